@@ -1,0 +1,75 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { JSON_BODY_LIMIT_BYTES, SERVICE_BASE } from '@vestibule/shared';
+import type { AppConfig } from './config.ts';
+import type { ServerContext } from './context.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.plugin.ts';
+import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { securityPlugin } from './plugins/security.plugin.ts';
+import { staticPlugin } from './plugins/static.plugin.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An open, migrated database. The caller owns it and closes it after the app. */
+  database: DatabaseHandle;
+  /** Serve the built admin and kiosk apps (production); API tests leave it off. */
+  serveApps?: boolean;
+  logger?: boolean;
+}
+
+/** Registers plugins and modules, nothing else. Used by main.ts and by every test. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Never log credentials.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+          },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: ServerContext = {
+    db: database.db,
+    config,
+    signToken: (claims, minutes) => {
+      const token = app.jwt.sign(claims, { expiresIn: `${minutes}m` });
+      const decoded = app.jwt.decode<{ exp: number }>(token);
+      return { token, expiresAt: decoded?.exp ?? Math.floor(Date.now() / 1000) + minutes * 60 };
+    },
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { db: database.db, jwtSecret: config.jwtSecret });
+  await app.register(securityPlugin, { db: database.db });
+  await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
+  await app.register(openapiPlugin);
+
+  await app.register(
+    async (service) => {
+      await service.register(systemRoutes, { databaseKind: database.kind });
+      await service.register(authRoutes);
+      await service.register(tenantsRoutes);
+      await service.register(usersRoutes);
+    },
+    { prefix: SERVICE_BASE },
+  );
+
+  await app.register(staticPlugin, options.serveApps ? config.staticDirs : { admin: '/nonexistent', kiosk: '/nonexistent' });
+  return app;
+}

@@ -1,0 +1,16 @@
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { TokenClaims } from './plugins/auth.plugin.ts';
+
+/** What services need from the running server: the database, the configuration, token signing. */
+export interface ServerContext {
+  db: Db;
+  config: AppConfig;
+  signToken: (claims: TokenClaims, minutes: number) => { token: string; expiresAt: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServerContext;
+  }
+}

@@ -1,0 +1,85 @@
+import { type Role, uuidv7 } from '@vestibule/shared';
+import { hashPassword } from '../../modules/auth/password.ts';
+import type { Db } from '../database.ts';
+
+export const DEMO_PASSWORD = 'Vestibule1!';
+
+export const demoUsers: { username: string; role: Role; firstName: string; lastName: string; tenant: 'demo' | 'northwind' }[] = [
+  { username: 'admin', role: 'ROLE_ADMIN', firstName: 'Ada', lastName: 'Admin', tenant: 'demo' },
+  { username: 'master', role: 'ROLE_MASTER', firstName: 'Morgan', lastName: 'Master', tenant: 'demo' },
+  { username: 'supervisor', role: 'ROLE_SUPERVISOR', firstName: 'Sam', lastName: 'Supervisor', tenant: 'demo' },
+  { username: 'user', role: 'ROLE_USER', firstName: 'Uma', lastName: 'User', tenant: 'demo' },
+  { username: 'space', role: 'ROLE_SPACE', firstName: 'Sky', lastName: 'Space', tenant: 'demo' },
+  { username: 'tech1', role: 'ROLE_TECH_1', firstName: 'Theo', lastName: 'Tech', tenant: 'demo' },
+  { username: 'tech2', role: 'ROLE_TECH_2', firstName: 'Tess', lastName: 'Tech', tenant: 'demo' },
+  { username: 'northwind', role: 'ROLE_MASTER', firstName: 'Nora', lastName: 'Wind', tenant: 'northwind' },
+];
+
+/**
+ * Demo data for `npm start`: tenants "Demo Corp" (building "Demo HQ") and "Northwind"
+ * (building "Northwind Office"), and one user per role. Runs once: a marker row in
+ * app_settings, written in the same transaction, makes later starts skip it.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const hashes = new Map<string, string>();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const user of demoUsers) hashes.set(user.username, passwordHash);
+  return db.transaction().execute(async (trx) => {
+    const marker = await trx
+      .insertInto('app_settings')
+      .values({ key: 'demo_seeded', value: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (!marker) return false;
+    const tenants = {
+      demo: { id: uuidv7(), name: 'Demo Corp', city: 'Toronto', country_code: 'CA', building: 'Demo HQ' },
+      northwind: { id: uuidv7(), name: 'Northwind', city: 'Seattle', country_code: 'US', building: 'Northwind Office' },
+    };
+    for (const tenant of Object.values(tenants)) {
+      await trx
+        .insertInto('tenants')
+        .values({
+          id: tenant.id,
+          name: tenant.name,
+          address1: null,
+          address2: null,
+          city: tenant.city,
+          state: null,
+          zip: null,
+          phone: null,
+          phone2: null,
+          fax: null,
+          country_code: tenant.country_code,
+          email: null,
+          licences_count: 25,
+          building_limit: 10,
+        })
+        .execute();
+      await trx.insertInto('buildings').values({ id: uuidv7(), tenant_id: tenant.id, name: tenant.building, external_id: null }).execute();
+    }
+    for (const user of demoUsers) {
+      await trx
+        .insertInto('users')
+        .values({
+          id: uuidv7(),
+          tenant_id: tenants[user.tenant].id,
+          username: user.username,
+          password_hash: hashes.get(user.username) ?? passwordHash,
+          role: user.role,
+          email: `${user.username}@${user.tenant === 'demo' ? 'demo-corp' : 'northwind'}.example`,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          phone: null,
+          city: null,
+          country: null,
+          time_zone: 'America/Toronto',
+          favourite_building_id: null,
+          verified: true,
+          selected_tenant_id: null,
+        })
+        .execute();
+    }
+    return true;
+  });
+}

@@ -1,0 +1,56 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { DEMO_PASSWORD, demoUsers, seedDemo } from './db/seed/demo.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  if (config.seedDemo) await seedDemo(database.db);
+  const app = await buildApp({ config, database, serveApps: true });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Finish requests in flight, then close the database.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = config.publicUrl ?? `http://localhost:${port}`;
+  const lines = [
+    '',
+    `Vestibule is running (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`,
+    `  Admin app:        ${base}/`,
+    `  API:              ${base}/service`,
+    `  API docs:         ${base}/service/docs`,
+    `  Health:           ${base}/service/actuator/health`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`  Demo logins:      ${demoUsers.map((u) => u.username).join(', ')} — password ${DEMO_PASSWORD}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { type SelectTenantResponse, maySelectTenant } from '@vestibule/shared';
+import type { ServerContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { AuthContext } from '../../plugins/auth.plugin.ts';
+import { setSelectedTenant } from '../users/users.repo.ts';
+import { findTenantRef, listTenantBuildingRefs, listTenantRefs } from './tenants.repo.ts';
+
+/**
+ * The caller's current tenant and what they may switch to. Admin and tech users may pick
+ * any tenant (kept on their user row, so every server instance sees the choice); others
+ * always get their own.
+ */
+export async function selectTenant(
+  ctx: ServerContext,
+  auth: AuthContext,
+  tenantId: string | undefined,
+): Promise<SelectTenantResponse> {
+  const mayPick = maySelectTenant(auth.role);
+  let currentId = auth.tenantId;
+  if (tenantId !== undefined && mayPick) {
+    const chosen = await findTenantRef(ctx.db, tenantId);
+    if (!chosen) throw new AppError('NOT_FOUND');
+    await setSelectedTenant(ctx.db, auth.userId, chosen.id);
+    currentId = chosen.id;
+  }
+  const current = currentId ? await findTenantRef(ctx.db, currentId) : undefined;
+  const tenants = mayPick ? await listTenantRefs(ctx.db) : current ? [current] : [];
+  return {
+    tenant: current ? { id: current.id, name: current.name } : null,
+    tenants,
+    buildings: current ? await listTenantBuildingRefs(ctx.db, current.id) : [],
+    googleConfig: null,
+  };
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Role, SERVICE_BASE, maySelectTenant } from '@vestibule/shared';
+import { getOrCreateSetting } from '../db/settings.repo.ts';
+import { findSessionUser } from '../modules/auth/auth.repo.ts';
+import { AppError } from '../errors.ts';
+import type { Db } from '../db/database.ts';
+
+/** Who may call a route: everyone, or a list of roles. Every /service route declares it. */
+export type Access = 'public' | readonly Role[];
+
+/** Claims of an access token. */
+export interface TokenClaims {
+  sub: string;
+  usr: string;
+  /** The admin who impersonates, when this is an impersonation token. */
+  imp?: string;
+}
+
+export interface AuthContext {
+  userId: string;
+  username: string;
+  role: Role;
+  /** The user's own tenant (null for admin and tech users without one). */
+  homeTenantId: string | null;
+  /** The tenant every tenant-scoped query of this request is limited to. */
+  tenantId: string | null;
+  impersonatorId: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** The route needs a current tenant (TENANT_REQUIRED otherwise). */
+    tenant?: boolean;
+    /**
+     * Path parameters that name rows owned by a tenant, with the entity they name; the
+     * route × role × tenant test creates such a row in another tenant and expects 404.
+     */
+    tenantParams?: Record<string, string>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+/** The caller of a route that is not public: always set after the auth hook. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
+}
+
+/** The current tenant of a tenant-scoped route. */
+export function tenantOf(request: FastifyRequest): string {
+  const tenantId = authOf(request).tenantId;
+  if (!tenantId) throw new AppError('TENANT_REQUIRED');
+  return tenantId;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access;
+  tenant: boolean;
+  tenantParams: Record<string, string>;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; jwtSecret: string | undefined }) => {
+  // Unset JWT_SECRET: one secret generated once and kept in the database, so instances agree.
+  const secret =
+    options.jwtSecret ?? (await getOrCreateSetting(options.db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
+  await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (!url.startsWith(SERVICE_BASE)) return;
+    if (url.startsWith(`${SERVICE_BASE}/docs`)) {
+      // The browsable API documentation is public.
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    const access = route.config?.access;
+    if (access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${url} does not declare who may call it (config.access)`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url, access, tenant: route.config?.tenant ?? false, tenantParams: route.config?.tenantParams ?? {} });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    const access = config?.access;
+    if (access === undefined || access === 'public') return;
+    const header = request.headers.authorization;
+    if (!header || !/^Bearer\s+\S+$/i.test(header)) throw new AppError('UNAUTHORIZED');
+    let claims: TokenClaims;
+    try {
+      claims = await request.jwtVerify<TokenClaims>();
+    } catch {
+      throw new AppError('BAD_TOKEN');
+    }
+    const user = typeof claims.sub === 'string' ? await findSessionUser(options.db, claims.sub) : undefined;
+    if (!user || user.blocked) throw new AppError('BAD_TOKEN');
+    const tenantId = maySelectTenant(user.role) ? (user.selected_tenant_id ?? user.tenant_id) : user.tenant_id;
+    request.auth = {
+      userId: user.id,
+      username: user.username,
+      role: user.role,
+      homeTenantId: user.tenant_id,
+      tenantId,
+      impersonatorId: claims.imp,
+    };
+    if (!access.includes(user.role)) throw new AppError('FORBIDDEN');
+    if (config?.tenant && !tenantId) throw new AppError('TENANT_REQUIRED');
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}

@@ -1,0 +1,41 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/database.ts';
+import { createRateLimitStore } from '../db/rate-limit.store.ts';
+
+/**
+ * Security headers on every answer; rate limits only where a route asks for them (login,
+ * public endpoints), counted in PostgreSQL so they hold across instances.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Kiosk tablets on plain http inside a building must keep working.
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    store: createRateLimitStore(options.db),
+    // A database hiccup must not lock everybody out.
+    skipOnError: true,
+  });
+});

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { SERVICE_BASE } from '@vestibule/shared';
+import { productVersion } from '../paths.ts';
+import { sendError } from './errors.plugin.ts';
+
+/** Public pages of the spec, served by the kiosk app; everything else by the admin app. */
+export const publicPagePrefixes = [
+  '/checkin',
+  '/checkinKiosk',
+  '/registration',
+  '/cancelVisit',
+  '/postponeCheckOut',
+  '/rescheduleVisit',
+  '/checkOut',
+  '/buildingCheckOut',
+  '/pinIdentification',
+  '/employeeIdentification',
+  '/employeeIdentificationKiosk',
+];
+
+export function isPublicPage(path: string): boolean {
+  return publicPagePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+function setCacheHeaders(reply: FastifyReply, path: string): void {
+  // Hashed build assets never change; the rest (index.html, sw.js, manifest) is revalidated.
+  if (/\/assets\//.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+  else reply.header('cache-control', 'no-cache');
+}
+
+export const staticPlugin = fp(async (app: FastifyInstance, options: { admin: string; kiosk: string }) => {
+  app.get('/version.json', { config: { access: 'public' } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { version: productVersion };
+  });
+
+  const adminIndex = existsSync(join(options.admin, 'index.html'));
+  const kioskIndex = existsSync(join(options.kiosk, 'index.html'));
+  if (adminIndex) {
+    await app.register(fastifyStatic, {
+      root: options.admin,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: setCacheHeaders,
+    });
+  }
+  if (kioskIndex) {
+    await app.register(fastifyStatic, {
+      root: options.kiosk,
+      prefix: '/kiosk/',
+      wildcard: false,
+      index: false,
+      decorateReply: !adminIndex,
+      setHeaders: (res, path) => {
+        setCacheHeaders(res, path);
+        // The kiosk's service worker controls the public pages at the site root.
+        if (path.endsWith('sw.js')) res.header('service-worker-allowed', '/');
+      },
+    });
+  }
+
+  function sendIndex(reply: FastifyReply, root: string): FastifyReply {
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', root);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !path.startsWith(SERVICE_BASE) && !path.startsWith('/assets/');
+    if (wantsPage && kioskIndex && (isPublicPage(path) || path.startsWith('/kiosk/'))) return sendIndex(reply, options.kiosk);
+    if (wantsPage && adminIndex && !path.startsWith('/kiosk/')) return sendIndex(reply, options.admin);
+    return sendError(request, reply, 'NOT_FOUND');
+  });
+});

@@ -1,0 +1,34 @@
+// Business constants and limits of the spec (application.md section 9,
+// buildings-and-check-in-wizard.md section 9).
+export const SERVICE_BASE = '/service';
+export const locales = ['en', 'fr', 'es'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'en';
+
+export const TOKEN_LIFETIME_MINUTES = 1440;
+export const IMPERSONATION_TOKEN_LIFETIME_MINUTES = 60;
+export const SSO_TOKEN_LIFETIME_MINUTES = 5;
+
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+export const LOGIN_BLOCK_MINUTES = 15;
+
+export const NOTIFICATION_TIMEOUT_MS = 6000;
+export const APP_UPDATE_CHECK_MINUTES = 120;
+export const CHUNK_LOAD_TIMEOUT_SECONDS = 120;
+
+export const PASSWORD_MIN_LENGTH = 7;
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%';
+export const USERNAME_MAX_LENGTH = 64;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Request bodies above this size are refused with 413 PAYLOAD_TOO_LARGE (uploads have their own limits). */
+export const JSON_BODY_LIMIT_BYTES = 1_048_576;
+
+export const dateFormats = ['yyyy-MM-dd', 'dd/MM/yyyy', 'MM/dd/yyyy', 'dd.MM.yyyy'] as const;
+export const timeFormats = ['HH:mm', 'HH:mm:ss', 'hh:mm a', 'hh:mm:ss a'] as const;
+export const defaultDateFormat = 'yyyy-MM-dd';
+export const defaultTimeFormat = 'HH:mm';
+
+export const PRODUCT_NAME = 'Vestibule';
+export const HELP_URL = 'https://github.com/vestibule-app/vestibule/wiki';

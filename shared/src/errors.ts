@@ -1,0 +1,117 @@
+// The error-code catalogue: every code of both spec documents plus the few the
+// rebuild needs for generic HTTP faults. `status` is the HTTP status the server
+// answers with; 200 marks a business refusal carried in a 200 body (space booking),
+// 0 marks a code only the client raises (network faults, clipboard).
+export const errorCatalogue = {
+  // Auth and session
+  BAD_TOKEN: { status: 401 },
+  UNAUTHORIZED: { status: 401 },
+  WRONG_PASSWORD: { status: 403 },
+  BLOCKED_USER: { status: 403 },
+  FORBIDDEN: { status: 403 },
+  USER_DOES_NOT_EXIST: { status: 404 },
+  PASSWORDS_DONT_MATCH: { status: 400 },
+  PASSWORD_TOO_SHORT_MIN_5: { status: 400 },
+  PASSWORD_POLICY: { status: 400 },
+  OLD_PASSWORD_NOT_MATCH: { status: 400 },
+  NOT_FOUND_OR_ALREADY_VERIFIED: { status: 404 },
+  NOT_FOUND_OR_ALREADY_USED: { status: 404 },
+  // Generic input and lookup
+  NOT_FOUND: { status: 404 },
+  EMAIL_IS_NOT_VALID: { status: 400 },
+  IS_EMPTY: { status: 400 },
+  MISSING: { status: 400 },
+  ID_MALFORMED: { status: 400 },
+  ERROR_WITH_FILTER: { status: 400 },
+  VALIDATION_FAILED: { status: 400 },
+  MALFORMED_JSON: { status: 400 },
+  PAYLOAD_TOO_LARGE: { status: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415 },
+  TOO_MANY_REQUESTS: { status: 429 },
+  INTERNAL_ERROR: { status: 500 },
+  SERVICE_UNAVAILABLE: { status: 503 },
+  EMAIL_ALREADY_EXISTS: { status: 409 },
+  CITY_ALREADY_EXISTS: { status: 409 },
+  // Client-side only
+  SERVER_TIMEOUT_CONNECTION_ERROR: { status: 0 },
+  SERVER_CONNECTION_ERROR: { status: 0 },
+  FAILED_CLIPBOARD: { status: 0 },
+  // PIN identification
+  PIN_IDENTIFICATION_INVALID_PIN_BUILDING: { status: 400 },
+  PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED: { status: 429 },
+  PIN_IDENTIFICATION_BAD_CREDENTIALS: { status: 400 },
+  PIN_IDENTIFICATION_ALREADY_REGISTERED: { status: 409 },
+  PIN_IDENTIFICATION_GENERAL_ERROR: { status: 400 },
+  // Check-in and visits
+  CHECKEDIN: { status: 208 },
+  CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID: { status: 422 },
+  CHECKIN_VISIT_NOT_FOUND: { status: 404 },
+  CHECKOUT_VISIT_NOT_FOUND: { status: 404 },
+  CANCEL_VISIT_NOT_FOUND: { status: 404 },
+  POSTPONE_CHECKOUT_VISIT_NOT_FOUND: { status: 404 },
+  EMPTY_MEETING_DURATION: { status: 400 },
+  // Tenants and buildings
+  TENANT_REQUIRED: { status: 400 },
+  BUILDING_TENANT_LIMIT_REACHED: { status: 409 },
+  BUILDING_ID_EXISTS: { status: 409 },
+  BUILDING_CHECK_IN_TEMPERATURE_MISSING: { status: 400 },
+  BUILDING_CHECK_OUT_TEMPERATURE_MISSING: { status: 400 },
+  BUILDING_INVALID_TIME_ZONE: { status: 400 },
+  BUILDING_INVALID_LANGUAGE: { status: 400 },
+  sizeTooBig: { status: 413 },
+  invalidFormat: { status: 415 },
+  // People
+  PEOPLE_DUPLICATED_EXTERNAL_ID: { status: 409 },
+  PEOPLE_DEFAULT_DURATION_REQUIRED: { status: 400 },
+  PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: { status: 400 },
+  PEOPLE_UPLOAD_MISSING_FIRST_NAME: { status: 400 },
+  PEOPLE_UPLOAD_MISSING_LAST_NAME: { status: 400 },
+  PEOPLE_UPLOAD_MISSING_BUILDING_ID: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_BUILDING: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_FIRST_NAME: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_LAST_NAME: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_VISITOR_TYPE: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_EMAIL: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_PHONE: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_COMPANY_NAME: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_JOB_TITLE: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_DEPARTMENT: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_VALID_TO: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_VALID_FROM: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_DURATION: { status: 400 },
+  PEOPLE_UPLOAD_INVALID_EXTERNAL_ID: { status: 400 },
+  PEOPLE_UPLOAD_TOO_LONG_FIRST_NAME: { status: 400 },
+  PEOPLE_UPLOAD_TOO_LONG_LAST_NAME: { status: 400 },
+  PEOPLE_UPLOAD_DUPLICATED_EXTERNAL_ID: { status: 400 },
+  PEOPLE_UPLOAD_NOT_UNIQUE_EXTERNAL_ID: { status: 400 },
+  PEOPLE_UPLOAD_MISSING_COLUMNS: { status: 400 },
+  PEOPLE_UPLOAD_TOO_MANY_ERRORS: { status: 400 },
+  PEOPLE_UPLOAD_SUMMARY: { status: 200 },
+  PEOPLE_UPLOAD_NOT_UNIQUE_NAMES: { status: 400 },
+  PEOPLE_UPLOAD_NOT_UNIQUE_EMAIL: { status: 400 },
+  // Space booking: business refusals in a 200 body, as the spec says
+  TIME_CONFLICT: { status: 200 },
+  SPACE_UNAVAILABLE: { status: 200 },
+  TIME_UNAVAILABLE: { status: 200 },
+  SPACEBOOKING_FAIL_ADD_EVENT: { status: 200 },
+} as const satisfies Record<string, { status: number }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}
+
+/** The body of every error answer. `params` fills the message's placeholders. */
+export interface ErrorBody {
+  errorCode: ErrorCode;
+  msg: string;
+  params?: Record<string, string | number>;
+  issues?: { path: string; errorCode: ErrorCode; message: string }[];
+}

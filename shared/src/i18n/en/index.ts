@@ -1,0 +1,4 @@
+import { common } from './common.ts';
+import { errors } from './errors.ts';
+
+export const en = { common, errors };

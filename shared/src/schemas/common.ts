@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { errorCodes } from '../errors.ts';
+
+export const uuidSchema = z.uuid();
+export const idParamsSchema = z.object({ id: z.uuid() });
+
+export const errorBodySchema = z
+  .object({
+    errorCode: z.enum(errorCodes),
+    msg: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    issues: z
+      .array(z.object({ path: z.string(), errorCode: z.enum(errorCodes), message: z.string() }))
+      .optional(),
+  })
+  .meta({ id: 'Error' });
+
+/** List query parameters of the spec: sort, order (-1, 1, 0), page, limit, search, filter, fields. */
+export const listQuerySchema = z.object({
+  sort: z.string().max(64).optional(),
+  order: z.coerce.number().int().min(-1).max(1).optional(),
+  page: z.coerce.number().int().min(0).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  search: z.string().max(200).optional(),
+  query: z.string().max(2000).optional(),
+  fields: z.string().max(500).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ docs: z.array(item), totalDocs: z.number().int() });
+}
+
+export const okSchema = z.object({ ok: z.literal(true) });
