@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPERSONATION_TOKEN_LIFETIME_MINUTES, TOKEN_LIFETIME_MINUTES, joinAuthorities } from '@vestibule/shared';
+import { createTenant, createUser } from '../../../test/helpers/factories.ts';
+import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+
+interface LoginBody {
+  user: { username: string; role: string; authorities: { authority: string }[]; tenant: { name: string } | null };
+  token: string;
+  tokenExpiration: number;
+}
+
+let t: TestApp;
+let tenantId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = await createTenant(t.database.db, { name: 'Acme' });
+});
+afterAll(() => t.close());
+
+function login(username: string, password: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: '/service/login', payload: { username, password }, headers });
+}
+
+describe('POST /service/login', () => {
+  it('answers the user with authorities, a token and its expiry in seconds', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
+    const before = Math.floor(Date.now() / 1000);
+    const response = await login(user.username, user.password);
+    expect(response.statusCode).toBe(200);
+    const body = jsonOf<LoginBody>(response);
+    expect(body.user.username).toBe(user.username);
+    expect(joinAuthorities(body.user.authorities)).toBe('ROLE_SUPERVISOR');
+    expect(body.user.tenant?.name).toBe('Acme');
+    expect(body.tokenExpiration - before).toBeGreaterThanOrEqual(TOKEN_LIFETIME_MINUTES * 60 - 5);
+    expect(body.tokenExpiration - before).toBeLessThanOrEqual(TOKEN_LIFETIME_MINUTES * 60 + 5);
+    expect(response.body).not.toContain('password');
+  });
+
+  it('accepts the username in any letter case', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    expect((await login(user.username.toUpperCase(), user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown user with the same 403 WRONG_PASSWORD', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    const wrong = await login(user.username, 'Not-the-pass1!');
+    const unknown = await login('nobody-at-all', 'Not-the-pass1!');
+    expect(wrong.statusCode).toBe(403);
+    expect(unknown.statusCode).toBe(403);
+    expect(jsonOf(wrong)).toEqual({ errorCode: 'WRONG_PASSWORD', msg: 'Wrong username or password.' });
+    expect(jsonOf(unknown)).toEqual(jsonOf(wrong));
+  });
+
+  it('answers in the language of Accept-Language', async () => {
+    const response = await login('nobody', 'x', { 'accept-language': 'fr-CA,fr;q=0.9' });
+    expect(jsonOf(response).msg).toBe('Nom d’utilisateur ou mot de passe incorrect.');
+    const spanish = await login('nobody', 'x', { 'accept-language': 'es' });
+    expect(jsonOf(spanish).errorCode).toBe('WRONG_PASSWORD');
+    expect(jsonOf(spanish).msg).not.toBe(jsonOf(response).msg);
+  });
+
+  it('blocks the username for 15 minutes after 5 failures, even with the right password', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i++) codes.push(jsonOf((await login(user.username, 'Wrong-pass1!'))).errorCode as string);
+    expect(codes).toEqual(['WRONG_PASSWORD', 'WRONG_PASSWORD', 'WRONG_PASSWORD', 'WRONG_PASSWORD', 'BLOCKED_USER']);
+    const right = await login(user.username, user.password);
+    expect(right.statusCode).toBe(403);
+    expect(jsonOf(right)).toMatchObject({ errorCode: 'BLOCKED_USER', params: { minutes: 15 } });
+    const block = await t.database.db
+      .selectFrom('login_blocks')
+      .select('blocked_until')
+      .where('username_key', '=', user.username.toLowerCase())
+      .executeTakeFirstOrThrow();
+    const minutesLeft = (new Date(block.blocked_until).getTime() - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(14);
+    expect(minutesLeft).toBeLessThanOrEqual(15.1);
+  });
+
+  it('lets the user in again once the block has expired', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    for (let i = 0; i < 5; i++) await login(user.username, 'Wrong-pass1!');
+    await t.database.db
+      .updateTable('login_blocks')
+      .set({ blocked_until: new Date(Date.now() - 1000) })
+      .where('username_key', '=', user.username.toLowerCase())
+      .execute();
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a user blocked by an administrator', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER', blocked: true });
+    expect(jsonOf(await login(user.username, user.password)).errorCode).toBe('BLOCKED_USER');
+  });
+
+  it('answers bad input with a code and never a 500', async () => {
+    const empty = await login('', 'x');
+    expect(empty.statusCode).toBe(400);
+    expect(jsonOf(empty)).toMatchObject({ errorCode: 'IS_EMPTY', params: { field: 'username' } });
+    const missing = await t.app.inject({ method: 'POST', url: '/service/login', payload: { username: 'a' } });
+    expect(jsonOf(missing)).toMatchObject({ errorCode: 'MISSING', params: { field: 'password' } });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/service/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "admin"',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(jsonOf(badJson).errorCode).toBe('MALFORMED_JSON');
+    const wrongType = await t.app.inject({ method: 'POST', url: '/service/login', payload: { username: 42, password: [] } });
+    expect(wrongType.statusCode).toBe(400);
+    expect(jsonOf(wrongType).errorCode).toBe('VALIDATION_FAILED');
+  });
+
+  it('refuses an oversized body with 413 PAYLOAD_TOO_LARGE', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/service/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'a', password: 'x'.repeat(2_000_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(jsonOf(response).errorCode).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('tokens', () => {
+  it('GET /service/token renews a valid token and refuses a tampered one', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_MASTER' });
+    const token = await logInAs(t.app, user.username);
+    const renewed = await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(token) });
+    expect(renewed.statusCode).toBe(200);
+    expect(jsonOf<LoginBody>(renewed).user.username).toBe(user.username);
+    const tampered = `${token.slice(0, -4)}AAAA`;
+    const refused = await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(tampered) });
+    expect(refused.statusCode).toBe(401);
+    expect(jsonOf(refused).errorCode).toBe('BAD_TOKEN');
+  });
+
+  it('refuses an expired token', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    const expired = t.app.jwt.sign({ sub: user.id, usr: user.username, exp: Math.floor(Date.now() / 1000) - 10 });
+    const response = await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(expired) });
+    expect(response.statusCode).toBe(401);
+    expect(jsonOf(response).errorCode).toBe('BAD_TOKEN');
+  });
+
+  it('stops honouring the token of a user who has been blocked', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    const token = await logInAs(t.app, user.username);
+    await t.database.db.updateTable('users').set({ blocked: true }).where('id', '=', user.id).execute();
+    const response = await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(token) });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('impersonation', () => {
+  it('gives an admin a 60-minute token of another user; renewal keeps it short', async () => {
+    const admin = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    const target = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    const token = await logInAs(t.app, admin.username);
+    const before = Math.floor(Date.now() / 1000);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/service/login/impersonate',
+      headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `username=${encodeURIComponent(target.username)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = jsonOf<LoginBody>(response);
+    expect(body.user.username).toBe(target.username);
+    expect(body.user.role).toBe('ROLE_USER');
+    const lifetime = body.tokenExpiration - before;
+    expect(lifetime).toBeGreaterThanOrEqual(IMPERSONATION_TOKEN_LIFETIME_MINUTES * 60 - 5);
+    expect(lifetime).toBeLessThanOrEqual(IMPERSONATION_TOKEN_LIFETIME_MINUTES * 60 + 5);
+    const renewed = await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(body.token) });
+    expect(jsonOf<LoginBody>(renewed).tokenExpiration - before).toBeLessThanOrEqual(IMPERSONATION_TOKEN_LIFETIME_MINUTES * 60 + 5);
+  });
+
+  it('is refused to every role but admin, and for an unknown user', async () => {
+    const master = await createUser(t.database.db, { tenantId, role: 'ROLE_MASTER' });
+    const admin = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/service/login/impersonate',
+      headers: { ...bearer(await logInAs(t.app, master.username)), ...form },
+      payload: `username=${admin.username}`,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(jsonOf(refused).errorCode).toBe('FORBIDDEN');
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/service/login/impersonate',
+      headers: { ...bearer(await logInAs(t.app, admin.username)), ...form },
+      payload: 'username=nobody-here',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(jsonOf(unknown).errorCode).toBe('USER_DOES_NOT_EXIST');
+  });
+});
+
+describe('single sign-on', () => {
+  it('signs in once with a one-time token, then answers 404', async () => {
+    const admin = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    const target = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/service/sso/token',
+      headers: bearer(await logInAs(t.app, admin.username)),
+      payload: { username: target.username },
+    });
+    const { token } = jsonOf<{ token: string }>(created);
+    const first = await t.app.inject({ method: 'GET', url: `/service/sso/${token}` });
+    expect(first.statusCode).toBe(200);
+    expect(jsonOf<LoginBody>(first).user.username).toBe(target.username);
+    const second = await t.app.inject({ method: 'GET', url: `/service/sso/${token}` });
+    expect(second.statusCode).toBe(404);
+    expect(jsonOf(second).errorCode).toBe('NOT_FOUND');
+    expect((await t.app.inject({ method: 'GET', url: '/service/sso/never-issued' })).statusCode).toBe(404);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 TOO_MANY_REQUESTS past the login limit', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_LOGIN_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await limited.app.inject({ method: 'POST', url: '/service/login', payload: { username: 'x', password: 'y' } });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([403, 403, 403, 429]);
+      const last = await limited.app.inject({ method: 'POST', url: '/service/login', payload: { username: 'x', password: 'y' } });
+      expect(jsonOf(last).errorCode).toBe('TOO_MANY_REQUESTS');
+    } finally {
+      await limited.close();
+    }
+  });
+});

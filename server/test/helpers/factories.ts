@@ -1,0 +1,74 @@
+import { type Role, uuidv7 } from '@vestibule/shared';
+import type { Db } from '../../src/db/database.ts';
+import { hashPassword } from '../../src/modules/auth/password.ts';
+
+export const TEST_PASSWORD = 'Test-pass1!';
+let passwordHash: Promise<string> | undefined;
+
+/** Small builders per entity; each answers the new row's id. */
+export async function createTenant(db: Db, overrides: { name?: string } = {}): Promise<string> {
+  const id = uuidv7();
+  await db
+    .insertInto('tenants')
+    .values({
+      id,
+      name: overrides.name ?? `Tenant ${id.slice(-8)}`,
+      address1: null,
+      address2: null,
+      city: null,
+      state: null,
+      zip: null,
+      phone: null,
+      phone2: null,
+      fax: null,
+      country_code: 'CA',
+      email: null,
+    })
+    .execute();
+  return id;
+}
+
+export async function createUser(
+  db: Db,
+  options: { tenantId: string | null; role: Role; username?: string; blocked?: boolean },
+): Promise<{ id: string; username: string; password: string }> {
+  const id = uuidv7();
+  const username = options.username ?? `u${id.replace(/-/g, '').slice(-12)}`;
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      tenant_id: options.tenantId,
+      username,
+      password_hash: await passwordHash,
+      role: options.role,
+      email: `${username}@example.test`,
+      first_name: 'Test',
+      last_name: username,
+      phone: null,
+      city: null,
+      country: null,
+      time_zone: null,
+      favourite_building_id: null,
+      blocked: options.blocked ?? false,
+      selected_tenant_id: null,
+    })
+    .execute();
+  return { id, username, password: TEST_PASSWORD };
+}
+
+export async function createBuilding(db: Db, tenantId: string, name = 'Building'): Promise<string> {
+  const id = uuidv7();
+  await db.insertInto('buildings').values({ id, tenant_id: tenantId, name, external_id: null }).execute();
+  return id;
+}
+
+/**
+ * Creates a row of `entity` in `tenantId` and answers its id. The route × role × tenant
+ * test uses it for every route that declares `tenantParams`; a new entity needs a line here.
+ */
+export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) => Promise<string>> = {
+  user: async (db, tenantId) => (await createUser(db, { tenantId, role: 'ROLE_USER' })).id,
+  building: (db, tenantId) => createBuilding(db, tenantId),
+};

@@ -1,0 +1,69 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Role } from '@vestibule/shared';
+import { buildApp } from '../../src/app.ts';
+import { type AppConfig, loadConfig } from '../../src/config.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
+import { createTestDatabase } from './database.ts';
+import { TEST_PASSWORD, createTenant, createUser } from './factories.ts';
+
+export function testConfig(overrides: NodeJS.ProcessEnv = {}): AppConfig {
+  return loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    VESTIBULE_DEMO: '0',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close: () => Promise<void>;
+}
+
+/** An app on a fresh migrated database; close() closes both. */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(env), database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function logInAs(app: FastifyInstance, username: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/service/login', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`login of ${username} failed: ${response.body}`);
+  return (response.json() as { token: string }).token;
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+export function jsonOf<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
+
+/** Two tenants, with one signed-in user per role in tenant A and the ids of tenant B. */
+export async function seedTwoTenants(testApp: TestApp) {
+  const { db } = testApp.database;
+  const tenantA = await createTenant(db, { name: 'Tenant A' });
+  const tenantB = await createTenant(db, { name: 'Tenant B' });
+  const tokens = {} as Record<Role, string>;
+  const users = {} as Record<Role, { id: string; username: string }>;
+  const allRoles: Role[] = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE', 'ROLE_TECH_1', 'ROLE_TECH_2'];
+  for (const role of allRoles) {
+    const user = await createUser(db, { tenantId: tenantA, role });
+    users[role] = user;
+    tokens[role] = await logInAs(testApp.app, user.username);
+  }
+  return { tenantA, tenantB, tokens, users, password: TEST_PASSWORD };
+}
