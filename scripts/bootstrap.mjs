@@ -4,7 +4,7 @@
 // fetches Node 22 and the pinned pnpm into .tools/ when missing (corepack does not
 // work on these machines), installs the workspace from the committed lockfile, then
 // hands over to scripts/src/<task>.ts under Node 22.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +75,12 @@ log(`node ${nodeVersion}, pnpm ${capture('pnpm', ['--version'], env)}`);
 const installStatus = run('pnpm', ['install', '--frozen-lockfile', '--reporter=append-only'], { env });
 if (installStatus !== 0) process.exit(installStatus);
 
-const taskArgs = ['--disable-warning=ExperimentalWarning', join(root, 'scripts', 'src', `${task}.ts`), ...process.argv.slice(3)];
-const child = spawnSync(node, taskArgs, { stdio: 'inherit', cwd: root, env });
-process.exit(child.status ?? (child.signal ? 1 : 0));
+const taskArgs = [
+  '--disable-warning=ExperimentalWarning',
+  join(root, 'scripts', 'src', `${task}.ts`),
+  ...process.argv.slice(3),
+];
+const child = spawn(node, taskArgs, { stdio: 'inherit', cwd: root, env });
+// Pass stop signals on, so `npm start` shuts the server down gracefully.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import { defineConfig } from 'vitest/config';
 
 // Unit tests (*.test.ts) run without a database; API tests (*.int.test.ts) open their own

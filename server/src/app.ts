@@ -70,6 +70,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: SERVICE_BASE },
   );
 
-  await app.register(staticPlugin, options.serveApps ? config.staticDirs : { admin: '/nonexistent', kiosk: '/nonexistent' });
+  await app.register(
+    staticPlugin,
+    options.serveApps ? config.staticDirs : { admin: '/nonexistent', kiosk: '/nonexistent' },
+  );
   return app;
 }

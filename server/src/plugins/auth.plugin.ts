@@ -77,7 +77,8 @@ export interface RegisteredRoute {
 export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; jwtSecret: string | undefined }) => {
   // Unset JWT_SECRET: one secret generated once and kept in the database, so instances agree.
   const secret =
-    options.jwtSecret ?? (await getOrCreateSetting(options.db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
+    options.jwtSecret ??
+    (await getOrCreateSetting(options.db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
   await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
 
   const routes: RegisteredRoute[] = [];
@@ -99,7 +100,13 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; jwt
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url, access, tenant: route.config?.tenant ?? false, tenantParams: route.config?.tenantParams ?? {} });
+      routes.push({
+        method,
+        url,
+        access,
+        tenant: route.config?.tenant ?? false,
+        tenantParams: route.config?.tenantParams ?? {},
+      });
     }
   });
 

@@ -95,7 +95,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode === 429) return sendError(request, reply, 'TOO_MANY_REQUESTS');
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendError(request, reply, error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', undefined, error.statusCode);
+      return sendError(
+        request,
+        reply,
+        error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED',
+        undefined,
+        error.statusCode,
+      );
     }
     request.log.error({ err: error }, 'unexpected fault');
     return sendError(request, reply, 'INTERNAL_ERROR');

@@ -72,7 +72,8 @@ export const staticPlugin = fp(async (app: FastifyInstance, options: { admin: st
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !path.startsWith(SERVICE_BASE) && !path.startsWith('/assets/');
-    if (wantsPage && kioskIndex && (isPublicPage(path) || path.startsWith('/kiosk/'))) return sendIndex(reply, options.kiosk);
+    if (wantsPage && kioskIndex && (isPublicPage(path) || path.startsWith('/kiosk/')))
+      return sendIndex(reply, options.kiosk);
     if (wantsPage && adminIndex && !path.startsWith('/kiosk/')) return sendIndex(reply, options.admin);
     return sendError(request, reply, 'NOT_FOUND');
   });

@@ -59,7 +59,15 @@ export async function seedTwoTenants(testApp: TestApp) {
   const tenantB = await createTenant(db, { name: 'Tenant B' });
   const tokens = {} as Record<Role, string>;
   const users = {} as Record<Role, { id: string; username: string }>;
-  const allRoles: Role[] = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE', 'ROLE_TECH_1', 'ROLE_TECH_2'];
+  const allRoles: Role[] = [
+    'ROLE_ADMIN',
+    'ROLE_MASTER',
+    'ROLE_SUPERVISOR',
+    'ROLE_USER',
+    'ROLE_SPACE',
+    'ROLE_TECH_1',
+    'ROLE_TECH_2',
+  ];
   for (const role of allRoles) {
     const user = await createUser(db, { tenantId: tenantA, role });
     users[role] = user;

@@ -8,7 +8,13 @@ export class ApiError extends Error {
   readonly params: Record<string, string | number> | undefined;
   readonly body: unknown;
 
-  constructor(status: number, errorCode: ErrorCode, msg: string, params?: Record<string, string | number>, body?: unknown) {
+  constructor(
+    status: number,
+    errorCode: ErrorCode,
+    msg: string,
+    params?: Record<string, string | number>,
+    body?: unknown,
+  ) {
     super(msg);
     this.name = 'ApiError';
     this.status = status;
@@ -48,7 +54,9 @@ const publicPrefixes = ['/checkin', '/checkinKiosk', '/registration', '/cancelab
 
 export function isPublicPath(path: string): boolean {
   const bare = path.split('?')[0] ?? path;
-  return publicPaths.includes(bare) || publicPrefixes.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`));
+  return (
+    publicPaths.includes(bare) || publicPrefixes.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`))
+  );
 }
 
 const dateLike = /^\d[\d\-T:.+Z ]{18,25}$/;

@@ -29,11 +29,7 @@ export function pickLocale(header: string | null | undefined): Locale {
 }
 
 /** Looks up `ns.key.sub` in a locale and fills {{placeholders}}; falls back to English. */
-export function translate(
-  locale: Locale,
-  key: string,
-  params?: Record<string, string | number>,
-): string {
+export function translate(locale: Locale, key: string, params?: Record<string, string | number>): string {
   const find = (catalogue: unknown): string | undefined => {
     let node: unknown = catalogue;
     for (const part of key.split('.')) {

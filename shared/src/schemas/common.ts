@@ -9,9 +9,7 @@ export const errorBodySchema = z
     errorCode: z.enum(errorCodes),
     msg: z.string(),
     params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-    issues: z
-      .array(z.object({ path: z.string(), errorCode: z.enum(errorCodes), message: z.string() }))
-      .optional(),
+    issues: z.array(z.object({ path: z.string(), errorCode: z.enum(errorCodes), message: z.string() })).optional(),
   })
   .meta({ id: 'Error' });
 

@@ -121,7 +121,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['rate_limits', 'sso_tokens', 'login_blocks', 'login_failures', 'users', 'tenants', 'app_settings']) {
+  for (const table of [
+    'rate_limits',
+    'sso_tokens',
+    'login_blocks',
+    'login_failures',
+    'users',
+    'tenants',
+    'app_settings',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -4,7 +4,13 @@ import type { Db } from '../database.ts';
 
 export const DEMO_PASSWORD = 'Vestibule1!';
 
-export const demoUsers: { username: string; role: Role; firstName: string; lastName: string; tenant: 'demo' | 'northwind' }[] = [
+export const demoUsers: {
+  username: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  tenant: 'demo' | 'northwind';
+}[] = [
   { username: 'admin', role: 'ROLE_ADMIN', firstName: 'Ada', lastName: 'Admin', tenant: 'demo' },
   { username: 'master', role: 'ROLE_MASTER', firstName: 'Morgan', lastName: 'Master', tenant: 'demo' },
   { username: 'supervisor', role: 'ROLE_SUPERVISOR', firstName: 'Sam', lastName: 'Supervisor', tenant: 'demo' },
@@ -56,7 +62,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
           building_limit: 10,
         })
         .execute();
-      await trx.insertInto('buildings').values({ id: uuidv7(), tenant_id: tenant.id, name: tenant.building, external_id: null }).execute();
+      await trx
+        .insertInto('buildings')
+        .values({ id: uuidv7(), tenant_id: tenant.id, name: tenant.building, external_id: null })
+        .execute();
     }
     for (const user of demoUsers) {
       await trx

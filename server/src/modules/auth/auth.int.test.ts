@@ -63,7 +63,7 @@ describe('POST /service/login', () => {
   it('blocks the username for 15 minutes after 5 failures, even with the right password', async () => {
     const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
     const codes: string[] = [];
-    for (let i = 0; i < 5; i++) codes.push(jsonOf((await login(user.username, 'Wrong-pass1!'))).errorCode as string);
+    for (let i = 0; i < 5; i++) codes.push(jsonOf(await login(user.username, 'Wrong-pass1!')).errorCode as string);
     expect(codes).toEqual(['WRONG_PASSWORD', 'WRONG_PASSWORD', 'WRONG_PASSWORD', 'WRONG_PASSWORD', 'BLOCKED_USER']);
     const right = await login(user.username, user.password);
     expect(right.statusCode).toBe(403);
@@ -108,7 +108,11 @@ describe('POST /service/login', () => {
     });
     expect(badJson.statusCode).toBe(400);
     expect(jsonOf(badJson).errorCode).toBe('MALFORMED_JSON');
-    const wrongType = await t.app.inject({ method: 'POST', url: '/service/login', payload: { username: 42, password: [] } });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/service/login',
+      payload: { username: 42, password: [] },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(jsonOf(wrongType).errorCode).toBe('VALIDATION_FAILED');
   });
@@ -140,7 +144,7 @@ describe('tokens', () => {
 
   it('refuses an expired token', async () => {
     const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
-    const expired = t.app.jwt.sign({ sub: user.id, usr: user.username, exp: Math.floor(Date.now() / 1000) - 10 });
+    const expired = t.app.jwt.sign({ sub: user.id, usr: user.username }, { expiresIn: -10_000 });
     const response = await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(expired) });
     expect(response.statusCode).toBe(401);
     expect(jsonOf(response).errorCode).toBe('BAD_TOKEN');
@@ -175,7 +179,9 @@ describe('impersonation', () => {
     expect(lifetime).toBeGreaterThanOrEqual(IMPERSONATION_TOKEN_LIFETIME_MINUTES * 60 - 5);
     expect(lifetime).toBeLessThanOrEqual(IMPERSONATION_TOKEN_LIFETIME_MINUTES * 60 + 5);
     const renewed = await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(body.token) });
-    expect(jsonOf<LoginBody>(renewed).tokenExpiration - before).toBeLessThanOrEqual(IMPERSONATION_TOKEN_LIFETIME_MINUTES * 60 + 5);
+    expect(jsonOf<LoginBody>(renewed).tokenExpiration - before).toBeLessThanOrEqual(
+      IMPERSONATION_TOKEN_LIFETIME_MINUTES * 60 + 5,
+    );
   });
 
   it('is refused to every role but admin, and for an unknown user', async () => {
@@ -228,11 +234,19 @@ describe('rate limits', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const response = await limited.app.inject({ method: 'POST', url: '/service/login', payload: { username: 'x', password: 'y' } });
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/service/login',
+          payload: { username: 'x', password: 'y' },
+        });
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([403, 403, 403, 429]);
-      const last = await limited.app.inject({ method: 'POST', url: '/service/login', payload: { username: 'x', password: 'y' } });
+      const last = await limited.app.inject({
+        method: 'POST',
+        url: '/service/login',
+        payload: { username: 'x', password: 'y' },
+      });
       expect(jsonOf(last).errorCode).toBe('TOO_MANY_REQUESTS');
     } finally {
       await limited.close();

@@ -50,7 +50,10 @@ export function recordLoginFailure(
     if (Number(count) < limits.maxFailures) return false;
     await trx
       .insertInto('login_blocks')
-      .values({ username_key: usernameKey, blocked_until: sql<Date>`now() + make_interval(mins => ${limits.blockMinutes})` })
+      .values({
+        username_key: usernameKey,
+        blocked_until: sql<Date>`now() + make_interval(mins => ${limits.blockMinutes})`,
+      })
       .onConflict((oc) =>
         oc.column('username_key').doUpdateSet({
           blocked_until: sql<Date>`now() + make_interval(mins => ${limits.blockMinutes})`,
@@ -70,7 +73,11 @@ export async function clearLoginFailures(db: Db, usernameKey: string): Promise<v
 export async function insertSsoToken(db: Db, tokenHash: string, userId: string, minutes: number): Promise<Date> {
   const row = await db
     .insertInto('sso_tokens')
-    .values({ token_hash: tokenHash, user_id: userId, expires_at: sql<Date>`now() + make_interval(mins => ${minutes})` })
+    .values({
+      token_hash: tokenHash,
+      user_id: userId,
+      expires_at: sql<Date>`now() + make_interval(mins => ${minutes})`,
+    })
     .returning('expires_at')
     .executeTakeFirstOrThrow();
   return row.expires_at;

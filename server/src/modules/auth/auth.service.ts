@@ -30,7 +30,9 @@ async function issueSession(
 ): Promise<LoginResponse> {
   const row = await findUserById(ctx.db, userId);
   if (!row || row.blocked) throw new AppError('BAD_TOKEN');
-  const claims = impersonatorId ? { sub: row.id, usr: row.username, imp: impersonatorId } : { sub: row.id, usr: row.username };
+  const claims = impersonatorId
+    ? { sub: row.id, usr: row.username, imp: impersonatorId }
+    : { sub: row.id, usr: row.username };
   const { token, expiresAt } = ctx.signToken(claims, minutes);
   return { user: toUser(row), token, tokenExpiration: expiresAt };
 }
@@ -60,7 +62,11 @@ export async function logIn(ctx: ServerContext, username: string, password: stri
 }
 
 /** A fresh token for a valid one; an impersonation token stays an impersonation token. */
-export function renewToken(ctx: ServerContext, userId: string, impersonatorId: string | undefined): Promise<LoginResponse> {
+export function renewToken(
+  ctx: ServerContext,
+  userId: string,
+  impersonatorId: string | undefined,
+): Promise<LoginResponse> {
   const minutes = impersonatorId ? IMPERSONATION_TOKEN_LIFETIME_MINUTES : TOKEN_LIFETIME_MINUTES;
   return issueSession(ctx, userId, minutes, impersonatorId);
 }
@@ -76,7 +82,10 @@ function hashSsoToken(token: string): string {
 }
 
 /** A one-time sign-in link token for a user (kept hashed; usable once, for a few minutes). */
-export async function createSsoToken(ctx: ServerContext, username: string): Promise<{ token: string; expiresAt: string }> {
+export async function createSsoToken(
+  ctx: ServerContext,
+  username: string,
+): Promise<{ token: string; expiresAt: string }> {
   const target = await findUserByUsername(ctx.db, username);
   if (!target) throw new AppError('USER_DOES_NOT_EXIST');
   const token = randomBytes(32).toString('base64url');

@@ -11,7 +11,11 @@ export async function tenantsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/selectTenant', {
     config: { access: anyRole },
-    schema: { tags: ['tenants'], summary: 'The current tenant and the tenants one may switch to', response: { 200: selectTenantResponseSchema } },
+    schema: {
+      tags: ['tenants'],
+      summary: 'The current tenant and the tenants one may switch to',
+      response: { 200: selectTenantResponseSchema },
+    },
     handler: (request) => selectTenant(app.ctx, authOf(request), undefined),
   });
 

@@ -22,7 +22,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/user_roles', {
     config: { access: anyRole },
-    schema: { tags: ['users'], summary: 'The roles, with their names in the caller\'s language', response: { 200: userRolesResponseSchema } },
+    schema: {
+      tags: ['users'],
+      summary: "The roles, with their names in the caller's language",
+      response: { 200: userRolesResponseSchema },
+    },
     handler: (request) => {
       const locale = pickLocale(request.headers['accept-language']);
       return roles.map((value) => ({ value, label: translate(locale, `common.roles.${value}`) }));
@@ -31,7 +35,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/preferences/possibleValues', {
     config: { access: anyRole },
-    schema: { tags: ['users'], summary: 'Date and time formats a user may choose', response: { 200: possibleValuesResponseSchema } },
+    schema: {
+      tags: ['users'],
+      summary: 'Date and time formats a user may choose',
+      response: { 200: possibleValuesResponseSchema },
+    },
     handler: () => ({ dateFormats: [...dateFormats], timeFormats: [...timeFormats] }),
   });
 

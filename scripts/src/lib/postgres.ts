@@ -1,0 +1,85 @@
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { aptInstall, log, run } from './run.ts';
+
+export interface PostgresServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+function findBinDir(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base)
+    .filter((name) => existsSync(join(base, name, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(base, versions[0], 'bin') : undefined;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A throwaway PostgreSQL cluster on a loopback port, installed from Debian when missing.
+ * PostgreSQL refuses to run as root, so the cluster belongs to the postgres user.
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  let bin = findBinDir();
+  if (!bin) {
+    log('PostgreSQL server not found: installing it with apt-get');
+    await aptInstall(['postgresql']);
+    bin = findBinDir();
+    if (!bin) throw new Error('PostgreSQL was installed but pg_ctl was not found under /usr/lib/postgresql');
+  }
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'vestibule-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const asPostgres = (command: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
+  if (asRoot && (await run('chown', ['postgres:postgres', dir])) !== 0)
+    throw new Error(`cannot give ${dir} to postgres`);
+  const data = join(dir, 'data');
+  const initdb = await asPostgres(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
+  if (initdb !== 0) throw new Error('initdb failed');
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const started = await asPostgres(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-o',
+    options,
+    '-w',
+    'start',
+  ]);
+  if (started !== 0) throw new Error(`PostgreSQL did not start (log: ${join(dir, 'server.log')})`);
+  log(`PostgreSQL ${bin.split('/').at(-2)} running on 127.0.0.1:${port}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+      await run('rm', ['-rf', dir]);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { log, root, run } from './run.ts';
+
+export interface StageResult {
+  name: string;
+  ok: boolean;
+  passed: number;
+  failed: number;
+  seconds: number;
+  /** A test run with counts, rather than a pass-or-fail check. */
+  counted?: boolean;
+}
+
+const reportDir = mkdtempSync(join(tmpdir(), 'vestibule-reports-'));
+
+/** Runs a check that has no test count (typecheck, lint, build): pass or fail. */
+export async function stage(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<StageResult> {
+  log(`${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const code = await run(command, args, { env });
+  return { name, ok: code === 0, passed: 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - started) / 1000 };
+}
+
+/** Runs vitest in a package and reads the counts of its JSON report. */
+export async function vitestStage(
+  name: string,
+  packageDir: string,
+  filters: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  extraArgs: string[] = [],
+): Promise<StageResult> {
+  const report = join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
+  log(`${name}: vitest in ${packageDir}`);
+  const started = Date.now();
+  const code = await run(
+    'pnpm',
+    [
+      'exec',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...extraArgs,
+      ...filters,
+    ],
+    { cwd: join(root, packageDir), env },
+  );
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(report)) {
+    const counts = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numTotalTests: number;
+    };
+    passed = counts.numPassedTests;
+    failed = counts.numFailedTests;
+  }
+  // A run that crashed, or that ran nothing, counts as a failure.
+  if (code !== 0 && failed === 0) failed = 1;
+  if (passed + failed === 0) failed = 1;
+  return {
+    name,
+    ok: code === 0 && failed === 0,
+    passed,
+    failed,
+    seconds: (Date.now() - started) / 1000,
+    counted: true,
+  };
+}
+
+export function printSummary(results: StageResult[]): { passed: number; failed: number } {
+  console.log('\n[vestibule] summary');
+  for (const r of results) {
+    const counts = r.counted ? ` ${r.passed} passed, ${r.failed} failed` : '';
+    console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`);
+  }
+  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  const failed = results.reduce((sum, r) => sum + r.failed, 0);
+  return { passed, failed };
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Role, roles } from '@vestibule/shared';
+import type { RegisteredRoute } from '../src/plugins/auth.plugin.ts';
+import { tenantEntityFactories } from './helpers/factories.ts';
+import { type TestApp, bearer, createTestApp, jsonOf, seedTwoTenants } from './helpers/test-app.ts';
+
+// Walks every registered /service route, so routes added by later issues join automatically:
+// no token -> 401; a role not granted -> 403; another tenant's row -> 404.
+
+let t: TestApp;
+let seed: Awaited<ReturnType<typeof seedTwoTenants>>;
+let routes: RegisteredRoute[];
+
+const placeholderId = '0192a0b0-0000-7000-8000-000000000001';
+
+/** A concrete URL for a route pattern: params named in `ids` get that id, others a well-formed placeholder. */
+function concreteUrl(route: RegisteredRoute, ids: Record<string, string> = {}): string {
+  return route.url.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? placeholderId).replace(/\*$/, 'x');
+}
+
+function callAs(route: RegisteredRoute, token: string | undefined, ids: Record<string, string> = {}) {
+  return t.app.inject({
+    method: route.method as 'GET',
+    url: concreteUrl(route, ids),
+    headers: token ? bearer(token) : {},
+    ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}),
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seed = await seedTwoTenants(t);
+  routes = t.app.registeredRoutes.filter((route) => route.access !== 'public');
+});
+afterAll(() => t.close());
+
+describe('route × role × tenant matrix', () => {
+  it('finds the protected routes of the service', () => {
+    const names = routes.map((route) => `${route.method} ${route.url}`);
+    expect(names).toContain('GET /service/token');
+    expect(names).toContain('GET /service/user/:id');
+    expect(names).toContain('POST /service/login/impersonate');
+  });
+
+  it('answers 401 UNAUTHORIZED to every protected route without a token', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const response = await callAs(route, undefined);
+      if (response.statusCode !== 401 || jsonOf(response).errorCode !== 'UNAUTHORIZED') {
+        failures.push(`${route.method} ${route.url} -> ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 403 FORBIDDEN to every role a route does not grant', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      if (route.access === 'public') continue;
+      const refused = roles.filter((role) => !(route.access as readonly Role[]).includes(role));
+      for (const role of refused) {
+        checked++;
+        const response = await callAs(route, seed.tokens[role]);
+        if (response.statusCode !== 403 || jsonOf(response).errorCode !== 'FORBIDDEN') {
+          failures.push(`${role} ${route.method} ${route.url} -> ${response.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("never lets a granted role reach another tenant's row: 404", async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      const params = Object.entries(route.tenantParams);
+      if (params.length === 0 || route.access === 'public') continue;
+      const ids: Record<string, string> = {};
+      for (const [param, entity] of params) {
+        const factory = tenantEntityFactories[entity];
+        if (!factory) throw new Error(`no factory for tenant entity "${entity}" (route ${route.url})`);
+        ids[param] = await factory(t.database.db, seed.tenantB);
+      }
+      for (const role of route.access) {
+        checked++;
+        const response = await callAs(route, seed.tokens[role], ids);
+        const body = response.body;
+        if (response.statusCode !== 404)
+          failures.push(`${role} ${route.method} ${route.url} -> ${response.statusCode}`);
+        for (const id of Object.values(ids)) if (body.includes(id)) failures.push(`${role} ${route.url} leaks ${id}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("lets a granted role read its own tenant's row (the 404 above is not a blanket refusal)", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/service/user/${seed.users.ROLE_USER.id}`,
+      headers: bearer(seed.tokens.ROLE_MASTER),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(jsonOf(response).username).toBe(seed.users.ROLE_USER.username);
+  });
+
+  it('answers 404 NOT_FOUND with a code for an unknown /service route', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/service/no/such/route' });
+    expect(response.statusCode).toBe(404);
+    expect(jsonOf(response)).toEqual({ errorCode: 'NOT_FOUND', msg: 'Not found.' });
+  });
+
+  it('answers 400 ID_MALFORMED for a malformed id', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/service/user/not-a-uuid',
+      headers: bearer(seed.tokens.ROLE_ADMIN),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(jsonOf(response).errorCode).toBe('ID_MALFORMED');
+  });
+});
+
+describe('tenant selection', () => {
+  it('lets admin and tech switch tenant, which then scopes their reads', async () => {
+    for (const role of ['ROLE_ADMIN', 'ROLE_TECH_1', 'ROLE_TECH_2'] as const) {
+      const token = seed.tokens[role];
+      const listed = jsonOf<{ tenants: { id: string }[] }>(
+        await t.app.inject({ method: 'GET', url: '/service/selectTenant', headers: bearer(token) }),
+      );
+      expect(listed.tenants.map((tenant) => tenant.id)).toEqual(expect.arrayContaining([seed.tenantA, seed.tenantB]));
+      const switched = await t.app.inject({
+        method: 'GET',
+        url: `/service/selectTenant/${seed.tenantB}`,
+        headers: bearer(token),
+      });
+      expect(jsonOf<{ tenant: { name: string } }>(switched).tenant.name).toBe('Tenant B');
+      const ownTenantUser = await t.app.inject({
+        method: 'GET',
+        url: `/service/user/${seed.users.ROLE_USER.id}`,
+        headers: bearer(token),
+      });
+      expect(ownTenantUser.statusCode).toBe(404);
+      await t.app.inject({ method: 'GET', url: `/service/selectTenant/${seed.tenantA}`, headers: bearer(token) });
+    }
+  });
+
+  it('keeps other roles in their own tenant', async () => {
+    const mine = jsonOf<{ tenant: { id: string }; tenants: { id: string }[] }>(
+      await t.app.inject({ method: 'GET', url: '/service/selectTenant', headers: bearer(seed.tokens.ROLE_MASTER) }),
+    );
+    expect(mine.tenant.id).toBe(seed.tenantA);
+    expect(mine.tenants.map((tenant) => tenant.id)).toEqual([seed.tenantA]);
+  });
+
+  it('answers 404 for a tenant that does not exist', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/service/selectTenant/${placeholderId}`,
+      headers: bearer(seed.tokens.ROLE_ADMIN),
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

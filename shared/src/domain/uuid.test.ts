@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { uuidv7 } from './uuid.ts';
+
+describe('uuidv7', () => {
+  it('is a version 7 UUID that sorts by creation time', () => {
+    const first = uuidv7(1_700_000_000_000);
+    const second = uuidv7(1_700_000_000_001);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(first < second).toBe(true);
+    expect(new Set(Array.from({ length: 1000 }, () => uuidv7())).size).toBe(1000);
+  });
+});

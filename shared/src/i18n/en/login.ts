@@ -1,0 +1,15 @@
+export const login = {
+  title: 'Log in',
+  intro: 'Sign in with your Vestibule account.',
+  username: 'Username',
+  password: 'Password',
+  showPassword: 'Show password',
+  submit: 'Log in',
+  forgot: 'Forgot your password?',
+  LOGGED_IN_AS_SUCCESS: 'You are now logged in as {{username}}.',
+  LOGGED_OUT_AS_SUCCESS: 'You are no longer logged in as {{username}}.',
+  sso: {
+    title: 'Signing you in',
+    text: 'Please wait while we sign you in…',
+  },
+};

@@ -1,0 +1,18 @@
+import type { login as english } from '../en/login.ts';
+import type { Catalogue } from '../index.ts';
+
+export const login = {
+  title: 'Iniciar sesión',
+  intro: 'Inicie sesión con su cuenta de Vestibule.',
+  username: 'Nombre de usuario',
+  password: 'Contraseña',
+  showPassword: 'Mostrar la contraseña',
+  submit: 'Iniciar sesión',
+  forgot: '¿Ha olvidado su contraseña?',
+  LOGGED_IN_AS_SUCCESS: 'Ahora ha iniciado sesión como {{username}}.',
+  LOGGED_OUT_AS_SUCCESS: 'Ya no ha iniciado sesión como {{username}}.',
+  sso: {
+    title: 'Iniciando sesión',
+    text: 'Espere mientras iniciamos su sesión…',
+  },
+} satisfies Catalogue<typeof english>;

@@ -1,0 +1,18 @@
+import type { login as english } from '../en/login.ts';
+import type { Catalogue } from '../index.ts';
+
+export const login = {
+  title: 'Connexion',
+  intro: 'Connectez-vous avec votre compte Vestibule.',
+  username: 'Nom d’utilisateur',
+  password: 'Mot de passe',
+  showPassword: 'Afficher le mot de passe',
+  submit: 'Se connecter',
+  forgot: 'Mot de passe oublié ?',
+  LOGGED_IN_AS_SUCCESS: 'Vous êtes maintenant connecté en tant que {{username}}.',
+  LOGGED_OUT_AS_SUCCESS: 'Vous n’êtes plus connecté en tant que {{username}}.',
+  sso: {
+    title: 'Connexion en cours',
+    text: 'Veuillez patienter pendant que nous vous connectons…',
+  },
+} satisfies Catalogue<typeof english>;
