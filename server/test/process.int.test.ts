@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/paths.ts';
+
+// The real server process over a real socket: start-up, demo logins, configuration errors,
+// graceful shutdown on SIGTERM.
+const main = join(repoRoot, 'server', 'src', 'main.ts');
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function startServer(env: NodeJS.ProcessEnv): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Resolves with the port once the server prints its address. */
+function listeningPort(server: ReturnType<typeof startServer>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = /Admin app:\s+http:\/\/localhost:(\d+)\//.exec(server.output());
+      if (match?.[1]) resolve(Number(match[1]));
+    };
+    server.child.stdout?.on('data', check);
+    server.child.on('exit', () => reject(new Error(`server exited: ${server.output()}`)));
+  });
+}
+
+describe('the server process', () => {
+  it('starts on the embedded database with demo data, signs a demo user in, and stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-process-'));
+    dirs.push(dataDir);
+    const server = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const port = await listeningPort(server);
+    expect(server.output()).toContain('Demo logins:');
+    const health = await fetch(`http://127.0.0.1:${port}/service/actuator/health`);
+    expect(await health.json()).toMatchObject({ status: 'UP' });
+    const login = await fetch(`http://127.0.0.1:${port}/service/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'supervisor', password: 'Vestibule1!' }),
+    });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { user: { role: string } }).user.role).toBe('ROLE_SUPERVISOR');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('seeds the demo data once: a second start keeps one copy', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-process-'));
+    dirs.push(dataDir);
+    for (let run = 0; run < 2; run++) {
+      const server = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+      const port = await listeningPort(server);
+      const login = await fetch(`http://127.0.0.1:${port}/service/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'Vestibule1!' }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const tenants = await fetch(`http://127.0.0.1:${port}/service/selectTenant`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await tenants.json()) as { tenants: { name: string }[] };
+      expect(body.tenants.map((tenant) => tenant.name)).toEqual(['Demo Corp', 'Northwind']);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  });
+
+  it('refuses a bad configuration with a message naming the variable', async () => {
+    const server = startServer({ PORT: 'not-a-port', DATABASE_URL: 'mysql://nope' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid configuration');
+    expect(server.output()).toContain('PORT');
+    expect(server.output()).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+  });
+});

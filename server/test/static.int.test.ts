@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import type { DatabaseHandle } from '../src/db/database.ts';
+import { createTestDatabase } from './helpers/database.ts';
+import { testConfig } from './helpers/test-app.ts';
+
+// One process serves the API, the admin app at / and the public pages at their spec paths.
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+function fakeBuild(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `vestibule-${name}-`));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${name}</title>`);
+  writeFileSync(join(dir, 'assets', 'app-1234.js'), `console.log('${name}')`);
+  writeFileSync(join(dir, 'sw.js'), '');
+  return dir;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = { ...testConfig(), staticDirs: { admin: fakeBuild('admin'), kiosk: fakeBuild('kiosk') } };
+  app = await buildApp({ config, database, serveApps: true, logger: false });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('serving the apps', () => {
+  it('answers admin routes with the admin app (history mode)', async () => {
+    for (const url of ['/', '/login', '/admin/users', '/no/such/page']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>admin</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers the public pages with the kiosk app', async () => {
+    for (const url of ['/checkin/abc', '/checkinKiosk/abc/def', '/checkOut/xyz', '/pinIdentification/key']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.body).toContain('<title>kiosk</title>');
+    }
+  });
+
+  it('serves hashed assets as immutable and lets the kiosk service worker control the site', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const sw = await app.inject({ method: 'GET', url: '/kiosk/sw.js' });
+    expect(sw.headers['service-worker-allowed']).toBe('/');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps unknown API paths and missing assets as 404 with a code', async () => {
+    expect((await app.inject({ method: 'GET', url: '/service/nothing' })).json()).toMatchObject({
+      errorCode: 'NOT_FOUND',
+    });
+    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+});
