@@ -32,3 +32,23 @@ export const defaultTimeFormat = 'HH:mm';
 
 export const PRODUCT_NAME = 'Vestibule';
 export const HELP_URL = 'https://github.com/vestibule-app/vestibule/wiki';
+
+/** Public pages of the spec (no sign-in, no toolbar), served by the kiosk app. */
+export const publicPagePrefixes = [
+  '/checkin',
+  '/checkinKiosk',
+  '/registration',
+  '/cancelVisit',
+  '/postponeCheckOut',
+  '/rescheduleVisit',
+  '/checkOut',
+  '/buildingCheckOut',
+  '/pinIdentification',
+  '/employeeIdentification',
+  '/employeeIdentificationKiosk',
+] as const;
+
+/** A path of one of the public pages (`/checkin/{hash}`, `/checkOut/{identifier}`, ...). */
+export function isPublicPage(path: string): boolean {
+  return publicPagePrefixes.some((prefix) => path.startsWith(`${prefix}/`));
+}

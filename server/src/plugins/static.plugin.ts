@@ -3,28 +3,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { SERVICE_BASE } from '@vestibule/shared';
+import { SERVICE_BASE, isPublicPage } from '@vestibule/shared';
 import { productVersion } from '../paths.ts';
 import { sendError } from './errors.plugin.ts';
-
-/** Public pages of the spec, served by the kiosk app; everything else by the admin app. */
-export const publicPagePrefixes = [
-  '/checkin',
-  '/checkinKiosk',
-  '/registration',
-  '/cancelVisit',
-  '/postponeCheckOut',
-  '/rescheduleVisit',
-  '/checkOut',
-  '/buildingCheckOut',
-  '/pinIdentification',
-  '/employeeIdentification',
-  '/employeeIdentificationKiosk',
-];
-
-export function isPublicPage(path: string): boolean {
-  return publicPagePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}
 
 function setCacheHeaders(reply: FastifyReply, path: string): void {
   // Hashed build assets never change; the rest (index.html, sw.js, manifest) is revalidated.

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Role } from '@vestibule/shared';
+import { type Role, roles } from '@vestibule/shared';
 import { buildApp } from '../../src/app.ts';
 import { type AppConfig, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
@@ -59,16 +59,7 @@ export async function seedTwoTenants(testApp: TestApp) {
   const tenantB = await createTenant(db, { name: 'Tenant B' });
   const tokens = {} as Record<Role, string>;
   const users = {} as Record<Role, { id: string; username: string }>;
-  const allRoles: Role[] = [
-    'ROLE_ADMIN',
-    'ROLE_MASTER',
-    'ROLE_SUPERVISOR',
-    'ROLE_USER',
-    'ROLE_SPACE',
-    'ROLE_TECH_1',
-    'ROLE_TECH_2',
-  ];
-  for (const role of allRoles) {
+  for (const role of roles) {
     const user = await createUser(db, { tenantId: tenantA, role });
     users[role] = user;
     tokens[role] = await logInAs(testApp.app, user.username);

@@ -3,7 +3,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@vestibule/shared/i18n';
-import { PublicPage, isKnownPublicPath } from './PublicPage.tsx';
+import { isPublicPage } from '@vestibule/shared';
+import { PublicPage } from './PublicPage.tsx';
 
 beforeAll(async () => {
   await i18next
@@ -13,9 +14,9 @@ beforeAll(async () => {
 
 describe('public page frame', () => {
   it('recognises the spec public paths', () => {
-    expect(isKnownPublicPath('/checkinKiosk/abc')).toBe(true);
-    expect(isKnownPublicPath('/checkOut/xyz')).toBe(true);
-    expect(isKnownPublicPath('/elsewhere')).toBe(false);
+    expect(isPublicPage('/checkinKiosk/abc')).toBe(true);
+    expect(isPublicPage('/checkOut/xyz')).toBe(true);
+    expect(isPublicPage('/elsewhere')).toBe(false);
   });
 
   it('tells a visitor in their language that the page is being prepared', () => {

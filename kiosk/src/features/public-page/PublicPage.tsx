@@ -1,28 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME, locales } from '@vestibule/shared';
-
-const knownPrefixes = [
-  '/checkin',
-  '/checkinKiosk',
-  '/registration',
-  '/cancelVisit',
-  '/postponeCheckOut',
-  '/rescheduleVisit',
-  '/checkOut',
-  '/buildingCheckOut',
-  '/pinIdentification',
-  '/employeeIdentification',
-  '/employeeIdentificationKiosk',
-];
-
-export function isKnownPublicPath(path: string): boolean {
-  return knownPrefixes.some((prefix) => path.startsWith(`${prefix}/`));
-}
+import { PRODUCT_NAME, isPublicPage, locales } from '@vestibule/shared';
 
 /** The public pages' frame; the check-in wizard and the other flows fill it in later issues. */
 export function PublicPage({ path }: { path: string }) {
   const { t, i18n } = useTranslation('publicPages');
-  const known = isKnownPublicPath(path);
+  const known = isPublicPage(path);
   return (
     <div className="page">
       <header className="bar">
