@@ -1,0 +1,299 @@
+import { z } from 'zod';
+import { dateFormats, locales, timeFormats } from '../constants.ts';
+import { autoCheckoutModes } from '../domain/autoCheckout.ts';
+import { checkInFieldKeys, checkInFieldTypes } from '../domain/checkInForm.ts';
+import { isCountryCode, isValidTimeZone } from '../domain/dictionaries.ts';
+import { isIsoDuration } from '../domain/duration.ts';
+import { temperatureUnits } from '../domain/temperature.ts';
+import type { ErrorCode } from '../errors.ts';
+
+// Building administration (buildings document, sections 3, 5 and 9). One schema per tab's
+// payload; the admin form and the server validate with the same one.
+
+export const meetingStartReminderOptions = ['PT24H', 'PT12H', 'PT6H', 'PT3H'] as const;
+export const meetingEndReminderOptions = ['PT5M', 'PT10M'] as const;
+export const overdueAlertOptions = ['PT5M', 'PT15M', 'PT20M'] as const;
+export const questionnairesValidityOptions = ['PT10M', 'PT1H', 'PT2H', 'PT3H', 'PT24H'] as const;
+export const autoCheckOutTimeoutOptions = ['PT1H', 'PT2H', 'PT3H'] as const;
+export const defaultMeetingDurationOptions = ['PT30M', 'PT1H', 'PT1H30M'] as const;
+export const pinIdentificationMethods = [
+  'PERSONAL_PIN_AND_LASTNAME',
+  'PIN_BUILDING_ONLY',
+  'PERSONAL_PIN_AND_AUTOCOMPLETE',
+] as const;
+export const cameraPlaces = ['ENTRY', 'EXIT', 'ENTRY_EXIT'] as const;
+
+export const BUILDING_LOGO_MAX_BYTES = 2_000_000;
+export const TEXT_MAX = 5000;
+export const KIOSK_TEXT_MAX = 128;
+export const DEVICE_SEPARATOR = ';;;';
+
+/** A custom issue that carries its catalogue code, so the server answers with it. */
+function issue(ctx: z.RefinementCtx, path: string, errorCode: ErrorCode): void {
+  ctx.addIssue({ code: 'custom', path: [path], message: errorCode, params: { errorCode } });
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => v || null);
+
+export const zipPattern = /^[A-Za-z0-9 .-]+$/;
+export const phonePattern = /^\+?[0-9]*$/;
+export const ipv4Pattern = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+export const pinCodePattern = /^\d{1,4}$/;
+const emailList = /^\s*[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+(\s*[,;]\s*[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+)*\s*$/;
+
+export const buildingAddressSchema = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    address1: z.string().trim().min(1).max(40),
+    address2: optionalText(40),
+    city: z.string().trim().min(1).max(40),
+    zip: z.string().trim().min(1).max(14).regex(zipPattern),
+    state: z.string().trim().min(1).max(20),
+    countryCode: z.string().refine(isCountryCode, 'not an ISO 3166 country code'),
+    email: z
+      .union([z.literal(''), z.email().max(96)])
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+    phone: z
+      .string()
+      .trim()
+      .max(15)
+      .regex(phonePattern)
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+    externalId: optionalText(250),
+    pinCode: z.string().regex(pinCodePattern),
+  })
+  .meta({ id: 'BuildingAddress' });
+export type BuildingAddress = z.input<typeof buildingAddressSchema>;
+
+export const buildingCreateSchema = buildingAddressSchema.extend({
+  /** Admin and tech users create in the tenant they name (their selected one otherwise). */
+  tenantId: z.uuid().optional(),
+});
+
+const isoDuration = z.string().refine(isIsoDuration, 'not an ISO 8601 duration');
+const temperature = z.number().min(-100).max(200).nullable();
+
+export const buildingSettingsSchema = z
+  .object({
+    consentClauseEnabled: z.boolean(),
+    consentText: z.string().max(TEXT_MAX),
+    commentsEnabled: z.boolean(),
+    emailMeEnabled: z.boolean(),
+    checkInTemperatureMeasuresEnabled: z.boolean(),
+    allowCheckInManualTemperatureMeasure: z.boolean(),
+    checkOutTemperatureMeasuresEnabled: z.boolean(),
+    allowCheckOutManualTemperatureMeasure: z.boolean(),
+    temperatureMeasureUnit: z.enum(temperatureUnits).nullable(),
+    minAllowedTemperature: temperature,
+    maxAllowedTemperature: temperature,
+    senderEmail: z
+      .string()
+      .max(200)
+      .refine((v) => v.trim() === '' || emailList.test(v), 'not a list of e-mails'),
+    senderPhone: z.string().trim().max(25).regex(phonePattern),
+    meetingAlertEnabled: z.boolean(),
+    meetingStartReminderTime: z.enum(meetingStartReminderOptions),
+    meetingEndReminderTime: z.enum(meetingEndReminderOptions),
+    overdueAlertTime: z.enum(overdueAlertOptions),
+    timeZoneId: z.string().min(1),
+    defaultLocale: z.string().min(1),
+    dateFormat: z.enum(dateFormats),
+    timeFormat: z.enum(timeFormats),
+    defaultMeetingDuration: isoDuration,
+    questionnairesValidityTimeout: z.enum(questionnairesValidityOptions),
+    autoCheckoutMode: z.enum(autoCheckoutModes),
+    autoCheckOutTimeout: z.enum(autoCheckOutTimeoutOptions).nullable(),
+    autoCheckoutSpecificTime: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+      .nullable(),
+    successFormText: z.string().max(TEXT_MAX),
+    failureFormText: z.string().max(TEXT_MAX),
+    allowExitQuestionnairesOnEmailCheckOut: z.boolean(),
+    pinIdentificationMethodType: z.enum(pinIdentificationMethods),
+    appendQrCode: z.boolean(),
+    appendLogo: z.boolean(),
+  })
+  .superRefine((s, ctx) => {
+    const limitsMissing =
+      s.temperatureMeasureUnit === null || s.minAllowedTemperature === null || s.maxAllowedTemperature === null;
+    if (s.checkInTemperatureMeasuresEnabled && limitsMissing) {
+      issue(ctx, 'minAllowedTemperature', 'BUILDING_CHECK_IN_TEMPERATURE_MISSING');
+    }
+    if (s.checkOutTemperatureMeasuresEnabled && limitsMissing) {
+      issue(ctx, 'minAllowedTemperature', 'BUILDING_CHECK_OUT_TEMPERATURE_MISSING');
+    }
+    if (
+      s.minAllowedTemperature !== null &&
+      s.maxAllowedTemperature !== null &&
+      s.minAllowedTemperature > s.maxAllowedTemperature
+    ) {
+      issue(ctx, 'maxAllowedTemperature', 'VALIDATION_FAILED');
+    }
+    if (!isValidTimeZone(s.timeZoneId)) issue(ctx, 'timeZoneId', 'BUILDING_INVALID_TIME_ZONE');
+    if (!(locales as readonly string[]).includes(s.defaultLocale))
+      issue(ctx, 'defaultLocale', 'BUILDING_INVALID_LANGUAGE');
+    if (s.autoCheckoutMode === 'SPECIFIC_TIME' && !s.autoCheckoutSpecificTime) {
+      issue(ctx, 'autoCheckoutSpecificTime', 'MISSING');
+    }
+    if (s.autoCheckoutMode === 'TIMEOUT' && !s.autoCheckOutTimeout) issue(ctx, 'autoCheckOutTimeout', 'MISSING');
+  })
+  .meta({ id: 'BuildingSettings' });
+export type BuildingSettings = z.infer<typeof buildingSettingsSchema>;
+
+export const checkInFieldSchema = z.object({
+  enabled: z.boolean(),
+  mandatory: z.boolean(),
+  enabledEditable: z.boolean(),
+  mandatoryEditable: z.boolean(),
+  order: z.number().int().min(0).max(100),
+  type: z.enum(checkInFieldTypes),
+  size: z.number().int().min(1).max(255),
+  custom: z.boolean(),
+  label: z.string().max(64),
+});
+
+const checkInFormShape = Object.fromEntries(checkInFieldKeys.map((key) => [key, checkInFieldSchema])) as Record<
+  (typeof checkInFieldKeys)[number],
+  typeof checkInFieldSchema
+>;
+export const checkInFormSchema = z.object(checkInFormShape).superRefine((form, ctx) => {
+  for (const key of ['custom1', 'custom2'] as const) {
+    if (form[key].enabled && form[key].label.trim() === '') issue(ctx, `${key}.label`, 'IS_EMPTY');
+  }
+});
+
+export const buildingCheckInFormsSchema = z
+  .object({
+    visitorCheckInForm: checkInFormSchema,
+    contractorCheckInForm: checkInFormSchema,
+    employeeCheckInForm: checkInFormSchema,
+  })
+  .meta({ id: 'BuildingCheckInForms' });
+export type BuildingCheckInForms = z.infer<typeof buildingCheckInFormsSchema>;
+
+const idList = z.array(z.uuid()).max(50);
+export const buildingQuestionnairesSchema = z
+  .object({ visitorQuestionnaires: idList, contractorQuestionnaires: idList, employeeQuestionnaires: idList })
+  .meta({ id: 'BuildingQuestionnaires' });
+export const buildingExitQuestionnairesSchema = z
+  .object({
+    visitorExitQuestionnaires: idList,
+    contractorExitQuestionnaires: idList,
+    employeeExitQuestionnaires: idList,
+  })
+  .meta({ id: 'BuildingExitQuestionnaires' });
+
+export const buildingDeviceTextsSchema = z.object({
+  devicesSuccessText: z.string().max(KIOSK_TEXT_MAX),
+  devicesAttentionText: z.string().max(KIOSK_TEXT_MAX),
+});
+
+/** Kiosk device addresses, each wrapped in the ';;;' separator as the spec keeps them. */
+export function parseDeviceIds(devicesIds: string | null | undefined): string[] {
+  return (devicesIds ?? '').split(DEVICE_SEPARATOR).filter((part) => part.trim() !== '');
+}
+export function formatDeviceIds(addresses: readonly string[]): string {
+  return addresses.length === 0 ? '' : addresses.map((a) => `${DEVICE_SEPARATOR}${a}${DEVICE_SEPARATOR}`).join('');
+}
+export function isIpv4(value: string): boolean {
+  return ipv4Pattern.test(value) && value.split('.').every((part) => Number(part) <= 255);
+}
+
+export const buildingDevicesSchema = z.object({
+  devicesIds: z
+    .string()
+    .max(4000)
+    .refine((v) => parseDeviceIds(v).every(isIpv4), 'every device must be an IPv4 address'),
+});
+
+export const buildingMobileTokenSchema = z.object({
+  mobileTokenChangeDays: z.number().int().min(1).max(365),
+  mobileTokenNextRefreshAt: z.iso.datetime({ offset: true }),
+});
+
+export const cameraInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(128),
+    ipAddress: z.string().trim().min(1).max(128),
+    authUser: z
+      .string()
+      .max(128)
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+    /** Omitted or empty on update: the stored password stays. */
+    authPassword: z.string().max(128).nullable().optional(),
+    cameraPlace: z.enum(cameraPlaces),
+    active: z.boolean().default(true),
+    simulated: z.boolean().default(false),
+  })
+  .meta({ id: 'CameraInput' });
+export type CameraInput = z.input<typeof cameraInputSchema>;
+
+export const cameraSchema = z
+  .object({
+    id: z.uuid(),
+    buildingId: z.uuid(),
+    name: z.string(),
+    ipAddress: z.string(),
+    authUser: z.string().nullable(),
+    hasPassword: z.boolean(),
+    cameraPlace: z.enum(cameraPlaces),
+    active: z.boolean(),
+    simulated: z.boolean(),
+  })
+  .meta({ id: 'Camera' });
+export type Camera = z.infer<typeof cameraSchema>;
+
+export const buildingSchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    tenant: z.object({ id: z.uuid(), name: z.string() }),
+    name: z.string(),
+    address1: z.string().nullable(),
+    address2: z.string().nullable(),
+    city: z.string().nullable(),
+    zip: z.string().nullable(),
+    state: z.string().nullable(),
+    countryCode: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    externalId: z.string().nullable(),
+    pinCode: z.string().nullable(),
+    qrCodeKey: z.string(),
+    mobileToken: z.string().nullable(),
+    mobileTokenChangeDays: z.number().int(),
+    mobileTokenNextRefreshAt: z.string().nullable(),
+    checkInLogoFileName: z.string().nullable(),
+    checkInLogoVersion: z.number().int(),
+    devicesLimit: z.number().int(),
+    devicesIds: z.string(),
+    devicesSuccessText: z.string(),
+    devicesAttentionText: z.string(),
+    visitorCheckInForm: checkInFormSchema,
+    contractorCheckInForm: checkInFormSchema,
+    employeeCheckInForm: checkInFormSchema,
+    visitorQuestionnaires: z.array(z.uuid()),
+    contractorQuestionnaires: z.array(z.uuid()),
+    employeeQuestionnaires: z.array(z.uuid()),
+    visitorExitQuestionnaires: z.array(z.uuid()),
+    contractorExitQuestionnaires: z.array(z.uuid()),
+    employeeExitQuestionnaires: z.array(z.uuid()),
+  })
+  .extend(buildingSettingsSchema.shape)
+  .meta({ id: 'Building' });
+export type Building = z.infer<typeof buildingSchema>;
