@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { JSON_BODY_LIMIT_BYTES, SERVICE_BASE } from '@vestibule/shared';
@@ -6,6 +7,7 @@ import type { AppConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -58,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { db: database.db, jwtSecret: config.jwtSecret });
   await app.register(securityPlugin, { db: database.db });
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
+  await app.register(multipart, { limits: { fileSize: 5_000_000, files: 1, fields: 10, parts: 12 } });
   await app.register(openapiPlugin);
 
   await app.register(
@@ -66,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(authRoutes);
       await service.register(tenantsRoutes);
       await service.register(usersRoutes);
+      await service.register(buildingsRoutes);
     },
     { prefix: SERVICE_BASE },
   );

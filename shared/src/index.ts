@@ -14,3 +14,4 @@ export * from './domain/autoCheckout.ts';
 export * from './domain/checkInForm.ts';
 export * from './domain/dictionaries.ts';
 export * from './schemas/building.ts';
+export * from './domain/buildingDefaults.ts';

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Role } from '@vestibule/shared';
+import type { BuildingCheckInForms, BuildingSettings, Role } from '@vestibule/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -84,12 +84,90 @@ export interface BuildingsTable {
   tenant_id: string;
   name: string;
   external_id: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  zip: string | null;
+  state: string | null;
+  country_code: string | null;
+  phone: string | null;
+  email: string | null;
+  pin_code: string | null;
+  qr_code_key: string;
+  mobile_token: string | null;
+  mobile_token_change_days: Generated<number>;
+  mobile_token_next_refresh_at: Timestamp | null;
+  check_in_logo_version: Generated<number>;
+  devices_limit: Generated<number>;
+  devices_ids: Generated<string>;
+  devices_success_text: Generated<string>;
+  devices_attention_text: Generated<string>;
+  settings: ColumnType<BuildingSettings, string, string>;
+  check_in_forms: ColumnType<BuildingCheckInForms, string, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
+export interface BuildingLogosTable {
+  building_id: string;
+  file_name: string;
+  content_type: string;
+  content: Buffer;
+  version: number;
+  updated_at: Timestamp;
+}
+
+export interface CamerasTable {
+  id: string;
+  tenant_id: string;
+  building_id: string;
+  name: string;
+  ip_address: string;
+  auth_user: string | null;
+  auth_password: string | null;
+  camera_place: 'ENTRY' | 'EXIT' | 'ENTRY_EXIT';
+  active: Generated<boolean>;
+  simulated: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface QuestionnairesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface QuestionsTable {
+  id: string;
+  questionnaire_id: string;
+  text: string;
+  question_type: 'YESNO' | 'YESNONA' | 'FREEFORM';
+  alert_answer: string | null;
+  warning_answer: string | null;
+  previous_question_id: string | null;
+  previous_question_answer: string | null;
+  sort_order: number;
+  created_at: Timestamp;
+}
+
+export interface BuildingQuestionnairesTable {
+  building_id: string;
+  questionnaire_id: string;
+  visitor_type: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE';
+  kind: 'ENTRY' | 'EXIT';
+  sort_order: number;
+}
+
 export interface Database {
   buildings: BuildingsTable;
+  building_logos: BuildingLogosTable;
+  cameras: CamerasTable;
+  questionnaires: QuestionnairesTable;
+  questions: QuestionsTable;
+  building_questionnaires: BuildingQuestionnairesTable;
   app_settings: AppSettingsTable;
   tenants: TenantsTable;
   users: UsersTable;

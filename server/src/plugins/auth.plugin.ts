@@ -3,10 +3,13 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Role, SERVICE_BASE, maySelectTenant } from '@vestibule/shared';
+import { tenantOwnership } from '../db/ownership.repo.ts';
 import { getOrCreateSetting } from '../db/settings.repo.ts';
 import { findSessionUser } from '../modules/auth/auth.repo.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/database.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who may call a route: everyone, or a list of roles. Every /service route declares it. */
 export type Access = 'public' | readonly Role[];
@@ -135,6 +138,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; jwt
     };
     if (!access.includes(user.role)) throw new AppError('FORBIDDEN');
     if (config?.tenant && !tenantId) throw new AppError('TENANT_REQUIRED');
+    const params = request.params as Record<string, string | undefined>;
+    for (const [param, entity] of Object.entries(config?.tenantParams ?? {})) {
+      const value = params[param];
+      // A malformed id is left to validation (400 ID_MALFORMED).
+      if (!value || !uuidPattern.test(value)) continue;
+      const owns = tenantOwnership[entity];
+      if (!owns) throw new Error(`no ownership check for entity "${entity}"`);
+      if (!tenantId || !(await owns(options.db, tenantId, value))) throw new AppError('NOT_FOUND');
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { type ErrorBody, type ErrorCode, statusOf } from '@vestibule/shared';
+import { type ErrorBody, type ErrorCode, isErrorCode, statusOf } from '@vestibule/shared';
 import { pickLocale, translate } from '@vestibule/shared/i18n';
 import { AppError } from '../errors.ts';
 
@@ -17,6 +17,8 @@ interface ValidationIssue {
 /** The catalogue code that best says what is wrong with one field. */
 function codeOfIssue(issue: ValidationIssue, context: string | undefined): ErrorCode {
   const params = issue.params ?? {};
+  const carried = (params.params as { errorCode?: unknown } | undefined)?.errorCode;
+  if (issue.keyword === 'custom' && isErrorCode(carried)) return carried;
   if (issue.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '')) return 'MISSING';
   if (issue.keyword === 'too_small' && params.origin === 'string' && params.minimum === 1) return 'IS_EMPTY';
   if (issue.keyword === 'invalid_format' && params.format === 'email') return 'EMAIL_IS_NOT_VALID';
@@ -69,7 +71,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = issues[0];
       const errorCode = first?.errorCode ?? 'VALIDATION_FAILED';
       const field = first?.path || context || 'body';
-      return reply.code(400).send(errorBody(request, errorCode, { field }, issues));
+      // A cross-field rule may carry a code of its own status (still a refusal of the input).
+      const status = statusOf(errorCode) >= 400 ? statusOf(errorCode) : 400;
+      return reply.code(status).send(errorBody(request, errorCode, { field }, issues));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error.cause, url: error.url }, 'response does not match its schema');

@@ -26,6 +26,8 @@ export const staticPlugin = fp(async (app: FastifyInstance, options: { admin: st
       root: options.admin,
       prefix: '/',
       wildcard: false,
+      // The server answers /version.json itself (it must work without a build too).
+      globIgnore: ['version.json'],
       index: false,
       setHeaders: setCacheHeaders,
     });

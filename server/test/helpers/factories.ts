@@ -1,6 +1,7 @@
 import { type Role, uuidv7 } from '@vestibule/shared';
 import type { Db } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
+import { newBuildingColumns } from '../../src/modules/buildings/buildings.service.ts';
 
 export const TEST_PASSWORD = 'Test-pass1!';
 let passwordHash: Promise<string> | undefined;
@@ -60,7 +61,10 @@ export async function createUser(
 
 export async function createBuilding(db: Db, tenantId: string, name = 'Building'): Promise<string> {
   const id = uuidv7();
-  await db.insertInto('buildings').values({ id, tenant_id: tenantId, name, external_id: null }).execute();
+  await db
+    .insertInto('buildings')
+    .values({ id, tenant_id: tenantId, name, external_id: null, pin_code: '1234', ...newBuildingColumns() })
+    .execute();
   return id;
 }
 

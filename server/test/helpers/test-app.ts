@@ -9,7 +9,7 @@ import { TEST_PASSWORD, createTenant, createUser } from './factories.ts';
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): AppConfig {
   return loadConfig({
     DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     VESTIBULE_DEMO: '0',
     RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
@@ -26,7 +26,7 @@ export interface TestApp {
 /** An app on a fresh migrated database; close() closes both. */
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(env), database, logger: false });
+  const app = await buildApp({ config: testConfig(env), database, logger: process.env.TEST_LOG_LEVEL !== undefined });
   await app.ready();
   return {
     app,

@@ -239,7 +239,7 @@ export const cameraInputSchema = z
     active: z.boolean().default(true),
     simulated: z.boolean().default(false),
   })
-  .meta({ id: 'CameraInput' });
+  .meta({ id: 'CameraFields' });
 export type CameraInput = z.input<typeof cameraInputSchema>;
 
 export const cameraSchema = z

@@ -1,5 +1,6 @@
 import { type Role, uuidv7 } from '@vestibule/shared';
 import { hashPassword } from '../../modules/auth/password.ts';
+import { newBuildingColumns } from '../../modules/buildings/buildings.service.ts';
 import type { Db } from '../database.ts';
 
 export const DEMO_PASSWORD = 'Vestibule1!';
@@ -39,8 +40,26 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .executeTakeFirst();
     if (!marker) return false;
     const tenants = {
-      demo: { id: uuidv7(), name: 'Demo Corp', city: 'Toronto', country_code: 'CA', building: 'Demo HQ' },
-      northwind: { id: uuidv7(), name: 'Northwind', city: 'Seattle', country_code: 'US', building: 'Northwind Office' },
+      demo: {
+        id: uuidv7(),
+        name: 'Demo Corp',
+        address1: '100 King Street West',
+        city: 'Toronto',
+        zip: 'M5X 1A9',
+        state: 'ON',
+        country_code: 'CA',
+        building: 'Demo HQ',
+      },
+      northwind: {
+        id: uuidv7(),
+        name: 'Northwind',
+        address1: '500 Pine Street',
+        city: 'Seattle',
+        zip: '98101',
+        state: 'WA',
+        country_code: 'US',
+        building: 'Northwind Office',
+      },
     };
     for (const tenant of Object.values(tenants)) {
       await trx
@@ -48,11 +67,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .values({
           id: tenant.id,
           name: tenant.name,
-          address1: null,
+          address1: tenant.address1,
           address2: null,
           city: tenant.city,
-          state: null,
-          zip: null,
+          state: tenant.state,
+          zip: tenant.zip,
           phone: null,
           phone2: null,
           fax: null,
@@ -64,7 +83,19 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .execute();
       await trx
         .insertInto('buildings')
-        .values({ id: uuidv7(), tenant_id: tenant.id, name: tenant.building, external_id: null })
+        .values({
+          id: uuidv7(),
+          tenant_id: tenant.id,
+          name: tenant.building,
+          external_id: null,
+          address1: tenant.address1,
+          city: tenant.city,
+          zip: tenant.zip,
+          state: tenant.state,
+          country_code: tenant.country_code,
+          pin_code: '1234',
+          ...newBuildingColumns(),
+        })
         .execute();
     }
     for (const user of demoUsers) {

@@ -1,0 +1,48 @@
+import type { BuildingSettings } from '../schemas/building.ts';
+import { defaultCheckInForm } from './checkInForm.ts';
+
+/** Settings a new building starts with (buildings document, section 9). */
+export function newBuildingSettings(): BuildingSettings {
+  return {
+    consentClauseEnabled: false,
+    consentText: '',
+    commentsEnabled: false,
+    emailMeEnabled: false,
+    checkInTemperatureMeasuresEnabled: false,
+    allowCheckInManualTemperatureMeasure: false,
+    checkOutTemperatureMeasuresEnabled: false,
+    allowCheckOutManualTemperatureMeasure: false,
+    temperatureMeasureUnit: 'CELSIUS',
+    minAllowedTemperature: null,
+    maxAllowedTemperature: null,
+    senderEmail: '',
+    senderPhone: '',
+    meetingAlertEnabled: false,
+    meetingStartReminderTime: 'PT24H',
+    meetingEndReminderTime: 'PT5M',
+    overdueAlertTime: 'PT15M',
+    timeZoneId: 'America/Toronto',
+    defaultLocale: 'en',
+    dateFormat: 'yyyy-MM-dd',
+    timeFormat: 'HH:mm',
+    defaultMeetingDuration: 'PT1H',
+    questionnairesValidityTimeout: 'PT2H',
+    autoCheckoutMode: 'TIMEOUT',
+    autoCheckOutTimeout: 'PT1H',
+    autoCheckoutSpecificTime: null,
+    successFormText: '',
+    failureFormText: '',
+    allowExitQuestionnairesOnEmailCheckOut: false,
+    pinIdentificationMethodType: 'PERSONAL_PIN_AND_LASTNAME',
+    appendQrCode: false,
+    appendLogo: false,
+  };
+}
+
+export function newBuildingCheckInForms() {
+  return {
+    visitorCheckInForm: defaultCheckInForm('VISITOR'),
+    contractorCheckInForm: defaultCheckInForm('CONTRACTOR'),
+    employeeCheckInForm: defaultCheckInForm('EMPLOYEE'),
+  };
+}
