@@ -15,3 +15,4 @@ export * from './domain/checkInForm.ts';
 export * from './domain/dictionaries.ts';
 export * from './schemas/building.ts';
 export * from './domain/buildingDefaults.ts';
+export * from './schemas/questionnaire.ts';

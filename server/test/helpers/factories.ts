@@ -72,7 +72,52 @@ export async function createBuilding(db: Db, tenantId: string, name = 'Building'
  * Creates a row of `entity` in `tenantId` and answers its id. The route × role × tenant
  * test uses it for every route that declares `tenantParams`; a new entity needs a line here.
  */
+export async function createQuestionnaire(db: Db, tenantId: string, name = 'Health check'): Promise<string> {
+  const id = uuidv7();
+  await db.insertInto('questionnaires').values({ id, tenant_id: tenantId, name, description: null }).execute();
+  return id;
+}
+
+export async function createQuestion(db: Db, questionnaireId: string, sortOrder = 0): Promise<string> {
+  const id = uuidv7();
+  await db
+    .insertInto('questions')
+    .values({
+      id,
+      questionnaire_id: questionnaireId,
+      text: 'Do you have a fever?',
+      question_type: 'YESNO',
+      alert_answer: 'YES',
+      warning_answer: null,
+      previous_question_id: null,
+      previous_question_answer: null,
+      sort_order: sortOrder,
+    })
+    .execute();
+  return id;
+}
+
 export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) => Promise<string>> = {
   user: async (db, tenantId) => (await createUser(db, { tenantId, role: 'ROLE_USER' })).id,
   building: (db, tenantId) => createBuilding(db, tenantId),
+  questionnaire: (db, tenantId) => createQuestionnaire(db, tenantId),
+  question: async (db, tenantId) => createQuestion(db, await createQuestionnaire(db, tenantId)),
+  camera: async (db, tenantId) => {
+    const id = uuidv7();
+    const buildingId = await createBuilding(db, tenantId);
+    await db
+      .insertInto('cameras')
+      .values({
+        id,
+        tenant_id: tenantId,
+        building_id: buildingId,
+        name: 'Lobby',
+        ip_address: '127.0.0.1:1',
+        auth_user: null,
+        auth_password: null,
+        camera_place: 'ENTRY',
+      })
+      .execute();
+    return id;
+  },
 };

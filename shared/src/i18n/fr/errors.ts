@@ -54,6 +54,8 @@ export const errors = {
     'L’unité de température, le minimum et le maximum sont obligatoires pour les mesures au départ.',
   BUILDING_INVALID_TIME_ZONE: 'Le fuseau horaire n’est pas valide.',
   BUILDING_INVALID_LANGUAGE: 'Cette langue n’est pas prise en charge.',
+  QUESTIONNAIRE_IN_USE:
+    'Ce questionnaire est utilisé par un bâtiment. Retirez-le d’abord des questionnaires du bâtiment.',
   sizeTooBig: 'Le fichier est trop volumineux : il doit faire moins de 2 Mo.',
   invalidFormat: 'Le fichier doit être une image PNG, JPEG ou BMP.',
   PEOPLE_DUPLICATED_EXTERNAL_ID: 'Une autre personne possède déjà cet identifiant externe.',

@@ -1,0 +1,182 @@
+import type { ListQuery, Question, Questionnaire, questionInputSchema } from '@vestibule/shared';
+import { uuidv7 } from '@vestibule/shared';
+import type { z } from 'zod';
+import type { ServerContext } from '../../context.ts';
+import { AppError, notFound } from '../../errors.ts';
+import {
+  type QuestionRow,
+  type QuestionnaireRow,
+  deleteQuestion,
+  deleteQuestionnaire,
+  findQuestionnaire,
+  insertQuestion,
+  insertQuestionnaire,
+  isQuestionnaireLinked,
+  listAllQuestionnaireRefs,
+  listQuestionnaires,
+  listQuestions,
+  reorderQuestions,
+  updateQuestion,
+  updateQuestionnaire,
+} from './questionnaires.repo.ts';
+
+type QuestionInput = z.output<typeof questionInputSchema>;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toQuestionnaire(row: QuestionnaireRow): Questionnaire {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    questionsCount: Number(row.questions_count ?? 0),
+    tenant: { id: row.tenant_id, name: row.tenant_name },
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+function toQuestion(row: QuestionRow): Question {
+  return {
+    id: row.id,
+    questionnaireId: row.questionnaire_id,
+    text: row.text,
+    questionType: row.question_type,
+    alertAnswer: row.alert_answer as Question['alertAnswer'],
+    warningAnswer: row.warning_answer as Question['warningAnswer'],
+    previousQuestionId: row.previous_question_id,
+    previousQuestionAnswer: row.previous_question_answer as Question['previousQuestionAnswer'],
+    sortOrder: row.sort_order,
+  };
+}
+
+export async function getQuestionnaire(ctx: ServerContext, tenantId: string, id: string): Promise<Questionnaire> {
+  const row = await findQuestionnaire(ctx.db, tenantId, id);
+  if (!row) throw notFound();
+  return toQuestionnaire(row);
+}
+
+export async function listTenantQuestionnaires(ctx: ServerContext, tenantId: string, query: ListQuery) {
+  const limit = query.limit ?? 25;
+  const page = Math.max(1, query.page ?? 1);
+  const { rows, total } = await listQuestionnaires(ctx.db, tenantId, {
+    search: query.search?.trim() || undefined,
+    descending: query.order === -1,
+    offset: (page - 1) * limit,
+    limit,
+  });
+  return { docs: rows.map(toQuestionnaire), totalDocs: total };
+}
+
+export function allQuestionnaires(ctx: ServerContext, tenantId: string) {
+  return listAllQuestionnaireRefs(ctx.db, tenantId);
+}
+
+export async function createQuestionnaire(
+  ctx: ServerContext,
+  tenantId: string,
+  input: { name: string; description: string | null },
+) {
+  const id = uuidv7();
+  await insertQuestionnaire(ctx.db, { id, tenant_id: tenantId, ...input });
+  return getQuestionnaire(ctx, tenantId, id);
+}
+
+export async function editQuestionnaire(
+  ctx: ServerContext,
+  tenantId: string,
+  id: string,
+  input: { name: string; description: string | null },
+) {
+  await updateQuestionnaire(ctx.db, tenantId, id, input);
+  return getQuestionnaire(ctx, tenantId, id);
+}
+
+/** A questionnaire still linked to a building cannot be deleted (its visits' answers refer to it). */
+export async function removeQuestionnaire(ctx: ServerContext, tenantId: string, id: string): Promise<void> {
+  if (await isQuestionnaireLinked(ctx.db, id)) throw new AppError('QUESTIONNAIRE_IN_USE');
+  await deleteQuestionnaire(ctx.db, tenantId, id);
+}
+
+export async function questionsOf(ctx: ServerContext, questionnaireId: string): Promise<Question[]> {
+  return (await listQuestions(ctx.db, questionnaireId)).map(toQuestion);
+}
+
+/** A follow-up must name an earlier yes/no question of the same questionnaire. */
+function checkFollowUp(input: QuestionInput, earlier: readonly QuestionRow[]): void {
+  if (!input.previousQuestionId) return;
+  const previous = earlier.find((q) => q.id === input.previousQuestionId);
+  if (!previous || previous.question_type === 'FREEFORM')
+    throw new AppError('VALIDATION_FAILED', { field: 'previousQuestionId' });
+  if (input.previousQuestionAnswer === 'NA' && previous.question_type !== 'YESNONA') {
+    throw new AppError('VALIDATION_FAILED', { field: 'previousQuestionAnswer' });
+  }
+}
+
+function questionColumns(input: QuestionInput) {
+  return {
+    text: input.text,
+    question_type: input.questionType,
+    alert_answer: input.alertAnswer,
+    warning_answer: input.warningAnswer,
+    previous_question_id: input.previousQuestionId,
+    previous_question_answer: input.previousQuestionAnswer,
+  };
+}
+
+export async function addQuestion(
+  ctx: ServerContext,
+  questionnaireId: string,
+  input: QuestionInput,
+): Promise<Question> {
+  checkFollowUp(input, await listQuestions(ctx.db, questionnaireId));
+  const id = uuidv7();
+  await insertQuestion(ctx.db, { id, questionnaire_id: questionnaireId, ...questionColumns(input) });
+  const created = (await questionsOf(ctx, questionnaireId)).find((q) => q.id === id);
+  if (!created) throw notFound();
+  return created;
+}
+
+export async function editQuestion(
+  ctx: ServerContext,
+  questionnaireId: string,
+  id: string,
+  input: QuestionInput,
+): Promise<Question> {
+  const questions = await listQuestions(ctx.db, questionnaireId);
+  const index = questions.findIndex((q) => q.id === id);
+  if (index < 0) throw notFound();
+  checkFollowUp(input, questions.slice(0, index));
+  // A question that others follow up on must stay a yes/no question.
+  if (input.questionType === 'FREEFORM' && questions.some((q) => q.previous_question_id === id)) {
+    throw new AppError('VALIDATION_FAILED', { field: 'questionType' });
+  }
+  await updateQuestion(ctx.db, questionnaireId, id, questionColumns(input));
+  return (await questionsOf(ctx, questionnaireId))[index] as Question;
+}
+
+export async function removeQuestion(ctx: ServerContext, questionnaireId: string, id: string): Promise<void> {
+  await deleteQuestion(ctx.db, questionnaireId, id);
+}
+
+/**
+ * Moves a question one place up or down and answers the new list. A follow-up never moves
+ * above the question it depends on (nor that question below it).
+ */
+export async function moveQuestion(ctx: ServerContext, questionnaireId: string, id: string, direction: 'up' | 'down') {
+  const questions = await listQuestions(ctx.db, questionnaireId);
+  const index = questions.findIndex((q) => q.id === id);
+  if (index < 0) throw notFound();
+  const other = direction === 'up' ? index - 1 : index + 1;
+  const moving = questions[index];
+  const swapped = questions[other];
+  if (moving && swapped) {
+    const [first, second] = direction === 'up' ? [swapped, moving] : [moving, swapped];
+    if (second.previous_question_id === first.id) throw new AppError('VALIDATION_FAILED', { field: 'sortOrder' });
+    const order = questions.map((q) => q.id);
+    order[index] = swapped.id;
+    order[other] = moving.id;
+    await reorderQuestions(ctx.db, questionnaireId, order);
+  }
+  return questionsOf(ctx, questionnaireId);
+}
