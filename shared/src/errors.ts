@@ -59,6 +59,7 @@ export const errorCatalogue = {
   BUILDING_INVALID_TIME_ZONE: { status: 400 },
   BUILDING_INVALID_LANGUAGE: { status: 400 },
   QUESTIONNAIRE_IN_USE: { status: 409 },
+  CAMERA_UNREACHABLE: { status: 502 },
   sizeTooBig: { status: 413 },
   invalidFormat: { status: 415 },
   // People

@@ -297,3 +297,9 @@ export const buildingSchema = z
   .extend(buildingSettingsSchema.shape)
   .meta({ id: 'Building' });
 export type Building = z.infer<typeof buildingSchema>;
+
+/** A camera reading: the highest temperature of each detected face or area. */
+export const cameraInfoSchema = z
+  .object({ entries: z.array(z.object({ maxTemperature: z.number() })), simulated: z.boolean() })
+  .meta({ id: 'CameraInfo' });
+export type CameraInfo = z.infer<typeof cameraInfoSchema>;

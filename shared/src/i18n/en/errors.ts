@@ -53,6 +53,7 @@ export const errors = {
   BUILDING_INVALID_TIME_ZONE: 'The time zone is not valid.',
   BUILDING_INVALID_LANGUAGE: 'The language is not supported.',
   QUESTIONNAIRE_IN_USE: "This questionnaire is used by a building. Remove it from the building's questionnaires first.",
+  CAMERA_UNREACHABLE: 'The camera did not answer. Check its address and credentials.',
   sizeTooBig: 'The file is too big: it must be under 2 MB.',
   invalidFormat: 'The file must be a PNG, JPEG or BMP image.',
   PEOPLE_DUPLICATED_EXTERNAL_ID: 'Another person already has this external id.',

@@ -56,6 +56,7 @@ export const errors = {
   BUILDING_INVALID_TIME_ZONE: 'La zona horaria no es válida.',
   BUILDING_INVALID_LANGUAGE: 'El idioma no es compatible.',
   QUESTIONNAIRE_IN_USE: 'Este cuestionario lo usa un edificio. Primero quítelo de los cuestionarios del edificio.',
+  CAMERA_UNREACHABLE: 'La cámara no responde. Compruebe su dirección y sus credenciales.',
   sizeTooBig: 'El archivo es demasiado grande: debe ocupar menos de 2 MB.',
   invalidFormat: 'El archivo debe ser una imagen PNG, JPEG o BMP.',
   PEOPLE_DUPLICATED_EXTERNAL_ID: 'Otra persona ya tiene este ID externo.',

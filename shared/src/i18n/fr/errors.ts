@@ -56,6 +56,7 @@ export const errors = {
   BUILDING_INVALID_LANGUAGE: 'Cette langue n’est pas prise en charge.',
   QUESTIONNAIRE_IN_USE:
     'Ce questionnaire est utilisé par un bâtiment. Retirez-le d’abord des questionnaires du bâtiment.',
+  CAMERA_UNREACHABLE: 'La caméra ne répond pas. Vérifiez son adresse et ses identifiants.',
   sizeTooBig: 'Le fichier est trop volumineux : il doit faire moins de 2 Mo.',
   invalidFormat: 'Le fichier doit être une image PNG, JPEG ou BMP.',
   PEOPLE_DUPLICATED_EXTERNAL_ID: 'Une autre personne possède déjà cet identifiant externe.',

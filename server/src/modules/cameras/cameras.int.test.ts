@@ -1,0 +1,164 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Camera } from '@vestibule/shared';
+import { createBuilding, createTenant, createUser } from '../../../test/helpers/factories.ts';
+import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+
+// A small thermal camera on loopback: /info and /snapshot.jpg behind basic auth.
+let camera: Server;
+let cameraAddress: string;
+const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+const expectedAuth = `Basic ${Buffer.from('cam:secret').toString('base64')}`;
+
+let t: TestApp;
+let auth: { authorization: string };
+let buildingId: string;
+
+beforeAll(async () => {
+  camera = createServer((request, response) => {
+    if (request.headers.authorization !== expectedAuth) {
+      response.writeHead(401).end();
+      return;
+    }
+    if (request.url === '/info') {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ entries: [{ maxTemperature: 36.7 }] }));
+    } else if (request.url === '/snapshot.jpg') {
+      response.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => camera.listen(0, '127.0.0.1', resolve));
+  cameraAddress = `127.0.0.1:${(camera.address() as AddressInfo).port}`;
+  t = await createTestApp();
+  const tenantId = await createTenant(t.database.db);
+  buildingId = await createBuilding(t.database.db, tenantId);
+  const admin = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+  auth = bearer(await logInAs(t.app, admin.username));
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => camera.close(resolve));
+});
+
+const input = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Lobby entrance',
+  ipAddress: cameraAddress,
+  authUser: 'cam',
+  authPassword: 'secret',
+  cameraPlace: 'ENTRY',
+  ...overrides,
+});
+
+describe('cameras', () => {
+  it('answers the full list on every change and never sends a password back', async () => {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/service/camera/${buildingId}`,
+      headers: auth,
+      payload: input(),
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.body).not.toContain('secret');
+    const second = jsonOf<Camera[]>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/service/camera/${buildingId}`,
+        headers: auth,
+        payload: input({ name: 'Exit', cameraPlace: 'EXIT', authPassword: null, authUser: null }),
+      }),
+    );
+    expect(second.map((c) => [c.name, c.cameraPlace, c.hasPassword])).toEqual([
+      ['Lobby entrance', 'ENTRY', true],
+      ['Exit', 'EXIT', false],
+    ]);
+    const removed = jsonOf<Camera[]>(
+      await t.app.inject({ method: 'DELETE', url: `/service/camera/${second[1]?.id}`, headers: auth }),
+    );
+    expect(removed.map((c) => c.name)).toEqual(['Lobby entrance']);
+  });
+
+  it('reads a real camera over HTTP with basic auth, keeping the password on edit', async () => {
+    const [lobby] = jsonOf<Camera[]>(
+      await t.app.inject({ method: 'GET', url: `/service/camera/${buildingId}`, headers: auth }),
+    );
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/service/camera/${lobby?.id}`,
+      headers: auth,
+      payload: input({ name: 'Lobby', authPassword: '' }),
+    });
+    expect(jsonOf<Camera[]>(edited)[0]).toMatchObject({ name: 'Lobby', hasPassword: true });
+    const info = await t.app.inject({ method: 'GET', url: `/service/camera/info/${lobby?.id}`, headers: auth });
+    expect(jsonOf(info)).toEqual({ entries: [{ maxTemperature: 36.7 }], simulated: false });
+    const picture = await t.app.inject({
+      method: 'GET',
+      url: `/service/camera/picture/${lobby?.id}?x=${Date.now()}`,
+      headers: auth,
+    });
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(picture.rawPayload.equals(jpeg)).toBe(true);
+  });
+
+  it('answers 502 CAMERA_UNREACHABLE with wrong credentials or no camera', async () => {
+    const list = jsonOf<Camera[]>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/service/camera/${buildingId}`,
+        headers: auth,
+        payload: input({ name: 'Wrong', authPassword: 'nope' }),
+      }),
+    );
+    const wrong = list.find((c) => c.name === 'Wrong');
+    const response = await t.app.inject({ method: 'GET', url: `/service/camera/info/${wrong?.id}`, headers: auth });
+    expect(response.statusCode).toBe(502);
+    expect(jsonOf(response).errorCode).toBe('CAMERA_UNREACHABLE');
+  });
+
+  it('offers a simulated camera with readings between 34.0 and 40.0 and a picture', async () => {
+    const list = jsonOf<Camera[]>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/service/camera/${buildingId}`,
+        headers: auth,
+        payload: input({ name: 'Demo', ipAddress: 'simulated', simulated: true }),
+      }),
+    );
+    const simulated = list.find((c) => c.name === 'Demo');
+    for (let i = 0; i < 20; i++) {
+      const info = jsonOf<{ entries: { maxTemperature: number }[] }>(
+        await t.app.inject({ method: 'GET', url: `/service/camera/info/${simulated?.id}`, headers: auth }),
+      );
+      const reading = info.entries[0]?.maxTemperature ?? 0;
+      expect(reading).toBeGreaterThanOrEqual(34);
+      expect(reading).toBeLessThanOrEqual(40);
+    }
+    const picture = await t.app.inject({
+      method: 'GET',
+      url: `/service/camera/picture/${simulated?.id}`,
+      headers: auth,
+    });
+    expect(picture.headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it('refuses bad camera input with a code', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/service/camera/${buildingId}`,
+      headers: auth,
+      payload: input({ name: 'x'.repeat(129) }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(jsonOf(response).params).toEqual({ field: 'name' });
+    const noPlace = await t.app.inject({
+      method: 'POST',
+      url: `/service/camera/${buildingId}`,
+      headers: auth,
+      payload: input({ cameraPlace: 'ROOF' }),
+    });
+    expect(noPlace.statusCode).toBe(400);
+  });
+});

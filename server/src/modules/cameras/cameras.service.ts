@@ -1,0 +1,91 @@
+import type { Camera, CameraInput } from '@vestibule/shared';
+import { uuidv7 } from '@vestibule/shared';
+import type { ServerContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { readCameraInfo, readCameraPicture } from './camera.adapter.ts';
+import { type CameraRow, deleteCamera, findCamera, insertCamera, listCameras, updateCamera } from './cameras.repo.ts';
+
+type ParsedCamera = Omit<CameraInput, 'active' | 'simulated' | 'authUser'> & {
+  active: boolean;
+  simulated: boolean;
+  authUser: string | null;
+};
+
+/** The API shape of a camera: whether it has a password, never the password. */
+function toCamera(row: CameraRow): Camera {
+  return {
+    id: row.id,
+    buildingId: row.building_id,
+    name: row.name,
+    ipAddress: row.ip_address,
+    authUser: row.auth_user,
+    hasPassword: row.auth_password !== null && row.auth_password !== '',
+    cameraPlace: row.camera_place,
+    active: row.active,
+    simulated: row.simulated,
+  };
+}
+
+export async function camerasOf(ctx: ServerContext, tenantId: string, buildingId: string): Promise<Camera[]> {
+  return (await listCameras(ctx.db, tenantId, buildingId)).map(toCamera);
+}
+
+export async function addCamera(ctx: ServerContext, tenantId: string, buildingId: string, input: ParsedCamera) {
+  await insertCamera(ctx.db, {
+    id: uuidv7(),
+    tenant_id: tenantId,
+    building_id: buildingId,
+    name: input.name,
+    ip_address: input.ipAddress,
+    auth_user: input.authUser,
+    auth_password: input.authPassword || null,
+    camera_place: input.cameraPlace,
+    active: input.active,
+    simulated: input.simulated,
+  });
+  return camerasOf(ctx, tenantId, buildingId);
+}
+
+async function cameraOrNotFound(ctx: ServerContext, tenantId: string, id: string): Promise<CameraRow> {
+  const camera = await findCamera(ctx.db, tenantId, id);
+  if (!camera) throw notFound();
+  return camera;
+}
+
+/** An empty or omitted password keeps the stored one (the browser never has it). */
+export async function editCamera(ctx: ServerContext, tenantId: string, id: string, input: ParsedCamera) {
+  const camera = await cameraOrNotFound(ctx, tenantId, id);
+  await updateCamera(ctx.db, tenantId, id, {
+    name: input.name,
+    ip_address: input.ipAddress,
+    auth_user: input.authUser,
+    ...(input.authPassword ? { auth_password: input.authPassword } : {}),
+    camera_place: input.cameraPlace,
+    active: input.active,
+    simulated: input.simulated,
+  });
+  return camerasOf(ctx, tenantId, camera.building_id);
+}
+
+export async function removeCamera(ctx: ServerContext, tenantId: string, id: string) {
+  const camera = await cameraOrNotFound(ctx, tenantId, id);
+  await deleteCamera(ctx.db, tenantId, id);
+  return camerasOf(ctx, tenantId, camera.building_id);
+}
+
+function connectionOf(row: CameraRow) {
+  return {
+    ipAddress: row.ip_address,
+    authUser: row.auth_user,
+    authPassword: row.auth_password,
+    simulated: row.simulated,
+  };
+}
+
+export async function cameraInfo(ctx: ServerContext, tenantId: string, id: string) {
+  return readCameraInfo(connectionOf(await cameraOrNotFound(ctx, tenantId, id)));
+}
+
+export async function cameraPicture(ctx: ServerContext, tenantId: string, id: string) {
+  return readCameraPicture(connectionOf(await cameraOrNotFound(ctx, tenantId, id)));
+}
