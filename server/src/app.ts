@@ -15,6 +15,7 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { jobsPlugin } from './plugins/jobs.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { staticPlugin } from './plugins/static.plugin.ts';
@@ -26,6 +27,8 @@ export interface BuildAppOptions {
   /** Serve the built admin and kiosk apps (production); API tests leave it off. */
   serveApps?: boolean;
   logger?: boolean;
+  /** Run background jobs on timers (main.ts); tests call the jobs directly. */
+  runJobs?: boolean;
 }
 
 /** Registers plugins and modules, nothing else. Used by main.ts and by every test. */
@@ -78,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: SERVICE_BASE },
   );
 
+  await app.register(jobsPlugin, { db: database.db, enabled: options.runJobs ?? false });
   await app.register(
     staticPlugin,
     options.serveApps ? config.staticDirs : { admin: '/nonexistent', kiosk: '/nonexistent' },

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemo(database.db);
-  const app = await buildApp({ config, database, serveApps: true });
+  const app = await buildApp({ config, database, serveApps: true, runJobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -229,3 +229,22 @@ export async function countTenantQuestionnaires(db: Db, tenantId: string, ids: r
     .executeTakeFirstOrThrow();
   return Number(count);
 }
+
+/**
+ * Rotates every mobile token whose refresh is due, and schedules the next one
+ * mobileTokenChangeDays ahead. One statement, so several instances running it at once
+ * rotate each token once.
+ */
+export async function rotateDueMobileTokens(db: Db): Promise<number> {
+  const result = await db
+    .updateTable('buildings')
+    .set({
+      mobile_token: sql<string>`substr(replace(gen_random_uuid()::text, '-', ''), 1, 16)`,
+      mobile_token_next_refresh_at: sql<Date>`now() + make_interval(days => mobile_token_change_days)`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('mobile_token', 'is not', null)
+    .where('mobile_token_next_refresh_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
