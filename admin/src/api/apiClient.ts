@@ -1,0 +1,23 @@
+import { createApiClient, type ApiError } from '@vestibule/shared/api';
+import { useLoadingStore } from '../features/loading/loading.store.ts';
+import { currentLocale } from '../features/locale/i18n.ts';
+
+/** What the API needs from the session; the session store connects itself at start. */
+export interface ApiSessionHooks {
+  getToken: () => string | null;
+  onAuthFailure: (error: ApiError) => void;
+}
+
+let sessionHooks: ApiSessionHooks = { getToken: () => null, onAuthFailure: () => undefined };
+
+export function connectApiSession(hooks: ApiSessionHooks): void {
+  sessionHooks = hooks;
+}
+
+/** The one HTTP client of the admin app: bearer, Accept-Language, errors, loading dialog. */
+export const api = createApiClient({
+  getToken: () => sessionHooks.getToken(),
+  getLocale: () => currentLocale(),
+  onAuthFailure: (error) => sessionHooks.onAuthFailure(error),
+  onActivity: (delta) => useLoadingStore.getState().track(delta),
+});

@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/renderApp.tsx';
+
+// The browser scenarios run axe-core with colour contrast on real pages; here jsdom
+// checks the rest (names, roles, landmarks, headings) on every screen, fast.
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'],
+  });
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
+}
+
+const screens: { path: string; heading: string; as?: { username: string; role: string } }[] = [
+  { path: '/', heading: 'Welcome to Vestibule' },
+  { path: '/login', heading: 'Log in' },
+  { path: '/signup', heading: 'Sign up' },
+  { path: '/help', heading: 'Help' },
+  { path: '/forgot', heading: 'Forgot your password' },
+  { path: '/nowhere', heading: 'Page not found' },
+  { path: '/check-in-out', heading: 'Entry log', as: { username: 'admin', role: 'ROLE_ADMIN' } },
+  { path: '/admin/users', heading: 'Users', as: { username: 'tech1', role: 'ROLE_TECH_1' } },
+  { path: '/admin/buildings', heading: 'Buildings', as: { username: 'master', role: 'ROLE_MASTER' } },
+  { path: '/admin/logs', heading: 'Access denied', as: { username: 'supervisor', role: 'ROLE_SUPERVISOR' } },
+  { path: '/spacebooking/map', heading: 'Booking map', as: { username: 'space', role: 'ROLE_SPACE' } },
+  { path: '/profile', heading: 'My profile', as: { username: 'user', role: 'ROLE_USER' } },
+  { path: '/admin/floor/print/1', heading: 'Floor plan', as: { username: 'admin', role: 'ROLE_ADMIN' } },
+];
+
+describe('accessibility (axe-core, without colour contrast)', () => {
+  it.each(screens)('$path has no violations', async ({ path, heading, as }) => {
+    renderApp(path, as ? { as } : {});
+    await screen.findByRole('heading', { level: 1, name: heading });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the open admin menu and the tenant dialog have no violations', async () => {
+    const { user } = renderApp('/check-in-out', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
+    await screen.findByRole('heading', { level: 1, name: 'Entry log' });
+    await user.click(screen.getByTestId('admin-menu'));
+    await screen.findByRole('menu');
+    expect(await violations()).toEqual([]);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByTestId('tenant-selector'));
+    await screen.findByRole('dialog', { name: 'Select a company' });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('the mobile sidebar has no violations', async () => {
+    const { user } = renderApp('/check-in-out', { as: { username: 'master', role: 'ROLE_MASTER' } });
+    await screen.findByRole('heading', { level: 1, name: 'Entry log' });
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    await screen.findByRole('dialog', { name: 'Menu' });
+    expect(await violations()).toEqual([]);
+  });
+});

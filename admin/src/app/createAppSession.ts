@@ -1,0 +1,22 @@
+import { api, connectApiSession } from '../api/apiClient.ts';
+import { createSessionStore, type SessionStore } from '../features/session/session.store.ts';
+import { createSessionApi } from '../features/session/sessionApi.ts';
+import { navigateTo } from './navigation.ts';
+
+/** The browser's session: localStorage, the router, the one API client. */
+export function createAppSession(): SessionStore {
+  const store = createSessionStore({
+    api: createSessionApi(api),
+    storage: window.localStorage,
+    noticeStorage: window.sessionStorage,
+    now: () => Date.now(),
+    navigate: (path) => navigateTo(path),
+    reloadAt: (path) => window.location.assign(path),
+    currentPath: () => `${window.location.pathname}${window.location.search}`,
+  });
+  connectApiSession({
+    getToken: () => store.getState().token,
+    onAuthFailure: () => store.getState().forceLogout(),
+  });
+  return store;
+}

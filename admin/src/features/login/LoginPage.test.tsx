@@ -1,0 +1,94 @@
+import { ApiError } from '@vestibule/shared/api';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/renderApp.tsx';
+
+function refuse(status: number, code: 'WRONG_PASSWORD' | 'BLOCKED_USER', params?: Record<string, number>) {
+  return async () => {
+    throw new ApiError(status, code, 'refused', params);
+  };
+}
+
+async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], username: string, password: string) {
+  if (username) await user.type(screen.getByLabelText(/Username/), username);
+  if (password) await user.type(screen.getByLabelText(/Password/, { selector: 'input' }), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('login page', () => {
+  it('labels its fields, focuses the username and hides the password until asked', async () => {
+    const { user } = renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    const username = screen.getByRole('textbox', { name: /Username/ });
+    expect(username).toHaveFocus();
+    expect(username).toHaveAttribute('autocomplete', 'username');
+    const password = screen.getByLabelText(/Password/, { selector: 'input' });
+    expect(password).toHaveAttribute('type', 'password');
+
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('asks for the missing fields without calling the server', async () => {
+    const { user, api } = renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await fillAndSubmit(user, '', '');
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: /Username/ })).toHaveFocus();
+    expect(api.login).not.toHaveBeenCalled();
+  });
+
+  it('says when the username or password is wrong, and lets the user try again', async () => {
+    const { user, router } = renderApp('/login', { api: { login: refuse(403, 'WRONG_PASSWORD') } });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await fillAndSubmit(user, 'admin', 'wrong');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password.');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('says when the account is blocked, for how long, and the message can be closed', async () => {
+    const { user } = renderApp('/login', { api: { login: refuse(403, 'BLOCKED_USER') } });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await fillAndSubmit(user, 'admin', 'wrong');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many failed sign-in attempts. The account is blocked for 15 minutes.');
+    await user.click(within(alert).getByRole('button', { name: 'Close the message' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends the trimmed username', async () => {
+    const { user, api } = renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await fillAndSubmit(user, '  admin ', 'Vestibule1!');
+    expect(api.login).toHaveBeenCalledWith({ username: 'admin', password: 'Vestibule1!' });
+    await screen.findByRole('heading', { level: 1, name: 'Entry log' });
+  });
+});
+
+describe('single sign-on', () => {
+  it('signs in with the one-time token and goes home', async () => {
+    const { api, router } = renderApp('/sso/one-time-token');
+    await screen.findByRole('heading', { level: 1, name: 'Entry log' });
+    expect(api.loginWithSsoToken).toHaveBeenCalledTimes(1);
+    expect(api.loginWithSsoToken).toHaveBeenCalledWith('one-time-token');
+    expect(router.state.location.pathname).toBe('/check-in-out');
+  });
+
+  it('goes to the login page when the token is unknown', async () => {
+    const { router } = renderApp('/sso/unknown', {
+      api: {
+        loginWithSsoToken: async () => {
+          throw new ApiError(404, 'NOT_FOUND', 'Not found');
+        },
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,40 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { AccessDeniedPage } from '../pages/AccessDeniedPage.tsx';
+import { TenantRequiredPage } from '../pages/TenantRequiredPage.tsx';
+import { selectSignedIn } from '../session/session.store.ts';
+import { useSession } from '../session/useSession.ts';
+import { decideAccess } from './routeAccess.ts';
+import { paths, routeTable, type RouteId } from './routeTable.ts';
+
+function LoginRedirect({ redirect }: { redirect: string }) {
+  const rememberRedirect = useSession((state) => state.rememberRedirect);
+  useEffect(() => rememberRedirect(redirect), [rememberRedirect, redirect]);
+  return <Navigate to={paths.login} replace />;
+}
+
+/** Applies the route guard of application.md section 2 to one route. */
+export function RouteGate({ route, children }: { route: RouteId; children: ReactNode }) {
+  const location = useLocation();
+  const authenticated = useSession(selectSignedIn);
+  const role = useSession((state) => state.user?.role);
+  const hasTenant = useSession((state) => state.tenant !== null);
+  const tenantLoading = useSession((state) => state.tenantLoading);
+  const decision = decideAccess(
+    routeTable[route].access,
+    { authenticated, role, hasTenant, tenantLoading },
+    `${location.pathname}${location.search}${location.hash}`,
+  );
+  switch (decision.kind) {
+    case 'ok':
+      return children;
+    case 'login':
+      return <LoginRedirect redirect={decision.redirect} />;
+    case 'denied':
+      return <AccessDeniedPage />;
+    case 'tenantRequired':
+      return <TenantRequiredPage />;
+    case 'tenantLoading':
+      return <TenantRequiredPage loading />;
+  }
+}

@@ -1,0 +1,261 @@
+import { ApiError } from '@vestibule/shared/api';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '../../storage/storageKeys.ts';
+import { acme, globex, loginResponse, tenantSelection } from '../../test/fixtures.ts';
+import { useLoadingStore } from '../loading/loading.store.ts';
+import { useNotificationStore } from '../notifications/notification.store.ts';
+import { createSessionStore, tokenNeedsRenewal, type SessionEnvironment } from './session.store.ts';
+import type { SessionApi } from './sessionApi.ts';
+
+const now = Date.UTC(2026, 4, 1, 12, 0, 0);
+const nowSeconds = now / 1000;
+
+function environment(api: Partial<SessionApi> = {}) {
+  const navigate = vi.fn<(path: string) => void>();
+  const reloadAt = vi.fn<(path: string) => void>();
+  const sessionApi: SessionApi = {
+    login: vi.fn(async () => loginResponse('admin', ['ROLE_ADMIN'])),
+    renewToken: vi.fn(async () => loginResponse('admin', ['ROLE_ADMIN'], 'renewed-token')),
+    impersonate: vi.fn(async (username: string) => loginResponse(username, ['ROLE_USER'])),
+    loginWithSsoToken: vi.fn(async () => loginResponse('admin', ['ROLE_ADMIN'])),
+    selectTenant: vi.fn(async (id: string | null) => tenantSelection(id === globex.id ? globex : acme)),
+    ...api,
+  };
+  const env: SessionEnvironment = {
+    api: sessionApi,
+    storage: localStorage,
+    noticeStorage: sessionStorage,
+    now: () => now,
+    navigate,
+    reloadAt,
+    currentPath: () => '/admin/buildings',
+  };
+  return { env, api: sessionApi, navigate, reloadAt };
+}
+
+function storeSession(username: string, role: string, tokenExpiration: number): void {
+  localStorage.setItem(storageKeys.user, JSON.stringify({ username, role }));
+  localStorage.setItem(storageKeys.token, `token-of-${username}`);
+  localStorage.setItem(storageKeys.tokenExpiration, String(tokenExpiration));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  useNotificationStore.getState().clearBanners();
+  useLoadingStore.getState().reset();
+});
+
+describe('login', () => {
+  it('stores the joined role string and the user without authorities, then goes home', async () => {
+    const { env, navigate } = environment({
+      login: vi.fn(async () => loginResponse('space', ['ROLE_SPACE', 'ROLE_USER'])),
+    });
+    const store = createSessionStore(env);
+
+    await expect(store.getState().login({ username: 'space', password: 'Vestibule1!' })).resolves.toBe(true);
+
+    expect(store.getState().user?.role).toBe('ROLE_SPACE,ROLE_USER');
+    const saved = JSON.parse(localStorage.getItem(storageKeys.user) ?? '{}') as Record<string, unknown>;
+    expect(saved.role).toBe('ROLE_SPACE,ROLE_USER');
+    expect(saved).not.toHaveProperty('authorities');
+    expect(localStorage.getItem(storageKeys.token)).toBe('token-of-space');
+    expect(localStorage.getItem(storageKeys.tokenExpiration)).toBe(String(Date.UTC(2030, 0, 1) / 1000));
+    expect(JSON.parse(localStorage.getItem(storageKeys.tenant) ?? 'null')).toEqual(acme);
+    expect(navigate).toHaveBeenCalledWith('/check-in-out');
+  });
+
+  it('sends technical users to the users page', async () => {
+    const { env, navigate } = environment({ login: vi.fn(async () => loginResponse('tech1', ['ROLE_TECH_1'])) });
+    await createSessionStore(env).getState().login({ username: 'tech1', password: 'Vestibule1!' });
+    expect(navigate).toHaveBeenCalledWith('/admin/users');
+  });
+
+  it('uses the remembered path first, then forgets it', async () => {
+    const { env, navigate } = environment();
+    const store = createSessionStore(env);
+    store.getState().rememberRedirect('/admin/people?page=2');
+
+    await store.getState().login({ username: 'admin', password: 'Vestibule1!' });
+
+    expect(navigate).toHaveBeenCalledWith('/admin/people?page=2');
+    expect(store.getState().redirectPath).toBeNull();
+  });
+
+  it('shows the wrong-password message and stops loading', async () => {
+    const { env, navigate } = environment({
+      login: vi.fn(async () => {
+        throw new ApiError(403, 'WRONG_PASSWORD', 'Wrong username or password.');
+      }),
+    });
+    const store = createSessionStore(env);
+
+    await expect(store.getState().login({ username: 'admin', password: 'nope' })).resolves.toBe(false);
+
+    expect(useNotificationStore.getState().error?.messages).toEqual([
+      expect.objectContaining({ key: 'errors.WRONG_PASSWORD' }),
+    ]);
+    expect(store.getState().authLoading).toBe(false);
+    expect(store.getState().token).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('start', () => {
+  it('restores the stored session', () => {
+    storeSession('master', 'ROLE_MASTER', nowSeconds + 3600);
+    localStorage.setItem(storageKeys.tenant, JSON.stringify(acme));
+    const store = createSessionStore(environment().env);
+    expect(store.getState()).toMatchObject({ user: { username: 'master' }, token: 'token-of-master', tenant: acme });
+  });
+
+  it('renews an expired token with GET /token', async () => {
+    storeSession('admin', 'ROLE_ADMIN', nowSeconds - 60);
+    const { env, api } = environment();
+    const store = createSessionStore(env);
+
+    await store.getState().start();
+
+    expect(api.renewToken).toHaveBeenCalledTimes(1);
+    expect(store.getState().token).toBe('renewed-token');
+    expect(localStorage.getItem(storageKeys.token)).toBe('renewed-token');
+  });
+
+  it('renews a token that expires within a few minutes, and not a fresh one', async () => {
+    expect(tokenNeedsRenewal(nowSeconds + 120, now)).toBe(true);
+    expect(tokenNeedsRenewal(null, now)).toBe(true);
+    storeSession('admin', 'ROLE_ADMIN', nowSeconds + 3600);
+    const { env, api } = environment();
+    await createSessionStore(env).getState().start();
+    expect(api.renewToken).not.toHaveBeenCalled();
+  });
+
+  it('passes the stored tenant for admin and tech, and none for the others', async () => {
+    storeSession('admin', 'ROLE_ADMIN', nowSeconds + 3600);
+    localStorage.setItem(storageKeys.tenant, JSON.stringify(globex));
+    const admin = environment();
+    await createSessionStore(admin.env).getState().start();
+    expect(admin.api.selectTenant).toHaveBeenCalledWith(globex.id);
+
+    storeSession('user', 'ROLE_USER', nowSeconds + 3600);
+    const user = environment();
+    await createSessionStore(user.env).getState().start();
+    expect(user.api.selectTenant).toHaveBeenCalledWith(null);
+  });
+});
+
+describe('logInAs', () => {
+  async function signedInAdmin() {
+    const tools = environment();
+    storeSession('admin', 'ROLE_ADMIN', nowSeconds + 3600);
+    const store = createSessionStore(tools.env);
+    return { ...tools, store };
+  }
+
+  it('saves the administrator, swaps in the other user and says so', async () => {
+    const { store, api, navigate } = await signedInAdmin();
+
+    await expect(store.getState().logInAs('user')).resolves.toBe(true);
+
+    expect(api.impersonate).toHaveBeenCalledWith('user');
+    expect(store.getState().user).toMatchObject({ username: 'user', role: 'ROLE_USER' });
+    expect(localStorage.getItem(storageKeys.token)).toBe('token-of-user');
+    expect(JSON.parse(localStorage.getItem(storageKeys.originalUser) ?? '{}')).toMatchObject({ username: 'admin' });
+    expect(localStorage.getItem(storageKeys.originalToken)).toBe('token-of-admin');
+    expect(localStorage.getItem(storageKeys.originalTokenExpiration)).toBe(String(nowSeconds + 3600));
+    expect(navigate).toHaveBeenCalledWith('/check-in-out');
+    expect(useNotificationStore.getState().success?.message).toEqual({
+      key: 'login.LOGGED_IN_AS_SUCCESS',
+      params: { username: 'user' },
+    });
+  });
+
+  it('restores the administrator at logout, says so after the reload, and opens the users', async () => {
+    const { store, env, reloadAt, navigate } = await signedInAdmin();
+    await store.getState().logInAs('user');
+    navigate.mockClear();
+
+    store.getState().logout();
+
+    expect(store.getState()).toMatchObject({ user: { username: 'admin' }, token: 'token-of-admin', original: null });
+    expect(localStorage.getItem(storageKeys.token)).toBe('token-of-admin');
+    expect(localStorage.getItem(storageKeys.originalUser)).toBeNull();
+    expect(localStorage.getItem(storageKeys.originalToken)).toBeNull();
+    expect(localStorage.getItem(storageKeys.originalTokenExpiration)).toBeNull();
+    expect(reloadAt).toHaveBeenCalledWith('/admin/users');
+    expect(navigate).not.toHaveBeenCalled();
+
+    // The reloaded page shows the message.
+    useNotificationStore.getState().clearBanners();
+    const reloaded = createSessionStore(env);
+    await reloaded.getState().start();
+    expect(reloaded.getState().user?.username).toBe('admin');
+    expect(useNotificationStore.getState().success?.message).toEqual({
+      key: 'login.LOGGED_OUT_AS_SUCCESS',
+      params: { username: 'user' },
+    });
+  });
+
+  it('shows the error and keeps the administrator when the call fails', async () => {
+    const { store, api } = await signedInAdmin();
+    vi.mocked(api.impersonate).mockRejectedValueOnce(new ApiError(404, 'USER_DOES_NOT_EXIST', 'no'));
+
+    await expect(store.getState().logInAs('ghost')).resolves.toBe(false);
+
+    expect(store.getState()).toMatchObject({ user: { username: 'admin' }, original: null });
+    expect(localStorage.getItem(storageKeys.originalToken)).toBeNull();
+    expect(useNotificationStore.getState().error?.messages[0]?.key).toBe('errors.USER_DOES_NOT_EXIST');
+  });
+});
+
+describe('logout', () => {
+  it('removes user, token and expiry and goes to the login page', () => {
+    storeSession('user', 'ROLE_USER', nowSeconds + 3600);
+    const { env, navigate } = environment();
+    const store = createSessionStore(env);
+
+    store.getState().logout();
+
+    expect(store.getState().token).toBeNull();
+    expect(localStorage.getItem(storageKeys.user)).toBeNull();
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(localStorage.getItem(storageKeys.tokenExpiration)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('stays put when silent', () => {
+    storeSession('user', 'ROLE_USER', nowSeconds + 3600);
+    const { env, navigate } = environment();
+    createSessionStore(env).getState().logout({ silent: true });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('on a 401 or 403: loading off, banners cleared, logout, and back here after login', () => {
+    storeSession('user', 'ROLE_USER', nowSeconds + 3600);
+    const { env, navigate } = environment();
+    const store = createSessionStore(env);
+    useLoadingStore.getState().track(1);
+    useNotificationStore.getState().showError({ key: 'errors.NOT_FOUND' });
+
+    store.getState().forceLogout();
+
+    expect(useLoadingStore.getState().pending).toBe(0);
+    expect(useNotificationStore.getState().error).toBeNull();
+    expect(store.getState().token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(store.getState().redirectPath).toBe('/admin/buildings');
+  });
+});
+
+describe('single sign-on', () => {
+  it('goes to the login page without a message when the token is unknown', async () => {
+    const { env, navigate } = environment({
+      loginWithSsoToken: vi.fn(async () => {
+        throw new ApiError(404, 'NOT_FOUND', 'Not found');
+      }),
+    });
+    await expect(createSessionStore(env).getState().loginWithSso('nope')).resolves.toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(useNotificationStore.getState().error).toBeNull();
+  });
+});

@@ -1,0 +1,22 @@
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './app/AppProviders.tsx';
+import { createAppSession } from './app/createAppSession.ts';
+import { appRoutes, connectRouter } from './app/routes.tsx';
+
+const session = createAppSession();
+const router = createBrowserRouter(appRoutes);
+connectRouter(router);
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders session={session}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

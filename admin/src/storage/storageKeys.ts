@@ -1,0 +1,21 @@
+/** Browser storage (localStorage) keys of the spec, application.md section 3. */
+export const storageKeys = {
+  tenant: 'tenant',
+  user: 'user',
+  token: 'token',
+  /** Seconds since the epoch. */
+  tokenExpiration: 'tokenExpiration',
+  originalUser: 'original_user',
+  originalToken: 'original_token',
+  originalTokenExpiration: 'original_tokenExpiration',
+  locale: 'locale',
+  /** Milliseconds since the epoch. */
+  checkForAppUpdatesAt: 'checkForAppUpdatesAt',
+  dark: 'dark',
+} as const;
+
+/**
+ * sessionStorage key of a success message that must survive the page reload which ends
+ * an impersonation (the spec reloads the page and still shows the logged-out-as message).
+ */
+export const pendingNoticeKey = 'vestibule.pendingNotice';

@@ -1,0 +1,45 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { i18n } from '../features/locale/i18n.ts';
+import { useLoadingStore } from '../features/loading/loading.store.ts';
+import { useNotificationStore } from '../features/notifications/notification.store.ts';
+
+// jsdom lacks the layout APIs Mantine asks for.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) satisfies MediaQueryList;
+}
+
+class NoopResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= NoopResizeObserver;
+Element.prototype.scrollIntoView ??= () => undefined;
+// The router restores scroll positions and axe-core probes canvas: quiet jsdom's
+// "not implemented" notices.
+window.scrollTo = () => undefined;
+HTMLCanvasElement.prototype.getContext = () => null;
+
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  useNotificationStore.getState().clearBanners();
+  useLoadingStore.getState().reset();
+});
