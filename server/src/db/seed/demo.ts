@@ -61,6 +61,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         building: 'Northwind Office',
       },
     };
+    const buildingIds: Record<string, string> = {};
     for (const tenant of Object.values(tenants)) {
       await trx
         .insertInto('tenants')
@@ -81,10 +82,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
           building_limit: 10,
         })
         .execute();
+      const buildingId = uuidv7();
+      buildingIds[tenant.name] = buildingId;
       await trx
         .insertInto('buildings')
         .values({
-          id: uuidv7(),
+          id: buildingId,
           tenant_id: tenant.id,
           name: tenant.building,
           external_id: null,
@@ -98,6 +101,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         })
         .execute();
     }
+    const demoBuilding = buildingIds[tenants.demo.name];
+    if (demoBuilding) await seedDemoBuildingSetup(trx, tenants.demo.id, demoBuilding);
     for (const user of demoUsers) {
       await trx
         .insertInto('users')
@@ -122,4 +127,82 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
     return true;
   });
+}
+
+/** Questionnaires and a simulated camera for Demo HQ, so the check-in configuration can be tried at once. */
+async function seedDemoBuildingSetup(db: Db, tenantId: string, buildingId: string): Promise<void> {
+  const health = uuidv7();
+  const safety = uuidv7();
+  await db
+    .insertInto('questionnaires')
+    .values([
+      {
+        id: health,
+        tenant_id: tenantId,
+        name: 'Visitor health check',
+        description: 'Asked of every visitor on arrival',
+      },
+      { id: safety, tenant_id: tenantId, name: 'Contractor safety', description: 'Site safety rules for contractors' },
+    ])
+    .execute();
+  const fever = uuidv7();
+  const travel = uuidv7();
+  const question = (
+    id: string,
+    questionnaireId: string,
+    order: number,
+    text: string,
+    type: 'YESNO' | 'YESNONA' | 'FREEFORM',
+  ) => ({
+    id,
+    questionnaire_id: questionnaireId,
+    text,
+    question_type: type,
+    alert_answer: null as string | null,
+    warning_answer: null as string | null,
+    previous_question_id: null as string | null,
+    previous_question_answer: null as string | null,
+    sort_order: order,
+  });
+  await db
+    .insertInto('questions')
+    .values([
+      { ...question(fever, health, 0, 'Do you have a **fever** or a cough today?', 'YESNO'), alert_answer: 'YES' },
+      {
+        ...question(travel, health, 1, 'Have you travelled abroad in the last 14 days?', 'YESNONA'),
+        warning_answer: 'YES',
+      },
+      {
+        ...question(uuidv7(), health, 2, 'Which countries did you visit?', 'FREEFORM'),
+        previous_question_id: travel,
+        previous_question_answer: 'YES',
+      },
+      {
+        ...question(uuidv7(), safety, 0, 'Are you wearing **safety shoes** and a helmet?', 'YESNO'),
+        alert_answer: 'NO',
+      },
+    ])
+    .execute();
+  await db
+    .insertInto('building_questionnaires')
+    .values([
+      { building_id: buildingId, questionnaire_id: health, visitor_type: 'VISITOR', kind: 'ENTRY', sort_order: 0 },
+      { building_id: buildingId, questionnaire_id: health, visitor_type: 'CONTRACTOR', kind: 'ENTRY', sort_order: 0 },
+      { building_id: buildingId, questionnaire_id: safety, visitor_type: 'CONTRACTOR', kind: 'ENTRY', sort_order: 1 },
+    ])
+    .execute();
+  await db
+    .insertInto('cameras')
+    .values({
+      id: uuidv7(),
+      tenant_id: tenantId,
+      building_id: buildingId,
+      name: 'Lobby (simulated)',
+      ip_address: 'simulated',
+      auth_user: null,
+      auth_password: null,
+      camera_place: 'ENTRY_EXIT',
+      simulated: true,
+    })
+    .execute();
 }
