@@ -16,3 +16,4 @@ export * from './domain/dictionaries.ts';
 export * from './schemas/building.ts';
 export * from './domain/buildingDefaults.ts';
 export * from './schemas/questionnaire.ts';
+export * from './domain/visitStatus.ts';

@@ -1,0 +1,54 @@
+import { durationToMinutes } from './duration.ts';
+
+// The status of a visit, derived in one place (application.md section 3: IN, OUT, LATE
+// (OVERDUE), SOON, TODAY, EXPECTED, EXPIRED), in the building's time zone.
+export const visitStatuses = ['IN', 'OUT', 'LATE', 'SOON', 'TODAY', 'EXPECTED', 'EXPIRED'] as const;
+export type VisitStatus = (typeof visitStatuses)[number];
+
+/** A visit is SOON when it is due to start within this many minutes. */
+export const SOON_MINUTES = 60;
+
+export interface VisitTimes {
+  scheduledAt: string | null;
+  /** ISO 8601 duration (PT1H). */
+  scheduledDuration: string | null;
+  checkedInAt: string | null;
+  checkedOutAt: string | null;
+  cancelledAt?: string | null;
+}
+
+const MINUTE = 60_000;
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export function dayInZone(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** When the visit is expected to end: from its check-in (or schedule) plus its duration. */
+export function expectedEnd(visit: VisitTimes): Date | null {
+  const start = visit.checkedInAt ?? visit.scheduledAt;
+  const minutes = visit.scheduledDuration ? durationToMinutes(visit.scheduledDuration) : undefined;
+  if (!start || minutes === undefined) return null;
+  return new Date(new Date(start).getTime() + minutes * MINUTE);
+}
+
+export function visitStatus(visit: VisitTimes, now: Date, timeZone: string): VisitStatus {
+  if (visit.checkedOutAt) return 'OUT';
+  if (visit.checkedInAt) {
+    const end = expectedEnd(visit);
+    return end && now.getTime() > end.getTime() ? 'LATE' : 'IN';
+  }
+  if (visit.cancelledAt || !visit.scheduledAt) return 'EXPIRED';
+  const scheduled = new Date(visit.scheduledAt);
+  const end = expectedEnd(visit) ?? scheduled;
+  if (now.getTime() > end.getTime()) return 'EXPIRED';
+  if (scheduled.getTime() - now.getTime() <= SOON_MINUTES * MINUTE) return 'SOON';
+  return dayInZone(scheduled, timeZone) === dayInZone(now, timeZone) ? 'TODAY' : 'EXPECTED';
+}
