@@ -8,6 +8,7 @@ import type { ServerContext } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { camerasRoutes } from './modules/cameras/cameras.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -77,11 +78,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(buildingsRoutes);
       await service.register(questionnairesRoutes);
       await service.register(camerasRoutes);
+      await service.register(mailRoutes);
     },
     { prefix: SERVICE_BASE },
   );
 
-  await app.register(jobsPlugin, { db: database.db, enabled: options.runJobs ?? false });
+  await app.register(jobsPlugin, { db: database.db, enabled: options.runJobs ?? false, smtpUrl: config.smtpUrl });
   await app.register(
     staticPlugin,
     options.serveApps ? config.staticDirs : { admin: '/nonexistent', kiosk: '/nonexistent' },

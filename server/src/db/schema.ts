@@ -161,7 +161,25 @@ export interface BuildingQuestionnairesTable {
   sort_order: number;
 }
 
+export interface MailOutboxTable {
+  id: string;
+  tenant_id: string | null;
+  to_address: string;
+  locale: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  reply_to: string | null;
+  status: Generated<'PENDING' | 'SENT' | 'FAILED'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
+  mail_outbox: MailOutboxTable;
   buildings: BuildingsTable;
   building_logos: BuildingLogosTable;
   cameras: CamerasTable;
