@@ -17,3 +17,4 @@ export * from './schemas/building.ts';
 export * from './domain/buildingDefaults.ts';
 export * from './schemas/questionnaire.ts';
 export * from './domain/visitStatus.ts';
+export * from './domain/wizard.ts';

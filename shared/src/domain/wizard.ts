@@ -1,0 +1,244 @@
+import { durationToMinutes, minutesToDuration } from './duration.ts';
+import type { CheckInField, CheckInFieldKey, CheckInForm } from './checkInForm.ts';
+import { checkInFieldKeys } from './checkInForm.ts';
+import type { AnswerValue, QuestionType } from '../schemas/questionnaire.ts';
+
+// The rules of the check-in wizard (buildings document, sections 2, 4 and 5), free of any
+// knowledge of where its data comes from: the kiosk and the admin app both drive it.
+
+export interface WizardQuestion {
+  id: string;
+  text: string;
+  questionType: QuestionType;
+  alertAnswer: AnswerValue | null;
+  warningAnswer: AnswerValue | null;
+  previousQuestionId: string | null;
+  previousQuestionAnswer: AnswerValue | null;
+}
+
+export interface WizardQuestionnaire {
+  id: string;
+  name: string;
+  items: WizardQuestion[];
+}
+
+export type WizardStep =
+  { kind: 'form' } | { kind: 'questionnaire'; index: number } | { kind: 'consent' } | { kind: 'entry' };
+
+export interface WizardStepInput {
+  checkInForm: Partial<CheckInForm> | null;
+  questionnaires: readonly WizardQuestionnaire[];
+  consentClauseActive: boolean;
+  emailMeActive: boolean;
+  checkInTemperatureMeasuresEnabled: boolean;
+  allowCheckInManualTemperatureMeasure: boolean;
+  commentsEnabled: boolean;
+}
+
+/** The fields a person fills in, enabled ones only, in their order. */
+export function enabledFields(form: Partial<CheckInForm> | null): [CheckInFieldKey, CheckInField][] {
+  if (!form) return [];
+  return checkInFieldKeys
+    .map((key) => [key, form[key]] as const)
+    .filter((entry): entry is [CheckInFieldKey, CheckInField] => entry[1] !== undefined && entry[1].enabled)
+    .sort((a, b) => a[1].order - b[1].order);
+}
+
+/**
+ * Steps in order: the form (skipped when it asks nothing), one step per questionnaire,
+ * consent and/or e-mail-me when either is active, and the entry step when temperature is
+ * measured by hand at check-in or comments are enabled.
+ */
+export function wizardSteps(input: WizardStepInput): WizardStep[] {
+  const steps: WizardStep[] = [];
+  if (enabledFields(input.checkInForm).length > 0) steps.push({ kind: 'form' });
+  input.questionnaires.forEach((_, index) => steps.push({ kind: 'questionnaire', index }));
+  if (input.consentClauseActive || input.emailMeActive) steps.push({ kind: 'consent' });
+  const manualTemperature = input.checkInTemperatureMeasuresEnabled && input.allowCheckInManualTemperatureMeasure;
+  if (manualTemperature || input.commentsEnabled) steps.push({ kind: 'entry' });
+  return steps;
+}
+
+export type Answers = Record<string, string>;
+
+/** A follow-up is shown only when its earlier question holds the answer it depends on. */
+export function isQuestionVisible(question: WizardQuestion, answers: Answers): boolean {
+  if (!question.previousQuestionId) return true;
+  return answers[question.previousQuestionId] === question.previousQuestionAnswer;
+}
+
+export function visibleQuestions(items: readonly WizardQuestion[], answers: Answers): WizardQuestion[] {
+  return items.filter((question) => isQuestionVisible(question, answers));
+}
+
+/** Sets an answer; the answers of later questions that depended on the old one are deleted. */
+export function setAnswer(
+  items: readonly WizardQuestion[],
+  answers: Answers,
+  questionId: string,
+  value: string,
+): Answers {
+  const next: Answers = { ...answers, [questionId]: value };
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const question of items) {
+      if (next[question.id] !== undefined && !isQuestionVisible(question, next)) {
+        delete next[question.id];
+        changed = true;
+      }
+    }
+  }
+  return next;
+}
+
+export const ANSWER_MAX = 255;
+
+/** Every visible question answered (free text at most 255 characters). */
+export function isQuestionnaireComplete(items: readonly WizardQuestion[], answers: Answers): boolean {
+  return visibleQuestions(items, answers).every((question) => {
+    const answer = answers[question.id];
+    return answer !== undefined && answer.trim() !== '' && answer.length <= ANSWER_MAX;
+  });
+}
+
+export type AnswerOutcome = 'alert' | 'warning' | 'ok';
+
+/** Alert answers refuse entry; warning answers let the person in and flag the visit. */
+export function answersOutcome(questionnaires: readonly WizardQuestionnaire[], answers: Answers): AnswerOutcome {
+  let outcome: AnswerOutcome = 'ok';
+  for (const question of questionnaires.flatMap((q) => q.items)) {
+    if (!isQuestionVisible(question, answers)) continue;
+    const answer = answers[question.id];
+    if (answer === undefined) continue;
+    if (question.questionType !== 'FREEFORM' && question.alertAnswer === answer) return 'alert';
+    if (question.questionType === 'YESNONA' && question.warningAnswer === answer) outcome = 'warning';
+  }
+  return outcome;
+}
+
+export type FieldValue = string | boolean;
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The rule derived for a field: required if mandatory, e-mail format for `email`, max length = size for TEXT. */
+export function fieldError(
+  key: CheckInFieldKey,
+  field: CheckInField,
+  value: FieldValue | undefined,
+): 'required' | 'email' | 'maxLength' | null {
+  if (field.type === 'BOOLEAN') return field.mandatory && value === undefined ? 'required' : null;
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (text === '') return field.mandatory ? 'required' : null;
+  if (key === 'email' && !emailPattern.test(text)) return 'email';
+  if (text.length > field.size) return 'maxLength';
+  return null;
+}
+
+/** Prefill: BOOLEAN is true when the stored value is the text true, empty booleans false, others empty text. */
+export function prefillForm(
+  form: Partial<CheckInForm> | null,
+  stored: Record<string, unknown> | null,
+): Record<string, FieldValue> {
+  const values: Record<string, FieldValue> = {};
+  for (const [key, field] of enabledFields(form)) {
+    const value = stored?.[key];
+    values[key] =
+      field.type === 'BOOLEAN' ? value === true || value === 'true' : typeof value === 'string' ? value : '';
+  }
+  return values;
+}
+
+export interface AnsweredQuestion {
+  question: string;
+  answer: string;
+}
+
+/** Answered questionnaires prefill the questions that have the same text. */
+export function prefillAnswers(
+  questionnaires: readonly WizardQuestionnaire[],
+  answered: readonly { items: readonly AnsweredQuestion[] }[] | null,
+): Answers {
+  const byText = new Map<string, string>();
+  for (const questionnaire of answered ?? [])
+    for (const item of questionnaire.items) byText.set(item.question, item.answer);
+  const answers: Answers = {};
+  for (const question of questionnaires.flatMap((q) => q.items)) {
+    const answer = byText.get(question.text);
+    if (answer !== undefined) answers[question.id] = answer;
+  }
+  return answers;
+}
+
+/** The duration starts at the meeting's when a meeting exists, else at the building's default. */
+export function initialDuration(input: {
+  id: string | null;
+  scheduledDuration: string | null;
+  defaultMeetingDuration: string | null;
+}): string {
+  return (input.id ? input.scheduledDuration : null) ?? input.defaultMeetingDuration ?? 'PT1H';
+}
+
+export const DURATION_MAX_HOURS = 24;
+export const minuteChoices = Array.from({ length: 12 }, (_, i) => i * 5);
+
+export function splitDuration(duration: string): { hours: number; minutes: number } {
+  const total = durationToMinutes(duration) ?? 0;
+  return { hours: Math.floor(total / 60), minutes: total % 60 };
+}
+
+export function joinDuration(hours: number, minutes: number): string {
+  return minutesToDuration(hours * 60 + minutes);
+}
+
+/** Hours 0..24, minutes in steps of 5; required (total above 0) unless the person is an employee. */
+export function durationError(
+  hours: number,
+  minutes: number,
+  visitorType: string,
+  maxHours = DURATION_MAX_HOURS,
+): 'range' | 'required' | null {
+  if (!Number.isInteger(hours) || hours < 0 || hours > maxHours) return 'range';
+  if (!minuteChoices.includes(minutes)) return 'range';
+  if (visitorType !== 'EMPLOYEE' && hours * 60 + minutes <= 0) return 'required';
+  return null;
+}
+
+export function isInRange(value: number, min: number, max: number): boolean {
+  return value >= min && value <= max;
+}
+
+/** A second measure is required unless the first reading is within the allowed range. */
+export function secondMeasureRequired(first: number | null, min: number, max: number): boolean {
+  return first === null || !isInRange(first, min, max);
+}
+
+/** A camera reading fills the first measure, or the second when the first is out of range. */
+export function applyCameraReading(
+  reading: number,
+  measures: { tempMeasure1: number | null; tempMeasure2: number | null },
+  min: number,
+  max: number,
+): { tempMeasure1: number | null; tempMeasure2: number | null } {
+  if (measures.tempMeasure1 !== null && !isInRange(measures.tempMeasure1, min, max)) {
+    return { ...measures, tempMeasure2: reading };
+  }
+  return { ...measures, tempMeasure1: reading };
+}
+
+/** Entry is refused when the deciding measure (the second when it was needed) is out of range. */
+export function temperatureRefused(
+  tempMeasure1: number | null,
+  tempMeasure2: number | null,
+  min: number,
+  max: number,
+): boolean {
+  if (tempMeasure1 === null) return false;
+  if (isInRange(tempMeasure1, min, max)) return false;
+  return tempMeasure2 === null || !isInRange(tempMeasure2, min, max);
+}
+
+/** checkingBack finishes at once unless on a kiosk. */
+export function finishesImmediately(input: { checkingBack: boolean; fromKiosk: boolean }): boolean {
+  return input.checkingBack && !input.fromKiosk;
+}
