@@ -9,6 +9,8 @@ import type { DatabaseHandle } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
+import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
 import { camerasRoutes } from './modules/cameras/cameras.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -79,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(questionnairesRoutes);
       await service.register(camerasRoutes);
       await service.register(mailRoutes);
+      await service.register(checkinRoutes);
+      await service.register(meetingsRoutes);
     },
     { prefix: SERVICE_BASE },
   );

@@ -50,6 +50,8 @@ export const errorCatalogue = {
   CANCEL_VISIT_NOT_FOUND: { status: 404 },
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: { status: 404 },
   EMPTY_MEETING_DURATION: { status: 400 },
+  CHECKIN_LINK_EXPIRED: { status: 410 },
+  KIOSK_DEVICE_NOT_ALLOWED: { status: 403 },
   // Tenants and buildings
   TENANT_REQUIRED: { status: 400 },
   BUILDING_TENANT_LIMIT_REACHED: { status: 409 },

@@ -18,3 +18,4 @@ export * from './domain/buildingDefaults.ts';
 export * from './schemas/questionnaire.ts';
 export * from './domain/visitStatus.ts';
 export * from './domain/wizard.ts';
+export * from './schemas/visit.ts';

@@ -34,6 +34,13 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
       .where('id', '=', id)
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst()) !== undefined,
+  visit: async (db, tenantId, id) =>
+    (await db
+      .selectFrom('visits')
+      .select('id')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()) !== undefined,
   question: async (db, tenantId, id) =>
     (await db
       .selectFrom('questions')

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BuildingCheckInForms, BuildingSettings, Role } from '@vestibule/shared';
+import type { AnsweredQuestionnaire, BuildingCheckInForms, BuildingSettings, Role } from '@vestibule/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -178,7 +178,50 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+export interface VisitsTable {
+  id: string;
+  tenant_id: string;
+  building_id: string;
+  identifier: string;
+  public_identifier: string;
+  pin: string;
+  visitor_type: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT';
+  person_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  company_name: string | null;
+  host: string | null;
+  check_in_form: ColumnType<Record<string, string | boolean>, string | undefined, string>;
+  scheduled_at: Timestamp | null;
+  scheduled_duration: string | null;
+  checked_in_at: Timestamp | null;
+  checked_out_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  allowed: Generated<boolean>;
+  refusal_reason: 'ALERT_ANSWER' | 'TEMPERATURE' | null;
+  flagged: Generated<boolean>;
+  temp_measure1: number | null;
+  temp_measure2: number | null;
+  comments: string | null;
+  exit_temp_measure1: number | null;
+  exit_temp_measure2: number | null;
+  exit_comments: string | null;
+  questionnaires_answers: ColumnType<AnsweredQuestionnaire[], string | undefined, string>;
+  questionnaires_answered_at: Timestamp | null;
+  exit_questionnaires_answers: ColumnType<AnsweredQuestionnaire[], string | undefined, string>;
+  consent_accepted: Generated<boolean>;
+  email_me: string | null;
+  locale: Generated<string>;
+  source: 'OWN_DEVICE' | 'KIOSK' | 'STAFF';
+  device_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  visits: VisitsTable;
   mail_outbox: MailOutboxTable;
   buildings: BuildingsTable;
   building_logos: BuildingLogosTable;

@@ -102,6 +102,25 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
   building: (db, tenantId) => createBuilding(db, tenantId),
   questionnaire: (db, tenantId) => createQuestionnaire(db, tenantId),
   question: async (db, tenantId) => createQuestion(db, await createQuestionnaire(db, tenantId)),
+  visit: async (db, tenantId) => {
+    const id = uuidv7();
+    const buildingId = await createBuilding(db, tenantId);
+    await db
+      .insertInto('visits')
+      .values({
+        id,
+        tenant_id: tenantId,
+        building_id: buildingId,
+        identifier: id.slice(-8),
+        public_identifier: id,
+        pin: '1234',
+        visitor_type: 'VISITOR',
+        source: 'STAFF',
+        checked_in_at: new Date(),
+      })
+      .execute();
+    return id;
+  },
   camera: async (db, tenantId) => {
     const id = uuidv7();
     const buildingId = await createBuilding(db, tenantId);

@@ -1,7 +1,7 @@
 import { durationToMinutes, minutesToDuration } from './duration.ts';
 import type { CheckInField, CheckInFieldKey, CheckInForm } from './checkInForm.ts';
 import { checkInFieldKeys } from './checkInForm.ts';
-import type { AnswerValue, QuestionType } from '../schemas/questionnaire.ts';
+import type { QuestionType, RuleAnswer } from '../schemas/questionnaire.ts';
 
 // The rules of the check-in wizard (buildings document, sections 2, 4 and 5), free of any
 // knowledge of where its data comes from: the kiosk and the admin app both drive it.
@@ -10,10 +10,10 @@ export interface WizardQuestion {
   id: string;
   text: string;
   questionType: QuestionType;
-  alertAnswer: AnswerValue | null;
-  warningAnswer: AnswerValue | null;
+  alertAnswer: RuleAnswer | null;
+  warningAnswer: RuleAnswer | null;
   previousQuestionId: string | null;
-  previousQuestionAnswer: AnswerValue | null;
+  previousQuestionAnswer: RuleAnswer | null;
 }
 
 export interface WizardQuestionnaire {

@@ -6,6 +6,7 @@ export const answerValues = ['SKIP', 'NA', 'YES', 'NO'] as const;
 export type AnswerValue = (typeof answerValues)[number];
 /** Answers a rule (alert, warning, follow-up condition) can name. */
 export const ruleAnswers = ['YES', 'NO', 'NA'] as const;
+export type RuleAnswer = (typeof ruleAnswers)[number];
 
 export const QUESTION_TEXT_MAX = 2000;
 

@@ -48,7 +48,7 @@ function TenantSelectorForm({ onDone }: { onDone: () => void }) {
           searchable
           allowDeselect={false}
           data-autofocus
-          comboboxProps={{ withinPortal: false }}
+          comboboxProps={{ withinPortal: true, position: 'bottom', zIndex: 400 }}
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={!chosen} loading={loading}>

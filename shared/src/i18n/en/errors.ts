@@ -44,6 +44,8 @@ export const errors = {
   CHECKOUT_VISIT_NOT_FOUND: 'This visit could not be found or is already checked out.',
   CANCEL_VISIT_NOT_FOUND: 'This visit could not be found or can no longer be changed.',
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'This visit could not be found or can no longer be extended.',
+  CHECKIN_LINK_EXPIRED: 'This check-in link is no longer valid. Please scan the code displayed at the entrance.',
+  KIOSK_DEVICE_NOT_ALLOWED: 'This device is not registered as a kiosk of this building.',
   EMPTY_MEETING_DURATION: 'The expected duration cannot be empty.',
   TENANT_REQUIRED: 'A company must be selected.',
   BUILDING_TENANT_LIMIT_REACHED: 'The company has reached its limit of buildings.',

@@ -1,8 +1,11 @@
+import { buildings } from './buildings.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
+import { mail } from './mail.ts';
 import { publicPages } from './publicPages.ts';
 import { login } from './login.ts';
 import { pages } from './pages.ts';
+import { questionnaires } from './questionnaires.ts';
 import { shell } from './shell.ts';
 
-export const en = { common, errors, publicPages, shell, login, pages };
+export const en = { common, errors, mail, publicPages, shell, login, pages, questionnaires, buildings };

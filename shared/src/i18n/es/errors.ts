@@ -45,6 +45,8 @@ export const errors = {
   CHECKOUT_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya se ha registrado su salida.',
   CANCEL_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya no se puede modificar.',
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya no se puede prolongar.',
+  CHECKIN_LINK_EXPIRED: 'Este enlace de registro ya no es válido. Escanee el código que se muestra en la entrada.',
+  KIOSK_DEVICE_NOT_ALLOWED: 'Este dispositivo no está registrado como quiosco de este edificio.',
   EMPTY_MEETING_DURATION: 'La duración prevista no puede estar vacía.',
   TENANT_REQUIRED: 'Debe seleccionar una empresa.',
   BUILDING_TENANT_LIMIT_REACHED: 'La empresa ha alcanzado su límite de edificios.',

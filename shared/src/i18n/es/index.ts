@@ -1,9 +1,20 @@
 import type { Catalogue, Resources } from '../index.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
+import { mail } from './mail.ts';
 import { login } from './login.ts';
 import { pages } from './pages.ts';
+import { questionnaires } from './questionnaires.ts';
 import { publicPages } from './publicPages.ts';
 import { shell } from './shell.ts';
 
-export const es = { common, errors, publicPages, shell, login, pages } satisfies Catalogue<Resources>;
+export const es = {
+  common,
+  errors,
+  mail,
+  publicPages,
+  shell,
+  login,
+  pages,
+  questionnaires,
+} satisfies Catalogue<Resources>;

@@ -44,6 +44,8 @@ export const errors = {
   CHECKOUT_VISIT_NOT_FOUND: 'Cette visite est introuvable ou son départ a déjà été enregistré.',
   CANCEL_VISIT_NOT_FOUND: 'Cette visite est introuvable ou ne peut plus être modifiée.',
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'Cette visite est introuvable ou ne peut plus être prolongée.',
+  CHECKIN_LINK_EXPIRED: 'Ce lien d’enregistrement n’est plus valide. Veuillez scanner le code affiché à l’entrée.',
+  KIOSK_DEVICE_NOT_ALLOWED: 'Cet appareil n’est pas enregistré comme borne de ce bâtiment.',
   EMPTY_MEETING_DURATION: 'La durée prévue ne peut pas être vide.',
   TENANT_REQUIRED: 'Une entreprise doit être sélectionnée.',
   BUILDING_TENANT_LIMIT_REACHED: 'L’entreprise a atteint son nombre maximal de bâtiments.',

@@ -1,0 +1,81 @@
+// The seeded demo accounts and what the spec says each one sees (application.md
+// sections 2 and 6). This is the oracle of the menu scenarios: written from the spec,
+// not from the app's own menu code.
+import type { Role } from '@vestibule/shared';
+
+export const DEMO_PASSWORD = 'Vestibule1!';
+export const DEMO_TENANT = 'Demo Corp';
+export const OTHER_TENANT = 'Northwind';
+
+/** Keys under `shell.menu` in the catalogues. */
+export type MenuKey =
+  | 'entryLog'
+  | 'spaces'
+  | 'reports'
+  | 'profile'
+  | 'admin'
+  | 'tenants'
+  | 'users'
+  | 'people'
+  | 'buildings'
+  | 'floors'
+  | 'questionnaires'
+  | 'tests'
+  | 'logs';
+
+export interface DemoUser {
+  username: string;
+  role: Role;
+  /** Where the user lands after signing in without a stored redirect. */
+  home: string;
+  adminMenu: readonly MenuKey[];
+  entryLog: boolean;
+  spacesMenu: boolean;
+  reportsMenu: boolean;
+  tenantSelector: boolean;
+}
+
+function demoUser(username: string, role: Role, adminMenu: readonly MenuKey[]): DemoUser {
+  const tech = role.startsWith('ROLE_TECH');
+  const supervisorOrAbove = role === 'ROLE_ADMIN' || role === 'ROLE_MASTER' || role === 'ROLE_SUPERVISOR';
+  return {
+    username,
+    role,
+    home: tech ? '/admin/users' : '/check-in-out',
+    adminMenu,
+    entryLog: !tech && role !== 'ROLE_SPACE',
+    spacesMenu: role !== 'ROLE_ADMIN',
+    reportsMenu: supervisorOrAbove,
+    tenantSelector: role === 'ROLE_ADMIN' || tech,
+  };
+}
+
+export const demoUsers = {
+  admin: demoUser('admin', 'ROLE_ADMIN', [
+    'tenants',
+    'users',
+    'people',
+    'buildings',
+    'floors',
+    'questionnaires',
+    'tests',
+    'logs',
+  ]),
+  master: demoUser('master', 'ROLE_MASTER', ['users', 'people', 'buildings', 'floors', 'questionnaires']),
+  supervisor: demoUser('supervisor', 'ROLE_SUPERVISOR', ['users', 'people', 'buildings', 'floors']),
+  user: demoUser('user', 'ROLE_USER', []),
+  space: demoUser('space', 'ROLE_SPACE', []),
+  tech1: demoUser('tech1', 'ROLE_TECH_1', ['tenants', 'users']),
+  tech2: demoUser('tech2', 'ROLE_TECH_2', ['tenants', 'users']),
+} as const satisfies Record<string, DemoUser>;
+
+/** The entries of the toolbar's main navigation, in the order of the spec. */
+export function expectedNavigation(user: DemoUser): MenuKey[] {
+  const entries: MenuKey[] = [];
+  if (user.entryLog) entries.push('entryLog');
+  if (user.spacesMenu) entries.push('spaces');
+  if (user.reportsMenu) entries.push('reports');
+  entries.push('profile');
+  if (user.adminMenu.length > 0) entries.push('admin');
+  return entries;
+}

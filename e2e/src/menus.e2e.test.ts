@@ -1,0 +1,46 @@
+// Each demo user signs in and sees exactly the toolbar of its role (application.md
+// sections 2 and 6), on the page its role lands on.
+import { describe, expect, test } from 'vitest';
+import { expectNoAxeViolations } from './harness/axe.ts';
+import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
+import { demoUsers, expectedNavigation, type DemoUser } from './harness/demo-users.ts';
+import { text } from './harness/i18n.ts';
+import { currentPath } from './harness/navigation.ts';
+import { LoginPage } from './pages/LoginPage.ts';
+import { ComingSoonPage } from './pages/StatusPages.ts';
+
+const session = useBrowser();
+const menuLabels = (keys: readonly string[]): string[] => keys.map((key) => text('en', `shell.menu.${key}`));
+const landingScreen = (user: DemoUser): string => (user.home === '/admin/users' ? 'users' : 'checkInOut');
+
+describe.each(Object.values(demoUsers))('$username ($role)', (user) => {
+  test(`lands on ${user.home} and sees exactly its menus`, async () => {
+    const shell = await (await LoginPage.open(session.page)).signInAs(user);
+
+    expect(currentPath(session.page)).toBe(user.home);
+    await new ComingSoonPage(session.page, landingScreen(user)).waitUntilShown();
+
+    const poll = { timeout: UI_TIMEOUT_MS };
+    await expect.poll(() => shell.navigationLabels(), poll).toEqual(menuLabels(expectedNavigation(user)));
+
+    if (user.adminMenu.length > 0) {
+      expect(await shell.menuItemLabels('admin')).toEqual(menuLabels(user.adminMenu));
+    }
+    if (user.reportsMenu) {
+      expect(await shell.menuItemLabels('reports')).toEqual(
+        menuLabels(['buildingReports', 'visitReports', 'absenceReports']),
+      );
+    }
+    if (user.spacesMenu) {
+      expect(await shell.menuItemLabels('spaces')).toEqual(menuLabels(['spaceCalendar', 'spaceMap']));
+    }
+
+    // The controls every signed-in user has, and the tenant selector for admin and tech only.
+    await shell.themeSwitch.waitFor();
+    await shell.languageButton.waitFor();
+    await shell.helpLink.waitFor();
+    expect(await shell.tenantButton.count()).toBe(user.tenantSelector ? 1 : 0);
+
+    await expectNoAxeViolations(session.page, `the shell of ${user.username} on ${user.home}`);
+  });
+});

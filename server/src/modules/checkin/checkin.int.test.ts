@@ -1,0 +1,499 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CheckInData,
+  type CheckInResponse,
+  type VisitDetail,
+  newBuildingSettings,
+  uuidv7,
+} from '@vestibule/shared';
+import { createBuilding, createQuestionnaire, createTenant, createUser } from '../../../test/helpers/factories.ts';
+import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+
+let t: TestApp;
+let tenantId: string;
+let buildingId: string;
+let qrCodeKey: string;
+let staff: { authorization: string };
+const ids = { fever: '', travel: '', country: '', shoes: '', exitQ: '' };
+
+async function addQuestion(questionnaireId: string, order: number, values: Record<string, unknown>): Promise<string> {
+  const id = uuidv7();
+  await t.database.db
+    .insertInto('questions')
+    .values({
+      id,
+      questionnaire_id: questionnaireId,
+      text: 'Question',
+      question_type: 'YESNO',
+      alert_answer: null,
+      warning_answer: null,
+      previous_question_id: null,
+      previous_question_answer: null,
+      sort_order: order,
+      ...values,
+    })
+    .execute();
+  return id;
+}
+
+async function link(
+  questionnaireId: string,
+  kind: 'ENTRY' | 'EXIT',
+  visitorType: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE',
+) {
+  await t.database.db
+    .insertInto('building_questionnaires')
+    .values({
+      building_id: buildingId,
+      questionnaire_id: questionnaireId,
+      kind,
+      visitor_type: visitorType,
+      sort_order: 0,
+    })
+    .execute();
+}
+
+async function setSettings(patch: Record<string, unknown>) {
+  await t.database.db
+    .updateTable('buildings')
+    .set({
+      settings: JSON.stringify({
+        ...newBuildingSettings(),
+        successFormText: 'Welcome!',
+        failureFormText: 'Please see the reception.',
+        ...patch,
+      }),
+    })
+    .where('id', '=', buildingId)
+    .execute();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = await createTenant(t.database.db, { name: 'Check-in Co' });
+  buildingId = await createBuilding(t.database.db, tenantId, 'Tower');
+  qrCodeKey = (
+    await t.database.db
+      .selectFrom('buildings')
+      .select('qr_code_key')
+      .where('id', '=', buildingId)
+      .executeTakeFirstOrThrow()
+  ).qr_code_key;
+  await setSettings({ emailMeEnabled: true });
+  const health = await createQuestionnaire(t.database.db, tenantId, 'Health');
+  ids.fever = await addQuestion(health, 0, { text: 'Do you have a fever?', alert_answer: 'YES' });
+  ids.travel = await addQuestion(health, 1, {
+    text: 'Travelled abroad?',
+    question_type: 'YESNONA',
+    warning_answer: 'YES',
+  });
+  ids.country = await addQuestion(health, 2, {
+    text: 'Which country?',
+    question_type: 'FREEFORM',
+    previous_question_id: ids.travel,
+    previous_question_answer: 'YES',
+  });
+  await link(health, 'ENTRY', 'VISITOR');
+  await link(health, 'ENTRY', 'EMPLOYEE');
+  const exit = await createQuestionnaire(t.database.db, tenantId, 'Leaving');
+  ids.exitQ = await addQuestion(exit, 0, { text: 'Did you return your badge?', alert_answer: 'NO' });
+  await link(exit, 'EXIT', 'VISITOR');
+  const master = await createUser(t.database.db, { tenantId, role: 'ROLE_MASTER' });
+  staff = bearer(await logInAs(t.app, master.username));
+});
+afterAll(() => t.close());
+
+let counter = 0;
+function visitor(
+  overrides: Record<string, unknown> = {},
+  answers: Record<string, string> = { [ids.fever]: 'NO', [ids.travel]: 'NO' },
+) {
+  counter++;
+  return {
+    qrCodeKey,
+    visitorType: 'v',
+    checkInForm: {
+      firstName: 'Ana',
+      lastName: `Visitor${counter}`,
+      host: 'Bob Host',
+      email: `ana${counter}@example.test`,
+      phone: `+1416555${String(1000 + counter)}`,
+    },
+    questionnairesAnswers: [{ questionnaireId: uuidv7(), answers }],
+    ...overrides,
+  };
+}
+
+async function post(body: unknown, headers: Record<string, string> = {}, path = '/service/checkin') {
+  return t.app.inject({ method: 'POST', url: path, payload: body as Record<string, unknown>, headers });
+}
+
+const visitCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('visits')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('public check-in link', () => {
+  it('shows the building and its person types; an unknown key is 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/service/checkin/${qrCodeKey}` });
+    expect(jsonOf(response)).toMatchObject({
+      qrCodeKey,
+      fromKiosk: false,
+      building: { name: 'Tower' },
+      visitorTypes: ['VISITOR', 'CONTRACTOR', 'EMPLOYEE'],
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/service/checkin/no-such-key' })).statusCode).toBe(404);
+  });
+
+  it('gives the wizard its input for a person type', async () => {
+    const data = jsonOf<CheckInData>(
+      await t.app.inject({ method: 'GET', url: `/service/building/${qrCodeKey}/checkInData?visitorType=VISITOR` }),
+    );
+    expect(data.questionnaires).toHaveLength(1);
+    expect(data.questionnaires[0]?.items.map((q) => q.text)).toEqual([
+      'Do you have a fever?',
+      'Travelled abroad?',
+      'Which country?',
+    ]);
+    expect(data.checkInForm.firstName).toMatchObject({ enabled: true, mandatory: true });
+    expect(data.emailMeActive).toBe(true);
+    const contractor = jsonOf(
+      await t.app.inject({ method: 'GET', url: `/service/building/${qrCodeKey}/checkInData?visitorType=c` }),
+    );
+    expect(contractor.questionnaires).toEqual([]);
+  });
+});
+
+describe('POST /service/checkin', () => {
+  it('checks a visitor in, storing the answers with the question texts', async () => {
+    const body = visitor(
+      { checkInForm: { firstName: 'Ana', lastName: 'Lima', host: 'Bob', email: 'ana.lima@example.test' } },
+      { [ids.fever]: 'NO', [ids.travel]: 'YES', [ids.country]: 'Portugal' },
+    );
+    const response = await post(body);
+    expect(response.statusCode).toBe(200);
+    const result = jsonOf<CheckInResponse>(response);
+    expect(result).toMatchObject({ allowed: true, checkIn: true, flagged: true, refusal: null, message: 'Welcome!' });
+    expect(result.meetingIdentifier).toMatch(/^[A-Z2-9]{8}$/);
+    expect(result.pin).toMatch(/^\d{4}$/);
+    expect(result.entryLogItem?.status).toBe('IN');
+    const detail = jsonOf<VisitDetail>(
+      await t.app.inject({ method: 'GET', url: `/service/meeting/${result.entryLogItem?.id}`, headers: staff }),
+    );
+    expect(detail.questionnairesAnswers[0]?.items.map((i) => [i.question, i.answer])).toEqual([
+      ['Do you have a fever?', 'NO'],
+      ['Travelled abroad?', 'YES'],
+      ['Which country?', 'Portugal'],
+    ]);
+    expect(detail).toMatchObject({ source: 'OWN_DEVICE', flagged: true, lastName: 'Lima' });
+  });
+
+  it('answers 208 CHECKEDIN to a second check-in of the same person', async () => {
+    const body = visitor();
+    expect((await post(body)).statusCode).toBe(200);
+    const again = await post({ ...body, checkInForm: { ...body.checkInForm, firstName: 'ANA' } });
+    expect(again.statusCode).toBe(208);
+    expect(jsonOf(again).errorCode).toBe('CHECKEDIN');
+  });
+
+  it('refuses entry on an alert answer with the failure text, keeping the refused visit for the log', async () => {
+    const result = jsonOf<CheckInResponse>(await post(visitor({}, { [ids.fever]: 'YES', [ids.travel]: 'NO' })));
+    expect(result).toMatchObject({
+      allowed: false,
+      checkIn: false,
+      refusal: 'ALERT_ANSWER',
+      message: 'Please see the reception.',
+      meetingIdentifier: null,
+    });
+    const refused = await t.database.db
+      .selectFrom('visits')
+      .select(['allowed', 'checked_in_at'])
+      .where('refusal_reason', '=', 'ALERT_ANSWER')
+      .execute();
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((row) => row.allowed === false && row.checked_in_at === null)).toBe(true);
+  });
+
+  it('demands the visible follow-up, and drops answers to hidden questions', async () => {
+    const missing = await post(visitor({}, { [ids.fever]: 'NO', [ids.travel]: 'YES' }));
+    expect(missing.statusCode).toBe(400);
+    expect(jsonOf(missing)).toMatchObject({ errorCode: 'MISSING', params: { field: 'Health' } });
+    const result = jsonOf<CheckInResponse>(
+      await post(visitor({}, { [ids.fever]: 'NO', [ids.travel]: 'NO', [ids.country]: 'Ignored' })),
+    );
+    const detail = jsonOf<VisitDetail>(
+      await t.app.inject({ method: 'GET', url: `/service/meeting/${result.entryLogItem?.id}`, headers: staff }),
+    );
+    expect(detail.questionnairesAnswers[0]?.items).toHaveLength(2);
+  });
+
+  it('refuses bad input with a code and stores nothing', async () => {
+    const before = await visitCount();
+    const noName = await post(visitor({ checkInForm: { lastName: 'X', host: 'H' } }));
+    expect(jsonOf(noName)).toMatchObject({ errorCode: 'MISSING', params: { field: 'firstName' } });
+    const badEmail = await post(visitor({ checkInForm: { firstName: 'A', lastName: 'B', host: 'H', email: 'nope' } }));
+    expect(jsonOf(badEmail)).toMatchObject({ errorCode: 'EMAIL_IS_NOT_VALID', params: { field: 'email' } });
+    const longAnswer = await post(
+      visitor({}, { [ids.fever]: 'NO', [ids.travel]: 'YES', [ids.country]: 'x'.repeat(256) }),
+    );
+    expect(longAnswer.statusCode).toBe(400);
+    const wrongValue = await post(visitor({}, { [ids.fever]: 'MAYBE', [ids.travel]: 'NO' }));
+    expect(jsonOf(wrongValue).errorCode).toBe('VALIDATION_FAILED');
+    const huge = await post(visitor({ comments: 'x'.repeat(1001) }));
+    expect(huge.statusCode).toBe(400);
+    expect(await visitCount()).toBe(before);
+  });
+
+  it('needs a second temperature measure when the first is out of range, and refuses when both are', async () => {
+    await setSettings({
+      emailMeEnabled: true,
+      checkInTemperatureMeasuresEnabled: true,
+      allowCheckInManualTemperatureMeasure: true,
+      minAllowedTemperature: 35,
+      maxAllowedTemperature: 37.5,
+    });
+    try {
+      expect(jsonOf(await post(visitor())).params).toEqual({ field: 'tempMeasure1' });
+      expect(jsonOf(await post(visitor({ tempMeasure1: 38.1 }))).params).toEqual({ field: 'tempMeasure2' });
+      expect(jsonOf<CheckInResponse>(await post(visitor({ tempMeasure1: 38.1, tempMeasure2: 37.0 }))).allowed).toBe(
+        true,
+      );
+      const refused = jsonOf<CheckInResponse>(await post(visitor({ tempMeasure1: 38.1, tempMeasure2: 38.4 })));
+      expect(refused).toMatchObject({ allowed: false, refusal: 'TEMPERATURE' });
+      expect(jsonOf<CheckInResponse>(await post(visitor({ tempMeasure1: 36.6 }))).allowed).toBe(true);
+    } finally {
+      await setSettings({ emailMeEnabled: true });
+    }
+  });
+
+  it("queues the e-mail-me copy in the visitor's language in the same transaction", async () => {
+    const result = jsonOf<CheckInResponse>(
+      await post(visitor({ emailMeActive: true, emailMeEmail: 'copy@example.test' }), { 'accept-language': 'fr-FR' }),
+    );
+    const mail = await t.database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'copy@example.test')
+      .executeTakeFirstOrThrow();
+    expect(mail.locale).toBe('fr');
+    expect(mail.subject).toBe('Votre visite à Tower');
+    expect(mail.text_body).toContain(result.meetingIdentifier ?? 'missing');
+    expect(mail.text_body).toContain(`/checkOut/${result.publicIdentifier}`);
+  });
+
+  it("answers 422 when an employee's earlier answers are older than the validity timeout", async () => {
+    const id = uuidv7();
+    await t.database.db
+      .insertInto('visits')
+      .values({
+        id,
+        tenant_id: tenantId,
+        building_id: buildingId,
+        identifier: 'EMPLOYEE1',
+        public_identifier: `pub-${id}`,
+        pin: '4321',
+        visitor_type: 'EMPLOYEE',
+        source: 'OWN_DEVICE',
+        questionnaires_answered_at: new Date(Date.now() - 3 * 3600_000),
+      })
+      .execute();
+    const body = { qrCodeKey, visitorType: 'e', id, checkInForm: { firstName: 'Eve', lastName: 'Employee' } };
+    const response = await post(body);
+    expect(response.statusCode).toBe(422);
+    expect(jsonOf(response).errorCode).toBe('CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID');
+    await t.database.db
+      .updateTable('visits')
+      .set({ questionnaires_answered_at: new Date(Date.now() - 3600_000) })
+      .where('id', '=', id)
+      .execute();
+    expect(jsonOf<CheckInResponse>(await post(body)).allowed).toBe(true);
+  });
+
+  it("never uses a visit of another building through this building's key", async () => {
+    const otherTenant = await createTenant(t.database.db);
+    const otherBuilding = await createBuilding(t.database.db, otherTenant);
+    const id = uuidv7();
+    await t.database.db
+      .insertInto('visits')
+      .values({
+        id,
+        tenant_id: otherTenant,
+        building_id: otherBuilding,
+        identifier: 'OTHERTEN',
+        public_identifier: `pub-${id}`,
+        pin: '1111',
+        visitor_type: 'VISITOR',
+        source: 'STAFF',
+      })
+      .execute();
+    const response = await post(visitor({ id }));
+    expect(response.statusCode).toBe(404);
+    const link = await t.app.inject({ method: 'GET', url: `/service/checkin/${qrCodeKey}/pub-${id}` });
+    expect(link.statusCode).toBe(404);
+  });
+});
+
+describe('link and device rules', () => {
+  it('stops an old printed QR code once the mobile token rotates', async () => {
+    await t.database.db
+      .updateTable('buildings')
+      .set({ mobile_token: 'token-one' })
+      .where('id', '=', buildingId)
+      .execute();
+    try {
+      expect(jsonOf(await t.app.inject({ method: 'GET', url: `/service/checkin/${qrCodeKey}` })).errorCode).toBe(
+        'CHECKIN_LINK_EXPIRED',
+      );
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/service/checkin/${qrCodeKey}?mt=token-one` })).statusCode,
+      ).toBe(200);
+      expect((await post(visitor({ mt: 'token-one' }))).statusCode).toBe(200);
+      await t.database.db
+        .updateTable('buildings')
+        .set({ mobile_token: 'token-two' })
+        .where('id', '=', buildingId)
+        .execute();
+      const old = await post(visitor({ mt: 'token-one' }));
+      expect(old.statusCode).toBe(410);
+      // The kiosk is not affected by the mobile token.
+      expect((await t.app.inject({ method: 'GET', url: `/service/checkinKiosk/${qrCodeKey}` })).statusCode).toBe(200);
+    } finally {
+      await t.database.db.updateTable('buildings').set({ mobile_token: null }).where('id', '=', buildingId).execute();
+    }
+  });
+
+  it('lets only whitelisted devices use the kiosk when a whitelist exists', async () => {
+    await t.database.db
+      .updateTable('buildings')
+      .set({ devices_ids: ';;;10.20.30.40;;;' })
+      .where('id', '=', buildingId)
+      .execute();
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/service/checkinKiosk/${qrCodeKey}`,
+      remoteAddress: '127.0.0.1',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(jsonOf(refused).errorCode).toBe('KIOSK_DEVICE_NOT_ALLOWED');
+    const allowed = await t.app.inject({
+      method: 'GET',
+      url: `/service/checkinKiosk/${qrCodeKey}`,
+      remoteAddress: '10.20.30.40',
+    });
+    expect(allowed.statusCode).toBe(200);
+    const kioskVisit = await t.app.inject({
+      method: 'POST',
+      url: '/service/checkinKiosk',
+      payload: visitor(),
+      remoteAddress: '10.20.30.40',
+    });
+    expect(jsonOf<CheckInResponse>(kioskVisit).allowed).toBe(true);
+    await t.database.db.updateTable('buildings').set({ devices_ids: '' }).where('id', '=', buildingId).execute();
+  });
+});
+
+describe('check-out', () => {
+  it('checks out with the exit questionnaire, once', async () => {
+    const { publicIdentifier } = jsonOf<CheckInResponse>(await post(visitor()));
+    const data = jsonOf<{ exitQuestionnaires: CheckInData['questionnaires'] }>(
+      await t.app.inject({ method: 'GET', url: `/service/checkoutable/${publicIdentifier}` }),
+    );
+    expect(data.exitQuestionnaires[0]?.items[0]?.text).toBe('Did you return your badge?');
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: `/service/checkoutable/${publicIdentifier}`,
+      payload: {},
+    });
+    expect(jsonOf(missing).errorCode).toBe('MISSING');
+    const done = await t.app.inject({
+      method: 'PATCH',
+      url: `/service/checkoutable/${publicIdentifier}`,
+      payload: {
+        comments: 'Thanks',
+        questionnairesAnswers: [{ questionnaireId: uuidv7(), answers: { [ids.exitQ]: 'YES' } }],
+      },
+    });
+    expect(jsonOf(done)).toMatchObject({ status: 'success', visit: { status: 'OUT' } });
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `/service/checkoutable/${publicIdentifier}`,
+      payload: {},
+    });
+    expect(again.statusCode).toBe(404);
+    expect(jsonOf(again).errorCode).toBe('CHECKOUT_VISIT_NOT_FOUND');
+  });
+
+  it('finds a visit by code and PIN (and last name)', async () => {
+    const body = visitor();
+    const result = jsonOf<CheckInResponse>(await post(body));
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/service/searchMeeting/${result.meetingIdentifier}/${result.pin}`,
+    });
+    expect(jsonOf(found).publicIdentifier).toBe(result.publicIdentifier);
+    const withName = await t.app.inject({
+      method: 'GET',
+      url: `/service/searchMeeting/${result.meetingIdentifier}/${result.pin}/${body.checkInForm.lastName}`,
+    });
+    expect(withName.statusCode).toBe(200);
+    const wrongPin = String((Number(result.pin) + 1) % 10_000).padStart(4, '0');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/service/searchMeeting/${result.meetingIdentifier}/${wrongPin}` }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('lets a person find their open visit at the building by last name or phone digits, showing only a first name and initial', async () => {
+    const body = visitor({
+      checkInForm: { firstName: 'Zoe', lastName: 'Selfout', host: 'H', phone: '+1 (416) 555-9876' },
+    });
+    await post(body);
+    const byName = jsonOf<{ firstName: string; lastInitial: string; publicIdentifier: string }[]>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/service/buildingCheckOut/${qrCodeKey}/search`,
+        payload: { lastName: 'selfout' },
+      }),
+    );
+    expect(byName.map((v) => [v.firstName, v.lastInitial])).toEqual([['Zoe', 'S']]);
+    expect(JSON.stringify(byName)).not.toContain('Selfout');
+    const byPhone = jsonOf<unknown[]>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/service/buildingCheckOut/${qrCodeKey}/search`,
+        payload: { phoneLast4: '9876' },
+      }),
+    );
+    expect(byPhone).toHaveLength(1);
+    const neither = await t.app.inject({
+      method: 'POST',
+      url: `/service/buildingCheckOut/${qrCodeKey}/search`,
+      payload: {},
+    });
+    expect(neither.statusCode).toBe(400);
+  });
+});
+
+describe('staff reading visits', () => {
+  it("lists the tenant's visits with filters", async () => {
+    const inside = jsonOf<{ docs: { status: string }[]; totalDocs: number }>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/service/meeting?status=in&buildingId=${buildingId}&limit=500`,
+        headers: staff,
+      }),
+    );
+    expect(inside.totalDocs).toBeGreaterThan(3);
+    expect(inside.docs.every((v) => v.status === 'IN')).toBe(true);
+    const out = jsonOf<{ docs: { status: string }[] }>(
+      await t.app.inject({ method: 'GET', url: '/service/meeting?status=out', headers: staff }),
+    );
+    expect(out.docs.length).toBeGreaterThan(0);
+    expect(out.docs.every((v) => v.status === 'OUT')).toBe(true);
+  });
+});

@@ -1,0 +1,176 @@
+import { type Insertable, type Updateable, sql } from 'kysely';
+import type { WizardQuestionnaire } from '@vestibule/shared';
+import type { Db } from '../../db/database.ts';
+import type { VisitsTable } from '../../db/schema.ts';
+
+export function findBuildingByKey(db: Db, qrCodeKey: string) {
+  return db
+    .selectFrom('buildings')
+    .select([
+      'id',
+      'tenant_id',
+      'name',
+      'qr_code_key',
+      'mobile_token',
+      'devices_ids',
+      'devices_success_text',
+      'devices_attention_text',
+      'check_in_logo_version',
+      'settings',
+      'check_in_forms',
+    ])
+    .where('qr_code_key', '=', qrCodeKey)
+    .executeTakeFirst();
+}
+export type KeyedBuilding = NonNullable<Awaited<ReturnType<typeof findBuildingByKey>>>;
+
+/** A building's entry or exit questionnaires for a person type, in order, with their questions in order. */
+export async function linkedQuestionnaires(
+  db: Db,
+  buildingId: string,
+  kind: 'ENTRY' | 'EXIT',
+  visitorType: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT',
+): Promise<WizardQuestionnaire[]> {
+  const links = await db
+    .selectFrom('building_questionnaires')
+    .innerJoin('questionnaires', 'questionnaires.id', 'building_questionnaires.questionnaire_id')
+    .select(['questionnaires.id', 'questionnaires.name'])
+    .where('building_questionnaires.building_id', '=', buildingId)
+    .where('building_questionnaires.kind', '=', kind)
+    .where('building_questionnaires.visitor_type', '=', visitorType === 'RESIDENT' ? 'VISITOR' : visitorType)
+    .orderBy('building_questionnaires.sort_order')
+    .execute();
+  if (links.length === 0) return [];
+  const questions = await db
+    .selectFrom('questions')
+    .selectAll()
+    .where(
+      'questionnaire_id',
+      'in',
+      links.map((link) => link.id),
+    )
+    .orderBy('sort_order')
+    .orderBy('created_at')
+    .execute();
+  return links.map((link) => ({
+    id: link.id,
+    name: link.name,
+    items: questions
+      .filter((q) => q.questionnaire_id === link.id)
+      .map((q) => ({
+        id: q.id,
+        text: q.text,
+        questionType: q.question_type,
+        alertAnswer: q.alert_answer as WizardQuestionnaire['items'][number]['alertAnswer'],
+        warningAnswer: q.warning_answer as WizardQuestionnaire['items'][number]['warningAnswer'],
+        previousQuestionId: q.previous_question_id,
+        previousQuestionAnswer:
+          q.previous_question_answer as WizardQuestionnaire['items'][number]['previousQuestionAnswer'],
+      })),
+  }));
+}
+
+export function activeCameras(db: Db, buildingId: string) {
+  return db
+    .selectFrom('cameras')
+    .select(['id', 'name', 'camera_place'])
+    .where('building_id', '=', buildingId)
+    .where('active', '=', true)
+    .orderBy('created_at')
+    .execute();
+}
+
+function selectVisits(db: Db) {
+  return db
+    .selectFrom('visits')
+    .innerJoin('buildings', 'buildings.id', 'visits.building_id')
+    .selectAll('visits')
+    .select('buildings.name as building_name');
+}
+export type VisitRow = NonNullable<Awaited<ReturnType<typeof findVisitById>>>;
+
+export function findVisitById(db: Db, id: string) {
+  return selectVisits(db).where('visits.id', '=', id).executeTakeFirst();
+}
+
+export function findVisitByPublicIdentifier(db: Db, publicIdentifier: string) {
+  return selectVisits(db).where('visits.public_identifier', '=', publicIdentifier).executeTakeFirst();
+}
+
+export function findVisitByIdentifierAndPin(db: Db, identifier: string, pin: string) {
+  return selectVisits(db).where('visits.identifier', '=', identifier).where('visits.pin', '=', pin).executeTakeFirst();
+}
+
+/** An open visit of the same person at a building: by person, e-mail, or first and last name. */
+export function findOpenVisitOfPerson(
+  db: Db,
+  buildingId: string,
+  person: { personId: string | null; email: string | null; firstName: string | null; lastName: string | null },
+) {
+  return db
+    .selectFrom('visits')
+    .select(['id', 'identifier'])
+    .where('building_id', '=', buildingId)
+    .where('checked_in_at', 'is not', null)
+    .where('checked_out_at', 'is', null)
+    .where((eb) => {
+      const same = [];
+      if (person.personId) same.push(eb('person_id', '=', person.personId));
+      if (person.email) same.push(eb(sql<string>`lower(email)`, '=', person.email.toLowerCase()));
+      if (person.firstName && person.lastName) {
+        same.push(
+          eb.and([
+            eb(sql<string>`lower(first_name)`, '=', person.firstName.toLowerCase()),
+            eb(sql<string>`lower(last_name)`, '=', person.lastName.toLowerCase()),
+          ]),
+        );
+      }
+      return same.length > 0 ? eb.or(same) : eb.val(false);
+    })
+    .executeTakeFirst();
+}
+
+export async function insertVisit(db: Db, row: Insertable<VisitsTable>): Promise<void> {
+  await db.insertInto('visits').values(row).execute();
+}
+
+export async function updateVisit(db: Db, id: string, values: Updateable<VisitsTable>): Promise<void> {
+  await db
+    .updateTable('visits')
+    .set({ ...values, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks an open visit checked out; false when it was not open (already out, or never in). */
+export async function checkOutVisit(db: Db, id: string, values: Updateable<VisitsTable>): Promise<boolean> {
+  const result = await db
+    .updateTable('visits')
+    .set({ ...values, checked_out_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('checked_in_at', 'is not', null)
+    .where('checked_out_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Open visits at a building, by last name or the last 4 digits of the phone (self check-out). */
+export function findOpenVisitsAtBuilding(
+  db: Db,
+  buildingId: string,
+  search: { lastName?: string; phoneLast4?: string },
+) {
+  let query = selectVisits(db)
+    .where('visits.building_id', '=', buildingId)
+    .where('visits.checked_in_at', 'is not', null)
+    .where('visits.checked_out_at', 'is', null);
+  if (search.lastName) query = query.where(sql<string>`lower(visits.last_name)`, '=', search.lastName.toLowerCase());
+  if (search.phoneLast4) {
+    query = query.where(
+      sql<string>`right(regexp_replace(coalesce(visits.phone, ''), '[^0-9]', '', 'g'), 4)`,
+      '=',
+      search.phoneLast4,
+    );
+  }
+  return query.orderBy('visits.checked_in_at', 'desc').limit(10).execute();
+}

@@ -1,0 +1,230 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkInBuildingSchema,
+  checkInDataSchema,
+  checkInRequestSchema,
+  checkInResponseSchema,
+  checkOutDataSchema,
+  checkOutRequestSchema,
+  errorBodySchema,
+  selfCheckOutSearchSchema,
+  visitSummarySchema,
+  wizardVisitorTypeSchema,
+} from '@vestibule/shared';
+import { pickLocale } from '@vestibule/shared/i18n';
+import {
+  type CheckInChannel,
+  buildingCheckOutData,
+  checkIn,
+  checkInBuilding,
+  checkInData,
+  checkOut,
+  checkOutData,
+  searchMeeting,
+  selfCheckOutSearch,
+  visitForLink,
+} from './checkin.service.ts';
+
+const tags = ['public check-in'];
+const key = z.string().min(1).max(64);
+const publicId = z.string().min(1).max(64);
+const errors = {
+  400: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  410: errorBodySchema,
+  422: errorBodySchema,
+};
+
+function channelOf(request: FastifyRequest, fromKiosk: boolean): CheckInChannel {
+  return {
+    fromKiosk,
+    clientIp: request.ip,
+    locale: pickLocale(request.headers['accept-language']),
+    origin: `${request.protocol}://${request.host}`,
+  };
+}
+
+/** The public calls of the check-in wizard and the check-out pages: no sign-in, rate-limited. */
+export async function checkinRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = {
+    access: 'public' as const,
+    rateLimit: { max: app.ctx.config.rateLimits.publicPerMinute, timeWindow: 60_000 },
+  };
+
+  for (const [prefix, fromKiosk] of [
+    ['checkin', false],
+    ['checkinKiosk', true],
+  ] as const) {
+    r.get(`/${prefix}/:qrCodeKey`, {
+      config,
+      schema: {
+        tags,
+        summary: `The building of a ${fromKiosk ? 'kiosk' : 'check-in'} link and its person types`,
+        params: z.object({ qrCodeKey: key }),
+        querystring: z.object({ mt: z.string().max(64).optional() }),
+        response: { 200: checkInBuildingSchema, ...errors },
+      },
+      handler: (request) =>
+        checkInBuilding(app.ctx, request.params.qrCodeKey, channelOf(request, fromKiosk), request.query.mt ?? null),
+    });
+
+    r.get(`/${prefix}/:qrCodeKey/:identifier`, {
+      config,
+      schema: {
+        tags,
+        summary: 'A visit reached through its link',
+        params: z.object({ qrCodeKey: key, identifier: publicId }),
+        response: { 200: visitSummarySchema, ...errors },
+      },
+      handler: (request) =>
+        visitForLink(app.ctx, request.params.qrCodeKey, request.params.identifier, channelOf(request, fromKiosk)),
+    });
+
+    r.get(`/${prefix}/status/:qrCodeKey/:identifier`, {
+      config,
+      schema: {
+        tags,
+        summary: 'The status of a visit reached through its link',
+        params: z.object({ qrCodeKey: key, identifier: publicId }),
+        response: {
+          200: z.object({ status: visitSummarySchema.shape.status, checkedInAt: z.string().nullable() }),
+          ...errors,
+        },
+      },
+      handler: async (request) => {
+        const visit = await visitForLink(
+          app.ctx,
+          request.params.qrCodeKey,
+          request.params.identifier,
+          channelOf(request, fromKiosk),
+        );
+        return { status: visit.status, checkedInAt: visit.checkedInAt };
+      },
+    });
+
+    r.post(`/${prefix}`, {
+      config,
+      schema: {
+        tags,
+        summary: "Check in with the wizard's result (208 CHECKEDIN when already in)",
+        body: checkInRequestSchema,
+        response: { 200: checkInResponseSchema, 208: checkInResponseSchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        const outcome = await checkIn(app.ctx, request.body, channelOf(request, fromKiosk));
+        return reply.code(outcome.status).send(outcome.body);
+      },
+    });
+  }
+
+  r.get('/building/:qrCodeKey/checkInData', {
+    config,
+    schema: {
+      tags,
+      summary: "The wizard's input for one person type (by the building's check-in key)",
+      params: z.object({ qrCodeKey: key }),
+      querystring: z.object({
+        visitorType: wizardVisitorTypeSchema,
+        mt: z.string().max(64).optional(),
+        kiosk: z.enum(['true', 'false']).optional(),
+      }),
+      response: { 200: checkInDataSchema, ...errors },
+    },
+    handler: (request) =>
+      checkInData(
+        app.ctx,
+        request.params.qrCodeKey,
+        request.query.visitorType,
+        channelOf(request, request.query.kiosk === 'true'),
+        request.query.mt ?? null,
+      ),
+  });
+
+  for (const path of ['/checkoutable/:publicIdentifier', '/checkOutData/:publicIdentifier']) {
+    r.get(path, {
+      config,
+      schema: {
+        tags,
+        summary: 'A visit that can be checked out, with its exit questionnaires',
+        params: z.object({ publicIdentifier: publicId }),
+        response: { 200: checkOutDataSchema, ...errors },
+      },
+      handler: (request) => checkOutData(app.ctx, request.params.publicIdentifier),
+    });
+  }
+
+  r.patch('/checkoutable/:publicIdentifier', {
+    config,
+    schema: {
+      tags,
+      summary: 'Check out (temperature, comments, exit questionnaire answers)',
+      params: z.object({ publicIdentifier: publicId }),
+      body: checkOutRequestSchema,
+      response: { 200: z.object({ status: z.literal('success'), visit: visitSummarySchema.nullable() }), ...errors },
+    },
+    handler: (request) => checkOut(app.ctx, request.params.publicIdentifier, request.body),
+  });
+
+  r.get('/buildingCheckOutData/:qrCodeKey', {
+    config,
+    schema: {
+      tags,
+      summary: 'What the building check-out page of a kiosk needs',
+      params: z.object({ qrCodeKey: key }),
+      response: {
+        200: z.object({
+          fromKiosk: z.boolean(),
+          checkOutTemperatureMeasuresEnabled: z.boolean(),
+          qrCode: z.string(),
+          buildingName: z.string(),
+        }),
+        ...errors,
+      },
+    },
+    handler: (request) => buildingCheckOutData(app.ctx, request.params.qrCodeKey, channelOf(request, true)),
+  });
+
+  r.post('/buildingCheckOut/:qrCodeKey/search', {
+    config,
+    schema: {
+      tags,
+      summary: 'Self check-out: open visits at the building by last name or the last 4 phone digits',
+      params: z.object({ qrCodeKey: key }),
+      body: selfCheckOutSearchSchema,
+      response: {
+        200: z.array(
+          z.object({
+            publicIdentifier: z.string(),
+            firstName: z.string(),
+            lastInitial: z.string(),
+            checkedInAt: z.string(),
+          }),
+        ),
+        ...errors,
+      },
+    },
+    handler: (request) => selfCheckOutSearch(app.ctx, request.params.qrCodeKey, request.body, channelOf(request, true)),
+  });
+
+  for (const path of ['/searchMeeting/:identifier/:pin', '/searchMeeting/:identifier/:pin/:lastname']) {
+    r.get(path, {
+      config,
+      schema: {
+        tags,
+        summary: 'Find a visit by its code and PIN (and last name)',
+        params: z.object({
+          identifier: z.string().min(1).max(16),
+          pin: z.string().regex(/^\d{4}$/),
+          lastname: z.string().max(64).optional(),
+        }),
+        response: { 200: visitSummarySchema, ...errors },
+      },
+      handler: (request) =>
+        searchMeeting(app.ctx, request.params.identifier, request.params.pin, request.params.lastname),
+    });
+  }
+}

@@ -1,0 +1,479 @@
+import {
+  type AnsweredQuestionnaire,
+  type BuildingSettings,
+  type CheckInBuilding,
+  type CheckInData,
+  type CheckInForm,
+  type CheckInResponse,
+  type Locale,
+  type WizardQuestionnaire,
+  type WizardVisitorType,
+  answerOptions,
+  answersOutcome,
+  durationError,
+  durationToMinutes,
+  enabledFields,
+  fieldError,
+  isQuestionnaireComplete,
+  newBuildingCheckInForms,
+  newBuildingSettings,
+  parseDeviceIds,
+  secondMeasureRequired,
+  splitDuration,
+  temperatureRefused,
+  uuidv7,
+  visibleQuestions,
+  wizardVisitorTypes,
+} from '@vestibule/shared';
+import { translate } from '@vestibule/shared/i18n';
+import type { z } from 'zod';
+import type { checkInRequestSchema, checkOutRequestSchema } from '@vestibule/shared';
+import type { ServerContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { enqueueMail } from '../mail/mail.repo.ts';
+import {
+  type KeyedBuilding,
+  activeCameras,
+  checkOutVisit,
+  findBuildingByKey,
+  findOpenVisitOfPerson,
+  findOpenVisitsAtBuilding,
+  findVisitById,
+  findVisitByIdentifierAndPin,
+  findVisitByPublicIdentifier,
+  insertVisit,
+  linkedQuestionnaires,
+  updateVisit,
+} from './checkin.repo.ts';
+import { newPin, newPublicIdentifier, newVisitIdentifier } from './identifiers.ts';
+import { toVisitSummary } from './visit.dto.ts';
+
+type CheckInBody = z.output<typeof checkInRequestSchema>;
+type CheckOutBody = z.output<typeof checkOutRequestSchema>;
+
+/** Where the call comes from: the visitor's own device (/checkin) or a kiosk (/checkinKiosk). */
+export interface CheckInChannel {
+  fromKiosk: boolean;
+  clientIp: string;
+  locale: Locale;
+  /** Origin of links in e-mails when PUBLIC_URL is not set. */
+  origin: string;
+}
+
+function settingsOf(building: KeyedBuilding): BuildingSettings {
+  return { ...newBuildingSettings(), ...(building.settings ?? {}) };
+}
+
+function formOf(building: KeyedBuilding, visitorType: WizardVisitorType): CheckInForm {
+  const forms = building.check_in_forms ?? newBuildingCheckInForms();
+  const key = {
+    VISITOR: 'visitorCheckInForm',
+    CONTRACTOR: 'contractorCheckInForm',
+    EMPLOYEE: 'employeeCheckInForm',
+  } as const;
+  return forms[key[visitorType]];
+}
+
+/**
+ * The building of a public link. Own-device links must carry the building's current mobile
+ * token when it has one (an old printed QR code stops working after rotation); kiosk links
+ * work only from whitelisted addresses when a whitelist exists.
+ */
+async function buildingForChannel(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  channel: CheckInChannel,
+  mt: string | null,
+): Promise<KeyedBuilding> {
+  const building = await findBuildingByKey(ctx.db, qrCodeKey);
+  if (!building) throw new AppError('NOT_FOUND');
+  if (channel.fromKiosk) {
+    const devices = parseDeviceIds(building.devices_ids);
+    if (devices.length > 0 && !devices.includes(channel.clientIp.replace(/^::ffff:/, ''))) {
+      throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+    }
+  } else if (building.mobile_token && mt !== building.mobile_token) {
+    throw new AppError('CHECKIN_LINK_EXPIRED');
+  }
+  return building;
+}
+
+export async function checkInBuilding(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  channel: CheckInChannel,
+  mt: string | null,
+): Promise<CheckInBuilding> {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, mt);
+  return {
+    qrCodeKey,
+    fromKiosk: channel.fromKiosk,
+    building: {
+      id: building.id,
+      name: building.name,
+      logoVersion: building.check_in_logo_version,
+      defaultLocale: settingsOf(building).defaultLocale,
+      devicesSuccessText: building.devices_success_text,
+      devicesAttentionText: building.devices_attention_text,
+    },
+    visitorTypes: [...wizardVisitorTypes],
+  };
+}
+
+export async function checkInData(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  visitorType: WizardVisitorType,
+  channel: CheckInChannel,
+  mt: string | null,
+): Promise<CheckInData> {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, mt);
+  const settings = settingsOf(building);
+  const cameras = await activeCameras(ctx.db, building.id);
+  const camerasAt = (place: 'ENTRY' | 'EXIT') =>
+    Object.fromEntries(
+      cameras.filter((c) => c.camera_place === place || c.camera_place === 'ENTRY_EXIT').map((c) => [c.id, c.name]),
+    );
+  return {
+    qrCodeKey,
+    visitorType,
+    defaultMeetingDuration: settings.defaultMeetingDuration,
+    checkInForm: formOf(building, visitorType),
+    questionnaires: await linkedQuestionnaires(ctx.db, building.id, 'ENTRY', visitorType),
+    consentClauseActive: settings.consentClauseEnabled,
+    consentClauseText: settings.consentText,
+    emailMeActive: settings.emailMeEnabled,
+    checkInTemperatureMeasuresEnabled: settings.checkInTemperatureMeasuresEnabled,
+    allowCheckInManualTemperatureMeasure: settings.allowCheckInManualTemperatureMeasure,
+    checkOutTemperatureMeasuresEnabled: settings.checkOutTemperatureMeasuresEnabled,
+    allowCheckOutManualTemperatureMeasure: settings.allowCheckOutManualTemperatureMeasure,
+    commentsEnabled: settings.commentsEnabled,
+    temperatureUnit: settings.temperatureMeasureUnit ?? 'CELSIUS',
+    minTemperature: settings.minAllowedTemperature,
+    maxTemperature: settings.maxAllowedTemperature,
+    cameras: { ENTRY: camerasAt('ENTRY'), EXIT: camerasAt('EXIT') },
+    successFormText: settings.successFormText,
+    failureFormText: settings.failureFormText,
+  };
+}
+
+/**
+ * Checks answers against the questionnaires: every visible question answered with a value
+ * its type allows; answers to hidden or unknown questions are dropped. Answers are stored
+ * with the question texts as they were.
+ */
+function answeredQuestionnaires(
+  questionnaires: readonly WizardQuestionnaire[],
+  given: CheckInBody['questionnairesAnswers'],
+): { stored: AnsweredQuestionnaire[]; flat: Record<string, string> } {
+  const flat: Record<string, string> = {};
+  for (const entry of given) Object.assign(flat, entry.answers);
+  const stored: AnsweredQuestionnaire[] = [];
+  for (const questionnaire of questionnaires) {
+    if (!isQuestionnaireComplete(questionnaire.items, flat))
+      throw new AppError('MISSING', { field: questionnaire.name });
+    const items = visibleQuestions(questionnaire.items, flat).map((question) => {
+      const answer = flat[question.id] ?? '';
+      const options = answerOptions(question.questionType, false);
+      if (options.length > 0 && !(options as string[]).includes(answer)) {
+        throw new AppError('VALIDATION_FAILED', { field: question.text.slice(0, 80) });
+      }
+      return { questionId: question.id, question: question.text, questionType: question.questionType, answer };
+    });
+    stored.push({ questionnaireId: questionnaire.id, name: questionnaire.name, items });
+  }
+  return { stored, flat };
+}
+
+function checkTemperatures(
+  enabled: boolean,
+  measures: { tempMeasure1: number | null; tempMeasure2: number | null },
+  settings: BuildingSettings,
+): boolean {
+  if (!enabled) return false;
+  const min = settings.minAllowedTemperature ?? Number.NEGATIVE_INFINITY;
+  const max = settings.maxAllowedTemperature ?? Number.POSITIVE_INFINITY;
+  if (measures.tempMeasure1 === null) throw new AppError('MISSING', { field: 'tempMeasure1' });
+  if (secondMeasureRequired(measures.tempMeasure1, min, max) && measures.tempMeasure2 === null) {
+    throw new AppError('MISSING', { field: 'tempMeasure2' });
+  }
+  return temperatureRefused(measures.tempMeasure1, measures.tempMeasure2, min, max);
+}
+
+function textValue(form: Record<string, string | boolean>, key: string): string | null {
+  const value = form[key];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+export async function checkIn(
+  ctx: ServerContext,
+  body: CheckInBody,
+  channel: CheckInChannel,
+): Promise<{ status: number; body: CheckInResponse }> {
+  const building = await buildingForChannel(ctx, body.qrCodeKey, channel, body.mt);
+  const settings = settingsOf(building);
+  const visitorType = body.visitorType;
+  const form = formOf(building, visitorType);
+
+  // The person's form: enabled fields only, each checked by the rule its settings derive.
+  const values: Record<string, string | boolean> = {};
+  for (const [key, field] of enabledFields(form)) {
+    const value = body.checkInForm[key];
+    const error = fieldError(key, field, value);
+    if (error)
+      throw new AppError(
+        error === 'required' ? 'MISSING' : error === 'email' ? 'EMAIL_IS_NOT_VALID' : 'VALIDATION_FAILED',
+        { field: key },
+      );
+    if (value !== undefined) values[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  const person = {
+    personId: body.personId,
+    email: textValue(values, 'email'),
+    firstName: textValue(values, 'firstName'),
+    lastName: textValue(values, 'lastName'),
+  };
+
+  const existing = body.id ? await findVisitById(ctx.db, body.id) : undefined;
+  if (existing && existing.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
+  if (existing?.checked_in_at && !existing.checked_out_at) return alreadyCheckedIn(channel.locale);
+  if (!existing || !existing.checked_in_at) {
+    if (await findOpenVisitOfPerson(ctx.db, building.id, person)) return alreadyCheckedIn(channel.locale);
+  }
+
+  const questionnaires = await linkedQuestionnaires(ctx.db, building.id, 'ENTRY', visitorType);
+  let stored: AnsweredQuestionnaire[];
+  let answers: Record<string, string>;
+  let answeredAt = new Date();
+  const reusesEarlierAnswers =
+    existing !== undefined && body.questionnairesAnswers.length === 0 && existing.questionnaires_answered_at !== null;
+  if (reusesEarlierAnswers && existing.questionnaires_answered_at) {
+    // An employee who answered earlier: the answers hold for the building's validity timeout.
+    const validMinutes = durationToMinutes(settings.questionnairesValidityTimeout) ?? 0;
+    answeredAt = new Date(existing.questionnaires_answered_at);
+    if (visitorType === 'EMPLOYEE' && Date.now() - answeredAt.getTime() > validMinutes * 60_000) {
+      throw new AppError('CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID');
+    }
+    stored = existing.questionnaires_answers;
+    answers = Object.fromEntries(stored.flatMap((q) => q.items.map((item) => [item.questionId, item.answer])));
+  } else {
+    ({ stored, flat: answers } = answeredQuestionnaires(questionnaires, body.questionnairesAnswers));
+  }
+
+  if (settings.consentClauseEnabled && !body.consentAccepted)
+    throw new AppError('MISSING', { field: 'consentAccepted' });
+  const duration = body.scheduledDuration ?? existing?.scheduled_duration ?? settings.defaultMeetingDuration;
+  const { hours, minutes } = splitDuration(duration);
+  if (durationError(hours, minutes, visitorType) === 'required') throw new AppError('EMPTY_MEETING_DURATION');
+  const emailMe = body.emailMeActive && settings.emailMeEnabled ? body.emailMeEmail || null : null;
+  if (body.emailMeActive && settings.emailMeEnabled && !emailMe)
+    throw new AppError('MISSING', { field: 'emailMeEmail' });
+
+  const outcome = answersOutcome(questionnaires, answers);
+  const temperatureOut = checkTemperatures(settings.checkInTemperatureMeasuresEnabled, body, settings);
+  const refusal = outcome === 'alert' ? ('ALERT_ANSWER' as const) : temperatureOut ? ('TEMPERATURE' as const) : null;
+  const allowed = refusal === null;
+
+  const id = existing?.id ?? body.id ?? uuidv7();
+  const identifiers = existing
+    ? { identifier: existing.identifier, public_identifier: existing.public_identifier, pin: existing.pin }
+    : { identifier: newVisitIdentifier(), public_identifier: newPublicIdentifier(), pin: newPin() };
+  const now = new Date();
+  const columns = {
+    visitor_type: visitorType,
+    person_id: body.personId,
+    first_name: person.firstName,
+    last_name: person.lastName,
+    email: person.email,
+    phone: textValue(values, 'phone'),
+    company_name: textValue(values, 'companyName') ?? textValue(values, 'contractorCompanyName'),
+    host: textValue(values, 'host'),
+    check_in_form: JSON.stringify(values),
+    scheduled_duration: duration,
+    checked_in_at: allowed ? now : null,
+    allowed,
+    refusal_reason: refusal,
+    flagged: outcome === 'warning',
+    temp_measure1: body.tempMeasure1,
+    temp_measure2: body.tempMeasure2,
+    comments: body.comments,
+    questionnaires_answers: JSON.stringify(stored),
+    questionnaires_answered_at: answeredAt,
+    consent_accepted: body.consentAccepted,
+    email_me: emailMe,
+    locale: channel.locale,
+    source: channel.fromKiosk ? ('KIOSK' as const) : ('OWN_DEVICE' as const),
+    device_id: body.deviceId,
+  };
+
+  await ctx.db.transaction().execute(async (trx) => {
+    if (existing) await updateVisit(trx, id, columns);
+    else
+      await insertVisit(trx, {
+        id,
+        tenant_id: building.tenant_id,
+        building_id: building.id,
+        ...identifiers,
+        ...columns,
+      });
+    if (allowed && emailMe) {
+      const link = `${(ctx.config.publicUrl ?? channel.origin).replace(/\/$/, '')}/checkOut/${identifiers.public_identifier}`;
+      const t = (key: string, params: Record<string, string>) =>
+        translate(channel.locale, `mail.checkInCopy.${key}`, params);
+      const time = new Intl.DateTimeFormat(channel.locale, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: settings.timeZoneId,
+      }).format(now);
+      const params = {
+        building: building.name,
+        name: person.firstName ?? '',
+        time,
+        identifier: identifiers.identifier,
+        pin: identifiers.pin,
+        link,
+      };
+      await enqueueMail(trx, uuidv7(), {
+        tenantId: building.tenant_id,
+        to: emailMe,
+        locale: channel.locale,
+        subject: t('subject', params),
+        text: ['greeting', 'checkedIn', 'code', 'checkOut', 'closing'].map((key) => t(key, params)).join('\n\n'),
+        replyTo: settings.senderEmail.split(/[,;]/)[0]?.trim() || null,
+      });
+    }
+  });
+
+  const row = await findVisitById(ctx.db, id);
+  return {
+    status: 200,
+    body: {
+      allowed,
+      checkIn: allowed,
+      meetingIdentifier: allowed ? identifiers.identifier : null,
+      publicIdentifier: allowed ? identifiers.public_identifier : null,
+      pin: allowed ? identifiers.pin : null,
+      flagged: outcome === 'warning',
+      refusal,
+      message: allowed ? settings.successFormText : settings.failureFormText,
+      entryLogItem: row && allowed ? toVisitSummary(row, settings.timeZoneId) : null,
+    },
+  };
+}
+
+function alreadyCheckedIn(locale: Locale): { status: number; body: CheckInResponse } {
+  return {
+    status: 208,
+    body: {
+      allowed: false,
+      checkIn: false,
+      meetingIdentifier: null,
+      publicIdentifier: null,
+      pin: null,
+      flagged: false,
+      refusal: null,
+      message: translate(locale, 'errors.CHECKEDIN'),
+      entryLogItem: null,
+      errorCode: 'CHECKEDIN',
+    },
+  };
+}
+
+async function openVisit(ctx: ServerContext, publicIdentifier: string) {
+  const visit = await findVisitByPublicIdentifier(ctx.db, publicIdentifier);
+  if (!visit || !visit.checked_in_at || visit.checked_out_at) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
+  return visit;
+}
+
+async function buildingSettingsById(ctx: ServerContext, buildingId: string) {
+  const row = await ctx.db
+    .selectFrom('buildings')
+    .select(['settings', 'qr_code_key'])
+    .where('id', '=', buildingId)
+    .executeTakeFirstOrThrow();
+  return { settings: { ...newBuildingSettings(), ...(row.settings ?? {}) }, qrCodeKey: row.qr_code_key };
+}
+
+export async function checkOutData(ctx: ServerContext, publicIdentifier: string) {
+  const visit = await openVisit(ctx, publicIdentifier);
+  const { settings } = await buildingSettingsById(ctx, visit.building_id);
+  return {
+    visit: toVisitSummary(visit, settings.timeZoneId),
+    exitQuestionnaires: await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type),
+    checkOutTemperatureMeasuresEnabled: settings.checkOutTemperatureMeasuresEnabled,
+    allowCheckOutManualTemperatureMeasure: settings.allowCheckOutManualTemperatureMeasure,
+    commentsEnabled: settings.commentsEnabled,
+    temperatureUnit: settings.temperatureMeasureUnit ?? 'CELSIUS',
+    minTemperature: settings.minAllowedTemperature,
+    maxTemperature: settings.maxAllowedTemperature,
+  };
+}
+
+export async function checkOut(ctx: ServerContext, publicIdentifier: string, body: CheckOutBody) {
+  const visit = await openVisit(ctx, publicIdentifier);
+  const { settings } = await buildingSettingsById(ctx, visit.building_id);
+  const questionnaires = await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type);
+  const { stored } = answeredQuestionnaires(questionnaires, body.questionnairesAnswers);
+  if (settings.checkOutTemperatureMeasuresEnabled && settings.allowCheckOutManualTemperatureMeasure) {
+    checkTemperatures(true, body, settings);
+  }
+  const done = await checkOutVisit(ctx.db, visit.id, {
+    exit_temp_measure1: body.tempMeasure1,
+    exit_temp_measure2: body.tempMeasure2,
+    exit_comments: body.comments,
+    exit_questionnaires_answers: JSON.stringify(stored),
+  });
+  if (!done) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
+  const row = await findVisitById(ctx.db, visit.id);
+  return { status: 'success' as const, visit: row ? toVisitSummary(row, settings.timeZoneId) : null };
+}
+
+export async function searchMeeting(ctx: ServerContext, identifier: string, pin: string, lastName: string | undefined) {
+  const visit = await findVisitByIdentifierAndPin(ctx.db, identifier.toUpperCase(), pin);
+  if (!visit || (lastName !== undefined && (visit.last_name ?? '').toLowerCase() !== lastName.toLowerCase())) {
+    throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
+  }
+  const { settings } = await buildingSettingsById(ctx, visit.building_id);
+  return toVisitSummary(visit, settings.timeZoneId);
+}
+
+export async function buildingCheckOutData(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const settings = settingsOf(building);
+  return {
+    fromKiosk: channel.fromKiosk,
+    checkOutTemperatureMeasuresEnabled: settings.checkOutTemperatureMeasuresEnabled,
+    qrCode: building.qr_code_key,
+    buildingName: building.name,
+  };
+}
+
+/**
+ * Self check-out at a building by last name or the last 4 phone digits. Only what a person
+ * needs to recognise their own visit is answered: first name and last initial.
+ */
+export async function selfCheckOutSearch(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  search: { lastName?: string | undefined; phoneLast4?: string | undefined },
+  channel: CheckInChannel,
+) {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const rows = await findOpenVisitsAtBuilding(ctx.db, building.id, {
+    ...(search.lastName ? { lastName: search.lastName } : {}),
+    ...(search.phoneLast4 ? { phoneLast4: search.phoneLast4 } : {}),
+  });
+  return rows.map((row) => ({
+    publicIdentifier: row.public_identifier,
+    firstName: row.first_name ?? '',
+    lastInitial: (row.last_name ?? '').slice(0, 1).toUpperCase(),
+    checkedInAt: new Date(row.checked_in_at ?? 0).toISOString(),
+  }));
+}
+
+export async function visitForLink(ctx: ServerContext, qrCodeKey: string, identifier: string, channel: CheckInChannel) {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const visit = await findVisitByPublicIdentifier(ctx.db, identifier);
+  if (!visit || visit.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
+  return toVisitSummary(visit, settingsOf(building).timeZoneId);
+}

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { checkInFieldTypes } from '../domain/checkInForm.ts';
+import { isIsoDuration } from '../domain/duration.ts';
+import { visitStatuses } from '../domain/visitStatus.ts';
+import { temperatureUnits } from '../domain/temperature.ts';
+import { questionTypes, ruleAnswers } from './questionnaire.ts';
+
+// Visits (the spec's meetings) and the public check-in and check-out contract.
+
+export const visitorTypes = ['VISITOR', 'CONTRACTOR', 'EMPLOYEE', 'RESIDENT'] as const;
+export type VisitorType = (typeof visitorTypes)[number];
+export const wizardVisitorTypes = ['VISITOR', 'CONTRACTOR', 'EMPLOYEE'] as const;
+export type WizardVisitorType = (typeof wizardVisitorTypes)[number];
+const shortTypes: Record<string, WizardVisitorType> = { v: 'VISITOR', c: 'CONTRACTOR', e: 'EMPLOYEE' };
+
+/** VISITOR, CONTRACTOR, EMPLOYEE, or the wizard's short v, c, e. */
+export const wizardVisitorTypeSchema = z
+  .string()
+  .transform((value) => shortTypes[value] ?? value)
+  .pipe(z.enum(wizardVisitorTypes));
+
+export const visitSources = ['OWN_DEVICE', 'KIOSK', 'STAFF'] as const;
+export const ANSWER_TEXT_MAX = 255;
+export const COMMENTS_MAX = 1000;
+
+export const answeredQuestionnaireSchema = z.object({
+  questionnaireId: z.uuid(),
+  name: z.string(),
+  items: z.array(
+    z.object({
+      questionId: z.uuid(),
+      /** The question's text as it was when answered. */
+      question: z.string(),
+      questionType: z.enum(questionTypes),
+      answer: z.string(),
+    }),
+  ),
+});
+export type AnsweredQuestionnaire = z.infer<typeof answeredQuestionnaireSchema>;
+
+const temperatureValue = z.number().min(20).max(120).nullable().optional().default(null);
+
+/** Answers per questionnaire: question id -> YES, NO, NA, SKIP or free text. */
+export const questionnairesAnswersSchema = z
+  .array(z.object({ questionnaireId: z.uuid(), answers: z.record(z.uuid(), z.string().max(ANSWER_TEXT_MAX)) }))
+  .max(20)
+  .default([]);
+
+/** The check-in wizard's result, posted to /checkin or /checkinKiosk. */
+export const checkInRequestSchema = z
+  .object({
+    qrCodeKey: z.string().min(1).max(64),
+    visitorType: wizardVisitorTypeSchema,
+    /** An existing (invited or offline-made) visit's id, or the id the kiosk generated. */
+    id: z.uuid().nullable().optional().default(null),
+    personId: z.uuid().nullable().optional().default(null),
+    replaceOldVisit: z.boolean().optional().default(false),
+    scheduledDuration: z.string().refine(isIsoDuration, 'not an ISO 8601 duration').nullable().optional().default(null),
+    checkInForm: z
+      .record(z.string().max(32), z.union([z.string().max(ANSWER_TEXT_MAX), z.boolean()]))
+      .refine((form) => Object.keys(form).length <= 20, 'too many fields')
+      .default({}),
+    questionnairesAnswers: questionnairesAnswersSchema,
+    consentAccepted: z.boolean().optional().default(false),
+    tempMeasure1: temperatureValue,
+    tempMeasure2: temperatureValue,
+    comments: z.string().max(COMMENTS_MAX).nullable().optional().default(null),
+    emailMeActive: z.boolean().optional().default(false),
+    emailMeEmail: z
+      .union([z.literal(''), z.email().max(ANSWER_TEXT_MAX)])
+      .nullable()
+      .optional()
+      .default(null),
+    /** The building's mobile token, from the ?mt= of the printed check-in link. */
+    mt: z.string().max(64).nullable().optional().default(null),
+    deviceId: z.string().max(64).nullable().optional().default(null),
+  })
+  .meta({ id: 'CheckInRequest' });
+export type CheckInRequest = z.input<typeof checkInRequestSchema>;
+
+export const visitSummarySchema = z
+  .object({
+    id: z.uuid(),
+    identifier: z.string(),
+    publicIdentifier: z.string(),
+    buildingId: z.uuid(),
+    buildingName: z.string(),
+    visitorType: z.enum(visitorTypes),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    host: z.string().nullable(),
+    scheduledAt: z.string().nullable(),
+    scheduledDuration: z.string().nullable(),
+    checkedInAt: z.string().nullable(),
+    checkedOutAt: z.string().nullable(),
+    status: z.enum(visitStatuses),
+    allowed: z.boolean(),
+    flagged: z.boolean(),
+  })
+  .meta({ id: 'VisitSummary' });
+export type VisitSummary = z.infer<typeof visitSummarySchema>;
+
+export const checkInResponseSchema = z
+  .object({
+    allowed: z.boolean(),
+    checkIn: z.boolean(),
+    meetingIdentifier: z.string().nullable(),
+    publicIdentifier: z.string().nullable(),
+    pin: z.string().nullable(),
+    flagged: z.boolean(),
+    refusal: z.enum(['ALERT_ANSWER', 'TEMPERATURE']).nullable(),
+    /** The building's success or failure text for this outcome. */
+    message: z.string(),
+    entryLogItem: visitSummarySchema.nullable(),
+    /** CHECKEDIN with the 208 answer. */
+    errorCode: z.literal('CHECKEDIN').optional(),
+  })
+  .meta({ id: 'CheckInResponse' });
+export type CheckInResponse = z.infer<typeof checkInResponseSchema>;
+
+/** What a public check-in link shows before the wizard: the building and its person types. */
+export const checkInBuildingSchema = z
+  .object({
+    qrCodeKey: z.string(),
+    fromKiosk: z.boolean(),
+    building: z.object({
+      id: z.uuid(),
+      name: z.string(),
+      logoVersion: z.number().int(),
+      defaultLocale: z.string(),
+      devicesSuccessText: z.string(),
+      devicesAttentionText: z.string(),
+    }),
+    visitorTypes: z.array(z.enum(wizardVisitorTypes)),
+  })
+  .meta({ id: 'CheckInBuilding' });
+export type CheckInBuilding = z.infer<typeof checkInBuildingSchema>;
+
+const wizardQuestionSchema = z.object({
+  id: z.uuid(),
+  text: z.string(),
+  questionType: z.enum(questionTypes),
+  alertAnswer: z.enum(ruleAnswers).nullable(),
+  warningAnswer: z.enum(ruleAnswers).nullable(),
+  previousQuestionId: z.uuid().nullable(),
+  previousQuestionAnswer: z.enum(ruleAnswers).nullable(),
+});
+export const wizardQuestionnaireSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  items: z.array(wizardQuestionSchema),
+});
+
+const wizardFieldSchema = z.object({
+  enabled: z.boolean(),
+  mandatory: z.boolean(),
+  enabledEditable: z.boolean(),
+  mandatoryEditable: z.boolean(),
+  order: z.number().int(),
+  type: z.enum(checkInFieldTypes),
+  size: z.number().int(),
+  custom: z.boolean(),
+  label: z.string(),
+});
+
+/** The check-in wizard's input for one person type at one building. */
+export const checkInDataSchema = z
+  .object({
+    qrCodeKey: z.string(),
+    visitorType: z.enum(wizardVisitorTypes),
+    defaultMeetingDuration: z.string(),
+    checkInForm: z.record(z.string(), wizardFieldSchema),
+    questionnaires: z.array(wizardQuestionnaireSchema),
+    consentClauseActive: z.boolean(),
+    consentClauseText: z.string(),
+    emailMeActive: z.boolean(),
+    checkInTemperatureMeasuresEnabled: z.boolean(),
+    allowCheckInManualTemperatureMeasure: z.boolean(),
+    checkOutTemperatureMeasuresEnabled: z.boolean(),
+    allowCheckOutManualTemperatureMeasure: z.boolean(),
+    commentsEnabled: z.boolean(),
+    temperatureUnit: z.enum(temperatureUnits),
+    minTemperature: z.number().nullable(),
+    maxTemperature: z.number().nullable(),
+    cameras: z.object({ ENTRY: z.record(z.string(), z.string()), EXIT: z.record(z.string(), z.string()) }),
+    successFormText: z.string(),
+    failureFormText: z.string(),
+  })
+  .meta({ id: 'CheckInData' });
+export type CheckInData = z.infer<typeof checkInDataSchema>;
+
+/** A visit a person may check out of: what the check-out page needs. */
+export const checkOutDataSchema = z
+  .object({
+    visit: visitSummarySchema,
+    exitQuestionnaires: z.array(wizardQuestionnaireSchema),
+    checkOutTemperatureMeasuresEnabled: z.boolean(),
+    allowCheckOutManualTemperatureMeasure: z.boolean(),
+    commentsEnabled: z.boolean(),
+    temperatureUnit: z.enum(temperatureUnits),
+    minTemperature: z.number().nullable(),
+    maxTemperature: z.number().nullable(),
+  })
+  .meta({ id: 'CheckOutData' });
+
+export const checkOutRequestSchema = z
+  .object({
+    tempMeasure1: temperatureValue,
+    tempMeasure2: temperatureValue,
+    comments: z.string().max(COMMENTS_MAX).nullable().optional().default(null),
+    questionnairesAnswers: questionnairesAnswersSchema,
+  })
+  .meta({ id: 'CheckOutRequest' });
+
+export const selfCheckOutSearchSchema = z
+  .object({
+    lastName: z.string().trim().min(1).max(64).optional(),
+    phoneLast4: z
+      .string()
+      .regex(/^\d{4}$/)
+      .optional(),
+  })
+  .refine((body) => (body.lastName === undefined) !== (body.phoneLast4 === undefined), 'give a last name or 4 digits');
+
+export const meetingListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  search: z.string().max(100).optional(),
+  status: z.enum(['in', 'out', 'late', 'soon', 'today', 'expected', 'expired']).optional(),
+  visitorType: z.enum(visitorTypes).optional(),
+  buildingId: z.uuid().optional(),
+  dateFilter: z.enum(['checkInAt', 'checkOutAt', 'scheduledAt']).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  order: z.coerce.number().int().min(-1).max(1).optional(),
+});
+export type MeetingListQuery = z.infer<typeof meetingListQuerySchema>;
+
+export const visitDetailSchema = visitSummarySchema
+  .extend({
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    companyName: z.string().nullable(),
+    checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])),
+    tempMeasure1: z.number().nullable(),
+    tempMeasure2: z.number().nullable(),
+    comments: z.string().nullable(),
+    exitTempMeasure1: z.number().nullable(),
+    exitTempMeasure2: z.number().nullable(),
+    exitComments: z.string().nullable(),
+    questionnairesAnswers: z.array(answeredQuestionnaireSchema),
+    exitQuestionnairesAnswers: z.array(answeredQuestionnaireSchema),
+    consentAccepted: z.boolean(),
+    emailMe: z.string().nullable(),
+    refusal: z.enum(['ALERT_ANSWER', 'TEMPERATURE']).nullable(),
+    source: z.enum(visitSources),
+    deviceId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Visit' });
+export type VisitDetail = z.infer<typeof visitDetailSchema>;
