@@ -397,6 +397,46 @@ describe('link and device rules', () => {
   });
 });
 
+describe('wizard camera', () => {
+  it('reads a camera of the building behind the key, and no other', async () => {
+    const cameraId = uuidv7();
+    await t.database.db
+      .insertInto('cameras')
+      .values({
+        id: cameraId,
+        tenant_id: tenantId,
+        building_id: buildingId,
+        name: 'Door',
+        ip_address: 'simulated',
+        auth_user: null,
+        auth_password: null,
+        camera_place: 'ENTRY',
+        simulated: true,
+      })
+      .execute();
+    const data = jsonOf<CheckInData>(
+      await t.app.inject({ method: 'GET', url: `/service/building/${qrCodeKey}/checkInData?visitorType=VISITOR` }),
+    );
+    expect(data.cameras.ENTRY).toEqual({ [cameraId]: 'Door' });
+    const info = jsonOf<{ entries: { maxTemperature: number }[] }>(
+      await t.app.inject({ method: 'GET', url: `/service/public/checkin/${qrCodeKey}/camera/${cameraId}/info` }),
+    );
+    expect(info.entries[0]?.maxTemperature).toBeGreaterThanOrEqual(34);
+    const otherBuilding = await createBuilding(t.database.db, tenantId, 'Annex');
+    const otherKey = (
+      await t.database.db
+        .selectFrom('buildings')
+        .select('qr_code_key')
+        .where('id', '=', otherBuilding)
+        .executeTakeFirstOrThrow()
+    ).qr_code_key;
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/service/public/checkin/${otherKey}/camera/${cameraId}/info` }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('check-out', () => {
   it('checks out with the exit questionnaire, once', async () => {
     const { publicIdentifier } = jsonOf<CheckInResponse>(await post(visitor()));

@@ -174,3 +174,11 @@ export function findOpenVisitsAtBuilding(
   }
   return query.orderBy('visits.checked_in_at', 'desc').limit(10).execute();
 }
+
+export function cameraConnection(db: Db, cameraId: string) {
+  return db
+    .selectFrom('cameras')
+    .select(['ip_address', 'auth_user', 'auth_password', 'simulated'])
+    .where('id', '=', cameraId)
+    .executeTakeFirstOrThrow();
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  cameraInfoSchema,
   checkInBuildingSchema,
   checkInDataSchema,
   checkInRequestSchema,
@@ -25,6 +26,8 @@ import {
   searchMeeting,
   selfCheckOutSearch,
   visitForLink,
+  wizardCameraInfo,
+  wizardCameraPicture,
 } from './checkin.service.ts';
 
 const tags = ['public check-in'];
@@ -142,6 +145,52 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
         channelOf(request, request.query.kiosk === 'true'),
         request.query.mt ?? null,
       ),
+  });
+
+  const cameraQuery = z.object({
+    mt: z.string().max(64).optional(),
+    kiosk: z.enum(['true', 'false']).optional(),
+    x: z.string().max(32).optional(),
+  });
+  const cameraParams = z.object({ qrCodeKey: key, cameraId: z.uuid() });
+
+  r.get('/public/checkin/:qrCodeKey/camera/:cameraId/info', {
+    config,
+    schema: {
+      tags,
+      summary: "A reading of one of the building's cameras, for the wizard",
+      params: cameraParams,
+      querystring: cameraQuery,
+      response: { 200: cameraInfoSchema, ...errors, 502: errorBodySchema },
+    },
+    handler: (request) =>
+      wizardCameraInfo(
+        app.ctx,
+        request.params.qrCodeKey,
+        request.params.cameraId,
+        channelOf(request, request.query.kiosk === 'true'),
+        request.query.mt ?? null,
+      ),
+  });
+
+  r.get('/public/checkin/:qrCodeKey/camera/:cameraId/picture', {
+    config,
+    schema: {
+      tags,
+      summary: "A picture from one of the building's cameras, for the wizard",
+      params: cameraParams,
+      querystring: cameraQuery,
+    },
+    handler: async (request, reply) => {
+      const picture = await wizardCameraPicture(
+        app.ctx,
+        request.params.qrCodeKey,
+        request.params.cameraId,
+        channelOf(request, request.query.kiosk === 'true'),
+        request.query.mt ?? null,
+      );
+      return reply.header('content-type', picture.contentType).header('cache-control', 'no-store').send(picture.body);
+    },
   });
 
   for (const path of ['/checkoutable/:publicIdentifier', '/checkOutData/:publicIdentifier']) {

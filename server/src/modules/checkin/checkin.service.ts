@@ -34,6 +34,7 @@ import { enqueueMail } from '../mail/mail.repo.ts';
 import {
   type KeyedBuilding,
   activeCameras,
+  cameraConnection,
   checkOutVisit,
   findBuildingByKey,
   findOpenVisitOfPerson,
@@ -45,6 +46,7 @@ import {
   linkedQuestionnaires,
   updateVisit,
 } from './checkin.repo.ts';
+import { readCameraInfo, readCameraPicture } from '../cameras/camera.adapter.ts';
 import { newPin, newPublicIdentifier, newVisitIdentifier } from './identifiers.ts';
 import { toVisitSummary } from './visit.dto.ts';
 
@@ -476,4 +478,44 @@ export async function visitForLink(ctx: ServerContext, qrCodeKey: string, identi
   const visit = await findVisitByPublicIdentifier(ctx.db, identifier);
   if (!visit || visit.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
   return toVisitSummary(visit, settingsOf(building).timeZoneId);
+}
+
+/** A camera of the building behind a check-in key, for the wizard's temperature step. */
+async function buildingCamera(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  cameraId: string,
+  channel: CheckInChannel,
+  mt: string | null,
+) {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, mt);
+  const camera = (await activeCameras(ctx.db, building.id)).find((c) => c.id === cameraId);
+  if (!camera) throw new AppError('NOT_FOUND');
+  const connection = await cameraConnection(ctx.db, camera.id);
+  return {
+    ipAddress: connection.ip_address,
+    authUser: connection.auth_user,
+    authPassword: connection.auth_password,
+    simulated: connection.simulated,
+  };
+}
+
+export async function wizardCameraInfo(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  cameraId: string,
+  channel: CheckInChannel,
+  mt: string | null,
+) {
+  return readCameraInfo(await buildingCamera(ctx, qrCodeKey, cameraId, channel, mt));
+}
+
+export async function wizardCameraPicture(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  cameraId: string,
+  channel: CheckInChannel,
+  mt: string | null,
+) {
+  return readCameraPicture(await buildingCamera(ctx, qrCodeKey, cameraId, channel, mt));
 }
