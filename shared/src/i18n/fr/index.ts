@@ -1,4 +1,5 @@
 import type { Catalogue, Resources } from '../index.ts';
+import { buildings } from './buildings.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
@@ -17,4 +18,5 @@ export const fr = {
   login,
   pages,
   questionnaires,
+  buildings,
 } satisfies Catalogue<Resources>;
