@@ -209,8 +209,7 @@ export const buildings = {
     customLimit: 'Au plus deux champs personnalisés par type de personne.',
   },
   questionnaires: {
-    noneInCompany:
-      'L’entreprise n’a pas encore de questionnaire : créez-en un dans Administration > Questionnaires.',
+    noneInCompany: 'L’entreprise n’a pas encore de questionnaire : créez-en un dans Administration > Questionnaires.',
     caption: 'Questionnaires des {{type}}, dans l’ordre où ils sont posés',
     order: 'Ordre',
     name: 'Questionnaire',
