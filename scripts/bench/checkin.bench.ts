@@ -1,0 +1,211 @@
+// POST /checkin throughput and latency under concurrency, on the embedded database and on a
+// PostgreSQL server, side by side with a bare insert of the same row through the same pool
+// in the same run. Prints figures and the ratio; it is a benchmark, not a test.
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { newBuildingSettings, uuidv7 } from '@vestibule/shared';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { newBuildingColumns } from '../../server/src/modules/buildings/buildings.service.ts';
+import { startPostgres } from '../src/lib/postgres.ts';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const WARMUP = 40;
+
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p95: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function measure(count: number, task: (i: number) => Promise<void>): Promise<Figures> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: count / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
+
+async function seedBuilding(
+  database: DatabaseHandle,
+): Promise<{ tenantId: string; buildingId: string; qrCodeKey: string; questions: string[] }> {
+  const db = database.db;
+  const tenantId = uuidv7();
+  await db
+    .insertInto('tenants')
+    .values({
+      id: tenantId,
+      name: 'Bench Corp',
+      address1: null,
+      address2: null,
+      city: null,
+      state: null,
+      zip: null,
+      phone: null,
+      phone2: null,
+      fax: null,
+      country_code: 'CA',
+      email: null,
+    })
+    .execute();
+  const buildingId = uuidv7();
+  const columns = newBuildingColumns();
+  await db
+    .insertInto('buildings')
+    .values({
+      id: buildingId,
+      tenant_id: tenantId,
+      name: 'Bench HQ',
+      external_id: null,
+      pin_code: '1234',
+      ...columns,
+      settings: JSON.stringify(newBuildingSettings()),
+    })
+    .execute();
+  const questionnaireId = uuidv7();
+  await db
+    .insertInto('questionnaires')
+    .values({ id: questionnaireId, tenant_id: tenantId, name: 'Health', description: null })
+    .execute();
+  const questions = [uuidv7(), uuidv7()];
+  await db
+    .insertInto('questions')
+    .values(
+      questions.map((id, i) => ({
+        id,
+        questionnaire_id: questionnaireId,
+        text: `Question ${i}`,
+        question_type: 'YESNO' as const,
+        alert_answer: 'YES',
+        warning_answer: null,
+        previous_question_id: null,
+        previous_question_answer: null,
+        sort_order: i,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('building_questionnaires')
+    .values({
+      building_id: buildingId,
+      questionnaire_id: questionnaireId,
+      visitor_type: 'VISITOR',
+      kind: 'ENTRY',
+      sort_order: 0,
+    })
+    .execute();
+  return { tenantId, buildingId, qrCodeKey: columns.qr_code_key, questions };
+}
+
+async function benchOne(label: string, database: DatabaseHandle): Promise<void> {
+  await migrateToLatest(database.db);
+  const seed = await seedBuilding(database);
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    VESTIBULE_DEMO: '0',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/service/checkin`;
+  const body = (i: number) =>
+    JSON.stringify({
+      qrCodeKey: seed.qrCodeKey,
+      visitorType: 'VISITOR',
+      checkInForm: {
+        firstName: 'Bench',
+        lastName: `Visitor ${label} ${i}`,
+        host: 'Host',
+        email: `b${i}-${label.replace(/\W+/g, '-')}@example.test`,
+      },
+      questionnairesAnswers: [
+        { questionnaireId: uuidv7(), answers: { [seed.questions[0] ?? '']: 'NO', [seed.questions[1] ?? '']: 'NO' } },
+      ],
+    });
+  const checkIn = async (i: number) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body(i),
+    });
+    if (response.status !== 200) throw new Error(`check-in answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  };
+  await measure(WARMUP, (i) => checkIn(1_000_000 + i));
+  const api = await measure(REQUESTS, checkIn);
+  const bare = await measure(REQUESTS, async (i) => {
+    await database.db
+      .insertInto('visits')
+      .values({
+        id: uuidv7(),
+        tenant_id: seed.tenantId,
+        building_id: seed.buildingId,
+        identifier: `B${String(i).padStart(7, '0')}`,
+        public_identifier: `bare-${label}-${i}-${uuidv7()}`,
+        pin: '1234',
+        visitor_type: 'VISITOR',
+        first_name: 'Bench',
+        last_name: `Bare ${i}`,
+        email: `bare${i}@example.test`,
+        check_in_form: JSON.stringify({ firstName: 'Bench', lastName: `Bare ${i}` }),
+        questionnaires_answers: JSON.stringify([]),
+        checked_in_at: new Date(),
+        source: 'OWN_DEVICE',
+      })
+      .execute();
+  });
+  await app.close();
+  const line = (name: string, f: Figures) =>
+    `  ${name.padEnd(22)} ${f.perSecond.toFixed(0).padStart(6)} /s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p95 ${f.p95.toFixed(1).padStart(6)} ms`;
+  console.log(`\n${label}: ${REQUESTS} requests, concurrency ${CONCURRENCY}`);
+  console.log(line('POST /checkin', api));
+  console.log(line('bare INSERT (same pool)', bare));
+  console.log(
+    `  ratio: bare insert is ${(bare.perSecond / api.perSecond).toFixed(1)}x the check-in throughput; check-in p95 is ${(api.p95 / bare.p95).toFixed(1)}x the insert p95`,
+  );
+}
+
+const embedded = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
+try {
+  await benchOne('embedded PGlite', embedded);
+} finally {
+  await embedded.close();
+}
+
+const server = await startPostgres();
+try {
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query('create database vestibule_bench');
+  await admin.end();
+  const database = await openDatabase({
+    databaseUrl: server.url.replace(/\/postgres$/, '/vestibule_bench'),
+    dataDir: 'memory://',
+    poolSize: 10,
+  });
+  try {
+    await benchOne('PostgreSQL server', database);
+  } finally {
+    await database.close();
+  }
+} finally {
+  await server.stop();
+}
