@@ -61,6 +61,8 @@ export const errorCatalogue = {
   BUILDING_INVALID_TIME_ZONE: { status: 400 },
   BUILDING_INVALID_LANGUAGE: { status: 400 },
   QUESTIONNAIRE_IN_USE: { status: 409 },
+  QUESTION_FOLLOW_UP_INVALID: { status: 400 },
+  QUESTION_FOLLOW_UP_ORDER: { status: 400 },
   CAMERA_UNREACHABLE: { status: 502 },
   sizeTooBig: { status: 413 },
   invalidFormat: { status: 415 },

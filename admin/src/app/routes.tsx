@@ -10,6 +10,7 @@ import { NotFoundPage } from '../features/pages/NotFoundPage.tsx';
 import { RedirectPage } from '../features/pages/RedirectPage.tsx';
 import { RouteErrorPage } from '../features/pages/RouteErrorPage.tsx';
 import { SignUpPage } from '../features/pages/SignUpPage.tsx';
+import { QuestionnairesScreen } from '../features/questionnaires/QuestionnairesScreen.tsx';
 import { RouteGate } from '../features/routing/RouteGate.tsx';
 import { routeTable, type RouteId } from '../features/routing/routeTable.ts';
 import { setNavigator } from './navigation.ts';
@@ -35,7 +36,7 @@ const screens: Record<RouteId, ReactNode> = {
   users: <ComingSoonPage screen="users" />,
   buildings: <ComingSoonPage screen="buildings" />,
   floors: <ComingSoonPage screen="floors" />,
-  questionnaires: <ComingSoonPage screen="questionnaires" />,
+  questionnaires: <QuestionnairesScreen />,
   tests: <ComingSoonPage screen="tests" />,
   logs: <ComingSoonPage screen="logs" />,
   people: <ComingSoonPage screen="people" />,

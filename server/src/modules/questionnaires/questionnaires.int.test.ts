@@ -113,14 +113,41 @@ describe('questionnaires', () => {
       headers: auth,
     });
     expect(refused.statusCode).toBe(400);
+    expect(jsonOf(refused).errorCode).toBe('QUESTION_FOLLOW_UP_ORDER');
     expect((await questionsOf(q.id)).map((x) => x.id)).toEqual([parent.id, child.id]);
+    const naChild = jsonOf<Question>(
+      await addQuestion(q.id, {
+        text: 'Why not applicable?',
+        questionType: 'FREEFORM',
+        previousQuestionId: parent.id,
+        previousQuestionAnswer: 'NA',
+      }),
+    );
+    const toYesNo = await t.app.inject({
+      method: 'PATCH',
+      url: `/service/questionnaire/${q.id}/question/${parent.id}`,
+      headers: auth,
+      payload: { text: 'Travelled abroad?', questionType: 'YESNO', alertAnswer: 'YES' },
+    });
+    expect(jsonOf(toYesNo)).toMatchObject({
+      errorCode: 'QUESTION_FOLLOW_UP_INVALID',
+      params: { field: 'questionType' },
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/service/questionnaire/${q.id}/question/${naChild.id}`,
+      headers: auth,
+    });
     const onFreeform = await addQuestion(q.id, {
       text: 'More?',
       questionType: 'YESNO',
       previousQuestionId: child.id,
       previousQuestionAnswer: 'YES',
     });
-    expect(jsonOf(onFreeform).params).toEqual({ field: 'previousQuestionId' });
+    expect(jsonOf(onFreeform)).toMatchObject({
+      errorCode: 'QUESTION_FOLLOW_UP_INVALID',
+      params: { field: 'previousQuestionId' },
+    });
     await t.app.inject({
       method: 'DELETE',
       url: `/service/questionnaire/${q.id}/question/${parent.id}`,

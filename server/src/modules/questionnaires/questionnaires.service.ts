@@ -107,9 +107,9 @@ function checkFollowUp(input: QuestionInput, earlier: readonly QuestionRow[]): v
   if (!input.previousQuestionId) return;
   const previous = earlier.find((q) => q.id === input.previousQuestionId);
   if (!previous || previous.question_type === 'FREEFORM')
-    throw new AppError('VALIDATION_FAILED', { field: 'previousQuestionId' });
+    throw new AppError('QUESTION_FOLLOW_UP_INVALID', { field: 'previousQuestionId' });
   if (input.previousQuestionAnswer === 'NA' && previous.question_type !== 'YESNONA') {
-    throw new AppError('VALIDATION_FAILED', { field: 'previousQuestionAnswer' });
+    throw new AppError('QUESTION_FOLLOW_UP_INVALID', { field: 'previousQuestionAnswer' });
   }
 }
 
@@ -147,10 +147,13 @@ export async function editQuestion(
   const index = questions.findIndex((q) => q.id === id);
   if (index < 0) throw notFound();
   checkFollowUp(input, questions.slice(0, index));
-  // A question that others follow up on must stay a yes/no question.
-  if (input.questionType === 'FREEFORM' && questions.some((q) => q.previous_question_id === id)) {
-    throw new AppError('VALIDATION_FAILED', { field: 'questionType' });
-  }
+  // A question that others follow up on must keep offering the answers they depend on.
+  const followUps = questions.filter((q) => q.previous_question_id === id);
+  const lostAnswer = followUps.some(
+    (q) =>
+      input.questionType === 'FREEFORM' || (q.previous_question_answer === 'NA' && input.questionType !== 'YESNONA'),
+  );
+  if (lostAnswer) throw new AppError('QUESTION_FOLLOW_UP_INVALID', { field: 'questionType' });
   await updateQuestion(ctx.db, questionnaireId, id, questionColumns(input));
   return (await questionsOf(ctx, questionnaireId))[index] as Question;
 }
@@ -172,7 +175,8 @@ export async function moveQuestion(ctx: ServerContext, questionnaireId: string, 
   const swapped = questions[other];
   if (moving && swapped) {
     const [first, second] = direction === 'up' ? [swapped, moving] : [moving, swapped];
-    if (second.previous_question_id === first.id) throw new AppError('VALIDATION_FAILED', { field: 'sortOrder' });
+    if (second.previous_question_id === first.id)
+      throw new AppError('QUESTION_FOLLOW_UP_ORDER', { field: 'sortOrder' });
     const order = questions.map((q) => q.id);
     order[index] = swapped.id;
     order[other] = moving.id;

@@ -55,6 +55,8 @@ export const errors = {
   BUILDING_INVALID_TIME_ZONE: 'The time zone is not valid.',
   BUILDING_INVALID_LANGUAGE: 'The language is not supported.',
   QUESTIONNAIRE_IN_USE: "This questionnaire is used by a building. Remove it from the building's questionnaires first.",
+  QUESTION_FOLLOW_UP_INVALID: 'A follow-up question must depend on an earlier yes/no question and an answer it offers.',
+  QUESTION_FOLLOW_UP_ORDER: 'A follow-up question must stay below the question it depends on.',
   CAMERA_UNREACHABLE: 'The camera did not answer. Check its address and credentials.',
   sizeTooBig: 'The file is too big: it must be under 2 MB.',
   invalidFormat: 'The file must be a PNG, JPEG or BMP image.',

@@ -58,6 +58,9 @@ export const errors = {
   BUILDING_INVALID_TIME_ZONE: 'La zona horaria no es válida.',
   BUILDING_INVALID_LANGUAGE: 'El idioma no es compatible.',
   QUESTIONNAIRE_IN_USE: 'Este cuestionario lo usa un edificio. Primero quítelo de los cuestionarios del edificio.',
+  QUESTION_FOLLOW_UP_INVALID:
+    'Una pregunta de seguimiento debe depender de una pregunta sí/no anterior y de una respuesta que esta ofrezca.',
+  QUESTION_FOLLOW_UP_ORDER: 'Una pregunta de seguimiento debe quedar debajo de la pregunta de la que depende.',
   CAMERA_UNREACHABLE: 'La cámara no responde. Compruebe su dirección y sus credenciales.',
   sizeTooBig: 'El archivo es demasiado grande: debe ocupar menos de 2 MB.',
   invalidFormat: 'El archivo debe ser una imagen PNG, JPEG o BMP.',

@@ -58,6 +58,9 @@ export const errors = {
   BUILDING_INVALID_LANGUAGE: 'Cette langue n’est pas prise en charge.',
   QUESTIONNAIRE_IN_USE:
     'Ce questionnaire est utilisé par un bâtiment. Retirez-le d’abord des questionnaires du bâtiment.',
+  QUESTION_FOLLOW_UP_INVALID:
+    'Une question de suivi doit dépendre d’une question oui/non précédente et d’une réponse qu’elle propose.',
+  QUESTION_FOLLOW_UP_ORDER: 'Une question de suivi doit rester sous la question dont elle dépend.',
   CAMERA_UNREACHABLE: 'La caméra ne répond pas. Vérifiez son adresse et ses identifiants.',
   sizeTooBig: 'Le fichier est trop volumineux : il doit faire moins de 2 Mo.',
   invalidFormat: 'Le fichier doit être une image PNG, JPEG ou BMP.',

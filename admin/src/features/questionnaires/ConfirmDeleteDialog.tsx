@@ -1,0 +1,55 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/AppDialog.tsx';
+
+interface ConfirmDeleteDialogProps {
+  opened: boolean;
+  title: string;
+  confirmLabel: string;
+  children: ReactNode;
+  onClose: () => void;
+  /** Runs the deletion; the dialog closes itself when it settles. */
+  onConfirm: () => Promise<void>;
+  'data-testid'?: string;
+}
+
+/** Asks before deleting; Cancel has the focus first, so Enter never deletes by accident. */
+export function ConfirmDeleteDialog({
+  opened,
+  title,
+  confirmLabel,
+  children,
+  onClose,
+  onConfirm,
+  ...rest
+}: ConfirmDeleteDialogProps) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+
+  const confirm = async () => {
+    if (pending) return;
+    setPending(true);
+    try {
+      await onConfirm();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <AppDialog opened={opened} onClose={onClose} title={title} data-testid={rest['data-testid']}>
+      <Stack gap="md">
+        {typeof children === 'string' ? <Text>{children}</Text> : children}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" loading={pending} onClick={() => void confirm()}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </AppDialog>
+  );
+}
