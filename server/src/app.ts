@@ -11,6 +11,7 @@ import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
 import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
+import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { camerasRoutes } from './modules/cameras/cameras.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(mailRoutes);
       await service.register(checkinRoutes);
       await service.register(meetingsRoutes);
+      await service.register(syncRoutes);
     },
     { prefix: SERVICE_BASE },
   );

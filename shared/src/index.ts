@@ -19,3 +19,4 @@ export * from './schemas/questionnaire.ts';
 export * from './domain/visitStatus.ts';
 export * from './domain/wizard.ts';
 export * from './schemas/visit.ts';
+export * from './sync/protocol.ts';

@@ -220,7 +220,49 @@ export interface VisitsTable {
   updated_at: Timestamp;
 }
 
+export interface KioskDevicesTable {
+  device_id: string;
+  tenant_id: string;
+  building_id: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+  last_ip: string | null;
+  app_version: string | null;
+  config_version: string | null;
+  pending_count: Generated<number>;
+  clock_skew_ms: Generated<number>;
+  clock_skew_flagged: Generated<boolean>;
+}
+
+export interface AppliedMutationsTable {
+  mutation_id: string;
+  device_id: string;
+  tenant_id: string;
+  building_id: string;
+  seq: number;
+  type: 'checkIn' | 'checkOut';
+  visit_id: string;
+  outcome: 'applied' | 'rejected';
+  error_code: string | null;
+  payload: ColumnType<unknown, string, string>;
+  occurred_at: Timestamp;
+  received_at: Timestamp;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+}
+
+export interface DeviceAlertsTable {
+  id: string;
+  device_id: string;
+  kind: 'SEQ_GAP' | 'CLOCK_SKEW';
+  details: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  kiosk_devices: KioskDevicesTable;
+  applied_mutations: AppliedMutationsTable;
+  device_alerts: DeviceAlertsTable;
   visits: VisitsTable;
   mail_outbox: MailOutboxTable;
   buildings: BuildingsTable;

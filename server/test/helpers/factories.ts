@@ -121,6 +121,27 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
       .execute();
     return id;
   },
+  mutation: async (db, tenantId) => {
+    const buildingId = await createBuilding(db, tenantId);
+    const mutationId = uuidv7();
+    await db
+      .insertInto('applied_mutations')
+      .values({
+        mutation_id: mutationId,
+        device_id: uuidv7(),
+        tenant_id: tenantId,
+        building_id: buildingId,
+        seq: 1,
+        type: 'checkIn',
+        visit_id: uuidv7(),
+        outcome: 'rejected',
+        error_code: 'CHECKEDIN',
+        payload: '{}',
+        occurred_at: new Date(),
+      })
+      .execute();
+    return mutationId;
+  },
   camera: async (db, tenantId) => {
     const id = uuidv7();
     const buildingId = await createBuilding(db, tenantId);

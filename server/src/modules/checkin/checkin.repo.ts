@@ -143,10 +143,15 @@ export async function updateVisit(db: Db, id: string, values: Updateable<VisitsT
 }
 
 /** Marks an open visit checked out; false when it was not open (already out, or never in). */
-export async function checkOutVisit(db: Db, id: string, values: Updateable<VisitsTable>): Promise<boolean> {
+export async function checkOutVisit(
+  db: Db,
+  id: string,
+  at: Date | null,
+  values: Updateable<VisitsTable>,
+): Promise<boolean> {
   const result = await db
     .updateTable('visits')
-    .set({ ...values, checked_out_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .set({ ...values, checked_out_at: at ?? sql<Date>`now()`, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .where('checked_in_at', 'is not', null)
     .where('checked_out_at', 'is', null)

@@ -81,7 +81,7 @@ function formOf(building: KeyedBuilding, visitorType: WizardVisitorType): CheckI
  * token when it has one (an old printed QR code stops working after rotation); kiosk links
  * work only from whitelisted addresses when a whitelist exists.
  */
-async function buildingForChannel(
+export async function buildingForChannel(
   ctx: ServerContext,
   qrCodeKey: string,
   channel: CheckInChannel,
@@ -207,10 +207,21 @@ function textValue(form: Record<string, string | boolean>, key: string): string 
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
+/** When the check-in happened: now online, or the kiosk's clock for a synced offline check-in. */
+export interface CheckInTiming {
+  occurredAt?: Date;
+}
+
+/** Runs `work` in a transaction, or in the caller's when `ctx.db` already is one (kiosk sync). */
+function inTransaction<T>(ctx: ServerContext, work: (db: ServerContext['db']) => Promise<T>): Promise<T> {
+  return ctx.db.isTransaction ? work(ctx.db) : ctx.db.transaction().execute(work);
+}
+
 export async function checkIn(
   ctx: ServerContext,
   body: CheckInBody,
   channel: CheckInChannel,
+  timing: CheckInTiming = {},
 ): Promise<{ status: number; body: CheckInResponse }> {
   const building = await buildingForChannel(ctx, body.qrCodeKey, channel, body.mt);
   const settings = settingsOf(building);
@@ -280,7 +291,7 @@ export async function checkIn(
   const identifiers = existing
     ? { identifier: existing.identifier, public_identifier: existing.public_identifier, pin: existing.pin }
     : { identifier: newVisitIdentifier(), public_identifier: newPublicIdentifier(), pin: newPin() };
-  const now = new Date();
+  const now = timing.occurredAt ?? new Date();
   const columns = {
     visitor_type: visitorType,
     person_id: body.personId,
@@ -308,7 +319,7 @@ export async function checkIn(
     device_id: body.deviceId,
   };
 
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx, async (trx) => {
     if (existing) await updateVisit(trx, id, columns);
     else
       await insertVisit(trx, {
@@ -411,7 +422,12 @@ export async function checkOutData(ctx: ServerContext, publicIdentifier: string)
   };
 }
 
-export async function checkOut(ctx: ServerContext, publicIdentifier: string, body: CheckOutBody) {
+export async function checkOut(
+  ctx: ServerContext,
+  publicIdentifier: string,
+  body: CheckOutBody,
+  timing: CheckInTiming = {},
+) {
   const visit = await openVisit(ctx, publicIdentifier);
   const { settings } = await buildingSettingsById(ctx, visit.building_id);
   const questionnaires = await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type);
@@ -419,7 +435,7 @@ export async function checkOut(ctx: ServerContext, publicIdentifier: string, bod
   if (settings.checkOutTemperatureMeasuresEnabled && settings.allowCheckOutManualTemperatureMeasure) {
     checkTemperatures(true, body, settings);
   }
-  const done = await checkOutVisit(ctx.db, visit.id, {
+  const done = await checkOutVisit(ctx.db, visit.id, timing.occurredAt ?? null, {
     exit_temp_measure1: body.tempMeasure1,
     exit_temp_measure2: body.tempMeasure2,
     exit_comments: body.comments,

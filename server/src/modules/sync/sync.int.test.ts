@@ -1,0 +1,338 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SyncPushRequest, type SyncPushResponse, uuidv7 } from '@vestibule/shared';
+import { createBuilding, createTenant, createUser } from '../../../test/helpers/factories.ts';
+import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+
+let t: TestApp;
+let qrCodeKey: string;
+let buildingId: string;
+let tenantId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = await createTenant(t.database.db);
+  buildingId = await createBuilding(t.database.db, tenantId, 'Lobby');
+  qrCodeKey = (
+    await t.database.db
+      .selectFrom('buildings')
+      .select('qr_code_key')
+      .where('id', '=', buildingId)
+      .executeTakeFirstOrThrow()
+  ).qr_code_key;
+});
+afterAll(() => t.close());
+
+/** A kiosk: its device id, its sequence, and the check-ins it made offline. */
+function kiosk() {
+  const deviceId = uuidv7();
+  let seq = 0;
+  return {
+    deviceId,
+    checkIn(lastName: string, occurredAt = new Date()) {
+      seq++;
+      return {
+        mutationId: uuidv7(),
+        deviceId,
+        seq,
+        type: 'checkIn' as const,
+        visitId: uuidv7(),
+        occurredAt: occurredAt.toISOString(),
+        payload: { qrCodeKey, visitorType: 'VISITOR', checkInForm: { firstName: 'Kiosk', lastName, host: 'Host' } },
+      };
+    },
+    checkOut(visitId: string) {
+      seq++;
+      return {
+        mutationId: uuidv7(),
+        deviceId,
+        seq,
+        type: 'checkOut' as const,
+        visitId,
+        occurredAt: new Date().toISOString(),
+        payload: {},
+      };
+    },
+    batch(mutations: SyncPushRequest['mutations'], sentAt = new Date()): SyncPushRequest {
+      return { deviceId, sentAt: sentAt.toISOString(), qrCodeKey, mutations, pendingCount: 0 };
+    },
+  };
+}
+
+async function push(body: SyncPushRequest) {
+  const response = await t.app.inject({ method: 'POST', url: '/service/sync/push', payload: body });
+  return { status: response.statusCode, body: jsonOf<SyncPushResponse>(response) };
+}
+
+async function visitsNamed(prefix: string) {
+  return t.database.db
+    .selectFrom('visits')
+    .select(['id', 'last_name', 'checked_in_at', 'checked_out_at'])
+    .where('last_name', 'like', `${prefix}%`)
+    .execute();
+}
+
+describe('POST /service/sync/push', () => {
+  it('applies a batch once: the same batch again answers duplicate and changes nothing', async () => {
+    const k = kiosk();
+    const batch = k.batch([k.checkIn('Twice-1'), k.checkIn('Twice-2'), k.checkIn('Twice-3')]);
+    const first = await push(batch);
+    expect(first.body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    const second = await push(batch);
+    expect(second.body.results.map((r) => r.status)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    expect(await visitsNamed('Twice-')).toHaveLength(3);
+  });
+
+  it("keeps the kiosk's visit id and the time of the check-in on the device", async () => {
+    const k = kiosk();
+    const occurredAt = new Date(Date.now() - 20 * 60_000);
+    const mutation = k.checkIn('Offline-time', occurredAt);
+    await push(k.batch([mutation]));
+    const row = await t.database.db
+      .selectFrom('visits')
+      .select(['id', 'checked_in_at', 'source', 'device_id'])
+      .where('id', '=', mutation.visitId)
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.checked_in_at ?? 0).toISOString()).toBe(occurredAt.toISOString());
+    expect(row).toMatchObject({ source: 'KIOSK', device_id: k.deviceId });
+  });
+
+  it('survives a response lost after commit: the resent batch is a duplicate, one row', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const k = kiosk();
+    const batch = k.batch([k.checkIn('Lost-answer')]);
+    const payload = JSON.stringify(batch);
+    // Send the request, then cut the connection without reading the answer.
+    await new Promise<void>((resolve) => {
+      const request = httpRequest({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/service/sync/push',
+        headers: { 'content-type': 'application/json' },
+      });
+      request.on('error', () => resolve());
+      request.on('response', (response) => {
+        response.destroy();
+        resolve();
+      });
+      request.end(payload);
+    });
+    await expect.poll(async () => (await visitsNamed('Lost-answer')).length, { timeout: 10_000 }).toBe(1);
+    const resent = await push(batch);
+    expect(resent.body.results[0]?.status).toBe('duplicate');
+    expect(await visitsNamed('Lost-answer')).toHaveLength(1);
+  });
+
+  it('after a fault at mutation k of N, a retry leaves exactly N rows', async () => {
+    // A fault worth retrying, once: a trigger fails the 3rd insert of a visit named Fault-*.
+    await sql`create sequence if not exists fault_once`.execute(t.database.db);
+    await sql`create or replace function fail_once() returns trigger language plpgsql as $$
+      begin
+        if new.last_name like 'Fault-%' and new.last_name = 'Fault-3' and nextval('fault_once') = 1 then
+          raise exception 'injected fault';
+        end if;
+        return new;
+      end $$`.execute(t.database.db);
+    await sql`create trigger visits_fail_once before insert on visits for each row execute function fail_once()`.execute(
+      t.database.db,
+    );
+    try {
+      const k = kiosk();
+      const batch = k.batch([1, 2, 3, 4, 5].map((i) => k.checkIn(`Fault-${i}`)));
+      const failed = await push(batch);
+      expect(failed.status).toBe(500);
+      expect(await visitsNamed('Fault-')).toHaveLength(2);
+      const retry = await push(batch);
+      expect(retry.body.results.map((r) => r.status)).toEqual([
+        'duplicate',
+        'duplicate',
+        'applied',
+        'applied',
+        'applied',
+      ]);
+      expect(await visitsNamed('Fault-')).toHaveLength(5);
+    } finally {
+      await sql`drop trigger visits_fail_once on visits`.execute(t.database.db);
+    }
+  });
+
+  it('applies the same batch sent on two connections at once exactly once', async () => {
+    const k = kiosk();
+    const batch = k.batch([k.checkIn('Concurrent-1'), k.checkIn('Concurrent-2')]);
+    const [a, b] = await Promise.all([push(batch), push(batch)]);
+    const statuses = [...a.body.results, ...b.body.results].map((r) => r.status).sort();
+    expect(statuses).toEqual(['applied', 'applied', 'duplicate', 'duplicate']);
+    expect(await visitsNamed('Concurrent-')).toHaveLength(2);
+  });
+
+  it('keeps a rejected mutation rejected on replay, without blocking the ones after it', async () => {
+    const k = kiosk();
+    const first = k.checkIn('Already-in');
+    await push(k.batch([first]));
+    const other = kiosk();
+    // The same person checked in meanwhile on another kiosk: CHECKEDIN.
+    const again = other.checkIn('Already-in');
+    const later = other.checkIn('After-rejected');
+    const batch = other.batch([again, later]);
+    const answer = await push(batch);
+    expect(answer.body.results.map((r) => [r.status, r.errorCode])).toEqual([
+      ['rejected', 'CHECKEDIN'],
+      ['applied', undefined],
+    ]);
+    const replay = await push(batch);
+    expect(replay.body.results.map((r) => [r.status, r.outcome, r.errorCode])).toEqual([
+      ['rejected', 'rejected', 'CHECKEDIN'],
+      ['duplicate', 'applied', undefined],
+    ]);
+    expect(await visitsNamed('Already-in')).toHaveLength(1);
+  });
+
+  it("checks out a visit made offline, and records the device's clock skew and sequence gaps", async () => {
+    const k = kiosk();
+    const checkIn = k.checkIn('Out-later');
+    const checkOut = k.checkOut(checkIn.visitId);
+    const skewed = new Date(Date.now() - 10 * 60_000);
+    const answer = await push(k.batch([checkIn, checkOut], skewed));
+    expect(answer.body.results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    expect(answer.body.clockSkewMs).toBeGreaterThan(9 * 60_000);
+    const [visit] = await visitsNamed('Out-later');
+    expect(visit?.checked_out_at).not.toBeNull();
+    // seq 3 never arrives: a gap.
+    const gapMutation = { ...k.checkIn('Gap-5'), seq: 5 };
+    await push(k.batch([gapMutation]));
+    const alerts = await t.database.db
+      .selectFrom('device_alerts')
+      .select(['kind', 'details'])
+      .where('device_id', '=', k.deviceId)
+      .execute();
+    expect(alerts.map((a) => a.kind).sort()).toEqual(['CLOCK_SKEW', 'SEQ_GAP']);
+    expect(alerts.find((a) => a.kind === 'SEQ_GAP')?.details).toBe('seq 3 to 4 missing');
+  });
+
+  it('refuses a batch out of seq order or too large with a code', async () => {
+    const k = kiosk();
+    const [a, b] = [k.checkIn('Order-1'), k.checkIn('Order-2')];
+    const outOfOrder = await push(k.batch([b, a]));
+    expect(outOfOrder.status).toBe(400);
+    const big = Array.from({ length: 101 }, (_, i) => ({ ...a, mutationId: uuidv7(), seq: i + 1 }));
+    expect((await push(k.batch(big))).status).toBe(400);
+    expect(await visitsNamed('Order-')).toHaveLength(0);
+  });
+});
+
+describe('staff view of the kiosks', () => {
+  it('lists each device with last contact, counts and alerts, and the rejected entries to resolve', async () => {
+    const k = kiosk();
+    const first = k.checkIn('Staff-view');
+    await push(k.batch([first]));
+    const other = kiosk();
+    await push({ ...other.batch([other.checkIn('Staff-view')]), pendingCount: 3 });
+    const supervisor = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
+    const headers = bearer(await logInAs(t.app, supervisor.username));
+    const view = jsonOf<{
+      devices: { deviceId: string; pendingCount: number; rejectedCount: number }[];
+      rejected: { mutationId: string; errorCode: string; personName: string }[];
+    }>(await t.app.inject({ method: 'GET', url: `/service/building/${buildingId}/devices`, headers }));
+    expect(view.devices.find((d) => d.deviceId === other.deviceId)).toMatchObject({
+      pendingCount: 3,
+      rejectedCount: 1,
+    });
+    const rejected = view.rejected.find((r) => r.personName === 'Kiosk Staff-view');
+    expect(rejected?.errorCode).toBe('CHECKEDIN');
+    const resolved = await t.app.inject({
+      method: 'PATCH',
+      url: `/service/sync/rejected/${rejected?.mutationId}/resolve`,
+      headers,
+    });
+    expect(resolved.statusCode).toBe(200);
+    const after = jsonOf<{ devices: { deviceId: string; rejectedCount: number }[] }>(
+      await t.app.inject({ method: 'GET', url: `/service/building/${buildingId}/devices`, headers }),
+    );
+    expect(after.devices.find((d) => d.deviceId === other.deviceId)?.rejectedCount).toBe(0);
+    const ownView = jsonOf<{ rejected: unknown[] }>(
+      await t.app.inject({ method: 'GET', url: `/service/sync/device/${other.deviceId}?qrCodeKey=${qrCodeKey}` }),
+    );
+    expect(ownView.rejected).toEqual([]);
+  });
+});
+
+describe('kiosk configuration', () => {
+  it('answers with an ETag and 304 while unchanged, and a new version after a change', async () => {
+    const first = await t.app.inject({ method: 'GET', url: `/service/sync/config/${qrCodeKey}` });
+    const etag = first.headers.etag as string;
+    expect(jsonOf<{ checkInData: Record<string, { qrCodeKey: string }> }>(first).checkInData.VISITOR?.qrCodeKey).toBe(
+      qrCodeKey,
+    );
+    const unchanged = await t.app.inject({
+      method: 'GET',
+      url: `/service/sync/config/${qrCodeKey}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    await t.database.db.updateTable('buildings').set({ name: 'Lobby renamed' }).where('id', '=', buildingId).execute();
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: `/service/sync/config/${qrCodeKey}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+});
+
+describe('exactly once under a lossy network (property)', () => {
+  it("ends with the server holding the client's mutations minus the rejected, without duplicates", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ drop: fc.boolean(), dropAnswer: fc.boolean(), duplicate: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.integer({ min: 1, max: 4 }),
+        async (deliveries, batchSize) => {
+          const k = kiosk();
+          const prefix = `Prop-${k.deviceId.slice(-12)}-`;
+          // Every person is new, except one who repeats an earlier name: that one is rejected.
+          const mutations = Array.from({ length: deliveries.length + 1 }, (_, i) =>
+            k.checkIn(`${prefix}${i === deliveries.length ? 0 : i}`),
+          );
+          const pending = new Map(mutations.map((m) => [m.mutationId, m]));
+          const outcome = new Map<string, string>();
+          // The client retries until every mutation has an answer; the network drops, duplicates
+          // and reorders requests and answers according to the generated plan.
+          let round = 0;
+          while (pending.size > 0 && round < 50) {
+            const plan = deliveries[round % deliveries.length] ?? { drop: false, dropAnswer: false, duplicate: false };
+            round++;
+            const batch = [...pending.values()].sort((a, b) => a.seq - b.seq).slice(0, batchSize);
+            if (plan.drop && round < 20) continue;
+            const sends = plan.duplicate ? [push(k.batch(batch)), push(k.batch(batch))] : [push(k.batch(batch))];
+            const answers = await Promise.all(sends);
+            if (plan.dropAnswer && round < 20) continue;
+            for (const result of answers[answers.length - 1]?.body.results ?? []) {
+              outcome.set(
+                result.mutationId,
+                result.status === 'rejected' || result.outcome === 'rejected' ? 'rejected' : 'applied',
+              );
+              pending.delete(result.mutationId);
+            }
+          }
+          expect(pending.size).toBe(0);
+          const rows = await visitsNamed(prefix);
+          const appliedIds = mutations
+            .filter((m) => outcome.get(m.mutationId) === 'applied')
+            .map((m) => m.visitId)
+            .sort();
+          expect(rows.map((r) => r.id).sort()).toEqual(appliedIds);
+          expect([...outcome.values()].filter((o) => o === 'rejected')).toHaveLength(1);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+});

@@ -1,0 +1,227 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export async function upsertDevice(
+  db: Db,
+  device: {
+    deviceId: string;
+    tenantId: string;
+    buildingId: string;
+    ip: string;
+    appVersion: string | null;
+    configVersion: string | null;
+    pendingCount: number | null;
+    clockSkewMs: number;
+    skewFlagged: boolean;
+  },
+): Promise<void> {
+  const values = {
+    tenant_id: device.tenantId,
+    building_id: device.buildingId,
+    last_seen_at: sql<Date>`now()`,
+    last_ip: device.ip,
+    app_version: device.appVersion,
+    config_version: device.configVersion,
+    clock_skew_ms: device.clockSkewMs,
+    clock_skew_flagged: device.skewFlagged,
+    ...(device.pendingCount === null ? {} : { pending_count: device.pendingCount }),
+  };
+  await db
+    .insertInto('kiosk_devices')
+    .values({ device_id: device.deviceId, ...values })
+    .onConflict((oc) => oc.column('device_id').doUpdateSet(values))
+    .execute();
+}
+
+export function findAppliedMutation(db: Db, mutationId: string) {
+  return db
+    .selectFrom('applied_mutations')
+    .select(['outcome', 'error_code'])
+    .where('mutation_id', '=', mutationId)
+    .executeTakeFirst();
+}
+
+export interface MutationRecord {
+  mutationId: string;
+  deviceId: string;
+  tenantId: string;
+  buildingId: string;
+  seq: number;
+  type: 'checkIn' | 'checkOut';
+  visitId: string;
+  payload: unknown;
+  occurredAt: Date;
+}
+
+/** Records a mutation; inside the applying transaction, the primary key makes it exactly once. */
+export async function insertAppliedMutation(
+  db: Db,
+  record: MutationRecord,
+  outcome: 'applied' | 'rejected',
+  errorCode: string | null,
+): Promise<void> {
+  await db
+    .insertInto('applied_mutations')
+    .values({
+      mutation_id: record.mutationId,
+      device_id: record.deviceId,
+      tenant_id: record.tenantId,
+      building_id: record.buildingId,
+      seq: record.seq,
+      type: record.type,
+      visit_id: record.visitId,
+      outcome,
+      error_code: errorCode,
+      payload: JSON.stringify(record.payload),
+      occurred_at: record.occurredAt,
+    })
+    .execute();
+}
+
+/** Records a rejection unless the mutation is already recorded (by a concurrent delivery). */
+export async function recordRejection(db: Db, record: MutationRecord, errorCode: string): Promise<void> {
+  await db
+    .insertInto('applied_mutations')
+    .values({
+      mutation_id: record.mutationId,
+      device_id: record.deviceId,
+      tenant_id: record.tenantId,
+      building_id: record.buildingId,
+      seq: record.seq,
+      type: record.type,
+      visit_id: record.visitId,
+      outcome: 'rejected',
+      error_code: errorCode,
+      payload: JSON.stringify(record.payload),
+      occurred_at: record.occurredAt,
+    })
+    .onConflict((oc) => oc.column('mutation_id').doNothing())
+    .execute();
+}
+
+/** The first missing sequence number of a device, if its recorded seqs have a gap. */
+export async function firstSeqGap(db: Db, deviceId: string): Promise<{ missing: number; before: number } | undefined> {
+  const row = await sql<{ missing: number | null; before: number | null }>`
+    select (prev + 1)::bigint as missing, seq as before from (
+      select seq, coalesce(lag(seq) over (order by seq), 0) as prev
+      from applied_mutations where device_id = ${deviceId}
+    ) s where seq > prev + 1 order by seq limit 1`.execute(db);
+  const first = row.rows[0];
+  return first?.missing != null && first.before != null
+    ? { missing: Number(first.missing), before: Number(first.before) }
+    : undefined;
+}
+
+export async function addDeviceAlert(
+  db: Db,
+  id: string,
+  deviceId: string,
+  kind: 'SEQ_GAP' | 'CLOCK_SKEW',
+  details: string,
+): Promise<void> {
+  await db
+    .insertInto('device_alerts')
+    .values({ id, device_id: deviceId, kind, details })
+    .onConflict((oc) => oc.columns(['device_id', 'kind', 'details']).doNothing())
+    .execute();
+}
+
+export function listBuildingDevices(db: Db, buildingId: string) {
+  return db
+    .selectFrom('kiosk_devices')
+    .selectAll('kiosk_devices')
+    .select((eb) =>
+      eb
+        .selectFrom('applied_mutations')
+        .select((q) => q.fn.countAll<number>().as('n'))
+        .whereRef('applied_mutations.device_id', '=', 'kiosk_devices.device_id')
+        .where('applied_mutations.outcome', '=', 'rejected')
+        .where('applied_mutations.resolved_at', 'is', null)
+        .as('rejected_count'),
+    )
+    .where('building_id', '=', buildingId)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}
+
+export function listDeviceAlerts(db: Db, deviceIds: readonly string[]) {
+  if (deviceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('device_alerts')
+    .selectAll()
+    .where('device_id', 'in', deviceIds)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+export function listRejectedMutations(
+  db: Db,
+  filter: { buildingId?: string; deviceId?: string },
+  includeResolved: boolean,
+) {
+  let query = db
+    .selectFrom('applied_mutations')
+    .select([
+      'mutation_id',
+      'device_id',
+      'type',
+      'visit_id',
+      'error_code',
+      'payload',
+      'occurred_at',
+      'received_at',
+      'resolved_at',
+    ])
+    .where('outcome', '=', 'rejected');
+  if (filter.buildingId) query = query.where('building_id', '=', filter.buildingId);
+  if (filter.deviceId) query = query.where('device_id', '=', filter.deviceId);
+  if (!includeResolved) query = query.where('resolved_at', 'is', null);
+  return query.orderBy('received_at', 'desc').limit(500).execute();
+}
+
+export async function resolveRejectedMutation(
+  db: Db,
+  tenantId: string,
+  mutationId: string,
+  userId: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('applied_mutations')
+    .set({ resolved_at: sql<Date>`now()`, resolved_by: userId })
+    .where('mutation_id', '=', mutationId)
+    .where('tenant_id', '=', tenantId)
+    .where('outcome', '=', 'rejected')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Today's present and expected visits of a building, for check-out on a kiosk that is offline. */
+export function openAndExpectedVisits(db: Db, buildingId: string) {
+  return db
+    .selectFrom('visits')
+    .select([
+      'id',
+      'identifier',
+      'public_identifier',
+      'first_name',
+      'last_name',
+      'checked_in_at',
+      'scheduled_at',
+      'visitor_type',
+    ])
+    .where('building_id', '=', buildingId)
+    .where('checked_out_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('checked_in_at', 'is not', null),
+        eb.and([
+          eb('scheduled_at', '>=', sql<Date>`now() - interval '12 hours'`),
+          eb('scheduled_at', '<', sql<Date>`now() + interval '24 hours'`),
+        ]),
+      ]),
+    )
+    .orderBy('checked_in_at', 'desc')
+    .limit(2000)
+    .execute();
+}

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, errorCodes, syncPushRequestSchema, syncPushResponseSchema } from '@vestibule/shared';
+import { pickLocale } from '@vestibule/shared/i18n';
+import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
+import { buildingManagers } from '../access.ts';
+import { buildingDevices, deviceStatus, kioskConfig, kioskVisits, pushBatch, resolveRejected } from './sync.service.ts';
+
+const tags = ['kiosk sync'];
+const key = z.string().min(1).max(64);
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+const rejectedSchema = z.object({
+  mutationId: z.uuid(),
+  deviceId: z.uuid(),
+  type: z.enum(['checkIn', 'checkOut']),
+  visitId: z.uuid(),
+  errorCode: z.enum(errorCodes),
+  personName: z.string().nullable(),
+  occurredAt: z.string(),
+  receivedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+
+export async function syncRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // A kiosk pushes after every local write and on a timer: a higher allowance than a person.
+  const kioskConfig_ = {
+    access: 'public' as const,
+    rateLimit: { max: app.ctx.config.rateLimits.publicPerMinute * 5, timeWindow: 60_000 },
+  };
+  const channel = (request: { ip: string; headers: Record<string, unknown>; protocol: string; host: string }) => ({
+    fromKiosk: true,
+    clientIp: request.ip,
+    locale: pickLocale(
+      typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
+    ),
+    origin: `${request.protocol}://${request.host}`,
+  });
+
+  r.post('/sync/push', {
+    config: kioskConfig_,
+    schema: {
+      tags,
+      summary: "Apply a kiosk's queued check-ins and check-outs, each exactly once; answers per mutation",
+      body: syncPushRequestSchema,
+      response: { 200: syncPushResponseSchema, ...errors },
+    },
+    handler: (request) => pushBatch(app.ctx, request.body, channel(request)),
+  });
+
+  r.get('/sync/config/:qrCodeKey', {
+    config: kioskConfig_,
+    schema: {
+      tags,
+      summary: 'Everything the kiosk caches to run the wizard offline (ETag; 304 when unchanged)',
+      params: z.object({ qrCodeKey: key }),
+    },
+    handler: async (request, reply) => {
+      const config = await kioskConfig(app.ctx, request.params.qrCodeKey, channel(request));
+      const etag = `"${config.version}"`;
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return config;
+    },
+  });
+
+  r.get('/sync/visits/:qrCodeKey', {
+    config: kioskConfig_,
+    schema: {
+      tags,
+      summary: "Today's present and expected visits of the building, for check-out while offline",
+      params: z.object({ qrCodeKey: key }),
+      response: {
+        200: z.array(
+          z.object({
+            id: z.uuid(),
+            identifier: z.string(),
+            publicIdentifier: z.string(),
+            firstName: z.string().nullable(),
+            lastName: z.string().nullable(),
+            visitorType: z.string(),
+            checkedInAt: z.string().nullable(),
+            scheduledAt: z.string().nullable(),
+          }),
+        ),
+        ...errors,
+      },
+    },
+    handler: (request) => kioskVisits(app.ctx, request.params.qrCodeKey, channel(request)),
+  });
+
+  r.get('/sync/device/:deviceId', {
+    config: kioskConfig_,
+    schema: {
+      tags,
+      summary: 'The rejected entries of one kiosk, for its staff screen',
+      params: z.object({ deviceId: z.uuid() }),
+      querystring: z.object({ qrCodeKey: key }),
+      response: { 200: z.object({ rejected: z.array(rejectedSchema) }), ...errors },
+    },
+    handler: (request) => deviceStatus(app.ctx, request.query.qrCodeKey, request.params.deviceId, channel(request)),
+  });
+
+  r.get('/building/:id/devices', {
+    config: { access: buildingManagers, tenant: true, tenantParams: { id: 'building' } },
+    schema: {
+      tags,
+      summary:
+        'The kiosks of a building: last contact, pending and rejected counts, alerts, and the rejected entries to resolve',
+      params: z.object({ id: z.uuid() }),
+      response: {
+        200: z.object({
+          devices: z.array(
+            z.object({
+              deviceId: z.uuid(),
+              firstSeenAt: z.string(),
+              lastSeenAt: z.string(),
+              lastIp: z.string().nullable(),
+              appVersion: z.string().nullable(),
+              configVersion: z.string().nullable(),
+              pendingCount: z.number().int(),
+              rejectedCount: z.number().int(),
+              clockSkewMs: z.number().int(),
+              clockSkewFlagged: z.boolean(),
+              alerts: z.array(
+                z.object({ kind: z.enum(['SEQ_GAP', 'CLOCK_SKEW']), details: z.string(), createdAt: z.string() }),
+              ),
+            }),
+          ),
+          rejected: z.array(rejectedSchema),
+        }),
+        ...errors,
+      },
+    },
+    handler: (request) => buildingDevices(app.ctx, request.params.id),
+  });
+
+  r.patch('/sync/rejected/:mutationId/resolve', {
+    config: { access: buildingManagers, tenant: true, tenantParams: { mutationId: 'mutation' } },
+    schema: {
+      tags,
+      summary: 'Mark a rejected kiosk entry as resolved',
+      params: z.object({ mutationId: z.uuid() }),
+      response: { 200: z.object({ mutationId: z.uuid() }), ...errors },
+    },
+    handler: async (request) => {
+      await resolveRejected(app.ctx, tenantOf(request), request.params.mutationId, authOf(request).userId);
+      return { mutationId: request.params.mutationId };
+    },
+  });
+}

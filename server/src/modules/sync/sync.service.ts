@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import {
+  CLOCK_SKEW_FLAG_MS,
+  type ErrorCode,
+  type MutationResult,
+  type SyncPushResponse,
+  isErrorCode,
+  syncPushRequestSchema,
+  uuidv7,
+  wizardVisitorTypes,
+} from '@vestibule/shared';
+import type { z } from 'zod';
+import type { ServerContext } from '../../context.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { findVisitById, linkedQuestionnaires } from '../checkin/checkin.repo.ts';
+import {
+  type CheckInChannel,
+  buildingForChannel,
+  checkIn,
+  checkInBuilding,
+  checkInData,
+  checkOut,
+} from '../checkin/checkin.service.ts';
+import {
+  type MutationRecord,
+  addDeviceAlert,
+  findAppliedMutation,
+  firstSeqGap,
+  insertAppliedMutation,
+  listBuildingDevices,
+  listDeviceAlerts,
+  listRejectedMutations,
+  openAndExpectedVisits,
+  recordRejection,
+  resolveRejectedMutation,
+  upsertDevice,
+} from './sync.repo.ts';
+
+type PushBody = z.output<typeof syncPushRequestSchema>;
+type PushedMutation = PushBody['mutations'][number];
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** Applies one mutation inside `trx`: the same rules as the online calls, at the kiosk's time. */
+async function applyMutation(
+  ctx: ServerContext,
+  mutation: PushedMutation,
+  channel: CheckInChannel,
+  deviceId: string,
+): Promise<void> {
+  const occurredAt = new Date(mutation.occurredAt);
+  if (mutation.type === 'checkIn') {
+    const outcome = await checkIn(ctx, { ...mutation.payload, id: mutation.visitId, deviceId }, channel, {
+      occurredAt,
+    });
+    if (outcome.status === 208) throw new AppError('CHECKEDIN');
+    return;
+  }
+  const visit = await findVisitById(ctx.db, mutation.visitId);
+  if (!visit) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
+  await checkOut(ctx, visit.public_identifier, mutation.payload, { occurredAt });
+}
+
+/**
+ * One kiosk batch. Each mutation is applied in its own transaction together with its row in
+ * applied_mutations (primary key = mutation id), so a resend, a lost answer or a concurrent
+ * delivery answers `duplicate` and changes nothing; a refusal is recorded once and stays a
+ * refusal on replay; a fault worth retrying aborts the batch with a 5xx (what was applied
+ * before it answers `duplicate` next time).
+ */
+export async function pushBatch(
+  ctx: ServerContext,
+  body: PushBody,
+  channel: CheckInChannel,
+): Promise<SyncPushResponse> {
+  const building = await buildingForChannel(ctx, body.qrCodeKey, channel, null);
+  const receivedAt = new Date();
+  const clockSkewMs = Math.round(receivedAt.getTime() - new Date(body.sentAt).getTime());
+  const skewFlagged = Math.abs(clockSkewMs) > CLOCK_SKEW_FLAG_MS;
+  await upsertDevice(ctx.db, {
+    deviceId: body.deviceId,
+    tenantId: building.tenant_id,
+    buildingId: building.id,
+    ip: channel.clientIp,
+    appVersion: body.appVersion ?? null,
+    configVersion: body.configVersion ?? null,
+    pendingCount: body.pendingCount ?? null,
+    clockSkewMs,
+    skewFlagged,
+  });
+  if (skewFlagged) {
+    await addDeviceAlert(
+      ctx.db,
+      uuidv7(),
+      body.deviceId,
+      'CLOCK_SKEW',
+      `about ${Math.round(clockSkewMs / 60_000)} min`,
+    );
+  }
+
+  const results: MutationResult[] = [];
+  for (const mutation of body.mutations) {
+    const record: MutationRecord = {
+      mutationId: mutation.mutationId,
+      deviceId: body.deviceId,
+      tenantId: building.tenant_id,
+      buildingId: building.id,
+      seq: mutation.seq,
+      type: mutation.type,
+      visitId: mutation.visitId,
+      payload: mutation.payload,
+      occurredAt: new Date(mutation.occurredAt),
+    };
+    results.push(await applyOnce(ctx, record, mutation, channel, body.deviceId));
+  }
+
+  const gap = await firstSeqGap(ctx.db, body.deviceId);
+  if (gap)
+    await addDeviceAlert(ctx.db, uuidv7(), body.deviceId, 'SEQ_GAP', `seq ${gap.missing} to ${gap.before - 1} missing`);
+  return { results, receivedAt: receivedAt.toISOString(), clockSkewMs };
+}
+
+/** The recorded outcome: an applied one is a duplicate now; a rejected one stays rejected. */
+async function storedResult(ctx: ServerContext, mutationId: string): Promise<MutationResult> {
+  const stored = await findAppliedMutation(ctx.db, mutationId);
+  if (!stored) throw new Error(`mutation ${mutationId} was not recorded`);
+  const errorCode = stored.error_code && isErrorCode(stored.error_code) ? stored.error_code : undefined;
+  return {
+    mutationId,
+    status: stored.outcome === 'applied' ? 'duplicate' : 'rejected',
+    outcome: stored.outcome,
+    ...(errorCode ? { errorCode } : {}),
+  };
+}
+
+async function applyOnce(
+  ctx: ServerContext,
+  record: MutationRecord,
+  mutation: PushedMutation,
+  channel: CheckInChannel,
+  deviceId: string,
+): Promise<MutationResult> {
+  if (await findAppliedMutation(ctx.db, record.mutationId)) return storedResult(ctx, record.mutationId);
+  if (mutation.deviceId !== deviceId) return reject(ctx, record, 'VALIDATION_FAILED');
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      // First the record: a concurrent delivery of the same mutation waits here, then fails.
+      await insertAppliedMutation(trx, record, 'applied', null);
+      await applyMutation({ ...ctx, db: trx }, mutation, channel, deviceId);
+    });
+    return { mutationId: record.mutationId, status: 'applied', outcome: 'applied' };
+  } catch (error) {
+    if (isUniqueViolation(error)) return storedResult(ctx, record.mutationId);
+    if (error instanceof AppError) return reject(ctx, record, error.errorCode);
+    throw error;
+  }
+}
+
+async function reject(ctx: ServerContext, record: MutationRecord, errorCode: ErrorCode): Promise<MutationResult> {
+  await recordRejection(ctx.db, record, errorCode);
+  return storedResult(ctx, record.mutationId);
+}
+
+/** Everything a kiosk caches to run the wizard offline, with a version for If-None-Match. */
+export async function kioskConfig(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const config = {
+    building: await checkInBuilding(ctx, qrCodeKey, channel, null),
+    checkInData: Object.fromEntries(
+      await Promise.all(
+        wizardVisitorTypes.map(async (type) => [type, await checkInData(ctx, qrCodeKey, type, channel, null)] as const),
+      ),
+    ),
+    exitQuestionnaires: Object.fromEntries(
+      await Promise.all(
+        wizardVisitorTypes.map(
+          async (type) => [type, await linkedQuestionnaires(ctx.db, building.id, 'EXIT', type)] as const,
+        ),
+      ),
+    ),
+  };
+  const version = createHash('sha256').update(JSON.stringify(config)).digest('base64url').slice(0, 27);
+  return { version, ...config };
+}
+
+export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const rows = await openAndExpectedVisits(ctx.db, building.id);
+  return rows.map((row) => ({
+    id: row.id,
+    identifier: row.identifier,
+    publicIdentifier: row.public_identifier,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    visitorType: row.visitor_type,
+    checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+    scheduledAt: row.scheduled_at ? new Date(row.scheduled_at).toISOString() : null,
+  }));
+}
+
+function rejectedDto(row: Awaited<ReturnType<typeof listRejectedMutations>>[number]) {
+  const payload = (row.payload ?? {}) as { checkInForm?: Record<string, unknown> };
+  const form = payload.checkInForm ?? {};
+  const name = [form.firstName, form.lastName].filter((part) => typeof part === 'string' && part).join(' ');
+  return {
+    mutationId: row.mutation_id,
+    deviceId: row.device_id,
+    type: row.type,
+    visitId: row.visit_id,
+    errorCode: row.error_code && isErrorCode(row.error_code) ? row.error_code : ('INTERNAL_ERROR' as const),
+    personName: name || null,
+    occurredAt: new Date(row.occurred_at).toISOString(),
+    receivedAt: new Date(row.received_at).toISOString(),
+    resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
+  };
+}
+
+/** What the kiosk's staff screen shows of its own device, from the server's side. */
+export async function deviceStatus(ctx: ServerContext, qrCodeKey: string, deviceId: string, channel: CheckInChannel) {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const rejected = await listRejectedMutations(ctx.db, { buildingId: building.id, deviceId }, false);
+  return { rejected: rejected.map(rejectedDto) };
+}
+
+export async function buildingDevices(ctx: ServerContext, buildingId: string) {
+  const devices = await listBuildingDevices(ctx.db, buildingId);
+  const alerts = await listDeviceAlerts(
+    ctx.db,
+    devices.map((d) => d.device_id),
+  );
+  const rejected = await listRejectedMutations(ctx.db, { buildingId }, false);
+  return {
+    devices: devices.map((d) => ({
+      deviceId: d.device_id,
+      firstSeenAt: new Date(d.first_seen_at).toISOString(),
+      lastSeenAt: new Date(d.last_seen_at).toISOString(),
+      lastIp: d.last_ip,
+      appVersion: d.app_version,
+      configVersion: d.config_version,
+      pendingCount: d.pending_count,
+      rejectedCount: Number(d.rejected_count ?? 0),
+      clockSkewMs: d.clock_skew_ms,
+      clockSkewFlagged: d.clock_skew_flagged,
+      alerts: alerts
+        .filter((a) => a.device_id === d.device_id)
+        .map((a) => ({ kind: a.kind, details: a.details, createdAt: new Date(a.created_at).toISOString() })),
+    })),
+    rejected: rejected.map(rejectedDto),
+  };
+}
+
+export async function resolveRejected(
+  ctx: ServerContext,
+  tenantId: string,
+  mutationId: string,
+  userId: string,
+): Promise<void> {
+  if (!(await resolveRejectedMutation(ctx.db, tenantId, mutationId, userId))) throw notFound();
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { errorCodes } from '../errors.ts';
+import { checkInRequestSchema, checkOutRequestSchema } from '../schemas/visit.ts';
+
+// The kiosk sync protocol (SYNC.md): the kiosk commits each check-in or check-out locally
+// with a client-generated mutation id, then pushes batches; the server applies each entry
+// exactly once and answers per entry.
+
+export const MAX_MUTATIONS_PER_PUSH = 100;
+/** A device whose clock is further than this from the server's is flagged. */
+export const CLOCK_SKEW_FLAG_MS = 5 * 60_000;
+
+export const mutationStatuses = ['pending', 'applied', 'duplicate', 'rejected'] as const;
+export type MutationStatus = (typeof mutationStatuses)[number];
+
+const mutationBase = {
+  mutationId: z.uuid(),
+  deviceId: z.uuid(),
+  seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  /** The visit: the id the kiosk generated at check-in, kept by the server. */
+  visitId: z.uuid(),
+  occurredAt: z.iso.datetime({ offset: true }),
+};
+
+export const checkInMutationSchema = z.object({
+  ...mutationBase,
+  type: z.literal('checkIn'),
+  payload: checkInRequestSchema.omit({ id: true, deviceId: true }),
+});
+
+export const checkOutMutationSchema = z.object({
+  ...mutationBase,
+  type: z.literal('checkOut'),
+  payload: checkOutRequestSchema,
+});
+
+export const mutationSchema = z.discriminatedUnion('type', [checkInMutationSchema, checkOutMutationSchema]);
+export type Mutation = z.input<typeof mutationSchema>;
+
+export const syncPushRequestSchema = z
+  .object({
+    deviceId: z.uuid(),
+    /** The device's clock when it sent the batch, for the skew estimate. */
+    sentAt: z.iso.datetime({ offset: true }),
+    /** The building this kiosk was provisioned for. */
+    qrCodeKey: z.string().min(1).max(64),
+    appVersion: z.string().max(32).optional(),
+    configVersion: z.string().max(64).optional(),
+    /** What the device still holds unsynced after this batch, for the staff screens. */
+    pendingCount: z.number().int().min(0).max(1_000_000).optional(),
+    mutations: z
+      .array(mutationSchema)
+      .max(MAX_MUTATIONS_PER_PUSH)
+      .refine((list) => list.every((m, i) => i === 0 || (list[i - 1]?.seq ?? 0) < m.seq), 'mutations must be in seq order'),
+  })
+  .meta({ id: 'SyncPush' });
+export type SyncPushRequest = z.input<typeof syncPushRequestSchema>;
+
+export const mutationResultSchema = z.object({
+  mutationId: z.uuid(),
+  status: z.enum(['applied', 'duplicate', 'rejected']),
+  /** For a duplicate: what the first delivery gave. */
+  outcome: z.enum(['applied', 'rejected']),
+  errorCode: z.enum(errorCodes).optional(),
+});
+export type MutationResult = z.infer<typeof mutationResultSchema>;
+
+export const syncPushResponseSchema = z
+  .object({
+    results: z.array(mutationResultSchema),
+    receivedAt: z.string(),
+    clockSkewMs: z.number().int(),
+  })
+  .meta({ id: 'SyncPushResult' });
+export type SyncPushResponse = z.infer<typeof syncPushResponseSchema>;
