@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { syncPushRequestSchema } from '@vestibule/shared';
 import {
   CLOCK_SKEW_FLAG_MS,
   type ErrorCode,
   type MutationResult,
   type SyncPushResponse,
   isErrorCode,
-  syncPushRequestSchema,
   uuidv7,
   wizardVisitorTypes,
 } from '@vestibule/shared';
