@@ -1,0 +1,124 @@
+import { type CheckInRequest, uuidv7 } from '@vestibule/shared';
+import type { KioskDb, LocalVisit, OutboxEntry } from './kioskDb.ts';
+
+/** The device id: generated once and kept in IndexedDB (never per tab). */
+export async function deviceIdOf(db: KioskDb): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const stored = await db.meta.get('deviceId');
+    if (stored) return stored.value;
+    const value = crypto.randomUUID();
+    await db.meta.put({ key: 'deviceId', value });
+    return value;
+  });
+}
+
+async function nextSeq(db: KioskDb): Promise<number> {
+  const current = Number((await db.meta.get('seq'))?.value ?? 0);
+  const next = current + 1;
+  await db.meta.put({ key: 'seq', value: String(next) });
+  return next;
+}
+
+export interface CommitOptions {
+  now?: Date;
+  /** Runs inside the transaction after the writes (tests use it to abort). */
+  beforeCommit?: () => void;
+}
+
+/**
+ * Commits a check-in on this device: the visit, the outbox entry and the next sequence
+ * number in one strict-durability transaction. Only after it resolves may the screen say
+ * "you are checked in".
+ */
+export async function commitCheckIn(
+  db: KioskDb,
+  payload: Omit<CheckInRequest, 'id' | 'deviceId'>,
+  options: CommitOptions = {},
+): Promise<{ visitId: string; mutationId: string; seq: number }> {
+  const deviceId = await deviceIdOf(db);
+  const occurredAt = (options.now ?? new Date()).toISOString();
+  return db.transaction('rw', [db.meta, db.visits, db.outbox], async () => {
+    const seq = await nextSeq(db);
+    const visitId = uuidv7();
+    const mutationId = uuidv7();
+    const form = payload.checkInForm ?? {};
+    const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : null);
+    const visit: LocalVisit = {
+      id: visitId,
+      qrCodeKey: payload.qrCodeKey,
+      visitorType: String(payload.visitorType),
+      firstName: text('firstName'),
+      lastName: text('lastName'),
+      checkedInAt: occurredAt,
+      checkedOutAt: null,
+      publicIdentifier: null,
+      source: 'device',
+    };
+    const entry: OutboxEntry = {
+      mutationId,
+      deviceId,
+      seq,
+      type: 'checkIn',
+      visitId,
+      payload,
+      occurredAt,
+      status: 'pending',
+      attempts: 0,
+      errorCode: null,
+      settledAt: null,
+    };
+    await db.visits.add(visit);
+    await db.outbox.add(entry);
+    options.beforeCommit?.();
+    return { visitId, mutationId, seq };
+  });
+}
+
+/** Commits a check-out of a visit this device knows, in one transaction with its outbox entry. */
+export async function commitCheckOut(
+  db: KioskDb,
+  visitId: string,
+  payload: OutboxEntry['payload'] & { comments?: string | null },
+  options: CommitOptions = {},
+): Promise<{ mutationId: string; seq: number }> {
+  const deviceId = await deviceIdOf(db);
+  const occurredAt = (options.now ?? new Date()).toISOString();
+  return db.transaction('rw', [db.meta, db.visits, db.outbox], async () => {
+    const visit = await db.visits.get(visitId);
+    if (!visit || visit.checkedOutAt) throw new Error('This visit is not checked in on this kiosk');
+    const seq = await nextSeq(db);
+    const mutationId = uuidv7();
+    await db.visits.update(visitId, { checkedOutAt: occurredAt });
+    await db.outbox.add({
+      mutationId,
+      deviceId,
+      seq,
+      type: 'checkOut',
+      visitId,
+      payload,
+      occurredAt,
+      status: 'pending',
+      attempts: 0,
+      errorCode: null,
+      settledAt: null,
+    });
+    options.beforeCommit?.();
+    return { mutationId, seq };
+  });
+}
+
+export function pendingEntries(db: KioskDb, limit: number): Promise<OutboxEntry[]> {
+  return db.outbox
+    .where('status')
+    .equals('pending')
+    .sortBy('seq')
+    .then((entries) => entries.slice(0, limit));
+}
+
+export function rejectedEntries(db: KioskDb): Promise<OutboxEntry[]> {
+  return db.outbox.where('status').equals('rejected').sortBy('seq');
+}
+
+export function pendingCount(db: KioskDb): Promise<number> {
+  return db.outbox.where('status').equals('pending').count();
+}

@@ -1,0 +1,150 @@
+import { MAX_MUTATIONS_PER_PUSH, type SyncPushRequest, type SyncPushResponse } from '@vestibule/shared';
+import type { KioskDb, OutboxEntry } from './kioskDb.ts';
+import { deviceIdOf, pendingCount, pendingEntries } from './outbox.ts';
+
+/** Sends one batch; throws on a network fault or a 5xx (worth retrying). */
+export type SyncTransport = (body: SyncPushRequest) => Promise<SyncPushResponse>;
+
+export class RetryableSyncError extends Error {}
+
+export interface PushOutcome {
+  sent: number;
+  applied: number;
+  rejected: number;
+  failed: boolean;
+}
+
+export interface SyncOptions {
+  qrCodeKey: string;
+  batchSize?: number;
+  appVersion?: string;
+  configVersion?: string;
+  now?: () => Date;
+  /** Called after the answer, before it is written locally (tests simulate a crash there). */
+  afterAnswer?: (answer: SyncPushResponse) => void;
+}
+
+const SYNC_LOCK = 'vestibule-kiosk-sync';
+
+/**
+ * Pushes the pending outbox in seq order, batch after batch, and records each answer:
+ * applied or duplicate -> applied; rejected -> rejected with its errorCode (kept for staff,
+ * never discarded). A fault stops the round and leaves the entries pending. One push at a
+ * time across tabs (Web Locks when the browser has them).
+ */
+export async function pushPending(db: KioskDb, transport: SyncTransport, options: SyncOptions): Promise<PushOutcome> {
+  const run = () => pushRounds(db, transport, options);
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks) return locks.request(SYNC_LOCK, { ifAvailable: true }, (lock) => (lock ? run() : idle()));
+  // Without Web Locks (older browsers, Node): one push at a time within this page.
+  if (localPush) return idle();
+  localPush = run();
+  try {
+    return await localPush;
+  } finally {
+    localPush = undefined;
+  }
+}
+
+let localPush: Promise<PushOutcome> | undefined;
+
+function idle(): PushOutcome {
+  return { sent: 0, applied: 0, rejected: 0, failed: false };
+}
+
+async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOptions): Promise<PushOutcome> {
+  const outcome = idle();
+  const batchSize = Math.min(options.batchSize ?? MAX_MUTATIONS_PER_PUSH, MAX_MUTATIONS_PER_PUSH);
+  const deviceId = await deviceIdOf(db);
+  for (;;) {
+    const batch = await pendingEntries(db, batchSize);
+    if (batch.length === 0) return outcome;
+    const remaining = (await pendingCount(db)) - batch.length;
+    const body: SyncPushRequest = {
+      deviceId,
+      sentAt: (options.now?.() ?? new Date()).toISOString(),
+      qrCodeKey: options.qrCodeKey,
+      pendingCount: remaining,
+      ...(options.appVersion ? { appVersion: options.appVersion } : {}),
+      ...(options.configVersion ? { configVersion: options.configVersion } : {}),
+      mutations: batch.map(toMutation),
+    };
+    let answer: SyncPushResponse;
+    try {
+      answer = await transport(body);
+    } catch (error) {
+      await db.outbox.bulkUpdate(
+        batch.map((entry) => ({ key: entry.mutationId, changes: { attempts: entry.attempts + 1 } })),
+      );
+      outcome.failed = true;
+      if (error instanceof RetryableSyncError || error instanceof TypeError) return outcome;
+      throw error;
+    }
+    options.afterAnswer?.(answer);
+    const settledAt = new Date().toISOString();
+    await db.transaction('rw', db.outbox, async () => {
+      for (const result of answer.results) {
+        const rejected = result.status === 'rejected';
+        await db.outbox.update(result.mutationId, {
+          status: rejected ? 'rejected' : 'applied',
+          errorCode: rejected ? (result.errorCode ?? null) : null,
+          settledAt,
+        });
+      }
+    });
+    outcome.sent += batch.length;
+    outcome.applied += answer.results.filter((r) => r.status !== 'rejected').length;
+    outcome.rejected += answer.results.filter((r) => r.status === 'rejected').length;
+  }
+}
+
+function toMutation(entry: OutboxEntry): SyncPushRequest['mutations'][number] {
+  const base = {
+    mutationId: entry.mutationId,
+    deviceId: entry.deviceId,
+    seq: entry.seq,
+    visitId: entry.visitId,
+    occurredAt: entry.occurredAt,
+  };
+  return entry.type === 'checkIn'
+    ? {
+        ...base,
+        type: 'checkIn',
+        payload: entry.payload as Extract<SyncPushRequest['mutations'][number], { type: 'checkIn' }>['payload'],
+      }
+    : {
+        ...base,
+        type: 'checkOut',
+        payload: entry.payload as Extract<SyncPushRequest['mutations'][number], { type: 'checkOut' }>['payload'],
+      };
+}
+
+/** Back-off with full jitter, capped at 60 s: 1 s, 2 s, 4 s ... */
+export function retryDelayMs(failures: number, random: () => number = Math.random): number {
+  const cap = Math.min(60_000, 1000 * 2 ** Math.max(0, failures - 1));
+  return Math.round(cap / 2 + random() * (cap / 2));
+}
+
+/** The transport of the running kiosk: POST /service/sync/push. */
+export function httpTransport(
+  baseUrl = '/service',
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+): SyncTransport {
+  return async (body) => {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}/sync/push`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      throw new RetryableSyncError('network');
+    }
+    if (response.status >= 500 || response.status === 429) throw new RetryableSyncError(`server ${response.status}`);
+    const payload = (await response.json()) as SyncPushResponse | { errorCode: string };
+    if (!response.ok || !('results' in payload))
+      throw new Error(`push refused: ${'errorCode' in payload ? payload.errorCode : response.status}`);
+    return payload;
+  };
+}
