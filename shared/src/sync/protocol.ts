@@ -51,7 +51,10 @@ export const syncPushRequestSchema = z
     mutations: z
       .array(mutationSchema)
       .max(MAX_MUTATIONS_PER_PUSH)
-      .refine((list) => list.every((m, i) => i === 0 || (list[i - 1]?.seq ?? 0) < m.seq), 'mutations must be in seq order'),
+      .refine(
+        (list) => list.every((m, i) => i === 0 || (list[i - 1]?.seq ?? 0) < m.seq),
+        'mutations must be in seq order',
+      ),
   })
   .meta({ id: 'SyncPush' });
 export type SyncPushRequest = z.input<typeof syncPushRequestSchema>;
