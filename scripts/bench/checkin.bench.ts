@@ -3,11 +3,16 @@
 // in the same run. Prints figures and the ratio; it is a benchmark, not a test.
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { newBuildingSettings, uuidv7 } from '@vestibule/shared';
+import { uuidv7 } from '@vestibule/shared';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
-import { newBuildingColumns } from '../../server/src/modules/buildings/buildings.service.ts';
+import {
+  createBuilding,
+  createQuestion,
+  createQuestionnaire,
+  createTenant,
+} from '../../server/test/helpers/factories.ts';
 import { startPostgres } from '../src/lib/postgres.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -47,60 +52,10 @@ async function seedBuilding(
   database: DatabaseHandle,
 ): Promise<{ tenantId: string; buildingId: string; qrCodeKey: string; questions: string[] }> {
   const db = database.db;
-  const tenantId = uuidv7();
-  await db
-    .insertInto('tenants')
-    .values({
-      id: tenantId,
-      name: 'Bench Corp',
-      address1: null,
-      address2: null,
-      city: null,
-      state: null,
-      zip: null,
-      phone: null,
-      phone2: null,
-      fax: null,
-      country_code: 'CA',
-      email: null,
-    })
-    .execute();
-  const buildingId = uuidv7();
-  const columns = newBuildingColumns();
-  await db
-    .insertInto('buildings')
-    .values({
-      id: buildingId,
-      tenant_id: tenantId,
-      name: 'Bench HQ',
-      external_id: null,
-      pin_code: '1234',
-      ...columns,
-      settings: JSON.stringify(newBuildingSettings()),
-    })
-    .execute();
-  const questionnaireId = uuidv7();
-  await db
-    .insertInto('questionnaires')
-    .values({ id: questionnaireId, tenant_id: tenantId, name: 'Health', description: null })
-    .execute();
-  const questions = [uuidv7(), uuidv7()];
-  await db
-    .insertInto('questions')
-    .values(
-      questions.map((id, i) => ({
-        id,
-        questionnaire_id: questionnaireId,
-        text: `Question ${i}`,
-        question_type: 'YESNO' as const,
-        alert_answer: 'YES',
-        warning_answer: null,
-        previous_question_id: null,
-        previous_question_answer: null,
-        sort_order: i,
-      })),
-    )
-    .execute();
+  const tenantId = await createTenant(db, { name: 'Bench Corp' });
+  const buildingId = await createBuilding(db, tenantId, 'Bench HQ');
+  const questionnaireId = await createQuestionnaire(db, tenantId, 'Health');
+  const questions = [await createQuestion(db, questionnaireId, 0), await createQuestion(db, questionnaireId, 1)];
   await db
     .insertInto('building_questionnaires')
     .values({
@@ -111,7 +66,12 @@ async function seedBuilding(
       sort_order: 0,
     })
     .execute();
-  return { tenantId, buildingId, qrCodeKey: columns.qr_code_key, questions };
+  const { qr_code_key: qrCodeKey } = await db
+    .selectFrom('buildings')
+    .select('qr_code_key')
+    .where('id', '=', buildingId)
+    .executeTakeFirstOrThrow();
+  return { tenantId, buildingId, qrCodeKey, questions };
 }
 
 async function benchOne(label: string, database: DatabaseHandle): Promise<void> {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { checkInFieldTypes } from '../domain/checkInForm.ts';
 import { isIsoDuration } from '../domain/duration.ts';
 import { visitStatuses } from '../domain/visitStatus.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
-import { questionTypes, ruleAnswers } from './questionnaire.ts';
+import { checkInFieldSchema } from './building.ts';
+import { questionSchema, questionTypes } from './questionnaire.ts';
 
 // Visits (the spec's meetings) and the public check-in and check-out contract.
 
@@ -136,32 +136,23 @@ export const checkInBuildingSchema = z
   .meta({ id: 'CheckInBuilding' });
 export type CheckInBuilding = z.infer<typeof checkInBuildingSchema>;
 
-const wizardQuestionSchema = z.object({
-  id: z.uuid(),
-  text: z.string(),
-  questionType: z.enum(questionTypes),
-  alertAnswer: z.enum(ruleAnswers).nullable(),
-  warningAnswer: z.enum(ruleAnswers).nullable(),
-  previousQuestionId: z.uuid().nullable(),
-  previousQuestionAnswer: z.enum(ruleAnswers).nullable(),
-});
+/** A question as the wizard gets it: without its questionnaire id and sort order (the list is in order). */
+const wizardQuestionSchema = questionSchema.omit({ questionnaireId: true, sortOrder: true });
 export const wizardQuestionnaireSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   items: z.array(wizardQuestionSchema),
 });
 
-const wizardFieldSchema = z.object({
-  enabled: z.boolean(),
-  mandatory: z.boolean(),
-  enabledEditable: z.boolean(),
-  mandatoryEditable: z.boolean(),
-  order: z.number().int(),
-  type: z.enum(checkInFieldTypes),
-  size: z.number().int(),
-  custom: z.boolean(),
-  label: z.string(),
-});
+/** The measures and comments settings that both the check-in and the check-out pages need. */
+const measureSettingsShape = {
+  checkOutTemperatureMeasuresEnabled: z.boolean(),
+  allowCheckOutManualTemperatureMeasure: z.boolean(),
+  commentsEnabled: z.boolean(),
+  temperatureUnit: z.enum(temperatureUnits),
+  minTemperature: z.number().nullable(),
+  maxTemperature: z.number().nullable(),
+};
 
 /** The check-in wizard's input for one person type at one building. */
 export const checkInDataSchema = z
@@ -169,19 +160,14 @@ export const checkInDataSchema = z
     qrCodeKey: z.string(),
     visitorType: z.enum(wizardVisitorTypes),
     defaultMeetingDuration: z.string(),
-    checkInForm: z.record(z.string(), wizardFieldSchema),
+    checkInForm: z.record(z.string(), checkInFieldSchema),
     questionnaires: z.array(wizardQuestionnaireSchema),
     consentClauseActive: z.boolean(),
     consentClauseText: z.string(),
     emailMeActive: z.boolean(),
     checkInTemperatureMeasuresEnabled: z.boolean(),
     allowCheckInManualTemperatureMeasure: z.boolean(),
-    checkOutTemperatureMeasuresEnabled: z.boolean(),
-    allowCheckOutManualTemperatureMeasure: z.boolean(),
-    commentsEnabled: z.boolean(),
-    temperatureUnit: z.enum(temperatureUnits),
-    minTemperature: z.number().nullable(),
-    maxTemperature: z.number().nullable(),
+    ...measureSettingsShape,
     cameras: z.object({ ENTRY: z.record(z.string(), z.string()), EXIT: z.record(z.string(), z.string()) }),
     successFormText: z.string(),
     failureFormText: z.string(),
@@ -194,12 +180,7 @@ export const checkOutDataSchema = z
   .object({
     visit: visitSummarySchema,
     exitQuestionnaires: z.array(wizardQuestionnaireSchema),
-    checkOutTemperatureMeasuresEnabled: z.boolean(),
-    allowCheckOutManualTemperatureMeasure: z.boolean(),
-    commentsEnabled: z.boolean(),
-    temperatureUnit: z.enum(temperatureUnits),
-    minTemperature: z.number().nullable(),
-    maxTemperature: z.number().nullable(),
+    ...measureSettingsShape,
   })
   .meta({ id: 'CheckOutData' });
 

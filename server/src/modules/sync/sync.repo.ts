@@ -53,50 +53,30 @@ export interface MutationRecord {
   occurredAt: Date;
 }
 
-/** Records a mutation; inside the applying transaction, the primary key makes it exactly once. */
-export async function insertAppliedMutation(
+/**
+ * Records a mutation and its outcome. Inside the applying transaction the primary key makes
+ * it exactly once (a concurrent delivery fails on it); a rejection is recorded with
+ * `ifAbsent`, so a mutation another delivery already recorded keeps its outcome.
+ */
+export async function recordMutation(
   db: Db,
   record: MutationRecord,
-  outcome: 'applied' | 'rejected',
-  errorCode: string | null,
+  outcome: { outcome: 'applied' | 'rejected'; errorCode: string | null; ifAbsent: boolean },
 ): Promise<void> {
-  await db
-    .insertInto('applied_mutations')
-    .values({
-      mutation_id: record.mutationId,
-      device_id: record.deviceId,
-      tenant_id: record.tenantId,
-      building_id: record.buildingId,
-      seq: record.seq,
-      type: record.type,
-      visit_id: record.visitId,
-      outcome,
-      error_code: errorCode,
-      payload: JSON.stringify(record.payload),
-      occurred_at: record.occurredAt,
-    })
-    .execute();
-}
-
-/** Records a rejection unless the mutation is already recorded (by a concurrent delivery). */
-export async function recordRejection(db: Db, record: MutationRecord, errorCode: string): Promise<void> {
-  await db
-    .insertInto('applied_mutations')
-    .values({
-      mutation_id: record.mutationId,
-      device_id: record.deviceId,
-      tenant_id: record.tenantId,
-      building_id: record.buildingId,
-      seq: record.seq,
-      type: record.type,
-      visit_id: record.visitId,
-      outcome: 'rejected',
-      error_code: errorCode,
-      payload: JSON.stringify(record.payload),
-      occurred_at: record.occurredAt,
-    })
-    .onConflict((oc) => oc.column('mutation_id').doNothing())
-    .execute();
+  const insert = db.insertInto('applied_mutations').values({
+    mutation_id: record.mutationId,
+    device_id: record.deviceId,
+    tenant_id: record.tenantId,
+    building_id: record.buildingId,
+    seq: record.seq,
+    type: record.type,
+    visit_id: record.visitId,
+    outcome: outcome.outcome,
+    error_code: outcome.errorCode,
+    payload: JSON.stringify(record.payload),
+    occurred_at: record.occurredAt,
+  });
+  await (outcome.ifAbsent ? insert.onConflict((oc) => oc.column('mutation_id').doNothing()) : insert).execute();
 }
 
 /** The first missing sequence number of a device, if its recorded seqs have a gap. */

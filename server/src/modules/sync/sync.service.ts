@@ -26,12 +26,11 @@ import {
   addDeviceAlert,
   findAppliedMutation,
   firstSeqGap,
-  insertAppliedMutation,
   listBuildingDevices,
   listDeviceAlerts,
   listRejectedMutations,
   openAndExpectedVisits,
-  recordRejection,
+  recordMutation,
   resolveRejectedMutation,
   upsertDevice,
 } from './sync.repo.ts';
@@ -147,7 +146,7 @@ async function applyOnce(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       // First the record: a concurrent delivery of the same mutation waits here, then fails.
-      await insertAppliedMutation(trx, record, 'applied', null);
+      await recordMutation(trx, record, { outcome: 'applied', errorCode: null, ifAbsent: false });
       await applyMutation({ ...ctx, db: trx }, mutation, channel, deviceId);
     });
     return { mutationId: record.mutationId, status: 'applied', outcome: 'applied' };
@@ -159,7 +158,7 @@ async function applyOnce(
 }
 
 async function reject(ctx: ServerContext, record: MutationRecord, errorCode: ErrorCode): Promise<MutationResult> {
-  await recordRejection(ctx.db, record, errorCode);
+  await recordMutation(ctx.db, record, { outcome: 'rejected', errorCode, ifAbsent: true });
   return storedResult(ctx, record.mutationId);
 }
 
