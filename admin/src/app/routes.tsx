@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteObject, createBrowserRouter } from 'react-router';
+import { BuildingsPage } from '../features/buildings/BuildingsPage.tsx';
 import { SsoPage } from '../features/login/SsoPage.tsx';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { notifications } from '../features/notifications/notification.store.ts';
@@ -34,7 +35,7 @@ const screens: Record<RouteId, ReactNode> = {
   checkInOut: <ComingSoonPage screen="checkInOut" />,
   tenants: <ComingSoonPage screen="tenants" />,
   users: <ComingSoonPage screen="users" />,
-  buildings: <ComingSoonPage screen="buildings" />,
+  buildings: <BuildingsPage />,
   floors: <ComingSoonPage screen="floors" />,
   questionnaires: <QuestionnairesScreen />,
   tests: <ComingSoonPage screen="tests" />,

@@ -264,7 +264,7 @@ export const buildings = {
   devices: {
     section: 'Dispositivos de quiosco',
     intro: 'Solo estos dispositivos pueden abrir el enlace del quiosco. Sin dispositivos, cualquiera puede.',
-    count: '{{used}} de {{limit}} dispositivos',
+    count: 'Dispositivos: {{used}} de {{limit}}',
     caption: 'Dispositivos de quiosco permitidos',
     name: 'Dirección IP del dispositivo',
     remove: 'Quitar {{name}}',

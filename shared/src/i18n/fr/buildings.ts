@@ -264,7 +264,7 @@ export const buildings = {
   devices: {
     section: 'Appareils de borne',
     intro: 'Seuls ces appareils peuvent ouvrir le lien de la borne. Sans appareil, tous le peuvent.',
-    count: '{{used}} appareils sur {{limit}}',
+    count: 'Appareils : {{used}} sur {{limit}}',
     caption: 'Appareils de borne autorisés',
     name: 'Adresse IP de l’appareil',
     remove: 'Retirer {{name}}',

@@ -1,0 +1,409 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { BuildingDialog } from './BuildingDialog.tsx';
+import { buildingFixture, fakeBuildingsApi } from './testing/fakeBuildingsApi.ts';
+import { renderWithBuildingsApi } from './testing/renderWithBuildingsApi.tsx';
+
+const otherTabs = [
+  'General settings',
+  'Check-in form',
+  'Questionnaires',
+  'Exit questionnaires',
+  'Cameras',
+  'Kiosk devices',
+  'QR codes',
+];
+
+function openDialog(buildingId: string | null, api: ReturnType<typeof fakeBuildingsApi>['api'], role?: string) {
+  const onClose = vi.fn<(changed: boolean) => void>();
+  const view = renderWithBuildingsApi(<BuildingDialog buildingId={buildingId} onClose={onClose} />, api, role);
+  return { ...view, onClose };
+}
+
+async function editedDialog(overrides: Parameters<typeof buildingFixture>[0] = {}) {
+  const fake = fakeBuildingsApi(buildingFixture(overrides));
+  const view = openDialog(fake.current().id, fake.api);
+  await screen.findByRole('dialog', { name: 'Edit the building' });
+  await screen.findByRole('textbox', { name: /^Name/ });
+  return { ...view, fake };
+}
+
+describe('building dialog tabs', () => {
+  it('offers only the address tab to a new building, and the other tabs after its first save', async () => {
+    const fake = fakeBuildingsApi(buildingFixture());
+    const { user } = openDialog(null, fake.api);
+    await screen.findByRole('dialog', { name: 'Add a building' });
+    const tablist = screen.getByRole('tablist', { name: 'Building settings' });
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Address and contact', ...otherTabs]);
+    expect(within(tablist).getByRole('tab', { name: 'Address and contact' })).toHaveAttribute('aria-selected', 'true');
+    for (const name of otherTabs) expect(within(tablist).getByRole('tab', { name })).toBeDisabled();
+    expect(screen.queryByText(/^Created:/)).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Harbour office');
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), '1 Quay Street');
+    await user.type(screen.getByRole('textbox', { name: /^City/ }), 'Halifax');
+    await user.type(screen.getByRole('textbox', { name: /^Postal code/ }), 'B3J 1A1');
+    await user.type(screen.getByRole('textbox', { name: /^Province or state/ }), 'NS');
+    await user.click(screen.getByRole('textbox', { name: 'Country' }));
+    await user.click(await screen.findByRole('option', { name: 'Canada' }));
+    await user.type(screen.getByLabelText(/^PIN code/), '4321');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await screen.findByRole('dialog', { name: 'Edit the building' });
+    expect(fake.api.create).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Harbour office', countryCode: 'CA', pinCode: '4321', address2: null }),
+    );
+    for (const name of otherTabs) expect(within(tablist).getByRole('tab', { name })).toBeEnabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Saved successfully.');
+    expect(screen.getByText(/^Created:/)).toBeInTheDocument();
+  });
+
+  it('does not create a building while a required field is missing, and says which', async () => {
+    const fake = fakeBuildingsApi(buildingFixture());
+    const { user } = openDialog(null, fake.api);
+    await screen.findByRole('dialog', { name: 'Add a building' });
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Harbour office');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(5);
+    expect(fake.api.create).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Address' })).toHaveFocus());
+  });
+
+  it('warns before leaving an edited tab; staying keeps the edit, leaving drops it', async () => {
+    const { user } = await editedDialog();
+    const name = screen.getByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'Renamed office');
+
+    await user.click(screen.getByRole('tab', { name: 'General settings' }));
+    const warning = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(warning).toHaveTextContent('The address and contact are not saved.');
+    await user.click(within(warning).getByRole('button', { name: 'Stay on this tab' }));
+    expect(screen.getByRole('tab', { name: 'Address and contact' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Renamed office');
+
+    await user.click(screen.getByRole('tab', { name: 'General settings' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    expect(screen.getByRole('tab', { name: 'General settings' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Address and contact' }));
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Head office');
+  });
+
+  it('leaves a saved tab without a warning', async () => {
+    const { user, fake } = await editedDialog();
+    await user.type(screen.getByRole('textbox', { name: /^Address \(line 2\)/ }), 'Floor 3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.api.updateAddress).toHaveBeenCalledTimes(1));
+    expect(fake.api.updateAddress.mock.calls[0]?.[1]).toMatchObject({ address2: 'Floor 3' });
+    await user.click(screen.getByRole('tab', { name: 'Kiosk devices' }));
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Kiosk devices' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the matching warning for each kind of tab', async () => {
+    const { user } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'Check-in form' }));
+    await user.click(await screen.findByRole('switch', { name: 'Ask for Full name' }));
+    await user.click(screen.getByRole('tab', { name: 'Cameras' }));
+    expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toHaveTextContent(
+      'The check-in form is not saved.',
+    );
+  });
+
+  it('Cancel closes the dialog and reports whether anything was saved', async () => {
+    const { user, onClose, fake } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'Kiosk devices' }));
+    await user.type(screen.getByRole('textbox', { name: /^Success text/ }), 'Welcome');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledWith(false);
+    expect(fake.api.updateDeviceTexts).not.toHaveBeenCalled();
+  });
+
+  it('shows the company to admin users, read-only', async () => {
+    const fake = fakeBuildingsApi(buildingFixture());
+    openDialog(fake.current().id, fake.api, 'ROLE_ADMIN');
+    const company = await screen.findByRole('textbox', { name: 'Company' });
+    expect(company).toHaveValue('Acme Corporation');
+    expect(company).toHaveAttribute('readonly');
+  });
+
+  it('hides the company from master users', async () => {
+    await editedDialog();
+    expect(screen.queryByRole('textbox', { name: 'Company' })).not.toBeInTheDocument();
+  });
+});
+
+describe('check-in form tab', () => {
+  it('adds at most two custom fields, and removing the first moves the second into its place', async () => {
+    const { user, fake } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'Check-in form' }));
+    const add = await screen.findByRole('button', { name: 'Add a custom field' });
+
+    await user.click(add);
+    await user.type(screen.getByRole('textbox', { name: /^Label of custom field 1/ }), 'Badge number');
+    await user.click(add);
+    await user.type(screen.getByRole('textbox', { name: /^Label of custom field 2/ }), 'Parking needed');
+    await user.click(screen.getByRole('textbox', { name: 'Type of custom field 2' }));
+    await user.click(await screen.findByRole('option', { name: 'Yes or no' }));
+    expect(add).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Remove custom field 1' }));
+    expect(screen.getByRole('textbox', { name: /^Label of custom field 1/ })).toHaveValue('Parking needed');
+    expect(screen.getByRole('textbox', { name: 'Type of custom field 1' })).toHaveValue('Yes or no');
+    expect(screen.queryByRole('textbox', { name: /^Label of custom field 2/ })).not.toBeInTheDocument();
+    expect(add).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.api.updateCheckInForms).toHaveBeenCalledTimes(1));
+    const visitor = fake.api.updateCheckInForms.mock.calls[0]?.[1].visitorCheckInForm;
+    expect(visitor?.custom1).toMatchObject({ enabled: true, label: 'Parking needed', type: 'BOOLEAN' });
+    expect(visitor?.custom2).toMatchObject({ enabled: false, label: '', mandatory: false });
+  });
+
+  it('refuses a custom field without a label', async () => {
+    const { user, fake } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'Check-in form' }));
+    await user.click(await screen.findByRole('button', { name: 'Add a custom field' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(fake.api.updateCheckInForms).not.toHaveBeenCalled();
+  });
+
+  it('clears mandatory when a field is turned off, and turns a field on when made mandatory', async () => {
+    const { user } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'Check-in form' }));
+    const askHost = await screen.findByRole('switch', { name: 'Ask for Host' });
+    const hostMandatory = screen.getByRole('switch', { name: 'Make Host mandatory' });
+    expect(hostMandatory).toBeChecked();
+    await user.click(askHost);
+    expect(hostMandatory).not.toBeChecked();
+    await user.click(screen.getByRole('switch', { name: 'Make Licence plate mandatory' }));
+    expect(screen.getByRole('switch', { name: 'Ask for Licence plate' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Ask for First name' })).toBeDisabled();
+  });
+});
+
+describe('general settings tab', () => {
+  it('converts the temperature limits when the unit changes (two decimals)', async () => {
+    const { user, fake } = await editedDialog({
+      checkInTemperatureMeasuresEnabled: true,
+      temperatureMeasureUnit: 'CELSIUS',
+      minAllowedTemperature: 35,
+      maxAllowedTemperature: 37.8,
+    });
+    await user.click(screen.getByRole('tab', { name: 'General settings' }));
+    await user.click(await screen.findByRole('radio', { name: 'Fahrenheit (°F)' }));
+    expect(screen.getByRole('textbox', { name: 'Lowest allowed temperature' })).toHaveValue('95 °F');
+    expect(screen.getByRole('textbox', { name: 'Highest allowed temperature' })).toHaveValue('100.04 °F');
+    await user.click(screen.getByRole('radio', { name: 'Celsius (°C)' }));
+    expect(screen.getByRole('textbox', { name: 'Lowest allowed temperature' })).toHaveValue('35 °C');
+    expect(screen.getByRole('textbox', { name: 'Highest allowed temperature' })).toHaveValue('37.8 °C');
+
+    await user.click(screen.getByRole('radio', { name: 'Fahrenheit (°F)' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.api.updateSettings).toHaveBeenCalledTimes(1));
+    expect(fake.api.updateSettings.mock.calls[0]?.[1]).toMatchObject({
+      temperatureMeasureUnit: 'FAHRENHEIT',
+      minAllowedTemperature: 95,
+      maxAllowedTemperature: 100.04,
+    });
+  });
+
+  it('shows the manual temperature toggles only when the matching measure is on', async () => {
+    const { user } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'General settings' }));
+    const manual = 'Allow entering the check-in temperature by hand';
+    expect(screen.queryByRole('switch', { name: manual })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('switch', { name: 'Measure the temperature at check-in' }));
+    expect(screen.getByRole('switch', { name: manual })).toBeInTheDocument();
+  });
+
+  it('switches the automatic check-out mode, clearing the other value', async () => {
+    const { user, fake } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'General settings' }));
+    await user.click(await screen.findByRole('radio', { name: 'At a time of day' }));
+    const time = screen.getByLabelText('Check out automatically at');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(fake.api.updateSettings).not.toHaveBeenCalled();
+    await user.type(time, '18:30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.api.updateSettings).toHaveBeenCalledTimes(1));
+    expect(fake.api.updateSettings.mock.calls[0]?.[1]).toMatchObject({
+      autoCheckoutMode: 'SPECIFIC_TIME',
+      autoCheckoutSpecificTime: '18:30',
+      autoCheckOutTimeout: null,
+    });
+  });
+});
+
+describe('kiosk devices tab', () => {
+  it('accepts only IPv4 addresses', async () => {
+    const { user, fake } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'Kiosk devices' }));
+    const address = await screen.findByRole('textbox', { name: /^New device IP address/ });
+    await user.type(address, '300.1.2.3');
+    await user.click(screen.getByRole('button', { name: 'Add the device' }));
+    expect(screen.getByText('Enter an IPv4 address such as 192.168.1.20.')).toBeInTheDocument();
+    expect(fake.api.updateDevices).not.toHaveBeenCalled();
+
+    await user.clear(address);
+    await user.type(address, '10.0.0.5');
+    await user.click(screen.getByRole('button', { name: 'Add the device' }));
+    await waitFor(() => expect(fake.api.updateDevices).toHaveBeenCalledWith(fake.current().id, ';;;10.0.0.5;;;'));
+    expect(await screen.findByRole('cell', { name: '10.0.0.5' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 5 devices')).toBeInTheDocument();
+  });
+
+  it('disables the input and the button at the device limit', async () => {
+    const { user } = await editedDialog({ devicesLimit: 2, devicesIds: ';;;10.0.0.1;;;;;;10.0.0.2;;;' });
+    await user.click(screen.getByRole('tab', { name: 'Kiosk devices' }));
+    expect(await screen.findByRole('textbox', { name: /^New device IP address/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add the device' })).toBeDisabled();
+    expect(screen.getByText('The limit of 2 devices is reached.')).toBeInTheDocument();
+  });
+
+  it('keeps the kiosk texts within 128 characters', async () => {
+    const { user } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'Kiosk devices' }));
+    const success = await screen.findByRole('textbox', { name: /^Success text/ });
+    expect(success).toHaveAttribute('maxlength', '128');
+    await user.type(success, 'Welcome');
+    expect(screen.getByText('7 / 128 characters')).toBeInTheDocument();
+  });
+});
+
+describe('check-in logo', () => {
+  const png = (size: number, name = 'logo.png') => new File([new Uint8Array(size)], name, { type: 'image/png' });
+
+  function fileInput(): HTMLInputElement {
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    return input;
+  }
+
+  it('refuses files of 2,000,000 bytes or more, and files that are not PNG, JPEG or BMP', async () => {
+    const { user } = await editedDialog();
+    await user.upload(fileInput(), png(2_000_000, 'big.png'));
+    expect(await screen.findByText('The file is too big: it must be under 2 MB.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await user.upload(fileInput(), new File(['plain text'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('The file must be a PNG, JPEG or BMP image.')).toBeInTheDocument();
+    expect(screen.queryByText('The file is too big: it must be under 2 MB.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+
+    await user.upload(fileInput(), png(1_999_999));
+    expect(screen.queryByText('The file must be a PNG, JPEG or BMP image.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('uploads the chosen logo of a saved building and shows it as the current one', async () => {
+    const { user, fake } = await editedDialog();
+    await user.upload(fileInput(), png(1000));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(fake.api.uploadLogo).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('Current logo: logo.png')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Saved successfully.');
+  });
+
+  it('uploads the logo of a new building right after creating it', async () => {
+    const fake = fakeBuildingsApi(buildingFixture());
+    const { user } = openDialog(null, fake.api);
+    await screen.findByRole('dialog', { name: 'Add a building' });
+    expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Harbour office');
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), '1 Quay Street');
+    await user.type(screen.getByRole('textbox', { name: /^City/ }), 'Halifax');
+    await user.type(screen.getByRole('textbox', { name: /^Postal code/ }), 'B3J 1A1');
+    await user.type(screen.getByRole('textbox', { name: /^Province or state/ }), 'NS');
+    await user.click(screen.getByRole('textbox', { name: 'Country' }));
+    await user.click(await screen.findByRole('option', { name: 'Canada' }));
+    await user.type(screen.getByLabelText(/^PIN code/), '4321');
+    await user.upload(fileInput(), png(1000));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.api.uploadLogo).toHaveBeenCalledTimes(1));
+    expect(fake.api.create).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Current logo: logo.png')).toBeInTheDocument();
+  });
+});
+
+describe('cameras tab', () => {
+  it('ignores a second submit while saving and closes the dialog even when the save fails', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const fake = fakeBuildingsApi(buildingFixture(), {
+      addCamera: vi.fn(
+        () =>
+          new Promise<never>((_resolve, reject) => {
+            fail = reject;
+          }),
+      ),
+    });
+    const { user } = openDialog(fake.current().id, fake.api);
+    await user.click(await screen.findByRole('tab', { name: 'Cameras' }));
+    await user.click(await screen.findByRole('button', { name: 'Add a camera' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a camera' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Lobby');
+    await user.type(within(dialog).getByRole('textbox', { name: /^IP address or URL/ }), '192.168.1.64');
+    await user.click(within(dialog).getByRole('switch', { name: /^Simulated camera/ }));
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await user.click(save);
+    await user.click(save);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), '{Enter}');
+    expect(fake.api.addCamera).toHaveBeenCalledTimes(1);
+    expect(fake.api.addCamera.mock.calls[0]?.[1]).toMatchObject({ name: 'Lobby', simulated: true });
+
+    fail(new Error('network down'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a camera' })).not.toBeInTheDocument());
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+
+  it('lists the cameras, edits one on double click and tests it', async () => {
+    const building = buildingFixture();
+    const fake = fakeBuildingsApi(building, {
+      cameras: vi.fn(async () => [
+        {
+          id: '0190a8f2-0000-7000-8000-0000000000c1',
+          buildingId: building.id,
+          name: 'Lobby',
+          ipAddress: '192.168.1.64',
+          authUser: 'viewer',
+          hasPassword: true,
+          cameraPlace: 'ENTRY' as const,
+          active: true,
+          simulated: true,
+        },
+      ]),
+      cameraPicture: vi.fn(async () => {
+        throw new Error('unreachable');
+      }),
+    });
+    const { user } = openDialog(building.id, fake.api);
+    await user.click(await screen.findByRole('tab', { name: 'Cameras' }));
+    const row = (await screen.findByRole('cell', { name: /Lobby/ })).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByRole('cell', { name: 'viewer' })).toBeInTheDocument();
+    await user.dblClick(row);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the camera' });
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Lobby');
+    expect(within(dialog).getByText('Leave empty to keep the current password.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Test Lobby' }));
+    const test = await screen.findByRole('dialog', { name: 'Camera test: Lobby' });
+    expect(await within(test).findByText('Person 1: 36.6 °C')).toBeInTheDocument();
+    expect(await within(test).findByText('No picture: the camera did not send one.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,123 @@
+import type { SVGProps } from 'react';
+
+// Line icons of the building screens, drawn on a 24 px grid (after Tabler Icons, MIT).
+// Decorative: the control that shows one carries the accessible name.
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function Icon({ size = 18, children, ...rest }: IconProps) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const IconPlus = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+
+export const IconPencil = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4" />
+    <path d="m13.5 6.5 4 4" />
+  </Icon>
+);
+
+export const IconTrash = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3" />
+  </Icon>
+);
+
+export const IconArrowUp = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M18 11l-6-6-6 6" />
+  </Icon>
+);
+
+export const IconArrowDown = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M18 13l-6 6-6-6" />
+  </Icon>
+);
+
+export const IconCopy = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="8" y="8" width="12" height="12" rx="2" />
+    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+  </Icon>
+);
+
+export const IconDownload = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12" />
+  </Icon>
+);
+
+export const IconUpload = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 9l5-5 5 5M12 4v12" />
+  </Icon>
+);
+
+export const IconPhoto = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="4" width="18" height="16" rx="3" />
+    <path d="m3 16 5-5c1-.9 2-.9 3 0l5 5M14 14l1-1c1-.9 2-.9 3 0l3 3" />
+    <path d="M15 8h.01" />
+  </Icon>
+);
+
+export const IconCameraTest = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 7h1a2 2 0 0 0 2-2 1 1 0 0 1 1-1h6a1 1 0 0 1 1 1 2 2 0 0 0 2 2h1a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2" />
+    <circle cx="12" cy="13" r="3" />
+  </Icon>
+);
+
+export const IconSearch = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="10" cy="10" r="7" />
+    <path d="m21 21-6-6" />
+  </Icon>
+);
+
+export const IconSortAscending = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m6 15 6-6 6 6" />
+  </Icon>
+);
+
+export const IconSortDescending = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
+
+export const IconSortNone = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m8 9 4-4 4 4M16 15l-4 4-4-4" />
+  </Icon>
+);
+
+export const IconRefresh = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20 11A8.1 8.1 0 0 0 4.5 9M4 5v4h4M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4" />
+  </Icon>
+);

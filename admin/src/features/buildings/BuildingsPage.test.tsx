@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { BuildingsPage } from './BuildingsPage.tsx';
+import { buildingFixture, fakeBuildingsApi } from './testing/fakeBuildingsApi.ts';
+import { renderWithBuildingsApi } from './testing/renderWithBuildingsApi.tsx';
+
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'],
+  });
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
+}
+
+function renderPage() {
+  const building = buildingFixture({ name: 'Head office', city: 'Toronto' });
+  const fake = fakeBuildingsApi(building);
+  fake.api.list.mockImplementation(async (query) => ({
+    docs: query.search === 'nothing' ? [] : [building],
+    totalDocs: query.search === 'nothing' ? 0 : 42,
+  }));
+  const view = renderWithBuildingsApi(<BuildingsPage />, fake.api);
+  return { ...view, fake, building };
+}
+
+describe('buildings list', () => {
+  it('lists the buildings with one h1, sorts by a column and pages', async () => {
+    const { user, fake } = renderPage();
+    expect(await screen.findByRole('button', { name: 'Head office' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(fake.api.list).toHaveBeenLastCalledWith({ sort: 'name', order: 1, page: 1, limit: 10, search: '' });
+    expect(screen.getByText('1–10 of 42')).toBeInTheDocument();
+
+    const nameHeader = screen.getByRole('columnheader', { name: /Name/ });
+    expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Sort by Name' }));
+    await waitFor(() =>
+      expect(fake.api.list).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'name', order: -1 })),
+    );
+    expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByRole('button', { name: 'Sort by City' }));
+    await waitFor(() =>
+      expect(fake.api.list).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'city', order: 1 })),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(fake.api.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 3 })));
+    expect(await screen.findByText('21–30 of 42')).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('searches from the first page', async () => {
+    const { user, fake } = renderPage();
+    await screen.findByRole('button', { name: 'Head office' });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(fake.api.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 })));
+    await user.type(screen.getByRole('searchbox', { name: /Search buildings/ }), 'nothing');
+    await waitFor(() =>
+      expect(fake.api.list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'nothing', page: 1 })),
+    );
+    expect(await screen.findByText('No building matches the search.')).toBeInTheDocument();
+  });
+
+  it('deletes a building after confirmation only', async () => {
+    const { user, fake, building } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Head office' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete the building' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(fake.api.remove).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Head office' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete the building' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(fake.api.remove).toHaveBeenCalledWith(building.id));
+  });
+
+  it('opens the dialog from a row; Cancel closes it and the next opening starts on the first tab', async () => {
+    const { user, fake } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Head office' }));
+    await screen.findByRole('dialog', { name: 'Edit the building' });
+    await user.click(await screen.findByRole('tab', { name: 'Kiosk devices' }));
+    await user.type(await screen.findByRole('textbox', { name: /^Success text/ }), 'Welcome');
+    expect(await violations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit the building' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Edit Head office' }));
+    await screen.findByRole('dialog', { name: 'Edit the building' });
+    expect(await screen.findByRole('tab', { name: 'Address and contact' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Kiosk devices' }));
+    expect(await screen.findByRole('textbox', { name: /^Success text/ })).toHaveValue('');
+    await user.click(screen.getByRole('tab', { name: 'QR codes' }));
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+    expect(fake.api.get).toHaveBeenCalledTimes(2);
+  });
+
+  it('has no accessibility violations on any tab of the dialog', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Head office' }));
+    await screen.findByRole('dialog', { name: 'Edit the building' });
+    for (const name of [
+      'Address and contact',
+      'General settings',
+      'Check-in form',
+      'Questionnaires',
+      'Exit questionnaires',
+      'Cameras',
+      'Kiosk devices',
+      'QR codes',
+    ]) {
+      await user.click(await screen.findByRole('tab', { name }));
+      await waitFor(() => expect(screen.queryByLabelText('Loading…')).not.toBeInTheDocument());
+      expect(await violations(), name).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,266 @@
+import {
+  SERVICE_BASE,
+  isErrorCode,
+  type Building,
+  type BuildingCheckInForms,
+  type BuildingSettings,
+  type Camera,
+  type CameraInfo,
+  type CameraInput,
+  type Locale,
+} from '@vestibule/shared';
+import { ApiError, type ApiClient } from '@vestibule/shared/api';
+
+// The calls of the buildings document, section 7, as the building screens use them. The
+// screens get this port from BuildingsApiContext, so component tests can answer with
+// contract-shaped fixtures.
+
+export type SortOrder = 1 | -1;
+export const buildingSortColumns = ['name', 'city', 'externalId', 'updatedAt'] as const;
+export type BuildingSortColumn = (typeof buildingSortColumns)[number];
+
+export interface BuildingListQuery {
+  sort: BuildingSortColumn;
+  order: SortOrder;
+  page: number;
+  limit: number;
+  search: string;
+}
+
+export interface BuildingList {
+  docs: Building[];
+  totalDocs: number;
+}
+
+/** Address and contact as the create and update calls take them. */
+export interface BuildingAddressInput {
+  name: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  zip: string;
+  state: string;
+  countryCode: string;
+  phone: string | null;
+  email: string | null;
+  externalId: string | null;
+  pinCode: string;
+}
+
+export type QuestionnaireKind = 'entry' | 'exit';
+
+export interface EntryQuestionnaireLists {
+  visitorQuestionnaires: string[];
+  contractorQuestionnaires: string[];
+  employeeQuestionnaires: string[];
+}
+
+export interface ExitQuestionnaireLists {
+  visitorExitQuestionnaires: string[];
+  contractorExitQuestionnaires: string[];
+  employeeExitQuestionnaires: string[];
+}
+
+export type QuestionnaireLists<K extends QuestionnaireKind> = K extends 'entry'
+  ? EntryQuestionnaireLists
+  : ExitQuestionnaireLists;
+
+export interface QuestionnaireRef {
+  id: string;
+  name: string;
+}
+
+export interface DictionaryEntry {
+  value: string;
+  label: string;
+}
+
+export type DictionaryName = 'countries' | 'timeZones' | 'locales';
+
+export interface MobileTokenSchedule {
+  mobileTokenChangeDays: number;
+  mobileTokenNextRefreshAt: string;
+}
+
+export interface BuildingsApi {
+  list: (query: BuildingListQuery) => Promise<BuildingList>;
+  get: (id: string) => Promise<Building>;
+  create: (input: BuildingAddressInput & { tenantId?: string }) => Promise<Building>;
+  updateAddress: (id: string, input: BuildingAddressInput) => Promise<Building>;
+  updateSettings: (id: string, settings: BuildingSettings) => Promise<Building>;
+  updateCheckInForms: (id: string, forms: BuildingCheckInForms) => Promise<Building>;
+  /** Multipart upload; `onProgress` gets whole percents from 0 to 100. */
+  uploadLogo: (id: string, file: File, onProgress: (percent: number) => void) => Promise<Building>;
+  questionnaires: <K extends QuestionnaireKind>(id: string, kind: K) => Promise<QuestionnaireLists<K>>;
+  saveQuestionnaires: <K extends QuestionnaireKind>(
+    id: string,
+    kind: K,
+    lists: QuestionnaireLists<K>,
+  ) => Promise<QuestionnaireLists<K>>;
+  allQuestionnaires: () => Promise<QuestionnaireRef[]>;
+  updateDeviceTexts: (
+    id: string,
+    texts: { devicesSuccessText: string; devicesAttentionText: string },
+  ) => Promise<Building>;
+  updateDevices: (id: string, devicesIds: string) => Promise<Building>;
+  updateMobileToken: (id: string, schedule: MobileTokenSchedule) => Promise<Building>;
+  refreshMobileToken: (id: string) => Promise<Building>;
+  remove: (id: string) => Promise<void>;
+  dictionary: (name: DictionaryName) => Promise<DictionaryEntry[]>;
+  cameras: (buildingId: string) => Promise<Camera[]>;
+  addCamera: (buildingId: string, camera: CameraInput) => Promise<Camera[]>;
+  editCamera: (id: string, camera: CameraInput) => Promise<Camera[]>;
+  removeCamera: (id: string) => Promise<Camera[]>;
+  cameraInfo: (id: string) => Promise<CameraInfo>;
+  /** A fresh picture (the timestamp defeats caches); rejects with CAMERA_UNREACHABLE and the like. */
+  cameraPicture: (id: string) => Promise<Blob>;
+}
+
+/** What the calls that bypass the JSON client (upload, picture) need from the session. */
+export interface RawCallContext {
+  getToken: () => string | null;
+  getLocale: () => Locale;
+  onAuthFailure: (error: ApiError) => void;
+  onActivity: (delta: 1 | -1) => void;
+}
+
+/** The public address of a building's check-in logo; the version in the path busts caches. */
+export function logoImageUrl(building: Pick<Building, 'id' | 'checkInLogoVersion'>): string {
+  return `${SERVICE_BASE}/public/buildings/${encodeURIComponent(building.id)}/checkInLogoImage/${building.checkInLogoVersion}`;
+}
+
+const segment = encodeURIComponent;
+
+export function createBuildingsApi(client: ApiClient, raw: RawCallContext): BuildingsApi {
+  const listPath = (kind: QuestionnaireKind) => (kind === 'entry' ? 'questionnaire' : 'exitQuestionnaire');
+  return {
+    list: (query) => client.get<BuildingList>('/building', { query: { ...query } }),
+    get: (id) => client.get<Building>(`/building/${segment(id)}`),
+    create: (input) => client.post<Building>('/building', input),
+    updateAddress: (id, input) => client.patch<Building>(`/building/${segment(id)}`, input),
+    updateSettings: (id, settings) => client.patch<Building>(`/building/${segment(id)}/settings`, settings),
+    updateCheckInForms: (id, forms) => client.patch<Building>(`/building/${segment(id)}/checkInForms`, forms),
+    uploadLogo: (id, file, onProgress) =>
+      uploadWithProgress(raw, `${SERVICE_BASE}/building/${segment(id)}/checkInLogo`, file, onProgress),
+    questionnaires: (id, kind) => client.get(`/building/${segment(id)}/${listPath(kind)}`),
+    saveQuestionnaires: (id, kind, lists) => client.put(`/building/${segment(id)}/${listPath(kind)}`, lists),
+    allQuestionnaires: () => client.get<QuestionnaireRef[]>('/questionnaire/all'),
+    updateDeviceTexts: (id, texts) => client.patch<Building>(`/building/${segment(id)}/deviceTexts`, texts),
+    updateDevices: (id, devicesIds) => client.patch<Building>(`/building/${segment(id)}/devices`, { devicesIds }),
+    updateMobileToken: (id, schedule) =>
+      client.patch<Building>(`/building/${segment(id)}/mobileToken`, { id, ...schedule }),
+    refreshMobileToken: (id) => client.patch<Building>(`/building/${segment(id)}/refreshMobileToken`),
+    remove: async (id) => {
+      await client.delete(`/building/${segment(id)}`);
+    },
+    dictionary: (name) => client.get<DictionaryEntry[]>(`/building/dictionaries/${name}`),
+    cameras: (buildingId) => client.get<Camera[]>(`/camera/${segment(buildingId)}`),
+    addCamera: (buildingId, camera) => client.post<Camera[]>(`/camera/${segment(buildingId)}`, camera),
+    editCamera: (id, camera) => client.patch<Camera[]>(`/camera/${segment(id)}`, camera),
+    removeCamera: (id) => client.delete<Camera[]>(`/camera/${segment(id)}`),
+    cameraInfo: (id) => client.get<CameraInfo>(`/camera/info/${segment(id)}`),
+    cameraPicture: (id) => fetchPicture(raw, `${SERVICE_BASE}/camera/picture/${segment(id)}?x=${Date.now()}`),
+  };
+}
+
+function authHeaders(raw: RawCallContext): Record<string, string> {
+  const headers: Record<string, string> = { 'Accept-Language': raw.getLocale() };
+  const token = raw.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** The error a failed answer carries, as the JSON client would throw it. */
+function errorFromAnswer(status: number, body: unknown, statusText: string): ApiError {
+  if (body !== null && typeof body === 'object' && 'errorCode' in body && isErrorCode(body.errorCode)) {
+    const msg = 'msg' in body ? String(body.msg) : '';
+    const params =
+      'params' in body && body.params !== null && typeof body.params === 'object'
+        ? (body.params as Record<string, string | number>)
+        : undefined;
+    return new ApiError(status, body.errorCode, msg, params, body);
+  }
+  if (status === 413) return new ApiError(status, 'sizeTooBig', statusText);
+  if (status === 415) return new ApiError(status, 'invalidFormat', statusText);
+  return new ApiError(status, 'SERVER_TIMEOUT_CONNECTION_ERROR', statusText, undefined, body);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** XMLHttpRequest rather than fetch: only it reports upload progress. */
+function uploadWithProgress(
+  raw: RawCallContext,
+  url: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<Building> {
+  return new Promise<Building>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PATCH', url);
+    for (const [name, value] of Object.entries({ ...authHeaders(raw), Accept: 'application/json' })) {
+      request.setRequestHeader(name, value);
+    }
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+    });
+    raw.onActivity(1);
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      raw.onActivity(-1);
+      outcome();
+    };
+    request.addEventListener('load', () =>
+      finish(() => {
+        const body = parseJson(request.responseText);
+        const failed = request.status < 200 || request.status >= 300;
+        if (!failed && body !== null && typeof body === 'object' && !('errorCode' in body)) {
+          onProgress(100);
+          resolve(body as Building);
+          return;
+        }
+        const error = errorFromAnswer(request.status, body, request.statusText);
+        if (request.status === 401 || request.status === 403) raw.onAuthFailure(error);
+        reject(error);
+      }),
+    );
+    const networkFailure = () =>
+      finish(() => reject(new ApiError(0, 'SERVER_CONNECTION_ERROR', 'The upload did not reach the server')));
+    request.addEventListener('error', networkFailure);
+    request.addEventListener('abort', networkFailure);
+    request.addEventListener('timeout', () =>
+      finish(() => reject(new ApiError(0, 'SERVER_TIMEOUT_CONNECTION_ERROR', 'The upload timed out'))),
+    );
+    const form = new FormData();
+    form.append('file', file, file.name);
+    request.send(form);
+  });
+}
+
+/** The camera picture is an image behind the bearer token, so it is fetched, not linked. */
+async function fetchPicture(raw: RawCallContext, url: string): Promise<Blob> {
+  raw.onActivity(1);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { ...authHeaders(raw), Accept: 'image/*' } });
+    } catch (error) {
+      throw new ApiError(0, 'SERVER_CONNECTION_ERROR', error instanceof Error ? error.message : 'network');
+    }
+    if (!response.ok) {
+      const error = errorFromAnswer(response.status, parseJson(await response.text()), response.statusText);
+      if (response.status === 401 || response.status === 403) raw.onAuthFailure(error);
+      throw error;
+    }
+    return await response.blob();
+  } finally {
+    raw.onActivity(-1);
+  }
+}
