@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RouteObject, createBrowserRouter } from 'react-router';
 import { BuildingsPage } from '../features/buildings/BuildingsPage.tsx';
 import { SsoPage } from '../features/login/SsoPage.tsx';
+import { LogsPage } from '../features/logs/LogsPage.tsx';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { notifications } from '../features/notifications/notification.store.ts';
 import { ComingSoonPage } from '../features/pages/ComingSoonPage.tsx';
@@ -39,7 +40,7 @@ const screens: Record<RouteId, ReactNode> = {
   floors: <ComingSoonPage screen="floors" />,
   questionnaires: <QuestionnairesScreen />,
   tests: <ComingSoonPage screen="tests" />,
-  logs: <ComingSoonPage screen="logs" />,
+  logs: <LogsPage />,
   people: <ComingSoonPage screen="people" />,
   spaces: <ComingSoonPage screen="spaces" />,
   floorPrint: <ComingSoonPage screen="floorPrint" />,

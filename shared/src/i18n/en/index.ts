@@ -4,8 +4,9 @@ import { errors } from './errors.ts';
 import { mail } from './mail.ts';
 import { publicPages } from './publicPages.ts';
 import { login } from './login.ts';
+import { logs } from './logs.ts';
 import { pages } from './pages.ts';
 import { questionnaires } from './questionnaires.ts';
 import { shell } from './shell.ts';
 
-export const en = { common, errors, mail, publicPages, shell, login, pages, questionnaires, buildings };
+export const en = { common, errors, mail, publicPages, shell, login, pages, questionnaires, logs, buildings };

@@ -4,6 +4,7 @@ import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
 import { login } from './login.ts';
+import { logs } from './logs.ts';
 import { pages } from './pages.ts';
 import { questionnaires } from './questionnaires.ts';
 import { publicPages } from './publicPages.ts';
@@ -18,5 +19,6 @@ export const fr = {
   login,
   pages,
   questionnaires,
+  logs,
   buildings,
 } satisfies Catalogue<Resources>;
