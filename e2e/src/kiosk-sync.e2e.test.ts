@@ -23,7 +23,8 @@ beforeAll(async () => {
   const login = await fetch(`${baseUrl}/service/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'Vestibule1!' }),
+    // Demo Corp's own corporate user: an admin's tenant is whichever another scenario selected last.
+    body: JSON.stringify({ username: 'master', password: 'Vestibule1!' }),
   });
   adminToken = ((await login.json()) as { token: string }).token;
   const buildings = await fetch(`${baseUrl}/service/building?search=Demo HQ`, {

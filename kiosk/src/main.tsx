@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PublicPage } from './features/public-page/PublicPage.tsx';
+import { App } from './app/App.tsx';
 import { initI18n } from './i18n/i18n.ts';
 import './styles.css';
 
@@ -9,7 +9,7 @@ const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <PublicPage path={window.location.pathname} />
+      <App />
     </StrictMode>,
   );
 }

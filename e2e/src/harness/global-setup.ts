@@ -1,19 +1,22 @@
 // Starts ONE Vestibule server (embedded PostgreSQL in a fresh temp folder, demo data seeded on
 // first start) for the whole run, waits until its health check answers UP, hands its URL to
-// the test files, and stops it at teardown.
+// the test files, and stops it at teardown. Its e-mails go to an SMTP server on loopback that
+// stores each message in a folder the tests read (mailbox.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import './provided-context.ts';
+import { startSmtpSink } from './smtp-sink.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverMain = join(repoRoot, 'server', 'src', 'main.ts');
 const adminIndex = join(repoRoot, 'admin', 'dist', 'index.html');
+const kioskIndex = join(repoRoot, 'kiosk', 'dist', 'index.html');
 
 const STARTUP_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -26,12 +29,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
       `admin/dist/index.html is missing: build the admin app first: pnpm --filter @vestibule/admin build`,
     );
   }
+  if (!existsSync(kioskIndex)) {
+    throw new Error(
+      `kiosk/dist/index.html is missing: build the kiosk app first: pnpm --filter @vestibule/kiosk build`,
+    );
+  }
   if (!existsSync(serverMain)) throw new Error(`The server entry point is missing: ${serverMain}`);
 
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const workDir = await mkdtemp(join(tmpdir(), 'vestibule-e2e-'));
   const output = new OutputTail(OUTPUT_LINES_KEPT);
+  const mailDir = join(workDir, 'mail');
+  await mkdir(mailDir);
+  const smtp = await startSmtpSink(mailDir);
 
   const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', serverMain], {
     cwd: repoRoot,
@@ -41,6 +52,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       HOST: '127.0.0.1',
       DATA_DIR: join(workDir, 'data'),
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '5000',
+      SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,14 +69,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForHealth(`${baseUrl}/service/actuator/health`, exited);
   } catch (error) {
     await stopServer(server, exited);
+    await smtp.close();
     await rm(workDir, { recursive: true, force: true });
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output.text()}`, { cause: error });
   }
 
   project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     const code = await stopServer(server, exited);
+    await smtp.close();
     if (code !== 0 && code !== null) {
       process.stderr.write(`[e2e] server exited with code ${code}\n--- server output ---\n${output.text()}\n`);
     }

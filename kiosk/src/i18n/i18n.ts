@@ -1,18 +1,70 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type Locale, locales } from '@vestibule/shared';
-import { pickLocale, resources } from '@vestibule/shared/i18n';
+import type { Locale } from '@vestibule/shared';
+import { isLocale, resources } from '@vestibule/shared/i18n';
 
-const LOCALE_KEY = 'locale';
+/** Browser storage key of the chosen language (application.md section 3), shared with the admin app. */
+export const LOCALE_KEY = 'locale';
 
-/** Saved language, else the browser's if supported, else English (application.md section 1). */
-export function initialLocale(saved: string | null, browserLanguage: string | undefined): Locale {
-  if (saved && (locales as readonly string[]).includes(saved)) return saved as Locale;
-  return pickLocale(browserLanguage);
+/** The first of the browser's languages that the product speaks, or null. */
+export function browserLocale(languages: readonly string[]): Locale | null {
+  for (const language of languages) {
+    const code = language.slice(0, 2).toLowerCase();
+    if (isLocale(code)) return code;
+  }
+  return null;
+}
+
+/**
+ * The language of a page on a visitor's own device: the one they chose earlier (saved), else
+ * their browser's when supported, else the building's default, else English.
+ */
+export function initialLocale(
+  saved: string | null,
+  browserLanguages: readonly string[],
+  buildingDefault?: string | null,
+): Locale {
+  if (isLocale(saved)) return saved;
+  const browser = browserLocale(browserLanguages);
+  if (browser) return browser;
+  if (isLocale(buildingDefault)) return buildingDefault;
+  return 'en';
+}
+
+/**
+ * The language of a kiosk: the building's default (the lobby's language, chosen by its
+ * administrator), else the device's. A visitor's choice on a kiosk is never saved: it lasts
+ * until the kiosk returns to its welcome screen.
+ */
+export function kioskLocale(buildingDefault: string | null | undefined, browserLanguages: readonly string[]): Locale {
+  if (isLocale(buildingDefault)) return buildingDefault;
+  return browserLocale(browserLanguages) ?? 'en';
+}
+
+export function readSavedLocale(): string | null {
+  try {
+    return localStorage.getItem(LOCALE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Saves a language the visitor chose themselves (never an automatic choice). */
+export function saveLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(LOCALE_KEY, locale);
+  } catch {
+    // Storage can be unavailable (private mode, full): the choice then lasts for this page only.
+  }
+}
+
+export function currentLocale(): Locale {
+  const language = i18next.resolvedLanguage ?? i18next.language;
+  return isLocale(language) ? language : 'en';
 }
 
 export async function initI18n(): Promise<typeof i18next> {
-  const lng = initialLocale(localStorage.getItem(LOCALE_KEY), navigator.language);
+  const lng = initialLocale(readSavedLocale(), navigator.languages ?? [navigator.language]);
   await i18next.use(initReactI18next).init({
     resources,
     lng,
@@ -22,7 +74,6 @@ export async function initI18n(): Promise<typeof i18next> {
   });
   document.documentElement.lang = lng;
   i18next.on('languageChanged', (language) => {
-    localStorage.setItem(LOCALE_KEY, language);
     document.documentElement.lang = language;
   });
   return i18next;

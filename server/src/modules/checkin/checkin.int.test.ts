@@ -338,6 +338,54 @@ describe('POST /service/checkin', () => {
   });
 });
 
+describe('fixes found by the wizard', () => {
+  it('does not ask for measures when the building measures without manual entry', async () => {
+    await setSettings({
+      emailMeEnabled: true,
+      checkInTemperatureMeasuresEnabled: true,
+      allowCheckInManualTemperatureMeasure: false,
+      minAllowedTemperature: 35,
+      maxAllowedTemperature: 37.5,
+    });
+    try {
+      expect(jsonOf<CheckInResponse>(await post(visitor())).allowed).toBe(true);
+    } finally {
+      await setSettings({ emailMeEnabled: true });
+    }
+  });
+
+  it('opens a visit again when its person checks back in after checking out', async () => {
+    const body = visitor();
+    const first = jsonOf<CheckInResponse>(await post(body));
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/service/checkoutable/${first.publicIdentifier}`,
+      payload: { questionnairesAnswers: [{ questionnaireId: uuidv7(), answers: { [ids.exitQ]: 'YES' } }] },
+    });
+    const back = jsonOf<CheckInResponse>(
+      await post({ ...body, id: first.entryLogItem?.id, questionnairesAnswers: [] }),
+    );
+    expect(back.allowed).toBe(true);
+    expect(back.entryLogItem?.status).toBe('IN');
+    expect(back.meetingIdentifier).toBe(first.meetingIdentifier);
+  });
+
+  it('shows a visit through its link even when the building has a mobile token', async () => {
+    const { publicIdentifier } = jsonOf<CheckInResponse>(await post(visitor()));
+    await t.database.db
+      .updateTable('buildings')
+      .set({ mobile_token: 'secret-token' })
+      .where('id', '=', buildingId)
+      .execute();
+    try {
+      const link = await t.app.inject({ method: 'GET', url: `/service/checkin/${qrCodeKey}/${publicIdentifier}` });
+      expect(link.statusCode).toBe(200);
+    } finally {
+      await t.database.db.updateTable('buildings').set({ mobile_token: null }).where('id', '=', buildingId).execute();
+    }
+  });
+});
+
 describe('link and device rules', () => {
   it('stops an old printed QR code once the mobile token rotates', async () => {
     await t.database.db

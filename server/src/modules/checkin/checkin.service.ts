@@ -86,6 +86,7 @@ export async function buildingForChannel(
   qrCodeKey: string,
   channel: CheckInChannel,
   mt: string | null,
+  options: { ignoreMobileToken?: boolean } = {},
 ): Promise<KeyedBuilding> {
   const building = await findBuildingByKey(ctx.db, qrCodeKey);
   if (!building) throw new AppError('NOT_FOUND');
@@ -94,7 +95,7 @@ export async function buildingForChannel(
     if (devices.length > 0 && !devices.includes(channel.clientIp.replace(/^::ffff:/, ''))) {
       throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
     }
-  } else if (building.mobile_token && mt !== building.mobile_token) {
+  } else if (building.mobile_token && !options.ignoreMobileToken && mt !== building.mobile_token) {
     throw new AppError('CHECKIN_LINK_EXPIRED');
   }
   return building;
@@ -273,8 +274,13 @@ export async function checkIn(
     ({ stored, flat: answers } = answeredQuestionnaires(questionnaires, body.questionnairesAnswers));
   }
 
-  if (settings.consentClauseEnabled && !body.consentAccepted)
-    throw new AppError('MISSING', { field: 'consentAccepted' });
+  // Checking back into an existing visit keeps the consent and measures it already has.
+  const consentAccepted = body.consentAccepted || (existing?.consent_accepted ?? false);
+  if (settings.consentClauseEnabled && !consentAccepted) throw new AppError('MISSING', { field: 'consentAccepted' });
+  const measures = {
+    tempMeasure1: body.tempMeasure1 ?? existing?.temp_measure1 ?? null,
+    tempMeasure2: body.tempMeasure2 ?? existing?.temp_measure2 ?? null,
+  };
   const duration = body.scheduledDuration ?? existing?.scheduled_duration ?? settings.defaultMeetingDuration;
   const { hours, minutes } = splitDuration(duration);
   if (durationError(hours, minutes, visitorType) === 'required') throw new AppError('EMPTY_MEETING_DURATION');
@@ -283,7 +289,9 @@ export async function checkIn(
     throw new AppError('MISSING', { field: 'emailMeEmail' });
 
   const outcome = answersOutcome(questionnaires, answers);
-  const temperatureOut = checkTemperatures(settings.checkInTemperatureMeasuresEnabled, body, settings);
+  // Measures are asked only where the wizard has its entry step: measuring with manual entry allowed.
+  const measured = settings.checkInTemperatureMeasuresEnabled && settings.allowCheckInManualTemperatureMeasure;
+  const temperatureOut = checkTemperatures(measured, measures, settings);
   const refusal = outcome === 'alert' ? ('ALERT_ANSWER' as const) : temperatureOut ? ('TEMPERATURE' as const) : null;
   const allowed = refusal === null;
 
@@ -304,15 +312,19 @@ export async function checkIn(
     check_in_form: JSON.stringify(values),
     scheduled_duration: duration,
     checked_in_at: allowed ? now : null,
+    // Checking back in after a check-out opens the visit again.
+    ...(allowed
+      ? { checked_out_at: null, exit_temp_measure1: null, exit_temp_measure2: null, exit_comments: null }
+      : {}),
     allowed,
     refusal_reason: refusal,
     flagged: outcome === 'warning',
-    temp_measure1: body.tempMeasure1,
-    temp_measure2: body.tempMeasure2,
+    temp_measure1: measures.tempMeasure1,
+    temp_measure2: measures.tempMeasure2,
     comments: body.comments,
     questionnaires_answers: JSON.stringify(stored),
     questionnaires_answered_at: answeredAt,
-    consent_accepted: body.consentAccepted,
+    consent_accepted: consentAccepted,
     email_me: emailMe,
     locale: channel.locale,
     source: channel.fromKiosk ? ('KIOSK' as const) : ('OWN_DEVICE' as const),
@@ -490,7 +502,8 @@ export async function selfCheckOutSearch(
 }
 
 export async function visitForLink(ctx: ServerContext, qrCodeKey: string, identifier: string, channel: CheckInChannel) {
-  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  // The visit's public identifier is the secret here: the mobile token does not apply.
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null, { ignoreMobileToken: true });
   const visit = await findVisitByPublicIdentifier(ctx.db, identifier);
   if (!visit || visit.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
   return toVisitSummary(visit, settingsOf(building).timeZoneId);

@@ -8,5 +8,20 @@ import { logs } from './logs.ts';
 import { pages } from './pages.ts';
 import { questionnaires } from './questionnaires.ts';
 import { shell } from './shell.ts';
+import { publicVisit } from './publicVisit.ts';
+import { wizard } from './wizard.ts';
 
-export const en = { common, errors, mail, publicPages, shell, login, pages, questionnaires, logs, buildings };
+export const en = {
+  common,
+  errors,
+  mail,
+  publicPages,
+  shell,
+  login,
+  pages,
+  questionnaires,
+  logs,
+  buildings,
+  wizard,
+  publicVisit,
+};

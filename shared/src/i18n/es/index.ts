@@ -9,6 +9,8 @@ import { pages } from './pages.ts';
 import { questionnaires } from './questionnaires.ts';
 import { publicPages } from './publicPages.ts';
 import { shell } from './shell.ts';
+import { publicVisit } from './publicVisit.ts';
+import { wizard } from './wizard.ts';
 
 export const es = {
   common,
@@ -21,4 +23,6 @@ export const es = {
   questionnaires,
   logs,
   buildings,
+  wizard,
+  publicVisit,
 } satisfies Catalogue<Resources>;

@@ -1,0 +1,312 @@
+// Visitors check in and out through the public pages of the kiosk app, against a building of
+// their own (alert, warning and follow-up questions, an exit questionnaire, consent, e-mail-me,
+// temperature measures): the wizard in French on a phone, refusals, "already checked in",
+// check-out, self check-out at the building, and the e-mail copy at the run's SMTP server.
+import type { Locale } from '@vestibule/shared';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { expectNoAxeViolations } from './harness/axe.ts';
+import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
+import {
+  type CheckInBuilding,
+  buildingTexts,
+  checkInThroughApi,
+  createCheckInBuilding,
+  newPerson,
+} from './harness/checkin-building.ts';
+import { exactly, text } from './harness/i18n.ts';
+import { mailsTo } from './harness/mailbox.ts';
+import { BuildingCheckOutPage } from './pages/BuildingCheckOutPage.ts';
+import { CheckInPage } from './pages/CheckInPage.ts';
+import { CheckOutPage } from './pages/CheckOutPage.ts';
+
+const session = useBrowser();
+const poll = { timeout: UI_TIMEOUT_MS };
+const PHONE = { width: 390, height: 844 };
+/** The outbox is sent every 10 s by the server's background job. */
+const MAIL_TIMEOUT_MS = 45_000;
+
+let building: CheckInBuilding;
+beforeAll(async () => {
+  building = await createCheckInBuilding(session.baseUrl);
+});
+
+type Person = ReturnType<typeof newPerson>;
+
+/** The wizard of the test building, step by step: form, health questions, consent, arrival. */
+async function fillTheForm(screen: CheckInPage, person: Person): Promise<void> {
+  await screen.waitForStep(1, 4, screen.label('wizard.titles.form'));
+  await screen.fillForm({ host: person.host, firstName: person.firstName, lastName: person.lastName });
+  await screen.button('next').click();
+  await screen.waitForStep(2, 4, building.health.name);
+}
+
+async function acceptConsent(screen: CheckInPage): Promise<void> {
+  await screen.button('next').click();
+  await screen.waitForStep(3, 4, screen.label('wizard.titles.consentAndEmailMe'));
+  await screen.consentCheckbox.check();
+}
+
+async function toArrival(screen: CheckInPage): Promise<void> {
+  await screen.button('next').click();
+  await screen.waitForStep(4, 4, screen.label('wizard.titles.temperatureAndComments'));
+}
+
+async function checkInHealthy(screen: CheckInPage, person: Person, emailMe?: string): Promise<void> {
+  await screen.chooseType('VISITOR');
+  await fillTheForm(screen, person);
+  await screen.answer(building.texts.feverName, 'NO');
+  await screen.answer(building.texts.travel, 'NO');
+  await acceptConsent(screen);
+  if (emailMe) {
+    await screen.emailMeCheckbox.check();
+    await screen.emailMeAddress.fill(emailMe);
+  }
+  await toArrival(screen);
+  await screen.temperature(1).fill('36.6');
+  await screen.button('finish').click();
+}
+
+const height = async (locator: ReturnType<CheckInPage['button']>) => (await locator.boundingBox())?.height ?? 0;
+
+describe('check-in', () => {
+  test('a visitor checks in on a phone-size screen in French', async () => {
+    const { page } = session;
+    await page.setViewportSize(PHONE);
+    const person = newPerson('Amélie');
+    const screen = await CheckInPage.open(page, building.qrCodeKey);
+    await screen.switchLanguage('fr');
+    const fr = (key: string, params?: Record<string, string>) => text('fr', key, params);
+    await screen.welcomeHeading
+      .filter({ hasText: fr('publicVisit.checkIn.welcome', { building: building.name }) })
+      .waitFor();
+    expect(await height(screen.typeButton('VISITOR'))).toBeGreaterThanOrEqual(44);
+    await expectNoAxeViolations(page, 'the person type choice');
+
+    await screen.chooseType('VISITOR');
+    await screen.waitForStep(1, 4, fr('wizard.titles.form'));
+    expect(await screen.button('next').isDisabled()).toBe(true);
+    await expect.poll(() => screen.stepHint.innerText(), poll).toBe(fr('wizard.invalidStep'));
+    await expectNoAxeViolations(page, 'the check-in form');
+    await screen.fillForm({ host: person.host, firstName: person.firstName, lastName: person.lastName });
+    await screen.formField('email').fill('amelie@');
+    await screen.formField('phone').focus();
+    await screen.main.getByText(fr('wizard.fieldErrors.email')).waitFor();
+    expect(await screen.button('next').isDisabled()).toBe(true);
+    await screen.formField('email').fill(person.email);
+    expect(await height(screen.button('next'))).toBeGreaterThanOrEqual(44);
+    await screen.button('next').click();
+
+    await screen.waitForStep(2, 4, building.health.name);
+    expect(await screen.question(building.texts.feverName).locator('label').allInnerTexts()).toEqual([
+      fr('wizard.answers.YES'),
+      fr('wizard.answers.NO'),
+    ]);
+    expect(await screen.question(building.texts.travel).getByRole('radio').count()).toBe(3);
+    await screen.answer(building.texts.feverName, 'NO');
+    await screen.answer(building.texts.travel, 'NO');
+    await expectNoAxeViolations(page, 'the health questionnaire');
+
+    await acceptConsent(screen);
+    await screen.main.getByText(buildingTexts.consent).waitFor();
+    await expectNoAxeViolations(page, 'the consent step');
+
+    await toArrival(screen);
+    await screen.temperature(1).fill('36,8');
+    expect(await screen.temperature(2).isDisabled()).toBe(true);
+    await screen.comments.fill('Livraison pour l’accueil');
+    await expectNoAxeViolations(page, 'the arrival step');
+    await screen.button('finish').click();
+
+    await screen
+      .outcomeHeading('allowed')
+      .filter({ hasText: fr('publicVisit.success.title') })
+      .waitFor();
+    expect(await screen.code('code').innerText()).toMatch(/^[A-Z0-9]{6,}$/);
+    expect(await screen.code('pin').innerText()).toMatch(/^\d{4}$/);
+    await screen.outcome('allowed').getByText(buildingTexts.success).waitFor();
+    expect(await screen.checkOutLink.getAttribute('href')).toMatch(/^\/checkOut\/[\w-]+$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    await expectNoAxeViolations(page, 'the success screen');
+  });
+
+  test('a follow-up question appears only after its answer and disappears when the answer changes', async () => {
+    const { page } = session;
+    const screen = await CheckInPage.open(page, building.qrCodeKey);
+    await screen.chooseType('VISITOR');
+    await fillTheForm(screen, newPerson('Felix'));
+    const followUp = screen.freeText(building.texts.countries);
+    expect(await followUp.count()).toBe(0);
+
+    await screen.answer(building.texts.travel, 'YES');
+    await followUp.waitFor();
+    await screen.question(building.texts.travel).getByText(screen.label('wizard.question.warningNote')).waitFor();
+    await followUp.fill('Portugal');
+    await expectNoAxeViolations(page, 'a question with its follow-up');
+
+    await screen.answer(building.texts.travel, 'NO');
+    await followUp.waitFor({ state: 'detached' });
+    await screen.answer(building.texts.travel, 'YES');
+    await followUp.waitFor();
+    expect(await followUp.inputValue()).toBe('');
+
+    await screen.button('cancel').click();
+    await screen.typeButton('VISITOR').waitFor();
+  });
+
+  test('an alert answer ends on the failure text', async () => {
+    const { page } = session;
+    const screen = await CheckInPage.open(page, building.qrCodeKey);
+    await screen.chooseType('VISITOR');
+    await fillTheForm(screen, newPerson('Oscar'));
+    await screen.answer(building.texts.feverName, 'YES');
+    await screen.question(building.texts.feverName).getByText(screen.label('wizard.question.alertNote')).waitFor();
+    expect(await screen.question(building.texts.feverName).getAttribute('data-tone')).toBe('alert');
+    await screen.answer(building.texts.travel, 'NA');
+    await acceptConsent(screen);
+    await toArrival(screen);
+    await screen.temperature(1).fill('36.6');
+    await screen.button('finish').click();
+
+    await screen
+      .outcomeHeading('refused')
+      .filter({ hasText: screen.label('publicVisit.failure.title') })
+      .waitFor();
+    await screen.outcome('refused').getByText(buildingTexts.failure).waitFor();
+    expect(await screen.code('code').count()).toBe(0);
+    await expectNoAxeViolations(page, 'the failure screen');
+  });
+
+  test('an out-of-range temperature demands a second measure', async () => {
+    const { page } = session;
+    const screen = await CheckInPage.open(page, building.qrCodeKey);
+    await screen.chooseType('VISITOR');
+    await fillTheForm(screen, newPerson('Tess'));
+    await screen.answer(building.texts.feverName, 'NO');
+    await screen.answer(building.texts.travel, 'NO');
+    await acceptConsent(screen);
+    await toArrival(screen);
+
+    await screen.temperature(1).fill('38.4');
+    await expect.poll(() => screen.temperature(2).isDisabled(), poll).toBe(false);
+    await screen.main.getByText(screen.label('wizard.temperature.secondNeeded')).waitFor();
+    expect(await screen.button('finish').isDisabled()).toBe(true);
+    await expectNoAxeViolations(page, 'the second temperature measure');
+
+    await screen.temperature(1).fill('36.9');
+    await expect.poll(() => screen.temperature(2).isDisabled(), poll).toBe(true);
+    await screen.temperature(1).fill('38.4');
+    await screen.temperature(2).fill('38.6');
+    await screen.button('finish').click();
+    await screen.outcomeHeading('refused').waitFor();
+    await screen.outcome('refused').getByText(buildingTexts.failure).waitFor();
+  });
+
+  test('a second check-in gets "already checked in"', async () => {
+    const { page } = session;
+    const person = newPerson('Rita');
+    await checkInThroughApi(session.baseUrl, building, person);
+    const screen = await CheckInPage.open(page, building.qrCodeKey);
+    await checkInHealthy(screen, person);
+    await screen
+      .outcomeHeading('already-in')
+      .filter({ hasText: screen.label('publicVisit.alreadyIn.title') })
+      .waitFor();
+    await screen.outcome('already-in').getByText(screen.label('errors.CHECKEDIN')).waitFor();
+    await expectNoAxeViolations(page, 'the already-checked-in screen');
+    await screen
+      .outcome('already-in')
+      .getByRole('button', { name: exactly(screen.label('publicVisit.startOver')) })
+      .click();
+    await screen.typeButton('VISITOR').waitFor();
+  });
+
+  test('the e-mail-me copy arrives at the SMTP server', { timeout: 90_000 }, async () => {
+    const { page } = session;
+    const person = newPerson('Mia');
+    const screen = await CheckInPage.open(page, building.qrCodeKey);
+    await checkInHealthy(screen, person, person.email);
+    await screen.outcomeHeading('allowed').waitFor();
+    const code = await screen.code('code').innerText();
+    const pin = await screen.code('pin').innerText();
+
+    await expect.poll(async () => (await mailsTo(person.email)).length, { timeout: MAIL_TIMEOUT_MS }).toBe(1);
+    const [mail] = await mailsTo(person.email);
+    expect(mail?.subject).toBe(text('en', 'mail.checkInCopy.subject', { building: building.name }));
+    expect(mail?.text).toContain(text('en', 'mail.checkInCopy.code', { identifier: code, pin }));
+    expect(mail?.text).toMatch(/\/checkOut\/[\w-]+/);
+  });
+});
+
+describe('kiosk', () => {
+  test('a kiosk shows the codes, then returns to its welcome screen and forgets the last person', async () => {
+    const { page } = session;
+    const screen = await CheckInPage.open(page, building.qrCodeKey, { kiosk: true, query: '?idle=10' });
+    await checkInHealthy(screen, newPerson('Kai'));
+    await screen.outcomeHeading('allowed').waitFor();
+    expect(await screen.code('pin').innerText()).toMatch(/^\d{4}$/);
+    await screen.doneButton.click();
+    await screen.typeButton('VISITOR').waitFor();
+
+    // The next person starts in Spanish, types a name, then walks away.
+    await screen.switchLanguage('es');
+    await screen.chooseType('VISITOR');
+    await screen.formField('firstName').fill('Lola');
+    await screen.idleWarning.waitFor();
+    await expectNoAxeViolations(page, 'the idle warning');
+    screen.locale = 'en';
+    await screen.typeButton('VISITOR').waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBeNull();
+    await screen.chooseType('VISITOR');
+    expect(await screen.formField('firstName').inputValue()).toBe('');
+  });
+});
+
+describe('check-out', () => {
+  async function checkOutWithExitQuestion(form: CheckOutPage, locale: Locale = 'en'): Promise<void> {
+    await form.questionnaire(building.exit.name).waitFor();
+    expect(await form.submitButton.isDisabled()).toBe(true);
+    await expectNoAxeViolations(form.page, 'the check-out form');
+    await form.answer(building.texts.badge, 'YES');
+    await form.submitButton.click();
+    await form.doneHeading.waitFor();
+    expect(await form.doneHeading.innerText()).toContain(text(locale, 'publicVisit.checkOut.successTitle'));
+    await expectNoAxeViolations(form.page, 'the checked-out screen');
+  }
+
+  test('a visitor checks out with the exit questionnaire', async () => {
+    const { page } = session;
+    const person = newPerson('Nora');
+    const visit = await checkInThroughApi(session.baseUrl, building, person);
+    const form = await CheckOutPage.open(page, visit.publicIdentifier);
+    expect(await form.visitLine.innerText()).toContain(`${person.firstName} ${person.lastName}`);
+    await checkOutWithExitQuestion(form);
+    const again = await fetch(`${session.baseUrl}/service/checkoutable/${visit.publicIdentifier}`);
+    expect(again.status).toBe(404);
+  });
+
+  test('a visitor checks out at the building kiosk by last name', async () => {
+    const { page } = session;
+    const person = newPerson('Hugo');
+    await checkInThroughApi(session.baseUrl, building, person);
+    const kiosk = await BuildingCheckOutPage.open(page, building.qrCodeKey);
+    await expectNoAxeViolations(page, 'the self check-out search');
+    expect(await kiosk.mode('byLastName').isChecked()).toBe(true);
+    expect(await kiosk.searchButton.isDisabled()).toBe(true);
+    await kiosk.lastName.fill(person.lastName.toUpperCase());
+    await kiosk.searchButton.click();
+
+    await kiosk.resultsHeading.waitFor();
+    await expect.poll(() => kiosk.results.count(), poll).toBe(1);
+    const result = kiosk.results.first();
+    expect(await result.innerText()).toContain(`${person.firstName} ${person.lastName.slice(0, 1).toUpperCase()}.`);
+    await expectNoAxeViolations(page, 'the visits found');
+
+    const form = await kiosk.choose(result);
+    await checkOutWithExitQuestion(form);
+    await kiosk.doneButton.click();
+    await kiosk.searchButton.waitFor();
+    expect(await kiosk.lastName.inputValue()).toBe('');
+  });
+});

@@ -1,0 +1,52 @@
+import { Suspense, lazy } from 'react';
+import { CheckInPage } from '../features/checkin/CheckInPage.tsx';
+import { VisitPage } from '../features/checkin/VisitPage.tsx';
+import { PublicPage } from '../features/public-page/PublicPage.tsx';
+import { Loading } from '../ui/Status.tsx';
+import { matchRoute, useLocation } from './router.ts';
+
+// Check-in is the first screen people see: it is in the first bundle. The check-out pages
+// load on demand.
+const CheckOutPage = lazy(() =>
+  import('../features/checkout/CheckOutPage.tsx').then((module) => ({ default: module.CheckOutPage })),
+);
+const BuildingCheckOutPage = lazy(() =>
+  import('../features/building-checkout/BuildingCheckOutPage.tsx').then((module) => ({
+    default: module.BuildingCheckOutPage,
+  })),
+);
+
+/** The public pages of the spec, by path. */
+export function App() {
+  const location = useLocation();
+  const route = matchRoute(location.pathname);
+  const search = location.search;
+  switch (route.page) {
+    case 'checkIn':
+      return <CheckInPage key={location.pathname} qrCodeKey={route.qrCodeKey} kiosk={route.kiosk} search={search} />;
+    case 'visit':
+      return (
+        <VisitPage
+          key={location.pathname}
+          qrCodeKey={route.qrCodeKey}
+          identifier={route.identifier}
+          kiosk={route.kiosk}
+          search={search}
+        />
+      );
+    case 'checkOut':
+      return (
+        <Suspense fallback={<Loading />}>
+          <CheckOutPage key={location.pathname} publicIdentifier={route.publicIdentifier} />
+        </Suspense>
+      );
+    case 'buildingCheckOut':
+      return (
+        <Suspense fallback={<Loading />}>
+          <BuildingCheckOutPage key={location.pathname} qrCodeKey={route.qrCodeKey} search={search} />
+        </Suspense>
+      );
+    case 'other':
+      return <PublicPage path={location.pathname} />;
+  }
+}

@@ -1,0 +1,68 @@
+import { useSyncExternalStore } from 'react';
+
+// The public pages are a handful of fixed paths (application.md section 2): a small matcher
+// and the History API are enough, and keep the kiosk's first screen light.
+
+export type PublicRoute =
+  | { page: 'checkIn'; kiosk: boolean; qrCodeKey: string }
+  | { page: 'visit'; kiosk: boolean; qrCodeKey: string; identifier: string; status: string | null }
+  | { page: 'checkOut'; publicIdentifier: string }
+  | { page: 'buildingCheckOut'; qrCodeKey: string }
+  | { page: 'other' };
+
+function decode(part: string): string | null {
+  try {
+    const value = decodeURIComponent(part);
+    return value.trim() === '' ? null : value;
+  } catch {
+    return null;
+  }
+}
+
+export function matchRoute(pathname: string): PublicRoute {
+  const raw = pathname.replace(/\/+$/, '').split('/').slice(1);
+  const parts = raw.map(decode);
+  if (parts.some((part) => part === null)) return { page: 'other' };
+  const [root, a, b, c, ...rest] = parts as string[];
+  if (rest.length > 0 || a === undefined) return { page: 'other' };
+  if (root === 'checkin' || root === 'checkinKiosk') {
+    const kiosk = root === 'checkinKiosk';
+    if (b === undefined) return { page: 'checkIn', kiosk, qrCodeKey: a };
+    return { page: 'visit', kiosk, qrCodeKey: a, identifier: b, status: c ?? null };
+  }
+  if (b !== undefined) return { page: 'other' };
+  if (root === 'checkOut') return { page: 'checkOut', publicIdentifier: a };
+  if (root === 'buildingCheckOut') return { page: 'buildingCheckOut', qrCodeKey: a };
+  return { page: 'other' };
+}
+
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('popstate', listener);
+  };
+}
+
+const snapshot = () => `${window.location.pathname}${window.location.search}`;
+
+/** The current path and query; re-renders on navigation (links, back and forward). */
+export function useLocation(): URL {
+  const current = useSyncExternalStore(subscribe, snapshot);
+  return new URL(current, window.location.origin);
+}
+
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) window.history.replaceState(null, '', to);
+  else window.history.pushState(null, '', to);
+  window.scrollTo?.(0, 0);
+  listeners.forEach((listener) => listener());
+}
+
+/** A page path with its segments encoded (keys and identifiers come from links). */
+export function pagePath(...parts: string[]): string {
+  return `/${parts.map((part) => encodeURIComponent(part)).join('/')}`;
+}

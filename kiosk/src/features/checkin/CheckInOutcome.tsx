@@ -1,0 +1,106 @@
+import type { CheckInBuilding, CheckInResponse } from '@vestibule/shared';
+import { useTranslation } from 'react-i18next';
+import { pagePath } from '../../app/router.ts';
+import { Link } from '../../ui/Link.tsx';
+import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
+
+interface OutcomeProps {
+  response: CheckInResponse;
+  building: CheckInBuilding['building'];
+  kiosk: boolean;
+  /** Back to the start (a kiosk's welcome screen). */
+  onDone: () => void;
+}
+
+/** After Finish: checked in (visit code, PIN, the building's success text) or refused (its failure text). */
+export function CheckInOutcome({ response, building, kiosk, onDone }: OutcomeProps) {
+  const { t } = useTranslation('publicVisit');
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  if (!response.allowed) {
+    return (
+      <section className="screen outcome" data-outcome="refused" aria-labelledby="outcome-heading">
+        <h1 id="outcome-heading" ref={heading} tabIndex={-1}>
+          <span className="outcome-icon" aria-hidden="true">
+            ⛔
+          </span>{' '}
+          {t('failure.title')}
+        </h1>
+        <p className="building-text">{response.message.trim() || t('failure.text')}</p>
+        {kiosk && building.devicesAttentionText.trim() && (
+          <p className="building-text">{building.devicesAttentionText}</p>
+        )}
+        {kiosk && (
+          <button type="button" className="button primary" onClick={onDone}>
+            {t('done')}
+          </button>
+        )}
+      </section>
+    );
+  }
+  return (
+    <section className="screen outcome" data-outcome="allowed" aria-labelledby="outcome-heading">
+      <h1 id="outcome-heading" ref={heading} tabIndex={-1}>
+        <span className="outcome-icon" aria-hidden="true">
+          ✓
+        </span>{' '}
+        {t('success.title')}
+      </h1>
+      <dl className="codes">
+        <div>
+          <dt>{t('success.code')}</dt>
+          <dd data-testid="visit-code">{response.meetingIdentifier}</dd>
+        </div>
+        <div>
+          <dt>{t('success.pin')}</dt>
+          <dd data-testid="visit-pin">{response.pin}</dd>
+        </div>
+      </dl>
+      <p>{t('success.keep')}</p>
+      {response.message.trim() && <p className="building-text">{response.message}</p>}
+      {kiosk && building.devicesSuccessText.trim() && <p className="building-text">{building.devicesSuccessText}</p>}
+      {!kiosk && response.publicIdentifier && (
+        <p>
+          {t('success.checkOutLater')}{' '}
+          <Link href={pagePath('checkOut', response.publicIdentifier)}>{t('success.checkOutLink')}</Link>
+        </p>
+      )}
+      {kiosk && (
+        <button type="button" className="button primary" onClick={onDone}>
+          {t('done')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** 208 CHECKEDIN: the person has an open visit and must check out first. */
+export function AlreadyCheckedIn({
+  kiosk,
+  qrCodeKey,
+  onDone,
+}: {
+  kiosk: boolean;
+  qrCodeKey: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('publicVisit');
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <section className="screen outcome" data-outcome="already-in" aria-labelledby="outcome-heading">
+      <h1 id="outcome-heading" ref={heading} tabIndex={-1}>
+        {t('alreadyIn.title')}
+      </h1>
+      <p className="notice notice-warning">{t('errors:CHECKEDIN')}</p>
+      <div className="actions">
+        {kiosk && (
+          <Link className="button primary" href={pagePath('buildingCheckOut', qrCodeKey)}>
+            {t('checkIn.checkOut')}
+          </Link>
+        )}
+        <button type="button" className="button secondary" onClick={onDone}>
+          {t('startOver')}
+        </button>
+      </div>
+    </section>
+  );
+}

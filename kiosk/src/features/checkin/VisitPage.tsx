@@ -1,0 +1,109 @@
+import { type VisitSummary, type WizardVisitorType, wizardVisitorTypes } from '@vestibule/shared';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { navigate, pagePath } from '../../app/router.ts';
+import { currentLocale } from '../../i18n/i18n.ts';
+import { Link } from '../../ui/Link.tsx';
+import { PageFrame } from '../../ui/PageFrame.tsx';
+import { LoadFailed, Loading } from '../../ui/Status.tsx';
+import { formatTime } from '../../ui/formatTime.ts';
+import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
+import { useLoad } from '../../ui/useLoad.ts';
+import { CheckInFlow, type VisitPreset } from './CheckInFlow.tsx';
+import { KioskIdleNotice } from './KioskIdleNotice.tsx';
+import { type Channel, fetchCheckInBuilding, fetchVisitForLink } from './checkin.api.ts';
+import { useBuildingLanguage } from './useBuildingLanguage.ts';
+import { kioskIdleMs } from './useIdleTimer.ts';
+
+interface VisitPageProps {
+  qrCodeKey: string;
+  identifier: string;
+  kiosk: boolean;
+  search: string;
+}
+
+/**
+ * /checkin/{hash}/{identifier}[/{status}] and the kiosk variants: a visit reached through its
+ * link (an invitation, a pass). The visit's current status decides what shows; the optional
+ * {status} segment of the link is informative only.
+ */
+export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPageProps) {
+  const { t } = useTranslation('publicVisit');
+  const mt = new URLSearchParams(search).get('mt');
+  const channel = useMemo<Channel>(() => ({ kiosk, mt }), [kiosk, mt]);
+  const loaded = useLoad(`${kiosk}|${qrCodeKey}|${identifier}|${mt}`, (signal) =>
+    Promise.all([
+      fetchCheckInBuilding(qrCodeKey, channel, signal),
+      fetchVisitForLink(qrCodeKey, identifier, channel, signal),
+    ]),
+  );
+  const ready = loaded.status === 'ready' ? loaded.data : null;
+  const baseLocale = useBuildingLanguage(ready?.[0].building.defaultLocale ?? null, kiosk);
+  const [preset, setPreset] = useState<VisitPreset | null>(null);
+  const leaveFlow = () => {
+    setPreset(null);
+    loaded.retry();
+  };
+
+  return (
+    <PageFrame building={ready?.[0].building} title={t('checkIn.title')} kiosk={kiosk}>
+      {loaded.status === 'loading' && <Loading />}
+      {loaded.status === 'error' && <LoadFailed error={loaded.error} onRetry={loaded.retry} />}
+      {ready && preset && <CheckInFlow building={ready[0]} channel={channel} preset={preset} onExit={leaveFlow} />}
+      {ready && !preset && <VisitStatus visit={ready[1]} onCheckIn={setPreset} />}
+      {ready && kiosk && (
+        <KioskIdleNotice
+          inUse
+          idleMs={kioskIdleMs(search)}
+          baseLocale={baseLocale}
+          onReset={() => navigate(`${pagePath('checkinKiosk', qrCodeKey)}${search}`, { replace: true })}
+        />
+      )}
+    </PageFrame>
+  );
+}
+
+function VisitStatus({ visit, onCheckIn }: { visit: VisitSummary; onCheckIn: (preset: VisitPreset) => void }) {
+  const { t } = useTranslation('publicVisit');
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const locale = currentLocale();
+  const name = [visit.firstName, visit.lastName].filter(Boolean).join(' ');
+  const visitorType = (wizardVisitorTypes as readonly string[]).includes(visit.visitorType)
+    ? (visit.visitorType as WizardVisitorType)
+    : null;
+  const wasIn = visit.checkedInAt !== null && visit.checkedOutAt !== null;
+  return (
+    <section className="screen" aria-labelledby="visit-heading">
+      <h1 id="visit-heading" ref={heading} tabIndex={-1}>
+        {name ? t('visit.greeting', { name }) : t('visit.greetingNoName')}
+      </h1>
+      {visit.status === 'IN' ? (
+        <>
+          <p>{t('visit.inSince', { time: formatTime(visit.checkedInAt, locale) })}</p>
+          <dl className="codes">
+            <div>
+              <dt>{t('success.code')}</dt>
+              <dd>{visit.identifier}</dd>
+            </div>
+          </dl>
+          <Link className="button primary" href={pagePath('checkOut', visit.publicIdentifier)}>
+            {t('checkIn.checkOut')}
+          </Link>
+        </>
+      ) : visitorType === null ? (
+        <p className="notice notice-warning">{t('visit.visitorTypeNotSupported')}</p>
+      ) : (
+        <>
+          <p>{wasIn ? t('visit.outAt', { time: formatTime(visit.checkedOutAt, locale) }) : t('visit.expected')}</p>
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => onCheckIn({ visit, visitorType, checkingBack: wasIn })}
+          >
+            {wasIn ? t('visit.checkInAgain') : t('visit.checkInNow')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import {
+  type Answers,
+  COMMENTS_MAX,
+  type WizardQuestion,
+  isQuestionnaireComplete,
+  setAnswer,
+  visibleQuestions,
+} from '@vestibule/shared';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/i18n.ts';
+import { TextField } from '../../ui/TextField.tsx';
+import { errorMessage } from '../../ui/errorMessage.ts';
+import { formatTime } from '../../ui/formatTime.ts';
+import { QuestionList } from '../wizard/QuestionList.tsx';
+import { TemperatureFields } from '../wizard/TemperatureFields.tsx';
+import { browserChoiceStorage } from '../wizard/cameraChoice.ts';
+import { type TemperatureTexts, checkTemperatures } from '../wizard/temperatureInput.ts';
+import { type CheckOutData, checkOut } from './checkout.api.ts';
+
+interface CheckOutFormProps {
+  publicIdentifier: string;
+  data: CheckOutData;
+  onDone: () => void;
+  idPrefix: string;
+}
+
+/** Check-out of one open visit: the exit questionnaires, the temperature and comments when asked. */
+export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix }: CheckOutFormProps) {
+  const { t, i18n } = useTranslation('publicVisit');
+  const [answers, setAnswers] = useState<Answers>({});
+  const [temperature, setTemperature] = useState<TemperatureTexts>({ first: '', second: '' });
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [comments, setComments] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [storage] = useState(browserChoiceStorage);
+
+  const temperatureAsked = data.checkOutTemperatureMeasuresEnabled && data.allowCheckOutManualTemperatureMeasure;
+  const range = { unit: data.temperatureUnit, min: data.minTemperature, max: data.maxTemperature };
+  const temperatures = checkTemperatures(temperature, range);
+  const valid =
+    data.exitQuestionnaires.every((questionnaire) => isQuestionnaireComplete(questionnaire.items, answers)) &&
+    (!temperatureAsked || temperatures.valid) &&
+    comments.length <= COMMENTS_MAX;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || submitting) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await checkOut(publicIdentifier, {
+        tempMeasure1: temperatureAsked ? temperatures.first : null,
+        tempMeasure2: temperatureAsked ? temperatures.second : null,
+        comments: data.commentsEnabled && comments.trim() !== '' ? comments.trim() : null,
+        questionnairesAnswers: data.exitQuestionnaires.map((questionnaire) => ({
+          questionnaireId: questionnaire.id,
+          answers: Object.fromEntries(
+            visibleQuestions(questionnaire.items, answers).map((question) => [
+              question.id,
+              (answers[question.id] ?? '').trim(),
+            ]),
+          ),
+        })),
+      });
+      onDone();
+    } catch (failure) {
+      setSubmitting(false);
+      setError(errorMessage(failure, i18n));
+    }
+  };
+  const answer = (items: readonly WizardQuestion[], questionId: string, value: string) =>
+    setAnswers((current) => setAnswer(items, current, questionId, value));
+  const name = [data.visit.firstName, data.visit.lastName].filter(Boolean).join(' ');
+  const time = formatTime(data.visit.checkedInAt, currentLocale());
+
+  return (
+    <form className="check-out-form" noValidate onSubmit={(event) => void submit(event)}>
+      <p className="visit-line">{name ? t('checkOut.who', { name, time }) : t('checkOut.whoNoName', { time })}</p>
+      {data.exitQuestionnaires.map((questionnaire) => (
+        <section
+          key={questionnaire.id}
+          className="exit-questionnaire"
+          aria-labelledby={`${idPrefix}-${questionnaire.id}`}
+        >
+          <h2 id={`${idPrefix}-${questionnaire.id}`}>{questionnaire.name}</h2>
+          <QuestionList questionnaire={questionnaire} answers={answers} onAnswer={answer} idPrefix={idPrefix} />
+        </section>
+      ))}
+      {temperatureAsked && (
+        <TemperatureFields
+          idPrefix={idPrefix}
+          range={range}
+          texts={temperature}
+          onChange={setTemperature}
+          touched={touched}
+          onTouch={(key) => setTouched((current) => ({ ...current, [key]: true }))}
+          place="EXIT"
+          storage={storage}
+        />
+      )}
+      {data.commentsEnabled && (
+        <TextField
+          id={`${idPrefix}-comments`}
+          label={t('wizard:comments.label')}
+          multiline
+          maxLength={COMMENTS_MAX}
+          value={comments}
+          onChange={setComments}
+        />
+      )}
+      <div role="alert" className={error ? 'notice notice-error' : 'live-empty'}>
+        {error}
+      </div>
+      <p role="status" className={valid ? 'live-empty' : 'wizard-hint'}>
+        {valid ? '' : t('wizard:invalidStep')}
+      </p>
+      <div className="actions">
+        <button type="submit" className="button primary" disabled={!valid || submitting}>
+          {submitting ? t('checkOut.submitting') : t('checkOut.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

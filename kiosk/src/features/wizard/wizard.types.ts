@@ -1,0 +1,58 @@
+import type { AnsweredQuestion, CheckInData, WizardVisitorType } from '@vestibule/shared';
+
+/**
+ * The spec's "check-in wizard input": the building's check-in data for one person type, and
+ * what is already known of the visit (an invitation, an earlier check-in). The wizard knows
+ * nothing of where it comes from: the server today, the kiosk's local copy tomorrow.
+ */
+export interface WizardInput extends CheckInData {
+  /** The visit's code when the visit exists already (an invitation). */
+  meetingIdentifier: string | null;
+  /** The visit's id when it exists already (or the id a kiosk generated). */
+  id: string | null;
+  personId: string | null;
+  replaceOldVisit: boolean;
+  /** The visit's planned duration (ISO 8601), used when `id` is set. */
+  scheduledDuration: string | null;
+  /** Stored check-in form values that prefill the form (booleans may be the text "true"). */
+  checkInAnswers: Record<string, unknown> | null;
+  /** Earlier answers: they prefill the questions that have the same text. */
+  answeredQuestionnaires: readonly { items: readonly AnsweredQuestion[] }[] | null;
+  /** The person checks in again after a check-out: off a kiosk the wizard finishes at once. */
+  checkingBack: boolean;
+  fromKiosk: boolean;
+}
+
+/** The spec's "check-in wizard result": the body of POST /checkin without the link's token and device id. */
+export interface WizardResult {
+  qrCodeKey: string;
+  visitorType: WizardVisitorType;
+  id: string | null;
+  personId: string | null;
+  replaceOldVisit: boolean;
+  /** ISO 8601, e.g. PT1H30M. */
+  scheduledDuration: string;
+  checkInForm: Record<string, string | boolean>;
+  /** Answers of the visible questions only; empty when earlier answers are reused (checking back). */
+  questionnairesAnswers: { questionnaireId: string; answers: Record<string, string> }[];
+  consentAccepted: boolean;
+  tempMeasure1: number | null;
+  tempMeasure2: number | null;
+  comments: string | null;
+  emailMeActive: boolean;
+  emailMeEmail: string | null;
+}
+
+/** Reads a camera of the building: given to the wizard by the page, so the wizard stays free of I/O. */
+export interface CameraReader {
+  /** The camera's current reading, or null when it has none. */
+  readTemperature(cameraId: string): Promise<number | null>;
+  /** The address of a fresh picture of the camera (`stamp` defeats caches). */
+  pictureUrl(cameraId: string, stamp: number): string;
+}
+
+/** Where a choice (the camera per entry and exit) is remembered on this device. */
+export interface ChoiceStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}

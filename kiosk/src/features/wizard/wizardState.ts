@@ -1,0 +1,231 @@
+import {
+  ANSWER_MAX,
+  type Answers,
+  type CheckInField,
+  type CheckInFieldKey,
+  COMMENTS_MAX,
+  DURATION_MAX_HOURS,
+  type FieldValue,
+  type WizardQuestion,
+  type WizardStep,
+  durationError,
+  enabledFields,
+  fieldError,
+  initialDuration,
+  isQuestionnaireComplete,
+  joinDuration,
+  prefillAnswers,
+  prefillForm,
+  setAnswer,
+  splitDuration,
+  visibleQuestions,
+  wizardSteps,
+} from '@vestibule/shared';
+import { type TemperatureRange, type TemperatureTexts, checkTemperatures } from './temperatureInput.ts';
+import type { WizardInput, WizardResult } from './wizard.types.ts';
+
+// The wizard's state and rules, free of React: what is typed, which step shows, whether it
+// may be left, and the result. The rules themselves come from @vestibule/shared.
+
+/** A wizard that asks nothing still shows one step, so the person confirms before checking in. */
+export type DisplayStep = WizardStep | { kind: 'confirm' };
+
+export interface WizardState {
+  stepIndex: number;
+  form: Record<string, FieldValue>;
+  /** Fields left at least once: their errors show. */
+  touched: Record<string, boolean>;
+  hours: number;
+  minutes: number;
+  answers: Answers;
+  consentAccepted: boolean;
+  emailMeActive: boolean;
+  emailMeEmail: string;
+  temperature: TemperatureTexts;
+  comments: string;
+}
+
+export type WizardAction =
+  | { type: 'next'; stepCount: number }
+  | { type: 'back' }
+  | { type: 'reset'; state: WizardState }
+  | { type: 'field'; key: string; value: FieldValue }
+  | { type: 'touch'; key: string }
+  | { type: 'duration'; hours: number; minutes: number }
+  | { type: 'answer'; items: readonly WizardQuestion[]; questionId: string; value: string }
+  | { type: 'consent'; accepted: boolean }
+  | { type: 'emailMe'; active: boolean }
+  | { type: 'emailMeEmail'; value: string }
+  | { type: 'temperature'; texts: TemperatureTexts }
+  | { type: 'comments'; value: string };
+
+export function displaySteps(input: WizardInput): DisplayStep[] {
+  const steps: DisplayStep[] = wizardSteps(input);
+  return steps.length > 0 ? steps : [{ kind: 'confirm' }];
+}
+
+export function temperatureAsked(input: WizardInput): boolean {
+  return input.checkInTemperatureMeasuresEnabled && input.allowCheckInManualTemperatureMeasure;
+}
+
+export function temperatureRange(input: WizardInput): TemperatureRange {
+  return { unit: input.temperatureUnit, min: input.minTemperature, max: input.maxTemperature };
+}
+
+/** The duration as hours and minutes the selects offer (minutes rounded to the 5-minute steps). */
+function durationParts(duration: string): { hours: number; minutes: number } {
+  const { hours, minutes } = splitDuration(duration);
+  const total = Math.min(hours * 60 + Math.round(minutes / 5) * 5, DURATION_MAX_HOURS * 60);
+  return { hours: Math.floor(total / 60), minutes: total % 60 };
+}
+
+/** Prefilled from what is known: stored form values, earlier answers, the visit's duration. */
+export function initialWizardState(input: WizardInput): WizardState {
+  return {
+    stepIndex: 0,
+    form: prefillForm(input.checkInForm, input.checkInAnswers),
+    touched: {},
+    ...durationParts(initialDuration(input)),
+    answers: prefillAnswers(input.questionnaires, input.answeredQuestionnaires),
+    consentAccepted: false,
+    emailMeActive: false,
+    emailMeEmail: '',
+    temperature: { first: '', second: '' },
+    comments: '',
+  };
+}
+
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  switch (action.type) {
+    case 'next':
+      return { ...state, stepIndex: Math.min(state.stepIndex + 1, action.stepCount - 1) };
+    case 'back':
+      return { ...state, stepIndex: Math.max(state.stepIndex - 1, 0) };
+    case 'reset':
+      return action.state;
+    case 'field':
+      return { ...state, form: { ...state.form, [action.key]: action.value } };
+    case 'touch':
+      return state.touched[action.key] ? state : { ...state, touched: { ...state.touched, [action.key]: true } };
+    case 'duration':
+      return { ...state, hours: action.hours, minutes: action.minutes };
+    case 'answer':
+      return { ...state, answers: setAnswer(action.items, state.answers, action.questionId, action.value) };
+    case 'consent':
+      return { ...state, consentAccepted: action.accepted };
+    case 'emailMe': {
+      // The copy goes to the address typed in the form unless another one is given.
+      const formEmail = typeof state.form.email === 'string' ? state.form.email.trim() : '';
+      const emailMeEmail = action.active && state.emailMeEmail === '' ? formEmail : state.emailMeEmail;
+      return { ...state, emailMeActive: action.active, emailMeEmail };
+    }
+    case 'emailMeEmail':
+      return { ...state, emailMeEmail: action.value };
+    case 'temperature':
+      return { ...state, temperature: action.texts };
+    case 'comments':
+      return { ...state, comments: action.value };
+  }
+}
+
+export type FieldProblem = 'required' | 'email' | 'maxLength';
+
+export function fieldProblems(input: WizardInput, state: WizardState): Partial<Record<CheckInFieldKey, FieldProblem>> {
+  const problems: Partial<Record<CheckInFieldKey, FieldProblem>> = {};
+  for (const [key, field] of enabledFields(input.checkInForm)) {
+    const problem = fieldError(key, field, state.form[key]);
+    if (problem) problems[key] = problem;
+  }
+  return problems;
+}
+
+export function durationProblem(input: WizardInput, state: WizardState): 'range' | 'required' | null {
+  return durationError(state.hours, state.minutes, input.visitorType);
+}
+
+const emailMeField: CheckInField = {
+  enabled: true,
+  mandatory: true,
+  enabledEditable: false,
+  mandatoryEditable: false,
+  order: 0,
+  type: 'TEXT',
+  size: ANSWER_MAX,
+  custom: false,
+  label: '',
+};
+
+/** The e-mail-me address: required and a valid e-mail when the copy is asked for. */
+export function emailMeProblem(input: WizardInput, state: WizardState): 'required' | 'invalid' | null {
+  if (!input.emailMeActive || !state.emailMeActive) return null;
+  const problem = fieldError('email', emailMeField, state.emailMeEmail);
+  return problem === null ? null : problem === 'required' ? 'required' : 'invalid';
+}
+
+/** Why the current step cannot be left: invalid answers, or the consent not accepted yet. */
+export function stepProblem(input: WizardInput, state: WizardState, step: DisplayStep): 'invalid' | 'consent' | null {
+  switch (step.kind) {
+    case 'form':
+      return Object.keys(fieldProblems(input, state)).length > 0 || durationProblem(input, state) ? 'invalid' : null;
+    case 'questionnaire': {
+      const questionnaire = input.questionnaires[step.index];
+      return questionnaire && !isQuestionnaireComplete(questionnaire.items, state.answers) ? 'invalid' : null;
+    }
+    case 'consent':
+      if (emailMeProblem(input, state)) return 'invalid';
+      return input.consentClauseActive && !state.consentAccepted ? 'consent' : null;
+    case 'entry':
+      if (temperatureAsked(input) && !checkTemperatures(state.temperature, temperatureRange(input)).valid) {
+        return 'invalid';
+      }
+      return state.comments.length > COMMENTS_MAX ? 'invalid' : null;
+    case 'confirm':
+      return null;
+  }
+}
+
+/**
+ * The wizard's result. `reuseEarlierAnswers` (checking back off a kiosk) sends no answers, so
+ * the server keeps the ones given at the first check-in while they are still valid.
+ */
+export function buildResult(
+  input: WizardInput,
+  state: WizardState,
+  options: { reuseEarlierAnswers?: boolean } = {},
+): WizardResult {
+  const checkInForm: Record<string, string | boolean> = {};
+  for (const [key, field] of enabledFields(input.checkInForm)) {
+    const value = state.form[key];
+    checkInForm[key] = field.type === 'BOOLEAN' ? value === true : typeof value === 'string' ? value.trim() : '';
+  }
+  const questionnairesAnswers = options.reuseEarlierAnswers
+    ? []
+    : input.questionnaires.map((questionnaire) => ({
+        questionnaireId: questionnaire.id,
+        answers: Object.fromEntries(
+          visibleQuestions(questionnaire.items, state.answers).map((question) => [
+            question.id,
+            (state.answers[question.id] ?? '').trim(),
+          ]),
+        ),
+      }));
+  const temperatures = temperatureAsked(input) ? checkTemperatures(state.temperature, temperatureRange(input)) : null;
+  const emailMe = input.emailMeActive && state.emailMeActive;
+  const comments = state.comments.trim();
+  return {
+    qrCodeKey: input.qrCodeKey,
+    visitorType: input.visitorType,
+    id: input.id,
+    personId: input.personId,
+    replaceOldVisit: input.replaceOldVisit,
+    scheduledDuration: joinDuration(state.hours, state.minutes),
+    checkInForm,
+    questionnairesAnswers,
+    consentAccepted: input.consentClauseActive && state.consentAccepted,
+    tempMeasure1: temperatures?.first ?? null,
+    tempMeasure2: temperatures?.second ?? null,
+    comments: input.commentsEnabled && comments !== '' ? comments : null,
+    emailMeActive: emailMe,
+    emailMeEmail: emailMe ? state.emailMeEmail.trim() : null,
+  };
+}
