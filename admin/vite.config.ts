@@ -54,5 +54,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // jsdom with axe scans is slow on a 2-core machine that is also type-checking.
+    testTimeout: 30_000,
   },
 });

@@ -9,5 +9,5 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: { proxy: { '/service': 'http://localhost:3000', '/version.json': 'http://localhost:3000' } },
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: { environment: 'jsdom', testTimeout: 30_000, include: ['src/**/*.test.{ts,tsx}'] },
 });

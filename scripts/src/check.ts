@@ -1,16 +1,21 @@
 // `npm run check`: the day-to-day loop: typecheck, lint, format, unit tests (no database, no browser).
-import { printSummary, stage, vitestStage } from './lib/stages.ts';
+import { type StageResult, collectStageOutput, printSummary, stage, vitestStage } from './lib/stages.ts';
 
+// Two lanes on two cores: static checks beside the unit tests; a failing stage prints its output.
+collectStageOutput(true);
 const started = Date.now();
-const results = [
-  await stage('typecheck', 'pnpm', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']),
+const staticChecks = async (): Promise<StageResult[]> => [
+  await stage('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']),
   await stage('lint', 'pnpm', ['exec', 'eslint', '--max-warnings', '0', '.']),
   await stage('format', 'pnpm', ['exec', 'prettier', '--check', '--log-level', 'warn', '.']),
-  await vitestStage('unit: shared', 'shared'),
+];
+const unitTests = async (): Promise<StageResult[]> => [
   await vitestStage('unit: admin', 'admin'),
+  await vitestStage('unit: shared', 'shared'),
   await vitestStage('unit: kiosk', 'kiosk'),
   await vitestStage('unit: server', 'server', [], {}, ['--exclude', '**/*.int.test.ts']),
 ];
+const results = (await Promise.all([staticChecks(), unitTests()])).flat();
 const { passed, failed } = printSummary(results);
 console.log(`  total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`check: ${passed} passed, ${failed} failed`);

@@ -23,6 +23,22 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
   });
 }
 
+/** Runs a command with its output collected; answers the exit code and everything it printed. */
+export function runCollected(
+  command: string,
+  args: string[],
+  options: RunOptions = {},
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd ?? root, env: { ...process.env, ...options.env } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
 /** Runs a command and answers its standard output (empty on failure). */
 export function capture(
   command: string,

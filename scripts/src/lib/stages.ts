@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { log, root, run } from './run.ts';
+import { log, root, run, runCollected } from './run.ts';
 
 export interface StageResult {
   name: string;
@@ -15,6 +15,27 @@ export interface StageResult {
 
 const reportDir = mkdtempSync(join(tmpdir(), 'vestibule-reports-'));
 
+/**
+ * Stages show their output as it comes, or (when several run at once) collect it and show
+ * it only when they fail, so outputs never interleave.
+ */
+let collectOutput = false;
+export function collectStageOutput(collect: boolean): void {
+  collectOutput = collect;
+}
+
+async function runStage(
+  name: string,
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv },
+): Promise<number> {
+  if (!collectOutput) return run(command, args, options);
+  const { code, output } = await runCollected(command, args, options);
+  if (code !== 0) console.log(`\n[vestibule] ${name} failed:\n${output}`);
+  return code;
+}
+
 /** Runs a check that has no test count (typecheck, lint, build): pass or fail. */
 export async function stage(
   name: string,
@@ -24,7 +45,7 @@ export async function stage(
 ): Promise<StageResult> {
   log(`${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const code = await run(command, args, { env });
+  const code = await runStage(name, command, args, { env });
   return { name, ok: code === 0, passed: 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - started) / 1000 };
 }
 
@@ -39,7 +60,8 @@ export async function vitestStage(
   const report = join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
   log(`${name}: vitest in ${packageDir}`);
   const started = Date.now();
-  const code = await run(
+  const code = await runStage(
+    name,
     'pnpm',
     [
       'exec',
