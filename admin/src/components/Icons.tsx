@@ -3,9 +3,10 @@ import type { SVGProps } from 'react';
 // Line icons drawn on a 24 px grid (after Tabler Icons, MIT). Decorative: the control
 // that shows one carries the accessible name.
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...rest }: IconProps) {
+/** The frame every icon of the app is drawn in; feature icon sets reuse it. */
+export function Icon({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -1,29 +1,11 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon as BaseIcon, type IconProps } from '../../components/Icons.tsx';
 
 // Line icons of the questionnaire screens, drawn like components/Icons.tsx (after Tabler
 // Icons, MIT). Decorative: the control or text beside them carries the meaning.
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
+/** The app's icon frame, a little smaller in these dense screens. */
+function Icon({ size = 18, ...rest }: IconProps) {
+  return <BaseIcon size={size} {...rest} />;
 }
 
 export function IconArrowUp(props: IconProps) {
