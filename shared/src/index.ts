@@ -20,3 +20,4 @@ export * from './domain/visitStatus.ts';
 export * from './domain/wizard.ts';
 export * from './schemas/visit.ts';
 export * from './sync/protocol.ts';
+export * from './domain/markdown.ts';

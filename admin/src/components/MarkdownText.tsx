@@ -1,6 +1,7 @@
 import { Anchor, Box, VisuallyHidden } from '@mantine/core';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markdownAllowedElements } from '@vestibule/shared';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import classes from './MarkdownText.module.css';
 
@@ -8,27 +9,6 @@ import classes from './MarkdownText.module.css';
 // HTML in the source stays visible, inert text; link and image URLs pass its default URL
 // filter (http, https, mailto and relative only: no javascript: or data:). Elements
 // outside this list are dropped and their text kept.
-const allowedElements = [
-  'p',
-  'br',
-  'strong',
-  'em',
-  'a',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'code',
-  'pre',
-  'hr',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'img',
-];
 
 type HeadingProps = ComponentPropsWithoutRef<'h1'> & ExtraProps;
 
@@ -81,7 +61,7 @@ export function MarkdownText({ children, className, empty = null, ...rest }: Mar
       className={className ? `${classes.markdown} ${className}` : classes.markdown}
       data-testid={rest['data-testid']}
     >
-      <Markdown allowedElements={allowedElements} unwrapDisallowed components={components}>
+      <Markdown allowedElements={markdownAllowedElements} unwrapDisallowed components={components}>
         {children}
       </Markdown>
     </Box>

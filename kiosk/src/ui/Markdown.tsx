@@ -1,32 +1,11 @@
 import type { ComponentPropsWithoutRef, JSX } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markdownAllowedElements } from '@vestibule/shared';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 
 // Question texts are markdown. react-markdown builds React elements from the syntax tree (no
 // innerHTML): raw HTML in the source stays visible, inert text, and link URLs pass its
 // default filter (no javascript: or data:). The same policy as the admin app's preview.
-const allowedElements = [
-  'p',
-  'br',
-  'strong',
-  'em',
-  'del',
-  'a',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'code',
-  'pre',
-  'hr',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'img',
-];
 
 type Props<T extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & ExtraProps;
 
@@ -68,7 +47,7 @@ const inlineComponents: Components = { ...blockComponents, p: ParagraphAsSpan };
 export function Markdown({ children, inline = false }: { children: string; inline?: boolean }) {
   return (
     <ReactMarkdown
-      allowedElements={allowedElements}
+      allowedElements={markdownAllowedElements}
       unwrapDisallowed
       components={inline ? inlineComponents : blockComponents}
     >
