@@ -18,6 +18,7 @@ export * from './domain/buildingDefaults.ts';
 export * from './schemas/questionnaire.ts';
 export * from './domain/visitStatus.ts';
 export * from './domain/wizard.ts';
+export * from './domain/visitCodes.ts';
 export * from './schemas/visit.ts';
 export * from './sync/protocol.ts';
 export * from './domain/markdown.ts';

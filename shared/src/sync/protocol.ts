@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCodes } from '../errors.ts';
+import { publicIdentifierPattern, visitIdentifierPattern, visitPinPattern } from '../domain/visitCodes.ts';
 import { checkInRequestSchema, checkOutRequestSchema } from '../schemas/visit.ts';
 
 // The kiosk sync protocol (SYNC.md): the kiosk commits each check-in or check-out locally
@@ -22,10 +23,17 @@ const mutationBase = {
   occurredAt: z.iso.datetime({ offset: true }),
 };
 
+/** The code, public identifier and PIN the device gave the person (kept unless another visit has them). */
+export const visitCodesSchema = z.object({
+  identifier: z.string().regex(visitIdentifierPattern),
+  publicIdentifier: z.string().regex(publicIdentifierPattern),
+  pin: z.string().regex(visitPinPattern),
+});
+
 export const checkInMutationSchema = z.object({
   ...mutationBase,
   type: z.literal('checkIn'),
-  payload: checkInRequestSchema.omit({ id: true, deviceId: true }),
+  payload: checkInRequestSchema.omit({ id: true, deviceId: true }).extend({ codes: visitCodesSchema.optional() }),
 });
 
 export const checkOutMutationSchema = z.object({
@@ -42,8 +50,13 @@ export const syncPushRequestSchema = z
     deviceId: z.uuid(),
     /** The device's clock when it sent the batch, for the skew estimate. */
     sentAt: z.iso.datetime({ offset: true }),
-    /** The building this kiosk was provisioned for. */
+    /** The building this kiosk was provisioned for (or whose link a visitor's phone opened). */
     qrCodeKey: z.string().min(1).max(64),
+    /**
+     * kiosk: a lobby tablet (the building's kiosk address list applies); ownDevice: a visitor's
+     * phone, whose check-ins carry the printed link's mobile token like the online call.
+     */
+    channel: z.enum(['kiosk', 'ownDevice']).default('kiosk'),
     appVersion: z.string().max(32).optional(),
     configVersion: z.string().max(64).optional(),
     /** What the device still holds unsynced after this batch, for the staff screens. */
@@ -65,6 +78,8 @@ export const mutationResultSchema = z.object({
   /** For a duplicate: what the first delivery gave. */
   outcome: z.enum(['applied', 'rejected']),
   errorCode: z.enum(errorCodes).optional(),
+  /** For an applied check-in: the codes the server kept (the device's own unless taken). */
+  codes: visitCodesSchema.optional(),
 });
 export type MutationResult = z.infer<typeof mutationResultSchema>;
 

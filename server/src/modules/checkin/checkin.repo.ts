@@ -101,6 +101,16 @@ export function findVisitByIdentifierAndPin(db: Db, identifier: string, pin: str
   return selectVisits(db).where('visits.identifier', '=', identifier).where('visits.pin', '=', pin).executeTakeFirst();
 }
 
+/** Whether a visit already has this code or public identifier (codes made by a kiosk offline). */
+export async function visitCodesTaken(db: Db, identifier: string, publicIdentifier: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('visits')
+    .select('id')
+    .where((eb) => eb.or([eb('identifier', '=', identifier), eb('public_identifier', '=', publicIdentifier)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** An open visit of the same person at a building: by person, e-mail, or first and last name. */
 export function findOpenVisitOfPerson(
   db: Db,

@@ -6,6 +6,7 @@ import {
   type CheckInForm,
   type CheckInResponse,
   type Locale,
+  type VisitCodes,
   type WizardQuestionnaire,
   type WizardVisitorType,
   answerOptions,
@@ -15,6 +16,7 @@ import {
   enabledFields,
   fieldError,
   isQuestionnaireComplete,
+  newVisitCodes,
   newBuildingCheckInForms,
   newBuildingSettings,
   parseDeviceIds,
@@ -45,9 +47,9 @@ import {
   insertVisit,
   linkedQuestionnaires,
   updateVisit,
+  visitCodesTaken,
 } from './checkin.repo.ts';
 import { readCameraInfo, readCameraPicture } from '../cameras/camera.adapter.ts';
-import { newPin, newPublicIdentifier, newVisitIdentifier } from './identifiers.ts';
 import { toVisitSummary } from './visit.dto.ts';
 
 type CheckInBody = z.output<typeof checkInRequestSchema>;
@@ -211,6 +213,8 @@ function textValue(form: Record<string, string | boolean>, key: string): string 
 /** When the check-in happened: now online, or the kiosk's clock for a synced offline check-in. */
 export interface CheckInTiming {
   occurredAt?: Date;
+  /** The codes a kiosk gave the person when it checked them in offline (kept unless taken). */
+  codes?: VisitCodes;
 }
 
 /** Runs `work` in a transaction, or in the caller's when `ctx.db` already is one (kiosk sync). */
@@ -298,7 +302,7 @@ export async function checkIn(
   const id = existing?.id ?? body.id ?? uuidv7();
   const identifiers = existing
     ? { identifier: existing.identifier, public_identifier: existing.public_identifier, pin: existing.pin }
-    : { identifier: newVisitIdentifier(), public_identifier: newPublicIdentifier(), pin: newPin() };
+    : await freshCodes(ctx, timing.codes);
   const now = timing.occurredAt ?? new Date();
   const columns = {
     visitor_type: visitorType,
@@ -384,6 +388,15 @@ export async function checkIn(
       entryLogItem: row && allowed ? toVisitSummary(row, settings.timeZoneId) : null,
     },
   };
+}
+
+/** New codes for a visit: the kiosk's own when it made some and no other visit has them. */
+async function freshCodes(ctx: ServerContext, offered: VisitCodes | undefined) {
+  const codes =
+    offered && !(await visitCodesTaken(ctx.db, offered.identifier, offered.publicIdentifier))
+      ? offered
+      : newVisitCodes();
+  return { identifier: codes.identifier, public_identifier: codes.publicIdentifier, pin: codes.pin };
 }
 
 function alreadyCheckedIn(locale: Locale): { status: number; body: CheckInResponse } {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SyncPushRequest, type SyncPushResponse, uuidv7 } from '@vestibule/shared';
+import { type SyncPushRequest, type SyncPushResponse, newVisitCodes, uuidv7 } from '@vestibule/shared';
 import { createBuilding, createTenant, createUser } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
@@ -222,6 +222,89 @@ describe('POST /service/sync/push', () => {
     const big = Array.from({ length: 101 }, (_, i) => ({ ...a, mutationId: uuidv7(), seq: i + 1 }));
     expect((await push(k.batch(big))).status).toBe(400);
     expect(await visitsNamed('Order-')).toHaveLength(0);
+  });
+});
+
+describe("codes made on the device, and a visitor's phone", () => {
+  it('keeps the codes the kiosk gave the person, and replaces codes another visit already has', async () => {
+    const k = kiosk();
+    const own = {
+      ...k.checkIn('Codes-own'),
+      payload: {
+        ...k.checkIn('x').payload,
+        checkInForm: { firstName: 'A', lastName: 'Codes-own', host: 'H' },
+        codes: newVisitCodes(),
+      },
+    };
+    const first = await push(k.batch([own]));
+    expect(first.body.results[0]).toMatchObject({ status: 'applied', codes: own.payload.codes });
+    const row = await t.database.db
+      .selectFrom('visits')
+      .select(['identifier', 'public_identifier', 'pin'])
+      .where('id', '=', own.visitId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      identifier: own.payload.codes.identifier,
+      public_identifier: own.payload.codes.publicIdentifier,
+      pin: own.payload.codes.pin,
+    });
+
+    const clash = k.checkIn('Codes-clash');
+    const taken = {
+      ...clash,
+      payload: { ...clash.payload, codes: { ...newVisitCodes(), identifier: own.payload.codes.identifier } },
+    };
+    const second = await push(k.batch([taken]));
+    const kept = second.body.results[0]?.codes;
+    expect(kept?.identifier).toMatch(/^[A-Z2-9]{8}$/);
+    expect(kept?.identifier).not.toBe(own.payload.codes.identifier);
+    const clashRow = await t.database.db
+      .selectFrom('visits')
+      .select(['identifier'])
+      .where('id', '=', clash.visitId)
+      .executeTakeFirstOrThrow();
+    expect(clashRow.identifier).toBe(kept?.identifier);
+  });
+
+  it("takes a phone's check-ins with the link's token, past the kiosk address list, and never its check-outs", async () => {
+    const phoneBuilding = await createBuilding(t.database.db, tenantId, 'Phone lobby');
+    const keyed = await t.database.db
+      .updateTable('buildings')
+      .set({ mobile_token: 'token-now', devices_ids: ';;;10.9.9.9;;;' })
+      .where('id', '=', phoneBuilding)
+      .returning('qr_code_key')
+      .executeTakeFirstOrThrow();
+    const phone = kiosk();
+    const withToken = (lastName: string, mt: string) => {
+      const mutation = phone.checkIn(lastName);
+      return { ...mutation, payload: { ...mutation.payload, qrCodeKey: keyed.qr_code_key, mt } };
+    };
+    const good = withToken('Phone-good', 'token-now');
+    const stale = withToken('Phone-stale', 'token-old');
+    const checkOut = phone.checkOut(good.visitId);
+    const body = {
+      ...phone.batch([good, stale, checkOut]),
+      qrCodeKey: keyed.qr_code_key,
+      channel: 'ownDevice' as const,
+    };
+    const answer = await push(body);
+    expect(answer.status).toBe(200);
+    expect(answer.body.results.map((r) => [r.status, r.errorCode])).toEqual([
+      ['applied', undefined],
+      ['rejected', 'CHECKIN_LINK_EXPIRED'],
+      ['rejected', 'UNAUTHORIZED'],
+    ]);
+    const rows = await t.database.db
+      .selectFrom('visits')
+      .select(['last_name', 'source', 'checked_out_at'])
+      .where('building_id', '=', phoneBuilding)
+      .execute();
+    expect(rows).toEqual([{ last_name: 'Phone-good', source: 'OWN_DEVICE', checked_out_at: null }]);
+
+    // The same batch as a kiosk from an address not on the list is refused whole.
+    const asKiosk = await push({ ...body, channel: 'kiosk' });
+    expect(asKiosk.status).toBe(403);
+    expect((asKiosk.body as unknown as { errorCode: string }).errorCode).toBe('KIOSK_DEVICE_NOT_ALLOWED');
   });
 });
 

@@ -47,7 +47,8 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
       body: syncPushRequestSchema,
       response: { 200: syncPushResponseSchema, ...errors },
     },
-    handler: (request) => pushBatch(app.ctx, request.body, channel(request)),
+    handler: (request) =>
+      pushBatch(app.ctx, request.body, { ...channel(request), fromKiosk: request.body.channel === 'kiosk' }),
   });
 
   r.get('/sync/config/:qrCodeKey', {

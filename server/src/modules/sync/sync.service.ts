@@ -6,6 +6,7 @@ import {
   type MutationResult,
   type SyncPushResponse,
   isErrorCode,
+  type VisitCodes,
   uuidv7,
   wizardVisitorTypes,
 } from '@vestibule/shared';
@@ -48,18 +49,24 @@ async function applyMutation(
   mutation: PushedMutation,
   channel: CheckInChannel,
   deviceId: string,
-): Promise<void> {
+): Promise<VisitCodes | undefined> {
   const occurredAt = new Date(mutation.occurredAt);
   if (mutation.type === 'checkIn') {
-    const outcome = await checkIn(ctx, { ...mutation.payload, id: mutation.visitId, deviceId }, channel, {
+    const { codes, ...payload } = mutation.payload;
+    const outcome = await checkIn(ctx, { ...payload, id: mutation.visitId, deviceId }, channel, {
       occurredAt,
+      ...(codes ? { codes } : {}),
     });
     if (outcome.status === 208) throw new AppError('CHECKEDIN');
-    return;
+    const { meetingIdentifier, publicIdentifier, pin } = outcome.body;
+    return meetingIdentifier && publicIdentifier && pin
+      ? { identifier: meetingIdentifier, publicIdentifier, pin }
+      : undefined;
   }
   const visit = await findVisitById(ctx.db, mutation.visitId);
   if (!visit) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
   await checkOut(ctx, visit.public_identifier, mutation.payload, { occurredAt });
+  return undefined;
 }
 
 /**
@@ -74,7 +81,8 @@ export async function pushBatch(
   body: PushBody,
   channel: CheckInChannel,
 ): Promise<SyncPushResponse> {
-  const building = await buildingForChannel(ctx, body.qrCodeKey, channel, null);
+  // A phone's check-ins each carry the link's mobile token, checked per mutation like online.
+  const building = await buildingForChannel(ctx, body.qrCodeKey, channel, null, { ignoreMobileToken: true });
   const receivedAt = new Date();
   const clockSkewMs = Math.round(receivedAt.getTime() - new Date(body.sentAt).getTime());
   const skewFlagged = Math.abs(clockSkewMs) > CLOCK_SKEW_FLAG_MS;
@@ -143,13 +151,15 @@ async function applyOnce(
 ): Promise<MutationResult> {
   if (await findAppliedMutation(ctx.db, record.mutationId)) return storedResult(ctx, record.mutationId);
   if (mutation.deviceId !== deviceId) return reject(ctx, record, 'VALIDATION_FAILED');
+  // A phone checks out through its visit's own link (PATCH /checkoutable), not by visit id.
+  if (!channel.fromKiosk && mutation.type === 'checkOut') return reject(ctx, record, 'UNAUTHORIZED');
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    const codes = await ctx.db.transaction().execute(async (trx) => {
       // First the record: a concurrent delivery of the same mutation waits here, then fails.
       await recordMutation(trx, record, { outcome: 'applied', errorCode: null, ifAbsent: false });
-      await applyMutation({ ...ctx, db: trx }, mutation, channel, deviceId);
+      return applyMutation({ ...ctx, db: trx }, mutation, channel, deviceId);
     });
-    return { mutationId: record.mutationId, status: 'applied', outcome: 'applied' };
+    return { mutationId: record.mutationId, status: 'applied', outcome: 'applied', ...(codes ? { codes } : {}) };
   } catch (error) {
     if (isUniqueViolation(error)) return storedResult(ctx, record.mutationId);
     if (error instanceof AppError) return reject(ctx, record, error.errorCode);
