@@ -6,6 +6,7 @@ import {
   answersOutcome,
   applyCameraReading,
   durationError,
+  entryDecision,
   fieldError,
   finishesImmediately,
   initialDuration,
@@ -104,6 +105,35 @@ describe('answer outcome', () => {
     expect(answersOutcome(questionnaires, { '1': 'NO', '2': 'YES' })).toBe('ok');
     expect(answersOutcome(questionnaires, { '1': 'NO', '2': 'NA' })).toBe('warning');
     expect(answersOutcome(questionnaires, { '1': 'YES', '2': 'NA' })).toBe('alert');
+  });
+
+  it('decides entry from the answers and the deciding measure, as the server does', () => {
+    const data = {
+      questionnaires,
+      checkInTemperatureMeasuresEnabled: true,
+      allowCheckInManualTemperatureMeasure: true,
+      minTemperature: 35,
+      maxTemperature: 37.5,
+    };
+    const result = (
+      answers: Record<string, string>,
+      tempMeasure1: number | null,
+      tempMeasure2: number | null = null,
+    ) => ({
+      questionnairesAnswers: [{ answers }],
+      tempMeasure1,
+      tempMeasure2,
+    });
+    expect(entryDecision(data, result({ '1': 'NO', '2': 'YES' }, 36.6))).toEqual({ refusal: null, flagged: false });
+    expect(entryDecision(data, result({ '1': 'NO', '2': 'NA' }, 36.6))).toEqual({ refusal: null, flagged: true });
+    expect(entryDecision(data, result({ '1': 'YES', '2': 'NO' }, 36.6))).toEqual({
+      refusal: 'ALERT_ANSWER',
+      flagged: false,
+    });
+    expect(entryDecision(data, result({ '1': 'NO' }, 38, 37.9)).refusal).toBe('TEMPERATURE');
+    expect(entryDecision(data, result({ '1': 'NO' }, 38, 37)).refusal).toBeNull();
+    // Without manual measures the wizard asks none, and none decides.
+    expect(entryDecision({ ...data, allowCheckInManualTemperatureMeasure: false }, result({}, 39)).refusal).toBeNull();
   });
 });
 

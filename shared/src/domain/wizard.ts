@@ -242,3 +242,39 @@ export function temperatureRefused(
 export function finishesImmediately(input: { checkingBack: boolean; fromKiosk: boolean }): boolean {
   return input.checkingBack && !input.fromKiosk;
 }
+
+export type EntryRefusal = 'ALERT_ANSWER' | 'TEMPERATURE';
+
+/**
+ * What a finished wizard decides, from the building's check-in data: refused on an alert
+ * answer or an out-of-range temperature, flagged on a warning answer. The server decides the
+ * same way when the check-in reaches it; a kiosk decides with it when the network is down.
+ */
+export function entryDecision(
+  data: {
+    questionnaires: readonly WizardQuestionnaire[];
+    checkInTemperatureMeasuresEnabled: boolean;
+    allowCheckInManualTemperatureMeasure: boolean;
+    minTemperature: number | null;
+    maxTemperature: number | null;
+  },
+  result: {
+    questionnairesAnswers: readonly { answers: Answers }[];
+    tempMeasure1: number | null;
+    tempMeasure2: number | null;
+  },
+): { refusal: EntryRefusal | null; flagged: boolean } {
+  const answers: Answers = Object.assign({}, ...result.questionnairesAnswers.map((q) => q.answers));
+  const outcome = answersOutcome(data.questionnaires, answers);
+  const measured = data.checkInTemperatureMeasuresEnabled && data.allowCheckInManualTemperatureMeasure;
+  const temperatureOut =
+    measured &&
+    temperatureRefused(
+      result.tempMeasure1,
+      result.tempMeasure2,
+      data.minTemperature ?? Number.NEGATIVE_INFINITY,
+      data.maxTemperature ?? Number.POSITIVE_INFINITY,
+    );
+  const refusal = outcome === 'alert' ? 'ALERT_ANSWER' : temperatureOut ? 'TEMPERATURE' : null;
+  return { refusal, flagged: outcome === 'warning' };
+}

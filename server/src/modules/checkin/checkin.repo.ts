@@ -18,6 +18,7 @@ export function findBuildingByKey(db: Db, qrCodeKey: string) {
       'check_in_logo_version',
       'settings',
       'check_in_forms',
+      'pin_code',
     ])
     .where('qr_code_key', '=', qrCodeKey)
     .executeTakeFirst();

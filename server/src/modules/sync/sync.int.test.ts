@@ -1,9 +1,17 @@
+import { pbkdf2Sync } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SyncPushRequest, type SyncPushResponse, newVisitCodes, uuidv7 } from '@vestibule/shared';
+import {
+  STAFF_PIN_ITERATIONS,
+  type SyncPushRequest,
+  type SyncPushResponse,
+  newVisitCodes,
+  staffPinSalt,
+  uuidv7,
+} from '@vestibule/shared';
 import { createBuilding, createTenant, createUser } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
@@ -365,6 +373,22 @@ describe('kiosk configuration', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('carries a slow hash of the building PIN for the staff screen, never the PIN, and changes with it', async () => {
+    await t.database.db.updateTable('buildings').set({ pin_code: '4821' }).where('id', '=', buildingId).execute();
+    const first = await t.app.inject({ method: 'GET', url: `/service/sync/config/${qrCodeKey}` });
+    const config = jsonOf<{ staffPinHash: string }>(first);
+    const expected = pbkdf2Sync('4821', staffPinSalt(buildingId), STAFF_PIN_ITERATIONS, 32, 'sha256');
+    expect(config.staffPinHash).toBe(expected.toString('base64url'));
+    expect(first.body).not.toContain('4821');
+    await t.database.db.updateTable('buildings').set({ pin_code: '1111' }).where('id', '=', buildingId).execute();
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: `/service/sync/config/${qrCodeKey}`,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(changed.statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, pbkdf2 } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { syncPushRequestSchema } from '@vestibule/shared';
 import {
   CLOCK_SKEW_FLAG_MS,
@@ -6,7 +7,9 @@ import {
   type MutationResult,
   type SyncPushResponse,
   isErrorCode,
+  STAFF_PIN_ITERATIONS,
   type VisitCodes,
+  staffPinSalt,
   uuidv7,
   wizardVisitorTypes,
 } from '@vestibule/shared';
@@ -191,8 +194,15 @@ export async function kioskConfig(ctx: ServerContext, qrCodeKey: string, channel
     ),
   };
   const version = createHash('sha256').update(JSON.stringify(config)).digest('base64url').slice(0, 27);
-  return { version, ...config };
+  const staffPinHash = building.pin_code
+    ? (await pbkdf2Async(building.pin_code, staffPinSalt(building.id), STAFF_PIN_ITERATIONS, 32, 'sha256')).toString(
+        'base64url',
+      )
+    : null;
+  return { version: `${version}.${staffPinHash?.slice(0, 8) ?? '0'}`, ...config, staffPinHash };
 }
+
+const pbkdf2Async = promisify(pbkdf2);
 
 export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
