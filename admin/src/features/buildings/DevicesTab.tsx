@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { IconPlus, IconTrash } from './BuildingIcons.tsx';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
 import { useSchemaForm } from './form/useSchemaForm.ts';
+import { KioskDevicesSection } from './KioskDevicesSection.tsx';
 import { TabActions } from './TabActions.tsx';
 
 interface DeviceTexts {
@@ -30,7 +31,7 @@ export function newDeviceProblem(address: string, devices: readonly string[]): '
   return null;
 }
 
-/** Tab 6: the kiosk's IP whitelist (up to devicesLimit) and the kiosk's texts. */
+/** Tab 6: the kiosk's IP whitelist (up to devicesLimit), the kiosk's texts, and the kiosks that synced. */
 export function DevicesTab({ building }: { building: Building }) {
   const { t } = useTranslation();
   const { api, acceptBuilding, notices, busy, cancel } = useBuildingDialog();
@@ -175,6 +176,7 @@ export function DevicesTab({ building }: { building: Building }) {
           <TabActions onCancel={cancel} saveDisabled={busy} />
         </Stack>
       </form>
+      <KioskDevicesSection building={building} />
     </Stack>
   );
 }

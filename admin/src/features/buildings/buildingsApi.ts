@@ -7,6 +7,7 @@ import {
   type Camera,
   type CameraInfo,
   type CameraInput,
+  type ErrorCode,
   type Locale,
 } from '@vestibule/shared';
 import { ApiError, type ApiClient } from '@vestibule/shared/api';
@@ -82,6 +83,44 @@ export interface MobileTokenSchedule {
   mobileTokenNextRefreshAt: string;
 }
 
+/** A kiosk that has synced with the server: its last contact and what it reported. */
+export interface KioskDevice {
+  deviceId: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  lastIp: string | null;
+  appVersion: string | null;
+  configVersion: string | null;
+  /** Entries the kiosk still had to send at its last contact. */
+  pendingCount: number;
+  /** Its rejected entries not resolved yet. */
+  rejectedCount: number;
+  clockSkewMs: number;
+  clockSkewFlagged: boolean;
+  alerts: { kind: 'SEQ_GAP' | 'CLOCK_SKEW'; details: string; createdAt: string }[];
+}
+
+/** A check-in or check-out a kiosk took offline that the server refused. */
+export interface RejectedKioskEntry {
+  mutationId: string;
+  deviceId: string;
+  type: 'checkIn' | 'checkOut';
+  visitId: string;
+  errorCode: ErrorCode;
+  personName: string | null;
+  /** When it happened on the kiosk (the kiosk's clock). */
+  occurredAt: string;
+  receivedAt: string;
+  resolvedAt: string | null;
+}
+
+/** GET /service/building/{id}/devices (the route in server/src/modules/sync/sync.routes.ts). */
+export interface BuildingKiosks {
+  devices: KioskDevice[];
+  /** The entries still to resolve. */
+  rejected: RejectedKioskEntry[];
+}
+
 export interface BuildingsApi {
   list: (query: BuildingListQuery) => Promise<BuildingList>;
   get: (id: string) => Promise<Building>;
@@ -114,6 +153,8 @@ export interface BuildingsApi {
   cameraInfo: (id: string) => Promise<CameraInfo>;
   /** A fresh picture (the timestamp defeats caches); rejects with CAMERA_UNREACHABLE and the like. */
   cameraPicture: (id: string) => Promise<Blob>;
+  kiosks: (buildingId: string) => Promise<BuildingKiosks>;
+  resolveRejectedEntry: (mutationId: string) => Promise<{ mutationId: string }>;
 }
 
 /** What the calls that bypass the JSON client (upload, picture) need from the session. */
@@ -160,6 +201,9 @@ export function createBuildingsApi(client: ApiClient, raw: RawCallContext): Buil
     removeCamera: (id) => client.delete<Camera[]>(`/camera/${segment(id)}`),
     cameraInfo: (id) => client.get<CameraInfo>(`/camera/info/${segment(id)}`),
     cameraPicture: (id) => fetchPicture(raw, `${SERVICE_BASE}/camera/picture/${segment(id)}?x=${Date.now()}`),
+    kiosks: (buildingId) => client.get<BuildingKiosks>(`/building/${segment(buildingId)}/devices`),
+    resolveRejectedEntry: (mutationId) =>
+      client.patch<{ mutationId: string }>(`/sync/rejected/${segment(mutationId)}/resolve`),
   };
 }
 

@@ -5,8 +5,9 @@ import {
   type Building,
   type Camera,
 } from '@vestibule/shared';
+import { ApiError } from '@vestibule/shared/api';
 import { vi } from 'vitest';
-import type { BuildingsApi } from '../buildingsApi.ts';
+import type { BuildingKiosks, BuildingsApi, KioskDevice, RejectedKioskEntry } from '../buildingsApi.ts';
 
 // Answers shaped as the server contract gives them (the shared building schema parses every
 // fixture), for the component tests of the building screens.
@@ -70,9 +71,50 @@ export function cameraFixture(buildingId: string, overrides: Partial<Camera> = {
   };
 }
 
-/** A port whose calls answer like the server: saves echo the building with the new values. */
-export function fakeBuildingsApi(initial: Building, overrides: Partial<BuildingsApi> = {}) {
+export function kioskDeviceFixture(overrides: Partial<KioskDevice> = {}): KioskDevice {
+  return {
+    deviceId: '0190a8f2-0000-7000-8000-0000000000d1',
+    firstSeenAt: '2026-03-01T09:00:00.000Z',
+    lastSeenAt: '2026-03-02T10:30:00.000Z',
+    lastIp: '10.0.0.5',
+    appVersion: '1.4.0',
+    configVersion: 'c0ffee42',
+    pendingCount: 0,
+    rejectedCount: 0,
+    clockSkewMs: 0,
+    clockSkewFlagged: false,
+    alerts: [],
+    ...overrides,
+  };
+}
+
+export function rejectedEntryFixture(overrides: Partial<RejectedKioskEntry> = {}): RejectedKioskEntry {
+  return {
+    mutationId: '0190a8f2-0000-7000-8000-0000000000e1',
+    deviceId: '0190a8f2-0000-7000-8000-0000000000d1',
+    type: 'checkIn',
+    visitId: '0190a8f2-0000-7000-8000-0000000000f1',
+    errorCode: 'CHECKEDIN',
+    personName: 'Ada Lovelace',
+    occurredAt: '2026-03-02T10:20:00.000Z',
+    receivedAt: '2026-03-02T10:30:00.000Z',
+    resolvedAt: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A port whose calls answer like the server: saves echo the building with the new values;
+ * `kiosks` are the building's synced devices, and resolving an entry drops it from the next answer.
+ */
+export function fakeBuildingsApi(
+  initial: Building,
+  overrides: Partial<BuildingsApi> = {},
+  kiosks: BuildingKiosks = { devices: [], rejected: [] },
+) {
   let current = initial;
+  let devices = kiosks.devices;
+  let rejected = kiosks.rejected;
   const save = (changes: Partial<Building>) => {
     current = { ...current, ...changes, updatedAt: '2026-03-03T08:00:00.000Z' };
     return current;
@@ -141,6 +183,21 @@ export function fakeBuildingsApi(initial: Building, overrides: Partial<Buildings
       simulated: true,
     })),
     cameraPicture: vi.fn<BuildingsApi['cameraPicture']>(async () => new Blob(['picture'], { type: 'image/png' })),
+    kiosks: vi.fn<BuildingsApi['kiosks']>(async () => ({
+      devices,
+      rejected: rejected.filter((entry) => entry.resolvedAt === null),
+    })),
+    resolveRejectedEntry: vi.fn<BuildingsApi['resolveRejectedEntry']>(async (mutationId) => {
+      const entry = rejected.find((candidate) => candidate.mutationId === mutationId && candidate.resolvedAt === null);
+      if (!entry) throw new ApiError(404, 'NOT_FOUND', 'Not found');
+      rejected = rejected.map((candidate) =>
+        candidate === entry ? { ...candidate, resolvedAt: '2026-03-03T08:00:00.000Z' } : candidate,
+      );
+      devices = devices.map((device) =>
+        device.deviceId === entry.deviceId ? { ...device, rejectedCount: device.rejectedCount - 1 } : device,
+      );
+      return { mutationId };
+    }),
   } satisfies BuildingsApi;
   // Overrides replace whole calls; the mocks keep their type for the assertions.
   Object.assign(api, overrides);

@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { ApiError } from '@vestibule/shared/api';
+import { describe, expect, it, vi } from 'vitest';
+import { BuildingDialog } from './BuildingDialog.tsx';
+import type { BuildingKiosks } from './buildingsApi.ts';
+import { formatRelative } from './KioskDevicesSection.tsx';
+import {
+  buildingFixture,
+  fakeBuildingsApi,
+  kioskDeviceFixture,
+  rejectedEntryFixture,
+} from './testing/fakeBuildingsApi.ts';
+import { renderWithBuildingsApi } from './testing/renderWithBuildingsApi.tsx';
+
+const lobbyKiosk = '0190a8f2-0000-7000-8000-0000000000d1';
+const gateKiosk = '0190a8f3-0000-7000-8000-0000000000d2';
+
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'],
+  });
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
+}
+
+/** The building dialog on its "Kiosk devices" tab, the server knowing `kiosks`. */
+async function kioskTab(kiosks: BuildingKiosks = { devices: [], rejected: [] }) {
+  const fake = fakeBuildingsApi(buildingFixture(), {}, kiosks);
+  const onClose = vi.fn<(changed: boolean) => void>();
+  const view = renderWithBuildingsApi(
+    <BuildingDialog buildingId={fake.current().id} onClose={onClose} />,
+    fake.api,
+    'ROLE_MASTER',
+  );
+  await screen.findByRole('dialog', { name: 'Edit the building' });
+  await view.user.click(await screen.findByRole('tab', { name: 'Kiosk devices' }));
+  await screen.findByRole('heading', { name: 'Entries to resolve' });
+  return { ...view, fake };
+}
+
+function rowOf(table: HTMLElement, text: string): HTMLElement {
+  const row = within(table)
+    .getAllByRole('row')
+    .find((candidate) => candidate.textContent?.includes(text));
+  if (!row) throw new Error(`no row with ${text}`);
+  return row;
+}
+
+describe('kiosks of a building', () => {
+  it('lists each synced kiosk with its last contact, versions, counts, clock and alerts', async () => {
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
+    const { fake } = await kioskTab({
+      devices: [
+        kioskDeviceFixture({
+          deviceId: lobbyKiosk,
+          lastSeenAt: fiveMinutesAgo,
+          appVersion: '1.4.0',
+          configVersion: 'c0ffee4211',
+          pendingCount: 3,
+          rejectedCount: 1,
+        }),
+        kioskDeviceFixture({
+          deviceId: gateKiosk,
+          lastIp: null,
+          appVersion: null,
+          configVersion: null,
+          clockSkewMs: 12 * 60_000,
+          clockSkewFlagged: true,
+          alerts: [
+            { kind: 'CLOCK_SKEW', details: 'about 12 min', createdAt: '2026-03-02T10:30:00.000Z' },
+            { kind: 'SEQ_GAP', details: 'seq 4 to 5 missing', createdAt: '2026-03-02T10:31:00.000Z' },
+          ],
+        }),
+      ],
+      rejected: [rejectedEntryFixture({ deviceId: lobbyKiosk })],
+    });
+    expect(fake.api.kiosks).toHaveBeenCalledWith(fake.current().id);
+
+    const table = screen.getByRole('table', { name: 'Kiosks of this building, with their last contact' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Kiosk',
+      'Last contact',
+      'App version',
+      'Configuration version',
+      'Pending',
+      'Rejected',
+      'Clock',
+      'Alerts',
+    ]);
+    expect(screen.getAllByTestId('kiosk-device-row')).toHaveLength(2);
+
+    const lobby = rowOf(table, '0190a8f2');
+    expect(within(lobby).getByRole('rowheader')).toHaveTextContent('0190a8f2Address 10.0.0.5');
+    expect(within(lobby).getByText('5 minutes ago')).toBeInTheDocument();
+    const cells = within(lobby)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(1)).toEqual(['1.4.0', 'c0ffee42', '3', '1', 'On time', 'None']);
+
+    const gate = rowOf(table, '0190a8f3');
+    expect(within(gate).getByTestId('kiosk-device-skew')).toHaveTextContent('About 12 min behind');
+    expect(within(gate).getAllByRole('cell')[1]).toHaveTextContent('Unknown');
+    const alerts = within(within(gate).getByTestId('kiosk-device-alerts')).getAllByRole('listitem');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      expect.stringContaining('Clock off about 12 min on '),
+      expect.stringContaining('Entries missing in the sequence seq 4 to 5 missing on '),
+    ]);
+
+    expect(await violations()).toEqual([]);
+  });
+
+  it('shows a refused entry with the person, the kind of entry, the translated reason and the kiosk time', async () => {
+    await kioskTab({
+      devices: [kioskDeviceFixture({ rejectedCount: 2 })],
+      rejected: [
+        rejectedEntryFixture({ personName: 'Ada Lovelace', errorCode: 'CHECKEDIN' }),
+        rejectedEntryFixture({
+          mutationId: '0190a8f2-0000-7000-8000-0000000000e2',
+          type: 'checkOut',
+          personName: null,
+          errorCode: 'CHECKOUT_VISIT_NOT_FOUND',
+          occurredAt: '2026-03-02T11:00:00.000Z',
+        }),
+      ],
+    });
+    const table = screen.getByRole('table', { name: 'Refused kiosk entries not resolved yet' });
+    const [ada, unnamed] = screen.getAllByTestId('kiosk-rejected-row');
+    if (!ada || !unnamed) throw new Error('two rows expected');
+    const occurred = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2026-03-02T10:20:00.000Z'),
+    );
+    expect(
+      within(ada)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Ada Lovelace',
+      'Check-in',
+      'You are already checked in. Please check out first.',
+      occurred,
+      '0190a8f2',
+      'Resolve',
+    ]);
+    expect(within(ada).getByRole('button', { name: 'Resolve the entry of Ada Lovelace' })).toBeEnabled();
+    expect(within(unnamed).getAllByRole('cell')[0]).toHaveTextContent('—');
+    expect(within(unnamed).getByText('Check-out')).toBeInTheDocument();
+    expect(within(unnamed).getByText('This visit could not be found or is already checked out.')).toBeInTheDocument();
+    expect(within(unnamed).getByRole('button', { name: /^Resolve the entry of Mar 2, 2026/ })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('resolves an entry: PATCH, then the refreshed list no longer shows it', async () => {
+    const { user, fake } = await kioskTab({
+      devices: [kioskDeviceFixture({ rejectedCount: 1 })],
+      rejected: [rejectedEntryFixture({ personName: 'Ada Lovelace' })],
+    });
+    expect(fake.api.kiosks).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Resolve the entry of Ada Lovelace' }));
+
+    expect(await screen.findByText('Nothing to resolve.')).toBeInTheDocument();
+    expect(fake.api.resolveRejectedEntry).toHaveBeenCalledWith(rejectedEntryFixture().mutationId);
+    expect(fake.api.kiosks).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('kiosk-rejected-row')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The entry is resolved.');
+    const row = screen.getByTestId('kiosk-device-row');
+    expect(within(row).getAllByRole('cell')[4]).toHaveTextContent('0');
+  });
+
+  it('keeps the entry and shows the error when resolving fails', async () => {
+    const { user, fake } = await kioskTab({ devices: [kioskDeviceFixture()], rejected: [rejectedEntryFixture()] });
+    fake.api.resolveRejectedEntry.mockRejectedValueOnce(new ApiError(404, 'NOT_FOUND', 'Not found'));
+    await user.click(screen.getByTestId('kiosk-rejected-resolve'));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not found.');
+    expect(screen.getByTestId('kiosk-rejected-row')).toBeInTheDocument();
+    expect(fake.api.kiosks).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when no kiosk has synced and nothing is to resolve; Refresh asks the server again', async () => {
+    const { user, fake } = await kioskTab();
+    expect(screen.getByText('No kiosk has synced yet.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing to resolve.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: /Kiosks of this building/ })).not.toBeInTheDocument();
+
+    fake.api.kiosks.mockResolvedValueOnce({ devices: [kioskDeviceFixture()], rejected: [] });
+    await user.click(screen.getByRole('button', { name: 'Refresh the kiosks and the entries to resolve' }));
+    await waitFor(() => expect(screen.getAllByTestId('kiosk-device-row')).toHaveLength(1));
+    expect(fake.api.kiosks).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('No kiosk has synced yet.')).not.toBeInTheDocument();
+  });
+
+  it('counts the last contact back from the loading time, in the user’s language', async () => {
+    expect(formatRelative('2026-03-02T10:25:00.000Z', Date.parse('2026-03-02T10:30:00.000Z'), 'fr')).toBe(
+      'il y a 5 minutes',
+    );
+    expect(formatRelative('2026-03-02T08:30:00.000Z', Date.parse('2026-03-02T10:30:00.000Z'), 'es')).toBe(
+      'hace 2 horas',
+    );
+    expect(formatRelative('2026-03-01T10:30:00.000Z', Date.parse('2026-03-02T10:30:00.000Z'), 'en')).toBe('yesterday');
+  });
+});
