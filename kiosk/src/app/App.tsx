@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { CheckInPage } from '../features/checkin/CheckInPage.tsx';
 import { VisitPage } from '../features/checkin/VisitPage.tsx';
+import { KioskLaunch } from '../features/kiosk/KioskLaunch.tsx';
 import { PublicPage } from '../features/public-page/PublicPage.tsx';
 import { Loading } from '../ui/Status.tsx';
 import { matchRoute, useLocation } from './router.ts';
@@ -46,6 +47,8 @@ export function App() {
           <BuildingCheckOutPage key={location.pathname} qrCodeKey={route.qrCodeKey} search={search} />
         </Suspense>
       );
+    case 'launch':
+      return <KioskLaunch />;
     case 'other':
       return <PublicPage path={location.pathname} />;
   }

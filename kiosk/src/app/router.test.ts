@@ -20,6 +20,12 @@ describe('public page routes', () => {
     expect(matchRoute('/buildingCheckOut/abc')).toEqual({ page: 'buildingCheckOut', qrCodeKey: 'abc' });
   });
 
+  it('starts the installed kiosk at /kiosk/', () => {
+    expect(matchRoute('/kiosk/')).toEqual({ page: 'launch' });
+    expect(matchRoute('/kiosk')).toEqual({ page: 'launch' });
+    expect(matchRoute('/kiosk/other')).toEqual({ page: 'other' });
+  });
+
   it('leaves every other path to the frame (being prepared, not found)', () => {
     for (const path of [
       '/',

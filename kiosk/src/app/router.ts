@@ -8,6 +8,8 @@ export type PublicRoute =
   | { page: 'visit'; kiosk: boolean; qrCodeKey: string; identifier: string; status: string | null }
   | { page: 'checkOut'; publicIdentifier: string }
   | { page: 'buildingCheckOut'; qrCodeKey: string }
+  /** /kiosk/: where the installed app starts; it goes on to the kiosk this device was set up for. */
+  | { page: 'launch' }
   | { page: 'other' };
 
 function decode(part: string): string | null {
@@ -24,6 +26,7 @@ export function matchRoute(pathname: string): PublicRoute {
   const parts = raw.map(decode);
   if (parts.some((part) => part === null)) return { page: 'other' };
   const [root, a, b, c, ...rest] = parts as string[];
+  if (root === 'kiosk' && a === undefined) return { page: 'launch' };
   if (rest.length > 0 || a === undefined) return { page: 'other' };
   if (root === 'checkin' || root === 'checkinKiosk') {
     const kiosk = root === 'checkinKiosk';

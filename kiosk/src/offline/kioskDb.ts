@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { MutationStatus, SyncPushRequest } from '@vestibule/shared';
+import type { KioskConfig } from './kioskConfig.ts';
 
 // The kiosk's IndexedDB (SYNC.md): the outbox of check-ins and check-outs made on this
 // device, the visits it knows, its stable device id and sequence, and the cached building
@@ -31,20 +32,29 @@ export interface LocalVisit {
   lastName: string | null;
   checkedInAt: string | null;
   checkedOutAt: string | null;
-  /** Known once the server has it (online check-in, or the cached list of today's visits). */
+  /** The visit code a person types (made on the device, or from the server's list). */
+  identifier: string | null;
+  /** The PIN, known for visits made on this device. */
+  pin: string | null;
+  /** The id of the visit's public pages (made on the device, or from the server's list). */
   publicIdentifier: string | null;
+  /** Planned arrival of an expected visit (server list). */
+  scheduledAt: string | null;
+  /** device: made here (its outbox entry carries it to the server); server: today's list. */
   source: 'device' | 'server';
 }
 
 export interface MetaEntry {
-  key: 'deviceId' | 'seq' | 'qrCodeKey';
+  key: 'deviceId' | 'seq' | 'qrCodeKey' | 'lastSyncAt' | 'lastSyncError' | 'persisted' | 'visitsFetchedAt';
   value: string;
 }
 
 export interface CachedConfig {
   qrCodeKey: string;
+  /** The server's version (its ETag without quotes). */
   version: string;
-  data: unknown;
+  data: KioskConfig;
+  /** When this device last heard from the server about it (fetched or 304). */
   cachedAt: string;
 }
 
@@ -65,5 +75,7 @@ export function openKioskDb(name: string = KIOSK_DB_NAME): KioskDb {
     meta: 'key',
     config: 'qrCodeKey',
   });
+  // Visits found by their code at check-out (typed or scanned), offline too.
+  db.version(2).stores({ visits: 'id, qrCodeKey, lastName, checkedOutAt, identifier, publicIdentifier' });
   return db;
 }

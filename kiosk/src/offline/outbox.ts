@@ -1,4 +1,4 @@
-import { type CheckInRequest, uuidv7 } from '@vestibule/shared';
+import { type CheckInMutation, type VisitCodes, uuidv7 } from '@vestibule/shared';
 import type { KioskDb, LocalVisit, OutboxEntry } from './kioskDb.ts';
 
 /** The device id: generated once and kept in IndexedDB (never per tab). */
@@ -25,6 +25,15 @@ export interface CommitOptions {
   beforeCommit?: () => void;
 }
 
+export interface CheckInCommit {
+  /** An existing visit the person checks back into, or an invitation; a new id otherwise. */
+  visitId?: string | null;
+  /** The codes given to the person for a new visit. */
+  codes?: VisitCodes;
+  /** Whether the person was let in (a refused check-in is still sent: the log keeps it). */
+  allowed?: boolean;
+}
+
 /**
  * Commits a check-in on this device: the visit, the outbox entry and the next sequence
  * number in one strict-durability transaction. Only after it resolves may the screen say
@@ -32,27 +41,32 @@ export interface CommitOptions {
  */
 export async function commitCheckIn(
   db: KioskDb,
-  payload: Omit<CheckInRequest, 'id' | 'deviceId'>,
-  options: CommitOptions = {},
+  payload: CheckInMutation['payload'],
+  options: CommitOptions & CheckInCommit = {},
 ): Promise<{ visitId: string; mutationId: string; seq: number }> {
   const deviceId = await deviceIdOf(db);
   const occurredAt = (options.now ?? new Date()).toISOString();
+  const allowed = options.allowed ?? true;
   return db.transaction('rw', [db.meta, db.visits, db.outbox], async () => {
     const seq = await nextSeq(db);
-    const visitId = uuidv7();
+    const visitId = options.visitId ?? uuidv7();
     const mutationId = uuidv7();
     const form = payload.checkInForm ?? {};
     const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : null);
+    const known = await db.visits.get(visitId);
     const visit: LocalVisit = {
       id: visitId,
       qrCodeKey: payload.qrCodeKey,
       visitorType: String(payload.visitorType),
-      firstName: text('firstName'),
-      lastName: text('lastName'),
-      checkedInAt: occurredAt,
-      checkedOutAt: null,
-      publicIdentifier: null,
-      source: 'device',
+      firstName: text('firstName') ?? known?.firstName ?? null,
+      lastName: text('lastName') ?? known?.lastName ?? null,
+      checkedInAt: allowed ? occurredAt : (known?.checkedInAt ?? null),
+      checkedOutAt: allowed ? null : (known?.checkedOutAt ?? null),
+      identifier: options.codes?.identifier ?? known?.identifier ?? null,
+      pin: options.codes?.pin ?? known?.pin ?? null,
+      publicIdentifier: options.codes?.publicIdentifier ?? known?.publicIdentifier ?? null,
+      scheduledAt: known?.scheduledAt ?? null,
+      source: known?.source ?? 'device',
     };
     const entry: OutboxEntry = {
       mutationId,
@@ -60,14 +74,14 @@ export async function commitCheckIn(
       seq,
       type: 'checkIn',
       visitId,
-      payload,
+      payload: options.codes ? { ...payload, codes: options.codes } : payload,
       occurredAt,
       status: 'pending',
       attempts: 0,
       errorCode: null,
       settledAt: null,
     };
-    await db.visits.add(visit);
+    await db.visits.put(visit);
     await db.outbox.add(entry);
     options.beforeCommit?.();
     return { visitId, mutationId, seq };

@@ -12,10 +12,14 @@ export interface PushOutcome {
   applied: number;
   rejected: number;
   failed: boolean;
+  /** The push lock was held elsewhere: nothing was sent by this call. */
+  busy: boolean;
 }
 
 export interface SyncOptions {
   qrCodeKey: string;
+  /** kiosk (default) or a visitor's own phone. */
+  channel?: 'kiosk' | 'ownDevice';
   batchSize?: number;
   appVersion?: string;
   configVersion?: string;
@@ -35,9 +39,9 @@ const SYNC_LOCK = 'vestibule-kiosk-sync';
 export async function pushPending(db: KioskDb, transport: SyncTransport, options: SyncOptions): Promise<PushOutcome> {
   const run = () => pushRounds(db, transport, options);
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (locks) return locks.request(SYNC_LOCK, { ifAvailable: true }, (lock) => (lock ? run() : idle()));
+  if (locks) return locks.request(SYNC_LOCK, { ifAvailable: true }, (lock) => (lock ? run() : busy()));
   // Without Web Locks (older browsers, Node): one push at a time within this page.
-  if (localPush) return idle();
+  if (localPush) return busy();
   localPush = run();
   try {
     return await localPush;
@@ -49,7 +53,12 @@ export async function pushPending(db: KioskDb, transport: SyncTransport, options
 let localPush: Promise<PushOutcome> | undefined;
 
 function idle(): PushOutcome {
-  return { sent: 0, applied: 0, rejected: 0, failed: false };
+  return { sent: 0, applied: 0, rejected: 0, failed: false, busy: false };
+}
+
+/** Another tab (or another call in this page) is pushing: it pushes what this one wrote too. */
+function busy(): PushOutcome {
+  return { ...idle(), busy: true };
 }
 
 async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOptions): Promise<PushOutcome> {
@@ -64,6 +73,7 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
       deviceId,
       sentAt: (options.now?.() ?? new Date()).toISOString(),
       qrCodeKey: options.qrCodeKey,
+      channel: options.channel ?? 'kiosk',
       pendingCount: remaining,
       ...(options.appVersion ? { appVersion: options.appVersion } : {}),
       ...(options.configVersion ? { configVersion: options.configVersion } : {}),
@@ -82,7 +92,7 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
     }
     options.afterAnswer?.(answer);
     const settledAt = new Date().toISOString();
-    await db.transaction('rw', db.outbox, async () => {
+    await db.transaction('rw', [db.outbox, db.visits, db.meta], async () => {
       for (const result of answer.results) {
         const rejected = result.status === 'rejected';
         await db.outbox.update(result.mutationId, {
@@ -90,7 +100,16 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
           errorCode: rejected ? (result.errorCode ?? null) : null,
           settledAt,
         });
+        // The server keeps the device's codes unless another visit had them: then it says which.
+        const visitId = batch.find((entry) => entry.mutationId === result.mutationId)?.visitId;
+        if (result.codes && visitId)
+          await db.visits.update(visitId, {
+            identifier: result.codes.identifier,
+            publicIdentifier: result.codes.publicIdentifier,
+            pin: result.codes.pin,
+          });
       }
+      await db.meta.put({ key: 'lastSyncAt', value: settledAt });
     });
     outcome.sent += batch.length;
     outcome.applied += answer.results.filter((r) => r.status !== 'rejected').length;

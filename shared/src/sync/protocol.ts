@@ -51,6 +51,8 @@ export const checkOutMutationSchema = z.object({
 
 export const mutationSchema = z.discriminatedUnion('type', [checkInMutationSchema, checkOutMutationSchema]);
 export type Mutation = z.input<typeof mutationSchema>;
+export type CheckInMutation = z.input<typeof checkInMutationSchema>;
+export type CheckOutMutation = z.input<typeof checkOutMutationSchema>;
 
 export const syncPushRequestSchema = z
   .object({

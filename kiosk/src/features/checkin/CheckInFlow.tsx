@@ -1,26 +1,20 @@
-import {
-  type CheckInBuilding,
-  type CheckInResponse,
-  type VisitSummary,
-  type WizardVisitorType,
-} from '@vestibule/shared';
-import { ApiError } from '@vestibule/shared/api';
+import type { CheckInData, VisitSummary, WizardVisitorType } from '@vestibule/shared';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/errorMessage.ts';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import type { WizardInput, WizardResult } from '../wizard/wizard.types.ts';
-import { AlreadyCheckedIn, CheckInOutcome } from './CheckInOutcome.tsx';
+import { LiveOutcome } from './LiveOutcome.tsx';
 import { PersonTypeChoice } from './PersonTypeChoice.tsx';
-import { type Channel, fetchCheckInData, postCheckIn, serverCamera } from './checkin.api.ts';
-import { kioskDeviceId } from './kioskDevice.ts';
+import { serverCamera } from './checkin.api.ts';
+import { type CheckInSource, type SubmittedCheckIn, submitCheckIn } from './checkInSource.ts';
 
 // The wizard (and the markdown renderer) load while the person picks who they are.
 const loadWizard = () => import('../wizard/Wizard.tsx');
 const Wizard = lazy(() => loadWizard().then((module) => ({ default: module.Wizard })));
 
-export type FlowScreen = 'choose' | 'wizard' | 'outcome' | 'alreadyIn';
+export type FlowScreen = 'choose' | 'wizard' | 'outcome';
 
 /** A known visit (an invitation, a visit checking in again) that the wizard starts from. */
 export interface VisitPreset {
@@ -30,8 +24,7 @@ export interface VisitPreset {
 }
 
 interface CheckInFlowProps {
-  building: CheckInBuilding;
-  channel: Channel;
+  source: CheckInSource;
   preset?: VisitPreset;
   /** Leaves a preset flow (Cancel, Done). */
   onExit?: () => void;
@@ -43,11 +36,12 @@ interface CheckInFlowProps {
 type Screen =
   | { kind: 'choose' }
   | { kind: 'wizard'; visitorType: WizardVisitorType; attempt: number; notice: string | null; checkingBack: boolean }
-  | { kind: 'outcome'; response: CheckInResponse }
-  | { kind: 'alreadyIn' };
+  | { kind: 'outcome'; submitted: SubmittedCheckIn; visitorType: WizardVisitorType };
 
 /** Person type, wizard, outcome: the check-in of one person, on their phone or on a kiosk. */
-export function CheckInFlow({ building, channel, preset, onExit, onDone, onScreenChange }: CheckInFlowProps) {
+export function CheckInFlow({ source, preset, onExit, onDone, onScreenChange }: CheckInFlowProps) {
+  const { building, channel } = source;
+  const { t } = useTranslation('publicVisit');
   const start: Screen = preset
     ? { kind: 'wizard', visitorType: preset.visitorType, attempt: 0, notice: null, checkingBack: preset.checkingBack }
     : { kind: 'choose' };
@@ -80,58 +74,62 @@ export function CheckInFlow({ building, channel, preset, onExit, onDone, onScree
       return (
         <WizardScreen
           key={`${screen.visitorType}-${screen.attempt}`}
-          building={building}
-          channel={channel}
+          source={source}
           visitorType={screen.visitorType}
           preset={preset}
           checkingBack={screen.checkingBack}
           notice={screen.notice}
           onCancel={restart}
-          onOutcome={(response) => setScreen({ kind: 'outcome', response })}
-          onAlreadyIn={() => setScreen({ kind: 'alreadyIn' })}
-          onRedo={(notice) => setScreen({ ...screen, attempt: screen.attempt + 1, notice, checkingBack: false })}
+          onSubmitted={(submitted) => setScreen({ kind: 'outcome', submitted, visitorType: screen.visitorType })}
         />
       );
     case 'outcome':
       return (
-        <CheckInOutcome
-          response={screen.response}
+        <LiveOutcome
+          submitted={screen.submitted}
+          runner={source.runner}
           building={building.building}
           kiosk={channel.kiosk}
+          qrCodeKey={building.qrCodeKey}
           onDone={restart}
+          onAlreadyInDone={onDone ?? restart}
+          onRedo={() =>
+            setScreen({
+              kind: 'wizard',
+              visitorType: screen.visitorType,
+              attempt: 1,
+              notice: t('checkIn.redo'),
+              checkingBack: false,
+            })
+          }
         />
       );
-    case 'alreadyIn':
-      return <AlreadyCheckedIn kiosk={channel.kiosk} qrCodeKey={building.qrCodeKey} onDone={onDone ?? restart} />;
   }
 }
 
 interface WizardScreenProps {
-  building: CheckInBuilding;
-  channel: Channel;
+  source: CheckInSource;
   visitorType: WizardVisitorType;
   preset: VisitPreset | undefined;
   checkingBack: boolean;
   notice: string | null;
   onCancel: () => void;
-  onOutcome: (response: CheckInResponse) => void;
-  onAlreadyIn: () => void;
-  onRedo: (notice: string) => void;
+  onSubmitted: (submitted: SubmittedCheckIn) => void;
 }
 
 function WizardScreen(props: WizardScreenProps) {
-  const { building, channel, visitorType, preset, checkingBack } = props;
+  const { source, visitorType, preset, checkingBack } = props;
+  const { building, channel } = source;
   const { t, i18n } = useTranslation('publicVisit');
   const [error, setError] = useState<string | null>(null);
-  const data = useLoad(`${building.qrCodeKey}|${visitorType}`, (signal) =>
-    fetchCheckInData(building.qrCodeKey, visitorType, channel, signal),
-  );
+  const data = useLoad(`${building.qrCodeKey}|${visitorType}`, (signal) => source.loadData(visitorType, signal));
   const camera = useMemo(() => serverCamera(building.qrCodeKey, channel), [building.qrCodeKey, channel]);
+  const ready: CheckInData | null = data.status === 'ready' ? data.data : null;
   const input = useMemo<WizardInput | null>(() => {
-    if (data.status !== 'ready') return null;
+    if (!ready) return null;
     const visit = preset?.visit;
     return {
-      ...data.data,
+      ...ready,
       meetingIdentifier: visit?.identifier ?? null,
       id: visit?.id ?? null,
       personId: null,
@@ -142,25 +140,21 @@ function WizardScreen(props: WizardScreenProps) {
       checkingBack,
       fromKiosk: channel.kiosk,
     };
-  }, [data, preset, checkingBack, channel.kiosk]);
+  }, [ready, preset, checkingBack, channel.kiosk]);
 
-  const { onOutcome, onAlreadyIn, onRedo } = props;
+  const { onSubmitted } = props;
   const finish = useCallback(
     async (result: WizardResult) => {
+      if (!ready) return;
       setError(null);
       try {
-        onOutcome(await postCheckIn(result, channel, channel.kiosk ? kioskDeviceId() : null));
+        onSubmitted(await submitCheckIn(source, ready, result, preset));
       } catch (failure) {
-        if (failure instanceof ApiError && failure.errorCode === 'CHECKEDIN') onAlreadyIn();
-        else if (
-          failure instanceof ApiError &&
-          failure.errorCode === 'CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID'
-        )
-          onRedo(t('checkIn.redo'));
-        else setError(errorMessage(failure, i18n));
+        // The device could not store the check-in (storage full or refused): nothing was confirmed.
+        setError(errorMessage(failure, i18n));
       }
     },
-    [channel, onOutcome, onAlreadyIn, onRedo, t, i18n],
+    [source, ready, preset, onSubmitted, i18n],
   );
   const onFinish = useCallback((result: WizardResult) => void finish(result), [finish]);
 

@@ -10,10 +10,14 @@ interface OutcomeProps {
   kiosk: boolean;
   /** Back to the start (a kiosk's welcome screen). */
   onDone: () => void;
+  /** Whether the server has the check-in (a phone's check-out link works only then). */
+  delivered?: boolean;
+  /** Where the check-in stands when it has not reached the server yet, or was refused there. */
+  notice?: { tone: 'info' | 'error'; text: string } | null;
 }
 
 /** After Finish: checked in (visit code, PIN, the building's success text) or refused (its failure text). */
-export function CheckInOutcome({ response, building, kiosk, onDone }: OutcomeProps) {
+export function CheckInOutcome({ response, building, kiosk, onDone, delivered = true, notice = null }: OutcomeProps) {
   const { t } = useTranslation('publicVisit');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   if (!response.allowed) {
@@ -26,6 +30,7 @@ export function CheckInOutcome({ response, building, kiosk, onDone }: OutcomePro
           {t('failure.title')}
         </h1>
         <p className="building-text">{response.message.trim() || t('failure.text')}</p>
+        <DeliveryNotice notice={notice} />
         {kiosk && building.devicesAttentionText.trim() && (
           <p className="building-text">{building.devicesAttentionText}</p>
         )}
@@ -56,9 +61,10 @@ export function CheckInOutcome({ response, building, kiosk, onDone }: OutcomePro
         </div>
       </dl>
       <p>{t('success.keep')}</p>
+      <DeliveryNotice notice={notice} />
       {response.message.trim() && <p className="building-text">{response.message}</p>}
       {kiosk && building.devicesSuccessText.trim() && <p className="building-text">{building.devicesSuccessText}</p>}
-      {!kiosk && response.publicIdentifier && (
+      {!kiosk && response.publicIdentifier && delivered && (
         <p>
           {t('success.checkOutLater')}{' '}
           <Link href={pagePath('checkOut', response.publicIdentifier)}>{t('success.checkOutLink')}</Link>
@@ -70,6 +76,18 @@ export function CheckInOutcome({ response, building, kiosk, onDone }: OutcomePro
         </button>
       )}
     </section>
+  );
+}
+
+function DeliveryNotice({ notice }: { notice: OutcomeProps['notice'] }) {
+  return (
+    <p
+      className={notice ? `notice ${notice.tone === 'error' ? 'notice-error' : 'notice-info'}` : 'visually-hidden'}
+      role="status"
+      data-testid="delivery-notice"
+    >
+      {notice?.text}
+    </p>
   );
 }
 

@@ -1,5 +1,5 @@
 import { type VisitSummary, type WizardVisitorType, wizardVisitorTypes } from '@vestibule/shared';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate, pagePath } from '../../app/router.ts';
 import { currentLocale } from '../../i18n/i18n.ts';
@@ -12,6 +12,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import { CheckInFlow, type VisitPreset } from './CheckInFlow.tsx';
 import { KioskIdleNotice } from './KioskIdleNotice.tsx';
 import { type Channel, fetchCheckInBuilding, fetchVisitForLink } from './checkin.api.ts';
+import { onlineSource } from './checkInSource.ts';
 import { useBuildingLanguage } from './useBuildingLanguage.ts';
 import { kioskIdleMs } from './useIdleTimer.ts';
 
@@ -40,6 +41,8 @@ export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPagePro
   const ready = loaded.status === 'ready' ? loaded.data : null;
   const baseLocale = useBuildingLanguage(ready?.[0].building.defaultLocale ?? null, kiosk);
   const [preset, setPreset] = useState<VisitPreset | null>(null);
+  const source = useMemo(() => (ready ? onlineSource(ready[0], channel) : null), [ready, channel]);
+  useEffect(() => (source ? source.runner.start() : undefined), [source]);
   const leaveFlow = () => {
     setPreset(null);
     loaded.retry();
@@ -49,7 +52,7 @@ export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPagePro
     <PageFrame building={ready?.[0].building} title={t('checkIn.title')} kiosk={kiosk}>
       {loaded.status === 'loading' && <Loading />}
       {loaded.status === 'error' && <LoadFailed error={loaded.error} onRetry={loaded.retry} />}
-      {ready && preset && <CheckInFlow building={ready[0]} channel={channel} preset={preset} onExit={leaveFlow} />}
+      {source && preset && <CheckInFlow source={source} preset={preset} onExit={leaveFlow} />}
       {ready && !preset && <VisitStatus visit={ready[1]} onCheckIn={setPreset} />}
       {ready && kiosk && (
         <KioskIdleNotice

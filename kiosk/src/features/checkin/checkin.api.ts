@@ -1,13 +1,6 @@
-import type {
-  CheckInBuilding,
-  CheckInData,
-  CheckInRequest,
-  CheckInResponse,
-  VisitSummary,
-  WizardVisitorType,
-} from '@vestibule/shared';
+import type { CheckInBuilding, CheckInData, VisitSummary, WizardVisitorType } from '@vestibule/shared';
 import { apiClient, segment } from '../../app/apiClient.ts';
-import type { CameraReader, WizardResult } from '../wizard/wizard.types.ts';
+import type { CameraReader } from '../wizard/wizard.types.ts';
 
 /** How the page was reached: a kiosk (/checkinKiosk) or the visitor's own device with the link's token. */
 export interface Channel {
@@ -35,12 +28,6 @@ export function fetchCheckInData(
     query: { visitorType, mt: channel.mt, kiosk: channel.kiosk },
     signal,
   });
-}
-
-/** Posts the wizard's result; 208 CHECKEDIN and refusals arrive as ApiError. */
-export function postCheckIn(result: WizardResult, channel: Channel, deviceId: string | null) {
-  const body: CheckInRequest = { ...result, mt: channel.mt, deviceId };
-  return apiClient.post<CheckInResponse>(`/${prefix(channel)}`, body);
 }
 
 export function fetchVisitForLink(qrCodeKey: string, identifier: string, channel: Channel, signal?: AbortSignal) {

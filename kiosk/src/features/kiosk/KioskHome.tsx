@@ -1,0 +1,74 @@
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useKioskConfig } from '../../offline/useKioskConfig.ts';
+import { PageFrame } from '../../ui/PageFrame.tsx';
+import { LoadFailed, Loading } from '../../ui/Status.tsx';
+import { CheckInFlow, type FlowScreen } from '../checkin/CheckInFlow.tsx';
+import { KioskIdleNotice } from '../checkin/KioskIdleNotice.tsx';
+import { cachedSource } from '../checkin/checkInSource.ts';
+import { useBuildingLanguage } from '../checkin/useBuildingLanguage.ts';
+import { kioskIdleMs } from '../checkin/useIdleTimer.ts';
+import { KioskStatusBar } from './KioskStatusBar.tsx';
+
+// The staff screen opens rarely: its code loads when asked for.
+const StaffScreen = lazy(() => import('./StaffScreen.tsx').then((module) => ({ default: module.StaffScreen })));
+
+interface KioskHomeProps {
+  qrCodeKey: string;
+  /** ?idle= (seconds before the kiosk returns to its welcome screen). */
+  search: string;
+}
+
+/**
+ * /checkinKiosk/{qrCodeKey}: a lobby tablet. Provisioned on first visit, it runs from the
+ * building configuration cached on the device, commits every check-in locally and syncs in
+ * the background; a new configuration (or app version) is taken only while nobody is using it.
+ */
+export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
+  const { t, i18n } = useTranslation('publicVisit');
+  const [session, setSession] = useState(0);
+  const [screen, setScreen] = useState<FlowScreen>('choose');
+  const [staffOpen, setStaffOpen] = useState(false);
+  // Idle: the welcome screen in the kiosk's own language, nobody at it. Only then may a new
+  // configuration or app version take over.
+  const [idle, setIdle] = useState(true);
+  const kiosk = useKioskConfig(qrCodeKey, idle);
+  const config = kiosk.status === 'ready' ? kiosk.config : null;
+  const baseLocale = useBuildingLanguage(config?.building.building.defaultLocale ?? null, true);
+  const idleNow = screen === 'choose' && !staffOpen && i18n.resolvedLanguage === baseLocale;
+  useEffect(() => setIdle(idleNow), [idleNow]);
+  const source = useMemo(() => (config ? cachedSource(config, kiosk.runner) : null), [config, kiosk.runner]);
+  const reset = useCallback(() => {
+    setSession((count) => count + 1);
+    setScreen('choose');
+    setStaffOpen(false);
+    window.scrollTo?.(0, 0);
+  }, []);
+  const nextPerson = useCallback(() => {
+    if (i18n.resolvedLanguage !== baseLocale) void i18n.changeLanguage(baseLocale);
+    reset();
+  }, [i18n, baseLocale, reset]);
+
+  return (
+    <PageFrame building={config?.building.building} title={t('checkIn.title')} kiosk>
+      {kiosk.status === 'loading' && <Loading />}
+      {kiosk.status === 'error' && (
+        <LoadFailed title={t('offline.setupFailed')} error={kiosk.error} onRetry={kiosk.retry} />
+      )}
+      {source && config && staffOpen && (
+        <Suspense fallback={<Loading />}>
+          <StaffScreen config={config} runner={kiosk.runner} onClose={() => setStaffOpen(false)} />
+        </Suspense>
+      )}
+      {source && !staffOpen && (
+        <CheckInFlow key={session} source={source} onScreenChange={setScreen} onDone={nextPerson} />
+      )}
+      {source && screen === 'choose' && !staffOpen && (
+        <KioskStatusBar runner={kiosk.runner} onStaff={() => setStaffOpen(true)} />
+      )}
+      {source && (
+        <KioskIdleNotice inUse={!idleNow} idleMs={kioskIdleMs(search)} baseLocale={baseLocale} onReset={reset} />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,96 @@
+import { isErrorCode } from '@vestibule/shared';
+import { ApiError } from '@vestibule/shared/api';
+import type { KioskDb, LocalVisit } from './kioskDb.ts';
+import type { KioskConfig } from './kioskConfig.ts';
+
+type Fetch = typeof fetch;
+const defaultFetch: Fetch = (input, init) => fetch(input, init);
+
+async function failure(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { errorCode?: string; msg?: string } | null;
+  const errorCode = isErrorCode(body?.errorCode) ? body.errorCode : 'SERVER_CONNECTION_ERROR';
+  return new ApiError(response.status, errorCode, body?.msg ?? response.statusText);
+}
+
+/**
+ * Fetches the building's kiosk configuration with If-None-Match and stores it with its version
+ * in one transaction. 304: only the time it was confirmed changes. Throws on a network fault
+ * (TypeError) or a refusal (ApiError with the server's errorCode); the cached copy stays.
+ */
+export async function refreshConfig(
+  db: KioskDb,
+  qrCodeKey: string,
+  fetchImpl: Fetch = defaultFetch,
+): Promise<'updated' | 'unchanged'> {
+  const cached = await db.config.get(qrCodeKey);
+  const response = await fetchImpl(`/service/sync/config/${encodeURIComponent(qrCodeKey)}`, {
+    headers: { accept: 'application/json', ...(cached ? { 'if-none-match': `"${cached.version}"` } : {}) },
+    cache: 'no-store',
+  });
+  const cachedAt = new Date().toISOString();
+  if (response.status === 304 && cached) {
+    await db.config.update(qrCodeKey, { cachedAt });
+    return 'unchanged';
+  }
+  if (!response.ok) throw await failure(response);
+  const data = (await response.json()) as KioskConfig;
+  await db.transaction('rw', db.config, async () => {
+    await db.config.put({ qrCodeKey, version: data.version, data, cachedAt });
+  });
+  return 'updated';
+}
+
+interface ServerVisit {
+  id: string;
+  identifier: string;
+  publicIdentifier: string;
+  firstName: string | null;
+  lastName: string | null;
+  visitorType: string;
+  checkedInAt: string | null;
+  scheduledAt: string | null;
+}
+
+/**
+ * Today's present and expected visits of the building, for check-out and QR scans offline.
+ * Replaces the previous list in one transaction; a visit this device made or checked out and
+ * has not synced yet keeps what the device knows.
+ */
+export async function refreshVisits(db: KioskDb, qrCodeKey: string, fetchImpl: Fetch = defaultFetch): Promise<number> {
+  const response = await fetchImpl(`/service/sync/visits/${encodeURIComponent(qrCodeKey)}`, {
+    headers: { accept: 'application/json' },
+    cache: 'no-store',
+  });
+  if (!response.ok) throw await failure(response);
+  const list = (await response.json()) as ServerVisit[];
+  await db.transaction('rw', [db.visits, db.outbox, db.meta], async () => {
+    const unsynced = new Set(
+      (await db.outbox.where('status').equals('pending').toArray()).map((entry) => entry.visitId),
+    );
+    const known = new Map((await db.visits.where('qrCodeKey').equals(qrCodeKey).toArray()).map((v) => [v.id, v]));
+    const fresh = new Set(list.map((visit) => visit.id));
+    const stale = [...known.values()].filter(
+      (visit) => visit.source === 'server' && !fresh.has(visit.id) && !unsynced.has(visit.id),
+    );
+    await db.visits.bulkDelete(stale.map((visit) => visit.id));
+    const rows: LocalVisit[] = list
+      .filter((visit) => !unsynced.has(visit.id))
+      .map((visit) => ({
+        id: visit.id,
+        qrCodeKey,
+        visitorType: visit.visitorType,
+        firstName: visit.firstName,
+        lastName: visit.lastName,
+        checkedInAt: visit.checkedInAt,
+        checkedOutAt: null,
+        identifier: visit.identifier,
+        pin: known.get(visit.id)?.pin ?? null,
+        publicIdentifier: visit.publicIdentifier,
+        scheduledAt: visit.scheduledAt,
+        source: known.get(visit.id)?.source ?? 'server',
+      }));
+    await db.visits.bulkPut(rows);
+    await db.meta.put({ key: 'visitsFetchedAt', value: new Date().toISOString() });
+  });
+  return list.length;
+}

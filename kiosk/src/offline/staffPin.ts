@@ -1,0 +1,28 @@
+import { STAFF_PIN_ITERATIONS, staffPinSalt } from '@vestibule/shared';
+
+function base64url(bytes: ArrayBuffer): string {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/**
+ * Whether `pin` is the building's PIN, checked on the device against the PBKDF2 hash the
+ * configuration carries (so the staff screen opens offline, and the PIN is never stored).
+ */
+export async function staffPinMatches(pin: string, expectedHash: string, buildingId: string): Promise<boolean> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', encoder.encode(pin), 'PBKDF2', false, ['deriveBits']);
+  const bits = await crypto.subtle.deriveBits(
+    {
+      name: 'PBKDF2',
+      salt: encoder.encode(staffPinSalt(buildingId)),
+      iterations: STAFF_PIN_ITERATIONS,
+      hash: 'SHA-256',
+    },
+    key,
+    256,
+  );
+  return base64url(bits) === expectedHash;
+}
