@@ -7,6 +7,7 @@ import { login } from './login.ts';
 import { logs } from './logs.ts';
 import { pages } from './pages.ts';
 import { questionnaires } from './questionnaires.ts';
+import { scanner } from './scanner.ts';
 import { shell } from './shell.ts';
 import { publicVisit } from './publicVisit.ts';
 import { wizard } from './wizard.ts';
@@ -24,4 +25,5 @@ export const en = {
   buildings,
   wizard,
   publicVisit,
+  scanner,
 };

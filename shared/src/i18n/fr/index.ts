@@ -7,6 +7,7 @@ import { login } from './login.ts';
 import { logs } from './logs.ts';
 import { pages } from './pages.ts';
 import { questionnaires } from './questionnaires.ts';
+import { scanner } from './scanner.ts';
 import { publicPages } from './publicPages.ts';
 import { shell } from './shell.ts';
 import { publicVisit } from './publicVisit.ts';
@@ -25,4 +26,5 @@ export const fr = {
   buildings,
   wizard,
   publicVisit,
+  scanner,
 } satisfies Catalogue<Resources>;

@@ -1,0 +1,27 @@
+export const scanner = {
+  title: 'Scan your QR code',
+  instructions: {
+    entry: 'Hold the QR code of your invitation or visit in front of the camera.',
+    exit: 'Hold the QR code of your visit in front of the camera.',
+  },
+  camera: 'Camera',
+  cameraNumber: 'Camera {{number}}',
+  preview: 'Camera picture',
+  starting: 'Starting the camera…',
+  scanning: 'Looking for a QR code…',
+  read: 'Code read.',
+  notOurCode: 'This code is not a Vestibule visit code.',
+  unsupported: 'This device cannot use its camera here. Please enter your visit code below.',
+  denied: 'The camera is not allowed. Please enter your visit code below.',
+  noCamera: 'No camera was found. Please enter your visit code below.',
+  cameraFailed: 'The camera could not be started. Please enter your visit code below.',
+  tryAgain: 'Try the camera again',
+  manual: {
+    title: 'No QR code?',
+    label: 'Enter your visit code',
+    hint: '8 letters and digits.',
+    invalid: 'This is not a visit code. Check the 8 letters and digits.',
+    submit: 'Submit',
+  },
+  cancel: 'Cancel',
+};
