@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useKioskConfig } from '../../offline/useKioskConfig.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
-import { CheckInFlow, type FlowScreen } from '../checkin/CheckInFlow.tsx';
+import { CheckInFlow, type FlowScreen, type VisitPreset } from '../checkin/CheckInFlow.tsx';
 import { KioskIdleNotice } from '../checkin/KioskIdleNotice.tsx';
 import { cachedSource } from '../checkin/checkInSource.ts';
 import { useBuildingLanguage } from '../checkin/useBuildingLanguage.ts';
 import { kioskIdleMs } from '../checkin/useIdleTimer.ts';
+import { preloadQrScanner } from '../scanner/LazyQrScanner.tsx';
 import { KioskStatusBar } from './KioskStatusBar.tsx';
+import { ScanEntry } from './ScanEntry.tsx';
 
 // The staff screen opens rarely: its code loads when asked for.
 const StaffScreen = lazy(() => import('./StaffScreen.tsx').then((module) => ({ default: module.StaffScreen })));
@@ -29,19 +31,24 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
   const [session, setSession] = useState(0);
   const [screen, setScreen] = useState<FlowScreen>('choose');
   const [staffOpen, setStaffOpen] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const [preset, setPreset] = useState<VisitPreset | null>(null);
   // Idle: the welcome screen in the kiosk's own language, nobody at it. Only then may a new
   // configuration or app version take over.
   const [idle, setIdle] = useState(true);
   const kiosk = useKioskConfig(qrCodeKey, idle);
   const config = kiosk.status === 'ready' ? kiosk.config : null;
   const baseLocale = useBuildingLanguage(config?.building.building.defaultLocale ?? null, true);
-  const idleNow = screen === 'choose' && !staffOpen && i18n.resolvedLanguage === baseLocale;
+  const idleNow =
+    screen === 'choose' && !staffOpen && !scanning && preset === null && i18n.resolvedLanguage === baseLocale;
   useEffect(() => setIdle(idleNow), [idleNow]);
   const source = useMemo(() => (config ? cachedSource(config, kiosk.runner) : null), [config, kiosk.runner]);
   const reset = useCallback(() => {
     setSession((count) => count + 1);
     setScreen('choose');
     setStaffOpen(false);
+    setScanning(false);
+    setPreset(null);
     window.scrollTo?.(0, 0);
   }, []);
   const nextPerson = useCallback(() => {
@@ -60,11 +67,47 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
           <StaffScreen config={config} runner={kiosk.runner} onClose={() => setStaffOpen(false)} />
         </Suspense>
       )}
-      {source && !staffOpen && (
-        <CheckInFlow key={session} source={source} onScreenChange={setScreen} onDone={nextPerson} />
+      {source && config && scanning && !staffOpen && (
+        <ScanEntry
+          db={kiosk.runner.db}
+          kiosk={{
+            qrCodeKey,
+            buildingId: config.building.building.id,
+            buildingName: config.building.building.name,
+          }}
+          onVisit={(visit) => {
+            setScanning(false);
+            setPreset(visit);
+          }}
+          onClose={() => setScanning(false)}
+        />
       )}
-      {source && screen === 'choose' && !staffOpen && (
-        <KioskStatusBar runner={kiosk.runner} onStaff={() => setStaffOpen(true)} />
+      {source && !staffOpen && !scanning && (
+        <CheckInFlow
+          key={`${session}|${preset?.visit.id ?? ''}`}
+          source={source}
+          preset={preset ?? undefined}
+          onExit={preset ? nextPerson : undefined}
+          onScreenChange={setScreen}
+          onDone={nextPerson}
+        />
+      )}
+      {source && screen === 'choose' && !staffOpen && !scanning && preset === null && (
+        <>
+          <p className="scan-offer">
+            <span>{t('scan.offer')}</span>{' '}
+            <button
+              type="button"
+              className="button secondary"
+              onPointerEnter={preloadQrScanner}
+              onFocus={preloadQrScanner}
+              onClick={() => setScanning(true)}
+            >
+              {t('scan.open')}
+            </button>
+          </p>
+          <KioskStatusBar runner={kiosk.runner} onStaff={() => setStaffOpen(true)} />
+        </>
       )}
       {source && (
         <KioskIdleNotice inUse={!idleNow} idleMs={kioskIdleMs(search)} baseLocale={baseLocale} onReset={reset} />

@@ -125,4 +125,13 @@ export const publicVisit = {
     title: 'Set up this kiosk',
     text: 'Open the kiosk link of a building on this device once (from the building’s QR codes in the administration). The app then starts on that building’s kiosk, even without a network.',
   },
+  scan: {
+    offer: 'Invited, or have a visit QR code?',
+    open: 'Scan my QR code',
+    title: 'Your QR code',
+    alreadyIn: 'This visit is already checked in. To leave, check out.',
+    unknown:
+      'This kiosk does not know this visit. Please check in with the buttons on the first screen, or ask at the reception.',
+    again: 'Scan another code',
+  },
 };

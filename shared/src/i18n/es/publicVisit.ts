@@ -128,4 +128,13 @@ export const publicVisit: Catalogue<typeof english> = {
     title: 'Configurar este quiosco',
     text: 'Abra una vez en este dispositivo el enlace de quiosco de un edificio (en los códigos QR del edificio, en la administración). La aplicación se abrirá después en el quiosco de ese edificio, incluso sin red.',
   },
+  scan: {
+    offer: '¿Tiene una invitación o un código QR de visita?',
+    open: 'Escanear mi código QR',
+    title: 'Su código QR',
+    alreadyIn: 'La entrada de esta visita ya está registrada. Para irse, registre su salida.',
+    unknown:
+      'Este quiosco no conoce esta visita. Registre su entrada con los botones de la primera pantalla o diríjase a la recepción.',
+    again: 'Escanear otro código',
+  },
 };

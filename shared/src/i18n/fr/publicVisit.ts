@@ -129,4 +129,13 @@ export const publicVisit: Catalogue<typeof english> = {
     title: 'Configurer cette borne',
     text: 'Ouvrez une fois sur cet appareil le lien borne d’un bâtiment (dans les codes QR du bâtiment, dans l’administration). L’application démarre ensuite sur la borne de ce bâtiment, même sans réseau.',
   },
+  scan: {
+    offer: 'Vous êtes invité ou avez un code QR de visite ?',
+    open: 'Scanner mon code QR',
+    title: 'Votre code QR',
+    alreadyIn: 'L’arrivée de cette visite est déjà enregistrée. Pour partir, enregistrez votre départ.',
+    unknown:
+      'Cette borne ne connaît pas cette visite. Enregistrez votre arrivée avec les boutons du premier écran, ou adressez-vous à l’accueil.',
+    again: 'Scanner un autre code',
+  },
 };

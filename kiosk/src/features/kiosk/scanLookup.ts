@@ -1,0 +1,62 @@
+import { type VisitSummary, type WizardVisitorType, wizardVisitorTypes } from '@vestibule/shared';
+import type { KioskDb, LocalVisit } from '../../offline/kioskDb.ts';
+import type { ParsedCode } from '../scanner/scannedCode.ts';
+import type { VisitPreset } from '../checkin/CheckInFlow.tsx';
+
+export type ScanOutcome =
+  | { kind: 'checkIn'; preset: VisitPreset }
+  | { kind: 'alreadyIn'; visit: LocalVisit }
+  | { kind: 'link'; qrCodeKey: string; identifier: string }
+  | { kind: 'unknown' };
+
+/**
+ * What a scanned (or typed) invitation or visit code leads to on a kiosk, from the visits the
+ * device knows (made here, or today's list from the server): the wizard prefilled for an
+ * expected or returning visit, or "already checked in". A link of another building, or a
+ * visit the device does not know, needs the server.
+ */
+export async function lookUpScannedCode(
+  db: KioskDb,
+  code: ParsedCode,
+  kiosk: { qrCodeKey: string; buildingId: string; buildingName: string },
+): Promise<ScanOutcome> {
+  const value = code.kind === 'publicIdentifier' ? code.publicIdentifier : code.identifier;
+  const visit =
+    (await db.visits.where('identifier').equals(value).first()) ??
+    (await db.visits.where('publicIdentifier').equals(value).first());
+  if (visit && visit.qrCodeKey === kiosk.qrCodeKey) {
+    if (visit.checkedInAt && !visit.checkedOutAt) return { kind: 'alreadyIn', visit };
+    const visitorType = (wizardVisitorTypes as readonly string[]).includes(visit.visitorType)
+      ? (visit.visitorType as WizardVisitorType)
+      : null;
+    if (visitorType) {
+      const checkingBack = visit.checkedInAt !== null && visit.checkedOutAt !== null;
+      return { kind: 'checkIn', preset: { visit: summaryOf(visit, kiosk), visitorType, checkingBack } };
+    }
+  }
+  if (code.kind === 'identifier' && code.qrCodeKey) {
+    return { kind: 'link', qrCodeKey: code.qrCodeKey, identifier: code.identifier };
+  }
+  return { kind: 'unknown' };
+}
+
+function summaryOf(visit: LocalVisit, kiosk: { buildingId: string; buildingName: string }): VisitSummary {
+  return {
+    id: visit.id,
+    identifier: visit.identifier ?? '',
+    publicIdentifier: visit.publicIdentifier ?? '',
+    buildingId: kiosk.buildingId,
+    buildingName: kiosk.buildingName,
+    visitorType: visit.visitorType as VisitSummary['visitorType'],
+    firstName: visit.firstName,
+    lastName: visit.lastName,
+    host: null,
+    scheduledAt: visit.scheduledAt,
+    scheduledDuration: null,
+    checkedInAt: visit.checkedInAt,
+    checkedOutAt: visit.checkedOutAt,
+    status: visit.checkedOutAt ? 'OUT' : 'EXPECTED',
+    allowed: true,
+    flagged: false,
+  };
+}
