@@ -3,7 +3,9 @@
 // Dexie), the server and its database are real.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { type SyncPushRequest, type SyncPushResponse, uuidv7 } from '@vestibule/shared';
+import { type SyncPushRequest, type SyncPushResponse, newVisitCodes, uuidv7 } from '@vestibule/shared';
+import { lookUpScannedCode } from '../../kiosk/src/features/kiosk/scanLookup.ts';
+import { refreshConfig, refreshVisits } from '../../kiosk/src/offline/configCache.ts';
 import { type KioskDb, openKioskDb } from '../../kiosk/src/offline/kioskDb.ts';
 import { commitCheckIn, commitCheckOut, deviceIdOf } from '../../kiosk/src/offline/outbox.ts';
 import {
@@ -12,6 +14,8 @@ import {
   httpTransport,
   pushPending,
 } from '../../kiosk/src/offline/syncEngine.ts';
+import { SyncRunner } from '../../kiosk/src/offline/runtime.ts';
+import { staffPinMatches } from '../../kiosk/src/offline/staffPin.ts';
 import './harness/provided-context.ts';
 
 const baseUrl = inject('baseUrl');
@@ -179,5 +183,97 @@ describe('kiosk outbox', () => {
     expect(outcome).toMatchObject({ applied: 2, rejected: 0 });
     const visit = await serverVisit(visitId);
     expect(visit?.checkedOutAt).not.toBeNull();
+  });
+});
+
+/** The kiosk's relative /service calls, sent to the test server. */
+const serverFetch: typeof fetch = (input, init) => fetch(`${baseUrl}${String(input)}`, init);
+
+describe('kiosk configuration, visits and runner', () => {
+  it('caches the configuration with its version, revalidates with 304, and takes a new version after a change', async () => {
+    const db = kioskDb();
+    expect(await refreshConfig(db, qrCodeKey, serverFetch)).toBe('updated');
+    const first = await db.config.get(qrCodeKey);
+    expect(first?.data.building.qrCodeKey).toBe(qrCodeKey);
+    expect(Object.keys(first?.data.checkInData ?? {}).sort()).toEqual(['CONTRACTOR', 'EMPLOYEE', 'VISITOR']);
+    expect(first?.version).toBe(first?.data.version);
+    expect(await refreshConfig(db, qrCodeKey, serverFetch)).toBe('unchanged');
+    expect((await db.config.get(qrCodeKey))?.version).toBe(first?.version);
+  });
+
+  it('opens the staff screen with the building PIN only, checked on the device', async () => {
+    const db = kioskDb();
+    await refreshConfig(db, qrCodeKey, serverFetch);
+    const config = (await db.config.get(qrCodeKey))?.data;
+    const hash = config?.staffPinHash ?? '';
+    const buildingId = config?.building.building.id ?? '';
+    expect(await staffPinMatches('1234', hash, buildingId)).toBe(true);
+    expect(await staffPinMatches('1235', hash, buildingId)).toBe(false);
+  });
+
+  it('a check-in committed with device-made codes reaches the server with them, through the runner', async () => {
+    const db = kioskDb();
+    const runner = new SyncRunner(db, { qrCodeKey, channel: 'kiosk', transport: server, fetchImpl: serverFetch });
+    const codes = newVisitCodes();
+    const { visitId, mutationId } = await commitCheckIn(db, employee(`Runner-${uuidv7()}`), { codes });
+    await runner.request();
+    expect((await db.outbox.get(mutationId))?.status).toBe('applied');
+    const response = await fetch(`${baseUrl}/service/meeting/${visitId}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(((await response.json()) as { identifier: string }).identifier).toBe(codes.identifier);
+    expect(runner.getSnapshot()).toMatchObject({ failures: 0, syncing: false, lastError: null });
+    // The round also refreshed the configuration and today's visits, which now hold this one.
+    expect(await db.config.get(qrCodeKey)).toBeDefined();
+    expect((await db.visits.get(visitId))?.identifier).toBe(codes.identifier);
+    expect(await db.visits.filter((visit) => visit.source === 'server').count()).toBeGreaterThan(0);
+  });
+
+  it("today's visits replace the cached list but never a visit with an unsynced change", async () => {
+    const db = kioskDb();
+    const online = await commitCheckIn(db, employee(`Listed-${uuidv7()}`), { codes: newVisitCodes() });
+    await pushPending(db, server, { qrCodeKey });
+    const offline = await commitCheckIn(db, employee(`Unsynced-${uuidv7()}`), { codes: newVisitCodes() });
+    await db.visits.put({
+      id: uuidv7(),
+      qrCodeKey,
+      visitorType: 'VISITOR',
+      firstName: 'Gone',
+      lastName: 'Elsewhere',
+      checkedInAt: new Date().toISOString(),
+      checkedOutAt: null,
+      identifier: 'ZZZZZZZZ',
+      pin: null,
+      publicIdentifier: null,
+      scheduledAt: null,
+      source: 'server',
+    });
+    const listed = await refreshVisits(db, qrCodeKey, serverFetch);
+    expect(listed).toBeGreaterThan(0);
+    expect(await db.visits.where('identifier').equals('ZZZZZZZZ').count()).toBe(0);
+    expect((await db.visits.get(online.visitId))?.checkedInAt).not.toBeNull();
+    expect((await db.visits.get(offline.visitId))?.source).toBe('device');
+  });
+
+  it('a scanned invitation of an expected visit starts the wizard from it; a present one goes to check-out', async () => {
+    const db = kioskDb();
+    const codes = newVisitCodes();
+    const { visitId } = await commitCheckIn(db, employee(`Scan-${uuidv7()}`), { codes });
+    const kiosk = { qrCodeKey, buildingId: 'b', buildingName: 'Demo HQ' };
+    const present = await lookUpScannedCode(
+      db,
+      { kind: 'identifier', identifier: codes.identifier, qrCodeKey: null },
+      kiosk,
+    );
+    expect(present.kind).toBe('alreadyIn');
+    await commitCheckOut(db, visitId, {});
+    const back = await lookUpScannedCode(
+      db,
+      { kind: 'publicIdentifier', publicIdentifier: codes.publicIdentifier },
+      kiosk,
+    );
+    expect(back).toMatchObject({ kind: 'checkIn', preset: { visitorType: 'EMPLOYEE', checkingBack: true } });
+    const unknown = await lookUpScannedCode(db, { kind: 'identifier', identifier: 'ABCDEFGH', qrCodeKey: null }, kiosk);
+    expect(unknown.kind).toBe('unknown');
   });
 });

@@ -1,10 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { refreshConfig } from './configCache.ts';
 import type { KioskConfig } from './kioskConfig.ts';
 import { provisionKiosk } from './provision.ts';
 import { type SyncRunner, syncRunner } from './runtime.ts';
 import { APP_VERSION } from './appVersion.ts';
+
+/** The configuration version each kiosk page uses, reported with its pushes. */
+const appliedVersions = new Map<string, string>();
 
 export type KioskState =
   | { status: 'loading'; runner: SyncRunner }
@@ -17,9 +20,9 @@ export type KioskState =
  * welcome screen, nobody at the kiosk): never in the middle of someone's check-in.
  */
 export function useKioskConfig(qrCodeKey: string, idle: boolean): KioskState {
-  const appliedVersion = useRef<string | undefined>(undefined);
   const runner = useMemo(
-    () => syncRunner(qrCodeKey, 'kiosk', { appVersion: APP_VERSION, configVersion: () => appliedVersion.current }),
+    () =>
+      syncRunner(qrCodeKey, 'kiosk', { appVersion: APP_VERSION, configVersion: () => appliedVersions.get(qrCodeKey) }),
     [qrCodeKey],
   );
   const [setup, setSetup] = useState<{ attempt: number; done: boolean; error: unknown }>({
@@ -50,12 +53,10 @@ export function useKioskConfig(qrCodeKey: string, idle: boolean): KioskState {
   const stored = useLiveQuery(() => runner.db.config.get(qrCodeKey), [runner, qrCodeKey]);
   const [applied, setApplied] = useState<KioskConfig | null>(null);
   const waiting = stored !== undefined && applied !== null && stored.version !== applied.version;
+  if (stored && (applied === null || (idle && waiting))) setApplied(stored.data);
   useEffect(() => {
-    if (stored && (applied === null || (idle && stored.version !== applied.version))) {
-      appliedVersion.current = stored.version;
-      setApplied(stored.data);
-    }
-  }, [stored, applied, idle]);
+    if (applied) appliedVersions.set(qrCodeKey, applied.version);
+  }, [applied, qrCodeKey]);
 
   if (applied) return { status: 'ready', runner, config: applied, newConfigWaiting: waiting };
   if (setup.done && stored === undefined && setup.error)

@@ -1,4 +1,4 @@
-import type { CheckInData, VisitSummary, WizardVisitorType } from '@vestibule/shared';
+import type { CheckInData, WizardVisitorType } from '@vestibule/shared';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/errorMessage.ts';
@@ -8,20 +8,15 @@ import type { WizardInput, WizardResult } from '../wizard/wizard.types.ts';
 import { LiveOutcome } from './LiveOutcome.tsx';
 import { PersonTypeChoice } from './PersonTypeChoice.tsx';
 import { serverCamera } from './checkin.api.ts';
-import { type CheckInSource, type SubmittedCheckIn, submitCheckIn } from './checkInSource.ts';
+import { type CheckInSource, type SubmittedCheckIn, type VisitPreset, submitCheckIn } from './checkInSource.ts';
+
+export type { VisitPreset } from './checkInSource.ts';
 
 // The wizard (and the markdown renderer) load while the person picks who they are.
 const loadWizard = () => import('../wizard/Wizard.tsx');
 const Wizard = lazy(() => loadWizard().then((module) => ({ default: module.Wizard })));
 
 export type FlowScreen = 'choose' | 'wizard' | 'outcome';
-
-/** A known visit (an invitation, a visit checking in again) that the wizard starts from. */
-export interface VisitPreset {
-  visit: VisitSummary;
-  visitorType: WizardVisitorType;
-  checkingBack: boolean;
-}
 
 interface CheckInFlowProps {
   source: CheckInSource;

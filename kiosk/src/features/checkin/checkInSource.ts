@@ -2,6 +2,7 @@ import {
   type CheckInBuilding,
   type CheckInData,
   type CheckInResponse,
+  type VisitSummary,
   type WizardVisitorType,
   entryDecision,
   newVisitCodes,
@@ -12,7 +13,13 @@ import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import { type SyncRunner, syncRunner } from '../../offline/runtime.ts';
 import type { WizardResult } from '../wizard/wizard.types.ts';
 import { type Channel, fetchCheckInData } from './checkin.api.ts';
-import type { VisitPreset } from './CheckInFlow.tsx';
+
+/** A known visit (an invitation, a visit checking in again) that the wizard starts from. */
+export interface VisitPreset {
+  visit: VisitSummary;
+  visitorType: WizardVisitorType;
+  checkingBack: boolean;
+}
 
 /**
  * Where a check-in's building and wizard data come from, and where it goes: a kiosk reads its

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKioskConfig } from '../../offline/useKioskConfig.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
@@ -41,7 +41,7 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
   const baseLocale = useBuildingLanguage(config?.building.building.defaultLocale ?? null, true);
   const idleNow =
     screen === 'choose' && !staffOpen && !scanning && preset === null && i18n.resolvedLanguage === baseLocale;
-  useEffect(() => setIdle(idleNow), [idleNow]);
+  if (idle !== idleNow) setIdle(idleNow);
   const source = useMemo(() => (config ? cachedSource(config, kiosk.runner) : null), [config, kiosk.runner]);
   const reset = useCallback(() => {
     setSession((count) => count + 1);

@@ -1,7 +1,7 @@
 import { type VisitSummary, type WizardVisitorType, wizardVisitorTypes } from '@vestibule/shared';
 import type { KioskDb, LocalVisit } from '../../offline/kioskDb.ts';
 import type { ParsedCode } from '../scanner/scannedCode.ts';
-import type { VisitPreset } from '../checkin/CheckInFlow.tsx';
+import type { VisitPreset } from '../checkin/checkInSource.ts';
 
 export type ScanOutcome =
   | { kind: 'checkIn'; preset: VisitPreset }
