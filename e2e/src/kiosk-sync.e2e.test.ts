@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type SyncPushRequest, type SyncPushResponse, newVisitCodes, uuidv7 } from '@vestibule/shared';
 import { lookUpScannedCode } from '../../kiosk/src/features/kiosk/scanLookup.ts';
-import { refreshConfig, refreshVisits } from '../../kiosk/src/offline/configCache.ts';
+import { refreshConfig, refreshResolutions, refreshVisits } from '../../kiosk/src/offline/configCache.ts';
 import { type KioskDb, openKioskDb } from '../../kiosk/src/offline/kioskDb.ts';
 import { commitCheckIn, commitCheckOut, deviceIdOf } from '../../kiosk/src/offline/outbox.ts';
 import {
@@ -275,5 +275,23 @@ describe('kiosk configuration, visits and runner', () => {
     expect(back).toMatchObject({ kind: 'checkIn', preset: { visitorType: 'EMPLOYEE', checkingBack: true } });
     const unknown = await lookUpScannedCode(db, { kind: 'identifier', identifier: 'ABCDEFGH', qrCodeKey: null }, kiosk);
     expect(unknown.kind).toBe('unknown');
+  });
+});
+
+describe('refused entries resolved by staff', () => {
+  it('the kiosk learns that staff resolved its refused entry in the administration', async () => {
+    const db = kioskDb();
+    const twin = `Resolved-${uuidv7()}`;
+    await commitCheckIn(db, employee(twin));
+    const second = await commitCheckIn(db, employee(twin));
+    await pushPending(db, server, { qrCodeKey });
+    expect((await db.outbox.get(second.mutationId))?.errorCode).toBe('CHECKEDIN');
+    const resolve = await fetch(`${baseUrl}/service/sync/rejected/${second.mutationId}/resolve`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(resolve.status).toBe(200);
+    await refreshResolutions(db, qrCodeKey, serverFetch);
+    expect((await db.outbox.get(second.mutationId))?.resolvedAt).toBeTruthy();
   });
 });

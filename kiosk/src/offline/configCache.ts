@@ -1,6 +1,7 @@
 import { isErrorCode } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import type { KioskDb, LocalVisit } from './kioskDb.ts';
+import { markResolved } from './outbox.ts';
 import type { KioskConfig } from './kioskConfig.ts';
 
 type Fetch = typeof fetch;
@@ -93,4 +94,20 @@ export async function refreshVisits(db: KioskDb, qrCodeKey: string, fetchImpl: F
     await db.meta.put({ key: 'visitsFetchedAt', value: new Date().toISOString() });
   });
   return list.length;
+}
+
+/**
+ * Learns from the server which of this kiosk's refused entries staff resolved in the
+ * administration (GET /service/sync/device/{deviceId}); the staff screen then stops listing them.
+ */
+export async function refreshResolutions(db: KioskDb, qrCodeKey: string, fetchImpl: Fetch = defaultFetch) {
+  const deviceId = (await db.meta.get('deviceId'))?.value;
+  if (!deviceId) return;
+  const response = await fetchImpl(
+    `/service/sync/device/${encodeURIComponent(deviceId)}?qrCodeKey=${encodeURIComponent(qrCodeKey)}`,
+    { headers: { accept: 'application/json' }, cache: 'no-store' },
+  );
+  if (!response.ok) throw await failure(response);
+  const { rejected } = (await response.json()) as { rejected: { mutationId: string; resolvedAt: string | null }[] };
+  await markResolved(db, rejected);
 }

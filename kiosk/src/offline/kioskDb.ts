@@ -22,6 +22,8 @@ export interface OutboxEntry {
   errorCode: string | null;
   /** When the server answered (applied, duplicate or rejected). */
   settledAt: string | null;
+  /** A rejected entry that staff resolved in the administration (learnt from the server). */
+  resolvedAt?: string | null;
 }
 
 export interface LocalVisit {

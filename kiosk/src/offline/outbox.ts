@@ -136,3 +136,38 @@ export function rejectedEntries(db: KioskDb): Promise<OutboxEntry[]> {
 export function pendingCount(db: KioskDb): Promise<number> {
   return db.outbox.where('status').equals('pending').count();
 }
+
+/** Applied entries and old visits are kept this long, then cleared (never an unsynced one). */
+export const KEEP_SETTLED_DAYS = 7;
+
+/**
+ * Clears what the server has confirmed long ago: applied entries (and resolved refusals)
+ * settled more than KEEP_SETTLED_DAYS ago, and visits older than that with nothing pending.
+ * Pending entries and unresolved refusals are never touched.
+ */
+export async function pruneSettled(db: KioskDb, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - KEEP_SETTLED_DAYS * 86_400_000).toISOString();
+  return db.transaction('rw', [db.outbox, db.visits], async () => {
+    const settled = await db.outbox
+      .where('status')
+      .anyOf('applied', 'rejected')
+      .filter((entry) => (entry.status === 'applied' || Boolean(entry.resolvedAt)) && (entry.settledAt ?? '') < cutoff)
+      .primaryKeys();
+    await db.outbox.bulkDelete(settled);
+    const pending = new Set((await db.outbox.where('status').equals('pending').toArray()).map((e) => e.visitId));
+    const old = await db.visits
+      .filter((visit) => !pending.has(visit.id) && (visit.checkedInAt ?? visit.scheduledAt ?? '') < cutoff)
+      .primaryKeys();
+    await db.visits.bulkDelete(old);
+    return settled.length + old.length;
+  });
+}
+
+/** Marks the refused entries staff resolved in the administration (GET /service/sync/device/{id}). */
+export async function markResolved(db: KioskDb, resolved: { mutationId: string; resolvedAt: string | null }[]) {
+  await db.transaction('rw', db.outbox, async () => {
+    for (const entry of resolved) {
+      if (entry.resolvedAt) await db.outbox.update(entry.mutationId, { resolvedAt: entry.resolvedAt });
+    }
+  });
+}

@@ -1,5 +1,6 @@
 import { type KioskDb, openKioskDb } from './kioskDb.ts';
 import { refreshConfig, refreshVisits } from './configCache.ts';
+import { pruneSettled } from './outbox.ts';
 import { type PushOutcome, type SyncTransport, httpTransport, pushPending, retryDelayMs } from './syncEngine.ts';
 
 // The sync runner of a page (SYNC.md): it pushes after each local write, when the browser comes
@@ -149,6 +150,7 @@ export class SyncRunner {
       this.visitsAt = Date.now();
     }
     await this.db.meta.put({ key: 'lastSyncAt', value: new Date().toISOString() });
+    await pruneSettled(this.db);
   }
 
   /** Re-reads today's visits at the next round (the check-out screen opens). */

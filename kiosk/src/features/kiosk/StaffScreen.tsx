@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type FormEvent, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n.ts';
 import { APP_VERSION } from '../../offline/appVersion.ts';
+import { refreshResolutions } from '../../offline/configCache.ts';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import type { OutboxEntry } from '../../offline/kioskDb.ts';
 import type { SyncRunner } from '../../offline/runtime.ts';
@@ -118,7 +119,13 @@ function StaffPanel({ config, runner, onClose }: StaffScreenProps) {
     [db],
   );
   const pending = useLiveQuery(() => db.outbox.where('status').equals('pending').count(), [db]);
-  const rejected = useLiveQuery(() => db.outbox.where('status').equals('rejected').sortBy('seq'), [db]);
+  const refused = useLiveQuery(() => db.outbox.where('status').equals('rejected').sortBy('seq'), [db]);
+  const rejected = refused?.filter((entry) => !entry.resolvedAt);
+  const resolvedCount = (refused?.length ?? 0) - (rejected?.length ?? 0);
+  useEffect(() => {
+    // Offline this fails quietly: the list then shows what the device knows.
+    refreshResolutions(db, runner.qrCodeKey).catch(() => undefined);
+  }, [db, runner]);
   const stored = useLiveQuery(() => db.config.get(runner.qrCodeKey), [db, runner]);
   const locale = currentLocale();
   const time = (iso: string | undefined | null) =>
@@ -184,6 +191,7 @@ function StaffPanel({ config, runner, onClose }: StaffScreenProps) {
           ))}
         </ul>
       )}
+      {resolvedCount > 0 && <p>{t('staff.resolvedCount', { count: resolvedCount })}</p>}
       <p className="staff-hint">{t('staff.resolveHint')}</p>
     </section>
   );

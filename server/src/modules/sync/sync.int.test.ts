@@ -345,10 +345,13 @@ describe('staff view of the kiosks', () => {
       await t.app.inject({ method: 'GET', url: `/service/building/${buildingId}/devices`, headers }),
     );
     expect(after.devices.find((d) => d.deviceId === other.deviceId)?.rejectedCount).toBe(0);
-    const ownView = jsonOf<{ rejected: unknown[] }>(
+    // The kiosk learns that staff resolved it (and stops listing it on its staff screen).
+    const ownView = jsonOf<{ rejected: { mutationId: string; resolvedAt: string | null }[] }>(
       await t.app.inject({ method: 'GET', url: `/service/sync/device/${other.deviceId}?qrCodeKey=${qrCodeKey}` }),
     );
-    expect(ownView.rejected).toEqual([]);
+    expect(ownView.rejected).toHaveLength(1);
+    expect(ownView.rejected[0]?.mutationId).toBe(rejected?.mutationId);
+    expect(ownView.rejected[0]?.resolvedAt).not.toBeNull();
   });
 });
 

@@ -236,10 +236,11 @@ function rejectedDto(row: Awaited<ReturnType<typeof listRejectedMutations>>[numb
   };
 }
 
-/** What the kiosk's staff screen shows of its own device, from the server's side. */
+/** A kiosk's refused entries as the server holds them, resolved or not, for its staff screen. */
 export async function deviceStatus(ctx: ServerContext, qrCodeKey: string, deviceId: string, channel: CheckInChannel) {
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
-  const rejected = await listRejectedMutations(ctx.db, { buildingId: building.id, deviceId }, false);
+  // Resolved ones too: the kiosk learns from them that staff dealt with its refused entries.
+  const rejected = await listRejectedMutations(ctx.db, { buildingId: building.id, deviceId }, true);
   return { rejected: rejected.map(rejectedDto) };
 }
 

@@ -119,6 +119,7 @@ export const publicVisit = {
     noRejected: 'None.',
     unnamed: 'No name',
     types: { checkIn: 'Check-in', checkOut: 'Check-out' },
+    resolvedCount: '{{count}} refused entries were resolved in the administration.',
     resolveHint: 'Refused entries are kept. Resolve them in the administration, under the building’s kiosks.',
   },
   launch: {

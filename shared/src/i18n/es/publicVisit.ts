@@ -121,6 +121,7 @@ export const publicVisit: Catalogue<typeof english> = {
     noRejected: 'Ninguno.',
     unnamed: 'Sin nombre',
     types: { checkIn: 'Entrada', checkOut: 'Salida' },
+    resolvedCount: '{{count}} registros rechazados se resolvieron en la administración.',
     resolveHint:
       'Los registros rechazados se conservan. Resuélvalos en la administración, en los quioscos del edificio.',
   },

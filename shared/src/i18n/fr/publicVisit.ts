@@ -122,6 +122,7 @@ export const publicVisit: Catalogue<typeof english> = {
     noRejected: 'Aucun.',
     unnamed: 'Sans nom',
     types: { checkIn: 'Arrivée', checkOut: 'Départ' },
+    resolvedCount: '{{count}} enregistrements refusés ont été traités dans l’administration.',
     resolveHint:
       'Les enregistrements refusés sont conservés. Traitez-les dans l’administration, parmi les bornes du bâtiment.',
   },
