@@ -208,6 +208,16 @@ export class BuildingDialogPage {
     return this.page.getByRole('dialog', { name: exactly(this.label('buildings.cameras.testTitle', { name })) });
   }
 
+  /** Kiosk devices tab: one kiosk that synced (its row carries the full device id). */
+  kioskDeviceRow(deviceId: string): Locator {
+    return this.dialog.getByTestId('kiosk-device-row').and(this.dialog.locator(`[data-device-id="${deviceId}"]`));
+  }
+
+  /** Kiosk devices tab: the refused kiosk entries not resolved yet, one row each. */
+  get kioskRejectedRows(): Locator {
+    return this.dialog.getByTestId('kiosk-rejected-row');
+  }
+
   /** Clicks a QR code's download button and answers the download. */
   async downloadQrCode(link: 'kiosk' | 'checkIn' | 'registration' | 'pinIdentification'): Promise<Download> {
     const name = this.label(`buildings.qr.links.${link}`);

@@ -1,0 +1,527 @@
+// The kiosk offline (SYNC.md, "In Chromium"): a lobby tablet provisioned once keeps checking
+// people in with the network cut, and every check-in reaches the server exactly once, however
+// the pushes are held, cut or repeated. The kiosk is the production build the server serves;
+// the server and its database are real (never mocked): what the server holds is read through
+// its API as the building's manager.
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { expectNoAxeViolations } from './harness/axe.ts';
+import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
+import {
+  type CheckInBuilding,
+  apiAs,
+  buildingTexts,
+  createCheckInBuilding,
+  newPerson,
+} from './harness/checkin-building.ts';
+import { demoUsers } from './harness/demo-users.ts';
+import { exactly, text } from './harness/i18n.ts';
+import { BuildingsPage } from './pages/BuildingsPage.ts';
+import { CheckInPage } from './pages/CheckInPage.ts';
+import { KioskPage } from './pages/KioskPage.ts';
+import { LoginPage } from './pages/LoginPage.ts';
+
+const session = useBrowser();
+const TABLET = { width: 1024, height: 768 };
+const PHONE = { width: 390, height: 844 };
+const poll = { timeout: UI_TIMEOUT_MS };
+const PUSH = '**/service/sync/push';
+const STAFF_PIN = '1234';
+
+type Person = ReturnType<typeof newPerson>;
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+interface ServerVisit {
+  id: string;
+  identifier: string;
+  firstName: string | null;
+  lastName: string | null;
+  checkedInAt: string | null;
+  checkedOutAt: string | null;
+  allowed: boolean;
+}
+
+interface ServerVisitDetail extends ServerVisit {
+  deviceId: string | null;
+  source: string;
+  questionnairesAnswers: { questionnaireId: string; items: { questionId: string; answer: string }[] }[];
+}
+
+interface PushedMutation {
+  mutationId: string;
+  deviceId: string;
+  seq: number;
+  type: 'checkIn' | 'checkOut';
+  visitId: string;
+  occurredAt: string;
+}
+
+interface MutationAnswer {
+  mutationId: string;
+  status: 'applied' | 'duplicate' | 'rejected';
+  errorCode?: string;
+}
+
+let building: CheckInBuilding;
+let manager: Api;
+
+beforeAll(async () => {
+  building = await createCheckInBuilding(session.baseUrl);
+  manager = await apiAs(session.baseUrl, demoUsers.master.username);
+});
+
+// --- What the server holds ------------------------------------------------------------------
+
+/** The building's visits of one person (by the unique last name the test gave them). */
+async function visitsOf(person: Person, of: CheckInBuilding = building): Promise<ServerVisit[]> {
+  const query = new URLSearchParams({ buildingId: of.id, search: person.lastName, limit: '500' });
+  const list = await manager<{ docs: ServerVisit[] }>('GET', `/meeting?${query.toString()}`);
+  return list.docs.filter((visit) => visit.lastName === person.lastName);
+}
+
+async function visitDetail(id: string): Promise<ServerVisitDetail> {
+  return manager<ServerVisitDetail>('GET', `/meeting/${id}`);
+}
+
+function sameInstant(a: string | null | undefined, b: string | null | undefined): boolean {
+  return a != null && b != null && new Date(a).getTime() === new Date(b).getTime();
+}
+
+// --- The pushes a page (or every tab of a context) sends, and the server's answers -----------
+
+class PushLog {
+  readonly sent: PushedMutation[] = [];
+  readonly answers: MutationAnswer[] = [];
+
+  constructor(target: Page | BrowserContext) {
+    target.on('request', (request) => {
+      if (!isPush(request)) return;
+      const body = request.postDataJSON() as { mutations: PushedMutation[] };
+      this.sent.push(...body.mutations);
+    });
+    target.on('response', (response) => {
+      if (!isPush(response.request()) || response.status() !== 200) return;
+      void response.json().then(
+        (body: { results: MutationAnswer[] }) => this.answers.push(...body.results),
+        () => undefined,
+      );
+    });
+  }
+
+  /** The device's check-in of a visit, as the kiosk sent it (its time, its seq). */
+  checkInOf(visitId: string): PushedMutation | undefined {
+    return this.sent.find((mutation) => mutation.visitId === visitId && mutation.type === 'checkIn');
+  }
+
+  statusesOf(mutationId: string): string[] {
+    return this.answers.filter((answer) => answer.mutationId === mutationId).map((answer) => answer.status);
+  }
+}
+
+function isPush(request: Request): boolean {
+  return request.method() === 'POST' && new URL(request.url()).pathname === '/service/sync/push';
+}
+
+/** Someone else's browser (a phone, the administration's desktop): a context of its own. */
+async function anotherContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const browser = session.context.browser();
+  if (!browser) throw new Error('The browser is not running');
+  const context = await browser.newContext({
+    baseURL: session.baseUrl,
+    locale: 'en-US',
+    colorScheme: 'light',
+    viewport,
+  });
+  context.setDefaultTimeout(UI_TIMEOUT_MS);
+  return context;
+}
+
+/** A person checks in on their own phone, online (/checkin/{key}); answers the visit code it shows. */
+async function checkInFromPhone(person: Person, of: CheckInBuilding): Promise<string> {
+  const phoneContext = await anotherContext(PHONE);
+  try {
+    const phone = await CheckInPage.open(await phoneContext.newPage(), of.qrCodeKey);
+    await walkThroughWizard(phone, person, {}, of);
+    const code = (await phone.code('code').innerText()).trim();
+    // The phone sends its check-in at once: the page stays open until the server has it.
+    await expect.poll(async () => (await visitsOf(person, of)).length, poll).toBe(1);
+    return code;
+  } finally {
+    await phoneContext.close();
+  }
+}
+
+// --- The kiosk ------------------------------------------------------------------------------
+
+/** A tablet-size page of the context, with the kiosk provisioned and its code loaded. */
+async function provisionedKiosk(page: Page, of: CheckInBuilding = building): Promise<KioskPage> {
+  await page.setViewportSize(TABLET);
+  const kiosk = await KioskPage.open(page, of.qrCodeKey);
+  // The wizard's code loads while the welcome screen shows: let it arrive before the network goes.
+  await page.waitForLoadState('networkidle');
+  return kiosk;
+}
+
+interface Answers {
+  fever?: 'YES' | 'NO';
+  /** Fills everything up to Finish, without clicking it. */
+  stopBeforeFinish?: boolean;
+}
+
+/** A visitor walks through the kiosk's wizard: form, health questions, consent, temperature. */
+function checkInAtKiosk(kiosk: KioskPage, person: Person, answers: Answers = {}, of: CheckInBuilding = building) {
+  return walkThroughWizard(kiosk.wizard, person, answers, of);
+}
+
+/** The check-in wizard (a kiosk's or a phone's): form, health questions, consent, temperature. */
+async function walkThroughWizard(
+  screen: CheckInPage,
+  person: Person,
+  { fever = 'NO', stopBeforeFinish = false }: Answers,
+  of: CheckInBuilding,
+): Promise<void> {
+  await screen.chooseType('VISITOR');
+  await screen.waitForStep(1, 4, screen.label('wizard.titles.form'));
+  await screen.fillForm({ host: person.host, firstName: person.firstName, lastName: person.lastName });
+  await screen.button('next').click();
+  await screen.waitForStep(2, 4, of.health.name);
+  await screen.answer(of.texts.feverName, fever);
+  await screen.answer(of.texts.travel, 'NO');
+  await screen.button('next').click();
+  await screen.waitForStep(3, 4, screen.label('wizard.titles.consentAndEmailMe'));
+  await screen.consentCheckbox.check();
+  await screen.button('next').click();
+  await screen.waitForStep(4, 4, screen.label('wizard.titles.temperatureAndComments'));
+  await screen.temperature(1).fill('36.6');
+  if (stopBeforeFinish) return;
+  await screen.button('finish').click();
+  await screen.outcomeHeading(fever === 'YES' ? 'refused' : 'allowed').waitFor();
+}
+
+describe('kiosk offline', () => {
+  test('offline check-in, back online: exactly one server row with the time the kiosk recorded', async () => {
+    const { page, context } = session;
+    const kiosk = await provisionedKiosk(page);
+    const pushes = new PushLog(page);
+    await expect.poll(() => kiosk.statusLine.innerText(), poll).toBe(kiosk.statusText(true));
+
+    await context.setOffline(true);
+    await expect.poll(() => kiosk.statusLine.innerText(), poll).toContain(kiosk.statusText(false));
+    await expectNoAxeViolations(page, 'the offline welcome screen');
+
+    const person = newPerson('Olive');
+    const before = Date.now();
+    await checkInAtKiosk(kiosk, person);
+    const after = Date.now();
+    const code = (await kiosk.visitCode.innerText()).trim();
+    expect(code).toMatch(/^[A-Z0-9]{6,}$/);
+    expect(await kiosk.visitPin.innerText()).toMatch(/^\d{4}$/);
+    await expect
+      .poll(() => kiosk.deliveryNotice.innerText(), poll)
+      .toBe(kiosk.label('publicVisit.offline.savedOnKiosk'));
+    await kiosk.wizard.outcome('allowed').getByText(buildingTexts.success).waitFor();
+    // Offline, every push attempt fails in the browser: the server has nothing yet.
+    expect(pushes.answers).toEqual([]);
+    expect(await visitsOf(person)).toEqual([]);
+
+    await kiosk.done();
+    expect(await kiosk.statusLine.innerText()).toContain(kiosk.statusText(false));
+    expect((await kiosk.pending.innerText()).trim()).toBe(`· ${kiosk.pendingText(1)}`);
+
+    const delivered = page.waitForResponse((response) => isPush(response.request()) && response.status() === 200);
+    await context.setOffline(false);
+    await delivered;
+    await kiosk.pending.waitFor({ state: 'detached' });
+    await expect.poll(() => kiosk.statusLine.innerText(), poll).toBe(kiosk.statusText(true));
+
+    const visits = await visitsOf(person);
+    expect(visits).toHaveLength(1);
+    const [visit] = visits;
+    expect(visit?.identifier).toBe(code);
+    const pushed = pushes.sent.find((mutation) => mutation.visitId === visit?.id);
+    expect(pushed?.type).toBe('checkIn');
+    // The server keeps the time the kiosk recorded (before it was back online), not its own.
+    expect(sameInstant(visit?.checkedInAt, pushed?.occurredAt)).toBe(true);
+    const checkedInAt = new Date(visit?.checkedInAt ?? 0).getTime();
+    expect(checkedInAt).toBeGreaterThanOrEqual(before);
+    expect(checkedInAt).toBeLessThanOrEqual(after);
+    expect(pushes.statusesOf(pushed?.mutationId ?? '')).toEqual(['applied']);
+  });
+
+  test('the push held, the page reloaded, the push released: exactly one row', async () => {
+    const { page } = session;
+    const kiosk = await provisionedKiosk(page);
+    const pushes = new PushLog(page);
+
+    let held: Route | undefined;
+    let heldSeen!: () => void;
+    const firstPushHeld = new Promise<void>((resolve) => (heldSeen = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(PUSH, async (route) => {
+      if (!held) {
+        held = route;
+        heldSeen();
+        return;
+      }
+      // The reloaded page's push waits until the held one has reached the server.
+      await released;
+      await route.continue();
+    });
+
+    const person = newPerson('Hector');
+    await checkInAtKiosk(kiosk, person);
+    const code = (await kiosk.visitCode.innerText()).trim();
+    await firstPushHeld;
+
+    const resent = page.waitForRequest((request) => isPush(request));
+    await kiosk.reload();
+    await expect.poll(() => kiosk.pending.innerText(), poll).toContain(kiosk.pendingText(1));
+    await resent;
+
+    // The held push now reaches the server, which commits it; its page is gone.
+    const answer = await held?.fetch();
+    expect(answer?.status()).toBe(200);
+    const first = (await answer?.json()) as { results: MutationAnswer[] };
+    expect(first.results.map((result) => result.status)).toEqual(['applied']);
+    await held?.fulfill({ response: answer }).catch(() => undefined);
+
+    const second = page.waitForResponse((response) => isPush(response.request()));
+    release();
+    const duplicate = (await (await second).json()) as { results: MutationAnswer[] };
+    expect(duplicate.results).toEqual([
+      expect.objectContaining({ mutationId: first.results[0]?.mutationId, status: 'duplicate' }),
+    ]);
+    await kiosk.pending.waitFor({ state: 'detached' });
+
+    const visits = await visitsOf(person);
+    expect(visits.map((visit) => visit.identifier)).toEqual([code]);
+    expect(new Set(pushes.sent.map((mutation) => mutation.mutationId)).size).toBe(1);
+  });
+
+  test('the server commits but the response is cut: retried, duplicate, still one row', async () => {
+    const { page } = session;
+    const kiosk = await provisionedKiosk(page);
+    const pushes = new PushLog(page);
+    let cut = 0;
+    await page.route(PUSH, async (route) => {
+      if (cut > 0) return route.continue();
+      cut++;
+      const committed = await route.fetch();
+      expect(committed.status()).toBe(200);
+      await route.abort('connectionreset');
+    });
+
+    const person = newPerson('Cyrus');
+    const duplicate = page.waitForResponse((response) => isPush(response.request()) && response.status() === 200, {
+      timeout: 30_000,
+    });
+    await checkInAtKiosk(kiosk, person);
+    const code = (await kiosk.visitCode.innerText()).trim();
+    const retried = (await (await duplicate).json()) as { results: MutationAnswer[] };
+    expect(retried.results.map((result) => result.status)).toEqual(['duplicate']);
+
+    await kiosk.done();
+    await expect.poll(() => kiosk.pending.count(), poll).toBe(0);
+    await expect.poll(() => kiosk.statusLine.innerText(), poll).toBe(kiosk.statusText(true));
+    const visits = await visitsOf(person);
+    expect(visits.map((visit) => visit.identifier)).toEqual([code]);
+    // The same entry both times: one mutation id, sent twice.
+    expect(pushes.sent).toHaveLength(2);
+    expect(new Set(pushes.sent.map((mutation) => mutation.mutationId)).size).toBe(1);
+  });
+
+  test('two tabs checking in at once: N rows, no duplicates, each with its own seq', async () => {
+    const { context } = session;
+    const pushes = new PushLog(context);
+    const tabs = [await provisionedKiosk(session.page), await provisionedKiosk(await context.newPage())];
+    const people: Person[] = [];
+    const codes: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      const pair = [newPerson(`Tab${round}a`), newPerson(`Tab${round}b`)];
+      people.push(...pair);
+      // Chromium slows the page not in front: each visitor fills the form on a tab brought to front.
+      for (const [i, tab] of tabs.entries()) {
+        await tab.page.bringToFront();
+        await checkInAtKiosk(tab, pair[i] as Person, { stopBeforeFinish: true });
+        await tab.wizard.button('finish').focus();
+      }
+      // Both visitors press Finish at the same moment.
+      await Promise.all(tabs.map((tab) => tab.page.keyboard.press('Enter')));
+      for (const tab of tabs) {
+        await tab.page.bringToFront();
+        await tab.wizard.outcomeHeading('allowed').waitFor();
+        codes.push((await tab.visitCode.innerText()).trim());
+        await tab.done();
+      }
+    }
+    expect(new Set(codes).size).toBe(people.length);
+    for (const tab of tabs) await expect.poll(() => tab.pending.count(), poll).toBe(0);
+
+    const visits = (await Promise.all(people.map((person) => visitsOf(person)))).flat();
+    expect(visits.map((visit) => visit.identifier).sort()).toEqual([...codes].sort());
+    const details = await Promise.all(visits.map((visit) => visitDetail(visit.id)));
+    const deviceIds = new Set(details.map((detail) => detail.deviceId));
+    expect(deviceIds.size).toBe(1);
+    const [deviceId] = [...deviceIds];
+
+    // Each visit came from its own outbox entry with its own sequence number, each applied once.
+    const entries = visits.map((visit) => pushes.checkInOf(visit.id));
+    const seqs = entries.map((entry) => entry?.seq);
+    expect(new Set(seqs).size).toBe(people.length);
+    expect([...seqs].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([1, 2, 3, 4]);
+    for (const entry of entries) expect(pushes.statusesOf(entry?.mutationId ?? '')).toContain('applied');
+
+    // The server saw one device, with nothing waiting and no gap in its sequence.
+    const devices = await manager<{
+      devices: { deviceId: string; pendingCount: number; rejectedCount: number; alerts: { kind: string }[] }[];
+    }>('GET', `/building/${building.id}/devices`);
+    const device = devices.devices.find((d) => d.deviceId === deviceId);
+    expect(device).toMatchObject({ pendingCount: 0, rejectedCount: 0, alerts: [] });
+  });
+
+  test(
+    'a day offline: five visitors, one refused, one already in from a phone; back online the server holds exactly what was accepted, once',
+    { timeout: 90_000 },
+    async () => {
+      const { page, context, baseUrl } = session;
+      const lobby = await createCheckInBuilding(baseUrl);
+      const kiosk = await provisionedKiosk(page, lobby);
+      const pushes = new PushLog(page);
+      await context.setOffline(true);
+      await expect.poll(() => kiosk.statusLine.innerText(), poll).toContain(kiosk.statusText(false));
+
+      const [ann, ben, cleo, dana, eve] = ['Ann', 'Ben', 'Cleo', 'Dana', 'Eve'].map((name) => newPerson(name)) as [
+        Person,
+        Person,
+        Person,
+        Person,
+        Person,
+      ];
+      const codes = new Map<Person, string>();
+      const windows = new Map<Person, [number, number]>();
+      for (const person of [ann, ben, cleo, dana, eve]) {
+        const refused = person === ben;
+        const before = Date.now();
+        await checkInAtKiosk(kiosk, person, { fever: refused ? 'YES' : 'NO' }, lobby);
+        windows.set(person, [before, Date.now()]);
+        if (refused) {
+          // Decided on the device with the building's rules: the failure text, no code.
+          await kiosk.wizard.outcome('refused').getByText(buildingTexts.failure).waitFor();
+          expect(await kiosk.visitCode.count()).toBe(0);
+        } else {
+          codes.set(person, (await kiosk.visitCode.innerText()).trim());
+        }
+        await expect
+          .poll(() => kiosk.deliveryNotice.innerText(), poll)
+          .toBe(kiosk.label('publicVisit.offline.savedOnKiosk'));
+        await kiosk.done();
+      }
+
+      // Meanwhile Dana has checked in from her phone, online.
+      const phoneCode = await checkInFromPhone(dana, lobby);
+      expect(phoneCode).not.toBe(codes.get(dana));
+
+      expect((await kiosk.pending.innerText()).trim()).toBe(`· ${kiosk.pendingText(5)}`);
+      await expectNoAxeViolations(page, 'the offline welcome screen with check-ins waiting');
+
+      // The network is back: the kiosk sends everything, the server decides each entry once.
+      await context.setOffline(false);
+      await kiosk.pending.waitFor({ state: 'detached', timeout: 30_000 });
+      await expect.poll(() => kiosk.statusLine.innerText(), poll).toBe(kiosk.statusText(true));
+
+      const buildingVisits = async () => {
+        const query = new URLSearchParams({ buildingId: lobby.id, limit: '500' });
+        const list = await manager<{ docs: ServerVisit[] }>('GET', `/meeting?${query.toString()}`);
+        return Promise.all(list.docs.map((visit) => visitDetail(visit.id)));
+      };
+      const held = await buildingVisits();
+      expect(held).toHaveLength(5);
+      const fever = (visit: ServerVisitDetail) =>
+        visit.questionnairesAnswers.flatMap((q) => q.items).find((item) => item.questionId === lobby.health.fever)
+          ?.answer;
+      for (const person of [ann, cleo, eve]) {
+        const visits = held.filter((visit) => visit.lastName === person.lastName);
+        expect(visits).toHaveLength(1);
+        const [visit] = visits as [ServerVisitDetail];
+        expect(visit).toMatchObject({
+          identifier: codes.get(person),
+          allowed: true,
+          source: 'KIOSK',
+          checkedOutAt: null,
+        });
+        expect(fever(visit)).toBe('NO');
+        const pushed = pushes.checkInOf(visit.id);
+        expect(sameInstant(visit.checkedInAt, pushed?.occurredAt)).toBe(true);
+        const [from, to] = windows.get(person) ?? [0, 0];
+        expect(new Date(visit.checkedInAt ?? 0).getTime()).toBeGreaterThanOrEqual(from);
+        expect(new Date(visit.checkedInAt ?? 0).getTime()).toBeLessThanOrEqual(to);
+      }
+      // The refused visitor is in the log, not in the building, with the answer that refused him.
+      const refused = held.filter((visit) => visit.lastName === ben.lastName);
+      expect(refused).toHaveLength(1);
+      expect(refused[0]).toMatchObject({ allowed: false, checkedInAt: null });
+      expect(fever(refused[0] as ServerVisitDetail)).toBe('YES');
+      // Dana: only the visit from her phone; the kiosk's entry came back CHECKEDIN.
+      const danas = held.filter((visit) => visit.lastName === dana.lastName);
+      expect(danas).toHaveLength(1);
+      expect(danas[0]).toMatchObject({ identifier: phoneCode, source: 'OWN_DEVICE', allowed: true });
+      const danaAtKiosk = pushes.sent.find(
+        (mutation) => mutation.type === 'checkIn' && !held.some((visit) => visit.id === mutation.visitId),
+      );
+      expect(danaAtKiosk).toBeDefined();
+      expect(pushes.answers.find((answer) => answer.mutationId === danaAtKiosk?.mutationId)).toMatchObject({
+        status: 'rejected',
+        errorCode: 'CHECKEDIN',
+      });
+
+      // The staff screen lists the refused entry for staff to resolve.
+      await kiosk.openStaff(STAFF_PIN);
+      expect(await kiosk.staffFact('pending').innerText()).toBe('0');
+      expect(await kiosk.staffFact('network').innerText()).toBe(kiosk.statusText(true));
+      await expect.poll(() => kiosk.staffRejected.count(), poll).toBe(1);
+      const rejectedRow = await kiosk.staffRejected.innerText();
+      expect(rejectedRow).toContain(`${dana.firstName} ${dana.lastName}`);
+      expect(rejectedRow).toContain(text('en', 'errors.CHECKEDIN'));
+      await expectNoAxeViolations(page, 'the staff screen');
+      const deviceId = (await kiosk.staffFact('device').innerText()).trim();
+      expect(deviceId).toBe(danaAtKiosk?.deviceId);
+
+      // A second sync changes nothing.
+      const answersBefore = pushes.answers.length;
+      const refreshed = page.waitForResponse((response) =>
+        new URL(response.url()).pathname.startsWith('/service/sync/config/'),
+      );
+      await kiosk.syncNow.click();
+      await refreshed;
+      await expect.poll(() => kiosk.syncNow.innerText(), poll).toBe(kiosk.label('publicVisit.staff.syncNow'));
+      expect(await buildingVisits()).toEqual(held);
+      expect(pushes.answers).toHaveLength(answersBefore);
+      expect(await kiosk.staffRejected.count()).toBe(1);
+
+      // The administration shows the kiosk and the entry to resolve.
+      const adminContext = await anotherContext({ width: 1280, height: 800 });
+      try {
+        const adminPage = await adminContext.newPage();
+        const login = await LoginPage.open(adminPage);
+        await login.signInAs(demoUsers.master);
+        const buildings = await BuildingsPage.open(adminPage);
+        const dialog = await buildings.openBuilding(lobby.name);
+        await dialog.openTab('devices');
+        await dialog.kioskDeviceRow(deviceId).waitFor();
+        await expect.poll(() => dialog.kioskRejectedRows.count(), poll).toBe(1);
+        const row = dialog.kioskRejectedRows.first();
+        expect(await row.getAttribute('data-mutation-id')).toBe(danaAtKiosk?.mutationId);
+        expect(await row.innerText()).toContain(`${dana.firstName} ${dana.lastName}`);
+        expect(await row.innerText()).toContain(text('en', 'errors.CHECKEDIN'));
+        await row
+          .getByRole('button', {
+            name: exactly(text('en', 'buildings.kiosks.resolveOf', { name: `${dana.firstName} ${dana.lastName}` })),
+          })
+          .waitFor();
+      } finally {
+        await adminContext.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,152 @@
+import type { Locale } from '@vestibule/shared';
+import type { Locator, Page } from 'playwright-core';
+import { exactly, text } from '../harness/i18n.ts';
+import { waitForPath } from '../harness/navigation.ts';
+import { CheckInPage } from './CheckInPage.ts';
+
+type StaffFact = 'network' | 'storage' | 'pending' | 'last-sync' | 'app-version' | 'config-version' | 'device';
+
+/**
+ * /checkinKiosk/{qrCodeKey}: a lobby tablet. The welcome screen with its status footer
+ * (online or offline, check-ins waiting to be sent), the wizard (the CheckInPage model), the
+ * outcome with the code made on the device, and the staff screen behind the building PIN.
+ */
+export class KioskPage {
+  readonly page: Page;
+  readonly qrCodeKey: string;
+  /** The person type choice, the wizard and its outcome. */
+  readonly wizard: CheckInPage;
+
+  constructor(page: Page, qrCodeKey: string, locale: Locale = 'en') {
+    this.page = page;
+    this.qrCodeKey = qrCodeKey;
+    this.wizard = new CheckInPage(page, locale);
+  }
+
+  /** Opens the kiosk (the first visit provisions the device) and waits for its welcome screen. */
+  static async open(page: Page, qrCodeKey: string, query = ''): Promise<KioskPage> {
+    const path = `/checkinKiosk/${qrCodeKey}`;
+    await page.goto(`${path}${query}`);
+    await waitForPath(page, path);
+    const kiosk = new KioskPage(page, qrCodeKey);
+    await kiosk.waitForWelcome();
+    return kiosk;
+  }
+
+  get locale(): Locale {
+    return this.wizard.locale;
+  }
+
+  label(key: string, params?: Record<string, string>): string {
+    return text(this.locale, key, params);
+  }
+
+  get main(): Locator {
+    return this.page.getByRole('main');
+  }
+
+  /** The welcome screen: the person types and the status footer. */
+  async waitForWelcome(): Promise<void> {
+    await this.wizard.typeButton('VISITOR').waitFor();
+    await this.status.waitFor();
+  }
+
+  /** Reloads the page (the kiosk starts again from what the device stored). */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.waitForWelcome();
+  }
+
+  // --- Welcome screen footer ------------------------------------------------------------
+
+  get status(): Locator {
+    return this.page.getByTestId('kiosk-status');
+  }
+
+  /** "Online", or "Offline: check-ins are saved on this kiosk". */
+  statusText(online: boolean): string {
+    return this.label(online ? 'publicVisit.offline.statusOnline' : 'publicVisit.offline.statusOffline');
+  }
+
+  /** The footer's status line, in words. */
+  get statusLine(): Locator {
+    return this.status.getByRole('status');
+  }
+
+  /** "· n waiting to be sent"; absent when nothing waits. */
+  get pending(): Locator {
+    return this.page.getByTestId('kiosk-pending');
+  }
+
+  pendingText(count: number): string {
+    return this.label('publicVisit.offline.pending', { count: String(count) });
+  }
+
+  get staffButton(): Locator {
+    return this.status.getByRole('button', { name: exactly(this.label('publicVisit.staff.open')) });
+  }
+
+  /** The welcome screen's way to the building's self check-out. */
+  get checkOutLink(): Locator {
+    return this.main.getByRole('link', { name: exactly(this.label('publicVisit.checkIn.checkOut')) });
+  }
+
+  // --- Outcome --------------------------------------------------------------------------
+
+  /** The visit code on the success screen (made on the device). */
+  get visitCode(): Locator {
+    return this.page.getByTestId('visit-code');
+  }
+
+  get visitPin(): Locator {
+    return this.page.getByTestId('visit-pin');
+  }
+
+  /** Where the check-in stands when the server does not have it yet (or refused it). */
+  get deliveryNotice(): Locator {
+    return this.page.getByTestId('delivery-notice');
+  }
+
+  /** Done on the outcome: back to the welcome screen. */
+  async done(): Promise<void> {
+    await this.wizard.doneButton.click();
+    await this.waitForWelcome();
+  }
+
+  // --- Staff screen ---------------------------------------------------------------------
+
+  get staffHeading(): Locator {
+    return this.main.getByRole('heading', { level: 1, name: exactly(this.label('publicVisit.staff.title')) });
+  }
+
+  get staffPin(): Locator {
+    return this.main.getByLabel(this.label('publicVisit.staff.pin'), { exact: true });
+  }
+
+  /** Opens the staff screen from the footer with the building's PIN. */
+  async openStaff(pin: string): Promise<void> {
+    await this.staffButton.click();
+    await this.staffPin.fill(pin);
+    await this.main.getByRole('button', { name: exactly(this.label('publicVisit.staff.unlock')) }).click();
+    await this.staffFact('device').waitFor();
+  }
+
+  /** The value of one fact of the staff screen (network, pending, app version...). */
+  staffFact(fact: StaffFact): Locator {
+    return this.page.getByTestId(`staff-${fact}`).getByRole('definition');
+  }
+
+  get syncNow(): Locator {
+    return this.page.getByTestId('staff-sync-now');
+  }
+
+  /** The entries the server refused, one row each (person, type, time, reason). */
+  get staffRejected(): Locator {
+    return this.page.getByTestId('staff-rejected');
+  }
+
+  async closeStaff(): Promise<void> {
+    await this.main.getByRole('button', { name: exactly(this.label('publicVisit.staff.close')) }).click();
+    await this.waitForWelcome();
+  }
+}
