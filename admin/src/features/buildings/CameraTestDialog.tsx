@@ -6,7 +6,7 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import type { NoticeMessage } from '../notifications/notification.store.ts';
 import { messageFromError } from '../notifications/errorMessage.ts';
 import { IconRefresh } from './BuildingIcons.tsx';
-import { useNoticeText } from './DialogNotices.tsx';
+import { useNoticeText } from '../notifications/NoticeList.tsx';
 import type { BuildingsApi } from './buildingsApi.ts';
 
 interface CameraTestDialogProps {
