@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
 
-/** The visit is closed. */
-export function CheckOutDone({ onDone }: { onDone?: () => void }) {
+/** The visit is closed (`children`: a word on how, shown before the button). */
+export function CheckOutDone({ onDone, children }: { onDone?: () => void; children?: ReactNode }) {
   const { t } = useTranslation('publicVisit');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
@@ -14,6 +15,7 @@ export function CheckOutDone({ onDone }: { onDone?: () => void }) {
         {t('checkOut.successTitle')}
       </h1>
       <p>{t('checkOut.successText')}</p>
+      {children}
       {onDone && (
         <button type="button" className="button primary" onClick={onDone}>
           {t('done')}

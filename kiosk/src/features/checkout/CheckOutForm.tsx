@@ -16,17 +16,22 @@ import { QuestionList } from '../wizard/QuestionList.tsx';
 import { TemperatureFields } from '../wizard/TemperatureFields.tsx';
 import { browserChoiceStorage } from '../wizard/cameraChoice.ts';
 import { type TemperatureTexts, checkTemperatures } from '../wizard/temperatureInput.ts';
-import { type CheckOutData, checkOut } from './checkout.api.ts';
+import { type CheckOutData, type CheckOutRequest, checkOut } from './checkout.api.ts';
 
 interface CheckOutFormProps {
   publicIdentifier: string;
   data: CheckOutData;
   onDone: () => void;
   idPrefix: string;
+  /**
+   * Where the check-out goes: PATCH /checkoutable/{publicIdentifier} by default; a kiosk commits
+   * a visit it knows to its outbox instead. `onDone` runs only once it resolves.
+   */
+  send?: (body: CheckOutRequest) => Promise<unknown>;
 }
 
 /** Check-out of one open visit: the exit questionnaires, the temperature and comments when asked. */
-export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix }: CheckOutFormProps) {
+export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix, send }: CheckOutFormProps) {
   const { t, i18n } = useTranslation('publicVisit');
   const [answers, setAnswers] = useState<Answers>({});
   const [temperature, setTemperature] = useState<TemperatureTexts>({ first: '', second: '' });
@@ -50,7 +55,7 @@ export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix }: Check
     setSubmitting(true);
     setError(null);
     try {
-      await checkOut(publicIdentifier, {
+      const body: CheckOutRequest = {
         tempMeasure1: temperatureAsked ? temperatures.first : null,
         tempMeasure2: temperatureAsked ? temperatures.second : null,
         comments: data.commentsEnabled && comments.trim() !== '' ? comments.trim() : null,
@@ -63,7 +68,8 @@ export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix }: Check
             ]),
           ),
         })),
-      });
+      };
+      await (send ? send(body) : checkOut(publicIdentifier, body));
       onDone();
     } catch (failure) {
       setSubmitting(false);

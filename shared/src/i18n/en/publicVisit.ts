@@ -82,6 +82,11 @@ export const publicVisit = {
     result: '{{firstName}} {{lastInitial}}., checked in at {{time}}',
     noResult: 'No open visit matches. Check your entry or ask the reception.',
     searchAgain: 'Search again',
+    offline:
+      'This kiosk is offline: find your visit by your last name or your visit code. Searching by phone number needs the network.',
+    pinOfflineHint: 'While the kiosk is offline, the PIN is needed only for a visit made on this kiosk.',
+    noResultOffline: 'No open visit known to this kiosk matches. The kiosk is offline: please ask the reception.',
+    savedOffline: 'Your check-out is saved on this kiosk. It reaches the front desk as soon as the network is back.',
   },
   offline: {
     savedOnKiosk: 'Saved on this kiosk. It reaches the front desk as soon as the network is back.',

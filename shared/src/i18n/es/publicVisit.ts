@@ -84,6 +84,13 @@ export const publicVisit: Catalogue<typeof english> = {
     result: '{{firstName}} {{lastInitial}}., entrada a las {{time}}',
     noResult: 'Ninguna visita abierta coincide. Revise los datos o diríjase a la recepción.',
     searchAgain: 'Buscar de nuevo',
+    offline:
+      'Este quiosco está sin conexión: busque su visita por su apellido o por su código de visita. La búsqueda por número de teléfono necesita la red.',
+    pinOfflineHint:
+      'Mientras el quiosco esté sin conexión, el PIN solo se pide para una visita registrada en este quiosco.',
+    noResultOffline:
+      'Ninguna visita abierta conocida por este quiosco coincide. El quiosco está sin conexión: diríjase a la recepción.',
+    savedOffline: 'Su salida está guardada en este quiosco. Llega a recepción en cuanto vuelva la red.',
   },
   offline: {
     savedOnKiosk: 'Guardado en este quiosco. Llega a recepción en cuanto vuelva la red.',

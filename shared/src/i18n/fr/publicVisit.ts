@@ -84,6 +84,13 @@ export const publicVisit: Catalogue<typeof english> = {
     result: '{{firstName}} {{lastInitial}}., arrivée à {{time}}',
     noResult: 'Aucune visite en cours ne correspond. Vérifiez votre saisie ou adressez-vous à l’accueil.',
     searchAgain: 'Nouvelle recherche',
+    offline:
+      'Cette borne est hors ligne : retrouvez votre visite par votre nom ou votre code de visite. La recherche par numéro de téléphone nécessite le réseau.',
+    pinOfflineHint:
+      'Tant que la borne est hors ligne, le code PIN n’est demandé que pour une visite enregistrée sur cette borne.',
+    noResultOffline:
+      'Aucune visite en cours connue de cette borne ne correspond. La borne est hors ligne : adressez-vous à l’accueil.',
+    savedOffline: 'Votre départ est enregistré sur cette borne. L’accueil le reçoit dès que le réseau revient.',
   },
   offline: {
     savedOnKiosk: 'Enregistré sur cette borne. L’accueil le reçoit dès que le réseau revient.',
