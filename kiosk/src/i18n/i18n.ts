@@ -1,7 +1,54 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Locale } from '@vestibule/shared';
-import { isLocale, resources } from '@vestibule/shared/i18n';
+import { type Locale, locales } from '@vestibule/shared';
+import type { Catalogue, Namespace, Resources } from '@vestibule/shared/i18n';
+
+// The public pages load one language's catalogue, and only the namespaces they use: each
+// language is its own chunk (./locale-*.ts), fetched when the page starts or a visitor picks
+// it. The service worker precaches every language, so switching works offline too.
+
+/** The namespaces of the public pages (i18n.test.ts checks that the code uses no other). */
+export const kioskNamespaces = [
+  'publicPages',
+  'publicVisit',
+  'wizard',
+  'scanner',
+  'errors',
+  'common',
+] as const satisfies readonly Namespace[];
+export type KioskNamespace = (typeof kioskNamespaces)[number];
+/** What a ./locale-*.ts module exports. */
+export type KioskCatalogue = Pick<Catalogue<Resources>, KioskNamespace>;
+
+const catalogueLoaders: Record<Locale, () => Promise<KioskCatalogue>> = {
+  en: () => import('./locale-en.ts').then((module) => module.catalogue),
+  fr: () => import('./locale-fr.ts').then((module) => module.catalogue),
+  es: () => import('./locale-es.ts').then((module) => module.catalogue),
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+/**
+ * An i18next backend over the dynamic imports: i18next loads a language (and English, the
+ * fallback) before it switches to it, whoever calls changeLanguage.
+ */
+export const catalogueBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    if (!isLocale(language)) {
+      callback(null, {});
+      return;
+    }
+    catalogueLoaders[language]().then(
+      (catalogue) => callback(null, (catalogue as Partial<Record<string, object>>)[namespace] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), null),
+    );
+  },
+};
 
 /** Browser storage key of the chosen language (application.md section 3), shared with the admin app. */
 export const LOCALE_KEY = 'locale';
@@ -65,13 +112,17 @@ export function currentLocale(): Locale {
 
 export async function initI18n(): Promise<typeof i18next> {
   const lng = initialLocale(readSavedLocale(), navigator.languages ?? [navigator.language]);
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng,
-    fallbackLng: 'en',
-    defaultNS: 'publicPages',
-    interpolation: { escapeValue: false },
-  });
+  await i18next
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      supportedLngs: locales,
+      fallbackLng: 'en',
+      ns: kioskNamespaces,
+      defaultNS: 'publicPages',
+      interpolation: { escapeValue: false },
+    });
   document.documentElement.lang = lng;
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;

@@ -1,10 +1,12 @@
 import { type Locale, locales } from '@vestibule/shared';
-import { isLocale } from '@vestibule/shared/i18n';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveLocale } from '../i18n/i18n.ts';
+import { isLocale, saveLocale } from '../i18n/i18n.ts';
 
-/** en, fr, es, each written in its own language. A kiosk never saves the visitor's choice. */
+/**
+ * en, fr, es, each written in its own language. A kiosk never saves the visitor's choice.
+ * i18next fetches the chosen language's catalogue (i18n.ts) before the page switches to it.
+ */
 export function LanguageSwitch({ save }: { save: boolean }) {
   const { t, i18n } = useTranslation('publicPages');
   const id = useId();
