@@ -253,6 +253,16 @@ describe('kiosk configuration, visits and runner', () => {
     expect(await db.visits.where('identifier').equals('ZZZZZZZZ').count()).toBe(0);
     expect((await db.visits.get(online.visitId))?.checkedInAt).not.toBeNull();
     expect((await db.visits.get(offline.visitId))?.source).toBe('device');
+    // Checked out elsewhere (here: on the visitor's own check-out page): the kiosk closes it too.
+    const publicIdentifier = (await db.visits.get(online.visitId))?.publicIdentifier ?? '';
+    const checkOut = await fetch(`${baseUrl}/service/checkoutable/${publicIdentifier}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ questionnairesAnswers: [] }),
+    });
+    expect(checkOut.status).toBe(200);
+    await refreshVisits(db, qrCodeKey, serverFetch);
+    expect((await db.visits.get(online.visitId))?.checkedOutAt).not.toBeNull();
   });
 
   it('a scanned invitation of an expected visit starts the wizard from it; a present one goes to check-out', async () => {

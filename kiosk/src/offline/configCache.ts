@@ -70,10 +70,15 @@ export async function refreshVisits(db: KioskDb, qrCodeKey: string, fetchImpl: F
     );
     const known = new Map((await db.visits.where('qrCodeKey').equals(qrCodeKey).toArray()).map((v) => [v.id, v]));
     const fresh = new Set(list.map((visit) => visit.id));
-    const stale = [...known.values()].filter(
-      (visit) => visit.source === 'server' && !fresh.has(visit.id) && !unsynced.has(visit.id),
-    );
-    await db.visits.bulkDelete(stale.map((visit) => visit.id));
+    const gone = [...known.values()].filter((visit) => !fresh.has(visit.id) && !unsynced.has(visit.id));
+    // Today's list no longer has them: checked out elsewhere (the administration, a phone) or
+    // over. A visit from the list goes; one made here stays (it keeps its PIN) but is closed.
+    await db.visits.bulkDelete(gone.filter((visit) => visit.source === 'server').map((visit) => visit.id));
+    const closedAt = new Date().toISOString();
+    for (const visit of gone) {
+      if (visit.source === 'device' && visit.checkedInAt && !visit.checkedOutAt)
+        await db.visits.update(visit.id, { checkedOutAt: closedAt });
+    }
     const rows: LocalVisit[] = list
       .filter((visit) => !unsynced.has(visit.id))
       .map((visit) => ({

@@ -29,17 +29,6 @@ export interface SelfCheckOutMatch {
   checkedInAt: string;
 }
 
-export interface BuildingCheckOutData {
-  fromKiosk: boolean;
-  checkOutTemperatureMeasuresEnabled: boolean;
-  qrCode: string;
-  buildingName: string;
-}
-
-export function fetchBuildingCheckOutData(qrCodeKey: string, signal?: AbortSignal) {
-  return apiClient.get<BuildingCheckOutData>(`/buildingCheckOutData/${segment(qrCodeKey)}`, { signal });
-}
-
 export function searchOpenVisits(qrCodeKey: string, search: { lastName: string } | { phoneLast4: string }) {
   return apiClient.post<SelfCheckOutMatch[]>(`/buildingCheckOut/${segment(qrCodeKey)}/search`, search);
 }
