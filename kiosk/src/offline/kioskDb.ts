@@ -79,5 +79,7 @@ export function openKioskDb(name: string = KIOSK_DB_NAME): KioskDb {
   });
   // Visits found by their code at check-out (typed or scanned), offline too.
   db.version(2).stores({ visits: 'id, qrCodeKey, lastName, checkedOutAt, identifier, publicIdentifier' });
+  // The next batch read straight from an index in seq order (not every pending entry sorted).
+  db.version(3).stores({ outbox: 'mutationId, &seq, status, visitId, [status+seq]' });
   return db;
 }

@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import { type CheckInMutation, type VisitCodes, uuidv7 } from '@vestibule/shared';
 import type { KioskDb, LocalVisit, OutboxEntry } from './kioskDb.ts';
 
@@ -123,10 +124,10 @@ export async function commitCheckOut(
 
 export function pendingEntries(db: KioskDb, limit: number): Promise<OutboxEntry[]> {
   return db.outbox
-    .where('status')
-    .equals('pending')
-    .sortBy('seq')
-    .then((entries) => entries.slice(0, limit));
+    .where('[status+seq]')
+    .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+    .limit(limit)
+    .toArray();
 }
 
 export function rejectedEntries(db: KioskDb): Promise<OutboxEntry[]> {

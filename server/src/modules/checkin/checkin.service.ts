@@ -90,7 +90,27 @@ export async function buildingForChannel(
   mt: string | null,
   options: { ignoreMobileToken?: boolean } = {},
 ): Promise<KeyedBuilding> {
-  const building = await findBuildingByKey(ctx.db, qrCodeKey);
+  return checkChannel(await findBuildingByKey(ctx.db, qrCodeKey), channel, mt, options);
+}
+
+/** Memoises `load` under `key` when a batch cache is given. */
+function cached<T>(cache: Map<string, Promise<unknown>> | undefined, key: string, load: () => Promise<T>): Promise<T> {
+  if (!cache) return load();
+  let value = cache.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = load();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+/** The building as this channel may see it: a kiosk from an allowed address, a link with its current token. */
+function checkChannel(
+  building: KeyedBuilding | undefined,
+  channel: CheckInChannel,
+  mt: string | null,
+  options: { ignoreMobileToken?: boolean } = {},
+): KeyedBuilding {
   if (!building) throw new AppError('NOT_FOUND');
   if (channel.fromKiosk) {
     const devices = parseDeviceIds(building.devices_ids);
@@ -213,6 +233,13 @@ function textValue(form: Record<string, string | boolean>, key: string): string 
 /** When the check-in happened: now online, or the kiosk's clock for a synced offline check-in. */
 export interface CheckInTiming {
   occurredAt?: Date;
+  /**
+   * A kiosk batch reads its building and questionnaires once for all its check-ins (they
+   * cannot change within the batch's request); keyed by qrCodeKey and by building/type.
+   */
+  batchCache?: Map<string, Promise<unknown>>;
+  /** Whether the answer needs the visit's summary (the online call's entryLogItem). */
+  withSummary?: boolean;
   /** The codes a kiosk gave the person when it checked them in offline (kept unless taken). */
   codes?: VisitCodes;
 }
@@ -228,7 +255,9 @@ export async function checkIn(
   channel: CheckInChannel,
   timing: CheckInTiming = {},
 ): Promise<{ status: number; body: CheckInResponse }> {
-  const building = await buildingForChannel(ctx, body.qrCodeKey, channel, body.mt);
+  const building = await cached(timing.batchCache, `building|${body.qrCodeKey}`, () =>
+    findBuildingByKey(ctx.db, body.qrCodeKey),
+  ).then((row) => checkChannel(row, channel, body.mt));
   const settings = settingsOf(building);
   const visitorType = body.visitorType;
   const form = formOf(building, visitorType);
@@ -259,7 +288,9 @@ export async function checkIn(
     if (await findOpenVisitOfPerson(ctx.db, building.id, person)) return alreadyCheckedIn(channel.locale);
   }
 
-  const questionnaires = await linkedQuestionnaires(ctx.db, building.id, 'ENTRY', visitorType);
+  const questionnaires = await cached(timing.batchCache, `entry|${building.id}|${visitorType}`, () =>
+    linkedQuestionnaires(ctx.db, building.id, 'ENTRY', visitorType),
+  );
   let stored: AnsweredQuestionnaire[];
   let answers: Record<string, string>;
   let answeredAt = new Date();
@@ -373,7 +404,7 @@ export async function checkIn(
     }
   });
 
-  const row = await findVisitById(ctx.db, id);
+  const row = timing.withSummary === false ? undefined : await findVisitById(ctx.db, id);
   return {
     status: 200,
     body: {

@@ -52,12 +52,15 @@ async function applyMutation(
   mutation: PushedMutation,
   channel: CheckInChannel,
   deviceId: string,
+  batchCache: Map<string, Promise<unknown>>,
 ): Promise<VisitCodes | undefined> {
   const occurredAt = new Date(mutation.occurredAt);
   if (mutation.type === 'checkIn') {
     const { codes, ...payload } = mutation.payload;
     const outcome = await checkIn(ctx, { ...payload, id: mutation.visitId, deviceId }, channel, {
       occurredAt,
+      batchCache,
+      withSummary: false,
       ...(codes ? { codes } : {}),
     });
     if (outcome.status === 208) throw new AppError('CHECKEDIN');
@@ -111,6 +114,7 @@ export async function pushBatch(
   }
 
   const results: MutationResult[] = [];
+  const batchCache = new Map<string, Promise<unknown>>();
   for (const mutation of body.mutations) {
     const record: MutationRecord = {
       mutationId: mutation.mutationId,
@@ -123,7 +127,7 @@ export async function pushBatch(
       payload: mutation.payload,
       occurredAt: new Date(mutation.occurredAt),
     };
-    results.push(await applyOnce(ctx, record, mutation, channel, body.deviceId));
+    results.push(await applyOnce(ctx, record, mutation, channel, body.deviceId, batchCache));
   }
 
   const gap = await firstSeqGap(ctx.db, body.deviceId);
@@ -151,8 +155,8 @@ async function applyOnce(
   mutation: PushedMutation,
   channel: CheckInChannel,
   deviceId: string,
+  batchCache: Map<string, Promise<unknown>>,
 ): Promise<MutationResult> {
-  if (await findAppliedMutation(ctx.db, record.mutationId)) return storedResult(ctx, record.mutationId);
   if (mutation.deviceId !== deviceId) return reject(ctx, record, 'VALIDATION_FAILED');
   // A phone checks out through its visit's own link (PATCH /checkoutable), not by visit id.
   if (!channel.fromKiosk && mutation.type === 'checkOut') return reject(ctx, record, 'UNAUTHORIZED');
@@ -160,7 +164,7 @@ async function applyOnce(
     const codes = await ctx.db.transaction().execute(async (trx) => {
       // First the record: a concurrent delivery of the same mutation waits here, then fails.
       await recordMutation(trx, record, { outcome: 'applied', errorCode: null, ifAbsent: false });
-      return applyMutation({ ...ctx, db: trx }, mutation, channel, deviceId);
+      return applyMutation({ ...ctx, db: trx }, mutation, channel, deviceId, batchCache);
     });
     return { mutationId: record.mutationId, status: 'applied', outcome: 'applied', ...(codes ? { codes } : {}) };
   } catch (error) {
