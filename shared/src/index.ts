@@ -19,6 +19,8 @@ export * from './schemas/questionnaire.ts';
 export * from './domain/visitStatus.ts';
 export * from './domain/wizard.ts';
 export * from './domain/visitCodes.ts';
+export * from './domain/visitorTypes.ts';
 export * from './schemas/visit.ts';
+export * from './sync/constants.ts';
 export * from './sync/protocol.ts';
 export * from './domain/markdown.ts';

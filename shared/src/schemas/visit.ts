@@ -2,15 +2,12 @@ import { z } from 'zod';
 import { isIsoDuration } from '../domain/duration.ts';
 import { visitStatuses } from '../domain/visitStatus.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
+import { type WizardVisitorType, visitorTypes, wizardVisitorTypes } from '../domain/visitorTypes.ts';
 import { checkInFieldSchema } from './building.ts';
 import { questionSchema, questionTypes } from './questionnaire.ts';
 
 // Visits (the spec's meetings) and the public check-in and check-out contract.
 
-export const visitorTypes = ['VISITOR', 'CONTRACTOR', 'EMPLOYEE', 'RESIDENT'] as const;
-export type VisitorType = (typeof visitorTypes)[number];
-export const wizardVisitorTypes = ['VISITOR', 'CONTRACTOR', 'EMPLOYEE'] as const;
-export type WizardVisitorType = (typeof wizardVisitorTypes)[number];
 const shortTypes: Record<string, WizardVisitorType> = { v: 'VISITOR', c: 'CONTRACTOR', e: 'EMPLOYEE' };
 
 /** VISITOR, CONTRACTOR, EMPLOYEE, or the wizard's short v, c, e. */

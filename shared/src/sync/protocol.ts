@@ -2,24 +2,11 @@ import { z } from 'zod';
 import { errorCodes } from '../errors.ts';
 import { publicIdentifierPattern, visitIdentifierPattern, visitPinPattern } from '../domain/visitCodes.ts';
 import { checkInRequestSchema, checkOutRequestSchema } from '../schemas/visit.ts';
+import { MAX_MUTATIONS_PER_PUSH } from './constants.ts';
 
 // The kiosk sync protocol (SYNC.md): the kiosk commits each check-in or check-out locally
 // with a client-generated mutation id, then pushes batches; the server applies each entry
 // exactly once and answers per entry.
-
-export const MAX_MUTATIONS_PER_PUSH = 100;
-/** A device whose clock is further than this from the server's is flagged. */
-export const CLOCK_SKEW_FLAG_MS = 5 * 60_000;
-
-/**
- * The kiosk's staff screen opens with the building's PIN code, offline too: the configuration
- * carries PBKDF2-SHA-256(pin, salt) rather than the PIN itself.
- */
-export const STAFF_PIN_ITERATIONS = 100_000;
-export const staffPinSalt = (buildingId: string) => `vestibule-staff-pin:${buildingId}`;
-
-export const mutationStatuses = ['pending', 'applied', 'duplicate', 'rejected'] as const;
-export type MutationStatus = (typeof mutationStatuses)[number];
 
 const mutationBase = {
   mutationId: z.uuid(),
