@@ -44,7 +44,13 @@ interface ServerVisit {
 interface ServerVisitDetail extends ServerVisit {
   deviceId: string | null;
   source: string;
-  questionnairesAnswers: { questionnaireId: string; items: { questionId: string; answer: string }[] }[];
+  questionnairesAnswers: AnsweredQuestionnaire[];
+  exitQuestionnairesAnswers: AnsweredQuestionnaire[];
+}
+
+interface AnsweredQuestionnaire {
+  questionnaireId: string;
+  items: { questionId: string; answer: string }[];
 }
 
 interface PushedMutation {
@@ -381,7 +387,7 @@ describe('kiosk offline', () => {
   });
 
   test(
-    'a day offline: five visitors, one refused, one already in from a phone; back online the server holds exactly what was accepted, once',
+    'a day offline: five visitors, one refused, one already in from a phone, one checked out; back online the server holds exactly what was accepted, once',
     { timeout: 90_000 },
     async () => {
       const { page, context, baseUrl } = session;
@@ -422,7 +428,27 @@ describe('kiosk offline', () => {
       const phoneCode = await checkInFromPhone(dana, lobby);
       expect(phoneCode).not.toBe(codes.get(dana));
 
-      expect((await kiosk.pending.innerText()).trim()).toBe(`· ${kiosk.pendingText(5)}`);
+      // Eve leaves: she checks out at the kiosk, still offline, with the exit question.
+      const selfCheckOut = await kiosk.openCheckOut();
+      await selfCheckOut.offlineNotice.waitFor();
+      await selfCheckOut.lastName.fill(eve.lastName);
+      await selfCheckOut.searchButton.click();
+      await selfCheckOut.resultsHeading.waitFor();
+      await expect.poll(() => selfCheckOut.results.count(), poll).toBe(1);
+      const exitForm = await selfCheckOut.choose(selfCheckOut.results.first());
+      await exitForm.answer(lobby.texts.badge, 'YES');
+      const checkOutFrom = Date.now();
+      await exitForm.submitButton.click();
+      await exitForm.doneHeading.waitFor();
+      const checkOutTo = Date.now();
+      await selfCheckOut.savedOffline.waitFor();
+      await selfCheckOut.doneButton.click();
+      await selfCheckOut.searchButton.waitFor();
+      // The tablet's browser goes back to the kiosk's welcome screen.
+      await page.goBack();
+      await kiosk.waitForWelcome();
+
+      expect((await kiosk.pending.innerText()).trim()).toBe(`· ${kiosk.pendingText(6)}`);
       await expectNoAxeViolations(page, 'the offline welcome screen with check-ins waiting');
 
       // The network is back: the kiosk sends everything, the server decides each entry once.
@@ -444,19 +470,27 @@ describe('kiosk offline', () => {
         const visits = held.filter((visit) => visit.lastName === person.lastName);
         expect(visits).toHaveLength(1);
         const [visit] = visits as [ServerVisitDetail];
-        expect(visit).toMatchObject({
-          identifier: codes.get(person),
-          allowed: true,
-          source: 'KIOSK',
-          checkedOutAt: null,
-        });
+        expect(visit).toMatchObject({ identifier: codes.get(person), allowed: true, source: 'KIOSK' });
         expect(fever(visit)).toBe('NO');
         const pushed = pushes.checkInOf(visit.id);
         expect(sameInstant(visit.checkedInAt, pushed?.occurredAt)).toBe(true);
         const [from, to] = windows.get(person) ?? [0, 0];
         expect(new Date(visit.checkedInAt ?? 0).getTime()).toBeGreaterThanOrEqual(from);
         expect(new Date(visit.checkedInAt ?? 0).getTime()).toBeLessThanOrEqual(to);
+        if (person !== eve) expect(visit.checkedOutAt).toBeNull();
       }
+      // Eve is checked out at the time she did it at the kiosk, with her exit answer.
+      const eveVisit = held.find((visit) => visit.lastName === eve.lastName);
+      const eveOut = pushes.sent.find((mutation) => mutation.type === 'checkOut');
+      expect(eveOut?.visitId).toBe(eveVisit?.id);
+      expect(sameInstant(eveVisit?.checkedOutAt, eveOut?.occurredAt)).toBe(true);
+      expect(new Date(eveVisit?.checkedOutAt ?? 0).getTime()).toBeGreaterThanOrEqual(checkOutFrom);
+      expect(new Date(eveVisit?.checkedOutAt ?? 0).getTime()).toBeLessThanOrEqual(checkOutTo);
+      expect(pushes.statusesOf(eveOut?.mutationId ?? '')).toEqual(['applied']);
+      expect(
+        eveVisit?.exitQuestionnairesAnswers.flatMap((q) => q.items).find((item) => item.questionId === lobby.exit.badge)
+          ?.answer,
+      ).toBe('YES');
       // The refused visitor is in the log, not in the building, with the answer that refused him.
       const refused = held.filter((visit) => visit.lastName === ben.lastName);
       expect(refused).toHaveLength(1);

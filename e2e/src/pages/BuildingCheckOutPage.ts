@@ -70,6 +70,16 @@ export class BuildingCheckOutPage {
     return form;
   }
 
+  /** Offline: the notice that only the visits this kiosk knows can be found. */
+  get offlineNotice(): Locator {
+    return this.page.getByTestId('checkout-offline');
+  }
+
+  /** After an offline check-out: it is saved on the kiosk and sent when the network is back. */
+  get savedOffline(): Locator {
+    return this.page.getByTestId('checkout-saved-offline');
+  }
+
   get doneButton(): Locator {
     return this.main.getByRole('button', { name: exactly(text(this.locale, 'publicVisit.done')) });
   }

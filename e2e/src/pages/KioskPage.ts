@@ -2,6 +2,7 @@ import type { Locale } from '@vestibule/shared';
 import type { Locator, Page } from 'playwright-core';
 import { exactly, text } from '../harness/i18n.ts';
 import { waitForPath } from '../harness/navigation.ts';
+import { BuildingCheckOutPage } from './BuildingCheckOutPage.ts';
 import { CheckInPage } from './CheckInPage.ts';
 
 type StaffFact = 'network' | 'storage' | 'pending' | 'last-sync' | 'app-version' | 'config-version' | 'device';
@@ -89,6 +90,15 @@ export class KioskPage {
   /** The welcome screen's way to the building's self check-out. */
   get checkOutLink(): Locator {
     return this.main.getByRole('link', { name: exactly(this.label('publicVisit.checkIn.checkOut')) });
+  }
+
+  /** Follows the welcome screen's check-out link to the building's self check-out (in place). */
+  async openCheckOut(): Promise<BuildingCheckOutPage> {
+    await this.checkOutLink.click();
+    await waitForPath(this.page, `/buildingCheckOut/${this.qrCodeKey}`);
+    const screen = new BuildingCheckOutPage(this.page, this.locale);
+    await screen.searchButton.waitFor();
+    return screen;
   }
 
   // --- Outcome --------------------------------------------------------------------------
