@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKioskConfig } from '../../offline/useKioskConfig.ts';
+import { useAppUpdate } from '../../pwa/appUpdate.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
 import { CheckInFlow, type FlowScreen, type VisitPreset } from '../checkin/CheckInFlow.tsx';
@@ -42,6 +43,8 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
   const idleNow =
     screen === 'choose' && !staffOpen && !scanning && preset === null && i18n.resolvedLanguage === baseLocale;
   if (idle !== idleNow) setIdle(idleNow);
+  // A new app version, like a new configuration, takes over only now: never mid-wizard.
+  useAppUpdate(idleNow);
   const source = useMemo(() => (config ? cachedSource(config, kiosk.runner) : null), [config, kiosk.runner]);
   const reset = useCallback(() => {
     setSession((count) => count + 1);
