@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { DEMO_PASSWORD, demoUsers, seedDemo } from './db/seed/demo.ts';
+import { DEMO_PASSWORD, demoLinks, demoUsers, seedDemo } from './db/seed/demo.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -46,6 +46,11 @@ async function main(): Promise<void> {
   ];
   if (config.seedDemo) {
     lines.push(`  Demo logins:      ${demoUsers.map((u) => u.username).join(', ')} — password ${DEMO_PASSWORD}`);
+    const links = await demoLinks(database.db);
+    if (links) {
+      lines.push(`  Demo kiosk:       ${base}${links.kiosk}  (staff screen PIN ${links.pin})`);
+      lines.push(`  Phone check-in:   ${base}${links.phone}`);
+    }
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -206,3 +206,19 @@ async function seedDemoBuildingSetup(db: Db, tenantId: string, buildingId: strin
     })
     .execute();
 }
+
+/** The demo building's public links, printed at start so a newcomer can open a kiosk at once. */
+export async function demoLinks(db: Db): Promise<{ kiosk: string; phone: string; pin: string } | null> {
+  const building = await db
+    .selectFrom('buildings')
+    .select(['qr_code_key', 'mobile_token', 'pin_code'])
+    .where('name', '=', 'Demo HQ')
+    .executeTakeFirst();
+  if (!building) return null;
+  const token = building.mobile_token ? `?mt=${encodeURIComponent(building.mobile_token)}` : '';
+  return {
+    kiosk: `/checkinKiosk/${building.qr_code_key}`,
+    phone: `/checkin/${building.qr_code_key}${token}`,
+    pin: building.pin_code ?? '',
+  };
+}
