@@ -2,9 +2,11 @@
 // people in with the network cut, and every check-in reaches the server exactly once, however
 // the pushes are held, cut or repeated. The kiosk is the production build the server serves;
 // the server and its database are real (never mocked): what the server holds is read through
-// its API as the building's manager.
+// its API as the building's manager. The last scenario builds the kiosk twice and serves the
+// builds from a server of its own (harness/kiosk-releases.ts), to publish a new build while a
+// visitor is mid-wizard.
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
 import {
@@ -16,6 +18,7 @@ import {
 } from './harness/checkin-building.ts';
 import { demoUsers } from './harness/demo-users.ts';
 import { exactly, text } from './harness/i18n.ts';
+import { type KioskReleases, startKioskReleases } from './harness/kiosk-releases.ts';
 import { BuildingsPage } from './pages/BuildingsPage.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { KioskPage } from './pages/KioskPage.ts';
@@ -79,9 +82,9 @@ beforeAll(async () => {
 // --- What the server holds ------------------------------------------------------------------
 
 /** The building's visits of one person (by the unique last name the test gave them). */
-async function visitsOf(person: Person, of: CheckInBuilding = building): Promise<ServerVisit[]> {
+async function visitsOf(person: Person, of: CheckInBuilding = building, api: Api = manager): Promise<ServerVisit[]> {
   const query = new URLSearchParams({ buildingId: of.id, search: person.lastName, limit: '500' });
-  const list = await manager<{ docs: ServerVisit[] }>('GET', `/meeting?${query.toString()}`);
+  const list = await api<{ docs: ServerVisit[] }>('GET', `/meeting?${query.toString()}`);
   return list.docs.filter((visit) => visit.lastName === person.lastName);
 }
 
@@ -129,11 +132,14 @@ function isPush(request: Request): boolean {
 }
 
 /** Someone else's browser (a phone, the administration's desktop): a context of its own. */
-async function anotherContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
+async function anotherContext(
+  viewport: { width: number; height: number },
+  baseURL: string = session.baseUrl,
+): Promise<BrowserContext> {
   const browser = session.context.browser();
   if (!browser) throw new Error('The browser is not running');
   const context = await browser.newContext({
-    baseURL: session.baseUrl,
+    baseURL,
     locale: 'en-US',
     colorScheme: 'light',
     viewport,
@@ -558,4 +564,87 @@ describe('kiosk offline', () => {
       }
     },
   );
+});
+
+describe('a new build of the kiosk', () => {
+  // Two builds of the kiosk with their own versions, served by a server of this test's own.
+  const FIRST = '9.0.0-e2e.1';
+  const SECOND = '9.0.0-e2e.2';
+  let releases: KioskReleases | undefined;
+  beforeAll(async () => {
+    releases = await startKioskReleases(FIRST, SECOND);
+  }, 120_000);
+  afterAll(async () => {
+    await releases?.stop();
+  });
+
+  test('served mid-wizard, it is not activated until the kiosk is idle, and no input is lost', async () => {
+    if (!releases) throw new Error('The kiosk builds are not served');
+    const lobby = await createCheckInBuilding(releases.baseUrl);
+    const api = await apiAs(releases.baseUrl, demoUsers.master.username);
+    const tablet = await anotherContext(TABLET, releases.baseUrl);
+    try {
+      const page = await tablet.newPage();
+      const kiosk = await KioskPage.open(page, lobby.qrCodeKey);
+      // The kiosk's service worker installs; the tablet starts the kiosk again later, under it.
+      expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active !== null))).toBe(true);
+      await kiosk.reload();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await kiosk.openStaff(STAFF_PIN);
+      expect(await kiosk.staffFact('app-version').innerText()).toBe(FIRST);
+      await kiosk.closeStaff();
+
+      let loads = 0;
+      page.on('load', () => loads++);
+      const person = newPerson('Uma');
+      const screen = kiosk.wizard;
+      await screen.chooseType('VISITOR');
+      await screen.waitForStep(1, 4, screen.label('wizard.titles.form'));
+      await screen.fillForm({ host: person.host, firstName: person.firstName, lastName: person.lastName });
+
+      // The new build is published; the kiosk looks for it when the network comes back.
+      await releases.publishSecond();
+      await tablet.setOffline(true);
+      await tablet.setOffline(false);
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null), poll)
+        .toBe(true);
+
+      // Mid-wizard nothing moves: the page is not reloaded and what the visitor typed stays.
+      expect(await screen.formField('firstName').inputValue()).toBe(person.firstName);
+      expect(await screen.formField('lastName').inputValue()).toBe(person.lastName);
+      await screen.button('next').click();
+      await screen.waitForStep(2, 4, lobby.health.name);
+      await screen.answer(lobby.texts.feverName, 'NO');
+      await screen.answer(lobby.texts.travel, 'NO');
+      await screen.button('next').click();
+      await screen.waitForStep(3, 4, screen.label('wizard.titles.consentAndEmailMe'));
+      await screen.consentCheckbox.check();
+      await screen.button('next').click();
+      await screen.waitForStep(4, 4, screen.label('wizard.titles.temperatureAndComments'));
+      await screen.temperature(1).fill('36.6');
+      await screen.button('finish').click();
+      await screen.outcomeHeading('allowed').waitFor();
+      const code = (await kiosk.visitCode.innerText()).trim();
+      expect(loads).toBe(0);
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null)).toBe(
+        true,
+      );
+
+      // Done: the kiosk is idle on its welcome screen, and the new build takes over.
+      const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+      await kiosk.wizard.doneButton.click();
+      await reloaded;
+      await kiosk.waitForWelcome();
+      await kiosk.openStaff(STAFF_PIN);
+      expect(await kiosk.staffFact('app-version').innerText()).toBe(SECOND);
+      // The check-in made across the update reached the server with what was typed.
+      await expect
+        .poll(async () => (await visitsOf(person, lobby, api)).map((visit) => visit.identifier), poll)
+        .toEqual([code]);
+      expect(await kiosk.staffFact('pending').innerText()).toBe('0');
+    } finally {
+      await tablet.close();
+    }
+  });
 });

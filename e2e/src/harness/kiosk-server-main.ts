@@ -1,0 +1,24 @@
+// A Vestibule server like server/src/main.ts, except that its kiosk app comes from E2E_KIOSK_DIR
+// instead of kiosk/dist: the app-update scenario serves two builds of the kiosk from it.
+import { buildApp } from '../../../server/src/app.ts';
+import { loadConfig } from '../../../server/src/config.ts';
+import { migrateToLatest, openDatabase } from '../../../server/src/db/database.ts';
+import { seedDemo } from '../../../server/src/db/seed/demo.ts';
+
+const kioskDir = process.env.E2E_KIOSK_DIR;
+if (!kioskDir) throw new Error('E2E_KIOSK_DIR must name the folder of the kiosk build to serve');
+
+const config = loadConfig();
+config.staticDirs = { ...config.staticDirs, kiosk: kioskDir };
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateToLatest(database.db);
+if (config.seedDemo) await seedDemo(database.db);
+const app = await buildApp({ config, database, serveApps: true, runJobs: false });
+
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0));
+});
+await app.listen({ port: config.port, host: config.host });
