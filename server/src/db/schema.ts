@@ -232,6 +232,7 @@ export interface KioskDevicesTable {
   pending_count: Generated<number>;
   clock_skew_ms: Generated<number>;
   clock_skew_flagged: Generated<boolean>;
+  channel: Generated<'kiosk' | 'ownDevice'>;
 }
 
 export interface AppliedMutationsTable {

@@ -41,32 +41,55 @@ export type Mutation = z.input<typeof mutationSchema>;
 export type CheckInMutation = z.input<typeof checkInMutationSchema>;
 export type CheckOutMutation = z.input<typeof checkOutMutationSchema>;
 
+/**
+ * What the server checks of the batch as a whole: the envelope and each mutation's identity.
+ * Each payload is checked on its own (mutationSchema), so one bad entry is answered
+ * `rejected VALIDATION_FAILED` and never blocks the entries after it.
+ */
+export const mutationEnvelopeSchema = z.object({
+  ...mutationBase,
+  type: z.enum(['checkIn', 'checkOut']),
+  payload: z.unknown(),
+});
+
+const pushShape = {
+  deviceId: z.uuid(),
+  /** The device's clock when it sent the batch, for the skew estimate. */
+  sentAt: z.iso.datetime({ offset: true }),
+  /** The building this kiosk was provisioned for (or whose link a visitor's phone opened). */
+  qrCodeKey: z.string().min(1).max(64),
+  /**
+   * kiosk: a lobby tablet (the building's kiosk address list applies); ownDevice: a visitor's
+   * phone, whose check-ins carry the printed link's mobile token like the online call.
+   */
+  channel: z.enum(['kiosk', 'ownDevice']).default('kiosk'),
+  appVersion: z.string().max(32).optional(),
+  configVersion: z.string().max(64).optional(),
+  /** What the device still holds unsynced after this batch, for the staff screens. */
+  pendingCount: z.number().int().min(0).max(1_000_000).optional(),
+};
+
+function inSeqOrder(list: readonly { seq: number }[]): boolean {
+  return list.every((m, i) => i === 0 || (list[i - 1]?.seq ?? 0) < m.seq);
+}
+
+/** A batch as the device builds it. */
 export const syncPushRequestSchema = z
   .object({
-    deviceId: z.uuid(),
-    /** The device's clock when it sent the batch, for the skew estimate. */
-    sentAt: z.iso.datetime({ offset: true }),
-    /** The building this kiosk was provisioned for (or whose link a visitor's phone opened). */
-    qrCodeKey: z.string().min(1).max(64),
-    /**
-     * kiosk: a lobby tablet (the building's kiosk address list applies); ownDevice: a visitor's
-     * phone, whose check-ins carry the printed link's mobile token like the online call.
-     */
-    channel: z.enum(['kiosk', 'ownDevice']).default('kiosk'),
-    appVersion: z.string().max(32).optional(),
-    configVersion: z.string().max(64).optional(),
-    /** What the device still holds unsynced after this batch, for the staff screens. */
-    pendingCount: z.number().int().min(0).max(1_000_000).optional(),
-    mutations: z
-      .array(mutationSchema)
-      .max(MAX_MUTATIONS_PER_PUSH)
-      .refine(
-        (list) => list.every((m, i) => i === 0 || (list[i - 1]?.seq ?? 0) < m.seq),
-        'mutations must be in seq order',
-      ),
+    ...pushShape,
+    mutations: z.array(mutationSchema).max(MAX_MUTATIONS_PER_PUSH).refine(inSeqOrder, 'mutations must be in seq order'),
   })
   .meta({ id: 'SyncPush' });
 export type SyncPushRequest = z.input<typeof syncPushRequestSchema>;
+
+/** A batch as the server takes it: envelopes checked here, payloads one by one. */
+export const syncPushEnvelopeSchema = z.object({
+  ...pushShape,
+  mutations: z
+    .array(mutationEnvelopeSchema)
+    .max(MAX_MUTATIONS_PER_PUSH)
+    .refine(inSeqOrder, 'mutations must be in seq order'),
+});
 
 export const mutationResultSchema = z.object({
   mutationId: z.uuid(),

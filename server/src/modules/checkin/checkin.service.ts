@@ -254,7 +254,7 @@ export async function checkIn(
   body: CheckInBody,
   channel: CheckInChannel,
   timing: CheckInTiming = {},
-): Promise<{ status: number; body: CheckInResponse }> {
+): Promise<{ status: number; body: CheckInResponse; created?: boolean }> {
   const building = await cached(timing.batchCache, `building|${body.qrCodeKey}`, () =>
     findBuildingByKey(ctx.db, body.qrCodeKey),
   ).then((row) => checkChannel(row, channel, body.mt));
@@ -407,6 +407,7 @@ export async function checkIn(
   const row = timing.withSummary === false ? undefined : await findVisitById(ctx.db, id);
   return {
     status: 200,
+    created: existing === undefined,
     body: {
       allowed,
       checkIn: allowed,

@@ -316,6 +316,102 @@ describe("codes made on the device, and a visitor's phone", () => {
   });
 });
 
+describe('what a batch may not do', () => {
+  it('refuses a bad entry alone: the ones after it are applied', async () => {
+    const k = kiosk();
+    const before = k.checkIn('Bad-before');
+    const bad = k.checkIn('Bad-email');
+    const badPayload = { ...bad, payload: { ...bad.payload, emailMeActive: true, emailMeEmail: 'not an e-mail' } };
+    const after = k.checkIn('Bad-after');
+    const answer = await push(k.batch([before, badPayload, after]));
+    expect(answer.status).toBe(200);
+    expect(answer.body.results.map((r) => [r.status, r.errorCode])).toEqual([
+      ['applied', undefined],
+      ['rejected', 'VALIDATION_FAILED'],
+      ['applied', undefined],
+    ]);
+    expect((await push(k.batch([badPayload]))).body.results[0]?.status).toBe('rejected');
+  });
+
+  it("refuses another building's check-in or check-out, a stale check-out and a time far in the future", async () => {
+    const otherBuilding = await createBuilding(t.database.db, tenantId, 'Other lobby');
+    const other = await t.database.db
+      .selectFrom('buildings')
+      .select('qr_code_key')
+      .where('id', '=', otherBuilding)
+      .executeTakeFirstOrThrow();
+    const elsewhere = kiosk();
+    const theirs = {
+      ...elsewhere.checkIn('Elsewhere'),
+      payload: { ...elsewhere.checkIn('x').payload, qrCodeKey: other.qr_code_key },
+    };
+    await push({ ...elsewhere.batch([theirs]), qrCodeKey: other.qr_code_key });
+
+    const k = kiosk();
+    const foreignCheckIn = {
+      ...k.checkIn('Foreign'),
+      payload: { ...k.checkIn('y').payload, qrCodeKey: other.qr_code_key },
+    };
+    const foreignCheckOut = k.checkOut(theirs.visitId);
+    const mine = k.checkIn('Stale-out', new Date(Date.now() - 60_000));
+    const staleOut = { ...k.checkOut(mine.visitId), occurredAt: new Date(Date.now() - 120_000).toISOString() };
+    const future = k.checkIn('Future', new Date(Date.now() + 60 * 60_000));
+    const answer = await push(k.batch([foreignCheckIn, foreignCheckOut, mine, staleOut, future]));
+    expect(answer.body.results.map((r) => [r.status, r.errorCode])).toEqual([
+      ['rejected', 'VALIDATION_FAILED'],
+      ['rejected', 'CHECKOUT_VISIT_NOT_FOUND'],
+      ['applied', undefined],
+      ['rejected', 'CHECKOUT_VISIT_NOT_FOUND'],
+      ['rejected', 'VALIDATION_FAILED'],
+    ]);
+    const theirVisit = await t.database.db
+      .selectFrom('visits')
+      .select('checked_out_at')
+      .where('id', '=', theirs.visitId)
+      .executeTakeFirstOrThrow();
+    expect(theirVisit.checked_out_at).toBeNull();
+  });
+
+  it('never answers the codes of a visit it did not create (checking into a visit by its id)', async () => {
+    const k = kiosk();
+    const first = { ...k.checkIn('Codes-once'), payload: { ...k.checkIn('z').payload, codes: newVisitCodes() } };
+    await push(k.batch([first]));
+    await push(k.batch([k.checkOut(first.visitId)]));
+    const again = {
+      ...k.checkIn('Codes-once'),
+      visitId: first.visitId,
+      payload: { ...k.checkIn('w').payload, codes: newVisitCodes() },
+    };
+    const answer = await push(k.batch([again]));
+    expect(answer.body.results[0]).toMatchObject({ status: 'applied' });
+    expect(answer.body.results[0]?.codes).toBeUndefined();
+  });
+
+  it('keeps a device with its tenant, and lists phones apart from kiosks', async () => {
+    const k = kiosk();
+    await push(k.batch([k.checkIn('Tenant-bound')]));
+    const otherTenant = await createTenant(t.database.db);
+    const foreignBuilding = await createBuilding(t.database.db, otherTenant, 'Foreign lobby');
+    const foreign = await t.database.db
+      .selectFrom('buildings')
+      .select('qr_code_key')
+      .where('id', '=', foreignBuilding)
+      .executeTakeFirstOrThrow();
+    const takeover = await push({ ...k.batch([]), qrCodeKey: foreign.qr_code_key });
+    expect(takeover.status).toBe(403);
+
+    const phone = kiosk();
+    await push({ ...phone.batch([phone.checkIn('From-phone')]), channel: 'ownDevice' });
+    const supervisor = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
+    const headers = bearer(await logInAs(t.app, supervisor.username));
+    const view = jsonOf<{ devices: { deviceId: string }[] }>(
+      await t.app.inject({ method: 'GET', url: `/service/building/${buildingId}/devices`, headers }),
+    );
+    expect(view.devices.some((d) => d.deviceId === k.deviceId)).toBe(true);
+    expect(view.devices.some((d) => d.deviceId === phone.deviceId)).toBe(false);
+  });
+});
+
 describe('staff view of the kiosks', () => {
   it('lists each device with last contact, counts and alerts, and the rejected entries to resolve', async () => {
     const k = kiosk();

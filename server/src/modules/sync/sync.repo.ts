@@ -13,9 +13,11 @@ export async function upsertDevice(
     pendingCount: number | null;
     clockSkewMs: number;
     skewFlagged: boolean;
+    channel: 'kiosk' | 'ownDevice';
   },
-): Promise<void> {
+): Promise<boolean> {
   const values = {
+    channel: device.channel,
     tenant_id: device.tenantId,
     building_id: device.buildingId,
     last_seen_at: sql<Date>`now()`,
@@ -26,11 +28,16 @@ export async function upsertDevice(
     clock_skew_flagged: device.skewFlagged,
     ...(device.pendingCount === null ? {} : { pending_count: device.pendingCount }),
   };
-  await db
+  // A device may move between buildings of its tenant (reprovisioned), never to another tenant.
+  const row = await db
     .insertInto('kiosk_devices')
     .values({ device_id: device.deviceId, ...values })
-    .onConflict((oc) => oc.column('device_id').doUpdateSet(values))
-    .execute();
+    .onConflict((oc) =>
+      oc.column('device_id').doUpdateSet(values).where('kiosk_devices.tenant_id', '=', device.tenantId),
+    )
+    .returning('device_id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export function findAppliedMutation(db: Db, mutationId: string) {
@@ -120,6 +127,7 @@ export function listBuildingDevices(db: Db, buildingId: string) {
         .as('rejected_count'),
     )
     .where('building_id', '=', buildingId)
+    .where('channel', '=', 'kiosk')
     .orderBy('last_seen_at', 'desc')
     .execute();
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, errorCodes, syncPushRequestSchema, syncPushResponseSchema } from '@vestibule/shared';
+import { errorBodySchema, errorCodes, syncPushEnvelopeSchema, syncPushResponseSchema } from '@vestibule/shared';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingManagers } from '../access.ts';
@@ -44,7 +44,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: "Apply a kiosk's queued check-ins and check-outs, each exactly once; answers per mutation",
-      body: syncPushRequestSchema,
+      body: syncPushEnvelopeSchema,
       response: { 200: syncPushResponseSchema, ...errors },
     },
     handler: (request) =>

@@ -1,12 +1,13 @@
 import { createHash, pbkdf2 } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { syncPushRequestSchema } from '@vestibule/shared';
+import type { syncPushEnvelopeSchema } from '@vestibule/shared';
 import {
   CLOCK_SKEW_FLAG_MS,
   type ErrorCode,
   type MutationResult,
   type SyncPushResponse,
   isErrorCode,
+  mutationSchema,
   STAFF_PIN_ITERATIONS,
   type VisitCodes,
   staffPinSalt,
@@ -39,38 +40,58 @@ import {
   upsertDevice,
 } from './sync.repo.ts';
 
-type PushBody = z.output<typeof syncPushRequestSchema>;
-type PushedMutation = PushBody['mutations'][number];
+type PushBody = z.output<typeof syncPushEnvelopeSchema>;
+type Envelope = PushBody['mutations'][number];
+type PushedMutation = z.output<typeof mutationSchema>;
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+/** How far a device's clock may place a change in the future (beyond the skew flag, refused). */
+const FUTURE_SLACK_MS = CLOCK_SKEW_FLAG_MS;
+/** An entry older than this is refused: no kiosk holds a month of check-ins offline. */
+const OLDEST_MS = 30 * 86_400_000;
+
+/** A second delivery of the same mutation: the applied_mutations primary key, nothing else. */
+function isSecondDelivery(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (code !== '23505') return false;
+  return constraint === 'applied_mutations_pkey' || String(message).includes('applied_mutations_pkey');
 }
 
-/** Applies one mutation inside `trx`: the same rules as the online calls, at the kiosk's time. */
+/** Applies one mutation inside `trx`: the same rules as the online calls, at the device's time. */
 async function applyMutation(
   ctx: ServerContext,
   mutation: PushedMutation,
   channel: CheckInChannel,
   deviceId: string,
-  batchCache: Map<string, Promise<unknown>>,
+  batch: { cache: Map<string, Promise<unknown>>; buildingId: string; qrCodeKey: string },
 ): Promise<VisitCodes | undefined> {
   const occurredAt = new Date(mutation.occurredAt);
   if (mutation.type === 'checkIn') {
     const { codes, ...payload } = mutation.payload;
+    // A batch speaks for one building: its check-ins are of that building.
+    if (payload.qrCodeKey !== batch.qrCodeKey) throw new AppError('VALIDATION_FAILED', { field: 'qrCodeKey' });
     const outcome = await checkIn(ctx, { ...payload, id: mutation.visitId, deviceId }, channel, {
       occurredAt,
-      batchCache,
+      batchCache: batch.cache,
       withSummary: false,
       ...(codes ? { codes } : {}),
     });
     if (outcome.status === 208) throw new AppError('CHECKEDIN');
     const { meetingIdentifier, publicIdentifier, pin } = outcome.body;
-    return meetingIdentifier && publicIdentifier && pin
+    // Only a visit this check-in created answers its codes: checking into an existing visit by
+    // its id must not reveal that visit's PIN.
+    return outcome.created && meetingIdentifier && publicIdentifier && pin
       ? { identifier: meetingIdentifier, publicIdentifier, pin }
       : undefined;
   }
   const visit = await findVisitById(ctx.db, mutation.visitId);
-  if (!visit) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
+  // Of this building only; and a check-out made before the visit's latest check-in is stale.
+  if (
+    !visit ||
+    visit.building_id !== batch.buildingId ||
+    (visit.checked_in_at !== null && new Date(visit.checked_in_at).getTime() > occurredAt.getTime())
+  )
+    throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
   await checkOut(ctx, visit.public_identifier, mutation.payload, { occurredAt });
   return undefined;
 }
@@ -78,9 +99,9 @@ async function applyMutation(
 /**
  * One kiosk batch. Each mutation is applied in its own transaction together with its row in
  * applied_mutations (primary key = mutation id), so a resend, a lost answer or a concurrent
- * delivery answers `duplicate` and changes nothing; a refusal is recorded once and stays a
- * refusal on replay; a fault worth retrying aborts the batch with a 5xx (what was applied
- * before it answers `duplicate` next time).
+ * delivery answers `duplicate` and changes nothing; a refusal (a bad payload included) is
+ * recorded once and stays a refusal on replay; a fault worth retrying aborts the batch with a
+ * 5xx (what was applied before it answers `duplicate` next time).
  */
 export async function pushBatch(
   ctx: ServerContext,
@@ -91,8 +112,10 @@ export async function pushBatch(
   const building = await buildingForChannel(ctx, body.qrCodeKey, channel, null, { ignoreMobileToken: true });
   const receivedAt = new Date();
   const clockSkewMs = Math.round(receivedAt.getTime() - new Date(body.sentAt).getTime());
+  if (body.mutations.length === 0 && !channel.fromKiosk)
+    return { results: [], receivedAt: receivedAt.toISOString(), clockSkewMs };
   const skewFlagged = Math.abs(clockSkewMs) > CLOCK_SKEW_FLAG_MS;
-  await upsertDevice(ctx.db, {
+  const known = await upsertDevice(ctx.db, {
     deviceId: body.deviceId,
     tenantId: building.tenant_id,
     buildingId: building.id,
@@ -102,8 +125,11 @@ export async function pushBatch(
     pendingCount: body.pendingCount ?? null,
     clockSkewMs,
     skewFlagged,
+    channel: channel.fromKiosk ? 'kiosk' : 'ownDevice',
   });
-  if (skewFlagged) {
+  // A device id already registered with another tenant is not taken over.
+  if (!known) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+  if (skewFlagged && channel.fromKiosk) {
     await addDeviceAlert(
       ctx.db,
       uuidv7(),
@@ -114,20 +140,20 @@ export async function pushBatch(
   }
 
   const results: MutationResult[] = [];
-  const batchCache = new Map<string, Promise<unknown>>();
-  for (const mutation of body.mutations) {
+  const batch = { cache: new Map<string, Promise<unknown>>(), buildingId: building.id, qrCodeKey: body.qrCodeKey };
+  for (const envelope of body.mutations) {
     const record: MutationRecord = {
-      mutationId: mutation.mutationId,
+      mutationId: envelope.mutationId,
       deviceId: body.deviceId,
       tenantId: building.tenant_id,
       buildingId: building.id,
-      seq: mutation.seq,
-      type: mutation.type,
-      visitId: mutation.visitId,
-      payload: mutation.payload,
-      occurredAt: new Date(mutation.occurredAt),
+      seq: envelope.seq,
+      type: envelope.type,
+      visitId: envelope.visitId,
+      payload: envelope.payload ?? null,
+      occurredAt: new Date(envelope.occurredAt),
     };
-    results.push(await applyOnce(ctx, record, mutation, channel, body.deviceId, batchCache));
+    results.push(await applyOnce(ctx, record, envelope, channel, body.deviceId, batch, receivedAt));
   }
 
   const gap = await firstSeqGap(ctx.db, body.deviceId);
@@ -152,23 +178,28 @@ async function storedResult(ctx: ServerContext, mutationId: string): Promise<Mut
 async function applyOnce(
   ctx: ServerContext,
   record: MutationRecord,
-  mutation: PushedMutation,
+  envelope: Envelope,
   channel: CheckInChannel,
   deviceId: string,
-  batchCache: Map<string, Promise<unknown>>,
+  batch: { cache: Map<string, Promise<unknown>>; buildingId: string; qrCodeKey: string },
+  receivedAt: Date,
 ): Promise<MutationResult> {
-  if (mutation.deviceId !== deviceId) return reject(ctx, record, 'VALIDATION_FAILED');
+  if (envelope.deviceId !== deviceId) return reject(ctx, record, 'VALIDATION_FAILED');
+  const age = receivedAt.getTime() - record.occurredAt.getTime();
+  if (age < -FUTURE_SLACK_MS || age > OLDEST_MS) return reject(ctx, record, 'VALIDATION_FAILED');
   // A phone checks out through its visit's own link (PATCH /checkoutable), not by visit id.
-  if (!channel.fromKiosk && mutation.type === 'checkOut') return reject(ctx, record, 'UNAUTHORIZED');
+  if (!channel.fromKiosk && envelope.type === 'checkOut') return reject(ctx, record, 'UNAUTHORIZED');
+  const parsed = mutationSchema.safeParse(envelope);
+  if (!parsed.success) return reject(ctx, record, 'VALIDATION_FAILED');
   try {
     const codes = await ctx.db.transaction().execute(async (trx) => {
       // First the record: a concurrent delivery of the same mutation waits here, then fails.
       await recordMutation(trx, record, { outcome: 'applied', errorCode: null, ifAbsent: false });
-      return applyMutation({ ...ctx, db: trx }, mutation, channel, deviceId, batchCache);
+      return applyMutation({ ...ctx, db: trx }, parsed.data, channel, deviceId, batch);
     });
     return { mutationId: record.mutationId, status: 'applied', outcome: 'applied', ...(codes ? { codes } : {}) };
   } catch (error) {
-    if (isUniqueViolation(error)) return storedResult(ctx, record.mutationId);
+    if (isSecondDelivery(error)) return storedResult(ctx, record.mutationId);
     if (error instanceof AppError) return reject(ctx, record, error.errorCode);
     throw error;
   }
@@ -197,13 +228,27 @@ export async function kioskConfig(ctx: ServerContext, qrCodeKey: string, channel
       ),
     ),
   };
-  const version = createHash('sha256').update(JSON.stringify(config)).digest('base64url').slice(0, 27);
-  const staffPinHash = building.pin_code
-    ? (await pbkdf2Async(building.pin_code, staffPinSalt(building.id), STAFF_PIN_ITERATIONS, 32, 'sha256')).toString(
-        'base64url',
-      )
-    : null;
-  return { version: `${version}.${staffPinHash?.slice(0, 8) ?? '0'}`, ...config, staffPinHash };
+  const staffPinHash = building.pin_code ? await staffPinHashOf(building.id, building.pin_code) : null;
+  const version = createHash('sha256')
+    .update(JSON.stringify({ ...config, staffPinHash }))
+    .digest('base64url')
+    .slice(0, 27);
+  return { version, ...config, staffPinHash };
+}
+
+/** PBKDF2 is slow on purpose: computed once per building and PIN, not on every request. */
+const pinHashes = new Map<string, Promise<string>>();
+function staffPinHashOf(buildingId: string, pin: string): Promise<string> {
+  const key = `${buildingId}|${pin}`;
+  let hash = pinHashes.get(key);
+  if (!hash) {
+    if (pinHashes.size >= 1000) pinHashes.clear();
+    hash = pbkdf2Async(pin, staffPinSalt(buildingId), STAFF_PIN_ITERATIONS, 32, 'sha256').then((bytes) =>
+      bytes.toString('base64url'),
+    );
+    pinHashes.set(key, hash);
+  }
+  return hash;
 }
 
 const pbkdf2Async = promisify(pbkdf2);
