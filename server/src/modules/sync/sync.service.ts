@@ -85,12 +85,13 @@ async function applyMutation(
       : undefined;
   }
   const visit = await findVisitById(ctx.db, mutation.visitId);
-  // Of this building only; and a check-out made before the visit's latest check-in is stale.
-  if (
-    !visit ||
-    visit.building_id !== batch.buildingId ||
-    (visit.checked_in_at !== null && new Date(visit.checked_in_at).getTime() > occurredAt.getTime())
-  )
+  // Of this building only. A check-out made before the visit's latest check-in elsewhere (on
+  // the phone, another kiosk) is stale; on this device, seq order decides, not its clock.
+  const checkedInElsewhereLater =
+    visit?.checked_in_at != null &&
+    visit.device_id !== deviceId &&
+    new Date(visit.checked_in_at).getTime() > occurredAt.getTime();
+  if (!visit || visit.building_id !== batch.buildingId || checkedInElsewhereLater)
     throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
   await checkOut(ctx, visit.public_identifier, mutation.payload, { occurredAt });
   return undefined;
