@@ -5,6 +5,7 @@ import { markResolved } from './outbox.ts';
 import type { KioskConfig } from './kioskConfig.ts';
 
 type Fetch = typeof fetch;
+const FETCH_TIMEOUT_MS = 30_000;
 const defaultFetch: Fetch = (input, init) => fetch(input, init);
 
 async function failure(response: Response): Promise<ApiError> {
@@ -27,6 +28,7 @@ export async function refreshConfig(
   const response = await fetchImpl(`/service/sync/config/${encodeURIComponent(qrCodeKey)}`, {
     headers: { accept: 'application/json', ...(cached ? { 'if-none-match': `"${cached.version}"` } : {}) },
     cache: 'no-store',
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
   });
   const cachedAt = new Date().toISOString();
   if (response.status === 304 && cached) {
@@ -61,6 +63,7 @@ export async function refreshVisits(db: KioskDb, qrCodeKey: string, fetchImpl: F
   const response = await fetchImpl(`/service/sync/visits/${encodeURIComponent(qrCodeKey)}`, {
     headers: { accept: 'application/json' },
     cache: 'no-store',
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
   });
   if (!response.ok) throw await failure(response);
   const list = (await response.json()) as ServerVisit[];
@@ -110,7 +113,7 @@ export async function refreshResolutions(db: KioskDb, qrCodeKey: string, fetchIm
   if (!deviceId) return;
   const response = await fetchImpl(
     `/service/sync/device/${encodeURIComponent(deviceId)}?qrCodeKey=${encodeURIComponent(qrCodeKey)}`,
-    { headers: { accept: 'application/json' }, cache: 'no-store' },
+    { headers: { accept: 'application/json' }, cache: 'no-store', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) },
   );
   if (!response.ok) throw await failure(response);
   const { rejected } = (await response.json()) as { rejected: { mutationId: string; resolvedAt: string | null }[] };

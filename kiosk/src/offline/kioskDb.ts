@@ -11,6 +11,8 @@ export type OutboxMutation = SyncPushRequest['mutations'][number];
 
 export interface OutboxEntry {
   mutationId: string;
+  /** The building the entry belongs to (absent on entries written before it was recorded). */
+  qrCodeKey?: string;
   deviceId: string;
   seq: number;
   type: OutboxMutation['type'];

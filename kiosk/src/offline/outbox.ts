@@ -71,6 +71,7 @@ export async function commitCheckIn(
     };
     const entry: OutboxEntry = {
       mutationId,
+      qrCodeKey: payload.qrCodeKey,
       deviceId,
       seq,
       type: 'checkIn',
@@ -106,6 +107,7 @@ export async function commitCheckOut(
     await db.visits.update(visitId, { checkedOutAt: occurredAt });
     await db.outbox.add({
       mutationId,
+      qrCodeKey: visit.qrCodeKey,
       deviceId,
       seq,
       type: 'checkOut',

@@ -42,6 +42,7 @@ export class SyncRunner {
   private again = false;
   private visitsAt = 0;
   private stops: (() => void)[] = [];
+  private starts = 0;
 
   readonly db: KioskDb;
   private readonly options: RunnerOptions;
@@ -62,9 +63,20 @@ export class SyncRunner {
     return this.options.qrCodeKey;
   }
 
-  /** Listens to the browser and starts the timer; returns the function that stops it all. */
+  /**
+   * Listens to the browser and starts the timer; returns the function that stops it. Several
+   * screens may start the same runner: it stops when the last of them does.
+   */
   start(): () => void {
-    if (this.stops.length > 0) return () => this.stop();
+    this.starts++;
+    let stopped = false;
+    const release = () => {
+      if (stopped) return;
+      stopped = true;
+      this.starts--;
+      if (this.starts === 0) this.stop();
+    };
+    if (this.stops.length > 0) return release;
     const onOnline = () => {
       this.set({ online: true, failures: 0 });
       void this.request();
@@ -82,10 +94,10 @@ export class SyncRunner {
       document.removeEventListener('visibilitychange', onVisible);
     });
     void this.request();
-    return () => this.stop();
+    return release;
   }
 
-  stop(): void {
+  private stop(): void {
     this.stops.forEach((stop) => stop());
     this.stops = [];
     clearTimeout(this.timer);
@@ -122,9 +134,9 @@ export class SyncRunner {
         channel: this.options.channel,
         ...(this.options.appVersion ? { appVersion: this.options.appVersion } : {}),
         ...(this.options.configVersion?.() ? { configVersion: this.options.configVersion() } : {}),
+        ...(this.options.channel === 'kiosk' ? { whileLocked: () => this.refresh() } : {}),
       });
       if (outcome.failed) error = 'network';
-      else if (this.options.channel === 'kiosk') await this.refresh();
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
     }

@@ -29,6 +29,8 @@ export interface SyncOptions {
   appVersion?: string;
   configVersion?: string;
   now?: () => Date;
+  /** Runs after a successful push, still holding the push lock (the runner's refresh). */
+  whileLocked?: () => Promise<void>;
   /** Called after the answer, before it is written locally (tests simulate a crash there). */
   afterAnswer?: (answer: SyncPushResponse) => void;
 }
@@ -42,7 +44,12 @@ const SYNC_LOCK = 'vestibule-kiosk-sync';
  * time across tabs (Web Locks when the browser has them).
  */
 export async function pushPending(db: KioskDb, transport: SyncTransport, options: SyncOptions): Promise<PushOutcome> {
-  const run = () => pushRounds(db, transport, options);
+  const run = async () => {
+    const outcome = await pushRounds(db, transport, options);
+    // Under the same lock: a visits refresh never interleaves with another tab's push.
+    if (!outcome.failed && options.whileLocked) await options.whileLocked();
+    return outcome;
+  };
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (locks) return locks.request(SYNC_LOCK, { ifAvailable: true }, (lock) => (lock ? run() : busy()));
   // Without Web Locks (older browsers, Node): one push at a time within this page.
@@ -71,13 +78,18 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
   const batchSize = Math.min(options.batchSize ?? MAX_MUTATIONS_PER_PUSH, MAX_MUTATIONS_PER_PUSH);
   const deviceId = await deviceIdOf(db);
   for (;;) {
-    const batch = await pendingEntries(db, batchSize);
-    if (batch.length === 0) return outcome;
+    const next = await pendingEntries(db, batchSize);
+    if (next.length === 0) return outcome;
+    // A batch speaks for one building: entries made before a reprovisioning go with their own.
+    const keyOf = (entry: OutboxEntry) => entry.qrCodeKey ?? options.qrCodeKey;
+    const qrCodeKey = keyOf(next[0] as OutboxEntry);
+    const other = next.findIndex((entry) => keyOf(entry) !== qrCodeKey);
+    const batch = other === -1 ? next : next.slice(0, other);
     const remaining = (await pendingCount(db)) - batch.length;
     const body: SyncPushRequest = {
       deviceId,
       sentAt: (options.now?.() ?? new Date()).toISOString(),
-      qrCodeKey: options.qrCodeKey,
+      qrCodeKey,
       channel: options.channel ?? 'kiosk',
       pendingCount: remaining,
       ...(options.appVersion ? { appVersion: options.appVersion } : {}),
@@ -94,6 +106,12 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
       outcome.failed = true;
       if (error instanceof RetryableSyncError || error instanceof TypeError) return outcome;
       throw error;
+    }
+    // Every entry must be answered: a partial answer is a fault, retried later with back-off.
+    const answered = new Set(answer.results.map((result) => result.mutationId));
+    if (batch.some((entry) => !answered.has(entry.mutationId))) {
+      outcome.failed = true;
+      return outcome;
     }
     options.afterAnswer?.(answer);
     const settledAt = new Date().toISOString();
@@ -122,6 +140,18 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
         }),
       );
       if (visitCodes.length > 0) await db.visits.bulkUpdate(visitCodes);
+      // A check-in the server refused (already checked in elsewhere...) made no visit: the
+      // device forgets the visit it created, so check-out never offers it. The entry stays.
+      const refused = answer.results.flatMap((result) => {
+        const entry = sent.get(result.mutationId);
+        return result.status === 'rejected' && entry?.type === 'checkIn' ? [entry.visitId] : [];
+      });
+      if (refused.length > 0) {
+        const made = await db.visits.bulkGet(refused);
+        await db.visits.bulkDelete(
+          made.flatMap((visit) => (visit?.source === 'device' && !visit.checkedOutAt ? [visit.id] : [])),
+        );
+      }
       await db.meta.put({ key: 'lastSyncAt', value: settledAt });
     });
     outcome.sent += batch.length;
@@ -157,6 +187,8 @@ export function retryDelayMs(failures: number, random: () => number = Math.rando
   return Math.round(cap / 2 + random() * (cap / 2));
 }
 
+const PUSH_TIMEOUT_MS = 30_000;
+
 /** The transport of the running kiosk: POST /service/sync/push. */
 export function httpTransport(
   baseUrl = '/service',
@@ -167,6 +199,8 @@ export function httpTransport(
     try {
       response = await fetchImpl(`${baseUrl}/sync/push`, {
         method: 'POST',
+        // A hung request would hold the push lock: give up and retry with back-off.
+        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
       });
