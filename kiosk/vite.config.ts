@@ -69,6 +69,9 @@ export default defineConfig({
         // its icons and includeAssets.
         globPatterns: ['**/*.{html,js,css}'],
         cleanupOutdatedCaches: true,
+        // The first worker takes control of the page that installed it (a freshly provisioned
+        // kiosk), so the next build waits for it and is switched to only while idle.
+        clientsClaim: true,
         navigateFallback: '/kiosk/index.html',
         // Only the public pages and /kiosk/ (the start URL): the admin app, served at / by the
         // same server, and the API are never answered by the kiosk.

@@ -1,22 +1,29 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppUpdater, UPDATE_CHECK_MS, type WorkboxLike, registerAppUpdates, useAppUpdate } from './appUpdate.ts';
+import {
+  AppUpdater,
+  type ControllingEvent,
+  UPDATE_CHECK_MS,
+  type WorkboxLike,
+  registerAppUpdates,
+  useAppUpdate,
+} from './appUpdate.ts';
 
 type Kind = 'waiting' | 'controlling';
 
 /** A stand-in for workbox-window's Workbox: the test plays the service worker's lifecycle. */
 class FakeWorkbox implements WorkboxLike {
-  readonly listeners = new Map<Kind, Set<() => void>>();
+  readonly listeners = new Map<Kind, Set<(event?: ControllingEvent) => void>>();
   skipWaitingMessages = 0;
   updates = 0;
   updateFails = false;
 
-  addEventListener(type: Kind, listener: () => void): void {
+  addEventListener(type: Kind, listener: (event?: ControllingEvent) => void): void {
     const set = this.listeners.get(type) ?? new Set();
     set.add(listener);
     this.listeners.set(type, set);
   }
-  removeEventListener(type: Kind, listener: () => void): void {
+  removeEventListener(type: Kind, listener: (event?: ControllingEvent) => void): void {
     this.listeners.get(type)?.delete(listener);
   }
   update(): Promise<unknown> {
@@ -26,8 +33,8 @@ class FakeWorkbox implements WorkboxLike {
   messageSkipWaiting(): void {
     this.skipWaitingMessages++;
   }
-  emit(type: Kind): void {
-    this.listeners.get(type)?.forEach((listener) => listener());
+  emit(type: Kind, event?: ControllingEvent): void {
+    this.listeners.get(type)?.forEach((listener) => listener(event));
   }
 }
 
@@ -83,9 +90,19 @@ describe('switching to a new version only while the kiosk is idle', () => {
 
   it('follows a version activated from another tab at the next idle moment', () => {
     const { reload, updater, workbox } = setup();
-    workbox.emit('controlling');
+    workbox.emit('controlling', { isExternal: true });
     expect(reload).not.toHaveBeenCalled();
     updater.setIdle(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload when the first worker takes control of the page that installed it', () => {
+    const { reload, updater, workbox } = setup();
+    updater.setIdle(true);
+    workbox.emit('controlling');
+    expect(reload).not.toHaveBeenCalled();
+    workbox.emit('waiting');
+    workbox.emit('controlling');
     expect(reload).toHaveBeenCalledTimes(1);
   });
 

@@ -19,10 +19,16 @@ export interface AppUpdateState {
   version: string | null;
 }
 
+/** What the updater reads of workbox-window's lifecycle events. */
+export interface ControllingEvent {
+  /** The worker was not registered by this page's Workbox (another tab's update). */
+  isExternal?: boolean;
+}
+
 /** What the updater needs of workbox-window's Workbox (a fake in tests). */
 export interface WorkboxLike {
-  addEventListener(type: 'waiting' | 'controlling', listener: () => void): void;
-  removeEventListener(type: 'waiting' | 'controlling', listener: () => void): void;
+  addEventListener(type: 'waiting' | 'controlling', listener: (event?: ControllingEvent) => void): void;
+  removeEventListener(type: 'waiting' | 'controlling', listener: (event?: ControllingEvent) => void): void;
   update(): Promise<unknown>;
   messageSkipWaiting(): void;
 }
@@ -68,7 +74,11 @@ export class AppUpdater {
     };
     // Any worker taking control (ours after skipWaiting, or one activated from another tab)
     // serves a new build: the page follows it at the next idle moment.
-    const onControlling = () => {
+    const onControlling = (event?: ControllingEvent) => {
+      // The first worker claiming the page that installed it (clientsClaim) serves the build
+      // already running: nothing to reload for. A worker that waited here, or one activated
+      // from another tab (external), serves a new build.
+      if (!this.state.updateReady && !event?.isExternal) return;
       this.newWorkerControls = true;
       this.settle();
     };
