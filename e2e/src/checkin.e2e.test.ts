@@ -305,8 +305,9 @@ describe('check-out', () => {
 
     const form = await kiosk.choose(result);
     await checkOutWithExitQuestion(form);
+    // Done: the kiosk returns to its welcome screen for the next person.
     await kiosk.doneButton.click();
-    await kiosk.searchButton.waitFor();
-    expect(await kiosk.lastName.inputValue()).toBe('');
+    await page.waitForURL((url) => url.pathname === `/checkinKiosk/${building.qrCodeKey}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
   });
 });

@@ -1,6 +1,7 @@
 import { ApiError } from '@vestibule/shared/api';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { navigate, pagePath } from '../../app/router.ts';
 import { currentLocale } from '../../i18n/i18n.ts';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import type { SyncRunner } from '../../offline/runtime.ts';
@@ -52,7 +53,6 @@ type Screen =
  */
 export function BuildingCheckOutPage({ qrCodeKey, search }: { qrCodeKey: string; search: string }) {
   const { t, i18n } = useTranslation('publicVisit');
-  const [session, setSession] = useState(0);
   const [inUse, setInUse] = useState(false);
   // Idle: nobody at the kiosk and its own language; only then may a new configuration take over.
   const [idle, setIdle] = useState(true);
@@ -68,16 +68,15 @@ export function BuildingCheckOutPage({ qrCodeKey, search }: { qrCodeKey: string;
   }, [runner]);
   const sync = useSyncExternalStore(runner.subscribe, runner.getSnapshot);
   const online = sync.online && sync.failures === 0;
-  const reset = useCallback(() => {
-    setSession((count) => count + 1);
-    setInUse(false);
-    window.scrollTo?.(0, 0);
-  }, []);
+  /** Back to the kiosk's welcome screen (its home), where a new configuration or version may apply. */
+  const home = useCallback(() => {
+    navigate(`${pagePath('checkinKiosk', qrCodeKey)}${search}`, { replace: true });
+  }, [qrCodeKey, search]);
   /** After a check-out the next person finds the kiosk as new, in its language. */
   const nextPerson = useCallback(() => {
     if (i18n.resolvedLanguage !== baseLocale) void i18n.changeLanguage(baseLocale);
-    reset();
-  }, [i18n, baseLocale, reset]);
+    home();
+  }, [i18n, baseLocale, home]);
   return (
     <PageFrame building={config?.building.building} title={t('buildingCheckOut.title')} kiosk>
       {kiosk.status === 'loading' && <Loading />}
@@ -86,18 +85,16 @@ export function BuildingCheckOutPage({ qrCodeKey, search }: { qrCodeKey: string;
       )}
       {config && (
         <SelfCheckOut
-          key={session}
           qrCodeKey={qrCodeKey}
           config={config}
           runner={runner}
           online={online}
           onUse={() => setInUse(true)}
           onFinished={nextPerson}
+          onHome={home}
         />
       )}
-      {config && (
-        <KioskIdleNotice inUse={!idleNow} idleMs={kioskIdleMs(search)} baseLocale={baseLocale} onReset={reset} />
-      )}
+      {config && <KioskIdleNotice inUse idleMs={kioskIdleMs(search)} baseLocale={baseLocale} onReset={home} />}
     </PageFrame>
   );
 }
@@ -111,9 +108,11 @@ interface SelfCheckOutProps {
   online: boolean;
   onUse: () => void;
   onFinished: () => void;
+  /** Back to the kiosk's check-in (a fullscreen tablet has no Back button). */
+  onHome: () => void;
 }
 
-function SelfCheckOut({ qrCodeKey, config, runner, online, onUse, onFinished }: SelfCheckOutProps) {
+function SelfCheckOut({ qrCodeKey, config, runner, online, onUse, onFinished, onHome }: SelfCheckOutProps) {
   const { t } = useTranslation('publicVisit');
   const [screen, setScreen] = useState<Screen>({ kind: 'search' });
   const idPrefix = useId().replace(/:/g, '');
@@ -137,6 +136,7 @@ function SelfCheckOut({ qrCodeKey, config, runner, online, onUse, onFinished }: 
           onUse={onUse}
           onResults={(found, offline) => setScreen({ kind: 'results', found, offline })}
           onVisit={open}
+          onHome={onHome}
         />
       );
     case 'results':
@@ -181,9 +181,10 @@ interface SearchScreenProps {
   onUse: () => void;
   onResults: (found: FoundVisit[], offline: boolean) => void;
   onVisit: (target: CheckOutTarget) => void;
+  onHome: () => void;
 }
 
-function SearchScreen({ qrCodeKey, runner, online, idPrefix, onUse, onResults, onVisit }: SearchScreenProps) {
+function SearchScreen({ qrCodeKey, runner, online, idPrefix, onUse, onResults, onVisit, onHome }: SearchScreenProps) {
   const { t, i18n } = useTranslation('publicVisit');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const [mode, setMode] = useState<SearchMode>('lastName');
@@ -368,6 +369,11 @@ function SearchScreen({ qrCodeKey, runner, online, idPrefix, onUse, onResults, o
           </button>
         </div>
       </form>
+      <p className="back-home">
+        <button type="button" className="button link" onClick={onHome}>
+          {t('buildingCheckOut.backToCheckIn')}
+        </button>
+      </p>
     </section>
   );
 }

@@ -36,13 +36,16 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
   const [preset, setPreset] = useState<VisitPreset | null>(null);
   // Idle: the welcome screen in the kiosk's own language, nobody at it. Only then may a new
   // configuration or app version take over.
-  const [idle, setIdle] = useState(true);
-  const kiosk = useKioskConfig(qrCodeKey, idle);
+  const [idleLanguage, setIdleLanguage] = useState(true);
+  // Known before the configuration: nobody on a screen past the welcome. The language part
+  // needs the configuration's default language, so it is the last render's.
+  const atWelcome = screen === 'choose' && !staffOpen && !scanning && preset === null;
+  const kiosk = useKioskConfig(qrCodeKey, atWelcome && idleLanguage);
   const config = kiosk.status === 'ready' ? kiosk.config : null;
   const baseLocale = useBuildingLanguage(config?.building.building.defaultLocale ?? null, true);
-  const idleNow =
-    screen === 'choose' && !staffOpen && !scanning && preset === null && i18n.resolvedLanguage === baseLocale;
-  if (idle !== idleNow) setIdle(idleNow);
+  const inBaseLanguage = i18n.resolvedLanguage === baseLocale;
+  if (idleLanguage !== inBaseLanguage) setIdleLanguage(inBaseLanguage);
+  const idleNow = atWelcome && inBaseLanguage;
   // A new app version, like a new configuration, takes over only now: never mid-wizard.
   useAppUpdate(idleNow);
   const source = useMemo(() => (config ? cachedSource(config, kiosk.runner) : null), [config, kiosk.runner]);

@@ -64,6 +64,7 @@ export const publicVisit = {
     notFoundTitle: 'No visit to check out',
   },
   buildingCheckOut: {
+    backToCheckIn: 'Back to check-in',
     title: 'Check-out',
     findBy: 'Find my visit',
     byLastName: 'By my last name',

@@ -66,6 +66,7 @@ export const publicVisit: Catalogue<typeof english> = {
     notFoundTitle: 'No hay ninguna visita para cerrar',
   },
   buildingCheckOut: {
+    backToCheckIn: 'Volver al registro de entrada',
     title: 'Registro de salida',
     findBy: 'Buscar mi visita',
     byLastName: 'Por mi apellido',

@@ -66,6 +66,7 @@ export const publicVisit: Catalogue<typeof english> = {
     notFoundTitle: 'Aucune visite à clôturer',
   },
   buildingCheckOut: {
+    backToCheckIn: 'Retour à l’enregistrement des arrivées',
     title: 'Enregistrement de départ',
     findBy: 'Retrouver ma visite',
     byLastName: 'Par mon nom',
