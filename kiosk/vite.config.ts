@@ -72,6 +72,10 @@ export default defineConfig({
         // The first worker takes control of the page that installed it (a freshly provisioned
         // kiosk), so the next build waits for it and is switched to only while idle.
         clientsClaim: true,
+        // One script: its SKIP_WAITING message listener is registered on the worker's first
+        // evaluation (with the runtime in a second file, loaded asynchronously, a message that
+        // wakes a stopped worker could arrive before the listener exists and be lost).
+        inlineWorkboxRuntime: true,
         navigateFallback: '/kiosk/index.html',
         // Only the public pages and /kiosk/ (the start URL): the admin app, served at / by the
         // same server, and the API are never answered by the kiosk.

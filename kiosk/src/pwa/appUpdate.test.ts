@@ -1,29 +1,22 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  AppUpdater,
-  type ControllingEvent,
-  UPDATE_CHECK_MS,
-  type WorkboxLike,
-  registerAppUpdates,
-  useAppUpdate,
-} from './appUpdate.ts';
+import { AppUpdater, UPDATE_CHECK_MS, type WorkboxLike, registerAppUpdates, useAppUpdate } from './appUpdate.ts';
 
 type Kind = 'waiting' | 'controlling';
 
 /** A stand-in for workbox-window's Workbox: the test plays the service worker's lifecycle. */
 class FakeWorkbox implements WorkboxLike {
-  readonly listeners = new Map<Kind, Set<(event?: ControllingEvent) => void>>();
+  readonly listeners = new Map<Kind, Set<() => void>>();
   skipWaitingMessages = 0;
   updates = 0;
   updateFails = false;
 
-  addEventListener(type: Kind, listener: (event?: ControllingEvent) => void): void {
+  addEventListener(type: Kind, listener: () => void): void {
     const set = this.listeners.get(type) ?? new Set();
     set.add(listener);
     this.listeners.set(type, set);
   }
-  removeEventListener(type: Kind, listener: (event?: ControllingEvent) => void): void {
+  removeEventListener(type: Kind, listener: () => void): void {
     this.listeners.get(type)?.delete(listener);
   }
   update(): Promise<unknown> {
@@ -33,8 +26,8 @@ class FakeWorkbox implements WorkboxLike {
   messageSkipWaiting(): void {
     this.skipWaitingMessages++;
   }
-  emit(type: Kind, event?: ControllingEvent): void {
-    this.listeners.get(type)?.forEach((listener) => listener(event));
+  emit(type: Kind): void {
+    this.listeners.get(type)?.forEach((listener) => listener());
   }
 }
 
@@ -90,18 +83,33 @@ describe('switching to a new version only while the kiosk is idle', () => {
 
   it('follows a version activated from another tab at the next idle moment', () => {
     const { reload, updater, workbox } = setup();
-    workbox.emit('controlling', { isExternal: true });
+    workbox.emit('controlling');
     expect(reload).not.toHaveBeenCalled();
     updater.setIdle(true);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('does not reload when the first worker takes control of the page that installed it', () => {
-    const { reload, updater, workbox } = setup();
+    const reload = vi.fn();
+    const updater = new AppUpdater(reload, '1.2.3');
+    const workbox = new FakeWorkbox();
+    updater.attach(workbox, { events: new EventTarget(), controlled: false });
     updater.setIdle(true);
     workbox.emit('controlling');
     expect(reload).not.toHaveBeenCalled();
     workbox.emit('waiting');
+    workbox.emit('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the browser when the waiting event was missed, and takes the worker when idle', async () => {
+    const reload = vi.fn();
+    const updater = new AppUpdater(reload, '1.2.3');
+    const workbox = new FakeWorkbox();
+    updater.attach(workbox, { events: new EventTarget(), hasWaiting: () => Promise.resolve(true) });
+    updater.setIdle(true);
+    await vi.waitFor(() => expect(workbox.skipWaitingMessages).toBe(1));
+    expect(updater.getSnapshot().updateReady).toBe(true);
     workbox.emit('controlling');
     expect(reload).toHaveBeenCalledTimes(1);
   });

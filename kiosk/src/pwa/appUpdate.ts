@@ -19,16 +19,10 @@ export interface AppUpdateState {
   version: string | null;
 }
 
-/** What the updater reads of workbox-window's lifecycle events. */
-export interface ControllingEvent {
-  /** The worker was not registered by this page's Workbox (another tab's update). */
-  isExternal?: boolean;
-}
-
 /** What the updater needs of workbox-window's Workbox (a fake in tests). */
 export interface WorkboxLike {
-  addEventListener(type: 'waiting' | 'controlling', listener: (event?: ControllingEvent) => void): void;
-  removeEventListener(type: 'waiting' | 'controlling', listener: (event?: ControllingEvent) => void): void;
+  addEventListener(type: 'waiting' | 'controlling', listener: () => void): void;
+  removeEventListener(type: 'waiting' | 'controlling', listener: () => void): void;
   update(): Promise<unknown>;
   messageSkipWaiting(): void;
 }
@@ -37,6 +31,14 @@ export interface AttachOptions {
   /** Receives 'online' events (window by default). */
   events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
   checkEveryMs?: number;
+  /**
+   * Whether a worker controlled the page when it started. The first worker of a freshly
+   * provisioned kiosk then claims it (clientsClaim): that change of controller serves the
+   * build already running; any later one serves a new build.
+   */
+  controlled?: boolean;
+  /** Asks the browser whether a worker waits (in case the 'waiting' event was missed). */
+  hasWaiting?: () => Promise<boolean>;
 }
 
 export class AppUpdater {
@@ -47,6 +49,8 @@ export class AppUpdater {
   private skipRequested = false;
   private newWorkerControls = false;
   private reloading = false;
+  private controlled = true;
+  private hasWaiting: (() => Promise<boolean>) | null = null;
   private readonly reload: () => void;
 
   constructor(reload: () => void = () => window.location.reload(), version: string | null = appVersion) {
@@ -74,11 +78,16 @@ export class AppUpdater {
     };
     // Any worker taking control (ours after skipWaiting, or one activated from another tab)
     // serves a new build: the page follows it at the next idle moment.
-    const onControlling = (event?: ControllingEvent) => {
-      // The first worker claiming the page that installed it (clientsClaim) serves the build
-      // already running: nothing to reload for. A worker that waited here, or one activated
-      // from another tab (external), serves a new build.
-      if (!this.state.updateReady && !event?.isExternal) return;
+    this.controlled = options.controlled ?? true;
+    this.hasWaiting = options.hasWaiting ?? null;
+    // workbox-window reports every change of controller. The first worker claiming the page
+    // that installed it serves the build already running; any later one (ours after
+    // skipWaiting, or one activated from another tab) serves a new build.
+    const onControlling = () => {
+      if (!this.controlled) {
+        this.controlled = true;
+        return;
+      }
       this.newWorkerControls = true;
       this.settle();
     };
@@ -107,6 +116,21 @@ export class AppUpdater {
 
   private settle(): void {
     if (!this.idle || this.reloading) return;
+    if (!this.state.updateReady && !this.newWorkerControls && this.hasWaiting) {
+      // A 'waiting' event can be missed (a worker found before the page listened): ask.
+      const workbox = this.workbox;
+      this.hasWaiting().then(
+        (waiting) => {
+          if (waiting && this.workbox === workbox && !this.state.updateReady) {
+            this.state = { ...this.state, updateReady: true };
+            this.listeners.forEach((listener) => listener());
+            this.settle();
+          }
+        },
+        () => undefined,
+      );
+      return;
+    }
     if (this.newWorkerControls) {
       this.reloading = true;
       this.reload();
@@ -135,7 +159,11 @@ export function registerAppUpdates(updater: AppUpdater = appUpdater): void {
     .then(({ Workbox }) => {
       // Served under /kiosk/ with the public pages at the root: the server allows scope /.
       const workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: '/' });
-      updater.attach(workbox);
+      updater.attach(workbox, {
+        controlled: navigator.serviceWorker.controller !== null,
+        hasWaiting: () =>
+          navigator.serviceWorker.getRegistration().then((registration) => Boolean(registration?.waiting)),
+      });
       return workbox.register();
     })
     .catch((error: unknown) => console.warn('Service worker registration failed', error));
