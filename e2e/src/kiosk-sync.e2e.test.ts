@@ -2,7 +2,7 @@
 // network between them failing on purpose: IndexedDB is fake-indexeddb (imported before
 // Dexie), the server and its database are real.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type SyncPushRequest, type SyncPushResponse, newVisitCodes, uuidv7 } from '@vestibule/shared';
 import { lookUpScannedCode } from '../../kiosk/src/features/kiosk/scanLookup.ts';
 import { refreshConfig, refreshResolutions, refreshVisits } from '../../kiosk/src/offline/configCache.ts';
@@ -15,7 +15,7 @@ import {
   pushPending,
 } from '../../kiosk/src/offline/syncEngine.ts';
 import { SyncRunner } from '../../kiosk/src/offline/runtime.ts';
-import { staffPinMatches } from '../../kiosk/src/offline/staffPin.ts';
+import { staffPinAccepted, staffPinMatches } from '../../kiosk/src/offline/staffPin.ts';
 import './harness/provided-context.ts';
 
 const baseUrl = inject('baseUrl');
@@ -34,8 +34,29 @@ beforeAll(async () => {
   const buildings = await fetch(`${baseUrl}/service/building?search=Demo HQ`, {
     headers: { authorization: `Bearer ${adminToken}` },
   });
-  qrCodeKey = ((await buildings.json()) as { docs: { qrCodeKey: string }[] }).docs[0]?.qrCodeKey ?? '';
+  const demo = ((await buildings.json()) as { docs: { id: string; qrCodeKey: string; devicesIds: string | null }[] })
+    .docs[0];
+  qrCodeKey = demo?.qrCodeKey ?? '';
+  // This suite is the building's kiosk: listed by address, so the server trusts it with today's
+  // visits and the PIN hash (restored after).
+  demoBuilding = { id: demo?.id ?? '', devicesIds: demo?.devicesIds ?? '' };
+  await setKioskAddresses(';;;127.0.0.1;;;');
 });
+
+afterAll(async () => {
+  await setKioskAddresses(demoBuilding.devicesIds);
+});
+
+let demoBuilding = { id: '', devicesIds: '' };
+
+async function setKioskAddresses(devicesIds: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/service/building/${demoBuilding.id}/devices`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ devicesIds }),
+  });
+  if (response.status !== 200) throw new Error(`kiosk addresses not saved: ${response.status}`);
+}
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -210,6 +231,9 @@ describe('kiosk configuration, visits and runner', () => {
     const buildingId = config?.building.building.id ?? '';
     expect(await staffPinMatches('1234', hash, buildingId)).toBe(true);
     expect(await staffPinMatches('1235', hash, buildingId)).toBe(false);
+    // A building that does not list its kiosks has the server check it.
+    expect(await staffPinAccepted(qrCodeKey, '1234', serverFetch)).toBe(true);
+    expect(await staffPinAccepted(qrCodeKey, '1235', serverFetch)).toBe(false);
   });
 
   it('a check-in committed with device-made codes reaches the server with them, through the runner', async () => {

@@ -9,6 +9,11 @@ export interface KioskConfig {
   building: CheckInBuilding;
   checkInData: Partial<Record<WizardVisitorType, CheckInData>>;
   exitQuestionnaires: Partial<Record<WizardVisitorType, WizardQuestionnaire[]>>;
-  /** PBKDF2-SHA-256 of the building's PIN (base64url), or null when the building has none. */
+  /**
+   * Where the staff screen's PIN is checked: on the device against `staffPinHash` (a building
+   * that lists its kiosks), by the server (POST /service/sync/staff/{key}), or nowhere (no PIN).
+   */
+  staffPinCheck: 'device' | 'server' | 'none';
+  /** PBKDF2-SHA-256 of the building's PIN (base64url), for `staffPinCheck: 'device'`. */
   staffPinHash: string | null;
 }

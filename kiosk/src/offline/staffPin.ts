@@ -26,3 +26,20 @@ export async function staffPinMatches(pin: string, expectedHash: string, buildin
   );
   return base64url(bits) === expectedHash;
 }
+
+/** The server's check of the PIN, for a building that does not list its kiosks. */
+export async function staffPinAccepted(
+  qrCodeKey: string,
+  pin: string,
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+): Promise<boolean> {
+  const response = await fetchImpl(`/service/sync/staff/${encodeURIComponent(qrCodeKey)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ pin }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (response.status === 200) return true;
+  if (response.status === 400 || response.status === 403) return false;
+  throw new TypeError(`staff PIN check failed: ${response.status}`);
+}

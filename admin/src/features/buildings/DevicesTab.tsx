@@ -102,6 +102,7 @@ export function DevicesTab({ building }: { building: Building }) {
       <Fieldset legend={t('buildings.devices.section')}>
         <Stack gap="sm">
           <Text size="sm">{t('buildings.devices.intro')}</Text>
+          <Text size="sm">{t('buildings.devices.offlineHint')}</Text>
           <Text size="sm" data-testid="devices-count">
             {t('buildings.devices.count', { used: devices.length, limit: building.devicesLimit })}
           </Text>

@@ -7,7 +7,7 @@ import { refreshResolutions } from '../../offline/configCache.ts';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import type { OutboxEntry } from '../../offline/kioskDb.ts';
 import type { SyncRunner } from '../../offline/runtime.ts';
-import { staffPinMatches } from '../../offline/staffPin.ts';
+import { staffPinAccepted, staffPinMatches } from '../../offline/staffPin.ts';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
 
 interface StaffScreenProps {
@@ -39,17 +39,32 @@ function PinGate({ config, onUnlock, onClose }: { config: KioskConfig; onUnlock:
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const hash = config.staffPinHash;
+  const hasPin = config.staffPinCheck === 'server' || (config.staffPinCheck === 'device' && hash !== null);
+
+  const check = async (): Promise<boolean | null> => {
+    if (config.staffPinCheck === 'device' && hash) return staffPinMatches(pin, hash, config.building.building.id);
+    try {
+      return await staffPinAccepted(config.building.qrCodeKey, pin);
+    } catch {
+      return null;
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!hash) return;
+    if (!hasPin) return;
     if (Date.now() < lockedUntil) {
       setError(t('staff.locked'));
       return;
     }
     setChecking(true);
-    const ok = await staffPinMatches(pin, hash, config.building.building.id);
+    const ok = await check();
     setChecking(false);
+    if (ok === null) {
+      // This building's PIN is checked by the server, and the kiosk cannot reach it now.
+      setError(t('staff.needsNetwork'));
+      return;
+    }
     if (ok) {
       failedAttempts = 0;
       onUnlock();
@@ -69,7 +84,7 @@ function PinGate({ config, onUnlock, onClose }: { config: KioskConfig; onUnlock:
       <h1 id="staff-heading" ref={heading} tabIndex={-1}>
         {t('staff.title')}
       </h1>
-      {hash ? (
+      {hasPin ? (
         <form className="staff-pin" onSubmit={(event) => void submit(event)} noValidate>
           <label htmlFor="staff-pin">{t('staff.pin')}</label>
           <input

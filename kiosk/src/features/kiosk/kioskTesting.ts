@@ -28,6 +28,7 @@ export function kioskConfig(pin: string | null = '4821'): KioskConfig {
     },
     checkInData: { VISITOR: { qrCodeKey, visitorType: 'VISITOR', ...pick(data) } },
     exitQuestionnaires: { VISITOR: [] },
+    staffPinCheck: pin ? 'device' : 'none',
     staffPinHash: pin
       ? pbkdf2Sync(pin, staffPinSalt(BUILDING_ID), STAFF_PIN_ITERATIONS, 32, 'sha256').toString('base64url')
       : null,

@@ -476,8 +476,30 @@ describe('kiosk configuration', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
-  it('carries a slow hash of the building PIN for the staff screen, never the PIN, and changes with it', async () => {
+  it("keeps the PIN hash and today's visitors for buildings that list their kiosks; checks the PIN itself otherwise", async () => {
     await t.database.db.updateTable('buildings').set({ pin_code: '4821' }).where('id', '=', buildingId).execute();
+    const unlisted = jsonOf<{ staffPinHash: string | null; staffPinCheck: string }>(
+      await t.app.inject({ method: 'GET', url: `/service/sync/config/${qrCodeKey}` }),
+    );
+    expect(unlisted).toMatchObject({ staffPinHash: null, staffPinCheck: 'server' });
+    const visits = await t.app.inject({ method: 'GET', url: `/service/sync/visits/${qrCodeKey}` });
+    expect(jsonOf<unknown[]>(visits)).toEqual([]);
+    const staff = (pin: string) =>
+      t.app.inject({ method: 'POST', url: `/service/sync/staff/${qrCodeKey}`, payload: { pin } });
+    expect((await staff('4821')).statusCode).toBe(200);
+    const wrong = await staff('1111');
+    expect(wrong.statusCode).toBe(400);
+    expect(jsonOf<{ errorCode: string }>(wrong).errorCode).toBe('PIN_IDENTIFICATION_INVALID_PIN_BUILDING');
+  });
+
+  it('carries a slow hash of the building PIN for the staff screen, never the PIN, and changes with it', async () => {
+    await t.database.db
+      .updateTable('buildings')
+      .set({ pin_code: '4821', devices_ids: ';;;127.0.0.1;;;' })
+      .where('id', '=', buildingId)
+      .execute();
+    const listed = await t.app.inject({ method: 'GET', url: `/service/sync/visits/${qrCodeKey}` });
+    expect(jsonOf<unknown[]>(listed).length).toBeGreaterThan(0);
     const first = await t.app.inject({ method: 'GET', url: `/service/sync/config/${qrCodeKey}` });
     const config = jsonOf<{ staffPinHash: string }>(first);
     const expected = pbkdf2Sync('4821', staffPinSalt(buildingId), STAFF_PIN_ITERATIONS, 32, 'sha256');
@@ -490,6 +512,7 @@ describe('kiosk configuration', () => {
       headers: { 'if-none-match': first.headers.etag as string },
     });
     expect(changed.statusCode).toBe(200);
+    await t.database.db.updateTable('buildings').set({ devices_ids: '' }).where('id', '=', buildingId).execute();
   });
 });
 

@@ -5,7 +5,15 @@ import { errorBodySchema, errorCodes, syncPushEnvelopeSchema, syncPushResponseSc
 import { pickLocale } from '@vestibule/shared/i18n';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingManagers } from '../access.ts';
-import { buildingDevices, deviceStatus, kioskConfig, kioskVisits, pushBatch, resolveRejected } from './sync.service.ts';
+import {
+  buildingDevices,
+  checkStaffPin,
+  deviceStatus,
+  kioskConfig,
+  kioskVisits,
+  pushBatch,
+  resolveRejected,
+} from './sync.service.ts';
 
 const tags = ['kiosk sync'];
 const key = z.string().min(1).max(64);
@@ -65,6 +73,19 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return config;
     },
+  });
+
+  r.post('/sync/staff/:qrCodeKey', {
+    // A 4-digit PIN: few tries per address and minute.
+    config: { access: 'public', rateLimit: { max: 10, timeWindow: 60_000 } },
+    schema: {
+      tags,
+      summary: "Check the building PIN that opens a kiosk's staff screen (buildings without listed kiosks)",
+      params: z.object({ qrCodeKey: key }),
+      body: z.object({ pin: z.string().min(1).max(8) }),
+      response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+    },
+    handler: (request) => checkStaffPin(app.ctx, request.params.qrCodeKey, request.body.pin, channel(request)),
   });
 
   r.get('/sync/visits/:qrCodeKey', {

@@ -1,4 +1,4 @@
-import { createHash, pbkdf2 } from 'node:crypto';
+import { createHash, pbkdf2, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { syncPushEnvelopeSchema } from '@vestibule/shared';
 import {
@@ -8,6 +8,7 @@ import {
   type SyncPushResponse,
   isErrorCode,
   mutationSchema,
+  parseDeviceIds,
   STAFF_PIN_ITERATIONS,
   type VisitCodes,
   staffPinSalt,
@@ -229,12 +230,26 @@ export async function kioskConfig(ctx: ServerContext, qrCodeKey: string, channel
       ),
     ),
   };
-  const staffPinHash = building.pin_code ? await staffPinHashOf(building.id, building.pin_code) : null;
+  // The PIN is checked on the device (offline too) only for a building that lists its kiosks;
+  // otherwise by the server (POST /sync/staff/{key}, rate-limited).
+  const staffPinCheck = !building.pin_code ? 'none' : kiosksListed(building) ? 'device' : 'server';
+  const staffPinHash =
+    staffPinCheck === 'device' && building.pin_code ? await staffPinHashOf(building.id, building.pin_code) : null;
   const version = createHash('sha256')
-    .update(JSON.stringify({ ...config, staffPinHash }))
+    .update(JSON.stringify({ ...config, staffPinHash, staffPinCheck }))
     .digest('base64url')
     .slice(0, 27);
-  return { version, ...config, staffPinHash };
+  return { version, ...config, staffPinHash, staffPinCheck };
+}
+
+/** The staff screen's PIN, checked by the server for a building whose kiosks are not listed. */
+export async function checkStaffPin(ctx: ServerContext, qrCodeKey: string, pin: string, channel: CheckInChannel) {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const expected = Buffer.from(building.pin_code ?? '');
+  const given = Buffer.from(pin);
+  if (expected.length === 0 || expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new AppError('PIN_IDENTIFICATION_INVALID_PIN_BUILDING');
+  return { ok: true as const };
 }
 
 /** PBKDF2 is slow on purpose: computed once per building and PIN, not on every request. */
@@ -254,8 +269,20 @@ function staffPinHashOf(buildingId: string, pin: string): Promise<string> {
 
 const pbkdf2Async = promisify(pbkdf2);
 
+/**
+ * Whether the building names its kiosks by address. Only then does the server trust a caller
+ * on the kiosk channel with what must not reach a visitor's phone: today's visitors (names,
+ * codes, visit ids that check out) and the hash of the building PIN. The building key alone is
+ * printed on the check-in posters.
+ */
+function kiosksListed(building: { devices_ids: string | null }): boolean {
+  return parseDeviceIds(building.devices_ids).length > 0;
+}
+
 export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  // Without listed kiosks a kiosk checks out offline only the visits it made itself.
+  if (!kiosksListed(building)) return [];
   const rows = await openAndExpectedVisits(ctx.db, building.id);
   return rows.map((row) => ({
     id: row.id,

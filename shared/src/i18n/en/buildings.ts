@@ -263,6 +263,8 @@ export const buildings = {
   devices: {
     section: 'Kiosk devices',
     intro: 'Only these devices may open the kiosk link. With no device, any device may.',
+    offlineHint:
+      'Listing the kiosks also lets them check out, offline, visits made elsewhere (today’s visitors are sent only to listed kiosks) and open their staff screen without the network.',
     count: '{{used}} of {{limit}} devices',
     caption: 'Kiosk devices allowed',
     name: 'Device IP address',

@@ -103,6 +103,8 @@ export const publicVisit = {
     title: 'Kiosk status',
     pin: 'Building PIN code',
     unlock: 'Open',
+    needsNetwork:
+      'This building’s PIN code is checked by the server: connect the kiosk to the network, or list the kiosks’ addresses in the administration so it opens offline.',
     wrongPin: 'This PIN code is not right.',
     locked: 'Too many wrong PIN codes. Try again in a minute.',
     noPin: 'This building has no PIN code. Set one in the administration to use this screen.',

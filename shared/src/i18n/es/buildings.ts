@@ -264,6 +264,8 @@ export const buildings = {
   devices: {
     section: 'Dispositivos de quiosco',
     intro: 'Solo estos dispositivos pueden abrir el enlace del quiosco. Sin dispositivos, cualquiera puede.',
+    offlineHint:
+      'Indicar los quioscos también les permite registrar sin conexión la salida de visitas hechas en otro lugar (la lista de visitantes del día solo se envía a los quioscos indicados) y abrir su pantalla del personal sin red.',
     count: 'Dispositivos: {{used}} de {{limit}}',
     caption: 'Dispositivos de quiosco permitidos',
     name: 'Dirección IP del dispositivo',

@@ -107,6 +107,8 @@ export const publicVisit: Catalogue<typeof english> = {
     title: 'Estado del quiosco',
     pin: 'Código PIN del edificio',
     unlock: 'Abrir',
+    needsNetwork:
+      'El código PIN de este edificio lo comprueba el servidor: conecte el quiosco a la red o indique las direcciones de los quioscos en la administración para abrirlo sin conexión.',
     wrongPin: 'Este código PIN no es correcto.',
     locked: 'Demasiados códigos PIN incorrectos. Inténtelo de nuevo en un minuto.',
     noPin: 'Este edificio no tiene código PIN. Defina uno en la administración para usar esta pantalla.',

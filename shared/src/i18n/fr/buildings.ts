@@ -264,6 +264,8 @@ export const buildings = {
   devices: {
     section: 'Appareils de borne',
     intro: 'Seuls ces appareils peuvent ouvrir le lien de la borne. Sans appareil, tous le peuvent.',
+    offlineHint:
+      'Indiquer les bornes leur permet aussi d’enregistrer hors ligne le départ de visites faites ailleurs (la liste des visiteurs du jour n’est envoyée qu’aux bornes indiquées) et d’ouvrir leur écran du personnel sans réseau.',
     count: 'Appareils : {{used}} sur {{limit}}',
     caption: 'Appareils de borne autorisés',
     name: 'Adresse IP de l’appareil',

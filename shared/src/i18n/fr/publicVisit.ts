@@ -108,6 +108,8 @@ export const publicVisit: Catalogue<typeof english> = {
     title: 'État de la borne',
     pin: 'Code PIN du bâtiment',
     unlock: 'Ouvrir',
+    needsNetwork:
+      'Le code PIN de ce bâtiment est vérifié par le serveur : connectez la borne au réseau, ou indiquez les adresses des bornes dans l’administration pour l’ouvrir hors ligne.',
     wrongPin: 'Ce code PIN n’est pas le bon.',
     locked: 'Trop de codes PIN erronés. Réessayez dans une minute.',
     noPin: 'Ce bâtiment n’a pas de code PIN. Définissez-en un dans l’administration pour utiliser cet écran.',
