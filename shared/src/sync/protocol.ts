@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from '../constants.ts';
 import { errorCodes } from '../errors.ts';
 import { publicIdentifierPattern, visitIdentifierPattern, visitPinPattern } from '../domain/visitCodes.ts';
 import { checkInRequestSchema, checkOutRequestSchema } from '../schemas/visit.ts';
@@ -27,7 +28,11 @@ export const visitCodesSchema = z.object({
 export const checkInMutationSchema = z.object({
   ...mutationBase,
   type: z.literal('checkIn'),
-  payload: checkInRequestSchema.omit({ id: true, deviceId: true }).extend({ codes: visitCodesSchema.optional() }),
+  payload: checkInRequestSchema.omit({ id: true, deviceId: true }).extend({
+    codes: visitCodesSchema.optional(),
+    /** The language the person used on the device: their e-mails are written in it. */
+    locale: z.enum(locales).optional(),
+  }),
 });
 
 export const checkOutMutationSchema = z.object({

@@ -8,6 +8,7 @@ import {
   newVisitCodes,
 } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
+import { currentLocale } from '../../i18n/i18n.ts';
 import { commitCheckIn } from '../../offline/outbox.ts';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import { type SyncRunner, syncRunner } from '../../offline/runtime.ts';
@@ -80,7 +81,7 @@ export async function submitCheckIn(
   const { id, ...payload } = result;
   const { visitId, mutationId } = await commitCheckIn(
     source.runner.db,
-    { ...payload, mt: source.channel.mt },
+    { ...payload, mt: source.channel.mt, locale: currentLocale() },
     { visitId: id, allowed, ...(codes ? { codes } : {}) },
   );
   void source.runner.request();

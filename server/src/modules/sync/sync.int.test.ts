@@ -316,6 +316,40 @@ describe("codes made on the device, and a visitor's phone", () => {
   });
 });
 
+describe('e-mails of check-ins made offline', () => {
+  it('are written when the entry arrives, in the language the person used on the device', async () => {
+    const row = await t.database.db
+      .selectFrom('buildings')
+      .select('settings')
+      .where('id', '=', buildingId)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('buildings')
+      .set({ settings: JSON.stringify({ ...(row.settings ?? {}), emailMeEnabled: true }) })
+      .where('id', '=', buildingId)
+      .execute();
+    const k = kiosk();
+    const mutation = k.checkIn('Mail-fr');
+    const address = `mail-fr-${mutation.visitId}@example.com`;
+    const withMail = {
+      ...mutation,
+      payload: { ...mutation.payload, emailMeActive: true, emailMeEmail: address, locale: 'fr' as const },
+    };
+    expect((await push(k.batch([withMail]))).body.results[0]?.status).toBe('applied');
+    const mails = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['locale', 'subject'])
+      .where('to_address', '=', address)
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.locale).toBe('fr');
+    await push(k.batch([withMail]));
+    expect(
+      await t.database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', address).execute(),
+    ).toHaveLength(1);
+  });
+});
+
 describe('what a batch may not do', () => {
   it('refuses a bad entry alone: the ones after it are applied', async () => {
     const k = kiosk();

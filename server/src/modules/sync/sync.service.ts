@@ -68,10 +68,11 @@ async function applyMutation(
 ): Promise<VisitCodes | undefined> {
   const occurredAt = new Date(mutation.occurredAt);
   if (mutation.type === 'checkIn') {
-    const { codes, ...payload } = mutation.payload;
+    const { codes, locale, ...payload } = mutation.payload;
     // A batch speaks for one building: its check-ins are of that building.
     if (payload.qrCodeKey !== batch.qrCodeKey) throw new AppError('VALIDATION_FAILED', { field: 'qrCodeKey' });
-    const outcome = await checkIn(ctx, { ...payload, id: mutation.visitId, deviceId }, channel, {
+    const person = locale ? { ...channel, locale } : channel;
+    const outcome = await checkIn(ctx, { ...payload, id: mutation.visitId, deviceId }, person, {
       occurredAt,
       batchCache: batch.cache,
       withSummary: false,
