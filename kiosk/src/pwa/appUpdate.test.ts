@@ -1,6 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppUpdater, UPDATE_CHECK_MS, type WorkboxLike, registerAppUpdates, useAppUpdate } from './appUpdate.ts';
+import {
+  AppUpdater,
+  SKIP_RETRY_MS,
+  UPDATE_CHECK_MS,
+  type WorkboxLike,
+  registerAppUpdates,
+  useAppUpdate,
+} from './appUpdate.ts';
 
 type Kind = 'waiting' | 'controlling';
 
@@ -111,6 +118,20 @@ describe('switching to a new version only while the kiosk is idle', () => {
     await vi.waitFor(() => expect(workbox.skipWaitingMessages).toBe(1));
     expect(updater.getSnapshot().updateReady).toBe(true);
     workbox.emit('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the waiting worker again when it has not taken over a few seconds later', () => {
+    vi.useFakeTimers();
+    const { reload, updater, workbox } = setup();
+    updater.setIdle(true);
+    workbox.emit('waiting');
+    expect(workbox.skipWaitingMessages).toBe(1);
+    vi.advanceTimersByTime(SKIP_RETRY_MS);
+    expect(workbox.skipWaitingMessages).toBe(2);
+    workbox.emit('controlling');
+    vi.advanceTimersByTime(SKIP_RETRY_MS * 3);
+    expect(workbox.skipWaitingMessages).toBe(2);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 

@@ -11,6 +11,8 @@ export const appVersion: string | null = typeof __APP_VERSION__ === 'string' ? _
 
 /** How often a running kiosk asks the server for a new build (also on getting back online). */
 export const UPDATE_CHECK_MS = 15 * 60 * 1000;
+/** How long the page waits for the new worker to take over before asking it again. */
+export const SKIP_RETRY_MS = 3000;
 
 export interface AppUpdateState {
   /** A new version is installed and waiting to take over. */
@@ -51,6 +53,7 @@ export class AppUpdater {
   private reloading = false;
   private controlled = true;
   private hasWaiting: (() => Promise<boolean>) | null = null;
+  private retry: ReturnType<typeof setTimeout> | undefined;
   private readonly reload: () => void;
 
   constructor(reload: () => void = () => window.location.reload(), version: string | null = appVersion) {
@@ -89,6 +92,7 @@ export class AppUpdater {
         return;
       }
       this.newWorkerControls = true;
+      clearTimeout(this.retry);
       this.settle();
     };
     const check = () => {
@@ -111,6 +115,10 @@ export class AppUpdater {
   /** The page says whether nobody is using the kiosk (welcome screen) or someone is (wizard). */
   setIdle(idle: boolean): void {
     this.idle = idle;
+    if (!idle) {
+      clearTimeout(this.retry);
+      this.skipRequested = false;
+    }
     this.settle();
   }
 
@@ -137,6 +145,12 @@ export class AppUpdater {
     } else if (this.state.updateReady && !this.skipRequested && this.workbox) {
       this.skipRequested = true;
       this.workbox.messageSkipWaiting();
+      // A message to a worker can be lost (the worker stopped, or busy starting): ask again
+      // while the kiosk stays idle and no new worker has taken over.
+      this.retry = setTimeout(() => {
+        this.skipRequested = false;
+        this.settle();
+      }, SKIP_RETRY_MS);
     }
   }
 }
