@@ -22,6 +22,7 @@ import { measureKioskBundle } from '../src/lib/kioskBundle.ts';
 import { startPostgres } from '../src/lib/postgres.ts';
 import { root } from '../src/lib/run.ts';
 import type { KioskBenchApi } from './kiosk-bench-entry.ts';
+import { chromiumArgs, chromiumPath } from '../../e2e/src/harness/chromium.ts';
 
 const COMMITS = Number(process.env.BENCH_KIOSK_COMMITS ?? 300);
 const COMMIT_WARMUP = 30;
@@ -40,17 +41,6 @@ const BUDGET = {
   configMs: 500,
   firstScreenGzipBytes: 200 * 1024,
 };
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -333,7 +323,7 @@ const closeAll = async () => {
 };
 try {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: chromiumArgs,
   });
   closers.push(() => browser.close());

@@ -1,0 +1,15 @@
+// How the system Chromium is launched, for the browser scenarios and the kiosk benchmark
+// (scripts/bench): never a downloaded browser.
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
