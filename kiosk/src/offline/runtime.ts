@@ -1,3 +1,4 @@
+import { APP_VERSION } from './appVersion.ts';
 import { type KioskDb, openKioskDb } from './kioskDb.ts';
 import { refreshConfig, refreshVisits } from './configCache.ts';
 import { pruneSettled } from './outbox.ts';
@@ -203,7 +204,7 @@ export function syncRunner(
   const key = `${channel}|${qrCodeKey}`;
   let runner = runners.get(key);
   if (!runner) {
-    runner = new SyncRunner(kioskDb(), { qrCodeKey, channel, ...extra });
+    runner = new SyncRunner(kioskDb(), { qrCodeKey, channel, appVersion: APP_VERSION, ...extra });
     runners.set(key, runner);
   }
   return runner;

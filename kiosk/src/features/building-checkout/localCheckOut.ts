@@ -51,8 +51,9 @@ function found(visit: LocalVisit): FoundVisit {
 export async function localByLastName(db: KioskDb, qrCodeKey: string, lastName: string): Promise<FoundVisit[]> {
   const wanted = normaliseName(lastName);
   if (wanted === '') return [];
-  const visits = (await openLocalVisits(db, qrCodeKey)).filter((visit) =>
-    normaliseName(visit.lastName ?? '').startsWith(wanted),
+  // The whole last name, as the server's search asks: a letter or two must not list strangers.
+  const visits = (await openLocalVisits(db, qrCodeKey)).filter(
+    (visit) => normaliseName(visit.lastName ?? '') === wanted,
   );
   visits.sort((a, b) => (b.checkedInAt ?? '').localeCompare(a.checkedInAt ?? ''));
   return visits.slice(0, MAX_FOUND).map(found);

@@ -185,31 +185,34 @@ export async function resolveRejectedMutation(
 
 /** Today's present and expected visits of a building, for check-out on a kiosk that is offline. */
 export function openAndExpectedVisits(db: Db, buildingId: string) {
-  return db
-    .selectFrom('visits')
-    .select([
-      'id',
-      'identifier',
-      'public_identifier',
-      'first_name',
-      'last_name',
-      'checked_in_at',
-      'scheduled_at',
-      'visitor_type',
-    ])
-    .where('building_id', '=', buildingId)
-    .where('checked_out_at', 'is', null)
-    .where('cancelled_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('checked_in_at', 'is not', null),
-        eb.and([
-          eb('scheduled_at', '>=', sql<Date>`now() - interval '12 hours'`),
-          eb('scheduled_at', '<', sql<Date>`now() + interval '24 hours'`),
+  return (
+    db
+      .selectFrom('visits')
+      .select([
+        'id',
+        'identifier',
+        'public_identifier',
+        'first_name',
+        'last_name',
+        'checked_in_at',
+        'scheduled_at',
+        'visitor_type',
+      ])
+      .where('building_id', '=', buildingId)
+      .where('checked_out_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('checked_in_at', 'is not', null),
+          eb.and([
+            eb('scheduled_at', '>=', sql<Date>`now() - interval '12 hours'`),
+            eb('scheduled_at', '<', sql<Date>`now() + interval '24 hours'`),
+          ]),
         ]),
-      ]),
-    )
-    .orderBy('checked_in_at', 'desc')
-    .limit(2000)
-    .execute();
+      )
+      // Present visitors first (they are the ones to check out), then the expected ones.
+      .orderBy(sql`checked_in_at desc nulls last`)
+      .limit(2000)
+      .execute()
+  );
 }
