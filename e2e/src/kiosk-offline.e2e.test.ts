@@ -564,6 +564,23 @@ describe('kiosk offline', () => {
   );
 });
 
+/** The service workers of the page's registration, to say why an update did not happen. */
+async function workerStates(page: Page): Promise<string> {
+  return page
+    .evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const worker = (sw: ServiceWorker | null | undefined) => (sw ? `${sw.state} ${sw.scriptURL}` : 'none');
+      return JSON.stringify({
+        controller: worker(navigator.serviceWorker.controller),
+        active: worker(registration?.active),
+        waiting: worker(registration?.waiting),
+        installing: worker(registration?.installing),
+        welcome: document.querySelector('h1')?.textContent ?? null,
+      });
+    })
+    .catch((error: unknown) => `unknown (${String(error)})`);
+}
+
 describe('a new build of the kiosk', () => {
   // Two builds of the kiosk with their own versions, served by a server of this test's own.
   const FIRST = '9.0.0-e2e.1';
@@ -583,6 +600,8 @@ describe('a new build of the kiosk', () => {
     const tablet = await anotherContext(TABLET, releases.baseUrl);
     try {
       const page = await tablet.newPage();
+      const messages: string[] = [];
+      page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
       const kiosk = await KioskPage.open(page, lobby.qrCodeKey);
       // The kiosk's service worker installs and takes control of the page that installed it
       // (no reload needed), so the next build will wait for it.
@@ -631,7 +650,12 @@ describe('a new build of the kiosk', () => {
       // Done: the kiosk is idle on its welcome screen, and the new build takes over.
       const reloaded = page.waitForEvent('load', { timeout: 30_000 });
       await kiosk.wizard.doneButton.click();
-      await reloaded;
+      await reloaded.catch(async (error: unknown) => {
+        const states = await workerStates(page);
+        throw new Error(`The kiosk did not reload into the new build: ${states}\n${messages.join('\n')}`, {
+          cause: error,
+        });
+      });
       await kiosk.waitForWelcome();
       await kiosk.openStaff(STAFF_PIN);
       expect(await kiosk.staffFact('app-version').innerText()).toBe(SECOND);
