@@ -1,7 +1,8 @@
-import { type VisitSummary, type WizardVisitorType, visitorTypes } from '@vestibule/shared';
+import type { WizardVisitorType } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import type { KioskDb, LocalVisit } from '../../offline/kioskDb.ts';
+import { localVisitSummary } from '../../offline/localVisitSummary.ts';
 import { commitCheckOut } from '../../offline/outbox.ts';
 import type { SyncRunner } from '../../offline/runtime.ts';
 import type { CheckOutData, CheckOutRequest, SelfCheckOutMatch } from '../checkout/checkout.api.ts';
@@ -118,26 +119,7 @@ export function localCheckOutData(config: KioskConfig, visit: LocalVisit): Check
   // The measure settings are the building's: any person type's copy has them.
   const settings = config.checkInData[type] ?? Object.values(config.checkInData)[0];
   const building = config.building.building;
-  const summary: VisitSummary = {
-    id: visit.id,
-    identifier: visit.identifier ?? '',
-    publicIdentifier: visit.publicIdentifier ?? '',
-    buildingId: building.id,
-    buildingName: building.name,
-    visitorType: (visitorTypes as readonly string[]).includes(visit.visitorType)
-      ? (visit.visitorType as VisitSummary['visitorType'])
-      : 'VISITOR',
-    firstName: visit.firstName,
-    lastName: visit.lastName,
-    host: null,
-    scheduledAt: visit.scheduledAt,
-    scheduledDuration: null,
-    checkedInAt: visit.checkedInAt,
-    checkedOutAt: null,
-    status: 'IN',
-    allowed: true,
-    flagged: false,
-  };
+  const summary = localVisitSummary(visit, building);
   return {
     visit: summary,
     exitQuestionnaires: config.exitQuestionnaires[type] ?? [],

@@ -1,5 +1,6 @@
-import { type VisitSummary, type WizardVisitorType, wizardVisitorTypes } from '@vestibule/shared';
+import { type WizardVisitorType, wizardVisitorTypes } from '@vestibule/shared';
 import type { KioskDb, LocalVisit } from '../../offline/kioskDb.ts';
+import { localVisitSummary } from '../../offline/localVisitSummary.ts';
 import type { ParsedCode } from '../scanner/scannedCode.ts';
 import type { VisitPreset } from '../checkin/checkInSource.ts';
 
@@ -31,32 +32,18 @@ export async function lookUpScannedCode(
       : null;
     if (visitorType) {
       const checkingBack = visit.checkedInAt !== null && visit.checkedOutAt !== null;
-      return { kind: 'checkIn', preset: { visit: summaryOf(visit, kiosk), visitorType, checkingBack } };
+      return {
+        kind: 'checkIn',
+        preset: {
+          visit: localVisitSummary(visit, { id: kiosk.buildingId, name: kiosk.buildingName }),
+          visitorType,
+          checkingBack,
+        },
+      };
     }
   }
   if (code.kind === 'identifier' && code.qrCodeKey) {
     return { kind: 'link', qrCodeKey: code.qrCodeKey, identifier: code.identifier };
   }
   return { kind: 'unknown' };
-}
-
-function summaryOf(visit: LocalVisit, kiosk: { buildingId: string; buildingName: string }): VisitSummary {
-  return {
-    id: visit.id,
-    identifier: visit.identifier ?? '',
-    publicIdentifier: visit.publicIdentifier ?? '',
-    buildingId: kiosk.buildingId,
-    buildingName: kiosk.buildingName,
-    visitorType: visit.visitorType as VisitSummary['visitorType'],
-    firstName: visit.firstName,
-    lastName: visit.lastName,
-    host: null,
-    scheduledAt: visit.scheduledAt,
-    scheduledDuration: null,
-    checkedInAt: visit.checkedInAt,
-    checkedOutAt: visit.checkedOutAt,
-    status: visit.checkedOutAt ? 'OUT' : 'EXPECTED',
-    allowed: true,
-    flagged: false,
-  };
 }
