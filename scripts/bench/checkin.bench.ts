@@ -2,7 +2,6 @@
 // PostgreSQL server, side by side with a bare insert of the same row through the same pool
 // in the same run. Prints figures and the ratio; it is a benchmark, not a test.
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { uuidv7 } from '@vestibule/shared';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
@@ -13,7 +12,7 @@ import {
   createQuestionnaire,
   createTenant,
 } from '../../server/test/helpers/factories.ts';
-import { startPostgres } from '../src/lib/postgres.ts';
+import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -152,12 +151,8 @@ try {
 
 const server = await startPostgres();
 try {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('create database vestibule_bench');
-  await admin.end();
   const database = await openDatabase({
-    databaseUrl: server.url.replace(/\/postgres$/, '/vestibule_bench'),
+    databaseUrl: await createDatabase(server, 'vestibule_bench'),
     dataDir: 'memory://',
     poolSize: 10,
   });

@@ -12,14 +12,13 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
 import { createBuilding, createTenant } from '../../server/test/helpers/factories.ts';
 import { measureKioskBundle } from '../src/lib/kioskBundle.ts';
-import { startPostgres } from '../src/lib/postgres.ts';
+import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 import { root } from '../src/lib/run.ts';
 import type { KioskBenchApi } from './kiosk-bench-entry.ts';
 import { chromiumArgs, chromiumPath } from '../../e2e/src/harness/chromium.ts';
@@ -379,12 +378,8 @@ try {
   if (process.env.BENCH_KIOSK_POSTGRES !== '0') {
     const postgres = await startPostgres();
     closers.push(() => postgres.stop());
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    await admin.query('create database vestibule_kiosk_bench');
-    await admin.end();
     const database = await openDatabase({
-      databaseUrl: postgres.url.replace(/\/postgres$/, '/vestibule_kiosk_bench'),
+      databaseUrl: await createDatabase(postgres, 'vestibule_kiosk_bench'),
       dataDir: 'memory://',
       poolSize: 10,
     });

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { aptInstall, log, run } from './run.ts';
+import pg from 'pg';
 
 export interface PostgresServer {
   url: string;
@@ -82,4 +83,16 @@ export async function startPostgres(): Promise<PostgresServer> {
       await run('rm', ['-rf', dir]);
     },
   };
+}
+
+/** Creates an empty database on the server (for a benchmark's own data); answers its URL. */
+export async function createDatabase(server: PostgresServer, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+  return server.url.replace(/\/postgres$/, `/${name}`);
 }
