@@ -590,6 +590,9 @@ async function workerStates(page: Page): Promise<string> {
     .catch((error: unknown) => `unknown (${String(error)})`);
 }
 
+/** Chromium's longest hold on a waiting worker's activation (its "lame duck" limit), and a margin. */
+const ACTIVATION_TIMEOUT_MS = 5 * 60_000 + 30_000;
+
 describe('a new build of the kiosk', () => {
   // Two builds of the kiosk with their own versions, served by a server of this test's own.
   const FIRST = '9.0.0-e2e.1';
@@ -602,69 +605,78 @@ describe('a new build of the kiosk', () => {
     await releases?.stop();
   });
 
-  test('served mid-wizard, it is not activated until the kiosk is idle, and no input is lost', async () => {
-    if (!releases) throw new Error('The kiosk builds are not served');
-    const lobby = await createCheckInBuilding(releases.baseUrl);
-    const api = await apiAs(releases.baseUrl, demoUsers.master.username);
-    const tablet = await anotherContext(TABLET, releases.baseUrl);
-    try {
-      const page = await tablet.newPage();
-      const messages: string[] = [];
-      page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
-      const kiosk = await KioskPage.open(page, lobby.qrCodeKey);
-      // The kiosk's service worker installs and takes control of the page that installed it
-      // (no reload needed), so the next build will wait for it.
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-      await kiosk.openStaff(STAFF_PIN);
-      expect(await kiosk.staffFact('app-version').innerText()).toBe(FIRST);
-      await kiosk.closeStaff();
+  test(
+    'served mid-wizard, it is not activated until the kiosk is idle, and no input is lost',
+    { timeout: ACTIVATION_TIMEOUT_MS + 120_000 },
+    async () => {
+      if (!releases) throw new Error('The kiosk builds are not served');
+      const lobby = await createCheckInBuilding(releases.baseUrl);
+      const api = await apiAs(releases.baseUrl, demoUsers.master.username);
+      const tablet = await anotherContext(TABLET, releases.baseUrl);
+      try {
+        const page = await tablet.newPage();
+        const messages: string[] = [];
+        page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+        const kiosk = await KioskPage.open(page, lobby.qrCodeKey);
+        // The kiosk's service worker installs and takes control of the page that installed it
+        // (no reload needed), so the next build will wait for it.
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+        await kiosk.openStaff(STAFF_PIN);
+        expect(await kiosk.staffFact('app-version').innerText()).toBe(FIRST);
+        await kiosk.closeStaff();
 
-      let loads = 0;
-      page.on('load', () => loads++);
-      const person = newPerson('Uma');
-      const screen = kiosk.wizard;
-      await fillVisitorForm(screen, person);
+        let loads = 0;
+        page.on('load', () => loads++);
+        const person = newPerson('Uma');
+        const screen = kiosk.wizard;
+        await fillVisitorForm(screen, person);
 
-      // The new build is published; the kiosk looks for it when the network comes back (an
-      // 'online' event) and every 15 minutes. The scenario sends the event instead of cutting
-      // the network: Playwright applies its offline emulation inside the service workers too,
-      // and the worker's activation is what this scenario is about (the cut network has
-      // scenarios of its own above).
-      await releases.publishSecond();
-      await page.evaluate(() => window.dispatchEvent(new Event('online')));
-      await expect
-        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null), poll)
-        .toBe(true);
+        // The new build is published; the kiosk looks for it when the network comes back (an
+        // 'online' event) and every 15 minutes. The scenario sends the event instead of cutting
+        // the network: Playwright applies its offline emulation inside the service workers too,
+        // and the worker's activation is what this scenario is about (the cut network has
+        // scenarios of its own above).
+        await releases.publishSecond();
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        await expect
+          .poll(
+            () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null),
+            poll,
+          )
+          .toBe(true);
 
-      // Mid-wizard nothing moves: the page is not reloaded and what the visitor typed stays.
-      expect(await screen.formField('firstName').inputValue()).toBe(person.firstName);
-      expect(await screen.formField('lastName').inputValue()).toBe(person.lastName);
-      await finishWizardAfterForm(screen, {}, lobby);
-      const code = (await kiosk.visitCode.innerText()).trim();
-      expect(loads).toBe(0);
-      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null)).toBe(
-        true,
-      );
+        // Mid-wizard nothing moves: the page is not reloaded and what the visitor typed stays.
+        expect(await screen.formField('firstName').inputValue()).toBe(person.firstName);
+        expect(await screen.formField('lastName').inputValue()).toBe(person.lastName);
+        await finishWizardAfterForm(screen, {}, lobby);
+        const code = (await kiosk.visitCode.innerText()).trim();
+        expect(loads).toBe(0);
+        expect(
+          await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null),
+        ).toBe(true);
 
-      // Done: the kiosk is idle on its welcome screen, and the new build takes over.
-      const reloaded = page.waitForEvent('load', { timeout: 30_000 });
-      await kiosk.wizard.doneButton.click();
-      await reloaded.catch(async (error: unknown) => {
-        const states = await workerStates(page);
-        throw new Error(`The kiosk did not reload into the new build: ${states}\n${messages.join('\n')}`, {
-          cause: error,
+        // Done: the kiosk is idle on its welcome screen, and the new build takes over. Usually
+        // within a second; Chromium may hold the activation while the old worker still has work
+        // in flight, for at most five minutes (e2e/README.md), and the kiosk keeps asking.
+        const reloaded = page.waitForEvent('load', { timeout: ACTIVATION_TIMEOUT_MS });
+        await kiosk.wizard.doneButton.click();
+        await reloaded.catch(async (error: unknown) => {
+          const states = await workerStates(page);
+          throw new Error(`The kiosk did not reload into the new build: ${states}\n${messages.join('\n')}`, {
+            cause: error,
+          });
         });
-      });
-      await kiosk.waitForWelcome();
-      await kiosk.openStaff(STAFF_PIN);
-      expect(await kiosk.staffFact('app-version').innerText()).toBe(SECOND);
-      // The check-in made across the update reached the server with what was typed.
-      await expect
-        .poll(async () => (await visitsOf(person, lobby, api)).map((visit) => visit.identifier), poll)
-        .toEqual([code]);
-      expect(await kiosk.staffFact('pending').innerText()).toBe('0');
-    } finally {
-      await tablet.close();
-    }
-  });
+        await kiosk.waitForWelcome();
+        await kiosk.openStaff(STAFF_PIN);
+        expect(await kiosk.staffFact('app-version').innerText()).toBe(SECOND);
+        // The check-in made across the update reached the server with what was typed.
+        await expect
+          .poll(async () => (await visitsOf(person, lobby, api)).map((visit) => visit.identifier), poll)
+          .toEqual([code]);
+        expect(await kiosk.staffFact('pending').innerText()).toBe('0');
+      } finally {
+        await tablet.close();
+      }
+    },
+  );
 });
