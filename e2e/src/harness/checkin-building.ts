@@ -150,8 +150,13 @@ export async function createCheckInBuilding(baseUrl: string): Promise<CheckInBui
 }
 
 /** A unique person, so scenarios sharing the server never meet "already checked in" by chance. */
+let people = 0;
+
 export function newPerson(label: string) {
-  const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  // Unique in a run (the counter: several people are made in the same millisecond) and across
+  // runs against the same server (the time).
+  people += 1;
+  const unique = `${Date.now().toString(36)}x${people}`;
   return {
     host: 'Grace Hopper',
     firstName: label,
