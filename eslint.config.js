@@ -1,5 +1,7 @@
 // One lint configuration for the workspace; zero warnings allowed (--max-warnings 0).
 import js from '@eslint/js';
+import vitest from '@vitest/eslint-plugin';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -29,6 +31,34 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles (issue 10): a cycle makes module order matter and hides a layer that
+    // should be split. Imports are relative with their extension, so Node's resolution suffices.
+    files: ['{shared,server,admin,kiosk,scripts,e2e}/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // One layer per job (issue 10): routes speak HTTP and call services; only services and
+    // other repositories reach a repository.
+    files: ['server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'Only *.repo.ts and db/ may use kysely.' }],
+          patterns: [
+            { group: ['**/*.repo.ts'], message: 'A route calls its service; the service calls the repository.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Vite configs with a `test` block need vitest's type reference (TOOLCHAIN.md).
     files: ['**/vite.config.ts'],
     rules: { '@typescript-eslint/triple-slash-reference': 'off' },
@@ -49,5 +79,31 @@ export default tseslint.config(
     files: ['admin/src/**/*.{ts,tsx}', 'kiosk/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Tests that assert (issue 9): every expect is awaited or called, none sits in a branch that
+    // may not run, and none reads through an optional chain (`expect(x?.y).not.toBeNull()`
+    // passes when x is missing).
+    files: ['**/*.test.{ts,tsx}'],
+    plugins: { vitest },
+    rules: {
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+      'vitest/no-conditional-expect': 'error',
+      'vitest/no-standalone-expect': 'error',
+      'vitest/no-identical-title': 'error',
+      'vitest/no-disabled-tests': 'error',
+      'vitest/no-focused-tests': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='expect'] > ChainExpression",
+          message: 'An optional chain inside expect() passes when the object is missing: assert the object first.',
+        },
+        {
+          selector: "CallExpression[callee.name='expect'] > TSNonNullExpression > ChainExpression",
+          message: 'An optional chain inside expect() passes when the object is missing: assert the object first.',
+        },
+      ],
+    },
   },
 );

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from '../scripts/src/lib/precompress.ts';
 
 // The product version comes from the root package.json: the footer shows it and the
 // app-update check compares it with /version.json.
@@ -25,7 +26,7 @@ function versionFile(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: { proxy },
   preview: { proxy },

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { publicPagePrefixes } from '../shared/src/constants.ts';
+import { precompress } from '../scripts/src/lib/precompress.ts';
 
 // The kiosk app serves every public page (check-in wizard, kiosk, check-out...). Its assets
 // live under /kiosk/; the server answers the spec's public paths with its index.html.
@@ -96,8 +97,15 @@ export default defineConfig({
         ],
       },
     }),
+    // Brotli and gzip copies of every text asset, sent as the browser accepts.
+    precompress(),
   ],
   build: { outDir: 'dist', emptyOutDir: true },
   server: { proxy: { '/service': 'http://localhost:3000', '/version.json': 'http://localhost:3000' } },
-  test: { environment: 'jsdom', testTimeout: 30_000, include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    environment: 'jsdom',
+    testTimeout: 30_000,
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
 });

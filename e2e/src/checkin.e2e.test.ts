@@ -3,6 +3,7 @@
 // temperature measures): the wizard in French on a phone, refusals, "already checked in",
 // check-out, self check-out at the building, and the e-mail copy at the run's SMTP server.
 import type { Locale } from '@vestibule/shared';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
@@ -15,9 +16,11 @@ import {
 } from './harness/checkin-building.ts';
 import { exactly, text } from './harness/i18n.ts';
 import { mailsTo } from './harness/mailbox.ts';
+import { enrolmentCode } from './harness/kiosk-enrolment.ts';
 import { BuildingCheckOutPage } from './pages/BuildingCheckOutPage.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { CheckOutPage } from './pages/CheckOutPage.ts';
+import { KioskPage } from './pages/KioskPage.ts';
 
 const session = useBrowser();
 const poll = { timeout: UI_TIMEOUT_MS };
@@ -232,15 +235,21 @@ describe('check-in', () => {
 
     await expect.poll(async () => (await mailsTo(person.email)).length, { timeout: MAIL_TIMEOUT_MS }).toBe(1);
     const [mail] = await mailsTo(person.email);
-    expect(mail?.subject).toBe(text('en', 'mail.checkInCopy.subject', { building: building.name }));
-    expect(mail?.text).toContain(text('en', 'mail.checkInCopy.code', { identifier: code, pin }));
-    expect(mail?.text).toMatch(/\/checkOut\/[\w-]+/);
+    expect(mail!.subject).toBe(text('en', 'mail.checkInCopy.subject', { building: building.name }));
+    expect(mail!.text).toContain(text('en', 'mail.checkInCopy.code', { identifier: code, pin }));
+    expect(mail!.text).toMatch(/\/checkOut\/[\w-]+/);
   });
 });
+
+/** The page's browser becomes an enrolled kiosk of the building (the enrolment QR code's link). */
+async function enrolTablet(page: Page): Promise<void> {
+  await KioskPage.enrol(page, await enrolmentCode(session.baseUrl, building.id), building.qrCodeKey);
+}
 
 describe('kiosk', () => {
   test('a kiosk shows the codes, then returns to its welcome screen and forgets the last person', async () => {
     const { page } = session;
+    await enrolTablet(page);
     const screen = await CheckInPage.open(page, building.qrCodeKey, { kiosk: true, query: '?idle=10' });
     await checkInHealthy(screen, newPerson('Kai'));
     await screen.outcomeHeading('allowed').waitFor();
@@ -290,6 +299,7 @@ describe('check-out', () => {
     const { page } = session;
     const person = newPerson('Hugo');
     await checkInThroughApi(session.baseUrl, building, person);
+    await enrolTablet(page);
     const kiosk = await BuildingCheckOutPage.open(page, building.qrCodeKey);
     await expectNoAxeViolations(page, 'the self check-out search');
     expect(await kiosk.mode('byLastName').isChecked()).toBe(true);

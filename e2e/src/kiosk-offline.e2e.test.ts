@@ -18,10 +18,12 @@ import {
 } from './harness/checkin-building.ts';
 import { demoUsers } from './harness/demo-users.ts';
 import { exactly, text } from './harness/i18n.ts';
+import { waitForPath } from './harness/navigation.ts';
 import { type KioskReleases, startKioskReleases } from './harness/kiosk-releases.ts';
 import { BuildingsPage } from './pages/BuildingsPage.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { KioskPage } from './pages/KioskPage.ts';
+import { enrolmentCode } from './harness/kiosk-enrolment.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 
 const session = useBrowser();
@@ -165,12 +167,19 @@ async function checkInFromPhone(person: Person, of: CheckInBuilding): Promise<st
 
 // --- The kiosk ------------------------------------------------------------------------------
 
-/** A tablet-size page of the context, with the kiosk provisioned and its code loaded. */
-async function provisionedKiosk(page: Page, of: CheckInBuilding = building): Promise<KioskPage> {
+/** A tablet-size page of the context, enrolled as the building's kiosk, its code loaded. */
+async function provisionedKiosk(
+  page: Page,
+  of: CheckInBuilding = building,
+  baseUrl = session.baseUrl,
+): Promise<KioskPage> {
   await page.setViewportSize(TABLET);
-  const kiosk = await KioskPage.open(page, of.qrCodeKey);
+  const kiosk = await KioskPage.enrol(page, await enrolmentCode(baseUrl, of.id), of.qrCodeKey);
   // The wizard's code loads while the welcome screen shows: let it arrive before the network goes.
   await page.waitForLoadState('networkidle');
+  // Offline, the pages loaded on demand (self check-out, staff screen) come from the service
+  // worker's precache: a kiosk is ready for the network to go once the worker controls it.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
   return kiosk;
 }
 
@@ -258,15 +267,15 @@ describe('kiosk offline', () => {
     const visits = await visitsOf(person);
     expect(visits).toHaveLength(1);
     const [visit] = visits;
-    expect(visit?.identifier).toBe(code);
+    expect(visit!.identifier).toBe(code);
     const pushed = pushes.sent.find((mutation) => mutation.visitId === visit?.id);
-    expect(pushed?.type).toBe('checkIn');
+    expect(pushed!.type).toBe('checkIn');
     // The server keeps the time the kiosk recorded (before it was back online), not its own.
-    expect(sameInstant(visit?.checkedInAt, pushed?.occurredAt)).toBe(true);
+    expect(sameInstant(visit!.checkedInAt, pushed!.occurredAt)).toBe(true);
     const checkedInAt = new Date(visit?.checkedInAt ?? 0).getTime();
     expect(checkedInAt).toBeGreaterThanOrEqual(before);
     expect(checkedInAt).toBeLessThanOrEqual(after);
-    expect(pushes.statusesOf(pushed?.mutationId ?? '')).toEqual(['applied']);
+    expect(pushes.statusesOf(pushed!.mutationId ?? '')).toEqual(['applied']);
   });
 
   test('the push held, the page reloaded, the push released: exactly one row', async () => {
@@ -302,7 +311,7 @@ describe('kiosk offline', () => {
 
     // The held push now reaches the server, which commits it; its page is gone.
     const answer = await held?.fetch();
-    expect(answer?.status()).toBe(200);
+    expect(answer!.status()).toBe(200);
     const first = (await answer?.json()) as { results: MutationAnswer[] };
     expect(first.results.map((result) => result.status)).toEqual(['applied']);
     await held?.fulfill({ response: answer }).catch(() => undefined);
@@ -391,7 +400,7 @@ describe('kiosk offline', () => {
     const seqs = entries.map((entry) => entry?.seq);
     expect(new Set(seqs).size).toBe(people.length);
     expect([...seqs].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([1, 2, 3, 4]);
-    for (const entry of entries) expect(pushes.statusesOf(entry?.mutationId ?? '')).toContain('applied');
+    for (const entry of entries) expect(pushes.statusesOf(entry!.mutationId ?? '')).toContain('applied');
 
     // The server saw one device, with nothing waiting and no gap in its sequence.
     const devices = await manager<{
@@ -426,13 +435,14 @@ describe('kiosk offline', () => {
         const before = Date.now();
         await checkInAtKiosk(kiosk, person, { fever: refused ? 'YES' : 'NO' }, lobby);
         windows.set(person, [before, Date.now()]);
-        if (refused) {
-          // Decided on the device with the building's rules: the failure text, no code.
-          await kiosk.wizard.outcome('refused').getByText(buildingTexts.failure).waitFor();
-          expect(await kiosk.visitCode.count()).toBe(0);
-        } else {
-          codes.set(person, (await kiosk.visitCode.innerText()).trim());
-        }
+        // Decided on the device with the building's rules: a refusal shows the failure text and no code.
+        if (refused) await kiosk.wizard.outcome('refused').getByText(buildingTexts.failure).waitFor();
+        const shownCodes = await kiosk.visitCode.count();
+        expect({ person: person.lastName, shownCodes }).toEqual({
+          person: person.lastName,
+          shownCodes: refused ? 0 : 1,
+        });
+        if (!refused) codes.set(person, (await kiosk.visitCode.innerText()).trim());
         await expect
           .poll(() => kiosk.deliveryNotice.innerText(), poll)
           .toBe(kiosk.label('publicVisit.offline.savedOnKiosk'));
@@ -486,23 +496,27 @@ describe('kiosk offline', () => {
         expect(visit).toMatchObject({ identifier: codes.get(person), allowed: true, source: 'KIOSK' });
         expect(fever(visit)).toBe('NO');
         const pushed = pushes.checkInOf(visit.id);
-        expect(sameInstant(visit.checkedInAt, pushed?.occurredAt)).toBe(true);
+        expect(sameInstant(visit.checkedInAt, pushed!.occurredAt)).toBe(true);
         const [from, to] = windows.get(person) ?? [0, 0];
         expect(new Date(visit.checkedInAt ?? 0).getTime()).toBeGreaterThanOrEqual(from);
         expect(new Date(visit.checkedInAt ?? 0).getTime()).toBeLessThanOrEqual(to);
-        if (person !== eve) expect(visit.checkedOutAt).toBeNull();
+        expect({ person: person.lastName, out: visit.checkedOutAt !== null }).toEqual({
+          person: person.lastName,
+          out: person === eve,
+        });
       }
       // Eve is checked out at the time she did it at the kiosk, with her exit answer.
       const eveVisit = held.find((visit) => visit.lastName === eve.lastName);
       const eveOut = pushes.sent.find((mutation) => mutation.type === 'checkOut');
-      expect(eveOut?.visitId).toBe(eveVisit?.id);
-      expect(sameInstant(eveVisit?.checkedOutAt, eveOut?.occurredAt)).toBe(true);
-      expect(new Date(eveVisit?.checkedOutAt ?? 0).getTime()).toBeGreaterThanOrEqual(checkOutFrom);
-      expect(new Date(eveVisit?.checkedOutAt ?? 0).getTime()).toBeLessThanOrEqual(checkOutTo);
-      expect(pushes.statusesOf(eveOut?.mutationId ?? '')).toEqual(['applied']);
+      expect(eveOut!.visitId).toBe(eveVisit?.id);
+      expect(sameInstant(eveVisit!.checkedOutAt, eveOut!.occurredAt)).toBe(true);
+      expect(new Date(eveVisit!.checkedOutAt ?? 0).getTime()).toBeGreaterThanOrEqual(checkOutFrom);
+      expect(new Date(eveVisit!.checkedOutAt ?? 0).getTime()).toBeLessThanOrEqual(checkOutTo);
+      expect(pushes.statusesOf(eveOut!.mutationId ?? '')).toEqual(['applied']);
       expect(
-        eveVisit?.exitQuestionnairesAnswers.flatMap((q) => q.items).find((item) => item.questionId === lobby.exit.badge)
-          ?.answer,
+        eveVisit!.exitQuestionnairesAnswers
+          .flatMap((q) => q.items)
+          .find((item) => item.questionId === lobby.exit.badge)!.answer,
       ).toBe('YES');
       // The refused visitor is in the log, not in the building, with the answer that refused him.
       const refused = held.filter((visit) => visit.lastName === ben.lastName);
@@ -517,7 +531,7 @@ describe('kiosk offline', () => {
         (mutation) => mutation.type === 'checkIn' && !held.some((visit) => visit.id === mutation.visitId),
       );
       expect(danaAtKiosk).toBeDefined();
-      expect(pushes.answers.find((answer) => answer.mutationId === danaAtKiosk?.mutationId)).toMatchObject({
+      expect(pushes.answers.find((answer) => answer.mutationId === danaAtKiosk!.mutationId)).toMatchObject({
         status: 'rejected',
         errorCode: 'CHECKEDIN',
       });
@@ -573,6 +587,22 @@ describe('kiosk offline', () => {
   );
 });
 
+/** The device id the page's kiosk keeps in IndexedDB. */
+async function deviceIdOfPage(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('vestibule-kiosk');
+        open.onerror = () => reject(new Error('no kiosk database'));
+        open.onsuccess = () => {
+          const read = open.result.transaction('meta').objectStore('meta').get('deviceId');
+          read.onsuccess = () => resolve((read.result as { value: string }).value);
+          read.onerror = () => reject(new Error('no device id'));
+        };
+      }),
+  );
+}
+
 /** The service workers of the page's registration, to say why an update did not happen. */
 async function workerStates(page: Page): Promise<string> {
   return page
@@ -592,6 +622,83 @@ async function workerStates(page: Page): Promise<string> {
 
 /** Chromium's longest hold on a waiting worker's activation (its "lame duck" limit), and a margin. */
 const ACTIVATION_TIMEOUT_MS = 5 * 60_000 + 30_000;
+
+describe('an enrolled kiosk', () => {
+  test(
+    'enrolled from the administration by its QR code, it checks in offline; revoked meanwhile, back online its earlier entry arrives, the later one is refused, and it says so',
+    { timeout: 120_000 },
+    async () => {
+      const lobby = await createCheckInBuilding(session.baseUrl);
+      const tablet = await anotherContext(TABLET);
+      const adminContext = await anotherContext({ width: 1280, height: 800 });
+      try {
+        // The building key alone makes no kiosk: the tablet is asked to enrol.
+        const page = await tablet.newPage();
+        await page.goto(`/checkinKiosk/${lobby.qrCodeKey}`);
+        const unenrolled = new KioskPage(page, lobby.qrCodeKey);
+        await unenrolled.enrolHeading.waitFor();
+        expect(await unenrolled.wizard.typeButton('VISITOR').count()).toBe(0);
+        await expectNoAxeViolations(page, 'the enrol-this-kiosk screen');
+
+        // An administrator enrols it: a name, then the code and the QR code of its link.
+        const adminPage = await adminContext.newPage();
+        await (await LoginPage.open(adminPage)).signInAs(demoUsers.master);
+        const dialog = await (await BuildingsPage.open(adminPage)).openBuilding(lobby.name);
+        await dialog.openTab('devices');
+        const enrolment = await dialog.enrolKiosk('North door');
+        expect(enrolment.link).toBe(`${session.baseUrl}/enrolKiosk/${enrolment.code}`);
+        await expectNoAxeViolations(adminPage, 'the enrolment code and its QR code');
+        await dialog.closeEnrolment();
+
+        // The tablet opens the QR code's link: it is the building's kiosk.
+        await page.goto(enrolment.link);
+        await waitForPath(page, `/checkinKiosk/${lobby.qrCodeKey}`);
+        const kiosk = new KioskPage(page, lobby.qrCodeKey);
+        await kiosk.waitForWelcome();
+        await page.waitForLoadState('networkidle');
+        const row = dialog.kioskDeviceRow(await deviceIdOfPage(page));
+        await dialog.button('buildings.kiosks.refreshLabel').click();
+        await expect
+          .poll(() => row.getByTestId('kiosk-device-status').innerText(), poll)
+          .toBe(text('en', 'buildings.kiosks.statusEnrolled'));
+        expect(await row.getByTestId('kiosk-device-name').innerText()).toBe('North door');
+
+        // Offline, Ann checks in; then the administrator revokes the kiosk; then Ben checks in.
+        await tablet.setOffline(true);
+        await expect.poll(() => kiosk.statusLine.innerText(), poll).toContain(kiosk.statusText(false));
+        const [ann, ben] = [newPerson('Ann'), newPerson('Ben')];
+        await checkInAtKiosk(kiosk, ann, {}, lobby);
+        await kiosk.visitCode.waitFor();
+        await kiosk.done();
+        await dialog.revokeKiosk('North door');
+        await expect
+          .poll(() => row.getByTestId('kiosk-device-status').innerText(), poll)
+          .toBe(text('en', 'buildings.kiosks.statusRevoked'));
+        await checkInAtKiosk(kiosk, ben, {}, lobby);
+        await kiosk.visitCode.waitFor();
+        await kiosk.done();
+        expect((await kiosk.pending.innerText()).trim()).toBe(`· ${kiosk.pendingText(2)}`);
+
+        // Back online: Ann's check-in arrives, Ben's is refused, and the tablet says it was withdrawn.
+        await tablet.setOffline(false);
+        await kiosk.revokedHeading.waitFor({ timeout: 30_000 });
+        await expect.poll(async () => (await visitsOf(ann, lobby)).length, poll).toBe(1);
+        expect(await visitsOf(ben, lobby)).toEqual([]);
+        await expectNoAxeViolations(page, 'the withdrawn kiosk screen');
+        await kiosk.openStaff(STAFF_PIN);
+        await kiosk.staffRevokedNotice.waitFor();
+        await expect.poll(() => kiosk.staffRejected.count(), poll).toBe(1);
+        const refused = await kiosk.staffRejected.first().innerText();
+        expect(refused).toContain(`${ben.firstName} ${ben.lastName}`);
+        expect(refused).toContain(text('en', 'errors.KIOSK_DEVICE_REVOKED'));
+        expect(await kiosk.staffFact('pending').innerText()).toBe('0');
+      } finally {
+        await adminContext.close();
+        await tablet.close();
+      }
+    },
+  );
+});
 
 describe('a new build of the kiosk', () => {
   // Two builds of the kiosk with their own versions, served by a server of this test's own.
@@ -617,7 +724,7 @@ describe('a new build of the kiosk', () => {
         const page = await tablet.newPage();
         const messages: string[] = [];
         page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
-        const kiosk = await KioskPage.open(page, lobby.qrCodeKey);
+        const kiosk = await KioskPage.enrol(page, await enrolmentCode(releases.baseUrl, lobby.id), lobby.qrCodeKey);
         // The kiosk's service worker installs and takes control of the page that installed it
         // (no reload needed), so the next build will wait for it.
         await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });

@@ -2,7 +2,7 @@
 // network between them failing on purpose: IndexedDB is fake-indexeddb (imported before
 // Dexie), the server and its database are real.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type SyncPushRequest, type SyncPushResponse, newVisitCodes, uuidv7 } from '@vestibule/shared';
 import { lookUpScannedCode } from '../../kiosk/src/features/kiosk/scanLookup.ts';
 import { refreshConfig, refreshResolutions, refreshVisits } from '../../kiosk/src/offline/configCache.ts';
@@ -16,6 +16,8 @@ import {
 } from '../../kiosk/src/offline/syncEngine.ts';
 import { SyncRunner } from '../../kiosk/src/offline/runtime.ts';
 import { staffPinAccepted, staffPinMatches } from '../../kiosk/src/offline/staffPin.ts';
+import { credentialOf, saveEnrolment, withCredential } from '../../kiosk/src/offline/credential.ts';
+import { enrolDevice } from './harness/kiosk-enrolment.ts';
 import './harness/provided-context.ts';
 
 const baseUrl = inject('baseUrl');
@@ -34,29 +36,12 @@ beforeAll(async () => {
   const buildings = await fetch(`${baseUrl}/service/building?search=Demo HQ`, {
     headers: { authorization: `Bearer ${adminToken}` },
   });
-  const demo = ((await buildings.json()) as { docs: { id: string; qrCodeKey: string; devicesIds: string | null }[] })
-    .docs[0];
+  const demo = ((await buildings.json()) as { docs: { id: string; qrCodeKey: string }[] }).docs[0];
   qrCodeKey = demo?.qrCodeKey ?? '';
-  // This suite is the building's kiosk: listed by address, so the server trusts it with today's
-  // visits and the PIN hash (restored after).
-  demoBuilding = { id: demo?.id ?? '', devicesIds: demo?.devicesIds ?? '' };
-  await setKioskAddresses(';;;127.0.0.1;;;');
+  buildingId = demo?.id ?? '';
 });
 
-afterAll(async () => {
-  await setKioskAddresses(demoBuilding.devicesIds);
-});
-
-let demoBuilding = { id: '', devicesIds: '' };
-
-async function setKioskAddresses(devicesIds: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/service/building/${demoBuilding.id}/devices`, {
-    method: 'PATCH',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ devicesIds }),
-  });
-  if (response.status !== 200) throw new Error(`kiosk addresses not saved: ${response.status}`);
-}
+let buildingId = '';
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -66,13 +51,26 @@ afterEach(async () => {
   }
 });
 
-function kioskDb(name = `kiosk-${uuidv7()}`): KioskDb {
+/**
+ * A kiosk's database, the device enrolled as a kiosk of Demo HQ (a second instance of the same
+ * database, another tab, shares its credential).
+ */
+async function kioskDb(name = `kiosk-${uuidv7()}`): Promise<KioskDb> {
   const db = openKioskDb(name);
   databases.push(db);
+  if (!(await credentialOf(db))) await saveEnrolment(db, await enrolDevice(baseUrl, buildingId, await deviceIdOf(db)));
+  current = db;
   return db;
 }
 
-const server: SyncTransport = httpTransport(`${baseUrl}/service`);
+/** The database of the kiosk the test drives: its credential goes with the /service calls. */
+let current: KioskDb | undefined;
+const currentDb = () => {
+  if (!current) throw new Error('no kiosk database yet');
+  return current;
+};
+
+const server: SyncTransport = httpTransport(`${baseUrl}/service`, withCredential(currentDb));
 
 function employee(lastName: string) {
   return { qrCodeKey, visitorType: 'EMPLOYEE', checkInForm: { firstName: 'Offline', lastName } };
@@ -91,7 +89,7 @@ async function serverVisit(
 
 describe('kiosk outbox', () => {
   it('an aborted transaction leaves neither visit nor outbox entry', async () => {
-    const db = kioskDb();
+    const db = await kioskDb();
     await expect(
       commitCheckIn(db, employee('Aborted'), {
         beforeCommit: () => {
@@ -105,7 +103,7 @@ describe('kiosk outbox', () => {
   });
 
   it('network error, then 5xx, then a mixed answer: each entry ends in the right status', async () => {
-    const db = kioskDb();
+    const db = await kioskDb();
     const first = await commitCheckIn(db, employee(`Mixed-${uuidv7()}`));
     const twin = `Twin-${uuidv7()}`;
     await commitCheckIn(db, employee(twin));
@@ -132,11 +130,11 @@ describe('kiosk outbox', () => {
       ['applied', null],
       ['rejected', 'CHECKEDIN'],
     ]);
-    expect((await serverVisit(first.visitId))?.checkedInAt).not.toBeNull();
+    expect((await serverVisit(first.visitId))!.checkedInAt).not.toBeNull();
   });
 
   it('a crash after the answer but before the local acknowledgement: resent, duplicate, ends applied', async () => {
-    const db = kioskDb();
+    const db = await kioskDb();
     const { visitId } = await commitCheckIn(db, employee(`Crash-${uuidv7()}`));
     await expect(
       pushPending(db, server, {
@@ -146,7 +144,7 @@ describe('kiosk outbox', () => {
         },
       }),
     ).rejects.toThrow('tab closed');
-    expect((await db.outbox.toArray())[0]?.status).toBe('pending');
+    expect((await db.outbox.toArray())[0]!.status).toBe('pending');
     const answers: SyncPushResponse[] = [];
     const watching: SyncTransport = async (body) => {
       const answer = await server(body);
@@ -154,15 +152,15 @@ describe('kiosk outbox', () => {
       return answer;
     };
     await pushPending(db, watching, { qrCodeKey });
-    expect(answers[0]?.results[0]?.status).toBe('duplicate');
-    expect((await db.outbox.toArray())[0]?.status).toBe('applied');
+    expect(answers[0]!.results[0]!.status).toBe('duplicate');
+    expect((await db.outbox.toArray())[0]!.status).toBe('applied');
     expect(await serverVisit(visitId)).toBeDefined();
   });
 
   it('two database instances (two tabs) writing at once: unique seq, one push in flight', async () => {
     const name = `kiosk-shared-${uuidv7()}`;
-    const tabA = kioskDb(name);
-    const tabB = kioskDb(name);
+    const tabA = await kioskDb(name);
+    const tabB = await kioskDb(name);
     expect(await deviceIdOf(tabA)).toBe(await deviceIdOf(tabB));
     await Promise.all(
       Array.from({ length: 10 }, (_, i) => commitCheckIn(i % 2 === 0 ? tabA : tabB, employee(`Tabs-${i}-${uuidv7()}`))),
@@ -191,7 +189,7 @@ describe('kiosk outbox', () => {
 
   it('the clock moved back an hour: order by seq unaffected, check-out applied after its check-in', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const db = kioskDb();
+    const db = await kioskDb();
     const now = Date.now();
     vi.setSystemTime(new Date(now));
     const { visitId } = await commitCheckIn(db, employee(`Clock-${uuidv7()}`));
@@ -199,32 +197,32 @@ describe('kiosk outbox', () => {
     await commitCheckOut(db, visitId, {});
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries.map((e) => e.type)).toEqual(['checkIn', 'checkOut']);
-    expect((entries[1]?.occurredAt ?? '') < (entries[0]?.occurredAt ?? '')).toBe(true);
+    expect((entries[1]!.occurredAt ?? '') < (entries[0]!.occurredAt ?? '')).toBe(true);
     vi.useRealTimers();
     const outcome = await pushPending(db, server, { qrCodeKey });
     expect(outcome).toMatchObject({ applied: 2, rejected: 0 });
     const visit = await serverVisit(visitId);
-    expect(visit?.checkedOutAt).not.toBeNull();
+    expect(visit!.checkedOutAt).not.toBeNull();
   });
 });
 
 /** The kiosk's relative /service calls, sent to the test server. */
-const serverFetch: typeof fetch = (input, init) => fetch(`${baseUrl}${String(input)}`, init);
+const serverFetch: typeof fetch = withCredential(currentDb, (input, init) => fetch(`${baseUrl}${String(input)}`, init));
 
 describe('kiosk configuration, visits and runner', () => {
   it('caches the configuration with its version, revalidates with 304, and takes a new version after a change', async () => {
-    const db = kioskDb();
+    const db = await kioskDb();
     expect(await refreshConfig(db, qrCodeKey, serverFetch)).toBe('updated');
     const first = await db.config.get(qrCodeKey);
-    expect(first?.data.building.qrCodeKey).toBe(qrCodeKey);
-    expect(Object.keys(first?.data.checkInData ?? {}).sort()).toEqual(['CONTRACTOR', 'EMPLOYEE', 'VISITOR']);
-    expect(first?.version).toBe(first?.data.version);
+    expect(first!.data.building.qrCodeKey).toBe(qrCodeKey);
+    expect(Object.keys(first!.data.checkInData ?? {}).sort()).toEqual(['CONTRACTOR', 'EMPLOYEE', 'VISITOR']);
+    expect(first!.version).toBe(first?.data.version);
     expect(await refreshConfig(db, qrCodeKey, serverFetch)).toBe('unchanged');
-    expect((await db.config.get(qrCodeKey))?.version).toBe(first?.version);
+    expect((await db.config.get(qrCodeKey))!.version).toBe(first?.version);
   });
 
   it('opens the staff screen with the building PIN only, checked on the device', async () => {
-    const db = kioskDb();
+    const db = await kioskDb();
     await refreshConfig(db, qrCodeKey, serverFetch);
     const config = (await db.config.get(qrCodeKey))?.data;
     const hash = config?.staffPinHash ?? '';
@@ -237,12 +235,12 @@ describe('kiosk configuration, visits and runner', () => {
   });
 
   it('a check-in committed with device-made codes reaches the server with them, through the runner', async () => {
-    const db = kioskDb();
+    const db = await kioskDb();
     const runner = new SyncRunner(db, { qrCodeKey, channel: 'kiosk', transport: server, fetchImpl: serverFetch });
     const codes = newVisitCodes();
     const { visitId, mutationId } = await commitCheckIn(db, employee(`Runner-${uuidv7()}`), { codes });
     await runner.request();
-    expect((await db.outbox.get(mutationId))?.status).toBe('applied');
+    expect((await db.outbox.get(mutationId))!.status).toBe('applied');
     const response = await fetch(`${baseUrl}/service/meeting/${visitId}`, {
       headers: { authorization: `Bearer ${adminToken}` },
     });
@@ -250,12 +248,12 @@ describe('kiosk configuration, visits and runner', () => {
     expect(runner.getSnapshot()).toMatchObject({ failures: 0, syncing: false, lastError: null });
     // The round also refreshed the configuration and today's visits, which now hold this one.
     expect(await db.config.get(qrCodeKey)).toBeDefined();
-    expect((await db.visits.get(visitId))?.identifier).toBe(codes.identifier);
+    expect((await db.visits.get(visitId))!.identifier).toBe(codes.identifier);
     expect(await db.visits.filter((visit) => visit.source === 'server').count()).toBeGreaterThan(0);
   });
 
   it("today's visits replace the cached list but never a visit with an unsynced change", async () => {
-    const db = kioskDb();
+    const db = await kioskDb();
     const online = await commitCheckIn(db, employee(`Listed-${uuidv7()}`), { codes: newVisitCodes() });
     await pushPending(db, server, { qrCodeKey });
     const offline = await commitCheckIn(db, employee(`Unsynced-${uuidv7()}`), { codes: newVisitCodes() });
@@ -276,8 +274,8 @@ describe('kiosk configuration, visits and runner', () => {
     const listed = await refreshVisits(db, qrCodeKey, serverFetch);
     expect(listed).toBeGreaterThan(0);
     expect(await db.visits.where('identifier').equals('ZZZZZZZZ').count()).toBe(0);
-    expect((await db.visits.get(online.visitId))?.checkedInAt).not.toBeNull();
-    expect((await db.visits.get(offline.visitId))?.source).toBe('device');
+    expect((await db.visits.get(online.visitId))!.checkedInAt).not.toBeNull();
+    expect((await db.visits.get(offline.visitId))!.source).toBe('device');
     // Checked out elsewhere (here: on the visitor's own check-out page): the kiosk closes it too.
     const publicIdentifier = (await db.visits.get(online.visitId))?.publicIdentifier ?? '';
     const checkOut = await fetch(`${baseUrl}/service/checkoutable/${publicIdentifier}`, {
@@ -287,11 +285,11 @@ describe('kiosk configuration, visits and runner', () => {
     });
     expect(checkOut.status).toBe(200);
     await refreshVisits(db, qrCodeKey, serverFetch);
-    expect((await db.visits.get(online.visitId))?.checkedOutAt).not.toBeNull();
+    expect((await db.visits.get(online.visitId))!.checkedOutAt).not.toBeNull();
   });
 
   it('a scanned invitation of an expected visit starts the wizard from it; a present one goes to check-out', async () => {
-    const db = kioskDb();
+    const db = await kioskDb();
     const codes = newVisitCodes();
     const { visitId } = await commitCheckIn(db, employee(`Scan-${uuidv7()}`), { codes });
     const kiosk = { qrCodeKey, buildingId: 'b', buildingName: 'Demo HQ' };
@@ -315,18 +313,18 @@ describe('kiosk configuration, visits and runner', () => {
 
 describe('refused entries resolved by staff', () => {
   it('the kiosk learns that staff resolved its refused entry in the administration', async () => {
-    const db = kioskDb();
+    const db = await kioskDb();
     const twin = `Resolved-${uuidv7()}`;
     await commitCheckIn(db, employee(twin));
     const second = await commitCheckIn(db, employee(twin));
     await pushPending(db, server, { qrCodeKey });
-    expect((await db.outbox.get(second.mutationId))?.errorCode).toBe('CHECKEDIN');
+    expect((await db.outbox.get(second.mutationId))!.errorCode).toBe('CHECKEDIN');
     const resolve = await fetch(`${baseUrl}/service/sync/rejected/${second.mutationId}/resolve`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${adminToken}` },
     });
     expect(resolve.status).toBe(200);
     await refreshResolutions(db, qrCodeKey, serverFetch);
-    expect((await db.outbox.get(second.mutationId))?.resolvedAt).toBeTruthy();
+    expect((await db.outbox.get(second.mutationId))!.resolvedAt).toBeTruthy();
   });
 });

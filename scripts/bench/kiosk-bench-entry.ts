@@ -2,7 +2,7 @@
 // Bundled by kiosk.bench.ts (Vite, IIFE) and run in headless Chromium on a page of the server
 // under test: the kiosk's real offline modules, not copies, plus the loops that time them.
 // Everything is exposed on window.__kioskBench for page.evaluate.
-import { type KioskDb, openKioskDb } from '../../kiosk/src/offline/kioskDb.ts';
+import { type KioskDb, openKioskDb, pageKioskDb } from '../../kiosk/src/offline/kioskDb.ts';
 import { commitCheckIn, pendingCount, pendingEntries } from '../../kiosk/src/offline/outbox.ts';
 import { type SyncTransport, httpTransport, pushPending } from '../../kiosk/src/offline/syncEngine.ts';
 import { refreshConfig } from '../../kiosk/src/offline/configCache.ts';
@@ -21,6 +21,16 @@ async function fresh(dbName: string): Promise<KioskDb> {
   const db = openKioskDb(dbName);
   await db.open();
   return db;
+}
+
+/**
+ * The page becomes the server's enrolled kiosk: its credential, kept where the kiosk's own
+ * fetch reads it (the page's kiosk database), and its device id on the database that pushes.
+ */
+async function enrol(db: KioskDb | null, kiosk: { deviceId: string; credential: string }): Promise<void> {
+  await pageKioskDb().meta.put({ key: 'credential', value: kiosk.credential });
+  await pageKioskDb().meta.delete('kioskAccess');
+  if (db) await db.meta.put({ key: 'deviceId', value: kiosk.deviceId });
 }
 
 /** Times each commitCheckIn (what the screen waits for before "you are checked in"). */
@@ -44,8 +54,14 @@ async function commits(options: { dbName: string; qrCodeKey: string; warmup: num
 }
 
 /** Queues `count` check-ins in a fresh outbox, as a kiosk offline for a while would have. */
-async function fill(options: { dbName: string; qrCodeKey: string; count: number }) {
+async function fill(options: {
+  dbName: string;
+  qrCodeKey: string;
+  count: number;
+  kiosk: { deviceId: string; credential: string };
+}) {
   const db = await fresh(options.dbName);
+  await enrol(db, options.kiosk);
   try {
     for (let i = 0; i < options.count; i++)
       await commitCheckIn(db, payload(options.qrCodeKey, i), { codes: newVisitCodes() });
@@ -135,8 +151,15 @@ async function drain(options: { dbName: string; qrCodeKey: string; batchSize: nu
 }
 
 /** refreshConfig timed as a whole: first fetch (cached row cleared) and revalidation (304). */
-async function configRuns(options: { dbName: string; qrCodeKey: string; runs: number; warmup: number }) {
+async function configRuns(options: {
+  dbName: string;
+  qrCodeKey: string;
+  runs: number;
+  warmup: number;
+  kiosk: { deviceId: string; credential: string };
+}) {
   const db = await fresh(options.dbName);
+  await enrol(null, options.kiosk);
   try {
     const time = async (expected: 'updated' | 'unchanged') => {
       const t0 = performance.now();

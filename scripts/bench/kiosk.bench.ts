@@ -17,6 +17,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
 import { createBuilding, createTenant } from '../../server/test/helpers/factories.ts';
+import { enrolledKiosk } from '../../server/test/helpers/test-app.ts';
 import { measureKioskBundle } from '../src/lib/kioskBundle.ts';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 import { root } from '../src/lib/run.ts';
@@ -96,6 +97,8 @@ interface BenchServer {
   baseUrl: string;
   buildingId: string;
   qrCodeKey: string;
+  /** The enrolled kiosk the page plays: its device id and credential. */
+  kiosk: { deviceId: string; credential: string };
   /** Server time of each POST /sync/push (onRequest to onSend). */
   pushServerMs: number[];
   close: () => Promise<void>;
@@ -135,7 +138,10 @@ async function startServer(label: string, database: DatabaseHandle): Promise<Ben
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { label, database, baseUrl, buildingId, qrCodeKey, pushServerMs, close: () => app.close() };
+  // The page is an enrolled kiosk of the building (kiosk calls need its credential).
+  const enrolled = await enrolledKiosk(app, buildingId);
+  const kiosk = { deviceId: enrolled.deviceId, credential: Object.values(enrolled.headers)[0] ?? '' };
+  return { label, database, baseUrl, buildingId, qrCodeKey, kiosk, pushServerMs, close: () => app.close() };
 }
 
 type BenchWindow = Window & { __kioskBench: KioskBenchApi };
@@ -242,6 +248,7 @@ async function drainOn(section: string, browser: Browser, page: Page, server: Be
   const filled = await page.evaluate((o) => (window as unknown as BenchWindow).__kioskBench.fill(o), {
     dbName: 'bench-drain',
     qrCodeKey,
+    kiosk: server.kiosk,
     count: QUEUED,
   });
   if (filled.pending !== QUEUED) throw new Error(`outbox holds ${filled.pending} pending entries, not ${QUEUED}`);
@@ -363,6 +370,7 @@ try {
   const cached = await page.evaluate((o) => (window as unknown as BenchWindow).__kioskBench.configRuns(o), {
     dbName: 'bench-config',
     qrCodeKey,
+    kiosk: server.kiosk,
     runs: CONFIG_RUNS,
     warmup: CONFIG_WARMUP,
   });

@@ -1,4 +1,4 @@
-// `npm run check`: the day-to-day loop: typecheck, lint, format, unit tests (no database, no browser).
+// `npm run check`: the day-to-day loop: typecheck, lint, format, unused code, unit tests (no database, no browser).
 import { type StageResult, collectStageOutput, printSummary, stage, vitestStage } from './lib/stages.ts';
 
 // Two lanes on two cores: static checks beside the unit tests; a failing stage prints its output.
@@ -8,6 +8,8 @@ const staticChecks = async (): Promise<StageResult[]> => [
   await stage('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']),
   await stage('lint', 'pnpm', ['exec', 'eslint', '--max-warnings', '0', '.']),
   await stage('format', 'pnpm', ['exec', 'prettier', '--check', '--log-level', 'warn', '.']),
+  // Unused files, exports and dependencies (knip.json): dead code fails the check.
+  await stage('unused code', 'pnpm', ['exec', 'knip', '--no-progress']),
 ];
 const unitTests = async (): Promise<StageResult[]> => [
   await vitestStage('unit: admin', 'admin'),

@@ -13,6 +13,8 @@ const add = async (result: Promise<StageResult>) => results.push(await result);
 await add(stage('typecheck', 'pnpm', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']));
 await add(stage('lint', 'pnpm', ['exec', 'eslint', '--max-warnings', '0', '.']));
 await add(stage('format', 'pnpm', ['exec', 'prettier', '--check', '--log-level', 'warn', '.']));
+// Unused files, exports and dependencies (knip.json): dead code fails the run.
+await add(stage('unused code', 'pnpm', ['exec', 'knip', '--no-progress']));
 await add(vitestStage('unit: shared', 'shared'));
 await add(vitestStage('unit: admin', 'admin'));
 await add(vitestStage('unit: kiosk', 'kiosk'));

@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,13 +14,15 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
 import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
+import { kiosksRoutes } from './modules/kiosks/kiosks.routes.ts';
 import { camerasRoutes } from './modules/cameras/cameras.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
-import { errorsPlugin } from './plugins/errors.plugin.ts';
+import { errorsPlugin, sendError } from './plugins/errors.plugin.ts';
+import { inputPlugin } from './plugins/input.plugin.ts';
 import { jobsPlugin } from './plugins/jobs.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
@@ -50,6 +54,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500 },
+    // Router refusals (a path that is not valid UTF-8, a parameter over 500 characters) answer
+    // the catalogue's shape like every other refusal.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return sendError(request, reply, tooLong ? 'VALIDATION_FAILED' : 'ID_MALFORMED', undefined, tooLong ? 414 : 400);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -57,16 +67,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: ServerContext = {
     db: database.db,
     config,
-    signToken: (claims, minutes) => {
-      const token = app.jwt.sign(claims, { expiresIn: `${minutes}m` });
-      const decoded = app.jwt.decode<{ exp: number }>(token);
-      return { token, expiresAt: decoded?.exp ?? Math.floor(Date.now() / 1000) + minutes * 60 };
+    signToken: (claims, expiresAt) => {
+      const exp = Math.floor(expiresAt.getTime() / 1000);
+      return { token: app.jwt.sign({ ...claims, exp }), expiresAt: exp };
     },
   };
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { db: database.db, jwtSecret: config.jwtSecret });
+  // API answers over 1 KB are compressed (brotli at a fast level, or gzip); built assets are
+  // sent precompressed by the static plugin and left alone here.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
+  await app.register(inputPlugin);
+  await app.register(authPlugin, {
+    db: database.db,
+    jwtSecret: config.jwtSecret,
+    idleMinutes: config.sessionIdleMinutes,
+  });
   await app.register(securityPlugin, { db: database.db });
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
   await app.register(multipart, { limits: { fileSize: 5_000_000, files: 1, fields: 10, parts: 12 } });
@@ -85,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(checkinRoutes);
       await service.register(meetingsRoutes);
       await service.register(syncRoutes);
+      await service.register(kiosksRoutes);
     },
     { prefix: SERVICE_BASE },
   );

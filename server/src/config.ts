@@ -22,6 +22,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  CAMERA_ALLOW_LOCAL_ADDRESSES: z.enum(['0', '1']).default('0'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 });
 
 export interface AppConfig {
@@ -39,6 +41,10 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   rateLimits: { loginPerMinute: number; publicPerMinute: number };
   trustProxy: boolean;
+  /** Cameras may be on loopback or link-local addresses (a camera simulator on this machine, tests). */
+  cameraAllowLocalAddresses: boolean;
+  /** A session with no call for this long has ended (the admin app signs an idle tab out too). */
+  sessionIdleMinutes: number;
   /** Built apps served by the server; missing folders are skipped. */
   staticDirs: { admin: string; kiosk: string };
 }
@@ -65,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     rateLimits: { loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE, publicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE },
     trustProxy: e.TRUST_PROXY === '1',
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    cameraAllowLocalAddresses: e.CAMERA_ALLOW_LOCAL_ADDRESSES === '1',
     staticDirs: { admin: join(repoRoot, 'admin', 'dist'), kiosk: join(repoRoot, 'kiosk', 'dist') },
   };
 }

@@ -6,7 +6,8 @@ import type { TokenClaims } from './plugins/auth.plugin.ts';
 export interface ServerContext {
   db: Db;
   config: AppConfig;
-  signToken: (claims: TokenClaims, minutes: number) => { token: string; expiresAt: number };
+  /** Signs a token that expires at `expiresAt` (a Date): never later than its session. */
+  signToken: (claims: TokenClaims, expiresAt: Date) => { token: string; expiresAt: number };
 }
 
 declare module 'fastify' {

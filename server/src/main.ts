@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { DEMO_PASSWORD, demoLinks, demoUsers, seedDemo } from './db/seed/demo.ts';
+import { createEnrolment } from './modules/kiosks/kiosks.service.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -48,7 +49,18 @@ async function main(): Promise<void> {
     lines.push(`  Demo logins:      ${demoUsers.map((u) => u.username).join(', ')} — password ${DEMO_PASSWORD}`);
     const links = await demoLinks(database.db);
     if (links) {
-      lines.push(`  Demo kiosk:       ${base}${links.kiosk}  (staff screen PIN ${links.pin})`);
+      // A tablet becomes a kiosk by enrolment: a fresh one-time code for Demo HQ at each start.
+      const enrolment = await createEnrolment(app.ctx, {
+        tenantId: links.tenantId,
+        buildingId: links.buildingId,
+        name: 'Demo kiosk',
+        userId: null,
+        origin: base,
+      });
+      lines.push(
+        `  Enrol a kiosk:    ${enrolment.url}  (open it on the tablet: once, within 15 minutes; more codes in the building's Kiosk devices tab)`,
+      );
+      lines.push(`  Demo kiosk:       ${base}${links.kiosk}  (once enrolled; staff screen PIN ${links.pin})`);
       lines.push(`  Phone check-in:   ${base}${links.phone}`);
     }
   }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +58,16 @@ describe('the server process', () => {
     });
     expect(login.status).toBe(200);
     expect(((await login.json()) as { user: { role: string } }).user.role).toBe('ROLE_SUPERVISOR');
+    // The printed enrolment link makes a tablet a kiosk of the demo building.
+    const link = /Enrol a kiosk:\s+http:\/\/localhost:\d+\/enrolKiosk\/(\S+)/.exec(server.output());
+    if (!link?.[1]) throw new Error(`no enrolment link in: ${server.output()}`);
+    const enrolled = await fetch(`http://127.0.0.1:${port}/service/kiosk/enrol`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: link[1], deviceId: randomUUID() }),
+    });
+    expect(enrolled.status).toBe(200);
+    expect(((await enrolled.json()) as { buildingName: string }).buildingName).toBe('Demo HQ');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });
@@ -81,7 +92,8 @@ describe('the server process', () => {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     }
-  });
+    // Two starts of the embedded database, each migrating or checking and seeding.
+  }, 90_000);
 
   it('refuses a bad configuration with a message naming the variable', async () => {
     const server = startServer({ PORT: 'not-a-port', DATABASE_URL: 'mysql://nope' });

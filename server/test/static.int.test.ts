@@ -1,16 +1,20 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import { testConfig } from './helpers/test-app.ts';
+import { precompressDir } from '../../scripts/src/lib/precompress.ts';
 
 // One process serves the API, the admin app at / and the public pages at their spec paths.
 let database: DatabaseHandle;
 let app: FastifyInstance;
+
+const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `word${i % 50}`))};\n`;
 
 function fakeBuild(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `vestibule-${name}-`));
@@ -18,6 +22,9 @@ function fakeBuild(name: string): string {
   writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${name}</title>`);
   writeFileSync(join(dir, 'assets', 'app-1234.js'), `console.log('${name}')`);
   writeFileSync(join(dir, 'sw.js'), '');
+  // A large asset with the compressed copies the build writes beside it.
+  writeFileSync(join(dir, 'assets', 'big-5678.js'), bigScript);
+  precompressDir(join(dir, 'assets'));
   return dir;
 }
 
@@ -55,6 +62,45 @@ describe('serving the apps', () => {
     const sw = await app.inject({ method: 'GET', url: '/kiosk/sw.js' });
     expect(sw.headers['service-worker-allowed']).toBe('/');
     expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a built asset precompressed as the browser accepts it, and plain to others', async () => {
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/assets/big-5678.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.length).toBeLessThan(bigScript.length / 5);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(bigScript);
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/assets/big-5678.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bigScript);
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-5678.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+
+  it('compresses API answers over 1 KB for a client that accepts it', async () => {
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/service/docs/json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    const document = JSON.parse(brotliDecompressSync(compressed.rawPayload).toString()) as { openapi: string };
+    expect(document.openapi).toMatch(/^3\./);
+    const small = await app.inject({
+      method: 'GET',
+      url: '/service/actuator/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('keeps unknown API paths and missing assets as 404 with a code', async () => {

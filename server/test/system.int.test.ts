@@ -32,6 +32,30 @@ describe('system endpoints', () => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
+  it('marks the public routes as needing no token in the OpenAPI document, and every other route a bearer token', async () => {
+    type Operation = { security?: unknown[] };
+    const doc = jsonOf<{ paths: Record<string, Record<string, Operation>>; security: unknown[] }>(
+      await t.app.inject({ method: 'GET', url: '/service/docs/json' }),
+    );
+    expect(doc.security).toEqual([{ bearer: [] }]);
+    const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+    const documented = t.app.registeredRoutes.filter((route) => !route.url.startsWith('/service/docs'));
+    const publicRoutes = documented.filter((route) => route.access === 'public');
+    expect(publicRoutes.length).toBeGreaterThan(20);
+    for (const route of documented) {
+      const operation = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      expect({ route: `${route.method} ${route.url}`, documented: operation !== undefined }).toEqual({
+        route: `${route.method} ${route.url}`,
+        documented: true,
+      });
+      const security = route.access === 'public' ? [] : undefined;
+      expect({ route: `${route.method} ${route.url}`, security: operation!.security }).toEqual({
+        route: `${route.method} ${route.url}`,
+        security,
+      });
+    }
+  });
+
   it('sets security headers and leaks no stack trace', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/service/actuator/health' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -55,7 +79,7 @@ describe('system endpoints', () => {
       }),
     );
     expect(rolesFr).toHaveLength(7);
-    expect(rolesFr.find((role) => role.value === 'ROLE_ADMIN')?.label).toBe('Administrateur');
+    expect(rolesFr.find((role) => role.value === 'ROLE_ADMIN')!.label).toBe('Administrateur');
     const values = jsonOf(
       await t.app.inject({
         method: 'GET',

@@ -8,6 +8,10 @@ export const defaultLocale: Locale = 'en';
 export const TOKEN_LIFETIME_MINUTES = 1440;
 export const IMPERSONATION_TOKEN_LIFETIME_MINUTES = 60;
 export const SSO_TOKEN_LIFETIME_MINUTES = 5;
+/** A session with no activity for this long ends (SESSION_IDLE_MINUTES on the server). */
+export const DEFAULT_SESSION_IDLE_MINUTES = 30;
+/** The header a tab sends with the company it works in (admin and tech users): a choice per tab. */
+export const TENANT_HEADER = 'x-vestibule-tenant';
 
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
@@ -46,6 +50,8 @@ export const publicPagePrefixes = [
   '/pinIdentification',
   '/employeeIdentification',
   '/employeeIdentificationKiosk',
+  /** A tablet enrols as a building's kiosk (the enrolment QR code's link): KIOSK_ENROL_PAGE. */
+  '/enrolKiosk',
 ] as const;
 
 /** A path of one of the public pages (`/checkin/{hash}`, `/checkOut/{identifier}`, ...). */

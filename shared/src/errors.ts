@@ -5,6 +5,7 @@
 export const errorCatalogue = {
   // Auth and session
   BAD_TOKEN: { status: 401 },
+  SESSION_EXPIRED: { status: 401 },
   UNAUTHORIZED: { status: 401 },
   WRONG_PASSWORD: { status: 403 },
   BLOCKED_USER: { status: 403 },
@@ -52,8 +53,13 @@ export const errorCatalogue = {
   EMPTY_MEETING_DURATION: { status: 400 },
   CHECKIN_LINK_EXPIRED: { status: 410 },
   KIOSK_DEVICE_NOT_ALLOWED: { status: 403 },
+  KIOSK_ENROLMENT_REQUIRED: { status: 401 },
+  KIOSK_DEVICE_REVOKED: { status: 403 },
+  KIOSK_ENROLMENT_CODE_INVALID: { status: 404 },
+  CHECKOUT_TICKET_EXPIRED: { status: 410 },
   // Tenants and buildings
   TENANT_REQUIRED: { status: 400 },
+  BUILDING_HAS_VISITS: { status: 409 },
   BUILDING_TENANT_LIMIT_REACHED: { status: 409 },
   BUILDING_ID_EXISTS: { status: 409 },
   BUILDING_CHECK_IN_TEMPERATURE_MISSING: { status: 400 },
@@ -64,6 +70,7 @@ export const errorCatalogue = {
   QUESTION_FOLLOW_UP_INVALID: { status: 400 },
   QUESTION_FOLLOW_UP_ORDER: { status: 400 },
   CAMERA_UNREACHABLE: { status: 502 },
+  CAMERA_ADDRESS_NOT_ALLOWED: { status: 400 },
   sizeTooBig: { status: 413 },
   invalidFormat: { status: 415 },
   // People

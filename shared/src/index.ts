@@ -24,3 +24,7 @@ export * from './schemas/visit.ts';
 export * from './sync/constants.ts';
 export * from './sync/protocol.ts';
 export * from './domain/markdown.ts';
+export * from './sync/kioskCredential.ts';
+export * from './sync/enrolment.ts';
+export * from './domain/safeText.ts';
+export * from './domain/cameraAddress.ts';

@@ -5,10 +5,12 @@ import { currentLocale } from '../features/locale/i18n.ts';
 /** What the API needs from the session; the session store connects itself at start. */
 export interface ApiSessionHooks {
   getToken: () => string | null;
+  /** The company this tab works in. */
+  getTenant: () => string | null;
   onAuthFailure: (error: ApiError) => void;
 }
 
-let sessionHooks: ApiSessionHooks = { getToken: () => null, onAuthFailure: () => undefined };
+let sessionHooks: ApiSessionHooks = { getToken: () => null, getTenant: () => null, onAuthFailure: () => undefined };
 
 export function connectApiSession(hooks: ApiSessionHooks): void {
   sessionHooks = hooks;
@@ -17,6 +19,7 @@ export function connectApiSession(hooks: ApiSessionHooks): void {
 /** The one HTTP client of the admin app: bearer, Accept-Language, errors, loading dialog. */
 export const api = createApiClient({
   getToken: () => sessionHooks.getToken(),
+  getTenant: () => sessionHooks.getTenant(),
   getLocale: () => currentLocale(),
   onAuthFailure: (error) => sessionHooks.onAuthFailure(error),
   onActivity: (delta) => useLoadingStore.getState().track(delta),

@@ -16,7 +16,8 @@ export function createAppSession(): SessionStore {
   });
   connectApiSession({
     getToken: () => store.getState().token,
-    onAuthFailure: () => store.getState().forceLogout(),
+    getTenant: () => store.getState().tenant?.id ?? null,
+    onAuthFailure: (error) => store.getState().forceLogout(error),
   });
   return store;
 }

@@ -41,7 +41,7 @@ describe('MarkdownText', () => {
     const link = screen.getByRole('link', { name: 'Site rules (opens in a new tab)' });
     expect(link).toHaveAttribute('href', 'https://example.com/rules');
     expect(link).toHaveAttribute('target', '_blank');
-    expect(link.getAttribute('rel')?.split(' ')).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+    expect(link.getAttribute('rel')!.split(' ')).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
     expect(screen.getByRole('link', { name: /mail/ })).toHaveAttribute('href', 'mailto:desk@example.com');
     expect(screen.queryByRole('link', { name: /^x/ })).not.toBeInTheDocument();
     expect(screen.getByText(/, x$/)).toBeInTheDocument();

@@ -12,7 +12,14 @@ export const storageKeys = {
   /** Milliseconds since the epoch. */
   checkForAppUpdatesAt: 'checkForAppUpdatesAt',
   dark: 'dark',
+  /** Minutes without input after which a tab signs out (the server's SESSION_IDLE_MINUTES). */
+  idleMinutes: 'idleMinutes',
+  /** Milliseconds since the epoch: the last input in any tab (tabs share one session). */
+  lastActivityAt: 'lastActivityAt',
 } as const;
+
+/** sessionStorage key of the company this tab works in (two tabs, two companies). */
+export const tabTenantKey = 'vestibule.tabTenant';
 
 /**
  * sessionStorage key of a success message that must survive the page reload which ends

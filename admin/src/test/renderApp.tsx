@@ -25,6 +25,7 @@ export function fakeSessionApi(overrides: Partial<SessionApi> = {}): SessionApi 
     impersonate: vi.fn(async (username: string) => loginResponse(username, ['ROLE_USER'])),
     loginWithSsoToken: vi.fn(async () => loginResponse('admin', ['ROLE_ADMIN'])),
     selectTenant: vi.fn(async () => tenantSelection(acme)),
+    logout: vi.fn(async () => ({ ok: true })),
     ...overrides,
   };
 }

@@ -218,6 +218,41 @@ export class BuildingDialogPage {
     return this.dialog.getByTestId('kiosk-rejected-row');
   }
 
+  /** Kiosk devices tab: the enrolment dialog (above the building dialog). */
+  get enrolDialog(): Locator {
+    return this.page.getByRole('dialog', { name: exactly(this.label('buildings.kiosks.enrolTitle')) });
+  }
+
+  /**
+   * Kiosk devices tab: enrols a kiosk named `name` and answers what the dialog shows: the
+   * code, the link its QR code carries, and the QR code image.
+   */
+  async enrolKiosk(name: string): Promise<{ code: string; link: string; qr: Locator }> {
+    await this.button('buildings.kiosks.enrol').click();
+    const dialog = this.enrolDialog;
+    await dialog.getByRole('textbox', { name: this.label('buildings.kiosks.enrolName') }).fill(name);
+    await dialog.getByRole('button', { name: exactly(this.label('buildings.kiosks.enrolCreate')) }).click();
+    const qr = dialog.getByRole('img', { name: exactly(this.label('buildings.kiosks.enrolQrAlt', { name })) });
+    await qr.waitFor();
+    const code = (await dialog.getByTestId('kiosk-enrolment-code').innerText()).trim();
+    const link = (await dialog.getByTestId('kiosk-enrolment-link').innerText()).trim();
+    return { code, link, qr };
+  }
+
+  /** Closes the enrolment dialog (Done). */
+  async closeEnrolment(): Promise<void> {
+    await this.enrolDialog.getByRole('button', { name: exactly(this.label('buildings.kiosks.enrolDone')) }).click();
+    await this.enrolDialog.waitFor({ state: 'detached' });
+  }
+
+  /** Kiosk devices tab: revokes the kiosk named `name`, confirming. */
+  async revokeKiosk(name: string): Promise<void> {
+    await this.button('buildings.kiosks.revokeOf', { name }).click();
+    const confirm = this.page.getByRole('dialog', { name: exactly(this.label('buildings.kiosks.revokeTitle')) });
+    await confirm.getByRole('button', { name: exactly(this.label('buildings.kiosks.revoke')) }).click();
+    await confirm.waitFor({ state: 'detached' });
+  }
+
   /** Clicks a QR code's download button and answers the download. */
   async downloadQrCode(link: 'kiosk' | 'checkIn' | 'registration' | 'pinIdentification'): Promise<Download> {
     const name = this.label(`buildings.qr.links.${link}`);

@@ -24,7 +24,19 @@ export class KioskPage {
     this.wizard = new CheckInPage(page, locale);
   }
 
-  /** Opens the kiosk (the first visit provisions the device) and waits for its welcome screen. */
+  /**
+   * Enrols the page's tablet with an administrator's code (the enrolment QR code's link): the
+   * tablet then opens the building's kiosk by itself, and this waits for its welcome screen.
+   */
+  static async enrol(page: Page, code: string, qrCodeKey: string): Promise<KioskPage> {
+    await page.goto(`/enrolKiosk/${code}`);
+    await waitForPath(page, `/checkinKiosk/${qrCodeKey}`);
+    const kiosk = new KioskPage(page, qrCodeKey);
+    await kiosk.waitForWelcome();
+    return kiosk;
+  }
+
+  /** Opens the kiosk of an enrolled tablet and waits for its welcome screen. */
   static async open(page: Page, qrCodeKey: string, query = ''): Promise<KioskPage> {
     const path = `/checkinKiosk/${qrCodeKey}`;
     await page.goto(`${path}${query}`);
@@ -153,6 +165,23 @@ export class KioskPage {
   /** The entries the server refused, one row each (person, type, time, reason). */
   get staffRejected(): Locator {
     return this.page.getByTestId('staff-rejected');
+  }
+
+  /** The staff screen's notice of a revoked kiosk. */
+  get staffRevokedNotice(): Locator {
+    return this.page.getByTestId('staff-revoked');
+  }
+
+  // --- Enrolment ------------------------------------------------------------------------
+
+  /** "This kiosk was withdrawn": what a revoked tablet shows instead of its welcome screen. */
+  get revokedHeading(): Locator {
+    return this.main.getByRole('heading', { level: 1, name: exactly(this.label('publicVisit.revoked.title')) });
+  }
+
+  /** "Enrol this kiosk": what a tablet that is no enrolled kiosk shows. */
+  get enrolHeading(): Locator {
+    return this.main.getByRole('heading', { level: 1, name: exactly(this.label('publicVisit.enrol.title')) });
   }
 
   async closeStaff(): Promise<void> {

@@ -1,6 +1,8 @@
 import { Suspense, lazy } from 'react';
 import { CheckInPage } from '../features/checkin/CheckInPage.tsx';
 import { VisitPage } from '../features/checkin/VisitPage.tsx';
+import { EnrolPage } from '../features/enrol/EnrolPage.tsx';
+import { KioskGate } from '../features/enrol/KioskGate.tsx';
 import { KioskLaunch } from '../features/kiosk/KioskLaunch.tsx';
 import { PublicPage } from '../features/public-page/PublicPage.tsx';
 import { Loading } from '../ui/Status.tsx';
@@ -43,12 +45,16 @@ export function App() {
       );
     case 'buildingCheckOut':
       return (
-        <Suspense fallback={<Loading />}>
-          <BuildingCheckOutPage key={location.pathname} qrCodeKey={route.qrCodeKey} search={search} />
-        </Suspense>
+        <KioskGate qrCodeKey={route.qrCodeKey}>
+          <Suspense fallback={<Loading />}>
+            <BuildingCheckOutPage key={location.pathname} qrCodeKey={route.qrCodeKey} search={search} />
+          </Suspense>
+        </KioskGate>
       );
     case 'launch':
       return <KioskLaunch />;
+    case 'enrol':
+      return <EnrolPage key={location.pathname} code={route.code} />;
     case 'other':
       return <PublicPage path={location.pathname} />;
   }

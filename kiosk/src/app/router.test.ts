@@ -23,6 +23,8 @@ describe('public page routes', () => {
   it('starts the installed kiosk at /kiosk/', () => {
     expect(matchRoute('/kiosk/')).toEqual({ page: 'launch' });
     expect(matchRoute('/kiosk')).toEqual({ page: 'launch' });
+    expect(matchRoute('/enrolKiosk/K7QM-3XHD-9TWA')).toEqual({ page: 'enrol', code: 'K7QM-3XHD-9TWA' });
+    expect(matchRoute('/enrolKiosk/K7QM/x')).toEqual({ page: 'other' });
     expect(matchRoute('/kiosk/other')).toEqual({ page: 'other' });
   });
 

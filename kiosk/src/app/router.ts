@@ -10,6 +10,8 @@ export type PublicRoute =
   | { page: 'buildingCheckOut'; qrCodeKey: string }
   /** /kiosk/: where the installed app starts; it goes on to the kiosk this device was set up for. */
   | { page: 'launch' }
+  /** /enrolKiosk/{code}: an enrolment QR code's link, opened on the tablet to make it a kiosk. */
+  | { page: 'enrol'; code: string }
   | { page: 'other' };
 
 function decode(part: string): string | null {
@@ -34,6 +36,7 @@ export function matchRoute(pathname: string): PublicRoute {
     return { page: 'visit', kiosk, qrCodeKey: a, identifier: b, status: c ?? null };
   }
   if (b !== undefined) return { page: 'other' };
+  if (root === 'enrolKiosk') return { page: 'enrol', code: a };
   if (root === 'checkOut') return { page: 'checkOut', publicIdentifier: a };
   if (root === 'buildingCheckOut') return { page: 'buildingCheckOut', qrCodeKey: a };
   return { page: 'other' };

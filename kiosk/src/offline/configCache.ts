@@ -3,10 +3,11 @@ import { ApiError } from '@vestibule/shared/api';
 import type { KioskDb, LocalVisit } from './kioskDb.ts';
 import { markResolved } from './outbox.ts';
 import type { KioskConfig } from './kioskConfig.ts';
+import { kioskFetch } from './credential.ts';
 
 type Fetch = typeof fetch;
 const FETCH_TIMEOUT_MS = 30_000;
-const defaultFetch: Fetch = (input, init) => fetch(input, init);
+const defaultFetch: Fetch = kioskFetch;
 
 async function failure(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as { errorCode?: string; msg?: string } | null;
@@ -52,6 +53,8 @@ interface ServerVisit {
   visitorType: string;
   checkedInAt: string | null;
   scheduledAt: string | null;
+  /** Absent from servers older than this kiosk build. */
+  scheduledDuration?: string | null;
 }
 
 /**
@@ -96,6 +99,7 @@ export async function refreshVisits(db: KioskDb, qrCodeKey: string, fetchImpl: F
         pin: known.get(visit.id)?.pin ?? null,
         publicIdentifier: visit.publicIdentifier,
         scheduledAt: visit.scheduledAt,
+        scheduledDuration: visit.scheduledDuration ?? null,
         source: known.get(visit.id)?.source ?? 'server',
       }));
     await db.visits.bulkPut(rows);

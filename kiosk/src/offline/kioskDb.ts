@@ -44,12 +44,27 @@ export interface LocalVisit {
   publicIdentifier: string | null;
   /** Planned arrival of an expected visit (server list). */
   scheduledAt: string | null;
+  /** How long the visit is planned to last (ISO 8601, PT1H): with the check-in, when it is overdue. */
+  scheduledDuration?: string | null;
   /** device: made here (its outbox entry carries it to the server); server: today's list. */
   source: 'device' | 'server';
 }
 
 export interface MetaEntry {
-  key: 'deviceId' | 'seq' | 'qrCodeKey' | 'lastSyncAt' | 'lastSyncError' | 'persisted' | 'visitsFetchedAt';
+  key:
+    | 'deviceId'
+    | 'seq'
+    | 'qrCodeKey'
+    | 'lastSyncAt'
+    | 'lastSyncError'
+    | 'persisted'
+    | 'visitsFetchedAt'
+    /** The enrolled kiosk's credential, `{deviceId}.{secret}` (sent with every kiosk call). */
+    | 'credential'
+    /** The name the administrator gave this kiosk at enrolment. */
+    | 'kioskName'
+    /** What the server last said of the credential: 'revoked' or 'unenrolled' (absent: fine). */
+    | 'kioskAccess';
   value: string;
 }
 
@@ -70,6 +85,14 @@ export type KioskDb = Dexie & {
 };
 
 export const KIOSK_DB_NAME = 'vestibule-kiosk';
+
+let pageDatabase: KioskDb | undefined;
+
+/** The page's kiosk database (one connection per page). */
+export function pageKioskDb(): KioskDb {
+  pageDatabase ??= openKioskDb();
+  return pageDatabase;
+}
 
 export function openKioskDb(name: string = KIOSK_DB_NAME): KioskDb {
   const db = new Dexie(name, { chromeTransactionDurability: 'strict' }) as KioskDb;

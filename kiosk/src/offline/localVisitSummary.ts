@@ -1,12 +1,26 @@
-import { type VisitSummary, visitorTypes } from '@vestibule/shared';
+import { type VisitSummary, visitStatus, visitorTypes } from '@vestibule/shared';
 import type { LocalVisit } from './kioskDb.ts';
+
+/** The tablet stands in the building: its own time zone is the building's. */
+const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * A visit the device knows, in the shape the check-in and check-out screens take from the
- * server: the kiosk's building, its status from its times, no host or schedule length (the
- * device does not keep them).
+ * server: the kiosk's building, its status by the shared rule from its times (LATE once its
+ * planned length has passed, EXPIRED for an expected visit whose time is over), no host.
  */
-export function localVisitSummary(visit: LocalVisit, building: { id: string; name: string }): VisitSummary {
+export function localVisitSummary(
+  visit: LocalVisit,
+  building: { id: string; name: string },
+  now: Date = new Date(),
+  timeZone: string = deviceZone(),
+): VisitSummary {
+  const times = {
+    scheduledAt: visit.scheduledAt,
+    scheduledDuration: visit.scheduledDuration ?? null,
+    checkedInAt: visit.checkedInAt,
+    checkedOutAt: visit.checkedOutAt,
+  };
   return {
     id: visit.id,
     identifier: visit.identifier ?? '',
@@ -20,10 +34,10 @@ export function localVisitSummary(visit: LocalVisit, building: { id: string; nam
     lastName: visit.lastName,
     host: null,
     scheduledAt: visit.scheduledAt,
-    scheduledDuration: null,
+    scheduledDuration: times.scheduledDuration,
     checkedInAt: visit.checkedInAt,
     checkedOutAt: visit.checkedOutAt,
-    status: visit.checkedOutAt ? 'OUT' : visit.checkedInAt ? 'IN' : 'EXPECTED',
+    status: visitStatus(times, now, timeZone),
     allowed: true,
     flagged: false,
   };

@@ -67,6 +67,7 @@ export async function commitCheckIn(
       pin: options.codes?.pin ?? known?.pin ?? null,
       publicIdentifier: options.codes?.publicIdentifier ?? known?.publicIdentifier ?? null,
       scheduledAt: known?.scheduledAt ?? null,
+      scheduledDuration: payload.scheduledDuration ?? known?.scheduledDuration ?? null,
       source: known?.source ?? 'device',
     };
     const entry: OutboxEntry = {

@@ -1,5 +1,5 @@
 import { APP_VERSION } from './appVersion.ts';
-import { type KioskDb, openKioskDb } from './kioskDb.ts';
+import { type KioskDb, pageKioskDb } from './kioskDb.ts';
 import { refreshConfig, refreshVisits } from './configCache.ts';
 import { pruneSettled } from './outbox.ts';
 import { type PushOutcome, type SyncTransport, httpTransport, pushPending, retryDelayMs } from './syncEngine.ts';
@@ -185,12 +185,9 @@ export class SyncRunner {
   }
 }
 
-let database: KioskDb | undefined;
-
 /** The page's kiosk database (one connection per page). */
 export function kioskDb(): KioskDb {
-  database ??= openKioskDb();
-  return database;
+  return pageKioskDb();
 }
 
 const runners = new Map<string, SyncRunner>();

@@ -1,4 +1,5 @@
 import { STAFF_PIN_ITERATIONS, staffPinSalt } from '@vestibule/shared';
+import { kioskFetch } from './credential.ts';
 
 function base64url(bytes: ArrayBuffer): string {
   return btoa(String.fromCharCode(...new Uint8Array(bytes)))
@@ -31,7 +32,7 @@ export async function staffPinMatches(pin: string, expectedHash: string, buildin
 export async function staffPinAccepted(
   qrCodeKey: string,
   pin: string,
-  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  fetchImpl: typeof fetch = kioskFetch,
 ): Promise<boolean> {
   const response = await fetchImpl(`/service/sync/staff/${encodeURIComponent(qrCodeKey)}`, {
     method: 'POST',

@@ -6,6 +6,7 @@ import {
 } from '@vestibule/shared';
 import type { KioskDb, OutboxEntry } from './kioskDb.ts';
 import { deviceIdOf, pendingCount, pendingEntries } from './outbox.ts';
+import { kioskFetch } from './credential.ts';
 
 /** Sends one batch; throws on a network fault or a 5xx (worth retrying). */
 export type SyncTransport = (body: SyncPushRequest) => Promise<SyncPushResponse>;
@@ -190,10 +191,7 @@ export function retryDelayMs(failures: number, random: () => number = Math.rando
 const PUSH_TIMEOUT_MS = 30_000;
 
 /** The transport of the running kiosk: POST /service/sync/push. */
-export function httpTransport(
-  baseUrl = '/service',
-  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
-): SyncTransport {
+export function httpTransport(baseUrl = '/service', fetchImpl: typeof fetch = kioskFetch): SyncTransport {
   return async (body) => {
     let response: Response;
     try {

@@ -9,6 +9,14 @@ import { APP_VERSION } from './appVersion.ts';
 /** The configuration version each kiosk page uses, reported with its pushes. */
 const appliedVersions = new Map<string, string>();
 
+/** The page's kiosk runner of a building (made once): pushes report the app and configuration versions. */
+export function kioskRunner(qrCodeKey: string): SyncRunner {
+  return syncRunner(qrCodeKey, 'kiosk', {
+    appVersion: APP_VERSION,
+    configVersion: () => appliedVersions.get(qrCodeKey),
+  });
+}
+
 export type KioskState =
   | { status: 'loading'; runner: SyncRunner }
   | { status: 'ready'; runner: SyncRunner; config: KioskConfig; newConfigWaiting: boolean }
@@ -20,11 +28,7 @@ export type KioskState =
  * welcome screen, nobody at the kiosk): never in the middle of someone's check-in.
  */
 export function useKioskConfig(qrCodeKey: string, idle: boolean): KioskState {
-  const runner = useMemo(
-    () =>
-      syncRunner(qrCodeKey, 'kiosk', { appVersion: APP_VERSION, configVersion: () => appliedVersions.get(qrCodeKey) }),
-    [qrCodeKey],
-  );
+  const runner = useMemo(() => kioskRunner(qrCodeKey), [qrCodeKey]);
   const [setup, setSetup] = useState<{ attempt: number; done: boolean; error: unknown }>({
     attempt: 0,
     done: false,

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from './errorMessage.ts';
 import { useFocusOnMount } from './useFocusOnMount.ts';
 
-export function Loading() {
+export function Loading({ label }: { label?: string } = {}) {
   const { t } = useTranslation('publicVisit');
   return (
     <p className="loading" role="status">
       <span className="spinner" aria-hidden="true" />
-      {t('loading')}
+      {label ?? t('loading')}
     </p>
   );
 }

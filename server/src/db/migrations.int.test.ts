@@ -28,7 +28,7 @@ describe('migrations', () => {
 
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
-    expect(down.results?.every((result) => result.status === 'Success')).toBe(true);
+    expect(down.results!.every((result) => result.status === 'Success')).toBe(true);
     expect(await tableNames()).toEqual([]);
 
     const up = await migrator.migrateToLatest();

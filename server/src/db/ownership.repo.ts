@@ -41,6 +41,13 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
       .where('id', '=', id)
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst()) !== undefined,
+  device: async (db, tenantId, id) =>
+    (await db
+      .selectFrom('kiosk_devices')
+      .select('device_id')
+      .where('device_id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()) !== undefined,
   mutation: async (db, tenantId, id) =>
     (await db
       .selectFrom('applied_mutations')

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { AnsweredQuestionnaire, BuildingCheckInForms, BuildingSettings, Role } from '@vestibule/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -71,6 +71,23 @@ export interface SsoTokensTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  impersonator_id: string | null;
+  selected_tenant_id: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginKnownAddressesTable {
+  username_key: string;
+  address: string;
+  last_success_at: Timestamp;
 }
 
 export interface RateLimitsTable {
@@ -233,6 +250,23 @@ export interface KioskDevicesTable {
   clock_skew_ms: Generated<number>;
   clock_skew_flagged: Generated<boolean>;
   channel: Generated<'kiosk' | 'ownDevice'>;
+  /** Enrolled kiosks: their name, the hash of their credential, when enrolled and revoked. */
+  name: string | null;
+  credential_hash: string | null;
+  enrolled_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface KioskEnrolmentsTable {
+  code_hash: string;
+  tenant_id: string;
+  building_id: string;
+  name: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  device_id: string | null;
 }
 
 export interface AppliedMutationsTable {
@@ -262,6 +296,7 @@ export interface DeviceAlertsTable {
 
 export interface Database {
   kiosk_devices: KioskDevicesTable;
+  kiosk_enrolments: KioskEnrolmentsTable;
   applied_mutations: AppliedMutationsTable;
   device_alerts: DeviceAlertsTable;
   visits: VisitsTable;
@@ -278,11 +313,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   login_blocks: LoginBlocksTable;
   sso_tokens: SsoTokensTable;
+  sessions: SessionsTable;
+  login_known_addresses: LoginKnownAddressesTable;
   rate_limits: RateLimitsTable;
 }
-
-export type TenantRow = Selectable<TenantsTable>;
-export type NewTenantRow = Insertable<TenantsTable>;
-export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;

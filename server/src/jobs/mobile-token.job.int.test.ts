@@ -45,11 +45,11 @@ describe('mobile token rotation', () => {
       .orderBy('name')
       .execute();
     const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
-    expect(byName.Due?.mobile_token).toMatch(/^[0-9a-f]{16}$/);
+    expect(byName.Due!.mobile_token).toMatch(/^[0-9a-f]{16}$/);
     const daysAhead = (new Date(byName.Due?.mobile_token_next_refresh_at ?? 0).getTime() - Date.now()) / 86_400_000;
     expect(daysAhead).toBeGreaterThan(2.99);
     expect(daysAhead).toBeLessThan(3.01);
-    expect(byName.Later?.mobile_token).toBe('keep-token');
-    expect(byName['No token']?.mobile_token).toBeNull();
+    expect(byName.Later!.mobile_token).toBe('keep-token');
+    expect(byName['No token']!.mobile_token).toBeNull();
   });
 });

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Role, SERVICE_BASE, maySelectTenant } from '@vestibule/shared';
+import { type Role, SERVICE_BASE, TENANT_HEADER, maySelectTenant } from '@vestibule/shared';
 import { tenantOwnership } from '../db/ownership.repo.ts';
 import { getOrCreateSetting } from '../db/settings.repo.ts';
-import { findSessionUser } from '../modules/auth/auth.repo.ts';
+import { findSession, tenantExists, touchSession } from '../modules/auth/auth.repo.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/database.ts';
 
@@ -18,6 +18,10 @@ export type Access = 'public' | readonly Role[];
 export interface TokenClaims {
   sub: string;
   usr: string;
+  /** The session the token belongs to (revocable, idle-limited). */
+  sid: string;
+  /** Expiry, seconds since the epoch: every token has one (a token without it is refused). */
+  exp?: number;
   /** The admin who impersonates, when this is an impersonation token. */
   imp?: string;
 }
@@ -31,6 +35,7 @@ export interface AuthContext {
   /** The tenant every tenant-scoped query of this request is limited to. */
   tenantId: string | null;
   impersonatorId: string | undefined;
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -75,80 +80,119 @@ export interface RegisteredRoute {
   access: Access;
   tenant: boolean;
   tenantParams: Record<string, string>;
+  /** The fields the route's body and query schemas declare (for tests that walk every route). */
+  bodyFields: string[];
+  queryFields: string[];
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; jwtSecret: string | undefined }) => {
-  // Unset JWT_SECRET: one secret generated once and kept in the database, so instances agree.
-  const secret =
-    options.jwtSecret ??
-    (await getOrCreateSetting(options.db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
-  await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+/** The keys of a zod object schema (or none). */
+function fieldsOf(schema: unknown): string[] {
+  const shape = (schema as { shape?: unknown } | undefined)?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
+}
 
-  const routes: RegisteredRoute[] = [];
-  app.decorate('registeredRoutes', routes);
-  app.decorateRequest('auth', null);
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { db: Db; jwtSecret: string | undefined; idleMinutes: number }) => {
+    // Unset JWT_SECRET: one secret generated once and kept in the database, so instances agree.
+    const secret =
+      options.jwtSecret ??
+      (await getOrCreateSetting(options.db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
+    await app.register(fastifyJwt, {
+      secret,
+      sign: { algorithm: 'HS256' },
+      verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
+    });
 
-  app.addHook('onRoute', (route) => {
-    const url = route.url ?? route.path;
-    if (!url.startsWith(SERVICE_BASE)) return;
-    if (url.startsWith(`${SERVICE_BASE}/docs`)) {
-      // The browsable API documentation is public.
-      route.config = { ...route.config, access: 'public' };
-      return;
-    }
-    const access = route.config?.access;
-    if (access === undefined) {
-      throw new Error(`Route ${String(route.method)} ${url} does not declare who may call it (config.access)`);
-    }
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD') continue;
-      routes.push({
-        method,
-        url,
-        access,
-        tenant: route.config?.tenant ?? false,
-        tenantParams: route.config?.tenantParams ?? {},
-      });
-    }
-  });
+    const routes: RegisteredRoute[] = [];
+    app.decorate('registeredRoutes', routes);
+    app.decorateRequest('auth', null);
 
-  app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    const access = config?.access;
-    if (access === undefined || access === 'public') return;
-    const header = request.headers.authorization;
-    if (!header || !/^Bearer\s+\S+$/i.test(header)) throw new AppError('UNAUTHORIZED');
-    let claims: TokenClaims;
-    try {
-      claims = await request.jwtVerify<TokenClaims>();
-    } catch {
-      throw new AppError('BAD_TOKEN');
-    }
-    const user = typeof claims.sub === 'string' ? await findSessionUser(options.db, claims.sub) : undefined;
-    if (!user || user.blocked) throw new AppError('BAD_TOKEN');
-    const tenantId = maySelectTenant(user.role) ? (user.selected_tenant_id ?? user.tenant_id) : user.tenant_id;
-    request.auth = {
-      userId: user.id,
-      username: user.username,
-      role: user.role,
-      homeTenantId: user.tenant_id,
-      tenantId,
-      impersonatorId: claims.imp,
-    };
-    if (!access.includes(user.role)) throw new AppError('FORBIDDEN');
-    if (config?.tenant && !tenantId) throw new AppError('TENANT_REQUIRED');
-    const params = request.params as Record<string, string | undefined>;
-    for (const [param, entity] of Object.entries(config?.tenantParams ?? {})) {
-      const value = params[param];
-      // A malformed id is left to validation (400 ID_MALFORMED).
-      if (!value || !uuidPattern.test(value)) continue;
-      const owns = tenantOwnership[entity];
-      if (!owns) throw new Error(`no ownership check for entity "${entity}"`);
-      if (!tenantId || !(await owns(options.db, tenantId, value))) throw new AppError('NOT_FOUND');
-    }
-  });
-});
+    app.addHook('onRoute', (route) => {
+      const url = route.url ?? route.path;
+      if (!url.startsWith(SERVICE_BASE)) return;
+      if (url.startsWith(`${SERVICE_BASE}/docs`)) {
+        // The browsable API documentation is public.
+        route.config = { ...route.config, access: 'public' };
+        return;
+      }
+      const access = route.config?.access;
+      if (access === undefined) {
+        throw new Error(`Route ${String(route.method)} ${url} does not declare who may call it (config.access)`);
+      }
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        routes.push({
+          method,
+          url,
+          access,
+          tenant: route.config?.tenant ?? false,
+          tenantParams: route.config?.tenantParams ?? {},
+          bodyFields: fieldsOf(route.schema?.body),
+          queryFields: fieldsOf(route.schema?.querystring),
+        });
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const config = request.routeOptions.config;
+      const access = config?.access;
+      if (access === undefined || access === 'public') return;
+      const header = request.headers.authorization;
+      if (!header || !/^Bearer\s+\S+$/i.test(header)) throw new AppError('UNAUTHORIZED');
+      let claims: TokenClaims;
+      try {
+        claims = await request.jwtVerify<TokenClaims>();
+      } catch {
+        throw new AppError('BAD_TOKEN');
+      }
+      if (typeof claims.sid !== 'string' || !uuidPattern.test(claims.sid)) throw new AppError('BAD_TOKEN');
+      const session = await findSession(options.db, claims.sid, options.idleMinutes);
+      if (!session || session.user_id !== claims.sub || session.revoked || session.blocked) {
+        throw new AppError('BAD_TOKEN');
+      }
+      if (session.expired || session.idle) throw new AppError('SESSION_EXPIRED');
+      if (session.stale) await touchSession(options.db, session.session_id);
+      const user = {
+        id: session.user_id,
+        username: session.username,
+        role: session.role,
+        tenant_id: session.tenant_id,
+      };
+      // The company a tab works in: its header (admin and tech users), else the session's last choice.
+      let tenantId = user.tenant_id;
+      if (maySelectTenant(user.role)) {
+        const chosen = request.headers[TENANT_HEADER];
+        if (typeof chosen === 'string' && chosen !== '') {
+          if (!uuidPattern.test(chosen) || !(await tenantExists(options.db, chosen))) throw new AppError('NOT_FOUND');
+          tenantId = chosen;
+        } else {
+          tenantId = session.selected_tenant_id ?? user.tenant_id;
+        }
+      }
+      request.auth = {
+        userId: user.id,
+        username: user.username,
+        role: user.role,
+        homeTenantId: user.tenant_id,
+        tenantId,
+        impersonatorId: session.impersonator_id ?? undefined,
+        sessionId: session.session_id,
+      };
+      if (!access.includes(user.role)) throw new AppError('FORBIDDEN');
+      if (config?.tenant && !tenantId) throw new AppError('TENANT_REQUIRED');
+      const params = request.params as Record<string, string | undefined>;
+      for (const [param, entity] of Object.entries(config?.tenantParams ?? {})) {
+        const value = params[param];
+        // A malformed id is left to validation (400 ID_MALFORMED).
+        if (!value || !uuidPattern.test(value)) continue;
+        const owns = tenantOwnership[entity];
+        if (!owns) throw new Error(`no ownership check for entity "${entity}"`);
+        if (!tenantId || !(await owns(options.db, tenantId, value))) throw new AppError('NOT_FOUND');
+      }
+    });
+  },
+);
 
 declare module 'fastify' {
   interface FastifyInstance {

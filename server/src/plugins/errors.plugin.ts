@@ -97,6 +97,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       default:
         break;
     }
+    // PostgreSQL's data exceptions (class 22: bad encoding, out of range, bad date, too long)
+    // are caused by input that slipped past validation: a refusal, never a 500.
+    if (typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return sendError(request, reply, 'VALIDATION_FAILED');
+    }
     if (error.statusCode === 429) return sendError(request, reply, 'TOO_MANY_REQUESTS');
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(

@@ -14,7 +14,12 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Public routes (config.access 'public') need no token: `security: []` overrides the default.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      if (input.route.config?.access !== 'public') return transformed;
+      return { ...transformed, schema: { ...transformed.schema, security: [] } };
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, {

@@ -29,6 +29,8 @@ export const staticPlugin = fp(async (app: FastifyInstance, options: { admin: st
       // The server answers /version.json itself (it must work without a build too).
       globIgnore: ['version.json'],
       index: false,
+      // The build writes .br and .gz copies (scripts/src/lib/precompress.ts): sent as accepted.
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
   }
@@ -38,6 +40,7 @@ export const staticPlugin = fp(async (app: FastifyInstance, options: { admin: st
       prefix: '/kiosk/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       decorateReply: !adminIndex,
       setHeaders: (res, path) => {
         setCacheHeaders(res, path);

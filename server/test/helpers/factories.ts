@@ -121,6 +121,14 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
       .execute();
     return id;
   },
+  device: async (db, tenantId) => {
+    const deviceId = uuidv7();
+    await db
+      .insertInto('kiosk_devices')
+      .values({ device_id: deviceId, tenant_id: tenantId, building_id: await createBuilding(db, tenantId) })
+      .execute();
+    return deviceId;
+  },
   mutation: async (db, tenantId) => {
     const buildingId = await createBuilding(db, tenantId);
     const mutationId = uuidv7();
@@ -161,3 +169,13 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
     return id;
   },
 };
+
+/** The check-in key of a building (its public links and kiosk calls). */
+export async function qrCodeKeyOf(db: Db, buildingId: string): Promise<string> {
+  const row = await db
+    .selectFrom('buildings')
+    .select('qr_code_key')
+    .where('id', '=', buildingId)
+    .executeTakeFirstOrThrow();
+  return row.qr_code_key;
+}

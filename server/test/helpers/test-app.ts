@@ -1,8 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { type Role, roles } from '@vestibule/shared';
+import { KIOSK_CREDENTIAL_HEADER, type Role, kioskCredentialValue, roles, uuidv7 } from '@vestibule/shared';
 import { buildApp } from '../../src/app.ts';
 import { type AppConfig, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
+import { createEnrolment, enrolKiosk } from '../../src/modules/kiosks/kiosks.service.ts';
 import { createTestDatabase } from './database.ts';
 import { TEST_PASSWORD, createTenant, createUser } from './factories.ts';
 
@@ -65,4 +66,28 @@ export async function seedTwoTenants(testApp: TestApp) {
     tokens[role] = await logInAs(testApp.app, user.username);
   }
   return { tenantA, tenantB, tokens, users, password: TEST_PASSWORD };
+}
+
+/**
+ * An enrolled kiosk of a building (as an admin's enrolment code and the tablet's enrolment make
+ * it): its device id and the credential header every kiosk call carries.
+ */
+export async function enrolledKiosk(app: FastifyInstance, buildingId: string, deviceId: string = uuidv7()) {
+  const building = await app.ctx.db
+    .selectFrom('buildings')
+    .select('tenant_id')
+    .where('id', '=', buildingId)
+    .executeTakeFirstOrThrow();
+  const { code } = await createEnrolment(app.ctx, {
+    tenantId: building.tenant_id,
+    buildingId,
+    name: 'Lobby tablet',
+    userId: null,
+    origin: 'http://localhost',
+  });
+  const enrolled = await enrolKiosk(app.ctx, { code, deviceId, ip: '127.0.0.1' });
+  return {
+    deviceId,
+    headers: { [KIOSK_CREDENTIAL_HEADER]: kioskCredentialValue(deviceId, enrolled.secret) },
+  };
 }

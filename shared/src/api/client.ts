@@ -1,4 +1,4 @@
-import { SERVICE_BASE, type Locale } from '../constants.ts';
+import { SERVICE_BASE, TENANT_HEADER, type Locale } from '../constants.ts';
 import { type ErrorBody, type ErrorCode, isErrorCode } from '../errors.ts';
 
 /** A refused or failed call: the server's errorCode (or a client-side one) and its message. */
@@ -28,6 +28,8 @@ export interface ApiClientOptions {
   baseUrl?: string;
   getToken: () => string | null;
   getLocale: () => Locale;
+  /** The company this tab works in (admin and tech users), sent with every signed-in call. */
+  getTenant?: () => string | null;
   /** Called on a 401 or 403 from an authenticated call: the app logs out. */
   onAuthFailure?: (error: ApiError) => void;
   /** Called when a call starts and ends, for the loading dialog. */
@@ -89,7 +91,11 @@ export function createApiClient(options: ApiClientOptions) {
     }
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': options.getLocale() };
     const token = options.getToken();
-    if (token && !isPublicPath(path)) headers.Authorization = `Bearer ${token}`;
+    if (token && !isPublicPath(path)) {
+      headers.Authorization = `Bearer ${token}`;
+      const tenant = options.getTenant?.();
+      if (tenant) headers[TENANT_HEADER] = tenant;
+    }
     let body: string | undefined;
     if (requestOptions.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';

@@ -5,9 +5,9 @@ describe('dictionaries', () => {
   it('lists every ISO 3166 country with its name in each language', () => {
     expect(countryCodes).toHaveLength(249);
     expect(new Set(countryCodes).size).toBe(249);
-    expect(countries('en').find((c) => c.code === 'DE')?.name).toBe('Germany');
-    expect(countries('fr').find((c) => c.code === 'DE')?.name).toBe('Allemagne');
-    expect(countries('es').find((c) => c.code === 'DE')?.name).toBe('Alemania');
+    expect(countries('en').find((c) => c.code === 'DE')!.name).toBe('Germany');
+    expect(countries('fr').find((c) => c.code === 'DE')!.name).toBe('Allemagne');
+    expect(countries('es').find((c) => c.code === 'DE')!.name).toBe('Alemania');
     expect(isCountryCode('CA')).toBe(true);
     expect(isCountryCode('XX')).toBe(false);
   });

@@ -48,7 +48,7 @@ describe('visit status', () => {
       scheduledAt: '2026-11-01T04:30:00Z',
       checkedInAt: '2026-11-01T04:30:00Z',
     };
-    expect(expectedEnd(visit)?.toISOString()).toBe('2026-11-01T07:30:00.000Z');
+    expect(expectedEnd(visit)!.toISOString()).toBe('2026-11-01T07:30:00.000Z');
     expect(visitStatus(visit, new Date('2026-11-01T07:29:00Z'), toronto)).toBe('IN');
     expect(visitStatus(visit, new Date('2026-11-01T07:31:00Z'), toronto)).toBe('LATE');
     // The day still counts in local time on the DST day.

@@ -52,3 +52,8 @@ export function visitStatus(visit: VisitTimes, now: Date, timeZone: string): Vis
   if (scheduled.getTime() - now.getTime() <= SOON_MINUTES * MINUTE) return 'SOON';
   return dayInZone(scheduled, timeZone) === dayInZone(now, timeZone) ? 'TODAY' : 'EXPECTED';
 }
+
+/** Whether the person is in the building (checked in, overdue or not): their link offers check-out. */
+export function isOnSite(status: VisitStatus): boolean {
+  return status === 'IN' || status === 'LATE';
+}

@@ -11,6 +11,7 @@ import {
   finishesImmediately,
   initialDuration,
   isQuestionnaireComplete,
+  mergeCheckBack,
   prefillAnswers,
   prefillForm,
   secondMeasureRequired,
@@ -209,5 +210,43 @@ describe('checking back', () => {
     expect(finishesImmediately({ checkingBack: true, fromKiosk: false })).toBe(true);
     expect(finishesImmediately({ checkingBack: true, fromKiosk: true })).toBe(false);
     expect(finishesImmediately({ checkingBack: false, fromKiosk: false })).toBe(false);
+  });
+});
+
+describe('checking back in (mergeCheckBack)', () => {
+  const field = (type: 'TEXT' | 'BOOLEAN', order: number, enabled = true) => ({
+    enabled,
+    mandatory: false,
+    enabledEditable: true,
+    mandatoryEditable: true,
+    order,
+    type,
+    size: 50,
+  });
+  const form = {
+    firstName: field('TEXT', 1),
+    lastName: field('TEXT', 2),
+    phone: field('TEXT', 3),
+    custom1: field('BOOLEAN', 4),
+    companyName: field('TEXT', 5, false),
+  } as unknown as Parameters<typeof mergeCheckBack>[0];
+  const stored = { firstName: 'Ana', lastName: 'Lopez', phone: '+1 416', custom1: 'true', companyName: 'x' };
+
+  it('keeps stored values for blanks and missing fields, takes what the person typed, and drops disabled fields', () => {
+    expect(mergeCheckBack(form, stored, { firstName: '  ', lastName: 'López' })).toEqual({
+      firstName: 'Ana',
+      lastName: 'López',
+      phone: '+1 416',
+      custom1: true,
+    });
+  });
+
+  it('takes a yes/no the person sent, even false, and a blank where nothing was stored', () => {
+    expect(mergeCheckBack(form, { firstName: 'Ana' }, { lastName: 'Lopez', phone: '', custom1: false })).toEqual({
+      firstName: 'Ana',
+      lastName: 'Lopez',
+      phone: '',
+      custom1: false,
+    });
   });
 });

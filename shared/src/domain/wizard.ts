@@ -278,3 +278,32 @@ export function entryDecision(
   const refusal = outcome === 'alert' ? 'ALERT_ANSWER' : temperatureOut ? 'TEMPERATURE' : null;
   return { refusal, flagged: outcome === 'warning' };
 }
+
+/**
+ * Checking back in (a person who was here before) never loses what is stored: a value the
+ * person typed wins; a blank or missing text keeps the stored one; a yes/no the person sent
+ * wins (the form showed the stored one prefilled), a missing one keeps the stored one. Only
+ * the form's enabled fields are kept. The server applies it before checking the form, the
+ * kiosk when it prefills.
+ */
+export function mergeCheckBack(
+  form: Partial<CheckInForm> | null,
+  stored: Record<string, unknown> | null,
+  submitted: Record<string, FieldValue | undefined>,
+): Record<string, FieldValue> {
+  const merged: Record<string, FieldValue> = {};
+  for (const [key, field] of enabledFields(form)) {
+    const sent = submitted[key];
+    const kept = stored?.[key];
+    if (field.type === 'BOOLEAN') {
+      if (typeof sent === 'boolean') merged[key] = sent;
+      else if (typeof kept === 'boolean' || kept === 'true' || kept === 'false')
+        merged[key] = kept === true || kept === 'true';
+      continue;
+    }
+    if (typeof sent === 'string' && sent.trim() !== '') merged[key] = sent;
+    else if (typeof kept === 'string' && kept.trim() !== '') merged[key] = kept;
+    else if (typeof sent === 'string') merged[key] = sent;
+  }
+  return merged;
+}

@@ -44,6 +44,8 @@ export const loginResponseSchema = z
     token: z.string(),
     /** Seconds since the epoch. */
     tokenExpiration: z.number().int(),
+    /** Minutes without activity after which the session ends (the app signs an idle tab out). */
+    idleMinutes: z.number().int().optional(),
   })
   .meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

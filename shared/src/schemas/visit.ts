@@ -97,6 +97,15 @@ export const visitSummarySchema = z
   .meta({ id: 'VisitSummary' });
 export type VisitSummary = z.infer<typeof visitSummarySchema>;
 
+/**
+ * A visit reached through its own link (the public identifier is the visitor's secret): with
+ * the check-in form it stored, so checking back in starts from everything the person gave.
+ */
+export const visitOfLinkSchema = visitSummarySchema
+  .extend({ checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])).nullable() })
+  .meta({ id: 'VisitOfLink' });
+export type VisitOfLink = z.infer<typeof visitOfLinkSchema>;
+
 export const checkInResponseSchema = z
   .object({
     allowed: z.boolean(),
@@ -189,6 +198,20 @@ export const checkOutRequestSchema = z
     questionnairesAnswers: questionnairesAnswersSchema,
   })
   .meta({ id: 'CheckOutRequest' });
+
+/** One open visit a kiosk's self check-out search found: enough to recognise one's own, and a ticket. */
+export const selfCheckOutMatchSchema = z
+  .object({
+    /** Checks out this visit from the kiosk that searched, for CHECKOUT_TICKET_MINUTES. */
+    ticket: z.string(),
+    /** The visit's id: the kiosk checks out through its outbox a visit it already knows. */
+    visitId: z.uuid(),
+    firstName: z.string(),
+    lastInitial: z.string(),
+    checkedInAt: z.string(),
+  })
+  .meta({ id: 'SelfCheckOutMatch' });
+export type SelfCheckOutMatch = z.infer<typeof selfCheckOutMatchSchema>;
 
 export const selfCheckOutSearchSchema = z
   .object({

@@ -103,7 +103,7 @@ describe('building dialog tabs', () => {
     await user.type(screen.getByRole('textbox', { name: /^Address \(line 2\)/ }), 'Floor 3');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fake.api.updateAddress).toHaveBeenCalledTimes(1));
-    expect(fake.api.updateAddress.mock.calls[0]?.[1]).toMatchObject({ address2: 'Floor 3' });
+    expect(fake.api.updateAddress.mock.calls[0]![1]).toMatchObject({ address2: 'Floor 3' });
     await user.click(screen.getByRole('tab', { name: 'Kiosk devices' }));
     expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Kiosk devices' })).toHaveAttribute('aria-selected', 'true');
@@ -165,8 +165,8 @@ describe('check-in form tab', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fake.api.updateCheckInForms).toHaveBeenCalledTimes(1));
     const visitor = fake.api.updateCheckInForms.mock.calls[0]?.[1].visitorCheckInForm;
-    expect(visitor?.custom1).toMatchObject({ enabled: true, label: 'Parking needed', type: 'BOOLEAN' });
-    expect(visitor?.custom2).toMatchObject({ enabled: false, label: '', mandatory: false });
+    expect(visitor!.custom1).toMatchObject({ enabled: true, label: 'Parking needed', type: 'BOOLEAN' });
+    expect(visitor!.custom2).toMatchObject({ enabled: false, label: '', mandatory: false });
   });
 
   it('refuses a custom field without a label', async () => {
@@ -211,7 +211,7 @@ describe('general settings tab', () => {
     await user.click(screen.getByRole('radio', { name: 'Fahrenheit (°F)' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fake.api.updateSettings).toHaveBeenCalledTimes(1));
-    expect(fake.api.updateSettings.mock.calls[0]?.[1]).toMatchObject({
+    expect(fake.api.updateSettings.mock.calls[0]![1]).toMatchObject({
       temperatureMeasureUnit: 'FAHRENHEIT',
       minAllowedTemperature: 95,
       maxAllowedTemperature: 100.04,
@@ -238,7 +238,7 @@ describe('general settings tab', () => {
     await user.type(time, '18:30');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fake.api.updateSettings).toHaveBeenCalledTimes(1));
-    expect(fake.api.updateSettings.mock.calls[0]?.[1]).toMatchObject({
+    expect(fake.api.updateSettings.mock.calls[0]![1]).toMatchObject({
       autoCheckoutMode: 'SPECIFIC_TIME',
       autoCheckoutSpecificTime: '18:30',
       autoCheckOutTimeout: null,
@@ -363,7 +363,7 @@ describe('cameras tab', () => {
     await user.click(save);
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), '{Enter}');
     expect(fake.api.addCamera).toHaveBeenCalledTimes(1);
-    expect(fake.api.addCamera.mock.calls[0]?.[1]).toMatchObject({ name: 'Lobby', simulated: true });
+    expect(fake.api.addCamera.mock.calls[0]![1]).toMatchObject({ name: 'Lobby', simulated: true });
 
     fail(new Error('network down'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a camera' })).not.toBeInTheDocument());

@@ -79,13 +79,14 @@ describe('kiosks of a building', () => {
     });
     expect(fake.api.kiosks).toHaveBeenCalledWith(fake.current().id);
 
-    const table = screen.getByRole('table', { name: 'Kiosks of this building, with their last contact' });
+    const table = screen.getByRole('table', { name: 'Kiosks of this building: name, status and last contact' });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual([
       'Kiosk',
+      'Status',
       'Last contact',
       'App version',
       'Configuration version',
@@ -93,20 +94,22 @@ describe('kiosks of a building', () => {
       'Rejected',
       'Clock',
       'Alerts',
+      'Actions',
     ]);
     expect(screen.getAllByTestId('kiosk-device-row')).toHaveLength(2);
 
     const lobby = rowOf(table, '0190a8f2');
-    expect(within(lobby).getByRole('rowheader')).toHaveTextContent('0190a8f2Address 10.0.0.5');
+    expect(within(lobby).getByRole('rowheader')).toHaveTextContent('Front desk tablet0190a8f2Address 10.0.0.5');
     expect(within(lobby).getByText('5 minutes ago')).toBeInTheDocument();
     const cells = within(lobby)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(1)).toEqual(['1.4.0', 'c0ffee42', '3', '1', 'On time', 'None']);
+    expect(cells[0]).toMatch(/^Enrolledsince Mar 1, 2026/);
+    expect(cells.slice(2, 8)).toEqual(['1.4.0', 'c0ffee42', '3', '1', 'On time', 'None']);
 
     const gate = rowOf(table, '0190a8f3');
     expect(within(gate).getByTestId('kiosk-device-skew')).toHaveTextContent('About 12 min behind');
-    expect(within(gate).getAllByRole('cell')[1]).toHaveTextContent('Unknown');
+    expect(within(gate).getAllByRole('cell')[2]).toHaveTextContent('Unknown');
     const alerts = within(within(gate).getByTestId('kiosk-device-alerts')).getAllByRole('listitem');
     expect(alerts.map((alert) => alert.textContent)).toEqual([
       expect.stringContaining('Clock off about 12 min on '),
@@ -170,7 +173,7 @@ describe('kiosks of a building', () => {
     expect(screen.queryByTestId('kiosk-rejected-row')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('The entry is resolved.');
     const row = screen.getByTestId('kiosk-device-row');
-    expect(within(row).getAllByRole('cell')[4]).toHaveTextContent('0');
+    expect(within(row).getAllByRole('cell')[5]).toHaveTextContent('0');
   });
 
   it('keeps the entry and shows the error when resolving fails', async () => {
@@ -185,7 +188,9 @@ describe('kiosks of a building', () => {
 
   it('says when no kiosk has synced and nothing is to resolve; Refresh asks the server again', async () => {
     const { user, fake } = await kioskTab();
-    expect(screen.getByText('No kiosk has synced yet.')).toBeInTheDocument();
+    expect(
+      screen.getByText('No kiosk yet. Enrol a tablet: it appears here with its last contact.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Nothing to resolve.')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: /Kiosks of this building/ })).not.toBeInTheDocument();
 
@@ -193,7 +198,52 @@ describe('kiosks of a building', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh the kiosks and the entries to resolve' }));
     await waitFor(() => expect(screen.getAllByTestId('kiosk-device-row')).toHaveLength(1));
     expect(fake.api.kiosks).toHaveBeenCalledTimes(2);
-    expect(screen.queryByText('No kiosk has synced yet.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^No kiosk yet/)).not.toBeInTheDocument();
+  });
+
+  it('enrols a tablet: a name, then a one-time code with its QR code, link and expiry', async () => {
+    const { user, fake } = await kioskTab();
+    await user.click(screen.getByRole('button', { name: 'Enrol a kiosk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enrol a kiosk' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create the code' }));
+    expect(within(dialog).getByText('Give the kiosk a name.')).toBeInTheDocument();
+    expect(fake.api.createKioskEnrolment).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Kiosk name/ }), '  North door ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create the code' }));
+    expect(await within(dialog).findByTestId('kiosk-enrolment-code')).toHaveTextContent('K7QM-3XHD-9TWA');
+    expect(fake.api.createKioskEnrolment).toHaveBeenCalledWith(fake.current().id, 'North door');
+    expect(within(dialog).getByTestId('kiosk-enrolment-link')).toHaveTextContent(
+      'https://vestibule.example/enrolKiosk/K7QM-3XHD-9TWA',
+    );
+    expect(
+      await within(dialog).findByRole('img', { name: 'QR code of the enrolment link of North door' }),
+    ).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+    expect(within(dialog).getByText(/^Works once, until /)).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(fake.api.kiosks).toHaveBeenCalledTimes(2));
+  });
+
+  it('revokes a kiosk after a confirmation that says what happens to its entries; renames one', async () => {
+    const { user, fake } = await kioskTab({ devices: [kioskDeviceFixture()], rejected: [] });
+    const row = screen.getByTestId('kiosk-device-row');
+    await user.click(within(row).getByRole('button', { name: 'Revoke Front desk tablet' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke this kiosk?' });
+    expect(confirm).toHaveTextContent('Entries it made before now are still accepted');
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(within(screen.getByTestId('kiosk-device-status')).getByText('Revoked')).toBeVisible());
+    expect(fake.api.revokeKiosk).toHaveBeenCalledWith(fake.current().id, kioskDeviceFixture().deviceId);
+    expect(within(screen.getByTestId('kiosk-device-row')).getByRole('button', { name: /^Revoke/ })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Rename Front desk tablet' }));
+    const rename = await screen.findByRole('dialog', { name: 'Rename the kiosk' });
+    const field = within(rename).getByRole('textbox', { name: /Kiosk name/ });
+    await user.clear(field);
+    await user.type(field, 'Lobby, south');
+    await user.click(within(rename).getByRole('button', { name: 'Save the name' }));
+    expect(await screen.findByText('Lobby, south')).toBeInTheDocument();
+    expect(fake.api.renameKiosk).toHaveBeenCalledWith(fake.current().id, kioskDeviceFixture().deviceId, 'Lobby, south');
   });
 
   it('counts the last contact back from the loading time, in the user’s language', async () => {

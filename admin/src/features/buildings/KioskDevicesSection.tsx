@@ -3,6 +3,8 @@ import type { Building } from '@vestibule/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconRefresh } from './BuildingIcons.tsx';
+import { KioskDeviceActions } from './KioskDeviceActions.tsx';
+import { KioskEnrolDialog } from './KioskEnrolDialog.tsx';
 import { useBuildingDialog } from './buildingDialogContext.ts';
 import type { BuildingKiosks, KioskDevice, RejectedKioskEntry } from './buildingsApi.ts';
 
@@ -57,6 +59,7 @@ export function KioskDevicesSection({ building }: { building: Building }) {
   const [loading, setLoading] = useState(true);
   const [reloads, setReloads] = useState(0);
   const [resolving, setResolving] = useState<string | null>(null);
+  const [enrolling, setEnrolling] = useState(false);
   const headingId = useId();
   const rejectedHeadingId = useId();
 
@@ -133,6 +136,23 @@ export function KioskDevicesSection({ building }: { building: Building }) {
 
   const unknown = t('buildings.kiosks.unknown');
 
+  /** Enrolled, revoked (when) or never enrolled (a tablet that synced before enrolment existed). */
+  const status = (device: KioskDevice) => {
+    const [key, color, since] = device.revokedAt
+      ? (['statusRevoked', 'red', device.revokedAt] as const)
+      : device.enrolledAt
+        ? (['statusEnrolled', 'green', device.enrolledAt] as const)
+        : (['statusNotEnrolled', 'gray', null] as const);
+    return (
+      <>
+        <Badge color={color} variant="light" tt="none" data-testid="kiosk-device-status">
+          {t(`buildings.kiosks.${key}`)}
+        </Badge>
+        {since && <Text size="xs">{t('buildings.kiosks.statusSince', { date: formatDateTime(since, language) })}</Text>}
+      </>
+    );
+  };
+
   return (
     <Stack gap="lg" data-testid="kiosk-devices">
       <section aria-labelledby={headingId}>
@@ -141,19 +161,32 @@ export function KioskDevicesSection({ building }: { building: Building }) {
             <Title order={3} size="h5" id={headingId}>
               {t('buildings.kiosks.section')}
             </Title>
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconRefresh />}
-              onClick={refresh}
-              loading={loading && loaded !== null}
-              disabled={busy || loading}
-              aria-label={t('buildings.kiosks.refreshLabel')}
-              data-testid="kiosk-devices-refresh"
-            >
-              {t('buildings.kiosks.refresh')}
-            </Button>
+            <Group gap="xs">
+              <Button size="xs" onClick={() => setEnrolling(true)} disabled={busy} data-testid="kiosk-enrol-open">
+                {t('buildings.kiosks.enrol')}
+              </Button>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconRefresh />}
+                onClick={refresh}
+                loading={loading && loaded !== null}
+                disabled={busy || loading}
+                aria-label={t('buildings.kiosks.refreshLabel')}
+                data-testid="kiosk-devices-refresh"
+              >
+                {t('buildings.kiosks.refresh')}
+              </Button>
+            </Group>
           </Group>
+          <KioskEnrolDialog
+            buildingId={building.id}
+            opened={enrolling}
+            onClose={(created) => {
+              setEnrolling(false);
+              if (created) refresh();
+            }}
+          />
           <Text size="sm">{t('buildings.kiosks.intro')}</Text>
           {loaded === null ? (
             loading && (
@@ -166,12 +199,13 @@ export function KioskDevicesSection({ building }: { building: Building }) {
               {t('buildings.kiosks.none')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={820}>
+            <Table.ScrollContainer minWidth={1040}>
               <Table withTableBorder verticalSpacing="xs" data-testid="kiosk-devices-table">
                 <Table.Caption>{t('buildings.kiosks.caption')}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">{t('buildings.kiosks.device')}</Table.Th>
+                    <Table.Th scope="col">{t('buildings.kiosks.status')}</Table.Th>
                     <Table.Th scope="col">{t('buildings.kiosks.lastContact')}</Table.Th>
                     <Table.Th scope="col">{t('buildings.kiosks.appVersion')}</Table.Th>
                     <Table.Th scope="col">{t('buildings.kiosks.configVersion')}</Table.Th>
@@ -179,19 +213,24 @@ export function KioskDevicesSection({ building }: { building: Building }) {
                     <Table.Th scope="col">{t('buildings.kiosks.rejected')}</Table.Th>
                     <Table.Th scope="col">{t('buildings.kiosks.clock')}</Table.Th>
                     <Table.Th scope="col">{t('buildings.kiosks.alerts')}</Table.Th>
+                    <Table.Th scope="col">{t('buildings.kiosks.actions')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {devices.map((device) => (
                     <Table.Tr key={device.deviceId} data-testid="kiosk-device-row" data-device-id={device.deviceId}>
                       <Table.Th scope="row" fw={500}>
-                        <Text size="sm" span ff="monospace" title={device.deviceId}>
+                        <Text size="sm" data-testid="kiosk-device-name">
+                          {device.name ?? t('buildings.kiosks.unnamed')}
+                        </Text>
+                        <Text size="xs" span ff="monospace" title={device.deviceId}>
                           {shortId(device.deviceId)}
                         </Text>
                         {device.lastIp && (
                           <Text size="xs">{t('buildings.kiosks.deviceAddress', { ip: device.lastIp })}</Text>
                         )}
                       </Table.Th>
+                      <Table.Td>{status(device)}</Table.Td>
                       <Table.Td>
                         <Text size="sm">
                           <time dateTime={device.lastSeenAt}>{formatRelative(device.lastSeenAt, now, language)}</time>
@@ -220,6 +259,14 @@ export function KioskDevicesSection({ building }: { building: Building }) {
                       </Table.Td>
                       <Table.Td>{clock(device)}</Table.Td>
                       <Table.Td>{alerts(device)}</Table.Td>
+                      <Table.Td>
+                        <KioskDeviceActions
+                          buildingId={building.id}
+                          device={device}
+                          label={device.name ?? shortId(device.deviceId)}
+                          onChanged={refresh}
+                        />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

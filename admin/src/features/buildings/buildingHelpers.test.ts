@@ -14,7 +14,7 @@ describe('building screen helpers', () => {
       'https://visit.example/registration/key1',
       'https://visit.example/pinIdentification/key1',
     ]);
-    expect(qrLinks({ qrCodeKey: 'key1', mobileToken: 'tok' }, 'https://visit.example')[1]?.url).toBe(
+    expect(qrLinks({ qrCodeKey: 'key1', mobileToken: 'tok' }, 'https://visit.example')[1]!.url).toBe(
       'https://visit.example/checkin/key1?mt=tok',
     );
     expect(qrFileName('Siège Montréal', 'kiosk')).toBe('siege-montreal-kiosk.png');

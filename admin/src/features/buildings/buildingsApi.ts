@@ -7,6 +7,7 @@ import {
   type Camera,
   type CameraInfo,
   type CameraInput,
+  type CreateEnrolmentResponse,
   type ErrorCode,
   type Locale,
 } from '@vestibule/shared';
@@ -86,6 +87,12 @@ export interface MobileTokenSchedule {
 /** A kiosk that has synced with the server: its last contact and what it reported. */
 export interface KioskDevice {
   deviceId: string;
+  /** The name given at enrolment (null for a device that synced before enrolment existed). */
+  name: string | null;
+  /** When it was enrolled; null: it never was (it cannot use the kiosk channel). */
+  enrolledAt: string | null;
+  /** When an administrator revoked it; its later entries are refused. */
+  revokedAt: string | null;
   firstSeenAt: string;
   lastSeenAt: string;
   lastIp: string | null;
@@ -155,6 +162,10 @@ export interface BuildingsApi {
   cameraPicture: (id: string) => Promise<Blob>;
   kiosks: (buildingId: string) => Promise<BuildingKiosks>;
   resolveRejectedEntry: (mutationId: string) => Promise<{ mutationId: string }>;
+  /** A one-time enrolment code (15 minutes) and the link its QR code carries. */
+  createKioskEnrolment: (buildingId: string, name: string) => Promise<CreateEnrolmentResponse>;
+  renameKiosk: (buildingId: string, deviceId: string, name: string) => Promise<{ deviceId: string; name: string }>;
+  revokeKiosk: (buildingId: string, deviceId: string) => Promise<{ deviceId: string; revokedAt: string }>;
 }
 
 /** What the calls that bypass the JSON client (upload, picture) need from the session. */
@@ -204,6 +215,17 @@ export function createBuildingsApi(client: ApiClient, raw: RawCallContext): Buil
     kiosks: (buildingId) => client.get<BuildingKiosks>(`/building/${segment(buildingId)}/devices`),
     resolveRejectedEntry: (mutationId) =>
       client.patch<{ mutationId: string }>(`/sync/rejected/${segment(mutationId)}/resolve`),
+    createKioskEnrolment: (buildingId, name) =>
+      client.post<CreateEnrolmentResponse>(`/building/${segment(buildingId)}/devices/enrolments`, { name }),
+    renameKiosk: (buildingId, deviceId, name) =>
+      client.patch<{ deviceId: string; name: string }>(
+        `/building/${segment(buildingId)}/devices/${segment(deviceId)}`,
+        { name },
+      ),
+    revokeKiosk: (buildingId, deviceId) =>
+      client.post<{ deviceId: string; revokedAt: string }>(
+        `/building/${segment(buildingId)}/devices/${segment(deviceId)}/revoke`,
+      ),
   };
 }
 

@@ -1,11 +1,4 @@
-import {
-  answerOptions,
-  ruleAnswers,
-  type AnswerValue,
-  type Question,
-  type QuestionInput,
-  type QuestionType,
-} from '@vestibule/shared';
+import { answerOptions, ruleAnswers, type AnswerValue, type Question, type QuestionType } from '@vestibule/shared';
 
 // What the question dialog may offer, from the shared rules (answerOptions) and the
 // server's follow-up rules: a follow-up names an EARLIER yes/no question, and NA only
@@ -47,10 +40,6 @@ export function draftOf(question: Question): QuestionDraft {
     previousQuestionId: question.previousQuestionId,
     previousQuestionAnswer: question.previousQuestionAnswer,
   };
-}
-
-export function toQuestionInput(draft: QuestionDraft): QuestionInput {
-  return { ...draft };
 }
 
 /** The answers a person can give to a question of this type (no SKIP: rules never name it). */

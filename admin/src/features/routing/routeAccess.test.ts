@@ -75,8 +75,8 @@ describe('decideAccess', () => {
 
   it.each(ids)('%s: sends a visitor who is not signed in to the login page, or lets them in', (id) => {
     const decision = decideAccess(routeTable[id].access, anonymous, '/wanted?x=1');
-    if (granted[id] === 'public') expect(decision).toEqual({ kind: 'ok' });
-    else expect(decision).toEqual({ kind: 'login', redirect: '/wanted?x=1' });
+    const expected = granted[id] === 'public' ? { kind: 'ok' } : { kind: 'login', redirect: '/wanted?x=1' };
+    expect(decision).toEqual(expected);
   });
 
   it.each(tenantRoutes)('%s: needs a selected tenant', (id) => {

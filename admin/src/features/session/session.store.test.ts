@@ -1,6 +1,6 @@
 import { ApiError } from '@vestibule/shared/api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '../../storage/storageKeys.ts';
+import { storageKeys, tabTenantKey } from '../../storage/storageKeys.ts';
 import { acme, globex, loginResponse, tenantSelection } from '../../test/fixtures.ts';
 import { useLoadingStore } from '../loading/loading.store.ts';
 import { useNotificationStore } from '../notifications/notification.store.ts';
@@ -19,6 +19,7 @@ function environment(api: Partial<SessionApi> = {}) {
     impersonate: vi.fn(async (username: string) => loginResponse(username, ['ROLE_USER'])),
     loginWithSsoToken: vi.fn(async () => loginResponse('admin', ['ROLE_ADMIN'])),
     selectTenant: vi.fn(async (id: string | null) => tenantSelection(id === globex.id ? globex : acme)),
+    logout: vi.fn(async () => ({ ok: true })),
     ...api,
   };
   const env: SessionEnvironment = {
@@ -55,7 +56,7 @@ describe('login', () => {
 
     await expect(store.getState().login({ username: 'space', password: 'Vestibule1!' })).resolves.toBe(true);
 
-    expect(store.getState().user?.role).toBe('ROLE_SPACE,ROLE_USER');
+    expect(store.getState().user!.role).toBe('ROLE_SPACE,ROLE_USER');
     const saved = JSON.parse(localStorage.getItem(storageKeys.user) ?? '{}') as Record<string, unknown>;
     expect(saved.role).toBe('ROLE_SPACE,ROLE_USER');
     expect(saved).not.toHaveProperty('authorities');
@@ -92,7 +93,7 @@ describe('login', () => {
 
     await expect(store.getState().login({ username: 'admin', password: 'nope' })).resolves.toBe(false);
 
-    expect(useNotificationStore.getState().error?.messages).toEqual([
+    expect(useNotificationStore.getState().error!.messages).toEqual([
       expect.objectContaining({ key: 'errors.WRONG_PASSWORD' }),
     ]);
     expect(store.getState().authLoading).toBe(false);
@@ -164,7 +165,7 @@ describe('logInAs', () => {
     expect(localStorage.getItem(storageKeys.originalToken)).toBe('token-of-admin');
     expect(localStorage.getItem(storageKeys.originalTokenExpiration)).toBe(String(nowSeconds + 3600));
     expect(navigate).toHaveBeenCalledWith('/check-in-out');
-    expect(useNotificationStore.getState().success?.message).toEqual({
+    expect(useNotificationStore.getState().success!.message).toEqual({
       key: 'login.LOGGED_IN_AS_SUCCESS',
       params: { username: 'user' },
     });
@@ -189,8 +190,8 @@ describe('logInAs', () => {
     useNotificationStore.getState().clearBanners();
     const reloaded = createSessionStore(env);
     await reloaded.getState().start();
-    expect(reloaded.getState().user?.username).toBe('admin');
-    expect(useNotificationStore.getState().success?.message).toEqual({
+    expect(reloaded.getState().user!.username).toBe('admin');
+    expect(useNotificationStore.getState().success!.message).toEqual({
       key: 'login.LOGGED_OUT_AS_SUCCESS',
       params: { username: 'user' },
     });
@@ -204,7 +205,7 @@ describe('logInAs', () => {
 
     expect(store.getState()).toMatchObject({ user: { username: 'admin' }, original: null });
     expect(localStorage.getItem(storageKeys.originalToken)).toBeNull();
-    expect(useNotificationStore.getState().error?.messages[0]?.key).toBe('errors.USER_DOES_NOT_EXIST');
+    expect(useNotificationStore.getState().error!.messages[0]!.key).toBe('errors.USER_DOES_NOT_EXIST');
   });
 });
 
@@ -257,5 +258,96 @@ describe('single sign-on', () => {
     await expect(createSessionStore(env).getState().loginWithSso('nope')).resolves.toBe(false);
     expect(navigate).toHaveBeenCalledWith('/login');
     expect(useNotificationStore.getState().error).toBeNull();
+  });
+});
+
+describe('sessions that end (issue 9)', () => {
+  /** A store whose clock the test moves. */
+  function clocked(api: Partial<SessionApi> = {}) {
+    let clock = now;
+    const base = environment(api);
+    const env: SessionEnvironment = { ...base.env, now: () => clock };
+    return { ...base, env, advance: (ms: number) => (clock += ms), at: () => clock };
+  }
+
+  it('signs an idle tab out after the idle time without input, says why, and ends the session on the server', async () => {
+    storeSession('admin', 'ROLE_ADMIN', nowSeconds + 24 * 3600);
+    const { env, api, navigate, advance } = clocked();
+    const store = createSessionStore(env);
+    store.getState().noteActivity();
+    advance(29 * 60_000);
+    await store.getState().checkSession();
+    expect(store.getState().token).toBe('token-of-admin');
+    advance(60_000);
+    await store.getState().checkSession();
+    expect(store.getState().token).toBeNull();
+    expect(api.logout).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenLastCalledWith('/login');
+    expect(useNotificationStore.getState().error!.messages).toEqual([
+      { key: 'login.IDLE_SIGNED_OUT', params: { minutes: 30 } },
+    ]);
+  });
+
+  it('takes the idle time the server gives at sign-in, and counts input made in another tab', async () => {
+    const { env, advance, at } = clocked({
+      login: vi.fn(async () => ({ ...loginResponse('admin', ['ROLE_ADMIN']), idleMinutes: 5 })),
+    });
+    const store = createSessionStore(env);
+    await store.getState().login({ username: 'admin', password: 'Vestibule1!' });
+    expect(store.getState().idleMinutes).toBe(5);
+    store.getState().noteActivity();
+    advance(4 * 60_000);
+    // Another tab of the same session had input just now (the tabs share localStorage).
+    localStorage.setItem(storageKeys.lastActivityAt, String(at()));
+    advance(2 * 60_000);
+    await store.getState().checkSession();
+    expect(store.getState().token).not.toBeNull();
+    advance(4 * 60_000);
+    await store.getState().checkSession();
+    expect(store.getState().token).toBeNull();
+  });
+
+  it('renews the token only while the user is active (or when it is about to expire)', async () => {
+    storeSession('admin', 'ROLE_ADMIN', nowSeconds + 24 * 3600);
+    const { env, api, advance } = clocked();
+    const store = createSessionStore(env);
+    store.getState().noteActivity();
+    advance(11 * 60_000);
+    await store.getState().checkSession();
+    // Input long ago, none since the store started: no renewal.
+    expect(api.renewToken).not.toHaveBeenCalled();
+    store.getState().noteActivity();
+    await store.getState().checkSession();
+    expect(api.renewToken).toHaveBeenCalledTimes(1);
+    advance(60_000);
+    await store.getState().checkSession();
+    expect(api.renewToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session on the server at sign-out, and says so when the server ended it', async () => {
+    storeSession('admin', 'ROLE_ADMIN', nowSeconds + 3600);
+    const { env, api } = environment();
+    const store = createSessionStore(env);
+    store.getState().logout();
+    expect(api.logout).toHaveBeenCalledTimes(1);
+
+    storeSession('admin', 'ROLE_ADMIN', nowSeconds + 3600);
+    const again = createSessionStore(environment().env);
+    again.getState().forceLogout(new ApiError(401, 'SESSION_EXPIRED', 'ended'));
+    expect(again.getState().token).toBeNull();
+    expect(useNotificationStore.getState().error!.messages).toMatchObject([{ key: 'errors.SESSION_EXPIRED' }]);
+  });
+
+  it("keeps the tab's own company (sessionStorage) over the last one chosen in another tab", async () => {
+    storeSession('admin', 'ROLE_ADMIN', nowSeconds + 3600);
+    localStorage.setItem(storageKeys.tenant, JSON.stringify({ id: acme.id, name: acme.name }));
+    sessionStorage.setItem(tabTenantKey, JSON.stringify({ id: globex.id, name: globex.name }));
+    const { env, api } = environment();
+    const store = createSessionStore(env);
+    expect(store.getState().tenant!.id).toBe(globex.id);
+    await store.getState().selectTenant();
+    expect(api.selectTenant).toHaveBeenCalledWith(globex.id);
+    await store.getState().selectTenant(acme.id);
+    expect(JSON.parse(sessionStorage.getItem(tabTenantKey) ?? 'null')).toMatchObject({ id: acme.id });
   });
 });

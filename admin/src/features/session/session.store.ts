@@ -1,8 +1,14 @@
-import { maySelectTenant, type LoginRequest, type LoginResponse, type SelectTenantResponse } from '@vestibule/shared';
+import {
+  DEFAULT_SESSION_IDLE_MINUTES,
+  maySelectTenant,
+  type LoginRequest,
+  type LoginResponse,
+  type SelectTenantResponse,
+} from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { readJson, readNumber, readString, removeValue, writeValue } from '../../storage/browserStorage.ts';
-import { pendingNoticeKey, storageKeys } from '../../storage/storageKeys.ts';
+import { pendingNoticeKey, storageKeys, tabTenantKey } from '../../storage/storageKeys.ts';
 import { useLoadingStore } from '../loading/loading.store.ts';
 import { messageFromError } from '../notifications/errorMessage.ts';
 import { notifications, type NoticeMessage } from '../notifications/notification.store.ts';
@@ -19,6 +25,11 @@ import {
 
 /** A token this close to its expiry (or past it) is renewed with GET /token. */
 export const TOKEN_RENEWAL_MARGIN_SECONDS = 5 * 60;
+
+/** While the user is active, the token is renewed this often, so the server sees the session in use. */
+export const ACTIVE_RENEWAL_EVERY_MS = 10 * 60_000;
+/** Input is recorded (for every tab) at most this often. */
+const ACTIVITY_WRITE_EVERY_MS = 10_000;
 
 export function tokenNeedsRenewal(
   expirationSeconds: number | null,
@@ -66,6 +77,8 @@ export interface SessionState {
   redirectPath: string | null;
   /** The user logged out in this page: the page they leave is not a place to come back to. */
   loggedOut: boolean;
+  /** Minutes without input after which the tab signs out (told by the server at sign-in). */
+  idleMinutes: number;
 
   /** Restores what the stored session needs: token renewal when due, tenant selection. */
   start: () => Promise<void>;
@@ -75,18 +88,24 @@ export interface SessionState {
   logInAs: (username: string) => Promise<boolean>;
   renewToken: () => Promise<void>;
   renewTokenIfDue: () => Promise<void>;
+  /** Input in this tab (pointer, keys): the session is in use. */
+  noteActivity: () => void;
+  /**
+   * The periodic check: signs out after the idle time without input (in any tab), renews the
+   * token when it is due or, while the user is active, every few minutes; never otherwise.
+   */
+  checkSession: () => Promise<void>;
   /** Admin and tech may pass a tenant id; the others always get their own tenant. */
   selectTenant: (tenantId?: string) => Promise<void>;
   logout: (options?: { silent?: boolean }) => void;
-  /** A 401 or 403 on a call: loading off, banners cleared, logout. */
-  forceLogout: () => void;
+  /** A 401 or 403 on a call: loading off, banners cleared, logout (saying why when the session ended). */
+  forceLogout: (error?: ApiError) => void;
   rememberRedirect: (path: string) => void;
 }
 
 export type SessionStore = StoreApi<SessionState>;
 
 export const selectSignedIn = (state: SessionState): boolean => state.token !== null && state.user !== null;
-export const selectImpersonating = (state: SessionState): boolean => state.original !== null;
 
 interface CredentialKeys {
   user: string;
@@ -127,6 +146,8 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
   const original = active ? readCredentials(env.storage, originalKeys) : null;
   let started: Promise<void> | null = null;
   let renewing: Promise<void> | null = null;
+  let renewedAt = env.now();
+  let activityWrittenAt = 0;
 
   return createStore<SessionState>()((set, get) => {
     function accept(response: LoginResponse): Credentials {
@@ -136,8 +157,26 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
         tokenExpiration: response.tokenExpiration,
       };
       writeCredentials(env.storage, activeKeys, credentials);
-      set({ user: credentials.user, token: credentials.token, tokenExpiration: credentials.tokenExpiration });
+      const idleMinutes = response.idleMinutes ?? get().idleMinutes;
+      writeValue(env.storage, storageKeys.idleMinutes, idleMinutes);
+      renewedAt = env.now();
+      set({
+        user: credentials.user,
+        token: credentials.token,
+        tokenExpiration: credentials.tokenExpiration,
+        idleMinutes,
+      });
       return credentials;
+    }
+
+    function lastActivityAt(): number {
+      return Math.max(activityWrittenAt, readNumber(env.storage, storageKeys.lastActivityAt) ?? 0);
+    }
+
+    /** The tab's company: its own choice (sessionStorage), else the last one made in any tab. */
+    function rememberTenant(tenant: SelectedTenant | null): void {
+      writeValue(env.noticeStorage, tabTenantKey, tenant);
+      writeValue(env.storage, storageKeys.tenant, tenant);
     }
 
     async function completeSignIn(response: LoginResponse): Promise<void> {
@@ -161,7 +200,10 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
       token: active?.token ?? null,
       tokenExpiration: active?.tokenExpiration ?? null,
       original,
-      tenant: active ? asSelectedTenant(readJson(env.storage, storageKeys.tenant)) : null,
+      tenant: active
+        ? (asSelectedTenant(readJson(env.noticeStorage, tabTenantKey)) ??
+          asSelectedTenant(readJson(env.storage, storageKeys.tenant)))
+        : null,
       tenants: [],
       buildings: [],
       googleConfig: null,
@@ -169,10 +211,13 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
       authLoading: false,
       redirectPath: null,
       loggedOut: false,
+      idleMinutes: readNumber(env.storage, storageKeys.idleMinutes) ?? DEFAULT_SESSION_IDLE_MINUTES,
 
       start() {
         started ??= (async () => {
           showPendingNotice();
+          if (get().token === null) return;
+          await get().checkSession();
           if (get().token === null) return;
           await get().renewTokenIfDue();
           if (get().token !== null) await get().selectTenant();
@@ -251,6 +296,36 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
         if (token !== null && tokenNeedsRenewal(tokenExpiration, env.now())) await get().renewToken();
       },
 
+      noteActivity() {
+        const now = env.now();
+        if (now - activityWrittenAt < ACTIVITY_WRITE_EVERY_MS) return;
+        activityWrittenAt = now;
+        writeValue(env.storage, storageKeys.lastActivityAt, now);
+      },
+
+      async checkSession() {
+        const { token, tokenExpiration, idleMinutes } = get();
+        if (token === null) return;
+        const now = env.now();
+        const lastInput = lastActivityAt();
+        // A session restored with no input recorded yet starts its idle time now.
+        if (lastInput === 0) {
+          get().noteActivity();
+          return;
+        }
+        if (now - lastInput >= idleMinutes * 60_000) {
+          // Fully signed out, an impersonation included (logout() ends the session on the server).
+          writeCredentials(env.storage, originalKeys, null);
+          set({ original: null });
+          get().logout({ silent: true });
+          notifications.showError({ key: 'login.IDLE_SIGNED_OUT', params: { minutes: idleMinutes } });
+          await env.navigate(paths.login);
+          return;
+        }
+        const activeSinceRenewal = lastInput > renewedAt && now - renewedAt >= ACTIVE_RENEWAL_EVERY_MS;
+        if (tokenNeedsRenewal(tokenExpiration, now) || activeSinceRenewal) await get().renewToken();
+      },
+
       async selectTenant(tenantId) {
         const { user, tenant } = get();
         if (!user) return;
@@ -267,7 +342,7 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
             response = await env.api.selectTenant(null);
           }
           if (get().user === null) return;
-          writeValue(env.storage, storageKeys.tenant, response.tenant);
+          rememberTenant(response.tenant);
           set({
             tenant: response.tenant,
             tenants: response.tenants,
@@ -282,7 +357,9 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
       },
 
       logout({ silent = false } = {}) {
-        const { original: saved, user } = get();
+        const { original: saved, user, token } = get();
+        // The session ends on the server too (an impersonation's when it ends); a failure changes nothing here.
+        if (token !== null) void env.api.logout().catch(() => undefined);
         if (saved) {
           writeCredentials(env.storage, activeKeys, saved);
           writeCredentials(env.storage, originalKeys, null);
@@ -296,6 +373,7 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
           return;
         }
         writeCredentials(env.storage, activeKeys, null);
+        writeValue(env.noticeStorage, tabTenantKey, null);
         set({
           user: null,
           token: null,
@@ -310,13 +388,14 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
         if (!silent) void env.navigate(paths.login);
       },
 
-      forceLogout() {
+      forceLogout(error) {
         if (get().token === null) return;
         useLoadingStore.getState().reset();
         notifications.clearBanners();
         const impersonating = get().original !== null;
         const here = env.currentPath();
         get().logout();
+        if (error?.errorCode === 'SESSION_EXPIRED') notifications.showError(messageFromError(error));
         // After signing in again, the user comes back to the page they were on.
         if (!impersonating && isRedirectablePath(here)) set({ redirectPath: here });
       },

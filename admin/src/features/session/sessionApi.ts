@@ -8,6 +8,8 @@ export interface SessionApi {
   impersonate: (username: string) => Promise<LoginResponse>;
   loginWithSsoToken: (token: string) => Promise<LoginResponse>;
   selectTenant: (tenantId: string | null) => Promise<SelectTenantResponse>;
+  /** Ends the session on the server: its token stops working everywhere. */
+  logout: () => Promise<unknown>;
 }
 
 export function createSessionApi(client: ApiClient): SessionApi {
@@ -21,5 +23,6 @@ export function createSessionApi(client: ApiClient): SessionApi {
       client.get<LoginResponse>(`/sso/${encodeURIComponent(token)}`, { skipAuthFailure: true }),
     selectTenant: (tenantId) =>
       client.get<SelectTenantResponse>(tenantId ? `/selectTenant/${encodeURIComponent(tenantId)}` : '/selectTenant'),
+    logout: () => client.post('/logout', undefined, { skipAuthFailure: true }),
   };
 }

@@ -177,7 +177,7 @@ describe('self check-out at a kiosk with the network down', () => {
         questionnairesAnswers: [{ questionnaireId: exitQuestionnaire.id, answers: { badge: 'YES' } }],
       },
     });
-    expect((await db.visits.get(visit.id))?.checkedOutAt).toBe(entries[0]?.occurredAt);
+    expect((await db.visits.get(visit.id))!.checkedOutAt).toBe(entries[0]?.occurredAt);
 
     // Done: the kiosk goes back to its welcome screen (its check-in) for the next person.
     await user.click(screen.getByRole('button', { name: 'Done' }));
@@ -203,7 +203,7 @@ describe('self check-out at a kiosk with the network down', () => {
       ['checkIn', 'pending'],
       ['checkOut', 'pending'],
     ]);
-    expect((await db.visits.get(visitId))?.checkedOutAt).not.toBeNull();
+    expect((await db.visits.get(visitId))!.checkedOutAt).not.toBeNull();
   });
 
   it('asks the PIN of a visit made here, and takes the code alone for one of the server list', async () => {

@@ -5,14 +5,21 @@ import type { KioskDb, LocalVisit } from '../../offline/kioskDb.ts';
 import { localVisitSummary } from '../../offline/localVisitSummary.ts';
 import { commitCheckOut } from '../../offline/outbox.ts';
 import type { SyncRunner } from '../../offline/runtime.ts';
-import type { CheckOutData, CheckOutRequest, SelfCheckOutMatch } from '../checkout/checkout.api.ts';
+import type { SelfCheckOutMatch } from '@vestibule/shared';
+import type { CheckOutData, CheckOutRequest } from '../checkout/checkout.api.ts';
 
 // A kiosk's self check-out works from the visits the device knows (SYNC.md): those made on it
 // and today's list from the server (present and expected). A visit found there is checked out
 // through the outbox, offline too; the server is asked only when the device knows nothing.
 
-/** What a person checks out of: a visit the device knows (outbox), or one only the server found (PATCH). */
-export type CheckOutTarget = { kind: 'local'; visit: LocalVisit } | { kind: 'server'; publicIdentifier: string };
+/**
+ * What a person checks out of: a visit the device knows (outbox), or one only the server found:
+ * by its code and PIN (its public identifier) or by this kiosk's search (a ticket).
+ */
+export type CheckOutTarget =
+  | { kind: 'local'; visit: LocalVisit }
+  | { kind: 'server'; publicIdentifier: string }
+  | { kind: 'ticket'; ticket: string; visitId: string };
 
 /** One visit found, shown by first name, last initial and check-in time. */
 export interface FoundVisit {
@@ -85,9 +92,26 @@ export async function localByCode(
 }
 
 /**
- * The server's matches as the page shows them: a visit the device also knows is checked out
- * through the outbox; one this device already checked out (not yet synced) is left out.
+ * Where a visit the server found is checked out: through the outbox when the device knows it
+ * open; nowhere (null) when this device already checked it out and has not synced yet; else
+ * with the server (`remote`).
  */
+export async function targetOf(
+  db: KioskDb,
+  qrCodeKey: string,
+  lookup: { visitId: string } | { publicIdentifier: string },
+  remote: CheckOutTarget,
+): Promise<CheckOutTarget | null> {
+  const candidates =
+    'visitId' in lookup
+      ? [await db.visits.get(lookup.visitId)]
+      : await db.visits.where('publicIdentifier').equals(lookup.publicIdentifier).toArray();
+  const known = candidates.find((visit) => visit?.qrCodeKey === qrCodeKey);
+  if (known?.checkedOutAt) return null;
+  return known && isOpen(known) ? { kind: 'local', visit: known } : remote;
+}
+
+/** The server's matches as the page shows them (see targetOf). */
 export async function withLocalTargets(
   db: KioskDb,
   qrCodeKey: string,
@@ -95,19 +119,15 @@ export async function withLocalTargets(
 ): Promise<FoundVisit[]> {
   const list: FoundVisit[] = [];
   for (const match of matches) {
-    const known = (await db.visits.where('publicIdentifier').equals(match.publicIdentifier).toArray()).find(
-      (visit) => visit.qrCodeKey === qrCodeKey,
-    );
-    if (known?.checkedOutAt) continue;
+    const remote = { kind: 'ticket', ticket: match.ticket, visitId: match.visitId } as const;
+    const target = await targetOf(db, qrCodeKey, { visitId: match.visitId }, remote);
+    if (!target) continue;
     list.push({
-      key: match.publicIdentifier,
+      key: match.visitId,
       firstName: match.firstName,
       lastInitial: match.lastInitial,
       checkedInAt: match.checkedInAt,
-      target:
-        known && isOpen(known)
-          ? { kind: 'local', visit: known }
-          : { kind: 'server', publicIdentifier: match.publicIdentifier },
+      target,
     });
   }
   return list;
@@ -157,11 +177,13 @@ export async function checkOutLocally(runner: SyncRunner, visitId: string, body:
  * After a check-out made with the server (a visit only it knew, or the page's PATCH), the
  * device's copy of that visit is closed too, so the next search does not offer it again.
  */
-export async function closeLocalCopy(db: KioskDb, publicIdentifier: string): Promise<void> {
+export async function closeLocalCopy(db: KioskDb, visit: { visitId: string } | { publicIdentifier: string }) {
   const now = new Date().toISOString();
-  await db.visits
-    .where('publicIdentifier')
-    .equals(publicIdentifier)
+  const copies =
+    'visitId' in visit
+      ? db.visits.where('id').equals(visit.visitId)
+      : db.visits.where('publicIdentifier').equals(visit.publicIdentifier);
+  await copies
     .filter(isOpen)
     .modify({ checkedOutAt: now })
     .catch(() => undefined);

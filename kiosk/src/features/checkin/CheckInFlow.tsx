@@ -130,7 +130,10 @@ function WizardScreen(props: WizardScreenProps) {
       personId: null,
       replaceOldVisit: false,
       scheduledDuration: visit?.scheduledDuration ?? null,
-      checkInAnswers: visit ? { firstName: visit.firstName, lastName: visit.lastName, host: visit.host } : null,
+      // Everything the person gave before (their link's stored form), names and host at least.
+      checkInAnswers: visit
+        ? { firstName: visit.firstName, lastName: visit.lastName, host: visit.host, ...visit.checkInForm }
+        : null,
       answeredQuestionnaires: null,
       checkingBack,
       fromKiosk: channel.kiosk,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
+import { KioskGate } from '../enrol/KioskGate.tsx';
 import { KioskHome } from '../kiosk/KioskHome.tsx';
 import { CheckInFlow } from './CheckInFlow.tsx';
 import { type Channel, fetchCheckInBuilding } from './checkin.api.ts';
@@ -19,7 +20,9 @@ interface CheckInPageProps {
 /** /checkin/{hash} and /checkinKiosk/{hash}: the building's check-in, and a kiosk's welcome screen. */
 export function CheckInPage({ qrCodeKey, kiosk, search }: CheckInPageProps) {
   return kiosk ? (
-    <KioskHome qrCodeKey={qrCodeKey} search={search} />
+    <KioskGate qrCodeKey={qrCodeKey}>
+      <KioskHome qrCodeKey={qrCodeKey} search={search} />
+    </KioskGate>
   ) : (
     <OwnDeviceCheckIn qrCodeKey={qrCodeKey} search={search} />
   );

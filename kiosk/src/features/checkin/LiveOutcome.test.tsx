@@ -64,12 +64,12 @@ describe('the outcome of a check-in made on the device', () => {
   it('confirms with the code made on the device once committed, and says it waits for the network', async () => {
     const { runner, submitted, view } = await submitOffline({ fever: 'NO', travel: 'NO' });
     const entry = await runner.db.outbox.get(submitted.mutationId);
-    expect(entry?.status).toBe('pending');
+    expect(entry!.status).toBe('pending');
     render(view);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(en.success.title);
     expect(screen.getByTestId('visit-code').textContent).toMatch(/^[A-Z2-9]{8}$/);
     expect(screen.getByTestId('visit-pin').textContent).toMatch(/^\d{4}$/);
-    expect(screen.getByText('Welcome in.')).toBeDefined();
+    expect(screen.getByText('Welcome in.')).toBeInTheDocument();
     await act(() => runner.request());
     await waitFor(() => expect(screen.getByTestId('delivery-notice').textContent).toBe(en.offline.savedOnKiosk));
   });
@@ -77,16 +77,16 @@ describe('the outcome of a check-in made on the device', () => {
   it('an alert answer shows the failure text, and the refused visit is still queued for the log', async () => {
     const { runner, submitted, view } = await submitOffline({ fever: 'YES' });
     render(view);
-    expect(screen.getByText('Please see the guard.')).toBeDefined();
+    expect(screen.getByText('Please see the guard.')).toBeInTheDocument();
     expect(screen.queryByTestId('visit-code')).toBeNull();
-    expect((await runner.db.outbox.get(submitted.mutationId))?.status).toBe('pending');
-    expect((await runner.db.visits.get(submitted.visitId))?.checkedInAt).toBeNull();
+    expect((await runner.db.outbox.get(submitted.mutationId))!.status).toBe('pending');
+    expect((await runner.db.visits.get(submitted.visitId))!.checkedInAt).toBeNull();
   });
 
   it('turns into "already checked in" when the server answers CHECKEDIN', async () => {
     const { runner, submitted, view } = await submitOffline({ fever: 'NO', travel: 'NO' });
     render(view);
     await act(() => runner.db.outbox.update(submitted.mutationId, { status: 'rejected', errorCode: 'CHECKEDIN' }));
-    expect(await screen.findByRole('heading', { name: en.alreadyIn.title })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: en.alreadyIn.title })).toBeInTheDocument();
   });
 });

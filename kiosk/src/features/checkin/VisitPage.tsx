@@ -1,4 +1,4 @@
-import { type VisitSummary, type WizardVisitorType, wizardVisitorTypes } from '@vestibule/shared';
+import { type VisitSummary, type WizardVisitorType, isOnSite, wizardVisitorTypes } from '@vestibule/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate, pagePath } from '../../app/router.ts';
@@ -66,7 +66,7 @@ export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPagePro
   );
 }
 
-function VisitStatus({ visit, onCheckIn }: { visit: VisitSummary; onCheckIn: (preset: VisitPreset) => void }) {
+export function VisitStatus({ visit, onCheckIn }: { visit: VisitSummary; onCheckIn: (preset: VisitPreset) => void }) {
   const { t } = useTranslation('publicVisit');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const locale = currentLocale();
@@ -80,9 +80,10 @@ function VisitStatus({ visit, onCheckIn }: { visit: VisitSummary; onCheckIn: (pr
       <h1 id="visit-heading" ref={heading} tabIndex={-1}>
         {name ? t('visit.greeting', { name }) : t('visit.greetingNoName')}
       </h1>
-      {visit.status === 'IN' ? (
+      {isOnSite(visit.status) ? (
         <>
           <p>{t('visit.inSince', { time: formatTime(visit.checkedInAt, locale) })}</p>
+          {visit.status === 'LATE' && <p className="notice notice-warning">{t('visit.overdue')}</p>}
           <dl className="codes">
             <div>
               <dt>{t('success.code')}</dt>

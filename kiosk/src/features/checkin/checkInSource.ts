@@ -2,6 +2,7 @@ import {
   type CheckInBuilding,
   type CheckInData,
   type CheckInResponse,
+  type VisitOfLink,
   type VisitSummary,
   type WizardVisitorType,
   entryDecision,
@@ -17,7 +18,8 @@ import { type Channel, fetchCheckInData } from './checkin.api.ts';
 
 /** A known visit (an invitation, a visit checking in again) that the wizard starts from. */
 export interface VisitPreset {
-  visit: VisitSummary;
+  /** With the check-in form it stored when reached through its own link. */
+  visit: VisitSummary & { checkInForm?: VisitOfLink['checkInForm'] };
   visitorType: WizardVisitorType;
   checkingBack: boolean;
 }

@@ -1,4 +1,4 @@
-import type { CheckInBuilding, CheckInData, VisitSummary, WizardVisitorType } from '@vestibule/shared';
+import type { CheckInBuilding, CheckInData, VisitOfLink, WizardVisitorType } from '@vestibule/shared';
 import { apiClient, segment } from '../../app/apiClient.ts';
 import type { CameraReader } from '../wizard/wizard.types.ts';
 
@@ -31,7 +31,7 @@ export function fetchCheckInData(
 }
 
 export function fetchVisitForLink(qrCodeKey: string, identifier: string, channel: Channel, signal?: AbortSignal) {
-  return apiClient.get<VisitSummary>(`/${prefix(channel)}/${segment(qrCodeKey)}/${segment(identifier)}`, {
+  return apiClient.get<VisitOfLink>(`/${prefix(channel)}/${segment(qrCodeKey)}/${segment(identifier)}`, {
     query: { mt: channel.mt },
     signal,
   });

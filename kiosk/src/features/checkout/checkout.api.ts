@@ -1,4 +1,4 @@
-import type { VisitSummary, checkOutDataSchema } from '@vestibule/shared';
+import type { SelfCheckOutMatch, VisitSummary, checkOutDataSchema } from '@vestibule/shared';
 import { apiClient, segment } from '../../app/apiClient.ts';
 
 export type CheckOutData = ReturnType<typeof checkOutDataSchema.parse>;
@@ -21,16 +21,23 @@ export function checkOut(publicIdentifier: string, body: CheckOutRequest) {
   );
 }
 
-/** One open visit found by a self check-out search: just enough for a person to recognise their own. */
-export interface SelfCheckOutMatch {
-  publicIdentifier: string;
-  firstName: string;
-  lastInitial: string;
-  checkedInAt: string;
-}
-
+/**
+ * An enrolled kiosk's search of the building's open visits: each found with just enough for a
+ * person to recognise their own, and a ticket that checks it out from this kiosk for a few minutes.
+ */
 export function searchOpenVisits(qrCodeKey: string, search: { lastName: string } | { phoneLast4: string }) {
   return apiClient.post<SelfCheckOutMatch[]>(`/buildingCheckOut/${segment(qrCodeKey)}/search`, search);
+}
+
+const ticketPath = (qrCodeKey: string, ticket: string) =>
+  `/buildingCheckOut/${segment(qrCodeKey)}/ticket/${segment(ticket)}`;
+
+export function fetchTicketCheckOutData(qrCodeKey: string, ticket: string, signal?: AbortSignal) {
+  return apiClient.get<CheckOutData>(ticketPath(qrCodeKey, ticket), { signal });
+}
+
+export function ticketCheckOut(qrCodeKey: string, ticket: string, body: CheckOutRequest) {
+  return apiClient.patch<{ status: 'success'; visit: VisitSummary | null }>(ticketPath(qrCodeKey, ticket), body);
 }
 
 /** "Check out with my code": the visit of a visit code and PIN. */

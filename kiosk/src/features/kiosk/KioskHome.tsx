@@ -23,7 +23,7 @@ interface KioskHomeProps {
 }
 
 /**
- * /checkinKiosk/{qrCodeKey}: a lobby tablet. Provisioned on first visit, it runs from the
+ * /checkinKiosk/{qrCodeKey}: a lobby tablet, once enrolled (KioskGate). It runs from the
  * building configuration cached on the device, commits every check-in locally and syncs in
  * the background; a new configuration (or app version) is taken only while nobody is using it.
  */

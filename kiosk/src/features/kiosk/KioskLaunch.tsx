@@ -4,6 +4,7 @@ import { navigate, pagePath } from '../../app/router.ts';
 import { provisionedKey } from '../../offline/provision.ts';
 import { kioskDb } from '../../offline/runtime.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
+import { EnrolForm } from '../enrol/EnrolForm.tsx';
 import { Loading } from '../../ui/Status.tsx';
 
 /** The installed app's start page: on to the kiosk this device serves, or how to set one up. */
@@ -22,6 +23,7 @@ export function KioskLaunch() {
         <section className="screen">
           <h1>{t('launch.title')}</h1>
           <p>{t('launch.text')}</p>
+          <EnrolForm db={kioskDb()} />
         </section>
       ) : (
         <Loading />

@@ -23,12 +23,12 @@ describe('the kiosk staff screen', () => {
     expect(screen.queryByTestId('staff-pending')).toBeNull();
     await user.type(screen.getByLabelText('Building PIN code'), '4821');
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(await screen.findByTestId('staff-pending')).toBeDefined();
+    expect(await screen.findByTestId('staff-pending')).toBeInTheDocument();
   });
 
   it('says so when the building has no PIN, and stays closed', () => {
     render(<StaffScreen config={kioskConfig(null)} runner={offlineRunner()} onClose={vi.fn()} />);
-    expect(screen.getByText(/This building has no PIN code/)).toBeDefined();
+    expect(screen.getByText(/This building has no PIN code/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Building PIN code')).toBeNull();
   });
 

@@ -162,6 +162,7 @@ function StaffPanel({ config, runner, onClose }: StaffScreenProps) {
         : config.version,
     ],
     ['device', t('staff.device'), meta?.deviceId ?? '…'],
+    ['kiosk-name', t('staff.kioskName'), meta?.kioskName ?? '—'],
   ];
 
   return (
@@ -169,6 +170,11 @@ function StaffPanel({ config, runner, onClose }: StaffScreenProps) {
       <h1 id="staff-heading" ref={heading} tabIndex={-1}>
         {t('staff.title')}
       </h1>
+      {meta?.kioskAccess === 'revoked' && (
+        <p className="notice notice-error" data-testid="staff-revoked">
+          {t('revoked.staffNotice')}
+        </p>
+      )}
       <dl className="staff-facts">
         {rows.map(([id, label, value]) => (
           <div key={id} data-testid={`staff-${id}`}>

@@ -80,7 +80,7 @@ describe('the entry step', () => {
     expect(field(en.temperature.second).disabled).toBe(true);
     await user.type(field(en.comments.label), '  Parcel for reception  ');
     await user.click(finish());
-    expect(onFinish.mock.lastCall?.[0]).toMatchObject({
+    expect(onFinish.mock.lastCall![0]).toMatchObject({
       tempMeasure1: 36.6,
       tempMeasure2: null,
       comments: 'Parcel for reception',
@@ -105,7 +105,7 @@ describe('the entry step', () => {
     await user.clear(second);
     await user.type(second, '37.1');
     await user.click(finish());
-    expect(onFinish.mock.lastCall?.[0]).toMatchObject({ tempMeasure1: 38.2, tempMeasure2: 37.1 });
+    expect(onFinish.mock.lastCall![0]).toMatchObject({ tempMeasure1: 38.2, tempMeasure2: 37.1 });
   });
 
   it('a first measure back in range drops the second', async () => {
@@ -119,7 +119,7 @@ describe('the entry step', () => {
     expect(field(en.temperature.second).value).toBe('');
     expect(field(en.temperature.second).disabled).toBe(true);
     await user.click(finish());
-    expect(onFinish.mock.lastCall?.[0]).toMatchObject({ tempMeasure1: 36.8, tempMeasure2: null });
+    expect(onFinish.mock.lastCall![0]).toMatchObject({ tempMeasure1: 36.8, tempMeasure2: null });
   });
 });
 
@@ -143,7 +143,7 @@ describe('the entry cameras', () => {
     await screen.findByText(en.temperature.readSecond.replace('{{value}}', '37.04 °C'));
     expect(field(en.temperature.second).value).toBe('37.04');
     await user.click(finish());
-    expect(onFinish.mock.lastCall?.[0]).toMatchObject({ tempMeasure1: 38.8, tempMeasure2: 37.04 });
+    expect(onFinish.mock.lastCall![0]).toMatchObject({ tempMeasure1: 38.8, tempMeasure2: 37.04 });
     expect(camera.reads).toEqual(['cam-lobby', 'cam-lobby']);
   });
 

@@ -145,7 +145,7 @@ describe('wizard steps for each configuration', () => {
     await user.click(accept);
     expect(isDisabled(en.buttons.finish)).toBe(false);
     await user.click(button(en.buttons.finish));
-    expect(lastResult(onFinish)?.consentAccepted).toBe(true);
+    expect(lastResult(onFinish)!.consentAccepted).toBe(true);
   });
 
   it('e-mail-me: the address is required and checked when the copy is asked for', async () => {
@@ -198,7 +198,7 @@ describe('questions', () => {
     expect((followUp() as HTMLTextAreaElement).value).toBe('');
     await user.click(within(travel).getByRole('radio', { name: en.answers.NA }));
     await user.click(button(en.buttons.finish));
-    expect(lastResult(onFinish)?.questionnairesAnswers).toEqual([
+    expect(lastResult(onFinish)!.questionnairesAnswers).toEqual([
       { questionnaireId: 'q-health', answers: { fever: 'NO', travel: 'NA' } },
     ]);
   });
@@ -210,7 +210,7 @@ describe('questions', () => {
     expect(
       within(fever)
         .getAllByRole('radio')
-        .map((radio) => radio.parentElement?.textContent),
+        .map((radio) => radio.parentElement!.textContent),
     ).toEqual([fr.answers.YES, fr.answers.NO]);
     expect(within(fever).getByText('fever').tagName).toBe('STRONG');
     const travel = screen.getByRole('group', { name: 'Have you travelled abroad?' });
@@ -350,7 +350,7 @@ describe('duration', () => {
     expect(screen.queryByText(en.duration.required)).toBeNull();
     await user.selectOptions(hours, '1');
     await user.click(button(en.buttons.finish));
-    expect(lastResult(onFinish)?.scheduledDuration).toBe('PT1H45M');
+    expect(lastResult(onFinish)!.scheduledDuration).toBe('PT1H45M');
   });
 
   it('lets an employee leave the duration at 0', async () => {
@@ -358,6 +358,6 @@ describe('duration', () => {
     await user.selectOptions(screen.getByLabelText(en.duration.hours), '0');
     expect(screen.queryByText(en.duration.required)).toBeNull();
     await user.click(button(en.buttons.finish));
-    expect(lastResult(onFinish)?.scheduledDuration).toBe('PT0M');
+    expect(lastResult(onFinish)!.scheduledDuration).toBe('PT0M');
   });
 });

@@ -208,10 +208,12 @@ async function seedDemoBuildingSetup(db: Db, tenantId: string, buildingId: strin
 }
 
 /** The demo building's public links, printed at start so a newcomer can open a kiosk at once. */
-export async function demoLinks(db: Db): Promise<{ kiosk: string; phone: string; pin: string } | null> {
+export async function demoLinks(
+  db: Db,
+): Promise<{ kiosk: string; phone: string; pin: string; buildingId: string; tenantId: string } | null> {
   const building = await db
     .selectFrom('buildings')
-    .select(['qr_code_key', 'mobile_token', 'pin_code'])
+    .select(['id', 'tenant_id', 'qr_code_key', 'mobile_token', 'pin_code'])
     .where('name', '=', 'Demo HQ')
     .executeTakeFirst();
   if (!building) return null;
@@ -220,5 +222,7 @@ export async function demoLinks(db: Db): Promise<{ kiosk: string; phone: string;
     kiosk: `/checkinKiosk/${building.qr_code_key}`,
     phone: `/checkin/${building.qr_code_key}${token}`,
     pin: building.pin_code ?? '',
+    buildingId: building.id,
+    tenantId: building.tenant_id,
   };
 }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPERSONATION_TOKEN_LIFETIME_MINUTES, TOKEN_LIFETIME_MINUTES, joinAuthorities } from '@vestibule/shared';
+import {
+  IMPERSONATION_TOKEN_LIFETIME_MINUTES,
+  TOKEN_LIFETIME_MINUTES,
+  joinAuthorities,
+  uuidv7,
+} from '@vestibule/shared';
 import { createTenant, createUser } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
@@ -31,7 +36,7 @@ describe('POST /service/login', () => {
     const body = jsonOf<LoginBody>(response);
     expect(body.user.username).toBe(user.username);
     expect(joinAuthorities(body.user.authorities)).toBe('ROLE_SUPERVISOR');
-    expect(body.user.tenant?.name).toBe('Acme');
+    expect(body.user.tenant!.name).toBe('Acme');
     expect(body.tokenExpiration - before).toBeGreaterThanOrEqual(TOKEN_LIFETIME_MINUTES * 60 - 5);
     expect(body.tokenExpiration - before).toBeLessThanOrEqual(TOKEN_LIFETIME_MINUTES * 60 + 5);
     expect(response.body).not.toContain('password');
@@ -71,7 +76,7 @@ describe('POST /service/login', () => {
     const block = await t.database.db
       .selectFrom('login_blocks')
       .select('blocked_until')
-      .where('username_key', '=', user.username.toLowerCase())
+      .where('username_key', '=', `${user.username.toLowerCase()}|127.0.0.1`)
       .executeTakeFirstOrThrow();
     const minutesLeft = (new Date(block.blocked_until).getTime() - Date.now()) / 60_000;
     expect(minutesLeft).toBeGreaterThan(14);
@@ -84,7 +89,7 @@ describe('POST /service/login', () => {
     await t.database.db
       .updateTable('login_blocks')
       .set({ blocked_until: new Date(Date.now() - 1000) })
-      .where('username_key', '=', user.username.toLowerCase())
+      .where('username_key', '=', `${user.username.toLowerCase()}|127.0.0.1`)
       .execute();
     expect((await login(user.username, user.password)).statusCode).toBe(200);
   });
@@ -144,10 +149,23 @@ describe('tokens', () => {
 
   it('refuses an expired token', async () => {
     const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
-    const expired = t.app.jwt.sign({ sub: user.id, usr: user.username }, { expiresIn: -10_000 });
+    const expired = t.app.jwt.sign({ sub: user.id, usr: user.username, sid: uuidv7() }, { expiresIn: -10_000 });
     const response = await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(expired) });
     expect(response.statusCode).toBe(401);
     expect(jsonOf(response).errorCode).toBe('BAD_TOKEN');
+  });
+
+  it('refuses a token that never expires (no exp claim), even when correctly signed', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    // The claims of a real, live session, signed with the server's key but without an expiry.
+    const live = t.app.jwt.decode<{ sid: string }>(await logInAs(t.app, user.username))!;
+    const forever = t.app.jwt.sign({ sub: user.id, usr: user.username, sid: live.sid });
+    expect(t.app.jwt.decode<{ exp?: number }>(forever)).not.toHaveProperty('exp');
+    const response = await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(forever) });
+    expect({ status: response.statusCode, code: jsonOf(response).errorCode }).toEqual({
+      status: 401,
+      code: 'BAD_TOKEN',
+    });
   });
 
   it('stops honouring the token of a user who has been blocked', async () => {

@@ -1,14 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-export function findSessionUser(db: Db, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'username', 'role', 'tenant_id', 'selected_tenant_id', 'blocked'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
 export function findUserForLogin(db: Db, username: string) {
   return db
     .selectFrom('users')
@@ -94,4 +86,113 @@ export async function consumeSsoToken(db: Db, tokenHash: string): Promise<string
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id;
+}
+
+export interface NewSession {
+  id: string;
+  userId: string;
+  impersonatorId: string | null;
+  minutes: number;
+}
+
+export async function insertSession(db: Db, session: NewSession): Promise<Date> {
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      impersonator_id: session.impersonatorId,
+      expires_at: sql<Date>`now() + make_interval(mins => ${session.minutes})`,
+    })
+    .returning('expires_at')
+    .executeTakeFirstOrThrow();
+  return row.expires_at;
+}
+
+/**
+ * A session and its user, as the auth hook needs them; undefined when the session is unknown.
+ * `idle` says whether it has had no call for `idleMinutes`.
+ */
+export function findSession(db: Db, sessionId: string, idleMinutes: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.user_id',
+      'sessions.impersonator_id',
+      'sessions.selected_tenant_id',
+      'sessions.expires_at',
+      sql<boolean>`sessions.revoked_at is not null`.as('revoked'),
+      sql<boolean>`sessions.expires_at <= now()`.as('expired'),
+      sql<boolean>`sessions.last_seen_at <= now() - make_interval(mins => ${idleMinutes})`.as('idle'),
+      sql<boolean>`sessions.last_seen_at <= now() - interval '1 minute'`.as('stale'),
+      'users.username',
+      'users.role',
+      'users.tenant_id',
+      'users.blocked',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+/** Records activity at most about once a minute per session (not a write per request). */
+export async function touchSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('last_seen_at', '<=', sql<Date>`now() - interval '1 minute'`)
+    .execute();
+}
+
+/** A normal session's end moves on at each renewal; an impersonation's never does. */
+export async function extendSession(db: Db, sessionId: string, minutes: number): Promise<Date> {
+  const row = await db
+    .updateTable('sessions')
+    .set({
+      expires_at: sql<Date>`case when impersonator_id is null then now() + make_interval(mins => ${minutes}) else expires_at end`,
+      last_seen_at: sql<Date>`now()`,
+    })
+    .where('id', '=', sessionId)
+    .returning('expires_at')
+    .executeTakeFirstOrThrow();
+  return row.expires_at;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function setSessionTenant(db: Db, sessionId: string, tenantId: string): Promise<void> {
+  await db.updateTable('sessions').set({ selected_tenant_id: tenantId }).where('id', '=', sessionId).execute();
+}
+
+/** Whether a user signed in successfully from this address before (kept 90 days). */
+export async function isKnownAddress(db: Db, usernameKey: string, address: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('login_known_addresses')
+    .select('address')
+    .where('username_key', '=', usernameKey)
+    .where('address', '=', address)
+    .where('last_success_at', '>', sql<Date>`now() - interval '90 days'`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function rememberAddress(db: Db, usernameKey: string, address: string): Promise<void> {
+  await db
+    .insertInto('login_known_addresses')
+    .values({ username_key: usernameKey, address })
+    .onConflict((oc) => oc.columns(['username_key', 'address']).doUpdateSet({ last_success_at: sql<Date>`now()` }))
+    .execute();
+}
+
+export async function tenantExists(db: Db, tenantId: string): Promise<boolean> {
+  return (await db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst()) !== undefined;
 }

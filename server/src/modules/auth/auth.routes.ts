@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorBodySchema, impersonateRequestSchema, loginRequestSchema, loginResponseSchema } from '@vestibule/shared';
 import { authOf } from '../../plugins/auth.plugin.ts';
 import { adminOnly, anyRole } from '../access.ts';
-import { createSsoToken, impersonate, logIn, logInWithSsoToken, renewToken } from './auth.service.ts';
+import { createSsoToken, impersonate, logIn, logInWithSsoToken, logOut, renewToken } from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,15 +18,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       body: loginRequestSchema,
       response: { 200: loginResponseSchema, 403: errorBodySchema },
     },
-    handler: (request) => logIn(app.ctx, request.body.username, request.body.password),
+    handler: (request) => logIn(app.ctx, request.body.username, request.body.password, request.ip),
   });
 
   r.get('/token', {
     config: { access: anyRole },
     schema: { tags: ['auth'], summary: 'Renew a valid token', response: { 200: loginResponseSchema } },
-    handler: (request) => {
-      const auth = authOf(request);
-      return renewToken(app.ctx, auth.userId, auth.impersonatorId);
+    handler: (request) => renewToken(app.ctx, authOf(request)),
+  });
+
+  r.post('/logout', {
+    config: { access: anyRole },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out: the session ends and its token stops working everywhere',
+      response: { 200: z.object({ ok: z.literal(true) }) },
+    },
+    handler: async (request) => {
+      await logOut(app.ctx, authOf(request));
+      return { ok: true as const };
     },
   });
 

@@ -7,6 +7,7 @@ import {
   type LoginResponse,
   SSO_TOKEN_LIFETIME_MINUTES,
   TOKEN_LIFETIME_MINUTES,
+  uuidv7,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -16,12 +17,45 @@ import {
   activeBlockUntil,
   clearLoginFailures,
   consumeSsoToken,
+  extendSession,
   findUserForLogin,
+  insertSession,
   insertSsoToken,
+  isKnownAddress,
   recordLoginFailure,
+  rememberAddress,
+  revokeSession,
 } from './auth.repo.ts';
+import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password.ts';
 
+/** Failures from one address: the 5th within 15 minutes blocks that username from that address. */
+const PER_ADDRESS = {
+  maxFailures: LOGIN_MAX_FAILURES,
+  windowMinutes: LOGIN_FAILURE_WINDOW_MINUTES,
+  blockMinutes: LOGIN_BLOCK_MINUTES,
+};
+/**
+ * Failures from anywhere: a slower limit that blocks the username for an hour, but only for
+ * addresses where that user never signed in (the right password from a known device still works).
+ */
+const PER_USERNAME = { maxFailures: 50, windowMinutes: 60, blockMinutes: 60 };
+
+function sessionAnswer(
+  ctx: ServerContext,
+  row: NonNullable<Awaited<ReturnType<typeof findUserById>>>,
+  sessionId: string,
+  expiresAt: Date,
+  impersonatorId?: string,
+) {
+  const claims = impersonatorId
+    ? { sub: row.id, usr: row.username, sid: sessionId, imp: impersonatorId }
+    : { sub: row.id, usr: row.username, sid: sessionId };
+  const { token, expiresAt: tokenExpiration } = ctx.signToken(claims, expiresAt);
+  return { user: toUser(row), token, tokenExpiration, idleMinutes: ctx.config.sessionIdleMinutes };
+}
+
+/** A new session (sign-in, one-time link, impersonation) and its first token. */
 async function issueSession(
   ctx: ServerContext,
   userId: string,
@@ -30,45 +64,63 @@ async function issueSession(
 ): Promise<LoginResponse> {
   const row = await findUserById(ctx.db, userId);
   if (!row || row.blocked) throw new AppError('BAD_TOKEN');
-  const claims = impersonatorId
-    ? { sub: row.id, usr: row.username, imp: impersonatorId }
-    : { sub: row.id, usr: row.username };
-  const { token, expiresAt } = ctx.signToken(claims, minutes);
-  return { user: toUser(row), token, tokenExpiration: expiresAt };
+  const sessionId = uuidv7();
+  const expiresAt = await insertSession(ctx.db, {
+    id: sessionId,
+    userId,
+    impersonatorId: impersonatorId ?? null,
+    minutes,
+  });
+  return sessionAnswer(ctx, row, sessionId, expiresAt, impersonatorId);
 }
 
 /**
- * Sign-in: the same answer (403 WRONG_PASSWORD) for an unknown user and a wrong
- * password, in the same time; the fifth failure within 15 minutes blocks the username
- * for 15 minutes (BLOCKED_USER), counted in the database so every instance agrees.
+ * Sign-in: the same answer (403 WRONG_PASSWORD) for an unknown user and a wrong password, in
+ * the same time. Failures are counted per username and address (the 5th within 15 minutes
+ * blocks that pair for 15 minutes, BLOCKED_USER), so nobody can lock a user out from
+ * elsewhere; a slower per-username limit stops a spread-out attack except from addresses
+ * where the user signed in before. Counted in the database so every instance agrees.
  */
-export async function logIn(ctx: ServerContext, username: string, password: string): Promise<LoginResponse> {
+export async function logIn(
+  ctx: ServerContext,
+  username: string,
+  password: string,
+  address: string,
+): Promise<LoginResponse> {
   const usernameKey = username.trim().toLowerCase();
+  const pairKey = `${usernameKey}|${address}`;
   const blockedMinutes = { minutes: LOGIN_BLOCK_MINUTES };
-  if (await activeBlockUntil(ctx.db, usernameKey)) throw new AppError('BLOCKED_USER', blockedMinutes);
+  if (await activeBlockUntil(ctx.db, pairKey)) throw new AppError('BLOCKED_USER', blockedMinutes);
+  if ((await activeBlockUntil(ctx.db, usernameKey)) && !(await isKnownAddress(ctx.db, usernameKey, address))) {
+    throw new AppError('BLOCKED_USER', { minutes: PER_USERNAME.blockMinutes });
+  }
   const user = await findUserForLogin(ctx.db, usernameKey);
   const passwordMatches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!user || !passwordMatches) {
-    const nowBlocked = await recordLoginFailure(ctx.db, usernameKey, {
-      maxFailures: LOGIN_MAX_FAILURES,
-      windowMinutes: LOGIN_FAILURE_WINDOW_MINUTES,
-      blockMinutes: LOGIN_BLOCK_MINUTES,
-    });
-    throw nowBlocked ? new AppError('BLOCKED_USER', blockedMinutes) : new AppError('WRONG_PASSWORD');
+    const pairBlocked = await recordLoginFailure(ctx.db, pairKey, PER_ADDRESS);
+    await recordLoginFailure(ctx.db, usernameKey, PER_USERNAME);
+    throw pairBlocked ? new AppError('BLOCKED_USER', blockedMinutes) : new AppError('WRONG_PASSWORD');
   }
   if (user.blocked) throw new AppError('BLOCKED_USER', blockedMinutes);
-  await clearLoginFailures(ctx.db, usernameKey);
+  await clearLoginFailures(ctx.db, pairKey);
+  await rememberAddress(ctx.db, usernameKey, address);
   return issueSession(ctx, user.id, TOKEN_LIFETIME_MINUTES);
 }
 
-/** A fresh token for a valid one; an impersonation token stays an impersonation token. */
-export function renewToken(
-  ctx: ServerContext,
-  userId: string,
-  impersonatorId: string | undefined,
-): Promise<LoginResponse> {
-  const minutes = impersonatorId ? IMPERSONATION_TOKEN_LIFETIME_MINUTES : TOKEN_LIFETIME_MINUTES;
-  return issueSession(ctx, userId, minutes, impersonatorId);
+/**
+ * A fresh token for the same session. A normal session's end moves on; an impersonation's
+ * never does (its token never outlives its 60 minutes).
+ */
+export async function renewToken(ctx: ServerContext, auth: AuthContext): Promise<LoginResponse> {
+  const row = await findUserById(ctx.db, auth.userId);
+  if (!row || row.blocked) throw new AppError('BAD_TOKEN');
+  const expiresAt = await extendSession(ctx.db, auth.sessionId, TOKEN_LIFETIME_MINUTES);
+  return sessionAnswer(ctx, row, auth.sessionId, expiresAt, auth.impersonatorId);
+}
+
+/** Sign-out: the session ends, so its token stops working everywhere at once. */
+export async function logOut(ctx: ServerContext, auth: AuthContext): Promise<void> {
+  await revokeSession(ctx.db, auth.sessionId);
 }
 
 export async function impersonate(ctx: ServerContext, adminId: string, username: string): Promise<LoginResponse> {

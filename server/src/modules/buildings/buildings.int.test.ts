@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Building, newBuildingSettings } from '@vestibule/shared';
+import { type Building, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import { createTenant, createUser } from '../../../test/helpers/factories.ts';
 import { multipartFile, pngOfSize } from '../../../test/helpers/multipart.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
@@ -323,7 +323,7 @@ describe('list, devices, mobile token, dictionaries, delete', () => {
       }),
     );
     expect(fr).toHaveLength(249);
-    expect(fr.find((c) => c.value === 'DE')?.label).toBe('Allemagne');
+    expect(fr.find((c) => c.value === 'DE')!.label).toBe('Allemagne');
     const zones = jsonOf<{ value: string }[]>(
       await t.app.inject({ method: 'GET', url: '/service/building/dictionaries/timeZones', headers: auth }),
     );
@@ -332,6 +332,39 @@ describe('list, devices, mobile token, dictionaries, delete', () => {
       await t.app.inject({ method: 'GET', url: '/service/building/dictionaries/locales', headers: auth }),
     );
     expect(locales.map((l) => l.value)).toEqual(['en', 'fr', 'es']);
+  });
+
+  it('refuses to delete a building with visits (409 BUILDING_HAS_VISITS), keeping it and its history', async () => {
+    const building = await createdBuilding();
+    await t.database.db
+      .insertInto('visits')
+      .values({
+        id: uuidv7(),
+        tenant_id: tenantId,
+        building_id: building.id,
+        identifier: 'HISTORY1',
+        public_identifier: `history-${uuidv7()}`,
+        pin: '1234',
+        visitor_type: 'VISITOR',
+        last_name: 'Kept',
+        checked_in_at: new Date(),
+        source: 'KIOSK',
+      })
+      .execute();
+    const refused = await t.app.inject({ method: 'DELETE', url: `/service/building/${building.id}`, headers: auth });
+    expect({ status: refused.statusCode, code: jsonOf(refused).errorCode }).toEqual({
+      status: 409,
+      code: 'BUILDING_HAS_VISITS',
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/service/building/${building.id}`, headers: auth })).statusCode,
+    ).toBe(200);
+    const history = await t.database.db
+      .selectFrom('visits')
+      .select('last_name')
+      .where('building_id', '=', building.id)
+      .execute();
+    expect(history).toEqual([{ last_name: 'Kept' }]);
   });
 
   it('deletes a building', async () => {

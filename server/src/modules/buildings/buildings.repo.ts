@@ -123,13 +123,29 @@ export async function updateBuilding(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteBuilding(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('buildings')
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/**
+ * Deletes a building of the tenant unless visits refer to it (their history is kept): answers
+ * 'deleted', 'notFound' or 'hasVisits'. The building row is locked while visits are counted.
+ */
+export async function deleteBuilding(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<'deleted' | 'notFound' | 'hasVisits'> {
+  return db.transaction().execute(async (trx) => {
+    const building = await trx
+      .selectFrom('buildings')
+      .select('id')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!building) return 'notFound';
+    const visit = await trx.selectFrom('visits').select('id').where('building_id', '=', id).limit(1).executeTakeFirst();
+    if (visit) return 'hasVisits';
+    await trx.deleteFrom('buildings').where('id', '=', id).execute();
+    return 'deleted';
+  });
 }
 
 export async function saveLogo(

@@ -22,7 +22,7 @@ import {
   timeZones,
 } from '@vestibule/shared';
 import { pickLocale, translate } from '@vestibule/shared/i18n';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingManagers } from '../access.ts';
 import {
@@ -40,8 +40,8 @@ import {
   updateDeviceTexts,
   updateDevices,
   updateMobileTokenSchedule,
+  buildingLogo,
 } from './buildings.service.ts';
-import { findLogo } from './buildings.repo.ts';
 import { detectImageType } from './logo.ts';
 
 const scoped = { access: buildingManagers, tenant: true, tenantParams: { id: 'building' } } as const;
@@ -261,8 +261,7 @@ export async function buildingsRoutes(app: FastifyInstance): Promise<void> {
       params: z.object({ id: z.uuid(), version: z.coerce.number().int().min(0) }),
     },
     handler: async (request, reply) => {
-      const logo = await findLogo(app.ctx.db, request.params.id);
-      if (!logo) throw notFound();
+      const logo = await buildingLogo(app.ctx, request.params.id);
       return reply
         .header('content-type', logo.content_type)
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -24,6 +24,7 @@ import {
   deleteBuilding,
   externalIdTaken,
   findBuilding,
+  findLogo,
   insertBuildingWithinLimit,
   listBuildingQuestionnaireLinks,
   listBuildings,
@@ -58,8 +59,10 @@ export async function getBuilding(ctx: ServerContext, tenantId: string, id: stri
 }
 
 export async function listTenantBuildings(ctx: ServerContext, tenantId: string, query: ListQuery) {
-  const sort: BuildingSort = query.sort && query.sort in sortableColumns ? (query.sort as BuildingSort) : 'name';
-  if (query.sort && !(query.sort in sortableColumns)) throw new AppError('ERROR_WITH_FILTER', { field: 'sort' });
+  // Own keys only: `__proto__` or `constructor` are in every object, never sortable columns.
+  const sortable = query.sort !== undefined && Object.hasOwn(sortableColumns, query.sort);
+  if (query.sort && !sortable) throw new AppError('ERROR_WITH_FILTER', { field: 'sort' });
+  const sort: BuildingSort = sortable ? (query.sort as BuildingSort) : 'name';
   const limit = query.limit ?? 25;
   const page = Math.max(1, query.page ?? 1);
   const { rows, total } = await listBuildings(ctx.db, tenantId, {
@@ -195,8 +198,11 @@ export async function refreshMobileToken(ctx: ServerContext, tenantId: string, i
   });
 }
 
+/** Deletes a building without visits; one with visit history is refused (409 BUILDING_HAS_VISITS), nothing changed. */
 export async function removeBuilding(ctx: ServerContext, tenantId: string, id: string): Promise<void> {
-  if (!(await deleteBuilding(ctx.db, tenantId, id))) throw notFound();
+  const outcome = await deleteBuilding(ctx.db, tenantId, id);
+  if (outcome === 'notFound') throw notFound();
+  if (outcome === 'hasVisits') throw new AppError('BUILDING_HAS_VISITS');
 }
 
 const kindLists: Record<QuestionnaireKind, Record<LinkedVisitorType, string>> = {
@@ -250,4 +256,11 @@ export async function storeLogo(
 ) {
   if (!(await saveLogo(ctx.db, tenantId, id, logo))) throw notFound();
   return getBuilding(ctx, tenantId, id);
+}
+
+/** A building's logo (any version: the URL's version only defeats caches), or 404. */
+export async function buildingLogo(ctx: ServerContext, buildingId: string) {
+  const logo = await findLogo(ctx.db, buildingId);
+  if (!logo) throw notFound();
+  return logo;
 }

@@ -1,4 +1,5 @@
-import type { CameraInfo } from '@vestibule/shared';
+import { lookup } from 'node:dns/promises';
+import { type CameraInfo, cameraAddressRefusal, cameraUrl, isLocalIpAddress } from '@vestibule/shared';
 import { AppError } from '../../errors.ts';
 
 // How the server talks to a thermal camera. The HTTP adapter reads a camera on the
@@ -11,6 +12,8 @@ export interface CameraConnection {
   authUser: string | null;
   authPassword: string | null;
   simulated: boolean;
+  /** CAMERA_ALLOW_LOCAL_ADDRESSES: loopback and link-local cameras may be called. */
+  allowLocal: boolean;
 }
 
 export interface CameraPicture {
@@ -26,7 +29,26 @@ export function cameraBaseUrl(ipAddress: string): string {
   return base.replace(/\/+$/, '');
 }
 
+/**
+ * Refuses, before any request, an address the server must not call: not http(s), or a host
+ * that is or resolves to a loopback, link-local, unspecified or metadata address (the name is
+ * resolved here, so a camera name pointing at the server itself is refused too).
+ */
+async function checkCameraAddress(camera: CameraConnection): Promise<void> {
+  if (cameraAddressRefusal(camera.ipAddress, camera.allowLocal)) throw new AppError('CAMERA_ADDRESS_NOT_ALLOWED');
+  if (camera.allowLocal) return;
+  const host = cameraUrl(camera.ipAddress)?.hostname.replace(/^\[|\]$/g, '') ?? '';
+  let addresses: { address: string }[];
+  try {
+    addresses = await lookup(host, { all: true });
+  } catch {
+    throw new AppError('CAMERA_UNREACHABLE');
+  }
+  if (addresses.some(({ address }) => isLocalIpAddress(address))) throw new AppError('CAMERA_ADDRESS_NOT_ALLOWED');
+}
+
 async function cameraFetch(camera: CameraConnection, path: string): Promise<Response> {
+  await checkCameraAddress(camera);
   const headers: Record<string, string> = {};
   if (camera.authUser) {
     headers.authorization = `Basic ${Buffer.from(`${camera.authUser}:${camera.authPassword ?? ''}`).toString('base64')}`;
@@ -35,6 +57,7 @@ async function cameraFetch(camera: CameraConnection, path: string): Promise<Resp
     const response = await fetch(`${cameraBaseUrl(camera.ipAddress)}${path}`, {
       headers,
       signal: AbortSignal.timeout(TIMEOUT_MS),
+      // Never follow a redirect: a camera that answers one is unreachable.
       redirect: 'error',
     });
     if (!response.ok) throw new AppError('CAMERA_UNREACHABLE');

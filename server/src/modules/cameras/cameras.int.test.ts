@@ -21,7 +21,10 @@ beforeAll(async () => {
       response.writeHead(401).end();
       return;
     }
-    if (request.url === '/info') {
+    if (request.url === '/redirect/info') {
+      // A camera that sends the server elsewhere (here, to its own metadata-like page).
+      response.writeHead(302, { location: '/info' }).end();
+    } else if (request.url === '/info') {
       response
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ entries: [{ maxTemperature: 36.7 }] }));
@@ -33,7 +36,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => camera.listen(0, '127.0.0.1', resolve));
   cameraAddress = `127.0.0.1:${(camera.address() as AddressInfo).port}`;
-  t = await createTestApp();
+  // The camera of these tests listens on loopback, which a real deployment refuses.
+  t = await createTestApp({ CAMERA_ALLOW_LOCAL_ADDRESSES: '1' });
   const tenantId = await createTenant(t.database.db);
   buildingId = await createBuilding(t.database.db, tenantId);
   const admin = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
@@ -160,5 +164,89 @@ describe('cameras', () => {
       payload: input({ cameraPlace: 'ROOF' }),
     });
     expect(noPlace.statusCode).toBe(400);
+  });
+
+  it('never follows a redirect from a camera (CAMERA_UNREACHABLE)', async () => {
+    const list = jsonOf<Camera[]>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/service/camera/${buildingId}`,
+        headers: auth,
+        payload: input({ name: 'Redirecting', ipAddress: `http://${cameraAddress}/redirect` }),
+      }),
+    );
+    const redirecting = list.find((c) => c.name === 'Redirecting')!;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/service/camera/info/${redirecting.id}`,
+      headers: auth,
+    });
+    expect({ status: response.statusCode, code: jsonOf(response).errorCode }).toEqual({
+      status: 502,
+      code: 'CAMERA_UNREACHABLE',
+    });
+  });
+});
+
+describe('camera addresses on a real deployment (no CAMERA_ALLOW_LOCAL_ADDRESSES)', () => {
+  let strict: TestApp;
+  let strictAuth: { authorization: string };
+  let strictBuilding: string;
+  beforeAll(async () => {
+    strict = await createTestApp();
+    const tenantId = await createTenant(strict.database.db);
+    strictBuilding = await createBuilding(strict.database.db, tenantId);
+    const admin = await createUser(strict.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    strictAuth = bearer(await logInAs(strict.app, admin.username));
+  });
+  afterAll(() => strict.close());
+
+  it('refuses loopback, link-local, metadata and non-http addresses on save, and keeps private ranges', async () => {
+    for (const ipAddress of [
+      cameraAddress,
+      'localhost:8080',
+      'http://169.254.169.254/latest',
+      '[::1]:80',
+      'file:///etc/passwd',
+    ]) {
+      const response = await strict.app.inject({
+        method: 'POST',
+        url: `/service/camera/${strictBuilding}`,
+        headers: strictAuth,
+        payload: input({ ipAddress }),
+      });
+      expect({ ipAddress, status: response.statusCode, code: jsonOf(response).errorCode }).toEqual({
+        ipAddress,
+        status: 400,
+        code: 'CAMERA_ADDRESS_NOT_ALLOWED',
+      });
+    }
+    const privateRange = await strict.app.inject({
+      method: 'POST',
+      url: `/service/camera/${strictBuilding}`,
+      headers: strictAuth,
+      payload: input({ name: 'Building network', ipAddress: '192.168.40.12:8080' }),
+    });
+    expect(privateRange.statusCode).toBe(200);
+    const cameras = await strict.database.db.selectFrom('cameras').select('ip_address').execute();
+    expect(cameras).toEqual([{ ip_address: '192.168.40.12:8080' }]);
+  });
+
+  it('refuses at read time a stored address the server must not call, without calling it', async () => {
+    const [row] = await strict.database.db.selectFrom('cameras').select('id').execute();
+    await strict.database.db
+      .updateTable('cameras')
+      .set({ ip_address: cameraAddress })
+      .where('id', '=', row!.id)
+      .execute();
+    const response = await strict.app.inject({
+      method: 'GET',
+      url: `/service/camera/info/${row!.id}`,
+      headers: strictAuth,
+    });
+    expect({ status: response.statusCode, code: jsonOf(response).errorCode }).toEqual({
+      status: 400,
+      code: 'CAMERA_ADDRESS_NOT_ALLOWED',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { Camera, CameraInput } from '@vestibule/shared';
-import { uuidv7 } from '@vestibule/shared';
+import { cameraAddressRefusal, uuidv7 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { readCameraInfo, readCameraPicture } from './camera.adapter.ts';
 import { type CameraRow, deleteCamera, findCamera, insertCamera, listCameras, updateCamera } from './cameras.repo.ts';
 
@@ -30,7 +30,16 @@ export async function camerasOf(ctx: ServerContext, tenantId: string, buildingId
   return (await listCameras(ctx.db, tenantId, buildingId)).map(toCamera);
 }
 
+/** A simulated camera is never called; a real one only at an address the server may call. */
+function checkAddress(ctx: ServerContext, input: ParsedCamera): void {
+  if (input.simulated) return;
+  if (cameraAddressRefusal(input.ipAddress, ctx.config.cameraAllowLocalAddresses)) {
+    throw new AppError('CAMERA_ADDRESS_NOT_ALLOWED', { field: 'ipAddress' });
+  }
+}
+
 export async function addCamera(ctx: ServerContext, tenantId: string, buildingId: string, input: ParsedCamera) {
+  checkAddress(ctx, input);
   await insertCamera(ctx.db, {
     id: uuidv7(),
     tenant_id: tenantId,
@@ -55,6 +64,7 @@ async function cameraOrNotFound(ctx: ServerContext, tenantId: string, id: string
 /** An empty or omitted password keeps the stored one (the browser never has it). */
 export async function editCamera(ctx: ServerContext, tenantId: string, id: string, input: ParsedCamera) {
   const camera = await cameraOrNotFound(ctx, tenantId, id);
+  checkAddress(ctx, input);
   await updateCamera(ctx.db, tenantId, id, {
     name: input.name,
     ip_address: input.ipAddress,
@@ -73,8 +83,9 @@ export async function removeCamera(ctx: ServerContext, tenantId: string, id: str
   return camerasOf(ctx, tenantId, camera.building_id);
 }
 
-function connectionOf(row: CameraRow) {
+function connectionOf(ctx: ServerContext, row: CameraRow) {
   return {
+    allowLocal: ctx.config.cameraAllowLocalAddresses,
     ipAddress: row.ip_address,
     authUser: row.auth_user,
     authPassword: row.auth_password,
@@ -83,9 +94,9 @@ function connectionOf(row: CameraRow) {
 }
 
 export async function cameraInfo(ctx: ServerContext, tenantId: string, id: string) {
-  return readCameraInfo(connectionOf(await cameraOrNotFound(ctx, tenantId, id)));
+  return readCameraInfo(connectionOf(ctx, await cameraOrNotFound(ctx, tenantId, id)));
 }
 
 export async function cameraPicture(ctx: ServerContext, tenantId: string, id: string) {
-  return readCameraPicture(connectionOf(await cameraOrNotFound(ctx, tenantId, id)));
+  return readCameraPicture(connectionOf(ctx, await cameraOrNotFound(ctx, tenantId, id)));
 }

@@ -1,19 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type CheckInData,
   type CheckInResponse,
   type VisitDetail,
+  CHECKOUT_TICKET_MINUTES,
   newBuildingSettings,
   uuidv7,
 } from '@vestibule/shared';
-import { createBuilding, createQuestionnaire, createTenant, createUser } from '../../../test/helpers/factories.ts';
-import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+import {
+  createBuilding,
+  createQuestionnaire,
+  createTenant,
+  createUser,
+  qrCodeKeyOf,
+} from '../../../test/helpers/factories.ts';
+import { type TestApp, bearer, createTestApp, enrolledKiosk, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 let tenantId: string;
 let buildingId: string;
 let qrCodeKey: string;
 let staff: { authorization: string };
+/** The building's enrolled kiosk. */
+let kiosk: { deviceId: string; headers: Record<string, string> };
 const ids = { fever: '', travel: '', country: '', shoes: '', exitQ: '' };
 
 async function addQuestion(questionnaireId: string, order: number, values: Record<string, unknown>): Promise<string> {
@@ -80,6 +89,7 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).qr_code_key;
   await setSettings({ emailMeEnabled: true });
+  kiosk = await enrolledKiosk(t.app, buildingId);
   const health = await createQuestionnaire(t.database.db, tenantId, 'Health');
   ids.fever = await addQuestion(health, 0, { text: 'Do you have a fever?', alert_answer: 'YES' });
   ids.travel = await addQuestion(health, 1, {
@@ -124,6 +134,17 @@ function visitor(
   };
 }
 
+/** A visitor who checked in and then out (to check back in). */
+async function checkedInThenOut(body: ReturnType<typeof visitor>): Promise<CheckInResponse> {
+  const first = jsonOf<CheckInResponse>(await post(body));
+  await t.app.inject({
+    method: 'PATCH',
+    url: `/service/checkoutable/${first.publicIdentifier}`,
+    payload: { questionnairesAnswers: [{ questionnaireId: uuidv7(), answers: { [ids.exitQ]: 'YES' } }] },
+  });
+  return first;
+}
+
 async function post(body: unknown, headers: Record<string, string> = {}, path = '/service/checkin') {
   return t.app.inject({ method: 'POST', url: path, payload: body as Record<string, unknown>, headers });
 }
@@ -155,7 +176,7 @@ describe('public check-in link', () => {
       await t.app.inject({ method: 'GET', url: `/service/building/${qrCodeKey}/checkInData?visitorType=VISITOR` }),
     );
     expect(data.questionnaires).toHaveLength(1);
-    expect(data.questionnaires[0]?.items.map((q) => q.text)).toEqual([
+    expect(data.questionnaires[0]!.items.map((q) => q.text)).toEqual([
       'Do you have a fever?',
       'Travelled abroad?',
       'Which country?',
@@ -181,11 +202,11 @@ describe('POST /service/checkin', () => {
     expect(result).toMatchObject({ allowed: true, checkIn: true, flagged: true, refusal: null, message: 'Welcome!' });
     expect(result.meetingIdentifier).toMatch(/^[A-Z2-9]{8}$/);
     expect(result.pin).toMatch(/^\d{4}$/);
-    expect(result.entryLogItem?.status).toBe('IN');
+    expect(result.entryLogItem!.status).toBe('IN');
     const detail = jsonOf<VisitDetail>(
       await t.app.inject({ method: 'GET', url: `/service/meeting/${result.entryLogItem?.id}`, headers: staff }),
     );
-    expect(detail.questionnairesAnswers[0]?.items.map((i) => [i.question, i.answer])).toEqual([
+    expect(detail.questionnairesAnswers[0]!.items.map((i) => [i.question, i.answer])).toEqual([
       ['Do you have a fever?', 'NO'],
       ['Travelled abroad?', 'YES'],
       ['Which country?', 'Portugal'],
@@ -229,7 +250,7 @@ describe('POST /service/checkin', () => {
     const detail = jsonOf<VisitDetail>(
       await t.app.inject({ method: 'GET', url: `/service/meeting/${result.entryLogItem?.id}`, headers: staff }),
     );
-    expect(detail.questionnairesAnswers[0]?.items).toHaveLength(2);
+    expect(detail.questionnairesAnswers[0]!.items).toHaveLength(2);
   });
 
   it('refuses bad input with a code and stores nothing', async () => {
@@ -356,18 +377,44 @@ describe('fixes found by the wizard', () => {
 
   it('opens a visit again when its person checks back in after checking out', async () => {
     const body = visitor();
-    const first = jsonOf<CheckInResponse>(await post(body));
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/service/checkoutable/${first.publicIdentifier}`,
-      payload: { questionnairesAnswers: [{ questionnaireId: uuidv7(), answers: { [ids.exitQ]: 'YES' } }] },
-    });
+    const first = await checkedInThenOut(body);
     const back = jsonOf<CheckInResponse>(
       await post({ ...body, id: first.entryLogItem?.id, questionnairesAnswers: [] }),
     );
     expect(back.allowed).toBe(true);
-    expect(back.entryLogItem?.status).toBe('IN');
+    expect(back.entryLogItem!.status).toBe('IN');
     expect(back.meetingIdentifier).toBe(first.meetingIdentifier);
+  });
+
+  it('never replaces stored values with blanks the person did not touch when checking back in', async () => {
+    const body = visitor();
+    const first = await checkedInThenOut(body);
+    // The visit's own link answers the whole stored form: the wizard starts from it.
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/service/checkin/${qrCodeKey}/${first.publicIdentifier!}`,
+    });
+    expect(jsonOf<{ checkInForm: Record<string, unknown> }>(link).checkInForm).toEqual(body.checkInForm);
+    const back = await post({
+      ...body,
+      id: first.entryLogItem!.id,
+      checkInForm: { firstName: '', lastName: body.checkInForm.lastName, host: 'New Host', email: '  ' },
+      questionnairesAnswers: [],
+    });
+    expect(jsonOf<CheckInResponse>(back).allowed).toBe(true);
+    const row = await t.database.db
+      .selectFrom('visits')
+      .select(['first_name', 'last_name', 'email', 'phone', 'host', 'check_in_form'])
+      .where('id', '=', first.entryLogItem!.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      first_name: 'Ana',
+      last_name: body.checkInForm.lastName,
+      email: body.checkInForm.email,
+      phone: body.checkInForm.phone,
+      host: 'New Host',
+      check_in_form: { ...body.checkInForm, host: 'New Host' },
+    });
   });
 
   it('shows a visit through its link even when the building has a mobile token', async () => {
@@ -408,40 +455,76 @@ describe('link and device rules', () => {
         .execute();
       const old = await post(visitor({ mt: 'token-one' }));
       expect(old.statusCode).toBe(410);
-      // The kiosk is not affected by the mobile token.
-      expect((await t.app.inject({ method: 'GET', url: `/service/checkinKiosk/${qrCodeKey}` })).statusCode).toBe(200);
+      // The enrolled kiosk is not affected by the mobile token.
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/service/checkinKiosk/${qrCodeKey}`, headers: kiosk.headers }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       await t.database.db.updateTable('buildings').set({ mobile_token: null }).where('id', '=', buildingId).execute();
     }
   });
 
-  it('lets only whitelisted devices use the kiosk when a whitelist exists', async () => {
+  it('opens the kiosk channel to an enrolled kiosk only: the building key alone skips nothing', async () => {
+    await t.database.db
+      .updateTable('buildings')
+      .set({ mobile_token: 'token-k' })
+      .where('id', '=', buildingId)
+      .execute();
+    try {
+      const refusals = [
+        await t.app.inject({ method: 'GET', url: `/service/checkinKiosk/${qrCodeKey}` }),
+        await t.app.inject({ method: 'POST', url: '/service/checkinKiosk', payload: visitor() }),
+        await t.app.inject({
+          method: 'GET',
+          url: `/service/building/${qrCodeKey}/checkInData?visitorType=VISITOR&kiosk=true`,
+        }),
+        await t.app.inject({ method: 'GET', url: `/service/buildingCheckOutData/${qrCodeKey}` }),
+      ];
+      expect(refusals.map((r) => [r.statusCode, jsonOf(r).errorCode])).toEqual(
+        Array.from({ length: 4 }, () => [401, 'KIOSK_ENROLMENT_REQUIRED']),
+      );
+      // A phone without the link's token gets nothing either.
+      expect(jsonOf(await post(visitor())).errorCode).toBe('CHECKIN_LINK_EXPIRED');
+      const kioskVisit = await t.app.inject({
+        method: 'POST',
+        url: '/service/checkinKiosk',
+        payload: visitor(),
+        headers: kiosk.headers,
+      });
+      expect(jsonOf<CheckInResponse>(kioskVisit).allowed).toBe(true);
+    } finally {
+      await t.database.db.updateTable('buildings').set({ mobile_token: null }).where('id', '=', buildingId).execute();
+    }
+  });
+
+  it('keeps an address list as an extra restriction on enrolled kiosks', async () => {
     await t.database.db
       .updateTable('buildings')
       .set({ devices_ids: ';;;10.20.30.40;;;' })
       .where('id', '=', buildingId)
       .execute();
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: `/service/checkinKiosk/${qrCodeKey}`,
-      remoteAddress: '127.0.0.1',
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(jsonOf(refused).errorCode).toBe('KIOSK_DEVICE_NOT_ALLOWED');
-    const allowed = await t.app.inject({
-      method: 'GET',
-      url: `/service/checkinKiosk/${qrCodeKey}`,
-      remoteAddress: '10.20.30.40',
-    });
-    expect(allowed.statusCode).toBe(200);
-    const kioskVisit = await t.app.inject({
-      method: 'POST',
-      url: '/service/checkinKiosk',
-      payload: visitor(),
-      remoteAddress: '10.20.30.40',
-    });
-    expect(jsonOf<CheckInResponse>(kioskVisit).allowed).toBe(true);
-    await t.database.db.updateTable('buildings').set({ devices_ids: '' }).where('id', '=', buildingId).execute();
+    try {
+      const at = (remoteAddress: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/service/checkinKiosk/${qrCodeKey}`,
+          remoteAddress,
+          headers: kiosk.headers,
+        });
+      const refused = await at('127.0.0.1');
+      expect([refused.statusCode, jsonOf(refused).errorCode]).toEqual([403, 'KIOSK_DEVICE_NOT_ALLOWED']);
+      expect((await at('10.20.30.40')).statusCode).toBe(200);
+      // The listed address without a credential is no kiosk.
+      const bare = await t.app.inject({
+        method: 'GET',
+        url: `/service/checkinKiosk/${qrCodeKey}`,
+        remoteAddress: '10.20.30.40',
+      });
+      expect(bare.statusCode).toBe(401);
+    } finally {
+      await t.database.db.updateTable('buildings').set({ devices_ids: '' }).where('id', '=', buildingId).execute();
+    }
   });
 });
 
@@ -462,26 +545,33 @@ describe('wizard camera', () => {
         simulated: true,
       })
       .execute();
-    const data = jsonOf<CheckInData>(
-      await t.app.inject({ method: 'GET', url: `/service/building/${qrCodeKey}/checkInData?visitorType=VISITOR` }),
-    );
-    expect(data.cameras.ENTRY).toEqual({ [cameraId]: 'Door' });
+    const dataFor = async (query: string, headers: Record<string, string> = {}) =>
+      jsonOf<CheckInData>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/service/building/${qrCodeKey}/checkInData?visitorType=VISITOR${query}`,
+          headers,
+        }),
+      );
+    expect((await dataFor('&kiosk=true', kiosk.headers)).cameras.ENTRY).toEqual({ [cameraId]: 'Door' });
+    // A phone is never told of the cameras, nor reads them.
+    expect((await dataFor('')).cameras).toEqual({ ENTRY: {}, EXIT: {} });
+    const camera = (key: string, query: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/service/public/checkin/${key}/camera/${cameraId}/info${query}`, headers });
+    for (const query of ['', '?kiosk=true']) {
+      const refused = await camera(qrCodeKey, query);
+      expect([refused.statusCode, jsonOf(refused).errorCode]).toEqual([401, 'KIOSK_ENROLMENT_REQUIRED']);
+      expect(refused.body).not.toContain('maxTemperature');
+    }
     const info = jsonOf<{ entries: { maxTemperature: number }[] }>(
-      await t.app.inject({ method: 'GET', url: `/service/public/checkin/${qrCodeKey}/camera/${cameraId}/info` }),
+      await camera(qrCodeKey, '?kiosk=true', kiosk.headers),
     );
-    expect(info.entries[0]?.maxTemperature).toBeGreaterThanOrEqual(34);
+    expect(info.entries[0]!.maxTemperature).toBeGreaterThanOrEqual(34);
     const otherBuilding = await createBuilding(t.database.db, tenantId, 'Annex');
-    const otherKey = (
-      await t.database.db
-        .selectFrom('buildings')
-        .select('qr_code_key')
-        .where('id', '=', otherBuilding)
-        .executeTakeFirstOrThrow()
-    ).qr_code_key;
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/service/public/checkin/${otherKey}/camera/${cameraId}/info` }))
-        .statusCode,
-    ).toBe(404);
+    const otherKey = await qrCodeKeyOf(t.database.db, otherBuilding);
+    const annexKiosk = await enrolledKiosk(t.app, otherBuilding);
+    expect((await camera(otherKey, '?kiosk=true', annexKiosk.headers)).statusCode).toBe(404);
+    expect((await camera(otherKey, '?kiosk=true', kiosk.headers)).statusCode).toBe(403);
   });
 });
 
@@ -491,7 +581,7 @@ describe('check-out', () => {
     const data = jsonOf<{ exitQuestionnaires: CheckInData['questionnaires'] }>(
       await t.app.inject({ method: 'GET', url: `/service/checkoutable/${publicIdentifier}` }),
     );
-    expect(data.exitQuestionnaires[0]?.items[0]?.text).toBe('Did you return your badge?');
+    expect(data.exitQuestionnaires[0]!.items[0]!.text).toBe('Did you return your badge?');
     const missing = await t.app.inject({
       method: 'PATCH',
       url: `/service/checkoutable/${publicIdentifier}`,
@@ -536,34 +626,106 @@ describe('check-out', () => {
     ).toBe(404);
   });
 
-  it('lets a person find their open visit at the building by last name or phone digits, showing only a first name and initial', async () => {
+  it('limits wrong PINs per visit code: the sixth try within 15 minutes is refused, the right PIN too, whatever the address', async () => {
+    const result = jsonOf<CheckInResponse>(await post(visitor()));
+    const code = result.meetingIdentifier as string;
+    const search = (pin: string, address: string) =>
+      t.app.inject({ method: 'GET', url: `/service/searchMeeting/${code}/${pin}`, remoteAddress: address });
+    const wrongPins = [1, 2, 3, 4, 5].map((n) => String((Number(result.pin) + n) % 10_000).padStart(4, '0'));
+    for (const [index, pin] of wrongPins.entries()) {
+      expect((await search(pin, `10.9.0.${index + 1}`)).statusCode).toBe(404);
+    }
+    const locked = await search(result.pin as string, '10.9.1.1');
+    expect({ status: locked.statusCode, code: jsonOf(locked).errorCode }).toEqual({
+      status: 429,
+      code: 'PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED',
+    });
+    // Once the window has passed (moved back here rather than waited for), the right PIN works.
+    await t.database.db
+      .updateTable('rate_limits')
+      .set({ reset_at: new Date(Date.now() - 1_000) })
+      .where('key', '=', `pin|${code}`)
+      .execute();
+    const found = await search(result.pin as string, '10.9.1.2');
+    expect({ status: found.statusCode, id: jsonOf(found).publicIdentifier }).toEqual({
+      status: 200,
+      id: result.publicIdentifier,
+    });
+  });
+
+  it('lets a person find their open visit on an enrolled kiosk by last name or phone digits: a first name, an initial and a ticket for that kiosk', async () => {
     const body = visitor({
       checkInForm: { firstName: 'Zoe', lastName: 'Selfout', host: 'H', phone: '+1 (416) 555-9876' },
     });
-    await post(body);
-    const byName = jsonOf<{ firstName: string; lastInitial: string; publicIdentifier: string }[]>(
-      await t.app.inject({
-        method: 'POST',
-        url: `/service/buildingCheckOut/${qrCodeKey}/search`,
-        payload: { lastName: 'selfout' },
-      }),
+    const { publicIdentifier } = jsonOf<CheckInResponse>(await post(body));
+    const search = (payload: object, headers: Record<string, string> = kiosk.headers) =>
+      t.app.inject({ method: 'POST', url: `/service/buildingCheckOut/${qrCodeKey}/search`, payload, headers });
+    const byKeyAlone = await search({ lastName: 'selfout' }, {});
+    expect([byKeyAlone.statusCode, jsonOf(byKeyAlone).errorCode]).toEqual([401, 'KIOSK_ENROLMENT_REQUIRED']);
+
+    const byName = jsonOf<{ firstName: string; lastInitial: string; ticket: string }[]>(
+      await search({ lastName: 'selfout' }),
     );
     expect(byName.map((v) => [v.firstName, v.lastInitial])).toEqual([['Zoe', 'S']]);
     expect(JSON.stringify(byName)).not.toContain('Selfout');
-    const byPhone = jsonOf<unknown[]>(
+    expect(JSON.stringify(byName)).not.toContain(publicIdentifier);
+    expect(jsonOf<unknown[]>(await search({ phoneLast4: '9876' }))).toHaveLength(1);
+    expect((await search({})).statusCode).toBe(400);
+
+    const ticket = byName[0]!.ticket;
+    const withTicket = (method: 'GET' | 'PATCH', value: string, headers: Record<string, string> = kiosk.headers) =>
+      t.app.inject({
+        method,
+        url: `/service/buildingCheckOut/${qrCodeKey}/ticket/${encodeURIComponent(value)}`,
+        headers,
+        ...(method === 'PATCH'
+          ? { payload: { questionnairesAnswers: [{ questionnaireId: uuidv7(), answers: { [ids.exitQ]: 'YES' } }] } }
+          : {}),
+      });
+    // Another kiosk, no credential, or an altered ticket: nothing.
+    const otherKiosk = await enrolledKiosk(t.app, buildingId);
+    const refusals = [
+      await withTicket('GET', ticket, otherKiosk.headers),
+      await withTicket('GET', ticket, {}),
+      await withTicket(
+        'GET',
+        ticket.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      ),
+    ];
+    expect(refusals.map((r) => [r.statusCode, jsonOf(r).errorCode])).toEqual([
+      [404, 'CHECKOUT_VISIT_NOT_FOUND'],
+      [401, 'KIOSK_ENROLMENT_REQUIRED'],
+      [404, 'CHECKOUT_VISIT_NOT_FOUND'],
+    ]);
+    const data = jsonOf<{ visit: { firstName: string } }>(await withTicket('GET', ticket));
+    expect(data.visit.firstName).toBe('Zoe');
+    expect(jsonOf(await withTicket('PATCH', ticket))).toMatchObject({ status: 'success', visit: { status: 'OUT' } });
+    expect(jsonOf(await withTicket('PATCH', ticket)).errorCode).toBe('CHECKOUT_VISIT_NOT_FOUND');
+  });
+
+  it('answers 410 CHECKOUT_TICKET_EXPIRED once a ticket is older than its few minutes', async () => {
+    const body = visitor({ checkInForm: { firstName: 'Ada', lastName: 'Lateticket', host: 'H' } });
+    await post(body);
+    const [found] = jsonOf<{ ticket: string }[]>(
       await t.app.inject({
         method: 'POST',
         url: `/service/buildingCheckOut/${qrCodeKey}/search`,
-        payload: { phoneLast4: '9876' },
+        payload: { lastName: 'Lateticket' },
+        headers: kiosk.headers,
       }),
     );
-    expect(byPhone).toHaveLength(1);
-    const neither = await t.app.inject({
-      method: 'POST',
-      url: `/service/buildingCheckOut/${qrCodeKey}/search`,
-      payload: {},
-    });
-    expect(neither.statusCode).toBe(400);
+    const issuedAt = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: issuedAt + (CHECKOUT_TICKET_MINUTES * 60 + 1) * 1000 });
+    try {
+      const late = await t.app.inject({
+        method: 'GET',
+        url: `/service/buildingCheckOut/${qrCodeKey}/ticket/${found!.ticket}`,
+        headers: kiosk.headers,
+      });
+      expect([late.statusCode, jsonOf(late).errorCode]).toEqual([410, 'CHECKOUT_TICKET_EXPIRED']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -198,3 +198,30 @@ export function cameraConnection(db: Db, cameraId: string) {
     .where('id', '=', cameraId)
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * Wrong PINs typed for one visit code, counted in the database (every instance agrees) in a
+ * window that starts at the first failure: answers the count after this failure.
+ */
+export async function recordPinFailure(db: Db, identifier: string, windowMinutes: number): Promise<number> {
+  const key = `pin|${identifier}`;
+  const window = `${windowMinutes} minutes`;
+  const result = await sql<{ count: number }>`
+    insert into rate_limits (key, count, reset_at) values (${key}, 1, now() + ${window}::interval)
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then now() + ${window}::interval else rate_limits.reset_at end
+    returning count`.execute(db);
+  return Number(result.rows[0]?.count ?? 1);
+}
+
+/** Wrong PINs typed for one visit code in the current window. */
+export async function pinFailures(db: Db, identifier: string): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('count')
+    .where('key', '=', `pin|${identifier}`)
+    .where('reset_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

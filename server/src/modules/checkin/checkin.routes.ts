@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  KIOSK_CREDENTIAL_HEADER,
   cameraInfoSchema,
   checkInBuildingSchema,
   checkInDataSchema,
@@ -10,7 +11,9 @@ import {
   checkOutDataSchema,
   checkOutRequestSchema,
   errorBodySchema,
+  selfCheckOutMatchSchema,
   selfCheckOutSearchSchema,
+  visitOfLinkSchema,
   visitSummarySchema,
   wizardVisitorTypeSchema,
 } from '@vestibule/shared';
@@ -25,6 +28,8 @@ import {
   checkOutData,
   searchMeeting,
   selfCheckOutSearch,
+  ticketCheckOut,
+  ticketCheckOutData,
   visitForLink,
   wizardCameraInfo,
   wizardCameraPicture,
@@ -35,15 +40,19 @@ const key = z.string().min(1).max(64);
 const publicId = z.string().min(1).max(64);
 const errors = {
   400: errorBodySchema,
+  401: errorBodySchema,
   403: errorBodySchema,
   404: errorBodySchema,
   410: errorBodySchema,
   422: errorBodySchema,
 };
 
-function channelOf(request: FastifyRequest, fromKiosk: boolean): CheckInChannel {
+/** Who calls: a kiosk (its enrolment credential checked by the service) or a visitor's phone. */
+export function channelOf(request: FastifyRequest, fromKiosk: boolean): CheckInChannel {
+  const credential = request.headers[KIOSK_CREDENTIAL_HEADER];
   return {
     fromKiosk,
+    credential: typeof credential === 'string' ? credential : undefined,
     clientIp: request.ip,
     locale: pickLocale(request.headers['accept-language']),
     origin: `${request.protocol}://${request.host}`,
@@ -79,9 +88,9 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
       config,
       schema: {
         tags,
-        summary: 'A visit reached through its link',
+        summary: 'A visit reached through its link, with the check-in form it stored (to check back in)',
         params: z.object({ qrCodeKey: key, identifier: publicId }),
-        response: { 200: visitSummarySchema, ...errors },
+        response: { 200: visitOfLinkSchema, ...errors },
       },
       handler: (request) =>
         visitForLink(app.ctx, request.params.qrCodeKey, request.params.identifier, channelOf(request, fromKiosk)),
@@ -241,22 +250,42 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
     config,
     schema: {
       tags,
-      summary: 'Self check-out: open visits at the building by last name or the last 4 phone digits',
+      summary:
+        'Self check-out on an enrolled kiosk: open visits by last name or the last 4 phone digits, each with a ticket for this kiosk',
       params: z.object({ qrCodeKey: key }),
       body: selfCheckOutSearchSchema,
+      response: { 200: z.array(selfCheckOutMatchSchema), ...errors },
+    },
+    handler: (request) => selfCheckOutSearch(app.ctx, request.params.qrCodeKey, request.body, channelOf(request, true)),
+  });
+
+  const ticketParams = z.object({ qrCodeKey: key, ticket: z.string().min(1).max(100) });
+  r.get('/buildingCheckOut/:qrCodeKey/ticket/:ticket', {
+    config,
+    schema: {
+      tags,
+      summary: "A visit found by this kiosk's search, with its exit questionnaires (410 once the ticket expired)",
+      params: ticketParams,
+      response: { 200: checkOutDataSchema, ...errors },
+    },
+    handler: (request) =>
+      ticketCheckOutData(app.ctx, request.params.qrCodeKey, request.params.ticket, channelOf(request, true)),
+  });
+
+  r.patch('/buildingCheckOut/:qrCodeKey/ticket/:ticket', {
+    config,
+    schema: {
+      tags,
+      summary: "Check out a visit found by this kiosk's search, with its ticket",
+      params: ticketParams,
+      body: checkOutRequestSchema,
       response: {
-        200: z.array(
-          z.object({
-            publicIdentifier: z.string(),
-            firstName: z.string(),
-            lastInitial: z.string(),
-            checkedInAt: z.string(),
-          }),
-        ),
+        200: z.object({ status: z.literal('success'), visit: visitSummarySchema.nullable() }),
         ...errors,
       },
     },
-    handler: (request) => selfCheckOutSearch(app.ctx, request.params.qrCodeKey, request.body, channelOf(request, true)),
+    handler: (request) =>
+      ticketCheckOut(app.ctx, request.params.qrCodeKey, request.params.ticket, request.body, channelOf(request, true)),
   });
 
   for (const path of ['/searchMeeting/:identifier/:pin', '/searchMeeting/:identifier/:pin/:lastname']) {

@@ -10,7 +10,8 @@ import {
   type WizardQuestionnaire,
   type WizardVisitorType,
   answerOptions,
-  answersOutcome,
+  entryDecision,
+  mergeCheckBack,
   durationError,
   durationToMinutes,
   enabledFields,
@@ -46,11 +47,15 @@ import {
   findVisitByPublicIdentifier,
   insertVisit,
   linkedQuestionnaires,
+  pinFailures,
+  recordPinFailure,
   updateVisit,
   visitCodesTaken,
 } from './checkin.repo.ts';
 import { readCameraInfo, readCameraPicture } from '../cameras/camera.adapter.ts';
+import { type EnrolledKiosk, kioskOfCredential } from '../kiosks/kiosks.service.ts';
 import { toVisitSummary } from './visit.dto.ts';
+import { issueTicket, visitOfTicket } from './checkoutTicket.ts';
 
 type CheckInBody = z.output<typeof checkInRequestSchema>;
 type CheckOutBody = z.output<typeof checkOutRequestSchema>;
@@ -58,6 +63,13 @@ type CheckOutBody = z.output<typeof checkOutRequestSchema>;
 /** Where the call comes from: the visitor's own device (/checkin) or a kiosk (/checkinKiosk). */
 export interface CheckInChannel {
   fromKiosk: boolean;
+  /** The `x-kiosk-credential` header as sent: a kiosk call needs an enrolled device's credential. */
+  credential?: string | undefined;
+  /**
+   * The enrolled kiosk already checked for this request (a sync batch checks it once, and
+   * decides per entry what a revoked kiosk may still deliver).
+   */
+  verifiedKiosk?: EnrolledKiosk | undefined;
   clientIp: string;
   locale: Locale;
   /** Origin of links in e-mails when PUBLIC_URL is not set. */
@@ -80,17 +92,21 @@ function formOf(building: KeyedBuilding, visitorType: WizardVisitorType): CheckI
 
 /**
  * The building of a public link. Own-device links must carry the building's current mobile
- * token when it has one (an old printed QR code stops working after rotation); kiosk links
- * work only from whitelisted addresses when a whitelist exists.
+ * token when it has one (an old printed QR code stops working after rotation); kiosk calls
+ * need an enrolled device of the building (and one of its addresses when it lists some).
  */
 export async function buildingForChannel(
   ctx: ServerContext,
   qrCodeKey: string,
   channel: CheckInChannel,
   mt: string | null,
-  options: { ignoreMobileToken?: boolean } = {},
+  options: ChannelOptions = {},
 ): Promise<KeyedBuilding> {
-  return checkChannel(await findBuildingByKey(ctx.db, qrCodeKey), channel, mt, options);
+  return checkChannel(ctx, await findBuildingByKey(ctx.db, qrCodeKey), channel, mt, options);
+}
+
+interface ChannelOptions {
+  ignoreMobileToken?: boolean;
 }
 
 /** Memoises `load` under `key` when a batch cache is given. */
@@ -104,23 +120,45 @@ function cached<T>(cache: Map<string, Promise<unknown>> | undefined, key: string
   return value;
 }
 
-/** The building as this channel may see it: a kiosk from an allowed address, a link with its current token. */
-function checkChannel(
+/** The building as this channel may see it: a kiosk enrolled for it, a link with its current token. */
+async function checkChannel(
+  ctx: ServerContext,
   building: KeyedBuilding | undefined,
   channel: CheckInChannel,
   mt: string | null,
-  options: { ignoreMobileToken?: boolean } = {},
-): KeyedBuilding {
+  options: ChannelOptions = {},
+): Promise<KeyedBuilding> {
   if (!building) throw new AppError('NOT_FOUND');
   if (channel.fromKiosk) {
-    const devices = parseDeviceIds(building.devices_ids);
-    if (devices.length > 0 && !devices.includes(channel.clientIp.replace(/^::ffff:/, ''))) {
-      throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
-    }
+    const kiosk = channel.verifiedKiosk ?? (await enrolledKioskOf(ctx, building, channel));
+    if (kiosk.buildingId !== building.id) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
   } else if (building.mobile_token && !options.ignoreMobileToken && mt !== building.mobile_token) {
     throw new AppError('CHECKIN_LINK_EXPIRED');
   }
   return building;
+}
+
+/**
+ * The enrolled kiosk behind a kiosk call: a valid credential (401 KIOSK_ENROLMENT_REQUIRED
+ * without one), of this building, from one of its listed addresses when it lists some (an extra
+ * restriction, not a credential). A revoked kiosk is refused (403 KIOSK_DEVICE_REVOKED) unless
+ * `revokedAllowed`: a sync batch still delivers what it made before its revocation.
+ */
+export async function enrolledKioskOf(
+  ctx: ServerContext,
+  building: KeyedBuilding,
+  channel: CheckInChannel,
+  options: { revokedAllowed?: boolean } = {},
+): Promise<EnrolledKiosk> {
+  const kiosk = await kioskOfCredential(ctx, channel.credential);
+  if (!kiosk) throw new AppError('KIOSK_ENROLMENT_REQUIRED');
+  if (kiosk.buildingId !== building.id) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+  if (kiosk.revokedAt && !options.revokedAllowed) throw new AppError('KIOSK_DEVICE_REVOKED');
+  const addresses = parseDeviceIds(building.devices_ids);
+  if (addresses.length > 0 && !addresses.includes(channel.clientIp.replace(/^::ffff:/, ''))) {
+    throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+  }
+  return kiosk;
 }
 
 export async function checkInBuilding(
@@ -154,7 +192,8 @@ export async function checkInData(
 ): Promise<CheckInData> {
   const building = await buildingForChannel(ctx, qrCodeKey, channel, mt);
   const settings = settingsOf(building);
-  const cameras = await activeCameras(ctx.db, building.id);
+  // Camera readings and pictures are for enrolled kiosks only: a phone types its temperature.
+  const cameras = channel.fromKiosk ? await activeCameras(ctx.db, building.id) : [];
   const camerasAt = (place: 'ENTRY' | 'EXIT') =>
     Object.fromEntries(
       cameras.filter((c) => c.camera_place === place || c.camera_place === 'ENTRY_EXIT').map((c) => [c.id, c.name]),
@@ -257,15 +296,19 @@ export async function checkIn(
 ): Promise<{ status: number; body: CheckInResponse; created?: boolean }> {
   const building = await cached(timing.batchCache, `building|${body.qrCodeKey}`, () =>
     findBuildingByKey(ctx.db, body.qrCodeKey),
-  ).then((row) => checkChannel(row, channel, body.mt));
+  ).then((row) => checkChannel(ctx, row, channel, body.mt));
   const settings = settingsOf(building);
   const visitorType = body.visitorType;
   const form = formOf(building, visitorType);
 
+  const existing = body.id ? await findVisitById(ctx.db, body.id) : undefined;
+  if (existing && existing.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
   // The person's form: enabled fields only, each checked by the rule its settings derive.
+  // Checking back in merges with what is stored (shared rule): blanks never erase stored values.
+  const submitted = existing ? mergeCheckBack(form, existing.check_in_form, body.checkInForm) : body.checkInForm;
   const values: Record<string, string | boolean> = {};
   for (const [key, field] of enabledFields(form)) {
-    const value = body.checkInForm[key];
+    const value = submitted[key];
     const error = fieldError(key, field, value);
     if (error)
       throw new AppError(
@@ -280,9 +323,6 @@ export async function checkIn(
     firstName: textValue(values, 'firstName'),
     lastName: textValue(values, 'lastName'),
   };
-
-  const existing = body.id ? await findVisitById(ctx.db, body.id) : undefined;
-  if (existing && existing.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
   if (existing?.checked_in_at && !existing.checked_out_at) return alreadyCheckedIn(channel.locale);
   if (!existing || !existing.checked_in_at) {
     if (await findOpenVisitOfPerson(ctx.db, building.id, person)) return alreadyCheckedIn(channel.locale);
@@ -323,11 +363,20 @@ export async function checkIn(
   if (body.emailMeActive && settings.emailMeEnabled && !emailMe)
     throw new AppError('MISSING', { field: 'emailMeEmail' });
 
-  const outcome = answersOutcome(questionnaires, answers);
   // Measures are asked only where the wizard has its entry step: measuring with manual entry allowed.
   const measured = settings.checkInTemperatureMeasuresEnabled && settings.allowCheckInManualTemperatureMeasure;
-  const temperatureOut = checkTemperatures(measured, measures, settings);
-  const refusal = outcome === 'alert' ? ('ALERT_ANSWER' as const) : temperatureOut ? ('TEMPERATURE' as const) : null;
+  checkTemperatures(measured, measures, settings);
+  // The outcome by the same shared rule the kiosk applies offline.
+  const { refusal, flagged } = entryDecision(
+    {
+      questionnaires,
+      checkInTemperatureMeasuresEnabled: settings.checkInTemperatureMeasuresEnabled,
+      allowCheckInManualTemperatureMeasure: settings.allowCheckInManualTemperatureMeasure,
+      minTemperature: settings.minAllowedTemperature,
+      maxTemperature: settings.maxAllowedTemperature,
+    },
+    { questionnairesAnswers: [{ answers }], tempMeasure1: measures.tempMeasure1, tempMeasure2: measures.tempMeasure2 },
+  );
   const allowed = refusal === null;
 
   const id = existing?.id ?? body.id ?? uuidv7();
@@ -353,7 +402,7 @@ export async function checkIn(
       : {}),
     allowed,
     refusal_reason: refusal,
-    flagged: outcome === 'warning',
+    flagged,
     temp_measure1: measures.tempMeasure1,
     temp_measure2: measures.tempMeasure2,
     comments: body.comments,
@@ -414,7 +463,7 @@ export async function checkIn(
       meetingIdentifier: allowed ? identifiers.identifier : null,
       publicIdentifier: allowed ? identifiers.public_identifier : null,
       pin: allowed ? identifiers.pin : null,
-      flagged: outcome === 'warning',
+      flagged,
       refusal,
       message: allowed ? settings.successFormText : settings.failureFormText,
       entryLogItem: row && allowed ? toVisitSummary(row, settings.timeZoneId) : null,
@@ -503,9 +552,23 @@ export async function checkOut(
   return { status: 'success' as const, visit: row ? toVisitSummary(row, settings.timeZoneId) : null };
 }
 
+/** Wrong PINs allowed for one visit code within the window, whatever the caller's address. */
+const PIN_MAX_FAILURES = 5;
+const PIN_FAILURE_WINDOW_MINUTES = 15;
+
+/**
+ * A visit by its code and PIN (and last name). Wrong PINs are counted per visit code: past
+ * five within 15 minutes every try answers 429 PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED,
+ * the right PIN included, until the window has passed (10,000 PINs cannot be walked).
+ */
 export async function searchMeeting(ctx: ServerContext, identifier: string, pin: string, lastName: string | undefined) {
-  const visit = await findVisitByIdentifierAndPin(ctx.db, identifier.toUpperCase(), pin);
+  const code = identifier.toUpperCase();
+  if ((await pinFailures(ctx.db, code)) >= PIN_MAX_FAILURES) {
+    throw new AppError('PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED');
+  }
+  const visit = await findVisitByIdentifierAndPin(ctx.db, code, pin);
   if (!visit || (lastName !== undefined && (visit.last_name ?? '').toLowerCase() !== lastName.toLowerCase())) {
+    await recordPinFailure(ctx.db, code, PIN_FAILURE_WINDOW_MINUTES);
     throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
   }
   const { settings } = await buildingSettingsById(ctx, visit.building_id);
@@ -524,8 +587,10 @@ export async function buildingCheckOutData(ctx: ServerContext, qrCodeKey: string
 }
 
 /**
- * Self check-out at a building by last name or the last 4 phone digits. Only what a person
- * needs to recognise their own visit is answered: first name and last initial.
+ * Self check-out at a building by last name or the last 4 phone digits, on an enrolled kiosk
+ * of the building only. Only what a person needs to recognise their own visit is answered
+ * (first name and last initial), with a ticket that checks out that visit, from this kiosk,
+ * for a few minutes: never the visit's public identifier.
  */
 export async function selfCheckOutSearch(
   ctx: ServerContext,
@@ -533,17 +598,56 @@ export async function selfCheckOutSearch(
   search: { lastName?: string | undefined; phoneLast4?: string | undefined },
   channel: CheckInChannel,
 ) {
-  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const { building, kiosk } = await kioskBuilding(ctx, qrCodeKey, channel);
   const rows = await findOpenVisitsAtBuilding(ctx.db, building.id, {
     ...(search.lastName ? { lastName: search.lastName } : {}),
     ...(search.phoneLast4 ? { phoneLast4: search.phoneLast4 } : {}),
   });
-  return rows.map((row) => ({
-    publicIdentifier: row.public_identifier,
-    firstName: row.first_name ?? '',
-    lastInitial: (row.last_name ?? '').slice(0, 1).toUpperCase(),
-    checkedInAt: new Date(row.checked_in_at ?? 0).toISOString(),
-  }));
+  return Promise.all(
+    rows.map(async (row) => ({
+      ticket: await issueTicket(ctx, row.id, kiosk.deviceId),
+      visitId: row.id,
+      firstName: row.first_name ?? '',
+      lastInitial: (row.last_name ?? '').slice(0, 1).toUpperCase(),
+      checkedInAt: new Date(row.checked_in_at ?? 0).toISOString(),
+    })),
+  );
+}
+
+/** The building of a kiosk call and the enrolled kiosk making it. */
+async function kioskBuilding(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
+  const building = await findBuildingByKey(ctx.db, qrCodeKey);
+  if (!building) throw new AppError('NOT_FOUND');
+  return { building, kiosk: await enrolledKioskOf(ctx, building, { ...channel, fromKiosk: true }) };
+}
+
+/** The public identifier of the open visit a ticket names, for the kiosk it was issued to. */
+async function ticketVisit(ctx: ServerContext, qrCodeKey: string, ticket: string, channel: CheckInChannel) {
+  const { building, kiosk } = await kioskBuilding(ctx, qrCodeKey, channel);
+  const visit = await findVisitById(ctx.db, await visitOfTicket(ctx, ticket, kiosk.deviceId));
+  if (!visit || visit.building_id !== building.id) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
+  return visit.public_identifier;
+}
+
+/** What the check-out form of a visit found by a kiosk's search needs. */
+export async function ticketCheckOutData(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  ticket: string,
+  channel: CheckInChannel,
+) {
+  return checkOutData(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel));
+}
+
+/** Checks out the visit a kiosk's search found, with its ticket. */
+export async function ticketCheckOut(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  ticket: string,
+  body: CheckOutBody,
+  channel: CheckInChannel,
+) {
+  return checkOut(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel), body);
 }
 
 export async function visitForLink(ctx: ServerContext, qrCodeKey: string, identifier: string, channel: CheckInChannel) {
@@ -551,7 +655,7 @@ export async function visitForLink(ctx: ServerContext, qrCodeKey: string, identi
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null, { ignoreMobileToken: true });
   const visit = await findVisitByPublicIdentifier(ctx.db, identifier);
   if (!visit || visit.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
-  return toVisitSummary(visit, settingsOf(building).timeZoneId);
+  return { ...toVisitSummary(visit, settingsOf(building).timeZoneId), checkInForm: visit.check_in_form ?? null };
 }
 
 /** A camera of the building behind a check-in key, for the wizard's temperature step. */
@@ -562,11 +666,14 @@ async function buildingCamera(
   channel: CheckInChannel,
   mt: string | null,
 ) {
+  // A phone never reads the lobby's cameras: only an enrolled kiosk of the building.
+  if (!channel.fromKiosk) throw new AppError('KIOSK_ENROLMENT_REQUIRED');
   const building = await buildingForChannel(ctx, qrCodeKey, channel, mt);
   const camera = (await activeCameras(ctx.db, building.id)).find((c) => c.id === cameraId);
   if (!camera) throw new AppError('NOT_FOUND');
   const connection = await cameraConnection(ctx.db, camera.id);
   return {
+    allowLocal: ctx.config.cameraAllowLocalAddresses,
     ipAddress: connection.ip_address,
     authUser: connection.auth_user,
     authPassword: connection.auth_password,

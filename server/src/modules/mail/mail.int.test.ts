@@ -62,8 +62,8 @@ describe('mail outbox', () => {
       sender.close();
     }
     const message = received.find((m) => m.to.includes('visitor@example.test'));
-    expect(message?.raw).toContain('Subject: Votre visite');
-    expect(message?.raw).toContain('Bonjour et bienvenue');
+    expect(message!.raw).toContain('Subject: Votre visite');
+    expect(message!.raw).toContain('Bonjour et bienvenue');
     const row = await t.database.db
       .selectFrom('mail_outbox')
       .select(['status', 'attempts'])
@@ -135,6 +135,6 @@ describe('mail outbox', () => {
       }),
     );
     expect(mailbox.totalDocs).toBeGreaterThanOrEqual(8);
-    expect(mailbox.docs.find((m) => m.to === 'visitor@example.test')?.status).toBe('SENT');
+    expect(mailbox.docs.find((m) => m.to === 'visitor@example.test')!.status).toBe('SENT');
   });
 });

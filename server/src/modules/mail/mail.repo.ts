@@ -11,8 +11,6 @@ export interface OutgoingMail {
   replyTo?: string | null;
 }
 
-export type MailRow = Awaited<ReturnType<typeof listMailbox>>[number];
-
 /** Queues an e-mail; pass the transaction of the change that causes it. */
 export async function enqueueMail(db: Db, id: string, mail: OutgoingMail): Promise<void> {
   await db

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from '@vestibule/shared';
 import { adminOnly } from '../access.ts';
-import { countMailbox, listMailbox } from './mail.repo.ts';
+import { mailboxPage } from './mail.service.ts';
 
 const mailSchema = z
   .object({
@@ -30,28 +30,6 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       querystring: listQuerySchema,
       response: { 200: listResponseSchema(mailSchema) },
     },
-    handler: async (request) => {
-      const limit = request.query.limit ?? 50;
-      const page = Math.max(1, request.query.page ?? 1);
-      const [rows, total] = await Promise.all([
-        listMailbox(app.ctx.db, { offset: (page - 1) * limit, limit }),
-        countMailbox(app.ctx.db),
-      ]);
-      return {
-        docs: rows.map((row) => ({
-          id: row.id,
-          to: row.to_address,
-          locale: row.locale,
-          subject: row.subject,
-          text: row.text_body,
-          status: row.status,
-          attempts: row.attempts,
-          lastError: row.last_error,
-          createdAt: new Date(row.created_at).toISOString(),
-          sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
-        })),
-        totalDocs: total,
-      };
-    },
+    handler: (request) => mailboxPage(app.ctx, request.query),
   });
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { MeetingListQuery } from '@vestibule/shared';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { type MeetingListQuery, SOON_MINUTES } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 
 function selectVisits(db: Db) {
@@ -9,7 +9,7 @@ function selectVisits(db: Db) {
     .selectAll('visits')
     .select(['buildings.name as building_name', sql<unknown>`buildings.settings->>'timeZoneId'`.as('time_zone')]);
 }
-export type MeetingRow = Awaited<ReturnType<typeof listTenantVisits>>[number];
+export type MeetingRow = NonNullable<Awaited<ReturnType<typeof findTenantVisit>>>;
 
 const dateColumns = {
   checkInAt: 'visits.checked_in_at',
@@ -18,11 +18,49 @@ const dateColumns = {
 } as const;
 
 /**
- * A tenant's visits by the entry log's filters. IN and OUT filter in SQL; the time-based
- * statuses are derived per row in the building's time zone by the caller.
+ * The SQL of the shared status rule (shared/src/domain/visitStatus.ts), so the entry log
+ * filters and pages in the database. A duration is an ISO 8601 `PT#H#M` text, which PostgreSQL
+ * reads as an interval; anything else means no expected end, as in the shared rule.
  */
-export function listTenantVisits(db: Db, tenantId: string, query: MeetingListQuery, cap: number) {
-  let q = selectVisits(db).where('visits.tenant_id', '=', tenantId);
+function statusCondition(status: NonNullable<MeetingListQuery['status']>, now: Date, defaultZone: string) {
+  const duration = sql`(case when visits.scheduled_duration ~ '^PT([0-9]+H)?([0-9]+M)?$' and visits.scheduled_duration <> 'PT'
+    then visits.scheduled_duration::interval end)`;
+  const end = sql`(coalesce(visits.checked_in_at, visits.scheduled_at) + ${duration})`;
+  const at = sql`${now}::timestamptz`;
+  const zone = sql`coalesce(nullif(buildings.settings->>'timeZoneId', ''), ${defaultZone})`;
+  const open = sql`visits.checked_in_at is not null and visits.checked_out_at is null`;
+  const notArrived = sql`visits.checked_in_at is null and visits.checked_out_at is null`;
+  const upcoming = sql`${notArrived} and visits.cancelled_at is null and visits.scheduled_at is not null
+    and ${at} <= coalesce(${end}, visits.scheduled_at)`;
+  const soon = sql`visits.scheduled_at - ${at} <= make_interval(mins => ${SOON_MINUTES})`;
+  const sameDay = sql`(visits.scheduled_at at time zone ${zone})::date = (${at} at time zone ${zone})::date`;
+  const conditions = {
+    out: sql`visits.checked_out_at is not null`,
+    in: sql`${open} and (${end} is null or ${at} <= ${end})`,
+    late: sql`${open} and ${end} is not null and ${at} > ${end}`,
+    expired: sql`${notArrived} and (visits.cancelled_at is not null or visits.scheduled_at is null
+      or ${at} > coalesce(${end}, visits.scheduled_at))`,
+    soon: sql`${upcoming} and ${soon}`,
+    today: sql`${upcoming} and not (${soon}) and ${sameDay}`,
+    expected: sql`${upcoming} and not (${soon}) and not (${sameDay})`,
+  };
+  return conditions[status] as unknown as Expression<SqlBool>;
+}
+
+export interface VisitPage {
+  offset: number;
+  limit: number;
+  now: Date;
+  /** The time zone of a building without one (the new-building default). */
+  defaultZone: string;
+}
+
+/** A tenant's visits by the entry log's filters, one page of them and the total, all in SQL. */
+export async function listTenantVisits(db: Db, tenantId: string, query: MeetingListQuery, page: VisitPage) {
+  let q = db
+    .selectFrom('visits')
+    .innerJoin('buildings', 'buildings.id', 'visits.building_id')
+    .where('visits.tenant_id', '=', tenantId);
   if (query.buildingId) q = q.where('visits.building_id', '=', query.buildingId);
   if (query.visitorType) q = q.where('visits.visitor_type', '=', query.visitorType);
   if (query.search) {
@@ -40,15 +78,19 @@ export function listTenantVisits(db: Db, tenantId: string, query: MeetingListQue
   const column = dateColumns[query.dateFilter ?? 'checkInAt'];
   if (query.from) q = q.where(column, '>=', new Date(query.from));
   if (query.to) q = q.where(column, '<', new Date(query.to));
-  if (query.status === 'out') q = q.where('visits.checked_out_at', 'is not', null);
-  if (query.status === 'in' || query.status === 'late') {
-    q = q.where('visits.checked_in_at', 'is not', null).where('visits.checked_out_at', 'is', null);
-  }
-  return q
-    .orderBy('visits.created_at', query.order === 1 ? 'asc' : 'desc')
-    .orderBy('visits.id')
-    .limit(cap)
-    .execute();
+  if (query.status) q = q.where(statusCondition(query.status, page.now, page.defaultZone));
+  const [{ total }, rows] = await Promise.all([
+    q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    q
+      .selectAll('visits')
+      .select(['buildings.name as building_name', sql<unknown>`buildings.settings->>'timeZoneId'`.as('time_zone')])
+      .orderBy('visits.created_at', query.order === 1 ? 'asc' : 'desc')
+      .orderBy('visits.id', query.order === 1 ? 'asc' : 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+  ]);
+  return { rows, total: Number(total) };
 }
 
 export function findTenantVisit(db: Db, tenantId: string, id: string) {

@@ -157,6 +157,36 @@ describe('questionnaires', () => {
     expect(orphan).toMatchObject({ id: child.id, previousQuestionId: null, previousQuestionAnswer: null });
   });
 
+  it("refuses to delete, edit or move a question through another questionnaire's path, changing nothing", async () => {
+    const a = await newQuestionnaire();
+    const b = await newQuestionnaire();
+    const parent = jsonOf(await addQuestion(b.id, { text: 'Visited a farm?', questionType: 'YESNO' }));
+    const child = jsonOf(
+      await addQuestion(b.id, {
+        text: 'Which one?',
+        questionType: 'FREEFORM',
+        previousQuestionId: parent.id,
+        previousQuestionAnswer: 'YES',
+      }),
+    );
+    const before = await questionsOf(b.id);
+    for (const [method, suffix, payload] of [
+      ['DELETE', '', undefined],
+      ['PATCH', '', { text: 'Changed?', questionType: 'YESNO' }],
+      ['PATCH', '/down', undefined],
+    ] as const) {
+      const answer = await t.app.inject({
+        method,
+        url: `/service/questionnaire/${a.id}/question/${parent.id}${suffix}`,
+        headers: auth,
+        ...(payload ? { payload } : {}),
+      });
+      expect({ status: answer.statusCode, code: jsonOf(answer).errorCode }).toEqual({ status: 404, code: 'NOT_FOUND' });
+    }
+    expect(await questionsOf(b.id)).toEqual(before);
+    expect(before[1]).toMatchObject({ id: child.id, previousQuestionId: parent.id, previousQuestionAnswer: 'YES' });
+  });
+
   it('refuses answers that do not fit the type, and bad input changes nothing', async () => {
     const q = await newQuestionnaire();
     const bad = await addQuestion(q.id, { text: 'Fever?', questionType: 'YESNO', alertAnswer: 'NA' });

@@ -132,15 +132,27 @@ export async function updateQuestion(
     .execute();
 }
 
-/** Deletes a question; follow-ups that depended on it stop being follow-ups. */
-export async function deleteQuestion(db: Db, questionnaireId: string, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Deletes a question of this questionnaire; follow-ups that depended on it stop being
+ * follow-ups. Answers false, changing nothing, when the question is not in that questionnaire.
+ */
+export async function deleteQuestion(db: Db, questionnaireId: string, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const own = await trx
+      .selectFrom('questions')
+      .select('id')
+      .where('id', '=', id)
+      .where('questionnaire_id', '=', questionnaireId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!own) return false;
     await trx
       .updateTable('questions')
       .set({ previous_question_id: null, previous_question_answer: null })
       .where('previous_question_id', '=', id)
       .execute();
-    await trx.deleteFrom('questions').where('id', '=', id).where('questionnaire_id', '=', questionnaireId).execute();
+    await trx.deleteFrom('questions').where('id', '=', id).execute();
+    return true;
   });
 }
 

@@ -158,8 +158,9 @@ export async function editQuestion(
   return (await questionsOf(ctx, questionnaireId))[index] as Question;
 }
 
+/** Deletes a question of that questionnaire (404 for a question of another one: nothing changes). */
 export async function removeQuestion(ctx: ServerContext, questionnaireId: string, id: string): Promise<void> {
-  await deleteQuestion(ctx.db, questionnaireId, id);
+  if (!(await deleteQuestion(ctx.db, questionnaireId, id))) throw notFound();
 }
 
 /**

@@ -12,8 +12,8 @@ import {
   staffPinSalt,
   uuidv7,
 } from '@vestibule/shared';
-import { createBuilding, createTenant, createUser } from '../../../test/helpers/factories.ts';
-import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+import { createBuilding, createTenant, createUser, qrCodeKeyOf } from '../../../test/helpers/factories.ts';
+import { type TestApp, bearer, createTestApp, enrolledKiosk, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 let qrCodeKey: string;
@@ -24,13 +24,7 @@ beforeAll(async () => {
   t = await createTestApp();
   tenantId = await createTenant(t.database.db);
   buildingId = await createBuilding(t.database.db, tenantId, 'Lobby');
-  qrCodeKey = (
-    await t.database.db
-      .selectFrom('buildings')
-      .select('qr_code_key')
-      .where('id', '=', buildingId)
-      .executeTakeFirstOrThrow()
-  ).qr_code_key;
+  qrCodeKey = await qrCodeKeyOf(t.database.db, buildingId);
 });
 afterAll(() => t.close());
 
@@ -70,8 +64,30 @@ function kiosk() {
   };
 }
 
-async function push(body: SyncPushRequest) {
-  const response = await t.app.inject({ method: 'POST', url: '/service/sync/push', payload: body });
+/** Each test kiosk is enrolled for the building of its first kiosk batch (its credential kept). */
+const credentials = new Map<string, Promise<Record<string, string>>>();
+async function credentialOf(body: SyncPushRequest): Promise<Record<string, string>> {
+  if (body.channel === 'ownDevice') return {};
+  let headers = credentials.get(body.deviceId);
+  if (!headers) {
+    headers = t.database.db
+      .selectFrom('buildings')
+      .select('id')
+      .where('qr_code_key', '=', body.qrCodeKey)
+      .executeTakeFirstOrThrow()
+      .then(async (building) => (await enrolledKiosk(t.app, building.id, body.deviceId)).headers);
+    credentials.set(body.deviceId, headers);
+  }
+  return headers;
+}
+
+async function push(body: SyncPushRequest, headers?: Record<string, string>) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/service/sync/push',
+    payload: body,
+    headers: headers ?? (await credentialOf(body)),
+  });
   return { status: response.statusCode, body: jsonOf<SyncPushResponse>(response) };
 }
 
@@ -94,6 +110,74 @@ describe('POST /service/sync/push', () => {
     expect(await visitsNamed('Twice-')).toHaveLength(3);
   });
 
+  it('refuses an entry holding a NUL or a lone surrogate alone, applies the others, and never fails the batch', async () => {
+    const k = kiosk();
+    const before = k.checkIn('Hostile-before');
+    const nul = k.checkIn('Hostile-\u0000-nul');
+    const surrogate = k.checkIn('Hostile-\ud800-surrogate');
+    const after = k.checkIn('Hostile-after');
+    const batch = k.batch([before, nul, surrogate, after]);
+    for (const attempt of [1, 2]) {
+      const answer = await push(batch);
+      expect({
+        attempt,
+        status: answer.status,
+        results: answer.body.results.map((r) => [r.status, r.errorCode]),
+      }).toEqual({
+        attempt,
+        status: 200,
+        results: [
+          [attempt === 1 ? 'applied' : 'duplicate', undefined],
+          ['rejected', 'VALIDATION_FAILED'],
+          ['rejected', 'VALIDATION_FAILED'],
+          [attempt === 1 ? 'applied' : 'duplicate', undefined],
+        ],
+      });
+    }
+    expect((await visitsNamed('Hostile-')).map((v) => v.last_name).sort()).toEqual(['Hostile-after', 'Hostile-before']);
+  });
+
+  it('takes a batch from a device whose clock says 2099: applied, the skew flagged, never a 500', async () => {
+    const k = kiosk();
+    const mutation = k.checkIn('Clock-2099');
+    const answer = await push(k.batch([mutation], new Date('2099-01-01T00:00:00Z')));
+    expect(answer.status).toBe(200);
+    expect(answer.body.results.map((r) => r.status)).toEqual(['applied']);
+    const device = await t.database.db
+      .selectFrom('kiosk_devices')
+      .select(['clock_skew_flagged', 'clock_skew_ms'])
+      .where('device_id', '=', k.deviceId)
+      .executeTakeFirstOrThrow();
+    expect(device.clock_skew_flagged).toBe(true);
+    expect(device.clock_skew_ms).toBeLessThan(0);
+  });
+
+  it("scopes mutation ids by device: another tenant's device reusing an id gets its own outcome, not a duplicate", async () => {
+    const otherTenant = await createTenant(t.database.db);
+    const otherBuilding = await createBuilding(t.database.db, otherTenant, 'Elsewhere');
+    const otherKey = await qrCodeKeyOf(t.database.db, otherBuilding);
+    const first = kiosk();
+    const original = first.checkIn('Scoped-first');
+    expect((await push(first.batch([original]))).body.results.map((r) => r.status)).toEqual(['applied']);
+    const second = kiosk();
+    const reused = { ...second.checkIn('Scoped-second'), mutationId: original.mutationId };
+    reused.payload = { ...reused.payload, qrCodeKey: otherKey };
+    const answer = await push({ ...second.batch([reused]), qrCodeKey: otherKey });
+    expect(answer.body.results.map((r) => [r.status, r.outcome])).toEqual([['applied', 'applied']]);
+    const rows = await t.database.db
+      .selectFrom('visits')
+      .select(['last_name', 'tenant_id'])
+      .where('last_name', 'like', 'Scoped-%')
+      .orderBy('last_name')
+      .execute();
+    expect(rows).toEqual([
+      { last_name: 'Scoped-first', tenant_id: tenantId },
+      { last_name: 'Scoped-second', tenant_id: otherTenant },
+    ]);
+    // The first device's own resend is still a duplicate.
+    expect((await push(first.batch([original]))).body.results.map((r) => r.status)).toEqual(['duplicate']);
+  });
+
   it("keeps the kiosk's visit id and the time of the check-in on the device", async () => {
     const k = kiosk();
     const occurredAt = new Date(Date.now() - 20 * 60_000);
@@ -114,6 +198,7 @@ describe('POST /service/sync/push', () => {
     const k = kiosk();
     const batch = k.batch([k.checkIn('Lost-answer')]);
     const payload = JSON.stringify(batch);
+    const credential = await credentialOf(batch);
     // Send the request, then cut the connection without reading the answer.
     await new Promise<void>((resolve) => {
       const request = httpRequest({
@@ -121,7 +206,7 @@ describe('POST /service/sync/push', () => {
         host: '127.0.0.1',
         method: 'POST',
         path: '/service/sync/push',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...credential },
       });
       request.on('error', () => resolve());
       request.on('response', (response) => {
@@ -132,7 +217,7 @@ describe('POST /service/sync/push', () => {
     });
     await expect.poll(async () => (await visitsNamed('Lost-answer')).length, { timeout: 10_000 }).toBe(1);
     const resent = await push(batch);
-    expect(resent.body.results[0]?.status).toBe('duplicate');
+    expect(resent.body.results[0]!.status).toBe('duplicate');
     expect(await visitsNamed('Lost-answer')).toHaveLength(1);
   });
 
@@ -209,7 +294,7 @@ describe('POST /service/sync/push', () => {
     expect(answer.body.results.map((r) => r.status)).toEqual(['applied', 'applied']);
     expect(answer.body.clockSkewMs).toBeGreaterThan(9 * 60_000);
     const [visit] = await visitsNamed('Out-later');
-    expect(visit?.checked_out_at).not.toBeNull();
+    expect(visit!.checked_out_at).not.toBeNull();
     // seq 3 never arrives: a gap.
     const gapMutation = { ...k.checkIn('Gap-5'), seq: 5 };
     await push(k.batch([gapMutation]));
@@ -219,7 +304,7 @@ describe('POST /service/sync/push', () => {
       .where('device_id', '=', k.deviceId)
       .execute();
     expect(alerts.map((a) => a.kind).sort()).toEqual(['CLOCK_SKEW', 'SEQ_GAP']);
-    expect(alerts.find((a) => a.kind === 'SEQ_GAP')?.details).toBe('seq 3 to 4 missing');
+    expect(alerts.find((a) => a.kind === 'SEQ_GAP')!.details).toBe('seq 3 to 4 missing');
   });
 
   it('refuses a batch out of seq order or too large with a code', async () => {
@@ -264,8 +349,8 @@ describe("codes made on the device, and a visitor's phone", () => {
     };
     const second = await push(k.batch([taken]));
     const kept = second.body.results[0]?.codes;
-    expect(kept?.identifier).toMatch(/^[A-Z2-9]{8}$/);
-    expect(kept?.identifier).not.toBe(own.payload.codes.identifier);
+    expect(kept!.identifier).toMatch(/^[A-Z2-9]{8}$/);
+    expect(kept!.identifier).not.toBe(own.payload.codes.identifier);
     const clashRow = await t.database.db
       .selectFrom('visits')
       .select(['identifier'])
@@ -309,7 +394,11 @@ describe("codes made on the device, and a visitor's phone", () => {
       .execute();
     expect(rows).toEqual([{ last_name: 'Phone-good', source: 'OWN_DEVICE', checked_out_at: null }]);
 
-    // The same batch as a kiosk from an address not on the list is refused whole.
+    // On the kiosk channel: refused whole without a kiosk's credential, and from an enrolled
+    // kiosk at an address the building's list does not hold.
+    const unenrolled = await push({ ...body, channel: 'kiosk' }, {});
+    expect(unenrolled.status).toBe(401);
+    expect((unenrolled.body as unknown as { errorCode: string }).errorCode).toBe('KIOSK_ENROLMENT_REQUIRED');
     const asKiosk = await push({ ...body, channel: 'kiosk' });
     expect(asKiosk.status).toBe(403);
     expect((asKiosk.body as unknown as { errorCode: string }).errorCode).toBe('KIOSK_DEVICE_NOT_ALLOWED');
@@ -335,14 +424,14 @@ describe('e-mails of check-ins made offline', () => {
       ...mutation,
       payload: { ...mutation.payload, emailMeActive: true, emailMeEmail: address, locale: 'fr' as const },
     };
-    expect((await push(k.batch([withMail]))).body.results[0]?.status).toBe('applied');
+    expect((await push(k.batch([withMail]))).body.results[0]!.status).toBe('applied');
     const mails = await t.database.db
       .selectFrom('mail_outbox')
       .select(['locale', 'subject'])
       .where('to_address', '=', address)
       .execute();
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.locale).toBe('fr');
+    expect(mails[0]!.locale).toBe('fr');
     await push(k.batch([withMail]));
     expect(
       await t.database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', address).execute(),
@@ -364,7 +453,7 @@ describe('what a batch may not do', () => {
       ['rejected', 'VALIDATION_FAILED'],
       ['applied', undefined],
     ]);
-    expect((await push(k.batch([badPayload]))).body.results[0]?.status).toBe('rejected');
+    expect((await push(k.batch([badPayload]))).body.results[0]!.status).toBe('rejected');
   });
 
   it("refuses another building's check-in or check-out, a stale check-out and a time far in the future", async () => {
@@ -390,7 +479,7 @@ describe('what a batch may not do', () => {
     // Checked in on another kiosk a minute ago; this kiosk's check-out says two minutes ago.
     const second = kiosk();
     const mine = second.checkIn('Stale-out', new Date(Date.now() - 60_000));
-    expect((await push(second.batch([mine]))).body.results[0]?.status).toBe('applied');
+    expect((await push(second.batch([mine]))).body.results[0]!.status).toBe('applied');
     const staleOut = { ...k.checkOut(mine.visitId), occurredAt: new Date(Date.now() - 120_000).toISOString() };
     const future = k.checkIn('Future', new Date(Date.now() + 60 * 60_000));
     const answer = await push(k.batch([foreignCheckIn, foreignCheckOut, staleOut, future]));
@@ -420,7 +509,7 @@ describe('what a batch may not do', () => {
     };
     const answer = await push(k.batch([again]));
     expect(answer.body.results[0]).toMatchObject({ status: 'applied' });
-    expect(answer.body.results[0]?.codes).toBeUndefined();
+    expect(answer.body.results[0]!.codes).toBeUndefined();
   });
 
   it('keeps a device with its tenant, and lists phones apart from kiosks', async () => {
@@ -466,7 +555,7 @@ describe('staff view of the kiosks', () => {
       rejectedCount: 1,
     });
     const rejected = view.rejected.find((r) => r.personName === 'Kiosk Staff-view');
-    expect(rejected?.errorCode).toBe('CHECKEDIN');
+    expect(rejected!.errorCode).toBe('CHECKEDIN');
     const resolved = await t.app.inject({
       method: 'PATCH',
       url: `/service/sync/rejected/${rejected?.mutationId}/resolve`,
@@ -476,77 +565,137 @@ describe('staff view of the kiosks', () => {
     const after = jsonOf<{ devices: { deviceId: string; rejectedCount: number }[] }>(
       await t.app.inject({ method: 'GET', url: `/service/building/${buildingId}/devices`, headers }),
     );
-    expect(after.devices.find((d) => d.deviceId === other.deviceId)?.rejectedCount).toBe(0);
+    expect(after.devices.find((d) => d.deviceId === other.deviceId)!.rejectedCount).toBe(0);
     // The kiosk learns that staff resolved it (and stops listing it on its staff screen).
     const ownView = jsonOf<{ rejected: { mutationId: string; resolvedAt: string | null }[] }>(
-      await t.app.inject({ method: 'GET', url: `/service/sync/device/${other.deviceId}?qrCodeKey=${qrCodeKey}` }),
+      await t.app.inject({
+        method: 'GET',
+        url: `/service/sync/device/${other.deviceId}?qrCodeKey=${qrCodeKey}`,
+        headers: await credentialOf(other.batch([])),
+      }),
     );
     expect(ownView.rejected).toHaveLength(1);
-    expect(ownView.rejected[0]?.mutationId).toBe(rejected?.mutationId);
-    expect(ownView.rejected[0]?.resolvedAt).not.toBeNull();
+    expect(ownView.rejected[0]!.mutationId).toBe(rejected?.mutationId);
+    expect(ownView.rejected[0]!.resolvedAt).not.toBeNull();
   });
 });
 
 describe('kiosk configuration', () => {
+  let kioskHeaders: Record<string, string>;
+  beforeAll(async () => {
+    kioskHeaders = (await enrolledKiosk(t.app, buildingId)).headers;
+  });
+  const read = (what: 'config' | 'visits', headers: Record<string, string> = kioskHeaders) =>
+    t.app.inject({ method: 'GET', url: `/service/sync/${what}/${qrCodeKey}`, headers });
+
   it('answers with an ETag and 304 while unchanged, and a new version after a change', async () => {
-    const first = await t.app.inject({ method: 'GET', url: `/service/sync/config/${qrCodeKey}` });
+    const first = await read('config');
     const etag = first.headers.etag as string;
-    expect(jsonOf<{ checkInData: Record<string, { qrCodeKey: string }> }>(first).checkInData.VISITOR?.qrCodeKey).toBe(
+    expect(jsonOf<{ checkInData: Record<string, { qrCodeKey: string }> }>(first).checkInData.VISITOR!.qrCodeKey).toBe(
       qrCodeKey,
     );
-    const unchanged = await t.app.inject({
-      method: 'GET',
-      url: `/service/sync/config/${qrCodeKey}`,
-      headers: { 'if-none-match': etag },
-    });
+    const unchanged = await read('config', { ...kioskHeaders, 'if-none-match': etag });
     expect(unchanged.statusCode).toBe(304);
     await t.database.db.updateTable('buildings').set({ name: 'Lobby renamed' }).where('id', '=', buildingId).execute();
-    const changed = await t.app.inject({
-      method: 'GET',
-      url: `/service/sync/config/${qrCodeKey}`,
-      headers: { 'if-none-match': etag },
-    });
+    const changed = await read('config', { ...kioskHeaders, 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
   });
 
-  it("keeps the PIN hash and today's visitors for buildings that list their kiosks; checks the PIN itself otherwise", async () => {
+  it("gives the building key alone nothing of a kiosk's: no configuration, visitors, PIN check or entries", async () => {
     await t.database.db.updateTable('buildings').set({ pin_code: '4821' }).where('id', '=', buildingId).execute();
-    const unlisted = jsonOf<{ staffPinHash: string | null; staffPinCheck: string }>(
-      await t.app.inject({ method: 'GET', url: `/service/sync/config/${qrCodeKey}` }),
+    const k = kiosk();
+    await push(k.batch([k.checkIn('Key-alone')]));
+    const byKeyAlone = [
+      await read('config', {}),
+      await read('visits', {}),
+      await t.app.inject({ method: 'POST', url: `/service/sync/staff/${qrCodeKey}`, payload: { pin: '4821' } }),
+      await t.app.inject({ method: 'GET', url: `/service/sync/device/${k.deviceId}?qrCodeKey=${qrCodeKey}` }),
+      await read('config', { 'x-kiosk-credential': `${k.deviceId}.${'x'.repeat(43)}` }),
+    ];
+    expect(byKeyAlone.map((r) => [r.statusCode, jsonOf<{ errorCode: string }>(r).errorCode])).toEqual(
+      Array.from({ length: 5 }, () => [401, 'KIOSK_ENROLMENT_REQUIRED']),
     );
-    expect(unlisted).toMatchObject({ staffPinHash: null, staffPinCheck: 'server' });
-    const visits = await t.app.inject({ method: 'GET', url: `/service/sync/visits/${qrCodeKey}` });
-    expect(jsonOf<unknown[]>(visits)).toEqual([]);
-    const staff = (pin: string) =>
-      t.app.inject({ method: 'POST', url: `/service/sync/staff/${qrCodeKey}`, payload: { pin } });
-    expect((await staff('4821')).statusCode).toBe(200);
-    const wrong = await staff('1111');
-    expect(wrong.statusCode).toBe(400);
-    expect(jsonOf<{ errorCode: string }>(wrong).errorCode).toBe('PIN_IDENTIFICATION_INVALID_PIN_BUILDING');
+    for (const response of byKeyAlone) expect(response.body).not.toContain('Key-alone');
+    // Another building's kiosk: refused too.
+    const elsewhere = await enrolledKiosk(t.app, await createBuilding(t.database.db, tenantId, 'Next door'));
+    const foreign = await read('visits', elsewhere.headers);
+    expect([foreign.statusCode, jsonOf<{ errorCode: string }>(foreign).errorCode]).toEqual([
+      403,
+      'KIOSK_DEVICE_NOT_ALLOWED',
+    ]);
+    // The enrolled kiosk of the building: today's visitors, whatever its address list.
+    const listed = jsonOf<{ lastName: string }[]>(await read('visits'));
+    expect(listed.map((visit) => visit.lastName)).toContain('Key-alone');
   });
 
   it('carries a slow hash of the building PIN for the staff screen, never the PIN, and changes with it', async () => {
-    await t.database.db
-      .updateTable('buildings')
-      .set({ pin_code: '4821', devices_ids: ';;;127.0.0.1;;;' })
-      .where('id', '=', buildingId)
-      .execute();
-    const listed = await t.app.inject({ method: 'GET', url: `/service/sync/visits/${qrCodeKey}` });
-    expect(jsonOf<unknown[]>(listed).length).toBeGreaterThan(0);
-    const first = await t.app.inject({ method: 'GET', url: `/service/sync/config/${qrCodeKey}` });
-    const config = jsonOf<{ staffPinHash: string }>(first);
+    await t.database.db.updateTable('buildings').set({ pin_code: '4821' }).where('id', '=', buildingId).execute();
+    const first = await read('config');
+    const config = jsonOf<{ staffPinHash: string; staffPinCheck: string }>(first);
     const expected = pbkdf2Sync('4821', staffPinSalt(buildingId), STAFF_PIN_ITERATIONS, 32, 'sha256');
-    expect(config.staffPinHash).toBe(expected.toString('base64url'));
+    expect(config).toMatchObject({ staffPinHash: expected.toString('base64url'), staffPinCheck: 'device' });
     expect(first.body).not.toContain('4821');
     await t.database.db.updateTable('buildings').set({ pin_code: '1111' }).where('id', '=', buildingId).execute();
-    const changed = await t.app.inject({
-      method: 'GET',
-      url: `/service/sync/config/${qrCodeKey}`,
-      headers: { 'if-none-match': first.headers.etag as string },
-    });
+    const changed = await read('config', { ...kioskHeaders, 'if-none-match': first.headers.etag as string });
     expect(changed.statusCode).toBe(200);
-    await t.database.db.updateTable('buildings').set({ devices_ids: '' }).where('id', '=', buildingId).execute();
+  });
+
+  it('refuses a kiosk outside the building address list, when it has one', async () => {
+    await t.database.db
+      .updateTable('buildings')
+      .set({ devices_ids: ';;;10.9.9.9;;;' })
+      .where('id', '=', buildingId)
+      .execute();
+    try {
+      const refused = await read('config');
+      expect([refused.statusCode, jsonOf<{ errorCode: string }>(refused).errorCode]).toEqual([
+        403,
+        'KIOSK_DEVICE_NOT_ALLOWED',
+      ]);
+    } finally {
+      await t.database.db.updateTable('buildings').set({ devices_ids: '' }).where('id', '=', buildingId).execute();
+    }
+    expect((await read('config')).statusCode).toBe(200);
+  });
+});
+
+describe('a revoked kiosk', () => {
+  it('still delivers what it made before its revocation; what it made after is refused, and it reads nothing more', async () => {
+    const k = kiosk();
+    const before = k.checkIn('Revoked-before', new Date(Date.now() - 5 * 60_000));
+    const headers = await credentialOf(k.batch([]));
+    // Pushed once while enrolled, so the device exists; then revoked by an administrator.
+    expect((await push(k.batch([]))).status).toBe(200);
+    await t.database.db
+      .updateTable('kiosk_devices')
+      .set({ revoked_at: new Date(Date.now() - 2 * 60_000) })
+      .where('device_id', '=', k.deviceId)
+      .execute();
+    const after = k.checkIn('Revoked-after', new Date(Date.now() - 60_000));
+    const answer = await push(k.batch([before, after]), headers);
+    expect(answer.status).toBe(200);
+    expect(answer.body.results.map((r) => [r.status, r.errorCode])).toEqual([
+      ['applied', undefined],
+      ['rejected', 'KIOSK_DEVICE_REVOKED'],
+    ]);
+    expect((await visitsNamed('Revoked-')).map((v) => v.last_name)).toEqual(['Revoked-before']);
+    // A resend changes nothing; its staff screen lists the refused entry with its code.
+    const again = await push(k.batch([before, after]), headers);
+    expect(again.body.results.map((r) => [r.status, r.errorCode])).toEqual([
+      ['duplicate', undefined],
+      ['rejected', 'KIOSK_DEVICE_REVOKED'],
+    ]);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/service/sync/device/${k.deviceId}?qrCodeKey=${qrCodeKey}`,
+      headers,
+    });
+    expect(jsonOf<{ rejected: { errorCode: string; personName: string }[] }>(own).rejected).toEqual([
+      expect.objectContaining({ errorCode: 'KIOSK_DEVICE_REVOKED', personName: 'Kiosk Revoked-after' }),
+    ]);
+    const config = await t.app.inject({ method: 'GET', url: `/service/sync/config/${qrCodeKey}`, headers });
+    expect([config.statusCode, jsonOf<{ errorCode: string }>(config).errorCode]).toEqual([403, 'KIOSK_DEVICE_REVOKED']);
   });
 });
 

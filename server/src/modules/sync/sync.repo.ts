@@ -40,10 +40,12 @@ export async function upsertDevice(
   return row !== undefined;
 }
 
-export function findAppliedMutation(db: Db, mutationId: string) {
+/** A device's recorded mutation (mutation ids are scoped by device). */
+export function findAppliedMutation(db: Db, deviceId: string, mutationId: string) {
   return db
     .selectFrom('applied_mutations')
     .select(['outcome', 'error_code'])
+    .where('device_id', '=', deviceId)
     .where('mutation_id', '=', mutationId)
     .executeTakeFirst();
 }
@@ -83,7 +85,9 @@ export async function recordMutation(
     payload: JSON.stringify(record.payload),
     occurred_at: record.occurredAt,
   });
-  await (outcome.ifAbsent ? insert.onConflict((oc) => oc.column('mutation_id').doNothing()) : insert).execute();
+  await (
+    outcome.ifAbsent ? insert.onConflict((oc) => oc.columns(['device_id', 'mutation_id']).doNothing()) : insert
+  ).execute();
 }
 
 /** The first missing sequence number of a device, if its recorded seqs have a gap. */
@@ -196,6 +200,7 @@ export function openAndExpectedVisits(db: Db, buildingId: string) {
         'last_name',
         'checked_in_at',
         'scheduled_at',
+        'scheduled_duration',
         'visitor_type',
       ])
       .where('building_id', '=', buildingId)

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, errorCodes, syncPushEnvelopeSchema, syncPushResponseSchema } from '@vestibule/shared';
-import { pickLocale } from '@vestibule/shared/i18n';
+import { channelOf } from '../checkin/checkin.routes.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingManagers } from '../access.ts';
 import {
@@ -17,7 +17,7 @@ import {
 
 const tags = ['kiosk sync'];
 const key = z.string().min(1).max(64);
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 const rejectedSchema = z.object({
   mutationId: z.uuid(),
@@ -38,17 +38,11 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     access: 'public' as const,
     rateLimit: { max: app.ctx.config.rateLimits.publicPerMinute * 5, timeWindow: 60_000 },
   };
-  const channel = (request: { ip: string; headers: Record<string, unknown>; protocol: string; host: string }) => ({
-    fromKiosk: true,
-    clientIp: request.ip,
-    locale: pickLocale(
-      typeof request.headers['accept-language'] === 'string' ? request.headers['accept-language'] : undefined,
-    ),
-    origin: `${request.protocol}://${request.host}`,
-  });
+  const channel = (request: FastifyRequest) => channelOf(request, true);
 
   r.post('/sync/push', {
-    config: kioskConfig_,
+    // Each payload is checked on its own (a bad one is answered rejected, never the batch).
+    config: { ...kioskConfig_, inputCheckedPerEntry: (path) => path[0] === 'mutations' && path[2] === 'payload' },
     schema: {
       tags,
       summary: "Apply a kiosk's queued check-ins and check-outs, each exactly once; answers per mutation",
@@ -105,6 +99,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
             visitorType: z.string(),
             checkedInAt: z.string().nullable(),
             scheduledAt: z.string().nullable(),
+            scheduledDuration: z.string().nullable(),
           }),
         ),
         ...errors,
@@ -137,6 +132,10 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
           devices: z.array(
             z.object({
               deviceId: z.uuid(),
+              /** Enrolled kiosks have a name and an enrolment date; legacy ones have neither. */
+              name: z.string().nullable(),
+              enrolledAt: z.string().nullable(),
+              revokedAt: z.string().nullable(),
               firstSeenAt: z.string(),
               lastSeenAt: z.string(),
               lastIp: z.string().nullable(),

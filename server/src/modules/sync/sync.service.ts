@@ -7,8 +7,9 @@ import {
   type MutationResult,
   type SyncPushResponse,
   isErrorCode,
+  findUnsafeText,
   mutationSchema,
-  parseDeviceIds,
+  withoutUnsafeText,
   STAFF_PIN_ITERATIONS,
   type VisitCodes,
   staffPinSalt,
@@ -18,7 +19,8 @@ import {
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { findVisitById, linkedQuestionnaires } from '../checkin/checkin.repo.ts';
+import { findBuildingByKey, findVisitById, linkedQuestionnaires } from '../checkin/checkin.repo.ts';
+import type { EnrolledKiosk } from '../kiosks/kiosks.service.ts';
 import {
   type CheckInChannel,
   buildingForChannel,
@@ -26,6 +28,7 @@ import {
   checkInBuilding,
   checkInData,
   checkOut,
+  enrolledKioskOf,
 } from '../checkin/checkin.service.ts';
 import {
   type MutationRecord,
@@ -43,6 +46,9 @@ import {
 
 type PushBody = z.output<typeof syncPushEnvelopeSchema>;
 type Envelope = PushBody['mutations'][number];
+/** About 24 days: the largest clock skew recorded (an int4 column); beyond it the device is flagged anyway. */
+const MAX_RECORDED_SKEW_MS = 2_000_000_000;
+
 type PushedMutation = z.output<typeof mutationSchema>;
 
 /** How far a device's clock may place a change in the future (beyond the skew flag, refused). */
@@ -101,7 +107,7 @@ async function applyMutation(
 
 /**
  * One kiosk batch. Each mutation is applied in its own transaction together with its row in
- * applied_mutations (primary key = mutation id), so a resend, a lost answer or a concurrent
+ * applied_mutations (primary key = device and mutation id), so a resend, a lost answer or a concurrent
  * delivery answers `duplicate` and changes nothing; a refusal (a bad payload included) is
  * recorded once and stays a refusal on replay; a fault worth retrying aborts the batch with a
  * 5xx (what was applied before it answers `duplicate` next time).
@@ -112,9 +118,23 @@ export async function pushBatch(
   channel: CheckInChannel,
 ): Promise<SyncPushResponse> {
   // A phone's check-ins each carry the link's mobile token, checked per mutation like online.
+  // A kiosk's batch needs its enrolled device (the envelope's): a revoked one still delivers
+  // what it made before its revocation, each later entry is refused KIOSK_DEVICE_REVOKED.
+  const found = await findBuildingByKey(ctx.db, body.qrCodeKey);
+  if (!found) throw new AppError('NOT_FOUND');
+  let kiosk: EnrolledKiosk | undefined;
+  if (channel.fromKiosk) {
+    kiosk = await enrolledKioskOf(ctx, found, channel, { revokedAllowed: true });
+    if (kiosk.deviceId !== body.deviceId) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+    channel = { ...channel, verifiedKiosk: kiosk };
+  }
   const building = await buildingForChannel(ctx, body.qrCodeKey, channel, null, { ignoreMobileToken: true });
   const receivedAt = new Date();
-  const clockSkewMs = Math.round(receivedAt.getTime() - new Date(body.sentAt).getTime());
+  // Bounded to what the column holds (a clock set to 2099 is flagged, never a failed push).
+  const clockSkewMs = Math.max(
+    -MAX_RECORDED_SKEW_MS,
+    Math.min(MAX_RECORDED_SKEW_MS, Math.round(receivedAt.getTime() - new Date(body.sentAt).getTime())),
+  );
   if (body.mutations.length === 0 && !channel.fromKiosk)
     return { results: [], receivedAt: receivedAt.toISOString(), clockSkewMs };
   const skewFlagged = Math.abs(clockSkewMs) > CLOCK_SKEW_FLAG_MS;
@@ -153,10 +173,14 @@ export async function pushBatch(
       seq: envelope.seq,
       type: envelope.type,
       visitId: envelope.visitId,
-      payload: envelope.payload ?? null,
+      // Text no field may hold is kept replaced, so the refused entry stays readable by staff.
+      payload:
+        findUnsafeText(envelope.payload) === undefined
+          ? (envelope.payload ?? null)
+          : withoutUnsafeText(envelope.payload),
       occurredAt: new Date(envelope.occurredAt),
     };
-    results.push(await applyOnce(ctx, record, envelope, channel, body.deviceId, batch, receivedAt));
+    results.push(await applyOnce(ctx, record, envelope, channel, body.deviceId, batch, receivedAt, kiosk?.revokedAt));
   }
 
   const gap = await firstSeqGap(ctx.db, body.deviceId);
@@ -166,8 +190,9 @@ export async function pushBatch(
 }
 
 /** The recorded outcome: an applied one is a duplicate now; a rejected one stays rejected. */
-async function storedResult(ctx: ServerContext, mutationId: string): Promise<MutationResult> {
-  const stored = await findAppliedMutation(ctx.db, mutationId);
+async function storedResult(ctx: ServerContext, record: MutationRecord): Promise<MutationResult> {
+  const mutationId = record.mutationId;
+  const stored = await findAppliedMutation(ctx.db, record.deviceId, mutationId);
   if (!stored) throw new Error(`mutation ${mutationId} was not recorded`);
   const errorCode = stored.error_code && isErrorCode(stored.error_code) ? stored.error_code : undefined;
   return {
@@ -186,8 +211,16 @@ async function applyOnce(
   deviceId: string,
   batch: { cache: Map<string, Promise<unknown>>; buildingId: string; qrCodeKey: string },
   receivedAt: Date,
+  revokedAt: Date | null = null,
 ): Promise<MutationResult> {
   if (envelope.deviceId !== deviceId) return reject(ctx, record, 'VALIDATION_FAILED');
+  // Made after the kiosk was revoked: refused with a code its staff screen explains.
+  if (revokedAt && record.occurredAt.getTime() >= revokedAt.getTime()) {
+    const stored = await findAppliedMutation(ctx.db, record.deviceId, record.mutationId);
+    return stored ? storedResult(ctx, record) : reject(ctx, record, 'KIOSK_DEVICE_REVOKED');
+  }
+  // NUL, control characters or lone surrogates: this entry is refused alone, never the batch.
+  if (findUnsafeText(envelope.payload) !== undefined) return reject(ctx, record, 'VALIDATION_FAILED');
   const age = receivedAt.getTime() - record.occurredAt.getTime();
   if (age < -FUTURE_SLACK_MS || age > OLDEST_MS) return reject(ctx, record, 'VALIDATION_FAILED');
   // A phone checks out through its visit's own link (PATCH /checkoutable), not by visit id.
@@ -202,7 +235,7 @@ async function applyOnce(
     });
     return { mutationId: record.mutationId, status: 'applied', outcome: 'applied', ...(codes ? { codes } : {}) };
   } catch (error) {
-    if (isSecondDelivery(error)) return storedResult(ctx, record.mutationId);
+    if (isSecondDelivery(error)) return storedResult(ctx, record);
     if (error instanceof AppError) return reject(ctx, record, error.errorCode);
     throw error;
   }
@@ -210,7 +243,7 @@ async function applyOnce(
 
 async function reject(ctx: ServerContext, record: MutationRecord, errorCode: ErrorCode): Promise<MutationResult> {
   await recordMutation(ctx.db, record, { outcome: 'rejected', errorCode, ifAbsent: true });
-  return storedResult(ctx, record.mutationId);
+  return storedResult(ctx, record);
 }
 
 /** Everything a kiosk caches to run the wizard offline, with a version for If-None-Match. */
@@ -231,11 +264,9 @@ export async function kioskConfig(ctx: ServerContext, qrCodeKey: string, channel
       ),
     ),
   };
-  // The PIN is checked on the device (offline too) only for a building that lists its kiosks;
-  // otherwise by the server (POST /sync/staff/{key}, rate-limited).
-  const staffPinCheck = !building.pin_code ? 'none' : kiosksListed(building) ? 'device' : 'server';
-  const staffPinHash =
-    staffPinCheck === 'device' && building.pin_code ? await staffPinHashOf(building.id, building.pin_code) : null;
+  // Only an enrolled kiosk reaches this point: it checks the staff PIN itself, offline too.
+  const staffPinCheck = building.pin_code ? 'device' : 'none';
+  const staffPinHash = building.pin_code ? await staffPinHashOf(building.id, building.pin_code) : null;
   const version = createHash('sha256')
     .update(JSON.stringify({ ...config, staffPinHash, staffPinCheck }))
     .digest('base64url')
@@ -270,20 +301,9 @@ function staffPinHashOf(buildingId: string, pin: string): Promise<string> {
 
 const pbkdf2Async = promisify(pbkdf2);
 
-/**
- * Whether the building names its kiosks by address. Only then does the server trust a caller
- * on the kiosk channel with what must not reach a visitor's phone: today's visitors (names,
- * codes, visit ids that check out) and the hash of the building PIN. The building key alone is
- * printed on the check-in posters.
- */
-function kiosksListed(building: { devices_ids: string | null }): boolean {
-  return parseDeviceIds(building.devices_ids).length > 0;
-}
-
 export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
+  // Names, codes and visit ids that check out: for an enrolled kiosk of the building only.
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
-  // Without listed kiosks a kiosk checks out offline only the visits it made itself.
-  if (!kiosksListed(building)) return [];
   const rows = await openAndExpectedVisits(ctx.db, building.id);
   return rows.map((row) => ({
     id: row.id,
@@ -294,6 +314,7 @@ export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel
     visitorType: row.visitor_type,
     checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
     scheduledAt: row.scheduled_at ? new Date(row.scheduled_at).toISOString() : null,
+    scheduledDuration: row.scheduled_duration,
   }));
 }
 
@@ -316,7 +337,12 @@ function rejectedDto(row: Awaited<ReturnType<typeof listRejectedMutations>>[numb
 
 /** A kiosk's refused entries as the server holds them, resolved or not, for its staff screen. */
 export async function deviceStatus(ctx: ServerContext, qrCodeKey: string, deviceId: string, channel: CheckInChannel) {
-  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  // A kiosk reads its own entries, revoked or not (its staff screen says which were refused).
+  const found = await findBuildingByKey(ctx.db, qrCodeKey);
+  if (!found) throw new AppError('NOT_FOUND');
+  const kiosk = await enrolledKioskOf(ctx, found, channel, { revokedAllowed: true });
+  if (kiosk.deviceId !== deviceId) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+  const building = found;
   // Resolved ones too: the kiosk learns from them that staff dealt with its refused entries.
   const rejected = await listRejectedMutations(ctx.db, { buildingId: building.id, deviceId }, true);
   return { rejected: rejected.map(rejectedDto) };
@@ -332,6 +358,9 @@ export async function buildingDevices(ctx: ServerContext, buildingId: string) {
   return {
     devices: devices.map((d) => ({
       deviceId: d.device_id,
+      name: d.name,
+      enrolledAt: d.enrolled_at ? new Date(d.enrolled_at).toISOString() : null,
+      revokedAt: d.revoked_at ? new Date(d.revoked_at).toISOString() : null,
       firstSeenAt: new Date(d.first_seen_at).toISOString(),
       lastSeenAt: new Date(d.last_seen_at).toISOString(),
       lastIp: d.last_ip,

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/database.ts';
-import type { NewTenantRow } from '../../db/schema.ts';
 
 export function listTenantRefs(db: Db) {
   return db.selectFrom('tenants').select(['id', 'name']).orderBy('name').execute();
@@ -7,14 +6,6 @@ export function listTenantRefs(db: Db) {
 
 export function findTenantRef(db: Db, id: string) {
   return db.selectFrom('tenants').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-}
-
-export async function insertTenant(db: Db, tenant: NewTenantRow): Promise<void> {
-  await db.insertInto('tenants').values(tenant).execute();
-}
-
-export function findTenantByName(db: Db, name: string) {
-  return db.selectFrom('tenants').select(['id', 'name']).where('name', '=', name).executeTakeFirst();
 }
 
 export function listTenantBuildingRefs(db: Db, tenantId: string) {

@@ -2,13 +2,14 @@ import { type SelectTenantResponse, maySelectTenant } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
-import { setSelectedTenant } from '../users/users.repo.ts';
+import { setSessionTenant } from '../auth/auth.repo.ts';
 import { findTenantRef, listTenantBuildingRefs, listTenantRefs } from './tenants.repo.ts';
 
 /**
  * The caller's current tenant and what they may switch to. Admin and tech users may pick
- * any tenant (kept on their user row, so every server instance sees the choice); others
- * always get their own.
+ * any tenant: the choice is the session's (kept in the database, so every instance sees it),
+ * and each tab sends the company it works in (TENANT_HEADER), so two tabs can work in two
+ * companies; others always get their own.
  */
 export async function selectTenant(
   ctx: ServerContext,
@@ -20,7 +21,7 @@ export async function selectTenant(
   if (tenantId !== undefined && mayPick) {
     const chosen = await findTenantRef(ctx.db, tenantId);
     if (!chosen) throw new AppError('NOT_FOUND');
-    await setSelectedTenant(ctx.db, auth.userId, chosen.id);
+    await setSessionTenant(ctx.db, auth.sessionId, chosen.id);
     currentId = chosen.id;
   }
   const current = currentId ? await findTenantRef(ctx.db, currentId) : undefined;

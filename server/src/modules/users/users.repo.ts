@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { NewUserRow } from '../../db/schema.ts';
 
 function selectUsers(db: Db) {
   return db
@@ -25,16 +24,4 @@ export function findUserByUsername(db: Db, username: string) {
   return selectUsers(db)
     .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
     .executeTakeFirst();
-}
-
-export async function insertUser(db: Db, user: NewUserRow): Promise<void> {
-  await db.insertInto('users').values(user).execute();
-}
-
-export async function setSelectedTenant(db: Db, userId: string, tenantId: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ selected_tenant_id: tenantId, updated_at: sql<Date>`now()` })
-    .where('id', '=', userId)
-    .execute();
 }

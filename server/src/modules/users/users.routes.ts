@@ -11,11 +11,9 @@ import {
   userSchema,
 } from '@vestibule/shared';
 import { pickLocale, translate } from '@vestibule/shared/i18n';
-import { notFound } from '../../errors.ts';
 import { tenantOf } from '../../plugins/auth.plugin.ts';
 import { anyRole, userManagers } from '../access.ts';
-import { toUser } from './users.dto.ts';
-import { findTenantUser } from './users.repo.ts';
+import { tenantUser } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,10 +49,6 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       params: idParamsSchema,
       response: { 200: userSchema, 404: errorBodySchema },
     },
-    handler: async (request) => {
-      const row = await findTenantUser(app.ctx.db, tenantOf(request), request.params.id);
-      if (!row) throw notFound();
-      return toUser(row);
-    },
+    handler: (request) => tenantUser(app.ctx, tenantOf(request), request.params.id),
   });
 }

@@ -46,6 +46,15 @@ export const errors = {
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'This visit could not be found or can no longer be extended.',
   CHECKIN_LINK_EXPIRED: 'This check-in link is no longer valid. Please scan the code displayed at the entrance.',
   KIOSK_DEVICE_NOT_ALLOWED: 'This device is not registered as a kiosk of this building.',
+  SESSION_EXPIRED: 'Your session has ended. Please sign in again.',
+  KIOSK_ENROLMENT_REQUIRED: 'This kiosk is not enrolled. Ask an administrator for an enrolment code.',
+  KIOSK_DEVICE_REVOKED: 'This kiosk has been revoked by an administrator. Ask an administrator to enrol it again.',
+  KIOSK_ENROLMENT_CODE_INVALID:
+    'This enrolment code is unknown, already used or expired. Ask an administrator for a new one.',
+  CHECKOUT_TICKET_EXPIRED: 'This check-out has expired. Please search for your visit again.',
+  BUILDING_HAS_VISITS: 'This building has visits in its history and cannot be deleted.',
+  CAMERA_ADDRESS_NOT_ALLOWED:
+    "This camera address is not allowed. Use an http or https address on the building's network.",
   EMPTY_MEETING_DURATION: 'The expected duration cannot be empty.',
   TENANT_REQUIRED: 'A company must be selected.',
   BUILDING_TENANT_LIMIT_REACHED: 'The company has reached its limit of buildings.',

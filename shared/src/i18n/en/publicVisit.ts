@@ -43,6 +43,7 @@ export const publicVisit = {
     greeting: 'Welcome, {{name}}',
     greetingNoName: 'Welcome',
     inSince: 'You have been checked in since {{time}}.',
+    overdue: 'Your visit has gone past its planned length. Please check out when you leave.',
     outAt: 'You checked out at {{time}}.',
     checkInAgain: 'Check in again',
     checkInNow: 'Check in',
@@ -119,6 +120,7 @@ export const publicVisit = {
     configVersion: 'Building settings version',
     configWaiting: '{{version}} (a new version, {{next}}, applies when the kiosk is idle)',
     device: 'Device id',
+    kioskName: 'Kiosk name',
     lastError: 'The last attempt to reach the server failed. The kiosk keeps trying.',
     syncNow: 'Sync now',
     syncing: 'Syncing…',
@@ -132,7 +134,26 @@ export const publicVisit = {
   },
   launch: {
     title: 'Set up this kiosk',
-    text: 'Open the kiosk link of a building on this device once (from the building’s QR codes in the administration). The app then starts on that building’s kiosk, even without a network.',
+    text: 'Enrol this tablet as a building’s kiosk: an administrator creates an enrolment code in the building’s Kiosk devices tab; open its QR code’s link on this tablet, or type the code below. The app then starts on that building’s kiosk, even without a network.',
+  },
+  enrol: {
+    title: 'Enrol this kiosk',
+    text: 'This tablet is not an enrolled kiosk of the building. An administrator enrols it in the administration: Buildings, the building, Kiosk devices, Enrol a kiosk. Open the link of the QR code shown there on this tablet, or type its code here.',
+    code: 'Enrolment code',
+    codeHint: '12 letters and digits, as shown (for example K7QM-3XHD-9TWA). A code works once, within 15 minutes.',
+    codeInvalidFormat: 'Type the 12 letters and digits of the code.',
+    submit: 'Enrol',
+    enrolling: 'Enrolling this tablet…',
+    done: 'This tablet is now the kiosk “{{name}}” of {{building}}.',
+    pending_one: '{{count}} check-in made on this tablet will be sent once it is enrolled.',
+    pending_other: '{{count}} check-ins made on this tablet will be sent once it is enrolled.',
+  },
+  revoked: {
+    title: 'This kiosk was withdrawn',
+    text: 'An administrator revoked this tablet’s access as a kiosk. Check-ins made before were delivered; those made afterwards are refused and listed on the staff screen. To use this tablet again, enrol it anew.',
+    enrolAgain: 'Enrol this tablet again',
+    staffNotice:
+      'This kiosk was revoked by an administrator: the entries it made afterwards are refused (KIOSK_DEVICE_REVOKED).',
   },
   scan: {
     offer: 'Invited, or have a visit QR code?',

@@ -47,6 +47,15 @@ export const errors = {
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya no se puede prolongar.',
   CHECKIN_LINK_EXPIRED: 'Este enlace de registro ya no es válido. Escanee el código que se muestra en la entrada.',
   KIOSK_DEVICE_NOT_ALLOWED: 'Este dispositivo no está registrado como quiosco de este edificio.',
+  SESSION_EXPIRED: 'Su sesión ha terminado. Vuelva a iniciar sesión.',
+  KIOSK_ENROLMENT_REQUIRED: 'Este quiosco no está inscrito. Pida un código de inscripción a un administrador.',
+  KIOSK_DEVICE_REVOKED: 'Un administrador ha revocado este quiosco. Pida a un administrador que lo inscriba de nuevo.',
+  KIOSK_ENROLMENT_CODE_INVALID:
+    'Este código de inscripción es desconocido, ya se usó o caducó. Pida uno nuevo a un administrador.',
+  CHECKOUT_TICKET_EXPIRED: 'Esta salida ha caducado. Busque su visita de nuevo.',
+  BUILDING_HAS_VISITS: 'Este edificio tiene visitas en su historial y no se puede eliminar.',
+  CAMERA_ADDRESS_NOT_ALLOWED:
+    'Esta dirección de cámara no está permitida. Use una dirección http o https de la red del edificio.',
   EMPTY_MEETING_DURATION: 'La duración prevista no puede estar vacía.',
   TENANT_REQUIRED: 'Debe seleccionar una empresa.',
   BUILDING_TENANT_LIMIT_REACHED: 'La empresa ha alcanzado su límite de edificios.',

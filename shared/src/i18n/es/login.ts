@@ -11,6 +11,7 @@ export const login = {
   forgot: '¿Ha olvidado su contraseña?',
   LOGGED_IN_AS_SUCCESS: 'Ahora ha iniciado sesión como {{username}}.',
   LOGGED_OUT_AS_SUCCESS: 'Ya no ha iniciado sesión como {{username}}.',
+  IDLE_SIGNED_OUT: 'Se cerró su sesión tras {{minutes}} minutos sin actividad.',
   sso: {
     title: 'Iniciando sesión',
     text: 'Espere mientras iniciamos su sesión…',

@@ -45,6 +45,7 @@ export const publicVisit: Catalogue<typeof english> = {
     greeting: 'Hola, {{name}}',
     greetingNoName: 'Hola',
     inSince: 'Su entrada está registrada desde las {{time}}.',
+    overdue: 'Su visita ha superado la duración prevista. Registre su salida cuando se vaya.',
     outAt: 'Registró su salida a las {{time}}.',
     checkInAgain: 'Registrar de nuevo mi entrada',
     checkInNow: 'Registrar mi entrada',
@@ -123,6 +124,7 @@ export const publicVisit: Catalogue<typeof english> = {
     configVersion: 'Versión de la configuración del edificio',
     configWaiting: '{{version}} (una nueva versión, {{next}}, se aplica cuando el quiosco está inactivo)',
     device: 'Identificador del dispositivo',
+    kioskName: 'Nombre del quiosco',
     lastError: 'El último intento de contactar con el servidor falló. El quiosco sigue intentándolo.',
     syncNow: 'Sincronizar ahora',
     syncing: 'Sincronizando…',
@@ -137,7 +139,27 @@ export const publicVisit: Catalogue<typeof english> = {
   },
   launch: {
     title: 'Configurar este quiosco',
-    text: 'Abra una vez en este dispositivo el enlace de quiosco de un edificio (en los códigos QR del edificio, en la administración). La aplicación se abrirá después en el quiosco de ese edificio, incluso sin red.',
+    text: 'Registre esta tableta como quiosco de un edificio: un administrador crea un código de registro en la pestaña Dispositivos de quiosco del edificio; abra el enlace de su código QR en esta tableta o escriba el código abajo. La aplicación se abrirá después en el quiosco de ese edificio, incluso sin red.',
+  },
+  enrol: {
+    title: 'Registrar este quiosco',
+    text: 'Esta tableta no es un quiosco registrado del edificio. Un administrador la registra en la administración: Edificios, el edificio, Dispositivos de quiosco, Registrar un quiosco. Abra en esta tableta el enlace del código QR que se muestra allí, o escriba su código aquí.',
+    code: 'Código de registro',
+    codeHint:
+      '12 letras y cifras, tal como se muestran (por ejemplo K7QM-3XHD-9TWA). Un código sirve una vez, en 15 minutos.',
+    codeInvalidFormat: 'Escriba las 12 letras y cifras del código.',
+    submit: 'Registrar',
+    enrolling: 'Registrando esta tableta…',
+    done: 'Esta tableta es ahora el quiosco «{{name}}» de {{building}}.',
+    pending_one: '{{count}} registro de entrada hecho en esta tableta se enviará cuando esté registrada.',
+    pending_other: '{{count}} registros de entrada hechos en esta tableta se enviarán cuando esté registrada.',
+  },
+  revoked: {
+    title: 'Este quiosco fue retirado',
+    text: 'Un administrador revocó el acceso de esta tableta como quiosco. Las entradas hechas antes se entregaron; las hechas después se rechazan y aparecen en la pantalla del personal. Para volver a usar esta tableta, regístrela de nuevo.',
+    enrolAgain: 'Registrar de nuevo esta tableta',
+    staffNotice:
+      'Un administrador revocó este quiosco: las entradas hechas después se rechazan (KIOSK_DEVICE_REVOKED).',
   },
   scan: {
     offer: '¿Tiene una invitación o un código QR de visita?',

@@ -46,6 +46,16 @@ export const errors = {
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'Cette visite est introuvable ou ne peut plus être prolongée.',
   CHECKIN_LINK_EXPIRED: 'Ce lien d’enregistrement n’est plus valide. Veuillez scanner le code affiché à l’entrée.',
   KIOSK_DEVICE_NOT_ALLOWED: 'Cet appareil n’est pas enregistré comme borne de ce bâtiment.',
+  SESSION_EXPIRED: 'Votre session a pris fin. Veuillez vous reconnecter.',
+  KIOSK_ENROLMENT_REQUIRED: 'Cette borne n’est pas inscrite. Demandez un code d’inscription à un administrateur.',
+  KIOSK_DEVICE_REVOKED:
+    'Cette borne a été révoquée par un administrateur. Demandez à un administrateur de l’inscrire à nouveau.',
+  KIOSK_ENROLMENT_CODE_INVALID:
+    'Ce code d’inscription est inconnu, déjà utilisé ou expiré. Demandez-en un nouveau à un administrateur.',
+  CHECKOUT_TICKET_EXPIRED: 'Ce départ a expiré. Veuillez rechercher votre visite à nouveau.',
+  BUILDING_HAS_VISITS: 'Ce bâtiment a des visites dans son historique et ne peut pas être supprimé.',
+  CAMERA_ADDRESS_NOT_ALLOWED:
+    'Cette adresse de caméra n’est pas autorisée. Utilisez une adresse http ou https du réseau du bâtiment.',
   EMPTY_MEETING_DURATION: 'La durée prévue ne peut pas être vide.',
   TENANT_REQUIRED: 'Une entreprise doit être sélectionnée.',
   BUILDING_TENANT_LIMIT_REACHED: 'L’entreprise a atteint son nombre maximal de bâtiments.',

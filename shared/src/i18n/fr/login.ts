@@ -11,6 +11,7 @@ export const login = {
   forgot: 'Mot de passe oublié ?',
   LOGGED_IN_AS_SUCCESS: 'Vous êtes maintenant connecté en tant que {{username}}.',
   LOGGED_OUT_AS_SUCCESS: 'Vous n’êtes plus connecté en tant que {{username}}.',
+  IDLE_SIGNED_OUT: 'Vous avez été déconnecté après {{minutes}} minutes sans activité.',
   sso: {
     title: 'Connexion en cours',
     text: 'Veuillez patienter pendant que nous vous connectons…',

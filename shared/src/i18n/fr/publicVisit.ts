@@ -45,6 +45,7 @@ export const publicVisit: Catalogue<typeof english> = {
     greeting: 'Bienvenue, {{name}}',
     greetingNoName: 'Bienvenue',
     inSince: 'Votre arrivée est enregistrée depuis {{time}}.',
+    overdue: 'Votre visite a dépassé sa durée prévue. Veuillez enregistrer votre départ en partant.',
     outAt: 'Votre départ a été enregistré à {{time}}.',
     checkInAgain: 'Enregistrer de nouveau mon arrivée',
     checkInNow: 'Enregistrer mon arrivée',
@@ -124,6 +125,7 @@ export const publicVisit: Catalogue<typeof english> = {
     configVersion: 'Version des réglages du bâtiment',
     configWaiting: '{{version}} (une nouvelle version, {{next}}, s’applique quand la borne est inutilisée)',
     device: 'Identifiant de l’appareil',
+    kioskName: 'Nom de la borne',
     lastError: 'La dernière tentative de joindre le serveur a échoué. La borne réessaie.',
     syncNow: 'Synchroniser',
     syncing: 'Synchronisation…',
@@ -138,7 +140,27 @@ export const publicVisit: Catalogue<typeof english> = {
   },
   launch: {
     title: 'Configurer cette borne',
-    text: 'Ouvrez une fois sur cet appareil le lien borne d’un bâtiment (dans les codes QR du bâtiment, dans l’administration). L’application démarre ensuite sur la borne de ce bâtiment, même sans réseau.',
+    text: 'Enregistrez cette tablette comme borne d’un bâtiment : un administrateur crée un code d’enregistrement dans l’onglet Appareils de borne du bâtiment ; ouvrez le lien de son code QR sur cette tablette, ou saisissez le code ci-dessous. L’application démarre ensuite sur la borne de ce bâtiment, même sans réseau.',
+  },
+  enrol: {
+    title: 'Enregistrer cette borne',
+    text: 'Cette tablette n’est pas une borne enregistrée du bâtiment. Un administrateur l’enregistre dans l’administration : Bâtiments, le bâtiment, Appareils de borne, Enregistrer une borne. Ouvrez sur cette tablette le lien du code QR affiché, ou saisissez son code ici.',
+    code: 'Code d’enregistrement',
+    codeHint:
+      '12 lettres et chiffres, tels qu’affichés (par exemple K7QM-3XHD-9TWA). Un code sert une fois, dans les 15 minutes.',
+    codeInvalidFormat: 'Saisissez les 12 lettres et chiffres du code.',
+    submit: 'Enregistrer',
+    enrolling: 'Enregistrement de cette tablette…',
+    done: 'Cette tablette est maintenant la borne « {{name}} » de {{building}}.',
+    pending_one: '{{count}} arrivée enregistrée sur cette tablette sera envoyée une fois la borne enregistrée.',
+    pending_other: '{{count}} arrivées enregistrées sur cette tablette seront envoyées une fois la borne enregistrée.',
+  },
+  revoked: {
+    title: 'Cette borne a été retirée',
+    text: 'Un administrateur a révoqué l’accès de cette tablette comme borne. Les arrivées faites avant ont été transmises ; celles faites après sont refusées et listées sur l’écran du personnel. Pour réutiliser cette tablette, enregistrez-la à nouveau.',
+    enrolAgain: 'Enregistrer à nouveau cette tablette',
+    staffNotice:
+      'Cette borne a été révoquée par un administrateur : les entrées faites ensuite sont refusées (KIOSK_DEVICE_REVOKED).',
   },
   scan: {
     offer: 'Vous êtes invité ou avez un code QR de visite ?',

@@ -74,6 +74,9 @@ export function cameraFixture(buildingId: string, overrides: Partial<Camera> = {
 export function kioskDeviceFixture(overrides: Partial<KioskDevice> = {}): KioskDevice {
   return {
     deviceId: '0190a8f2-0000-7000-8000-0000000000d1',
+    name: 'Front desk tablet',
+    enrolledAt: '2026-03-01T08:55:00.000Z',
+    revokedAt: null,
     firstSeenAt: '2026-03-01T09:00:00.000Z',
     lastSeenAt: '2026-03-02T10:30:00.000Z',
     lastIp: '10.0.0.5',
@@ -187,6 +190,21 @@ export function fakeBuildingsApi(
       devices,
       rejected: rejected.filter((entry) => entry.resolvedAt === null),
     })),
+    createKioskEnrolment: vi.fn<BuildingsApi['createKioskEnrolment']>(async (_buildingId, name) => ({
+      code: 'K7QM-3XHD-9TWA',
+      url: 'https://vestibule.example/enrolKiosk/K7QM-3XHD-9TWA',
+      expiresAt: '2026-03-03T08:15:00.000Z',
+      name,
+    })),
+    renameKiosk: vi.fn<BuildingsApi['renameKiosk']>(async (_buildingId, deviceId, name) => {
+      devices = devices.map((device) => (device.deviceId === deviceId ? { ...device, name } : device));
+      return { deviceId, name };
+    }),
+    revokeKiosk: vi.fn<BuildingsApi['revokeKiosk']>(async (_buildingId, deviceId) => {
+      const revokedAt = '2026-03-03T08:00:00.000Z';
+      devices = devices.map((device) => (device.deviceId === deviceId ? { ...device, revokedAt } : device));
+      return { deviceId, revokedAt };
+    }),
     resolveRejectedEntry: vi.fn<BuildingsApi['resolveRejectedEntry']>(async (mutationId) => {
       const entry = rejected.find((candidate) => candidate.mutationId === mutationId && candidate.resolvedAt === null);
       if (!entry) throw new ApiError(404, 'NOT_FOUND', 'Not found');

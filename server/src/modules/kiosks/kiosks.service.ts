@@ -1,0 +1,136 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  type CreateEnrolmentResponse,
+  type EnrolKioskResponse,
+  KIOSK_ENROLMENT_CODE_ALPHABET,
+  KIOSK_ENROLMENT_CODE_MINUTES,
+  KIOSK_ENROL_PAGE,
+  normaliseEnrolmentCode,
+  parseKioskCredential,
+} from '@vestibule/shared';
+import type { ServerContext } from '../../context.ts';
+import { AppError, notFound } from '../../errors.ts';
+import {
+  consumeEnrolment,
+  enrolDevice,
+  findBuildingRef,
+  findDeviceCredential,
+  findDeviceTenant,
+  insertEnrolment,
+  renameDevice,
+  revokeDevice,
+} from './kiosks.repo.ts';
+
+// Enrolled kiosks (issue 9). A kiosk is a device an administrator enrolled, not whoever knows
+// the building key printed on the phone posters: a one-time code (15 minutes) becomes the
+// device's own credential, kept hashed here and revocable at once.
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** `K7QM-3XHD-9TWA`: 12 characters without look-alikes, typed on a tablet or carried by a QR code. */
+function newEnrolmentCode(): string {
+  const characters = Array.from(
+    { length: 12 },
+    () => KIOSK_ENROLMENT_CODE_ALPHABET[randomInt(KIOSK_ENROLMENT_CODE_ALPHABET.length)],
+  ).join('');
+  return `${characters.slice(0, 4)}-${characters.slice(4, 8)}-${characters.slice(8)}`;
+}
+
+export async function createEnrolment(
+  ctx: ServerContext,
+  input: { tenantId: string; buildingId: string; name: string; userId: string | null; origin: string },
+): Promise<CreateEnrolmentResponse> {
+  const code = newEnrolmentCode();
+  const expiresAt = await insertEnrolment(ctx.db, {
+    codeHash: sha256(code),
+    tenantId: input.tenantId,
+    buildingId: input.buildingId,
+    name: input.name,
+    createdBy: input.userId,
+    minutes: KIOSK_ENROLMENT_CODE_MINUTES,
+  });
+  const base = (ctx.config.publicUrl ?? input.origin).replace(/\/$/, '');
+  return { code, url: `${base}${KIOSK_ENROL_PAGE}/${code}`, expiresAt: expiresAt.toISOString(), name: input.name };
+}
+
+/**
+ * A tablet enrols with a code: the code works once, and the device (its own id, which its
+ * outbox entries carry) gets a new credential. A device of another tenant is not taken over.
+ */
+export async function enrolKiosk(
+  ctx: ServerContext,
+  input: { code: string; deviceId: string; appVersion?: string | undefined; ip: string },
+): Promise<EnrolKioskResponse> {
+  const secret = randomBytes(32).toString('base64url');
+  return ctx.db.transaction().execute(async (trx) => {
+    const enrolment = await consumeEnrolment(trx, sha256(normaliseEnrolmentCode(input.code)), input.deviceId);
+    if (!enrolment) throw new AppError('KIOSK_ENROLMENT_CODE_INVALID');
+    const known = await findDeviceTenant(trx, input.deviceId);
+    if (known && known.tenant_id !== enrolment.tenant_id) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+    await enrolDevice(trx, {
+      deviceId: input.deviceId,
+      tenantId: enrolment.tenant_id,
+      buildingId: enrolment.building_id,
+      name: enrolment.name,
+      credentialHash: sha256(secret),
+      ip: input.ip,
+      appVersion: input.appVersion ?? null,
+    });
+    const building = await findBuildingRef(trx, enrolment.building_id);
+    return {
+      deviceId: input.deviceId,
+      secret,
+      qrCodeKey: building.qr_code_key,
+      buildingName: building.name,
+      name: enrolment.name,
+    };
+  });
+}
+
+export interface EnrolledKiosk {
+  deviceId: string;
+  tenantId: string;
+  buildingId: string;
+  name: string | null;
+  revokedAt: Date | null;
+}
+
+/**
+ * The enrolled kiosk a credential header names, or undefined when it names none (missing,
+ * malformed, unknown device, wrong secret). A revoked kiosk is answered with its revocation
+ * time: the caller decides what it may still do (entries made before it still count).
+ */
+export async function kioskOfCredential(ctx: ServerContext, header: unknown): Promise<EnrolledKiosk | undefined> {
+  const credential = parseKioskCredential(header);
+  if (!credential) return undefined;
+  const row = await findDeviceCredential(ctx.db, credential.deviceId);
+  if (!row?.credential_hash) return undefined;
+  const given = Buffer.from(sha256(credential.secret));
+  const stored = Buffer.from(row.credential_hash);
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
+  return {
+    deviceId: row.device_id,
+    tenantId: row.tenant_id,
+    buildingId: row.building_id,
+    name: row.name,
+    revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+  };
+}
+
+export async function revokeKiosk(ctx: ServerContext, tenantId: string, buildingId: string, deviceId: string) {
+  const row = await revokeDevice(ctx.db, tenantId, buildingId, deviceId);
+  if (!row?.revoked_at) throw notFound();
+  return { deviceId: row.device_id, revokedAt: new Date(row.revoked_at).toISOString() };
+}
+
+export async function renameKiosk(
+  ctx: ServerContext,
+  tenantId: string,
+  buildingId: string,
+  deviceId: string,
+  name: string,
+) {
+  const row = await renameDevice(ctx.db, tenantId, buildingId, deviceId, name);
+  if (!row) throw notFound();
+  return { deviceId: row.device_id, name: row.name ?? name };
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Role, isErrorCode } from '@vestibule/shared';
+import type { RegisteredRoute } from '../src/plugins/auth.plugin.ts';
+import { type TestApp, bearer, createTestApp, seedTwoTenants } from './helpers/test-app.ts';
+
+// Hostile input over every registered route (issue 9), so routes added later join by being
+// registered: NUL, lone surrogates, huge strings, deep nesting, prototype keys, huge and
+// wrong-typed numbers, wrong content types. Every answer must be below 500 and, when it is a
+// refusal, carry the `{errorCode, msg}` shape with a code of the catalogue. A deterministic
+// table, so a failure names the exact request.
+
+let t: TestApp;
+let routes: RegisteredRoute[];
+let tokens: Record<Role, string>;
+
+const placeholderId = '0192a0b0-0000-7000-8000-000000000001';
+
+/** Raw path segments: percent sequences as an attacker sends them (NUL, a lone surrogate as CESU-8, bad UTF-8). */
+const hostileSegments = [
+  '%00',
+  '%ED%A0%80',
+  '%FF',
+  'a'.repeat(600),
+  '__proto__',
+  'constructor',
+  '-1',
+  '1e309',
+  '%7B%7D',
+];
+const hostileQueryValues = ['%00', '%ED%A0%80', '__proto__', 'constructor', 'toString', 'x'.repeat(5_000), '-1e999'];
+/** JSON texts sent as whole bodies. */
+const deep = `${'['.repeat(1_000)}${']'.repeat(1_000)}`;
+const hostileBodies = [
+  'null',
+  '[]',
+  '"text"',
+  '1e999',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  deep,
+  `{"a":${deep}}`,
+  '{"a":"\\u0000"}',
+  '{',
+];
+/** Values put in each declared body field, as JSON text. */
+const hostileFieldValues = [
+  '"\\u0000"',
+  '"\\ud800"',
+  '"x\\udfffy"',
+  '"\\u0007bell"',
+  '{}',
+  '[]',
+  'null',
+  'true',
+  '1e308',
+  '-1',
+  '0.5',
+  '{"__proto__":{"polluted":true}}',
+  deep,
+];
+
+function tokenFor(route: RegisteredRoute): string | undefined {
+  if (route.access === 'public') return undefined;
+  const role: Role = route.access.includes('ROLE_ADMIN') ? 'ROLE_ADMIN' : (route.access[0] as Role);
+  return tokens[role];
+}
+
+function urlOf(route: RegisteredRoute, segment?: { name: string; value: string }, query = ''): string {
+  const path = route.url
+    .replace(/:(\w+)/g, (_, name: string) => (segment && name === segment.name ? segment.value : placeholderId))
+    .replace(/\*$/, 'x');
+  return query ? `${path}?${query}` : path;
+}
+
+interface Probe {
+  label: string;
+  url: string;
+  body?: string;
+  contentType?: string;
+}
+
+function probesOf(route: RegisteredRoute): Probe[] {
+  const probes: Probe[] = [];
+  const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+  for (const name of params) {
+    for (const value of hostileSegments) {
+      probes.push({
+        label: `param ${name}=${value.slice(0, 20)}`,
+        url: urlOf(route, { name, value }),
+        body: withBody ? '{}' : undefined,
+      });
+    }
+  }
+  for (const name of [...route.queryFields, 'sort', 'order', 'page', 'limit']) {
+    for (const value of hostileQueryValues) {
+      probes.push({ label: `query ${name}=${value.slice(0, 20)}`, url: urlOf(route, undefined, `${name}=${value}`) });
+    }
+    probes.push({ label: `query ${name} twice`, url: urlOf(route, undefined, `${name}=a&${name}=b`) });
+  }
+  if (withBody) {
+    for (const body of hostileBodies) probes.push({ label: `body ${body.slice(0, 30)}`, url: urlOf(route), body });
+    for (const field of route.bodyFields) {
+      for (const value of hostileFieldValues) {
+        probes.push({ label: `body.${field}=${value.slice(0, 20)}`, url: urlOf(route), body: `{"${field}":${value}}` });
+      }
+    }
+    probes.push({ label: 'body of 1.2 MB', url: urlOf(route), body: `{"a":"${'x'.repeat(1_200_000)}"}` });
+    probes.push({ label: 'text/plain body', url: urlOf(route), body: 'hello', contentType: 'text/plain' });
+    probes.push({
+      label: 'multipart without boundary',
+      url: urlOf(route),
+      body: 'garbage',
+      contentType: 'multipart/form-data',
+    });
+    const png = '\x89PNG\r\n\x1a\n' + 'x'.repeat(64);
+    probes.push({
+      label: 'multipart file named with a NUL',
+      url: urlOf(route),
+      body: `--XYZ\r\nContent-Disposition: form-data; name="file"; filename="logo\u0000.png"\r\nContent-Type: image/png\r\n\r\n${png}\r\n--XYZ--\r\n`,
+      contentType: 'multipart/form-data; boundary=XYZ',
+    });
+    probes.push({
+      label: 'truncated multipart',
+      url: urlOf(route),
+      body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+      contentType: 'multipart/form-data; boundary=XYZ',
+    });
+  }
+  return probes;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ tokens } = await seedTwoTenants(t));
+  routes = t.app.registeredRoutes.filter((route) => !route.url.startsWith('/service/docs'));
+});
+afterAll(() => t.close());
+
+describe('hostile input over every route', () => {
+  it('walks the whole route table, with the fields each route declares', () => {
+    expect(routes.length).toBeGreaterThan(60);
+    const login = routes.find((route) => route.method === 'POST' && route.url === '/service/login');
+    expect(login).toMatchObject({ bodyFields: ['username', 'password'] });
+  });
+
+  it('answers every hostile request below 500 with a catalogue errorCode and a message', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of routes) {
+      const token = tokenFor(route);
+      for (const probe of probesOf(route)) {
+        const headers: Record<string, string> = { ...(token ? bearer(token) : {}) };
+        if (probe.body !== undefined) headers['content-type'] = probe.contentType ?? 'application/json';
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: probe.url,
+          headers,
+          remoteAddress: `127.0.${Math.floor(sent / 250) % 250}.${(sent % 250) + 1}`,
+          ...(probe.body !== undefined ? { payload: probe.body } : {}),
+        });
+        sent += 1;
+        const where = `${route.method} ${route.url} [${probe.label}] -> ${response.statusCode}`;
+        if (response.statusCode >= 500) {
+          failures.push(`${where} ${response.body.slice(0, 200)}`);
+          continue;
+        }
+        if (response.statusCode < 400) continue;
+        let body: { errorCode?: unknown; msg?: unknown };
+        try {
+          body = response.json();
+        } catch {
+          failures.push(`${where}: not JSON: ${response.body.slice(0, 120)}`);
+          continue;
+        }
+        if (!isErrorCode(body.errorCode) || typeof body.msg !== 'string' || body.msg === '') {
+          failures.push(`${where}: shape ${response.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(1_000);
+    expect(failures).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 300_000);
+});
