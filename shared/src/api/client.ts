@@ -1,4 +1,6 @@
 import { SERVICE_BASE, TENANT_HEADER, type Locale } from '../constants.ts';
+import type { CallInput, CallOutput, Contract, ContractKey } from '../contract/index.ts';
+import { methodAndPath, pathOf } from '../contract/endpoint.ts';
 import { type ErrorBody, type ErrorCode, isErrorCode } from '../errors.ts';
 
 /** A refused or failed call: the server's errorCode (or a client-side one) and its message. */
@@ -77,6 +79,18 @@ function reviveDates(_key: string, value: unknown): unknown {
   return typeof value === 'string' ? normalizeDateString(value) : value;
 }
 
+/** Options of a contract call besides its inputs. */
+export type CallOptions = Omit<RequestOptions, 'query' | 'body' | 'form'> & {
+  /** The body is sent form-encoded instead of JSON (the spec's impersonation call). */
+  formEncoded?: boolean;
+};
+
+/** The arguments of `call(key, …)`: optional when the call takes no input. */
+export type CallArgs<K extends ContractKey> =
+  object extends CallInput<Contract[K]>
+    ? [input?: CallInput<Contract[K]> & CallOptions]
+    : [input: CallInput<Contract[K]> & CallOptions];
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ApiClientOptions) {
@@ -148,7 +162,20 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  /** One call of the contract, typed by its key: inputs checked by the compiler, the answer typed. */
+  async function call<K extends ContractKey>(key: K, ...[input]: CallArgs<K>): Promise<CallOutput<Contract[K]>> {
+    const { method } = methodAndPath(key);
+    const { params, query, body, formEncoded, ...rest } = (input ?? {}) as CallOptions & {
+      params?: Record<string, string | number>;
+      query?: RequestOptions['query'];
+      body?: unknown;
+    };
+    const payload = formEncoded ? { form: body as Record<string, string> } : { body };
+    return request<CallOutput<Contract[K]>>(method, pathOf(key, params as never), { ...rest, query, ...payload });
+  }
+
   return {
+    call,
     request,
     get: <T>(path: string, o?: RequestOptions) => request<T>('GET', path, o),
     post: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('POST', path, { ...o, body }),

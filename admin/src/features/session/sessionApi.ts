@@ -15,14 +15,15 @@ export interface SessionApi {
 export function createSessionApi(client: ApiClient): SessionApi {
   return {
     // A 403 here is a wrong password or a blocked user, not the end of a session.
-    login: (credentials) => client.post<LoginResponse>('/login', credentials, { skipAuthFailure: true }),
-    renewToken: () => client.get<LoginResponse>('/token'),
+    login: (credentials) => client.call('POST /login', { body: credentials, skipAuthFailure: true }),
+    renewToken: () => client.call('GET /token'),
     impersonate: (username) =>
-      client.request<LoginResponse>('POST', '/login/impersonate', { form: { username }, skipAuthFailure: true }),
-    loginWithSsoToken: (token) =>
-      client.get<LoginResponse>(`/sso/${encodeURIComponent(token)}`, { skipAuthFailure: true }),
+      client.call('POST /login/impersonate', { body: { username }, formEncoded: true, skipAuthFailure: true }),
+    loginWithSsoToken: (token) => client.call('GET /sso/:token', { params: { token }, skipAuthFailure: true }),
     selectTenant: (tenantId) =>
-      client.get<SelectTenantResponse>(tenantId ? `/selectTenant/${encodeURIComponent(tenantId)}` : '/selectTenant'),
-    logout: () => client.post('/logout', undefined, { skipAuthFailure: true }),
+      tenantId
+        ? client.call('GET /selectTenant/:tenantId', { params: { tenantId } })
+        : client.call('GET /selectTenant'),
+    logout: () => client.call('POST /logout', { skipAuthFailure: true }),
   };
 }

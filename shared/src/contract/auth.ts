@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { okSchema } from '../schemas/common.ts';
+import { impersonateRequestSchema, loginRequestSchema, loginResponseSchema } from '../schemas/user.ts';
+import { endpoint } from './endpoint.ts';
+
+const tags = ['auth'];
+
+export const authContract = {
+  'POST /login': endpoint({
+    tags,
+    summary: 'Sign in with a username and password',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    errors: ['WRONG_PASSWORD', 'BLOCKED_USER'],
+  }),
+  'GET /token': endpoint({
+    tags,
+    summary: 'Renew a valid token (only while the user is active)',
+    response: loginResponseSchema,
+    errors: ['BAD_TOKEN'],
+  }),
+  'POST /logout': endpoint({
+    tags,
+    summary: 'Sign out: the session ends and its token stops working everywhere',
+    response: okSchema,
+    errors: [],
+  }),
+  'POST /login/impersonate': endpoint({
+    tags,
+    summary: 'Sign in as another user (form-encoded username); a 60-minute token',
+    body: impersonateRequestSchema,
+    response: loginResponseSchema,
+    errors: ['USER_DOES_NOT_EXIST'],
+  }),
+  'POST /sso/token': endpoint({
+    tags,
+    summary: 'Create a one-time sign-in token for a user',
+    body: impersonateRequestSchema,
+    response: z.object({ token: z.string(), expiresAt: z.string() }),
+    errors: ['USER_DOES_NOT_EXIST'],
+  }),
+  'GET /sso/:token': endpoint({
+    tags,
+    summary: 'Sign in with a one-time token (404 when unknown or used)',
+    params: z.object({ token: z.string().min(1).max(200) }),
+    response: loginResponseSchema,
+    errors: ['NOT_FOUND', 'BLOCKED_USER'],
+  }),
+};
