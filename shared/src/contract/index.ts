@@ -1,5 +1,13 @@
 import { authContract } from './auth.ts';
+import { buildingsContract } from './buildings.ts';
+import { camerasContract } from './cameras.ts';
+import { checkinContract } from './checkin.ts';
+import { devicesContract } from './devices.ts';
 import type { EndpointKey } from './endpoint.ts';
+import { mailContract } from './mail.ts';
+import { meetingsContract } from './meetings.ts';
+import { questionnairesContract } from './questionnaires.ts';
+import { syncContract } from './sync.ts';
 import { systemContract } from './system.ts';
 import { tenantsContract } from './tenants.ts';
 import { usersContract } from './users.ts';
@@ -12,6 +20,14 @@ export const contract = {
   ...authContract,
   ...tenantsContract,
   ...usersContract,
+  ...buildingsContract,
+  ...camerasContract,
+  ...devicesContract,
+  ...questionnairesContract,
+  ...mailContract,
+  ...meetingsContract,
+  ...checkinContract,
+  ...syncContract,
 };
 
 export type Contract = typeof contract;
