@@ -21,10 +21,10 @@ function fakeBuild(name: string): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${name}</title>`);
   writeFileSync(join(dir, 'assets', 'app-1234.js'), `console.log('${name}')`);
-  writeFileSync(join(dir, 'sw.js'), '');
-  // A large asset with the compressed copies the build writes beside it.
+  // The service worker and a large asset, with the compressed copies the build writes beside them.
+  writeFileSync(join(dir, 'sw.js'), bigScript);
   writeFileSync(join(dir, 'assets', 'big-5678.js'), bigScript);
-  precompressDir(join(dir, 'assets'));
+  precompressDir(dir);
   return dir;
 }
 
@@ -59,9 +59,12 @@ describe('serving the apps', () => {
   it('serves hashed assets as immutable and lets the kiosk service worker control the site', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
-    const sw = await app.inject({ method: 'GET', url: '/kiosk/sw.js' });
-    expect(sw.headers['service-worker-allowed']).toBe('/');
-    expect(sw.headers['cache-control']).toBe('no-cache');
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const sw = await app.inject({ method: 'GET', url: '/kiosk/sw.js', headers: { 'accept-encoding': encoding } });
+      expect(sw.headers['content-encoding'] ?? 'identity').toBe(encoding);
+      expect(sw.headers['service-worker-allowed']).toBe('/');
+      expect(sw.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('sends a built asset precompressed as the browser accepts it, and plain to others', async () => {

@@ -45,7 +45,7 @@ export const staticPlugin = fp(async (app: FastifyInstance, options: { admin: st
       setHeaders: (res, path) => {
         setCacheHeaders(res, path);
         // The kiosk's service worker controls the public pages at the site root.
-        if (path.endsWith('sw.js')) res.header('service-worker-allowed', '/');
+        if (/\/sw\.js(\.br|\.gz)?$/.test(path)) res.header('service-worker-allowed', '/');
       },
     });
   }
