@@ -1,8 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import type { RouteObject, createBrowserRouter } from 'react-router';
-import { BuildingsPage } from '../features/buildings/BuildingsPage.tsx';
 import { SsoPage } from '../features/login/SsoPage.tsx';
-import { LogsPage } from '../features/logs/LogsPage.tsx';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { notifications } from '../features/notifications/notification.store.ts';
 import { ComingSoonPage } from '../features/pages/ComingSoonPage.tsx';
@@ -12,11 +10,22 @@ import { NotFoundPage } from '../features/pages/NotFoundPage.tsx';
 import { RedirectPage } from '../features/pages/RedirectPage.tsx';
 import { RouteErrorPage } from '../features/pages/RouteErrorPage.tsx';
 import { SignUpPage } from '../features/pages/SignUpPage.tsx';
-import { QuestionnairesScreen } from '../features/questionnaires/QuestionnairesScreen.tsx';
+import { ScreenLoading } from '../features/pages/ScreenLoading.tsx';
 import { RouteGate } from '../features/routing/RouteGate.tsx';
 import { routeTable, type RouteId } from '../features/routing/routeTable.ts';
 import { setNavigator } from './navigation.ts';
 import { RootLayout, type RouteHandle } from './RootLayout.tsx';
+
+// The working screens are fetched on first visit: the sign-in page loads none of their code.
+const BuildingsPage = lazy(() =>
+  import('../features/buildings/BuildingsPage.tsx').then((module) => ({ default: module.BuildingsPage })),
+);
+const QuestionnairesScreen = lazy(() =>
+  import('../features/questionnaires/QuestionnairesScreen.tsx').then((module) => ({
+    default: module.QuestionnairesScreen,
+  })),
+);
+const LogsPage = lazy(() => import('../features/logs/LogsPage.tsx').then((module) => ({ default: module.LogsPage })));
 
 /** What each route shows; screens built by later versions show "coming soon". */
 const screens: Record<RouteId, ReactNode> = {
@@ -61,7 +70,16 @@ export const appRoutes: RouteObject[] = [
       ...(Object.keys(routeTable) as RouteId[]).map((id): RouteObject => {
         const route = routeTable[id];
         const handle: RouteHandle = { chrome: 'chrome' in route ? route.chrome : true };
-        return { id, path: route.path, handle, element: <RouteGate route={id}>{screens[id]}</RouteGate> };
+        return {
+          id,
+          path: route.path,
+          handle,
+          element: (
+            <RouteGate route={id}>
+              <Suspense fallback={<ScreenLoading />}>{screens[id]}</Suspense>
+            </RouteGate>
+          ),
+        };
       }),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -4,8 +4,3 @@ import { kioskFetch } from '../offline/credential.ts';
 
 /** The public pages call the server without a sign-in; every call says the visitor's language (and an enrolled kiosk carries its credential). */
 export const apiClient = createApiClient({ getToken: () => null, getLocale: currentLocale, fetchImpl: kioskFetch });
-
-/** A path segment from a link (a key, an identifier): encoded so it can never change the path. */
-export function segment(value: string): string {
-  return encodeURIComponent(value);
-}

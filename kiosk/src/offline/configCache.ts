@@ -1,5 +1,6 @@
-import { isErrorCode } from '@vestibule/shared';
+import { SERVICE_BASE, isErrorCode } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
+import { type CallOutput, type Contract, pathOf } from '@vestibule/shared/contract';
 import type { KioskDb, LocalVisit } from './kioskDb.ts';
 import { markResolved } from './outbox.ts';
 import type { KioskConfig } from './kioskConfig.ts';
@@ -26,7 +27,7 @@ export async function refreshConfig(
   fetchImpl: Fetch = defaultFetch,
 ): Promise<'updated' | 'unchanged'> {
   const cached = await db.config.get(qrCodeKey);
-  const response = await fetchImpl(`/service/sync/config/${encodeURIComponent(qrCodeKey)}`, {
+  const response = await fetchImpl(`${SERVICE_BASE}${pathOf('GET /sync/config/:qrCodeKey', { qrCodeKey })}`, {
     headers: { accept: 'application/json', ...(cached ? { 'if-none-match': `"${cached.version}"` } : {}) },
     cache: 'no-store',
     signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
@@ -44,18 +45,10 @@ export async function refreshConfig(
   return 'updated';
 }
 
-interface ServerVisit {
-  id: string;
-  identifier: string;
-  publicIdentifier: string;
-  firstName: string | null;
-  lastName: string | null;
-  visitorType: string;
-  checkedInAt: string | null;
-  scheduledAt: string | null;
+type ServerVisit = Omit<CallOutput<Contract['GET /sync/visits/:qrCodeKey']>[number], 'scheduledDuration'> & {
   /** Absent from servers older than this kiosk build. */
   scheduledDuration?: string | null;
-}
+};
 
 /**
  * Today's present and expected visits of the building, for check-out and QR scans offline.
@@ -63,7 +56,7 @@ interface ServerVisit {
  * has not synced yet keeps what the device knows.
  */
 export async function refreshVisits(db: KioskDb, qrCodeKey: string, fetchImpl: Fetch = defaultFetch): Promise<number> {
-  const response = await fetchImpl(`/service/sync/visits/${encodeURIComponent(qrCodeKey)}`, {
+  const response = await fetchImpl(`${SERVICE_BASE}${pathOf('GET /sync/visits/:qrCodeKey', { qrCodeKey })}`, {
     headers: { accept: 'application/json' },
     cache: 'no-store',
     signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
@@ -116,10 +109,10 @@ export async function refreshResolutions(db: KioskDb, qrCodeKey: string, fetchIm
   const deviceId = (await db.meta.get('deviceId'))?.value;
   if (!deviceId) return;
   const response = await fetchImpl(
-    `/service/sync/device/${encodeURIComponent(deviceId)}?qrCodeKey=${encodeURIComponent(qrCodeKey)}`,
+    `${SERVICE_BASE}${pathOf('GET /sync/device/:deviceId', { deviceId })}?qrCodeKey=${encodeURIComponent(qrCodeKey)}`,
     { headers: { accept: 'application/json' }, cache: 'no-store', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) },
   );
   if (!response.ok) throw await failure(response);
-  const { rejected } = (await response.json()) as { rejected: { mutationId: string; resolvedAt: string | null }[] };
+  const { rejected } = (await response.json()) as CallOutput<Contract['GET /sync/device/:deviceId']>;
   await markResolved(db, rejected);
 }

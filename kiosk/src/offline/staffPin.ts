@@ -1,4 +1,5 @@
-import { STAFF_PIN_ITERATIONS, staffPinSalt } from '@vestibule/shared';
+import { SERVICE_BASE, STAFF_PIN_ITERATIONS, staffPinSalt } from '@vestibule/shared';
+import { pathOf } from '@vestibule/shared/contract';
 import { kioskFetch } from './credential.ts';
 
 function base64url(bytes: ArrayBuffer): string {
@@ -34,7 +35,7 @@ export async function staffPinAccepted(
   pin: string,
   fetchImpl: typeof fetch = kioskFetch,
 ): Promise<boolean> {
-  const response = await fetchImpl(`/service/sync/staff/${encodeURIComponent(qrCodeKey)}`, {
+  const response = await fetchImpl(`${SERVICE_BASE}${pathOf('POST /sync/staff/:qrCodeKey', { qrCodeKey })}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ pin }),

@@ -1,9 +1,11 @@
 import {
   MAX_MUTATIONS_PER_PUSH,
+  SERVICE_BASE,
   type SyncPushRequest,
   type SyncPushResponse,
   type VisitCodes,
 } from '@vestibule/shared';
+import { pathOf } from '@vestibule/shared/contract';
 import type { KioskDb, OutboxEntry } from './kioskDb.ts';
 import { deviceIdOf, pendingCount, pendingEntries } from './outbox.ts';
 import { kioskFetch } from './credential.ts';
@@ -191,11 +193,11 @@ export function retryDelayMs(failures: number, random: () => number = Math.rando
 const PUSH_TIMEOUT_MS = 30_000;
 
 /** The transport of the running kiosk: POST /service/sync/push. */
-export function httpTransport(baseUrl = '/service', fetchImpl: typeof fetch = kioskFetch): SyncTransport {
+export function httpTransport(baseUrl = SERVICE_BASE, fetchImpl: typeof fetch = kioskFetch): SyncTransport {
   return async (body) => {
     let response: Response;
     try {
-      response = await fetchImpl(`${baseUrl}/sync/push`, {
+      response = await fetchImpl(`${baseUrl}${pathOf('POST /sync/push')}`, {
         method: 'POST',
         // A hung request would hold the push lock: give up and retry with back-off.
         signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),

@@ -37,6 +37,8 @@ export interface ApiClientOptions {
   /** Called when a call starts and ends, for the loading dialog. */
   onActivity?: (delta: 1 | -1) => void;
   timeoutMs?: number;
+  /** Keep date strings exactly as the server sent them (checks to the millisecond). */
+  rawDates?: boolean;
   fetchImpl?: (input: string, init?: RequestInit) => Promise<Response>;
 }
 
@@ -136,7 +138,7 @@ export function createApiClient(options: ApiClientOptions) {
       let payload: unknown = undefined;
       if (text.length > 0 && (response.headers.get('content-type') ?? '').includes('json')) {
         try {
-          payload = JSON.parse(text, reviveDates);
+          payload = options.rawDates ? JSON.parse(text) : JSON.parse(text, reviveDates);
         } catch {
           payload = undefined;
         }

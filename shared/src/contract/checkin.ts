@@ -1,5 +1,206 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors.ts';
+import { cameraInfoSchema } from '../schemas/building.ts';
+import {
+  checkInBuildingSchema,
+  checkInDataSchema,
+  checkInRequestSchema,
+  checkInResponseSchema,
+  checkOutDataSchema,
+  checkOutRequestSchema,
+  selfCheckOutMatchSchema,
+  selfCheckOutSearchSchema,
+  visitOfLinkSchema,
+  visitSummarySchema,
+  wizardVisitorTypeSchema,
+} from '../schemas/visit.ts';
 import { endpoint } from './endpoint.ts';
 
+// The public calls of the check-in wizard and the check-out pages: no sign-in, rate-limited.
+// A visitor's phone calls /checkin/…, an enrolled kiosk /checkinKiosk/… (the same call, its
+// credential checked): each pair shares one definition.
+
+const tags = ['public check-in'];
+const key = z.string().min(1).max(64);
+const publicId = z.string().min(1).max(64);
+const mobileToken = z.string().max(64).optional();
+
+/** A kiosk call: the building, an enrolled device of it (from one of its addresses when it lists some). */
+const kioskErrors = [
+  'NOT_FOUND',
+  'KIOSK_ENROLMENT_REQUIRED',
+  'KIOSK_DEVICE_NOT_ALLOWED',
+  'KIOSK_DEVICE_REVOKED',
+] as const satisfies readonly ErrorCode[];
+/** A phone's or a kiosk's call: a phone's link needs the building's current mobile token. */
+const channelErrors = [...kioskErrors, 'CHECKIN_LINK_EXPIRED'] as const satisfies readonly ErrorCode[];
+
+const checkInBuilding = endpoint({
+  tags,
+  summary: 'The building of a check-in link (or a kiosk) and its person types',
+  params: z.object({ qrCodeKey: key }),
+  query: z.object({ mt: mobileToken }),
+  response: checkInBuildingSchema,
+  errors: channelErrors,
+});
+
+const linkParams = z.object({ qrCodeKey: key, identifier: publicId });
+
+const visitOfLink = endpoint({
+  tags,
+  summary: 'A visit reached through its link, with the check-in form it stored (to check back in)',
+  params: linkParams,
+  response: visitOfLinkSchema,
+  errors: [...kioskErrors, 'CHECKIN_VISIT_NOT_FOUND'],
+});
+
+const visitStatus = endpoint({
+  tags,
+  summary: 'The status of a visit reached through its link',
+  params: linkParams,
+  response: z.object({ status: visitSummarySchema.shape.status, checkedInAt: z.string().nullable() }),
+  errors: [...kioskErrors, 'CHECKIN_VISIT_NOT_FOUND'],
+});
+
+const checkIn = endpoint({
+  tags,
+  summary: "Check in with the wizard's result (208 CHECKEDIN when already in)",
+  body: checkInRequestSchema,
+  response: checkInResponseSchema,
+  alsoAnswers: [208],
+  errors: [
+    ...channelErrors,
+    'CHECKEDIN',
+    'CHECKIN_VISIT_NOT_FOUND',
+    'MISSING',
+    'EMAIL_IS_NOT_VALID',
+    'CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID',
+    'EMPTY_MEETING_DURATION',
+  ],
+});
+
+const cameraParams = z.object({ qrCodeKey: key, cameraId: z.uuid() });
+const cameraQuery = z.object({
+  mt: mobileToken,
+  kiosk: z.enum(['true', 'false']).optional(),
+  x: z.string().max(32).optional(),
+});
+/** Cameras are for enrolled kiosks only: a phone is answered KIOSK_ENROLMENT_REQUIRED. */
+const cameraErrors = [...kioskErrors, 'CAMERA_ADDRESS_NOT_ALLOWED', 'CAMERA_UNREACHABLE'] as const;
+
+const checkOutData = endpoint({
+  tags,
+  summary: 'A visit that can be checked out, with its exit questionnaires',
+  params: z.object({ publicIdentifier: publicId }),
+  response: checkOutDataSchema,
+  errors: ['CHECKOUT_VISIT_NOT_FOUND'],
+});
+
+const checkOutResponseSchema = z.object({ status: z.literal('success'), visit: visitSummarySchema.nullable() });
+const ticketParams = z.object({ qrCodeKey: key, ticket: z.string().min(1).max(100) });
+const searchMeetingParams = {
+  identifier: z.string().min(1).max(16),
+  pin: z.string().regex(/^\d{4}$/),
+};
+const searchMeetingErrors = [
+  'PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED',
+  'CHECKOUT_VISIT_NOT_FOUND',
+] as const satisfies readonly ErrorCode[];
+
 export const checkinContract = {
-  // filled by the move of the checkin routes
+  'GET /checkin/:qrCodeKey': checkInBuilding,
+  'GET /checkinKiosk/:qrCodeKey': checkInBuilding,
+  'GET /checkin/:qrCodeKey/:identifier': visitOfLink,
+  'GET /checkinKiosk/:qrCodeKey/:identifier': visitOfLink,
+  'GET /checkin/status/:qrCodeKey/:identifier': visitStatus,
+  'GET /checkinKiosk/status/:qrCodeKey/:identifier': visitStatus,
+  'POST /checkin': checkIn,
+  'POST /checkinKiosk': checkIn,
+  'GET /building/:qrCodeKey/checkInData': endpoint({
+    tags,
+    summary: "The wizard's input for one person type (by the building's check-in key)",
+    params: z.object({ qrCodeKey: key }),
+    query: z.object({
+      visitorType: wizardVisitorTypeSchema,
+      mt: mobileToken,
+      kiosk: z.enum(['true', 'false']).optional(),
+    }),
+    response: checkInDataSchema,
+    errors: channelErrors,
+  }),
+  'GET /public/checkin/:qrCodeKey/camera/:cameraId/info': endpoint({
+    tags,
+    summary: "A reading of one of the building's cameras, for the wizard",
+    params: cameraParams,
+    query: cameraQuery,
+    response: cameraInfoSchema,
+    errors: cameraErrors,
+  }),
+  'GET /public/checkin/:qrCodeKey/camera/:cameraId/picture': endpoint({
+    tags,
+    summary: "A picture from one of the building's cameras, for the wizard",
+    params: cameraParams,
+    query: cameraQuery,
+    errors: cameraErrors,
+  }),
+  'GET /checkoutable/:publicIdentifier': checkOutData,
+  'GET /checkOutData/:publicIdentifier': checkOutData,
+  'PATCH /checkoutable/:publicIdentifier': endpoint({
+    tags,
+    summary: 'Check out (temperature, comments, exit questionnaire answers)',
+    params: z.object({ publicIdentifier: publicId }),
+    body: checkOutRequestSchema,
+    response: checkOutResponseSchema,
+    errors: ['CHECKOUT_VISIT_NOT_FOUND', 'MISSING'],
+  }),
+  'GET /buildingCheckOutData/:qrCodeKey': endpoint({
+    tags,
+    summary: 'What the building check-out page of a kiosk needs',
+    params: z.object({ qrCodeKey: key }),
+    response: z.object({
+      fromKiosk: z.boolean(),
+      checkOutTemperatureMeasuresEnabled: z.boolean(),
+      qrCode: z.string(),
+      buildingName: z.string(),
+    }),
+    errors: kioskErrors,
+  }),
+  'POST /buildingCheckOut/:qrCodeKey/search': endpoint({
+    tags,
+    summary:
+      'Self check-out on an enrolled kiosk: open visits by last name or the last 4 phone digits, each with a ticket for this kiosk',
+    params: z.object({ qrCodeKey: key }),
+    body: selfCheckOutSearchSchema,
+    response: z.array(selfCheckOutMatchSchema),
+    errors: kioskErrors,
+  }),
+  'GET /buildingCheckOut/:qrCodeKey/ticket/:ticket': endpoint({
+    tags,
+    summary: "A visit found by this kiosk's search, with its exit questionnaires (410 once the ticket expired)",
+    params: ticketParams,
+    response: checkOutDataSchema,
+    errors: [...kioskErrors, 'CHECKOUT_VISIT_NOT_FOUND', 'CHECKOUT_TICKET_EXPIRED'],
+  }),
+  'PATCH /buildingCheckOut/:qrCodeKey/ticket/:ticket': endpoint({
+    tags,
+    summary: "Check out a visit found by this kiosk's search, with its ticket",
+    params: ticketParams,
+    body: checkOutRequestSchema,
+    response: checkOutResponseSchema,
+    errors: [...kioskErrors, 'CHECKOUT_VISIT_NOT_FOUND', 'CHECKOUT_TICKET_EXPIRED', 'MISSING'],
+  }),
+  'GET /searchMeeting/:identifier/:pin': endpoint({
+    tags,
+    summary: 'Find a visit by its code and PIN',
+    params: z.object(searchMeetingParams),
+    response: visitSummarySchema,
+    errors: searchMeetingErrors,
+  }),
+  'GET /searchMeeting/:identifier/:pin/:lastname': endpoint({
+    tags,
+    summary: 'Find a visit by its code, PIN and last name',
+    params: z.object({ ...searchMeetingParams, lastname: z.string().max(64) }),
+    response: visitSummarySchema,
+    errors: searchMeetingErrors,
+  }),
 } satisfies Record<string, ReturnType<typeof endpoint>>;

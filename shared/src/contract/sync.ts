@@ -1,5 +1,96 @@
+import { z } from 'zod';
+import { okSchema } from '../schemas/common.ts';
+import { checkInBuildingSchema, checkInDataSchema, wizardQuestionnaireSchema } from '../schemas/visit.ts';
+import { wizardVisitorTypes } from '../domain/visitorTypes.ts';
+import { enrolKioskRequestSchema, enrolKioskResponseSchema } from '../sync/enrolment.ts';
+import { rejectedMutationSchema, syncPushEnvelopeSchema, syncPushResponseSchema } from '../sync/protocol.ts';
 import { endpoint } from './endpoint.ts';
 
+// The kiosk's calls (SYNC.md): its pushes, the configuration it caches to run offline, its
+// staff screen; and a tablet's enrolment. Every kiosk call carries the device's credential.
+
+const tags = ['kiosk sync'];
+const key = z.string().min(1).max(64);
+/** An enrolled kiosk of the building (a revoked one is refused). */
+const kioskErrors = [
+  'NOT_FOUND',
+  'KIOSK_ENROLMENT_REQUIRED',
+  'KIOSK_DEVICE_NOT_ALLOWED',
+  'KIOSK_DEVICE_REVOKED',
+] as const;
+
+/** GET /sync/config/{qrCodeKey}: everything a kiosk needs to run the wizard for every person type offline. */
+const kioskConfigSchema = z.object({
+  version: z.string(),
+  building: checkInBuildingSchema,
+  checkInData: z.partialRecord(z.enum(wizardVisitorTypes), checkInDataSchema),
+  exitQuestionnaires: z.partialRecord(z.enum(wizardVisitorTypes), z.array(wizardQuestionnaireSchema)),
+  /**
+   * Where the staff screen's PIN is checked: on the device against `staffPinHash` (a building
+   * that lists its kiosks), by the server (POST /service/sync/staff/{key}), or nowhere (no PIN).
+   */
+  staffPinCheck: z.enum(['device', 'server', 'none']),
+  /** PBKDF2-SHA-256 of the building's PIN (base64url), for `staffPinCheck: 'device'`. */
+  staffPinHash: z.string().nullable(),
+});
+
 export const syncContract = {
-  // filled by the move of the sync routes
+  'POST /sync/push': endpoint({
+    tags,
+    summary: "Apply a kiosk's queued check-ins and check-outs, each exactly once; answers per mutation",
+    body: syncPushEnvelopeSchema,
+    response: syncPushResponseSchema,
+    // A refused entry is answered in the results, never as the call's error.
+    errors: ['NOT_FOUND', 'KIOSK_ENROLMENT_REQUIRED', 'KIOSK_DEVICE_NOT_ALLOWED'],
+  }),
+  'GET /sync/config/:qrCodeKey': endpoint({
+    tags,
+    summary: 'Everything the kiosk caches to run the wizard offline (ETag; 304 when unchanged)',
+    params: z.object({ qrCodeKey: key }),
+    response: kioskConfigSchema,
+    errors: kioskErrors,
+  }),
+  'POST /sync/staff/:qrCodeKey': endpoint({
+    tags,
+    summary: "Check the building PIN that opens a kiosk's staff screen (buildings without listed kiosks)",
+    params: z.object({ qrCodeKey: key }),
+    body: z.object({ pin: z.string().min(1).max(8) }),
+    response: okSchema,
+    errors: [...kioskErrors, 'PIN_IDENTIFICATION_INVALID_PIN_BUILDING'],
+  }),
+  'GET /sync/visits/:qrCodeKey': endpoint({
+    tags,
+    summary: "Today's present and expected visits of the building, for check-out while offline",
+    params: z.object({ qrCodeKey: key }),
+    response: z.array(
+      z.object({
+        id: z.uuid(),
+        identifier: z.string(),
+        publicIdentifier: z.string(),
+        firstName: z.string().nullable(),
+        lastName: z.string().nullable(),
+        visitorType: z.string(),
+        checkedInAt: z.string().nullable(),
+        scheduledAt: z.string().nullable(),
+        scheduledDuration: z.string().nullable(),
+      }),
+    ),
+    errors: kioskErrors,
+  }),
+  'GET /sync/device/:deviceId': endpoint({
+    tags,
+    summary: 'The rejected entries of one kiosk, for its staff screen',
+    params: z.object({ deviceId: z.uuid() }),
+    query: z.object({ qrCodeKey: key }),
+    response: z.object({ rejected: z.array(rejectedMutationSchema) }),
+    // A revoked kiosk still reads its own entries.
+    errors: ['NOT_FOUND', 'KIOSK_ENROLMENT_REQUIRED', 'KIOSK_DEVICE_NOT_ALLOWED'],
+  }),
+  'POST /kiosk/enrol': endpoint({
+    tags: ['kiosk enrolment'],
+    summary: "A tablet enrols with a code and receives its own credential (x-kiosk-credential: '{deviceId}.{secret}')",
+    body: enrolKioskRequestSchema,
+    response: enrolKioskResponseSchema,
+    errors: ['KIOSK_ENROLMENT_CODE_INVALID', 'KIOSK_DEVICE_NOT_ALLOWED'],
+  }),
 } satisfies Record<string, ReturnType<typeof endpoint>>;

@@ -115,3 +115,17 @@ export const syncPushResponseSchema = z
   })
   .meta({ id: 'SyncPushResult' });
 export type SyncPushResponse = z.infer<typeof syncPushResponseSchema>;
+
+/** A kiosk entry the server refused, as the staff screens list it (kiosk and administration). */
+export const rejectedMutationSchema = z.object({
+  mutationId: z.uuid(),
+  deviceId: z.uuid(),
+  type: z.enum(['checkIn', 'checkOut']),
+  visitId: z.uuid(),
+  errorCode: z.enum(errorCodes),
+  personName: z.string().nullable(),
+  occurredAt: z.string(),
+  receivedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type RejectedMutation = z.infer<typeof rejectedMutationSchema>;

@@ -1,25 +1,11 @@
+import type { CallOutput, Contract } from '@vestibule/shared/contract';
 import { api } from '../../api/apiClient.ts';
 
 // GET /service/mailbox: every e-mail the service wrote, newest first.
 
-export interface OutboxMail {
-  id: string;
-  to: string;
-  locale: string;
-  subject: string;
-  text: string;
-  status: 'PENDING' | 'SENT' | 'FAILED';
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+export type MailboxPage = CallOutput<Contract['GET /mailbox']>;
+export type OutboxMail = MailboxPage['docs'][number];
 
-export interface MailboxPage {
-  docs: OutboxMail[];
-  totalDocs: number;
-}
-
-export function listMailbox(page: number, limit: number, signal?: AbortSignal): Promise<MailboxPage> {
-  return api.get<MailboxPage>('/mailbox', { query: { page, limit }, signal });
+export function listMailbox(page: number, limit: number, signal?: AbortSignal) {
+  return api.call('GET /mailbox', { query: { page, limit }, signal });
 }

@@ -18,6 +18,7 @@ import {
   type Question,
   type QuestionInput,
   type QuestionType,
+  type RuleAnswer,
 } from '@vestibule/shared';
 import { useDeferredValue, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,6 @@ import {
   typeRestriction,
   warningChoices,
   type QuestionDraft,
-  type RuleAnswer,
 } from './questionRules.ts';
 
 interface QuestionFormDialogProps {

@@ -1,20 +1,21 @@
-import { answerOptions, ruleAnswers, type AnswerValue, type Question, type QuestionType } from '@vestibule/shared';
+import {
+  answerOptions,
+  ruleAnswers,
+  type AnswerValue,
+  type Question,
+  type QuestionType,
+  type RuleAnswer,
+} from '@vestibule/shared';
 
 // What the question dialog may offer, from the shared rules (answerOptions) and the
 // server's follow-up rules: a follow-up names an EARLIER yes/no question, and NA only
 // when that question is YESNONA.
 
-export type RuleAnswer = (typeof ruleAnswers)[number];
-
-/** The question dialog's values; the same shape the server takes (questionInputSchema). */
-export interface QuestionDraft {
-  text: string;
-  questionType: QuestionType;
-  alertAnswer: RuleAnswer | null;
-  warningAnswer: RuleAnswer | null;
-  previousQuestionId: string | null;
-  previousQuestionAnswer: RuleAnswer | null;
-}
+/** The question dialog's values: a question's own fields, the shape the server takes (questionInputSchema). */
+export type QuestionDraft = Pick<
+  Question,
+  'text' | 'questionType' | 'alertAnswer' | 'warningAnswer' | 'previousQuestionId' | 'previousQuestionAnswer'
+>;
 
 export function isRuleAnswer(value: unknown): value is RuleAnswer {
   return typeof value === 'string' && (ruleAnswers as readonly string[]).includes(value);

@@ -1,13 +1,11 @@
-import type { Question, QuestionInput, Questionnaire } from '@vestibule/shared';
+import type { QuestionInput } from '@vestibule/shared';
+import type { CallInput, CallOutput, Contract } from '@vestibule/shared/contract';
 import { api } from '../../api/apiClient.ts';
 
-// The questionnaire calls of application.md section 7, as the server answers them.
+// The questionnaire calls of application.md section 7, typed by the shared contract.
 
 /** The body of questionnaire create and edit (questionnaireInputSchema). */
-export interface QuestionnaireFields {
-  name: string;
-  description: string | null;
-}
+export type QuestionnaireFields = CallInput<Contract['POST /questionnaire']>['body'];
 
 export interface QuestionnaireListQuery {
   search: string;
@@ -16,61 +14,49 @@ export interface QuestionnaireListQuery {
   limit: number;
 }
 
-export interface QuestionnairePage {
-  docs: Questionnaire[];
-  totalDocs: number;
-}
+export type QuestionnairePage = CallOutput<Contract['GET /questionnaire']>;
 
-const base = '/questionnaire';
-
-export function listQuestionnaires(query: QuestionnaireListQuery, signal?: AbortSignal): Promise<QuestionnairePage> {
+export function listQuestionnaires(query: QuestionnaireListQuery, signal?: AbortSignal) {
   const search = query.search.trim();
-  return api.get<QuestionnairePage>(base, {
+  return api.call('GET /questionnaire', {
     query: { search: search === '' ? undefined : search, page: query.page, limit: query.limit, order: 1 },
     signal,
   });
 }
 
-export function getQuestionnaire(id: string, signal?: AbortSignal): Promise<Questionnaire> {
-  return api.get<Questionnaire>(`${base}/${encodeURIComponent(id)}`, { signal });
+export function getQuestionnaire(id: string, signal?: AbortSignal) {
+  return api.call('GET /questionnaire/:id', { params: { id }, signal });
 }
 
-export function createQuestionnaire(fields: QuestionnaireFields): Promise<Questionnaire> {
-  return api.post<Questionnaire>(base, fields);
+export function createQuestionnaire(fields: QuestionnaireFields) {
+  return api.call('POST /questionnaire', { body: fields });
 }
 
-export function updateQuestionnaire(id: string, fields: QuestionnaireFields): Promise<Questionnaire> {
-  return api.patch<Questionnaire>(`${base}/${encodeURIComponent(id)}`, fields);
+export function updateQuestionnaire(id: string, fields: QuestionnaireFields) {
+  return api.call('PATCH /questionnaire/:id', { params: { id }, body: fields });
 }
 
-export function deleteQuestionnaire(id: string): Promise<{ id: string }> {
-  return api.delete<{ id: string }>(`${base}/${encodeURIComponent(id)}`);
+export function deleteQuestionnaire(id: string) {
+  return api.call('DELETE /questionnaire/:id', { params: { id } });
 }
 
-export function listQuestions(questionnaireId: string, signal?: AbortSignal): Promise<Question[]> {
-  return api.get<Question[]>(`${base}/${encodeURIComponent(questionnaireId)}/questions`, { signal });
+export function listQuestions(questionnaireId: string, signal?: AbortSignal) {
+  return api.call('GET /questionnaire/:id/questions', { params: { id: questionnaireId }, signal });
 }
 
-export function addQuestion(questionnaireId: string, input: QuestionInput): Promise<Question> {
-  return api.post<Question>(`${base}/${encodeURIComponent(questionnaireId)}/question`, input);
+export function addQuestion(questionnaireId: string, input: QuestionInput) {
+  return api.call('POST /questionnaire/:qid/question', { params: { qid: questionnaireId }, body: input });
 }
 
-export function updateQuestion(questionnaireId: string, id: string, input: QuestionInput): Promise<Question> {
-  return api.patch<Question>(
-    `${base}/${encodeURIComponent(questionnaireId)}/question/${encodeURIComponent(id)}`,
-    input,
-  );
+export function updateQuestion(questionnaireId: string, id: string, input: QuestionInput) {
+  return api.call('PATCH /questionnaire/:qid/question/:id', { params: { qid: questionnaireId, id }, body: input });
 }
 
-export function deleteQuestion(questionnaireId: string, id: string): Promise<{ id: string }> {
-  return api.delete<{ id: string }>(
-    `${base}/${encodeURIComponent(questionnaireId)}/question/${encodeURIComponent(id)}`,
-  );
+export function deleteQuestion(questionnaireId: string, id: string) {
+  return api.call('DELETE /questionnaire/:qid/question/:id', { params: { qid: questionnaireId, id } });
 }
 
 /** Moves a question one place; the server answers the whole new order. */
-export function moveQuestion(questionnaireId: string, id: string, direction: 'up' | 'down'): Promise<Question[]> {
-  return api.patch<Question[]>(
-    `${base}/${encodeURIComponent(questionnaireId)}/question/${encodeURIComponent(id)}/${direction}`,
-  );
+export function moveQuestion(questionnaireId: string, id: string, direction: 'up' | 'down') {
+  return api.call(`PATCH /questionnaire/:qid/question/:id/${direction}`, { params: { qid: questionnaireId, id } });
 }

@@ -1,5 +1,6 @@
-import type { CheckInBuilding, CheckInData, VisitOfLink, WizardVisitorType } from '@vestibule/shared';
-import { apiClient, segment } from '../../app/apiClient.ts';
+import { SERVICE_BASE, type WizardVisitorType } from '@vestibule/shared';
+import { pathOf } from '@vestibule/shared/contract';
+import { apiClient } from '../../app/apiClient.ts';
 import type { CameraReader } from '../wizard/wizard.types.ts';
 
 /** How the page was reached: a kiosk (/checkinKiosk) or the visitor's own device with the link's token. */
@@ -9,11 +10,10 @@ export interface Channel {
   mt: string | null;
 }
 
-const prefix = (channel: Channel) => (channel.kiosk ? 'checkinKiosk' : 'checkin');
-
 export function fetchCheckInBuilding(qrCodeKey: string, channel: Channel, signal?: AbortSignal) {
-  return apiClient.get<CheckInBuilding>(`/${prefix(channel)}/${segment(qrCodeKey)}`, {
-    query: { mt: channel.mt },
+  return apiClient.call(channel.kiosk ? 'GET /checkinKiosk/:qrCodeKey' : 'GET /checkin/:qrCodeKey', {
+    params: { qrCodeKey },
+    query: { mt: channel.mt ?? undefined },
     signal,
   });
 }
@@ -24,35 +24,42 @@ export function fetchCheckInData(
   channel: Channel,
   signal?: AbortSignal,
 ) {
-  return apiClient.get<CheckInData>(`/building/${segment(qrCodeKey)}/checkInData`, {
-    query: { visitorType, mt: channel.mt, kiosk: channel.kiosk },
+  return apiClient.call('GET /building/:qrCodeKey/checkInData', {
+    params: { qrCodeKey },
+    query: { visitorType, mt: channel.mt ?? undefined, kiosk: channel.kiosk ? 'true' : 'false' },
     signal,
   });
 }
 
 export function fetchVisitForLink(qrCodeKey: string, identifier: string, channel: Channel, signal?: AbortSignal) {
-  return apiClient.get<VisitOfLink>(`/${prefix(channel)}/${segment(qrCodeKey)}/${segment(identifier)}`, {
-    query: { mt: channel.mt },
-    signal,
-  });
+  // The visit's public identifier is the secret here: the link's mobile token does not apply.
+  return apiClient.call(
+    channel.kiosk ? 'GET /checkinKiosk/:qrCodeKey/:identifier' : 'GET /checkin/:qrCodeKey/:identifier',
+    { params: { qrCodeKey, identifier }, signal },
+  );
 }
 
 /** The building's cameras through the public check-in calls. */
 export function serverCamera(qrCodeKey: string, channel: Channel): CameraReader {
-  const base = (cameraId: string) => `/public/checkin/${segment(qrCodeKey)}/camera/${segment(cameraId)}`;
-  const query = (extra: Record<string, string> = {}) =>
-    new URLSearchParams({ kiosk: String(channel.kiosk), ...(channel.mt ? { mt: channel.mt } : {}), ...extra });
+  const query = { kiosk: channel.kiosk ? ('true' as const) : ('false' as const), mt: channel.mt || undefined };
   return {
     async readTemperature(cameraId) {
-      const info = await apiClient.get<{ entries: { maxTemperature: number }[] }>(`${base(cameraId)}/info`, {
-        query: Object.fromEntries(query()),
+      const info = await apiClient.call('GET /public/checkin/:qrCodeKey/camera/:cameraId/info', {
+        params: { qrCodeKey, cameraId },
+        query,
       });
       // Several people in the picture: the highest reading decides (the safe side).
       const readings = info.entries.map((entry) => entry.maxTemperature).filter(Number.isFinite);
       return readings.length > 0 ? Math.max(...readings) : null;
     },
     pictureUrl(cameraId, stamp) {
-      return `/service${base(cameraId)}/picture?${query({ x: String(stamp) }).toString()}`;
+      const path = pathOf('GET /public/checkin/:qrCodeKey/camera/:cameraId/picture', { qrCodeKey, cameraId });
+      const search = new URLSearchParams({
+        kiosk: query.kiosk,
+        ...(query.mt ? { mt: query.mt } : {}),
+        x: String(stamp),
+      });
+      return `${SERVICE_BASE}${path}?${search.toString()}`;
     },
   };
 }

@@ -1,24 +1,16 @@
-import type { SelfCheckOutMatch, VisitSummary, checkOutDataSchema } from '@vestibule/shared';
-import { apiClient, segment } from '../../app/apiClient.ts';
+import type { CallInput, CallOutput, Contract } from '@vestibule/shared/contract';
+import { apiClient } from '../../app/apiClient.ts';
 
-export type CheckOutData = ReturnType<typeof checkOutDataSchema.parse>;
+export type CheckOutData = CallOutput<Contract['GET /checkoutable/:publicIdentifier']>;
 /** The body of PATCH /checkoutable/{publicIdentifier} (checkOutRequestSchema). */
-export interface CheckOutRequest {
-  tempMeasure1: number | null;
-  tempMeasure2: number | null;
-  comments: string | null;
-  questionnairesAnswers: { questionnaireId: string; answers: Record<string, string> }[];
-}
+export type CheckOutRequest = CallInput<Contract['PATCH /checkoutable/:publicIdentifier']>['body'];
 
 export function fetchCheckOutData(publicIdentifier: string, signal?: AbortSignal) {
-  return apiClient.get<CheckOutData>(`/checkoutable/${segment(publicIdentifier)}`, { signal });
+  return apiClient.call('GET /checkoutable/:publicIdentifier', { params: { publicIdentifier }, signal });
 }
 
 export function checkOut(publicIdentifier: string, body: CheckOutRequest) {
-  return apiClient.patch<{ status: 'success'; visit: VisitSummary | null }>(
-    `/checkoutable/${segment(publicIdentifier)}`,
-    body,
-  );
+  return apiClient.call('PATCH /checkoutable/:publicIdentifier', { params: { publicIdentifier }, body });
 }
 
 /**
@@ -26,21 +18,18 @@ export function checkOut(publicIdentifier: string, body: CheckOutRequest) {
  * person to recognise their own, and a ticket that checks it out from this kiosk for a few minutes.
  */
 export function searchOpenVisits(qrCodeKey: string, search: { lastName: string } | { phoneLast4: string }) {
-  return apiClient.post<SelfCheckOutMatch[]>(`/buildingCheckOut/${segment(qrCodeKey)}/search`, search);
+  return apiClient.call('POST /buildingCheckOut/:qrCodeKey/search', { params: { qrCodeKey }, body: search });
 }
 
-const ticketPath = (qrCodeKey: string, ticket: string) =>
-  `/buildingCheckOut/${segment(qrCodeKey)}/ticket/${segment(ticket)}`;
-
 export function fetchTicketCheckOutData(qrCodeKey: string, ticket: string, signal?: AbortSignal) {
-  return apiClient.get<CheckOutData>(ticketPath(qrCodeKey, ticket), { signal });
+  return apiClient.call('GET /buildingCheckOut/:qrCodeKey/ticket/:ticket', { params: { qrCodeKey, ticket }, signal });
 }
 
 export function ticketCheckOut(qrCodeKey: string, ticket: string, body: CheckOutRequest) {
-  return apiClient.patch<{ status: 'success'; visit: VisitSummary | null }>(ticketPath(qrCodeKey, ticket), body);
+  return apiClient.call('PATCH /buildingCheckOut/:qrCodeKey/ticket/:ticket', { params: { qrCodeKey, ticket }, body });
 }
 
 /** "Check out with my code": the visit of a visit code and PIN. */
 export function searchMeeting(identifier: string, pin: string) {
-  return apiClient.get<VisitSummary>(`/searchMeeting/${segment(identifier)}/${segment(pin)}`);
+  return apiClient.call('GET /searchMeeting/:identifier/:pin', { params: { identifier, pin } });
 }

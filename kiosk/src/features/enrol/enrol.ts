@@ -23,10 +23,8 @@ export function isEnrolmentCode(typed: string): boolean {
  */
 export async function enrolThisKiosk(db: KioskDb, code: string): Promise<EnrolKioskResponse> {
   const deviceId = await deviceIdOf(db);
-  const enrolled = await apiClient.post<EnrolKioskResponse>('/kiosk/enrol', {
-    code: normaliseEnrolmentCode(code),
-    deviceId,
-    appVersion: APP_VERSION,
+  const enrolled = await apiClient.call('POST /kiosk/enrol', {
+    body: { code: normaliseEnrolmentCode(code), deviceId, appVersion: APP_VERSION },
   });
   await saveEnrolment(db, enrolled);
   await provisionKiosk(db, enrolled.qrCodeKey);

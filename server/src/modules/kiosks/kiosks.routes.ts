@@ -4,11 +4,10 @@ import { z } from 'zod';
 import {
   createEnrolmentRequestSchema,
   createEnrolmentResponseSchema,
-  enrolKioskRequestSchema,
-  enrolKioskResponseSchema,
   errorBodySchema,
   renameDeviceRequestSchema,
 } from '@vestibule/shared';
+import { route } from '../../http/route.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingManagers } from '../access.ts';
 import { createEnrolment, enrolKiosk, renameKiosk, revokeKiosk } from './kiosks.service.ts';
@@ -43,16 +42,9 @@ export async function kiosksRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.post('/kiosk/enrol', {
+  route(app, 'POST /kiosk/enrol', {
     // The code is the proof: as few tries per address and minute as a sign-in.
     config: { access: 'public', rateLimit: { max: app.ctx.config.rateLimits.loginPerMinute, timeWindow: 60_000 } },
-    schema: {
-      tags,
-      summary:
-        "A tablet enrols with a code and receives its own credential (x-kiosk-credential: '{deviceId}.{secret}')",
-      body: enrolKioskRequestSchema,
-      response: { 200: enrolKioskResponseSchema, ...errors },
-    },
     handler: (request) =>
       enrolKiosk(app.ctx, {
         code: request.body.code,

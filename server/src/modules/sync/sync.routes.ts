@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, errorCodes, syncPushEnvelopeSchema, syncPushResponseSchema } from '@vestibule/shared';
+import { errorBodySchema, errorCodes } from '@vestibule/shared';
 import { channelOf } from '../checkin/checkin.routes.ts';
+import { route } from '../../http/route.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingManagers } from '../access.ts';
 import {
@@ -16,7 +17,6 @@ import {
 } from './sync.service.ts';
 
 const tags = ['kiosk sync'];
-const key = z.string().min(1).max(64);
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 const rejectedSchema = z.object({
@@ -40,26 +40,15 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
   };
   const channel = (request: FastifyRequest) => channelOf(request, true);
 
-  r.post('/sync/push', {
+  route(app, 'POST /sync/push', {
     // Each payload is checked on its own (a bad one is answered rejected, never the batch).
     config: { ...kioskConfig_, inputCheckedPerEntry: (path) => path[0] === 'mutations' && path[2] === 'payload' },
-    schema: {
-      tags,
-      summary: "Apply a kiosk's queued check-ins and check-outs, each exactly once; answers per mutation",
-      body: syncPushEnvelopeSchema,
-      response: { 200: syncPushResponseSchema, ...errors },
-    },
     handler: (request) =>
       pushBatch(app.ctx, request.body, { ...channel(request), fromKiosk: request.body.channel === 'kiosk' }),
   });
 
-  r.get('/sync/config/:qrCodeKey', {
+  route(app, 'GET /sync/config/:qrCodeKey', {
     config: kioskConfig_,
-    schema: {
-      tags,
-      summary: 'Everything the kiosk caches to run the wizard offline (ETag; 304 when unchanged)',
-      params: z.object({ qrCodeKey: key }),
-    },
     handler: async (request, reply) => {
       const config = await kioskConfig(app.ctx, request.params.qrCodeKey, channel(request));
       const etag = `"${config.version}"`;
@@ -69,54 +58,19 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.post('/sync/staff/:qrCodeKey', {
+  route(app, 'POST /sync/staff/:qrCodeKey', {
     // A 4-digit PIN: few tries per address and minute.
     config: { access: 'public', rateLimit: { max: 10, timeWindow: 60_000 } },
-    schema: {
-      tags,
-      summary: "Check the building PIN that opens a kiosk's staff screen (buildings without listed kiosks)",
-      params: z.object({ qrCodeKey: key }),
-      body: z.object({ pin: z.string().min(1).max(8) }),
-      response: { 200: z.object({ ok: z.literal(true) }), ...errors },
-    },
     handler: (request) => checkStaffPin(app.ctx, request.params.qrCodeKey, request.body.pin, channel(request)),
   });
 
-  r.get('/sync/visits/:qrCodeKey', {
+  route(app, 'GET /sync/visits/:qrCodeKey', {
     config: kioskConfig_,
-    schema: {
-      tags,
-      summary: "Today's present and expected visits of the building, for check-out while offline",
-      params: z.object({ qrCodeKey: key }),
-      response: {
-        200: z.array(
-          z.object({
-            id: z.uuid(),
-            identifier: z.string(),
-            publicIdentifier: z.string(),
-            firstName: z.string().nullable(),
-            lastName: z.string().nullable(),
-            visitorType: z.string(),
-            checkedInAt: z.string().nullable(),
-            scheduledAt: z.string().nullable(),
-            scheduledDuration: z.string().nullable(),
-          }),
-        ),
-        ...errors,
-      },
-    },
     handler: (request) => kioskVisits(app.ctx, request.params.qrCodeKey, channel(request)),
   });
 
-  r.get('/sync/device/:deviceId', {
+  route(app, 'GET /sync/device/:deviceId', {
     config: kioskConfig_,
-    schema: {
-      tags,
-      summary: 'The rejected entries of one kiosk, for its staff screen',
-      params: z.object({ deviceId: z.uuid() }),
-      querystring: z.object({ qrCodeKey: key }),
-      response: { 200: z.object({ rejected: z.array(rejectedSchema) }), ...errors },
-    },
     handler: (request) => deviceStatus(app.ctx, request.query.qrCodeKey, request.params.deviceId, channel(request)),
   });
 

@@ -265,7 +265,7 @@ export async function kioskConfig(ctx: ServerContext, qrCodeKey: string, channel
     ),
   };
   // Only an enrolled kiosk reaches this point: it checks the staff PIN itself, offline too.
-  const staffPinCheck = building.pin_code ? 'device' : 'none';
+  const staffPinCheck = building.pin_code ? ('device' as const) : ('none' as const);
   const staffPinHash = building.pin_code ? await staffPinHashOf(building.id, building.pin_code) : null;
   const version = createHash('sha256')
     .update(JSON.stringify({ ...config, staffPinHash, staffPinCheck }))
