@@ -1,4 +1,4 @@
-import { type Insertable, type Updateable, sql } from 'kysely';
+import { type Insertable, type Selectable, type Updateable, sql } from 'kysely';
 import type { WizardQuestionnaire } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import type { VisitsTable } from '../../db/schema.ts';
@@ -141,16 +141,18 @@ export function findOpenVisitOfPerson(
     .executeTakeFirst();
 }
 
-export async function insertVisit(db: Db, row: Insertable<VisitsTable>): Promise<void> {
-  await db.insertInto('visits').values(row).execute();
+/** Inserts a visit and answers the stored row (one round trip: no read after the write). */
+export function insertVisit(db: Db, row: Insertable<VisitsTable>): Promise<Selectable<VisitsTable>> {
+  return db.insertInto('visits').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateVisit(db: Db, id: string, values: Updateable<VisitsTable>): Promise<void> {
-  await db
+export function updateVisit(db: Db, id: string, values: Updateable<VisitsTable>): Promise<Selectable<VisitsTable>> {
+  return db
     .updateTable('visits')
     .set({ ...values, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Marks an open visit checked out; false when it was not open (already out, or never in). */

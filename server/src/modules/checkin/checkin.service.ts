@@ -415,45 +415,24 @@ export async function checkIn(
     device_id: body.deviceId,
   };
 
-  await inTransaction(ctx, async (trx) => {
-    if (existing) await updateVisit(trx, id, columns);
-    else
-      await insertVisit(trx, {
-        id,
-        tenant_id: building.tenant_id,
-        building_id: building.id,
-        ...identifiers,
-        ...columns,
-      });
-    if (allowed && emailMe) {
-      const link = `${(ctx.config.publicUrl ?? channel.origin).replace(/\/$/, '')}/checkOut/${identifiers.public_identifier}`;
-      const t = (key: string, params: Record<string, string>) =>
-        translate(channel.locale, `mail.checkInCopy.${key}`, params);
-      const time = new Intl.DateTimeFormat(channel.locale, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: settings.timeZoneId,
-      }).format(now);
-      const params = {
-        building: building.name,
-        name: person.firstName ?? '',
-        time,
-        identifier: identifiers.identifier,
-        pin: identifiers.pin,
-        link,
-      };
-      await enqueueMail(trx, uuidv7(), {
-        tenantId: building.tenant_id,
-        to: emailMe,
-        locale: channel.locale,
-        subject: t('subject', params),
-        text: ['greeting', 'checkedIn', 'code', 'checkOut', 'closing'].map((key) => t(key, params)).join('\n\n'),
-        replyTo: settings.senderEmail.split(/[,;]/)[0]?.trim() || null,
-      });
-    }
-  });
+  const write = (db: ServerContext['db']) =>
+    existing
+      ? updateVisit(db, id, columns)
+      : insertVisit(db, { id, tenant_id: building.tenant_id, building_id: building.id, ...identifiers, ...columns });
+  const copy =
+    allowed && emailMe
+      ? checkInCopyMail(ctx, channel, { building, settings, to: emailMe, name: person.firstName, identifiers, at: now })
+      : undefined;
+  // One statement when there is no mail to write with it (no transaction round trips).
+  const saved = copy
+    ? await inTransaction(ctx, async (trx) => {
+        const visit = await write(trx);
+        await enqueueMail(trx, uuidv7(), copy);
+        return visit;
+      })
+    : await write(ctx.db);
 
-  const row = timing.withSummary === false ? undefined : await findVisitById(ctx.db, id);
+  const row = timing.withSummary === false ? undefined : { ...saved, building_name: building.name };
   return {
     status: 200,
     created: existing === undefined,
@@ -472,6 +451,46 @@ export async function checkIn(
 }
 
 /** New codes for a visit: the kiosk's own when it made some and no other visit has them. */
+/** The e-mail-me copy of a check-in: the code, the PIN and the visitor's check-out link. */
+function checkInCopyMail(
+  ctx: ServerContext,
+  channel: CheckInChannel,
+  visit: {
+    building: { tenant_id: string; name: string };
+    settings: { timeZoneId: string; senderEmail: string };
+    to: string;
+    name: string | null;
+    identifiers: { identifier: string; public_identifier: string; pin: string };
+    at: Date;
+  },
+) {
+  const { identifiers } = visit;
+  const link = `${(ctx.config.publicUrl ?? channel.origin).replace(/\/$/, '')}/checkOut/${identifiers.public_identifier}`;
+  const t = (key: string, params: Record<string, string>) =>
+    translate(channel.locale, `mail.checkInCopy.${key}`, params);
+  const time = new Intl.DateTimeFormat(channel.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: visit.settings.timeZoneId,
+  }).format(visit.at);
+  const params = {
+    building: visit.building.name,
+    name: visit.name ?? '',
+    time,
+    identifier: identifiers.identifier,
+    pin: identifiers.pin,
+    link,
+  };
+  return {
+    tenantId: visit.building.tenant_id,
+    to: visit.to,
+    locale: channel.locale,
+    subject: t('subject', params),
+    text: ['greeting', 'checkedIn', 'code', 'checkOut', 'closing'].map((key) => t(key, params)).join('\n\n'),
+    replyTo: visit.settings.senderEmail.split(/[,;]/)[0]?.trim() || null,
+  };
+}
+
 async function freshCodes(ctx: ServerContext, offered: VisitCodes | undefined) {
   const codes =
     offered && !(await visitCodesTaken(ctx.db, offered.identifier, offered.publicIdentifier))
