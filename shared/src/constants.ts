@@ -58,3 +58,6 @@ export const publicPagePrefixes = [
 export function isPublicPage(path: string): boolean {
   return publicPagePrefixes.some((prefix) => path.startsWith(`${prefix}/`));
 }
+
+/** The longest comment a visitor may leave at check-in or check-out. */
+export const COMMENTS_MAX = 1000;

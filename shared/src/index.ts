@@ -16,6 +16,7 @@ export * from './domain/dictionaries.ts';
 export * from './schemas/building.ts';
 export * from './domain/buildingDefaults.ts';
 export * from './schemas/questionnaire.ts';
+export * from './domain/answers.ts';
 export * from './domain/visitStatus.ts';
 export * from './domain/wizard.ts';
 export * from './domain/visitCodes.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerOptions, answerStyle, questionInputSchema } from './questionnaire.ts';
+import { answerOptions, answerStyle } from '../domain/answers.ts';
+import { questionInputSchema } from './questionnaire.ts';
 
 describe('question rules', () => {
   it('offers NA only for YESNONA and SKIP only when skipping is allowed', () => {

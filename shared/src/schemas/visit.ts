@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMENTS_MAX } from '../constants.ts';
 import { isIsoDuration } from '../domain/duration.ts';
 import { visitStatuses } from '../domain/visitStatus.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
@@ -18,7 +19,6 @@ export const wizardVisitorTypeSchema = z
 
 export const visitSources = ['OWN_DEVICE', 'KIOSK', 'STAFF'] as const;
 export const ANSWER_TEXT_MAX = 255;
-export const COMMENTS_MAX = 1000;
 
 export const answeredQuestionnaireSchema = z.object({
   questionnaireId: z.uuid(),
