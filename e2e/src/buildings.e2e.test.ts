@@ -6,8 +6,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { useBrowser } from './harness/browser.ts';
-import { DEMO_PASSWORD, demoUsers } from './harness/demo-users.ts';
+import { demoUsers } from './harness/demo-users.ts';
 import { exactly, text } from './harness/i18n.ts';
+import { signedIn } from './harness/service.ts';
 import { buildingTabKeys } from './pages/BuildingDialogPage.ts';
 import { BuildingsPage } from './pages/BuildingsPage.ts';
 import { LoginPage } from './pages/LoginPage.ts';
@@ -51,35 +52,13 @@ function gradientPng(width: number, height: number): Buffer {
 }
 const logoPng = gradientPng(LOGO_WIDTH, 32);
 
-/** The demo master's calls, for what the test prepares or checks through the API. */
-async function masterApi(baseUrl: string) {
-  const login = await fetch(`${baseUrl}/service/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: master.username, password: DEMO_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${baseUrl}/service${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  return { call };
-}
-
+/** The building as the server holds it, read through the API as the demo master. */
 async function findBuilding(baseUrl: string, name: string) {
-  const api = await masterApi(baseUrl);
-  const list = await api.call<{ docs: { id: string; name: string }[] }>(
-    'GET',
-    `/building?search=${encodeURIComponent(name)}`,
-  );
+  const api = await signedIn(baseUrl, master.username);
+  const list = await api.call('GET /building', { query: { search: name } });
   const building = list.docs.find((doc) => doc.name === name);
   if (!building) throw new Error(`No building named ${name}`);
-  return api.call<Record<string, unknown>>('GET', `/building/${building.id}`);
+  return api.call('GET /building/:id', { params: { id: building.id } });
 }
 
 async function signInToBuildings(page: Page): Promise<BuildingsPage> {
@@ -176,10 +155,9 @@ describe('buildings administration', () => {
   });
 
   test('questionnaires are attached per person type and saved', async () => {
-    const api = await masterApi(session.baseUrl);
-    const questionnaire = await api.call<{ id: string }>('POST', '/questionnaire', {
-      name: questionnaireName,
-      description: 'Made by the buildings scenario',
+    const api = await signedIn(session.baseUrl, master.username);
+    const questionnaire = await api.call('POST /questionnaire', {
+      body: { name: questionnaireName, description: 'Made by the buildings scenario' },
     });
     const buildings = await signInToBuildings(session.page);
     const dialog = await buildings.openBuilding(buildingName);

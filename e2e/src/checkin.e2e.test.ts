@@ -21,6 +21,7 @@ import { BuildingCheckOutPage } from './pages/BuildingCheckOutPage.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { CheckOutPage } from './pages/CheckOutPage.ts';
 import { KioskPage } from './pages/KioskPage.ts';
+import { serviceClient } from './harness/service.ts';
 
 const session = useBrowser();
 const poll = { timeout: UI_TIMEOUT_MS };
@@ -291,8 +292,10 @@ describe('check-out', () => {
     const form = await CheckOutPage.open(page, visit.publicIdentifier);
     expect(await form.visitLine.innerText()).toContain(`${person.firstName} ${person.lastName}`);
     await checkOutWithExitQuestion(form);
-    const again = await fetch(`${session.baseUrl}/service/checkoutable/${visit.publicIdentifier}`);
-    expect(again.status).toBe(404);
+    const again = serviceClient(session.baseUrl).call('GET /checkoutable/:publicIdentifier', {
+      params: { publicIdentifier: visit.publicIdentifier },
+    });
+    await expect(again).rejects.toMatchObject({ status: 404 });
   });
 
   test('a visitor checks out at the building kiosk by last name', async () => {

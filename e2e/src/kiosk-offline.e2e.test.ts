@@ -9,13 +9,10 @@ import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
-import {
-  type CheckInBuilding,
-  apiAs,
-  buildingTexts,
-  createCheckInBuilding,
-  newPerson,
-} from './harness/checkin-building.ts';
+import type { VisitDetail, VisitSummary } from '@vestibule/shared';
+import type { ApiClient } from '@vestibule/shared/api';
+import { type CheckInBuilding, buildingTexts, createCheckInBuilding, newPerson } from './harness/checkin-building.ts';
+import { signedIn } from './harness/service.ts';
 import { demoUsers } from './harness/demo-users.ts';
 import { exactly, text } from './harness/i18n.ts';
 import { waitForPath } from './harness/navigation.ts';
@@ -34,29 +31,8 @@ const PUSH = '**/service/sync/push';
 const STAFF_PIN = '1234';
 
 type Person = ReturnType<typeof newPerson>;
-type Api = Awaited<ReturnType<typeof apiAs>>;
-
-interface ServerVisit {
-  id: string;
-  identifier: string;
-  firstName: string | null;
-  lastName: string | null;
-  checkedInAt: string | null;
-  checkedOutAt: string | null;
-  allowed: boolean;
-}
-
-interface ServerVisitDetail extends ServerVisit {
-  deviceId: string | null;
-  source: string;
-  questionnairesAnswers: AnsweredQuestionnaire[];
-  exitQuestionnairesAnswers: AnsweredQuestionnaire[];
-}
-
-interface AnsweredQuestionnaire {
-  questionnaireId: string;
-  items: { questionId: string; answer: string }[];
-}
+type ServerVisit = VisitSummary;
+type ServerVisitDetail = VisitDetail;
 
 interface PushedMutation {
   mutationId: string;
@@ -74,24 +50,27 @@ interface MutationAnswer {
 }
 
 let building: CheckInBuilding;
-let manager: Api;
+let manager: ApiClient;
 
 beforeAll(async () => {
   building = await createCheckInBuilding(session.baseUrl);
-  manager = await apiAs(session.baseUrl, demoUsers.master.username);
+  manager = await signedIn(session.baseUrl, demoUsers.master.username);
 });
 
 // --- What the server holds ------------------------------------------------------------------
 
 /** The building's visits of one person (by the unique last name the test gave them). */
-async function visitsOf(person: Person, of: CheckInBuilding = building, api: Api = manager): Promise<ServerVisit[]> {
-  const query = new URLSearchParams({ buildingId: of.id, search: person.lastName, limit: '500' });
-  const list = await api<{ docs: ServerVisit[] }>('GET', `/meeting?${query.toString()}`);
+async function visitsOf(
+  person: Person,
+  of: CheckInBuilding = building,
+  api: ApiClient = manager,
+): Promise<ServerVisit[]> {
+  const list = await api.call('GET /meeting', { query: { buildingId: of.id, search: person.lastName, limit: 500 } });
   return list.docs.filter((visit) => visit.lastName === person.lastName);
 }
 
 async function visitDetail(id: string): Promise<ServerVisitDetail> {
-  return manager<ServerVisitDetail>('GET', `/meeting/${id}`);
+  return manager.call('GET /meeting/:id', { params: { id } });
 }
 
 function sameInstant(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -403,9 +382,7 @@ describe('kiosk offline', () => {
     for (const entry of entries) expect(pushes.statusesOf(entry!.mutationId ?? '')).toContain('applied');
 
     // The server saw one device, with nothing waiting and no gap in its sequence.
-    const devices = await manager<{
-      devices: { deviceId: string; pendingCount: number; rejectedCount: number; alerts: { kind: string }[] }[];
-    }>('GET', `/building/${building.id}/devices`);
+    const devices = await manager.call('GET /building/:id/devices', { params: { id: building.id } });
     const device = devices.devices.find((d) => d.deviceId === deviceId);
     expect(device).toMatchObject({ pendingCount: 0, rejectedCount: 0, alerts: [] });
   });
@@ -480,8 +457,7 @@ describe('kiosk offline', () => {
       await expect.poll(() => kiosk.statusLine.innerText(), poll).toBe(kiosk.statusText(true));
 
       const buildingVisits = async () => {
-        const query = new URLSearchParams({ buildingId: lobby.id, limit: '500' });
-        const list = await manager<{ docs: ServerVisit[] }>('GET', `/meeting?${query.toString()}`);
+        const list = await manager.call('GET /meeting', { query: { buildingId: lobby.id, limit: 500 } });
         return Promise.all(list.docs.map((visit) => visitDetail(visit.id)));
       };
       const held = await buildingVisits();
@@ -718,7 +694,7 @@ describe('a new build of the kiosk', () => {
     async () => {
       if (!releases) throw new Error('The kiosk builds are not served');
       const lobby = await createCheckInBuilding(releases.baseUrl);
-      const api = await apiAs(releases.baseUrl, demoUsers.master.username);
+      const api = await signedIn(releases.baseUrl, demoUsers.master.username);
       const tablet = await anotherContext(TABLET, releases.baseUrl);
       try {
         const page = await tablet.newPage();

@@ -17,26 +17,21 @@ import {
 import { SyncRunner } from '../../kiosk/src/offline/runtime.ts';
 import { staffPinAccepted, staffPinMatches } from '../../kiosk/src/offline/staffPin.ts';
 import { credentialOf, saveEnrolment, withCredential } from '../../kiosk/src/offline/credential.ts';
+import { ApiError, type ApiClient } from '@vestibule/shared/api';
+import { demoUsers } from './harness/demo-users.ts';
 import { enrolDevice } from './harness/kiosk-enrolment.ts';
+import { serviceClient, signedIn } from './harness/service.ts';
 import './harness/provided-context.ts';
 
 const baseUrl = inject('baseUrl');
 let qrCodeKey = '';
-let adminToken = '';
+let manager: ApiClient;
 const databases: KioskDb[] = [];
 
 beforeAll(async () => {
-  const login = await fetch(`${baseUrl}/service/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    // Demo Corp's own corporate user: an admin's tenant is whichever another scenario selected last.
-    body: JSON.stringify({ username: 'master', password: 'Vestibule1!' }),
-  });
-  adminToken = ((await login.json()) as { token: string }).token;
-  const buildings = await fetch(`${baseUrl}/service/building?search=Demo HQ`, {
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  const demo = ((await buildings.json()) as { docs: { id: string; qrCodeKey: string }[] }).docs[0];
+  // Demo Corp's own corporate user: an admin's tenant is whichever another scenario selected last.
+  manager = await signedIn(baseUrl, demoUsers.master.username);
+  const demo = (await manager.call('GET /building', { query: { search: 'Demo HQ' } })).docs[0];
   qrCodeKey = demo?.qrCodeKey ?? '';
   buildingId = demo?.id ?? '';
 });
@@ -79,12 +74,10 @@ function employee(lastName: string) {
 async function serverVisit(
   visitId: string,
 ): Promise<{ checkedInAt: string | null; checkedOutAt: string | null } | undefined> {
-  const response = await fetch(`${baseUrl}/service/meeting/${visitId}`, {
-    headers: { authorization: `Bearer ${adminToken}` },
+  return manager.call('GET /meeting/:id', { params: { id: visitId } }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
   });
-  return response.status === 200
-    ? ((await response.json()) as { checkedInAt: string | null; checkedOutAt: string | null })
-    : undefined;
 }
 
 describe('kiosk outbox', () => {
@@ -241,10 +234,8 @@ describe('kiosk configuration, visits and runner', () => {
     const { visitId, mutationId } = await commitCheckIn(db, employee(`Runner-${uuidv7()}`), { codes });
     await runner.request();
     expect((await db.outbox.get(mutationId))!.status).toBe('applied');
-    const response = await fetch(`${baseUrl}/service/meeting/${visitId}`, {
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
-    expect(((await response.json()) as { identifier: string }).identifier).toBe(codes.identifier);
+    const visit = await manager.call('GET /meeting/:id', { params: { id: visitId } });
+    expect(visit.identifier).toBe(codes.identifier);
     expect(runner.getSnapshot()).toMatchObject({ failures: 0, syncing: false, lastError: null });
     // The round also refreshed the configuration and today's visits, which now hold this one.
     expect(await db.config.get(qrCodeKey)).toBeDefined();
@@ -278,12 +269,11 @@ describe('kiosk configuration, visits and runner', () => {
     expect((await db.visits.get(offline.visitId))!.source).toBe('device');
     // Checked out elsewhere (here: on the visitor's own check-out page): the kiosk closes it too.
     const publicIdentifier = (await db.visits.get(online.visitId))?.publicIdentifier ?? '';
-    const checkOut = await fetch(`${baseUrl}/service/checkoutable/${publicIdentifier}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ questionnairesAnswers: [] }),
+    const checkOut = await serviceClient(baseUrl).call('PATCH /checkoutable/:publicIdentifier', {
+      params: { publicIdentifier },
+      body: { questionnairesAnswers: [] },
     });
-    expect(checkOut.status).toBe(200);
+    expect(checkOut.status).toBe('success');
     await refreshVisits(db, qrCodeKey, serverFetch);
     expect((await db.visits.get(online.visitId))!.checkedOutAt).not.toBeNull();
   });
@@ -319,11 +309,10 @@ describe('refused entries resolved by staff', () => {
     const second = await commitCheckIn(db, employee(twin));
     await pushPending(db, server, { qrCodeKey });
     expect((await db.outbox.get(second.mutationId))!.errorCode).toBe('CHECKEDIN');
-    const resolve = await fetch(`${baseUrl}/service/sync/rejected/${second.mutationId}/resolve`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${adminToken}` },
+    const resolve = await manager.call('PATCH /sync/rejected/:mutationId/resolve', {
+      params: { mutationId: second.mutationId },
     });
-    expect(resolve.status).toBe(200);
+    expect(resolve.mutationId).toBe(second.mutationId);
     await refreshResolutions(db, qrCodeKey, serverFetch);
     expect((await db.outbox.get(second.mutationId))!.resolvedAt).toBeTruthy();
   });

@@ -4,30 +4,16 @@ import { newBuildingSettings } from '@vestibule/shared';
 import { resources } from '@vestibule/shared/i18n';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { useBrowser } from './harness/browser.ts';
-import { DEMO_PASSWORD, demoUsers } from './harness/demo-users.ts';
+import { demoUsers } from './harness/demo-users.ts';
+import { serviceClient, signedIn } from './harness/service.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 
 const session = useBrowser();
 
-async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${session.baseUrl}/service${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 describe('mailbox', () => {
   test('an admin finds the e-mail-me copy of a check-in in the mailbox', async () => {
-    const { token } = await call<{ token: string }>('/login', {
-      method: 'POST',
-      body: { username: 'admin', password: DEMO_PASSWORD },
-    });
-    const building = await call<{ id: string; qrCodeKey: string }>('/building', {
-      method: 'POST',
-      token,
+    const admin = await signedIn(session.baseUrl, demoUsers.admin.username);
+    const building = await admin.call('POST /building', {
       body: {
         name: `Mailbox House ${Date.now()}`,
         address1: '1 Post Road',
@@ -38,14 +24,12 @@ describe('mailbox', () => {
         pinCode: '1234',
       },
     });
-    await call(`/building/${building.id}/settings`, {
-      method: 'PATCH',
-      token,
+    await admin.call('PATCH /building/:id/settings', {
+      params: { id: building.id },
       body: { ...newBuildingSettings(), emailMeEnabled: true },
     });
     const visitor = `mailbox-${Date.now()}@example.test`;
-    await call('/checkin', {
-      method: 'POST',
+    await serviceClient(session.baseUrl).call('POST /checkin', {
       body: {
         qrCodeKey: building.qrCodeKey,
         visitorType: 'VISITOR',

@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
-import { DEMO_PASSWORD, demoUsers } from './harness/demo-users.ts';
+import { demoUsers } from './harness/demo-users.ts';
+import { signedIn } from './harness/service.ts';
 import { exactly, text } from './harness/i18n.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 import { QuestionnairesPage } from './pages/QuestionnairesPage.ts';
@@ -14,35 +15,6 @@ const en = (key: string, params?: Record<string, string>) => text('en', key, par
 
 /** A name no other scenario uses, so that scenarios sharing the server stay apart. */
 const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
-
-/** Calls the server as a demo user would (bearer token from /service/login). */
-async function apiAs(username: string) {
-  const login = await fetch(`${session.baseUrl}/service/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  return async <T>(method: string, path: string, body?: unknown, expectedStatus = 200): Promise<T> => {
-    const response = await fetch(`${session.baseUrl}/service${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.status, `${method} ${path}`).toBe(expectedStatus);
-    return (await response.json()) as T;
-  };
-}
-
-type QuestionnaireLists = {
-  visitorQuestionnaires: string[];
-  contractorQuestionnaires: string[];
-  employeeQuestionnaires: string[];
-};
 
 describe('questionnaires', () => {
   test('master writes a questionnaire with alert, warning and follow-up questions, and reorders it', async () => {
@@ -140,15 +112,16 @@ describe('questionnaires', () => {
 
   test('a questionnaire that a building uses cannot be deleted, and can once it is removed', async () => {
     const { page } = session;
-    const api = await apiAs(demoUsers.master.username);
+    const api = await signedIn(session.baseUrl, demoUsers.master.username);
     const name = uniqueName('Linked questionnaire');
-    const created = await api<{ id: string }>('POST', '/questionnaire', { name, description: null }, 201);
-    const buildings = await api<{ docs: { id: string; name: string }[] }>('GET', '/building');
+    const created = await api.call('POST /questionnaire', { body: { name, description: null } });
+    const buildings = await api.call('GET /building');
     const building = buildings.docs[0];
     if (!building) throw new Error('The demo tenant has no building');
-    const lists = await api<QuestionnaireLists>('GET', `/building/${building.id}/questionnaire`);
+    const params = { id: building.id };
+    const lists = await api.call('GET /building/:id/questionnaire', { params });
     const linked = { ...lists, visitorQuestionnaires: [...lists.visitorQuestionnaires, created.id] };
-    await api('PUT', `/building/${building.id}/questionnaire`, linked, 201);
+    await api.call('PUT /building/:id/questionnaire', { params, body: linked });
 
     try {
       await (await LoginPage.open(page)).signInAs(demoUsers.master);
@@ -161,12 +134,12 @@ describe('questionnaires', () => {
       expect(await screen.row(name).count()).toBe(1);
       await expectNoAxeViolations(page, 'the questionnaire list with the in-use message');
 
-      await api('PUT', `/building/${building.id}/questionnaire`, lists, 201);
+      await api.call('PUT /building/:id/questionnaire', { params, body: lists });
       await screen.deleteFromList(name);
       await screen.successBanner.filter({ hasText: en('common.DELETED_SUCCESSFULLY') }).waitFor();
       await screen.main.getByText(en('questionnaires.list.noMatch', { search: name })).waitFor();
     } finally {
-      await api('PUT', `/building/${building.id}/questionnaire`, lists, 201);
+      await api.call('PUT /building/:id/questionnaire', { params, body: lists });
     }
   });
 });

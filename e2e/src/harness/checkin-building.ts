@@ -2,8 +2,9 @@
 // (master) user: questionnaires with an alert question, a warning question and its follow-up,
 // an exit questionnaire, consent, e-mail-me, comments and temperature measures. Scenarios of
 // other files that change Demo HQ never affect it.
-import { type BuildingSettings, newBuildingSettings } from '@vestibule/shared';
-import { DEMO_PASSWORD, demoUsers } from './demo-users.ts';
+import { type BuildingSettings, type QuestionInput, newBuildingSettings } from '@vestibule/shared';
+import { demoUsers } from './demo-users.ts';
+import { serviceClient, signedIn } from './service.ts';
 
 export interface CheckInBuilding {
   id: string;
@@ -30,59 +31,28 @@ export const buildingTexts = {
   failure: 'Please wait at the front desk: someone will come to help you.',
 };
 
-type Api = <T>(method: string, path: string, body?: unknown, expectedStatus?: number) => Promise<T>;
-
-/** Calls the server as a demo user (bearer token from /service/login). */
-export async function apiAs(baseUrl: string, username: string): Promise<Api> {
-  const login = await fetch(`${baseUrl}/service/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`Sign-in of ${username} failed: ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
-  return async <T>(method: string, path: string, body?: unknown, expectedStatus = 200): Promise<T> => {
-    const response = await fetch(`${baseUrl}/service${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status !== expectedStatus) {
-      throw new Error(`${method} ${path} answered ${response.status} (expected ${expectedStatus}): ${text}`);
-    }
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
-}
-
 export async function createCheckInBuilding(baseUrl: string): Promise<CheckInBuilding> {
-  const api = await apiAs(baseUrl, demoUsers.master.username);
+  const api = await signedIn(baseUrl, demoUsers.master.username);
   const suffix = Date.now().toString(36);
   const name = `Check-in Tower ${suffix}`;
-  const building = await api<{ id: string; qrCodeKey: string }>('POST', '/building', {
-    name,
-    address1: '1 Harbour Street',
-    city: 'Toronto',
-    zip: 'M5J 2N8',
-    state: 'ON',
-    countryCode: 'CA',
-    pinCode: '1234',
+  const building = await api.call('POST /building', {
+    body: {
+      name,
+      address1: '1 Harbour Street',
+      city: 'Toronto',
+      zip: 'M5J 2N8',
+      state: 'ON',
+      countryCode: 'CA',
+      pinCode: '1234',
+    },
   });
 
   const questionnaire = async (title: string) => {
-    const created = await api<{ id: string; name: string }>(
-      'POST',
-      '/questionnaire',
-      { name: `${title} ${suffix}`, description: null },
-      201,
-    );
+    const created = await api.call('POST /questionnaire', { body: { name: `${title} ${suffix}`, description: null } });
     return { id: created.id, name: created.name };
   };
-  const question = (questionnaireId: string, body: Record<string, unknown>) =>
-    api<{ id: string }>('POST', `/questionnaire/${questionnaireId}/question`, body);
+  const question = (questionnaireId: string, body: QuestionInput) =>
+    api.call('POST /questionnaire/:qid/question', { params: { qid: questionnaireId }, body });
 
   const health = await questionnaire('Visitor health check');
   const fever = await question(health.id, { text: questionTexts.fever, questionType: 'YESNO', alertAnswer: 'YES' });
@@ -100,26 +70,14 @@ export async function createCheckInBuilding(baseUrl: string): Promise<CheckInBui
   const exit = await questionnaire('Before you leave');
   const badge = await question(exit.id, { text: questionTexts.badge, questionType: 'YESNO' });
 
-  await api(
-    'PUT',
-    `/building/${building.id}/questionnaire`,
-    {
-      visitorQuestionnaires: [health.id],
-      contractorQuestionnaires: [health.id],
-      employeeQuestionnaires: [],
-    },
-    201,
-  );
-  await api(
-    'PUT',
-    `/building/${building.id}/exitQuestionnaire`,
-    {
-      visitorExitQuestionnaires: [exit.id],
-      contractorExitQuestionnaires: [],
-      employeeExitQuestionnaires: [],
-    },
-    201,
-  );
+  await api.call('PUT /building/:id/questionnaire', {
+    params: { id: building.id },
+    body: { visitorQuestionnaires: [health.id], contractorQuestionnaires: [health.id], employeeQuestionnaires: [] },
+  });
+  await api.call('PUT /building/:id/exitQuestionnaire', {
+    params: { id: building.id },
+    body: { visitorExitQuestionnaires: [exit.id], contractorExitQuestionnaires: [], employeeExitQuestionnaires: [] },
+  });
 
   const settings: BuildingSettings = {
     ...newBuildingSettings(),
@@ -136,7 +94,7 @@ export async function createCheckInBuilding(baseUrl: string): Promise<CheckInBui
     failureFormText: buildingTexts.failure,
     senderEmail: 'reception@example.com',
   };
-  await api('PATCH', `/building/${building.id}/settings`, settings);
+  await api.call('PATCH /building/:id/settings', { params: { id: building.id }, body: settings });
 
   return {
     id: building.id,
@@ -178,10 +136,8 @@ export async function checkInThroughApi(
   building: CheckInBuilding,
   person: ReturnType<typeof newPerson>,
 ): Promise<CheckedInVisit> {
-  const response = await fetch(`${baseUrl}/service/checkin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
-    body: JSON.stringify({
+  const outcome = await serviceClient(baseUrl).call('POST /checkin', {
+    body: {
       qrCodeKey: building.qrCodeKey,
       visitorType: 'VISITOR',
       checkInForm: { host: person.host, firstName: person.firstName, lastName: person.lastName, phone: person.phone },
@@ -194,9 +150,11 @@ export async function checkInThroughApi(
       consentAccepted: true,
       scheduledDuration: 'PT1H',
       tempMeasure1: 36.6,
-    }),
+    },
   });
-  const body = (await response.json()) as CheckedInVisit & { allowed: boolean };
-  if (response.status !== 200 || !body.allowed) throw new Error(`Check-in refused: ${JSON.stringify(body)}`);
-  return body;
+  const { allowed, publicIdentifier, meetingIdentifier, pin } = outcome;
+  if (!allowed || !publicIdentifier || !meetingIdentifier || !pin) {
+    throw new Error(`Check-in refused: ${JSON.stringify(outcome)}`);
+  }
+  return { publicIdentifier, meetingIdentifier, pin };
 }

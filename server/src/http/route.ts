@@ -38,7 +38,7 @@ export function route<K extends ContractKey>(app: FastifyInstance, key: K, optio
   }
   const access = options.config.access;
   const generic = [
-    ...(definition.params || definition.query || definition.body ? [400] : []),
+    ...(definition.params || definition.query || definition.body || definition.consumes ? [400] : []),
     ...(access !== undefined && access !== 'public' ? [401, 403] : []),
     ...(options.config.rateLimit ? [429] : []),
   ];
@@ -58,6 +58,7 @@ export function route<K extends ContractKey>(app: FastifyInstance, key: K, optio
       ...(definition.params ? { params: definition.params } : {}),
       ...(definition.query ? { querystring: definition.query } : {}),
       ...(definition.body ? { body: definition.body } : {}),
+      ...(definition.consumes ? { consumes: [...definition.consumes] } : {}),
       response,
     },
     handler: options.handler as RouteHandlerMethod,

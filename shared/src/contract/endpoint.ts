@@ -14,6 +14,8 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Content types of a body that is not JSON (a multipart upload), read by the handler itself. */
+  consumes?: readonly string[];
   /** The success answer; absent for calls that answer bytes (pictures, logos). */
   response?: z.ZodType;
   /** Success statuses other than 200 that answer the same shape (208 CHECKEDIN). */

@@ -75,4 +75,3 @@ export const questionSchema = z
   })
   .meta({ id: 'Question' });
 export type Question = z.infer<typeof questionSchema>;
-

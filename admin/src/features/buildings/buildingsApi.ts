@@ -8,10 +8,10 @@ import {
   type CameraInfo,
   type CameraInput,
   type CreateEnrolmentResponse,
-  type ErrorCode,
   type Locale,
 } from '@vestibule/shared';
 import { ApiError, type ApiClient } from '@vestibule/shared/api';
+import { type CallOutput, type Contract, pathOf } from '@vestibule/shared/contract';
 
 // The calls of the buildings document, section 7, as the building screens use them. The
 // screens get this port from BuildingsApiContext, so component tests can answer with
@@ -84,49 +84,12 @@ export interface MobileTokenSchedule {
   mobileTokenNextRefreshAt: string;
 }
 
+/** GET /service/building/{id}/devices: the building's kiosks and the entries still to resolve. */
+export type BuildingKiosks = CallOutput<Contract['GET /building/:id/devices']>;
 /** A kiosk that has synced with the server: its last contact and what it reported. */
-export interface KioskDevice {
-  deviceId: string;
-  /** The name given at enrolment (null for a device that synced before enrolment existed). */
-  name: string | null;
-  /** When it was enrolled; null: it never was (it cannot use the kiosk channel). */
-  enrolledAt: string | null;
-  /** When an administrator revoked it; its later entries are refused. */
-  revokedAt: string | null;
-  firstSeenAt: string;
-  lastSeenAt: string;
-  lastIp: string | null;
-  appVersion: string | null;
-  configVersion: string | null;
-  /** Entries the kiosk still had to send at its last contact. */
-  pendingCount: number;
-  /** Its rejected entries not resolved yet. */
-  rejectedCount: number;
-  clockSkewMs: number;
-  clockSkewFlagged: boolean;
-  alerts: { kind: 'SEQ_GAP' | 'CLOCK_SKEW'; details: string; createdAt: string }[];
-}
-
+export type KioskDevice = BuildingKiosks['devices'][number];
 /** A check-in or check-out a kiosk took offline that the server refused. */
-export interface RejectedKioskEntry {
-  mutationId: string;
-  deviceId: string;
-  type: 'checkIn' | 'checkOut';
-  visitId: string;
-  errorCode: ErrorCode;
-  personName: string | null;
-  /** When it happened on the kiosk (the kiosk's clock). */
-  occurredAt: string;
-  receivedAt: string;
-  resolvedAt: string | null;
-}
-
-/** GET /service/building/{id}/devices (the route in server/src/modules/sync/sync.routes.ts). */
-export interface BuildingKiosks {
-  devices: KioskDevice[];
-  /** The entries still to resolve. */
-  rejected: RejectedKioskEntry[];
-}
+export type RejectedKioskEntry = BuildingKiosks['rejected'][number];
 
 export interface BuildingsApi {
   list: (query: BuildingListQuery) => Promise<BuildingList>;
@@ -178,54 +141,59 @@ export interface RawCallContext {
 
 /** The public address of a building's check-in logo; the version in the path busts caches. */
 export function logoImageUrl(building: Pick<Building, 'id' | 'checkInLogoVersion'>): string {
-  return `${SERVICE_BASE}/public/buildings/${encodeURIComponent(building.id)}/checkInLogoImage/${building.checkInLogoVersion}`;
+  const params = { id: building.id, version: building.checkInLogoVersion };
+  return `${SERVICE_BASE}${pathOf('GET /public/buildings/:id/checkInLogoImage/:version', params)}`;
 }
 
-const segment = encodeURIComponent;
-
 export function createBuildingsApi(client: ApiClient, raw: RawCallContext): BuildingsApi {
-  const listPath = (kind: QuestionnaireKind) => (kind === 'entry' ? 'questionnaire' : 'exitQuestionnaire');
   return {
-    list: (query) => client.get<BuildingList>('/building', { query: { ...query } }),
-    get: (id) => client.get<Building>(`/building/${segment(id)}`),
-    create: (input) => client.post<Building>('/building', input),
-    updateAddress: (id, input) => client.patch<Building>(`/building/${segment(id)}`, input),
-    updateSettings: (id, settings) => client.patch<Building>(`/building/${segment(id)}/settings`, settings),
-    updateCheckInForms: (id, forms) => client.patch<Building>(`/building/${segment(id)}/checkInForms`, forms),
+    list: (query) => client.call('GET /building', { query }),
+    get: (id) => client.call('GET /building/:id', { params: { id } }),
+    create: (input) => client.call('POST /building', { body: input }),
+    updateAddress: (id, input) => client.call('PATCH /building/:id', { params: { id }, body: input }),
+    updateSettings: (id, settings) => client.call('PATCH /building/:id/settings', { params: { id }, body: settings }),
+    updateCheckInForms: (id, forms) => client.call('PATCH /building/:id/checkInForms', { params: { id }, body: forms }),
     uploadLogo: (id, file, onProgress) =>
-      uploadWithProgress(raw, `${SERVICE_BASE}/building/${segment(id)}/checkInLogo`, file, onProgress),
-    questionnaires: (id, kind) => client.get(`/building/${segment(id)}/${listPath(kind)}`),
-    saveQuestionnaires: (id, kind, lists) => client.put(`/building/${segment(id)}/${listPath(kind)}`, lists),
-    allQuestionnaires: () => client.get<QuestionnaireRef[]>('/questionnaire/all'),
-    updateDeviceTexts: (id, texts) => client.patch<Building>(`/building/${segment(id)}/deviceTexts`, texts),
-    updateDevices: (id, devicesIds) => client.patch<Building>(`/building/${segment(id)}/devices`, { devicesIds }),
+      uploadWithProgress(raw, `${SERVICE_BASE}${pathOf('PATCH /building/:id/checkInLogo', { id })}`, file, onProgress),
+    questionnaires: <K extends QuestionnaireKind>(id: string, kind: K) =>
+      (kind === 'entry'
+        ? client.call('GET /building/:id/questionnaire', { params: { id } })
+        : client.call('GET /building/:id/exitQuestionnaire', { params: { id } })) as Promise<QuestionnaireLists<K>>,
+    saveQuestionnaires: <K extends QuestionnaireKind>(id: string, kind: K, lists: QuestionnaireLists<K>) =>
+      (kind === 'entry'
+        ? client.call('PUT /building/:id/questionnaire', { params: { id }, body: lists as EntryQuestionnaireLists })
+        : client.call('PUT /building/:id/exitQuestionnaire', {
+            params: { id },
+            body: lists as ExitQuestionnaireLists,
+          })) as Promise<QuestionnaireLists<K>>,
+    allQuestionnaires: () => client.call('GET /questionnaire/all'),
+    updateDeviceTexts: (id, texts) => client.call('PATCH /building/:id/deviceTexts', { params: { id }, body: texts }),
+    updateDevices: (id, devicesIds) =>
+      client.call('PATCH /building/:id/devices', { params: { id }, body: { devicesIds } }),
     updateMobileToken: (id, schedule) =>
-      client.patch<Building>(`/building/${segment(id)}/mobileToken`, { id, ...schedule }),
-    refreshMobileToken: (id) => client.patch<Building>(`/building/${segment(id)}/refreshMobileToken`),
+      client.call('PATCH /building/:id/mobileToken', { params: { id }, body: { id, ...schedule } }),
+    refreshMobileToken: (id) => client.call('PATCH /building/:id/refreshMobileToken', { params: { id } }),
     remove: async (id) => {
-      await client.delete(`/building/${segment(id)}`);
+      await client.call('DELETE /building/:id', { params: { id } });
     },
-    dictionary: (name) => client.get<DictionaryEntry[]>(`/building/dictionaries/${name}`),
-    cameras: (buildingId) => client.get<Camera[]>(`/camera/${segment(buildingId)}`),
-    addCamera: (buildingId, camera) => client.post<Camera[]>(`/camera/${segment(buildingId)}`, camera),
-    editCamera: (id, camera) => client.patch<Camera[]>(`/camera/${segment(id)}`, camera),
-    removeCamera: (id) => client.delete<Camera[]>(`/camera/${segment(id)}`),
-    cameraInfo: (id) => client.get<CameraInfo>(`/camera/info/${segment(id)}`),
-    cameraPicture: (id) => fetchPicture(raw, `${SERVICE_BASE}/camera/picture/${segment(id)}?x=${Date.now()}`),
-    kiosks: (buildingId) => client.get<BuildingKiosks>(`/building/${segment(buildingId)}/devices`),
+    dictionary: (name) => client.call('GET /building/dictionaries/:name', { params: { name } }),
+    cameras: (buildingId) => client.call('GET /camera/:buildingId', { params: { buildingId } }),
+    addCamera: (buildingId, camera) =>
+      client.call('POST /camera/:buildingId', { params: { buildingId }, body: camera }),
+    editCamera: (id, camera) => client.call('PATCH /camera/:id', { params: { id }, body: camera }),
+    removeCamera: (id) => client.call('DELETE /camera/:id', { params: { id } }),
+    cameraInfo: (id) => client.call('GET /camera/info/:id', { params: { id } }),
+    cameraPicture: (id) =>
+      fetchPicture(raw, `${SERVICE_BASE}${pathOf('GET /camera/picture/:id', { id })}?x=${Date.now()}`),
+    kiosks: (buildingId) => client.call('GET /building/:id/devices', { params: { id: buildingId } }),
     resolveRejectedEntry: (mutationId) =>
-      client.patch<{ mutationId: string }>(`/sync/rejected/${segment(mutationId)}/resolve`),
+      client.call('PATCH /sync/rejected/:mutationId/resolve', { params: { mutationId } }),
     createKioskEnrolment: (buildingId, name) =>
-      client.post<CreateEnrolmentResponse>(`/building/${segment(buildingId)}/devices/enrolments`, { name }),
+      client.call('POST /building/:id/devices/enrolments', { params: { id: buildingId }, body: { name } }),
     renameKiosk: (buildingId, deviceId, name) =>
-      client.patch<{ deviceId: string; name: string }>(
-        `/building/${segment(buildingId)}/devices/${segment(deviceId)}`,
-        { name },
-      ),
+      client.call('PATCH /building/:id/devices/:deviceId', { params: { id: buildingId, deviceId }, body: { name } }),
     revokeKiosk: (buildingId, deviceId) =>
-      client.post<{ deviceId: string; revokedAt: string }>(
-        `/building/${segment(buildingId)}/devices/${segment(deviceId)}/revoke`,
-      ),
+      client.call('POST /building/:id/devices/:deviceId/revoke', { params: { id: buildingId, deviceId } }),
   };
 }
 

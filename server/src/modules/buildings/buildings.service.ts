@@ -218,20 +218,30 @@ const kindLists: Record<QuestionnaireKind, Record<LinkedVisitorType, string>> = 
   },
 };
 
-export async function getQuestionnaireLists(ctx: ServerContext, tenantId: string, id: string, kind: QuestionnaireKind) {
-  const building = await findBuilding(ctx.db, tenantId, id);
-  if (!building) throw notFound();
-  const links = await listBuildingQuestionnaireLinks(ctx.db, [id]);
-  return kind === 'ENTRY' ? entryListsDto(links) : exitListsDto(links);
-}
+/** The lists of one kind: entry questionnaires or exit questionnaires, per person type. */
+type ListsOf<K extends QuestionnaireKind> = K extends 'ENTRY'
+  ? ReturnType<typeof entryListsDto>
+  : ReturnType<typeof exitListsDto>;
 
-export async function saveQuestionnaireLists(
+export async function getQuestionnaireLists<K extends QuestionnaireKind>(
   ctx: ServerContext,
   tenantId: string,
   id: string,
-  kind: QuestionnaireKind,
+  kind: K,
+): Promise<ListsOf<K>> {
+  const building = await findBuilding(ctx.db, tenantId, id);
+  if (!building) throw notFound();
+  const links = await listBuildingQuestionnaireLinks(ctx.db, [id]);
+  return (kind === 'ENTRY' ? entryListsDto(links) : exitListsDto(links)) as ListsOf<K>;
+}
+
+export async function saveQuestionnaireLists<K extends QuestionnaireKind>(
+  ctx: ServerContext,
+  tenantId: string,
+  id: string,
+  kind: K,
   body: Record<string, readonly string[]>,
-) {
+): Promise<ListsOf<K>> {
   if (!(await findBuilding(ctx.db, tenantId, id))) throw notFound();
   const names = kindLists[kind];
   const lists = {
