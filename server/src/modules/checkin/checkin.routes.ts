@@ -2,22 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KIOSK_CREDENTIAL_HEADER } from '@vestibule/shared';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { route } from '../../http/route.ts';
+import type { CheckInChannel } from './channel.ts';
+import { checkIn, checkInBuilding, checkInData, visitForLink } from './checkin.service.ts';
 import {
-  type CheckInChannel,
   buildingCheckOutData,
-  checkIn,
-  checkInBuilding,
-  checkInData,
   checkOut,
   checkOutData,
   searchMeeting,
   selfCheckOutSearch,
   ticketCheckOut,
   ticketCheckOutData,
-  visitForLink,
-  wizardCameraInfo,
-  wizardCameraPicture,
-} from './checkin.service.ts';
+} from './checkout.service.ts';
+import { wizardCameraInfo, wizardCameraPicture } from './wizardCameras.service.ts';
 
 /** Who calls: a kiosk (its enrolment credential checked by the service) or a visitor's phone. */
 export function channelOf(request: FastifyRequest, fromKiosk: boolean): CheckInChannel {

@@ -1,165 +1,46 @@
+// Checking in: the building of a link, the wizard's input, and the check-in itself.
 import {
   type AnsweredQuestionnaire,
-  type BuildingSettings,
   type CheckInBuilding,
   type CheckInData,
-  type CheckInForm,
   type CheckInResponse,
   type Locale,
   type VisitCodes,
-  type WizardQuestionnaire,
   type WizardVisitorType,
-  answerOptions,
   entryDecision,
   mergeCheckBack,
   durationError,
   durationToMinutes,
   enabledFields,
   fieldError,
-  isQuestionnaireComplete,
   newVisitCodes,
-  newBuildingCheckInForms,
-  newBuildingSettings,
-  parseDeviceIds,
-  secondMeasureRequired,
   splitDuration,
-  temperatureRefused,
   uuidv7,
-  visibleQuestions,
   wizardVisitorTypes,
 } from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { z } from 'zod';
-import type { checkInRequestSchema, checkOutRequestSchema } from '@vestibule/shared';
+import type { checkInRequestSchema } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/mail.repo.ts';
 import {
-  type KeyedBuilding,
   activeCameras,
-  cameraConnection,
-  checkOutVisit,
   findBuildingByKey,
   findOpenVisitOfPerson,
-  findOpenVisitsAtBuilding,
   findVisitById,
-  findVisitByIdentifierAndPin,
   findVisitByPublicIdentifier,
   insertVisit,
   linkedQuestionnaires,
-  pinFailures,
-  recordPinFailure,
   updateVisit,
   visitCodesTaken,
 } from './checkin.repo.ts';
-import { readCameraInfo, readCameraPicture } from '../cameras/camera.adapter.ts';
-import { type EnrolledKiosk, kioskOfCredential } from '../kiosks/kiosks.service.ts';
 import { toVisitSummary } from './visit.dto.ts';
-import { issueTicket, visitOfTicket } from './checkoutTicket.ts';
+import { type CheckInChannel, buildingForChannel, cached, checkChannel, formOf, settingsOf } from './channel.ts';
+import { checkInCopyMail } from './checkinMail.ts';
+import { answeredQuestionnaires, checkTemperatures, textValue } from './visitRules.ts';
 
 type CheckInBody = z.output<typeof checkInRequestSchema>;
-type CheckOutBody = z.output<typeof checkOutRequestSchema>;
-
-/** Where the call comes from: the visitor's own device (/checkin) or a kiosk (/checkinKiosk). */
-export interface CheckInChannel {
-  fromKiosk: boolean;
-  /** The `x-kiosk-credential` header as sent: a kiosk call needs an enrolled device's credential. */
-  credential?: string | undefined;
-  /**
-   * The enrolled kiosk already checked for this request (a sync batch checks it once, and
-   * decides per entry what a revoked kiosk may still deliver).
-   */
-  verifiedKiosk?: EnrolledKiosk | undefined;
-  clientIp: string;
-  locale: Locale;
-  /** Origin of links in e-mails when PUBLIC_URL is not set. */
-  origin: string;
-}
-
-function settingsOf(building: KeyedBuilding): BuildingSettings {
-  return { ...newBuildingSettings(), ...(building.settings ?? {}) };
-}
-
-function formOf(building: KeyedBuilding, visitorType: WizardVisitorType): CheckInForm {
-  const forms = building.check_in_forms ?? newBuildingCheckInForms();
-  const key = {
-    VISITOR: 'visitorCheckInForm',
-    CONTRACTOR: 'contractorCheckInForm',
-    EMPLOYEE: 'employeeCheckInForm',
-  } as const;
-  return forms[key[visitorType]];
-}
-
-/**
- * The building of a public link. Own-device links must carry the building's current mobile
- * token when it has one (an old printed QR code stops working after rotation); kiosk calls
- * need an enrolled device of the building (and one of its addresses when it lists some).
- */
-export async function buildingForChannel(
-  ctx: ServerContext,
-  qrCodeKey: string,
-  channel: CheckInChannel,
-  mt: string | null,
-  options: ChannelOptions = {},
-): Promise<KeyedBuilding> {
-  return checkChannel(ctx, await findBuildingByKey(ctx.db, qrCodeKey), channel, mt, options);
-}
-
-interface ChannelOptions {
-  ignoreMobileToken?: boolean;
-}
-
-/** Memoises `load` under `key` when a batch cache is given. */
-function cached<T>(cache: Map<string, Promise<unknown>> | undefined, key: string, load: () => Promise<T>): Promise<T> {
-  if (!cache) return load();
-  let value = cache.get(key) as Promise<T> | undefined;
-  if (!value) {
-    value = load();
-    cache.set(key, value);
-  }
-  return value;
-}
-
-/** The building as this channel may see it: a kiosk enrolled for it, a link with its current token. */
-async function checkChannel(
-  ctx: ServerContext,
-  building: KeyedBuilding | undefined,
-  channel: CheckInChannel,
-  mt: string | null,
-  options: ChannelOptions = {},
-): Promise<KeyedBuilding> {
-  if (!building) throw new AppError('NOT_FOUND');
-  if (channel.fromKiosk) {
-    const kiosk = channel.verifiedKiosk ?? (await enrolledKioskOf(ctx, building, channel));
-    if (kiosk.buildingId !== building.id) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
-  } else if (building.mobile_token && !options.ignoreMobileToken && mt !== building.mobile_token) {
-    throw new AppError('CHECKIN_LINK_EXPIRED');
-  }
-  return building;
-}
-
-/**
- * The enrolled kiosk behind a kiosk call: a valid credential (401 KIOSK_ENROLMENT_REQUIRED
- * without one), of this building, from one of its listed addresses when it lists some (an extra
- * restriction, not a credential). A revoked kiosk is refused (403 KIOSK_DEVICE_REVOKED) unless
- * `revokedAllowed`: a sync batch still delivers what it made before its revocation.
- */
-export async function enrolledKioskOf(
-  ctx: ServerContext,
-  building: KeyedBuilding,
-  channel: CheckInChannel,
-  options: { revokedAllowed?: boolean } = {},
-): Promise<EnrolledKiosk> {
-  const kiosk = await kioskOfCredential(ctx, channel.credential);
-  if (!kiosk) throw new AppError('KIOSK_ENROLMENT_REQUIRED');
-  if (kiosk.buildingId !== building.id) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
-  if (kiosk.revokedAt && !options.revokedAllowed) throw new AppError('KIOSK_DEVICE_REVOKED');
-  const addresses = parseDeviceIds(building.devices_ids);
-  if (addresses.length > 0 && !addresses.includes(channel.clientIp.replace(/^::ffff:/, ''))) {
-    throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
-  }
-  return kiosk;
-}
 
 export async function checkInBuilding(
   ctx: ServerContext,
@@ -219,54 +100,6 @@ export async function checkInData(
     successFormText: settings.successFormText,
     failureFormText: settings.failureFormText,
   };
-}
-
-/**
- * Checks answers against the questionnaires: every visible question answered with a value
- * its type allows; answers to hidden or unknown questions are dropped. Answers are stored
- * with the question texts as they were.
- */
-function answeredQuestionnaires(
-  questionnaires: readonly WizardQuestionnaire[],
-  given: CheckInBody['questionnairesAnswers'],
-): { stored: AnsweredQuestionnaire[]; flat: Record<string, string> } {
-  const flat: Record<string, string> = {};
-  for (const entry of given) Object.assign(flat, entry.answers);
-  const stored: AnsweredQuestionnaire[] = [];
-  for (const questionnaire of questionnaires) {
-    if (!isQuestionnaireComplete(questionnaire.items, flat))
-      throw new AppError('MISSING', { field: questionnaire.name });
-    const items = visibleQuestions(questionnaire.items, flat).map((question) => {
-      const answer = flat[question.id] ?? '';
-      const options = answerOptions(question.questionType, false);
-      if (options.length > 0 && !(options as string[]).includes(answer)) {
-        throw new AppError('VALIDATION_FAILED', { field: question.text.slice(0, 80) });
-      }
-      return { questionId: question.id, question: question.text, questionType: question.questionType, answer };
-    });
-    stored.push({ questionnaireId: questionnaire.id, name: questionnaire.name, items });
-  }
-  return { stored, flat };
-}
-
-function checkTemperatures(
-  enabled: boolean,
-  measures: { tempMeasure1: number | null; tempMeasure2: number | null },
-  settings: BuildingSettings,
-): boolean {
-  if (!enabled) return false;
-  const min = settings.minAllowedTemperature ?? Number.NEGATIVE_INFINITY;
-  const max = settings.maxAllowedTemperature ?? Number.POSITIVE_INFINITY;
-  if (measures.tempMeasure1 === null) throw new AppError('MISSING', { field: 'tempMeasure1' });
-  if (secondMeasureRequired(measures.tempMeasure1, min, max) && measures.tempMeasure2 === null) {
-    throw new AppError('MISSING', { field: 'tempMeasure2' });
-  }
-  return temperatureRefused(measures.tempMeasure1, measures.tempMeasure2, min, max);
-}
-
-function textValue(form: Record<string, string | boolean>, key: string): string | null {
-  const value = form[key];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
 /** When the check-in happened: now online, or the kiosk's clock for a synced offline check-in. */
@@ -451,46 +284,6 @@ export async function checkIn(
 }
 
 /** New codes for a visit: the kiosk's own when it made some and no other visit has them. */
-/** The e-mail-me copy of a check-in: the code, the PIN and the visitor's check-out link. */
-function checkInCopyMail(
-  ctx: ServerContext,
-  channel: CheckInChannel,
-  visit: {
-    building: { tenant_id: string; name: string };
-    settings: { timeZoneId: string; senderEmail: string };
-    to: string;
-    name: string | null;
-    identifiers: { identifier: string; public_identifier: string; pin: string };
-    at: Date;
-  },
-) {
-  const { identifiers } = visit;
-  const link = `${(ctx.config.publicUrl ?? channel.origin).replace(/\/$/, '')}/checkOut/${identifiers.public_identifier}`;
-  const t = (key: string, params: Record<string, string>) =>
-    translate(channel.locale, `mail.checkInCopy.${key}`, params);
-  const time = new Intl.DateTimeFormat(channel.locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: visit.settings.timeZoneId,
-  }).format(visit.at);
-  const params = {
-    building: visit.building.name,
-    name: visit.name ?? '',
-    time,
-    identifier: identifiers.identifier,
-    pin: identifiers.pin,
-    link,
-  };
-  return {
-    tenantId: visit.building.tenant_id,
-    to: visit.to,
-    locale: channel.locale,
-    subject: t('subject', params),
-    text: ['greeting', 'checkedIn', 'code', 'checkOut', 'closing'].map((key) => t(key, params)).join('\n\n'),
-    replyTo: visit.settings.senderEmail.split(/[,;]/)[0]?.trim() || null,
-  };
-}
-
 async function freshCodes(ctx: ServerContext, offered: VisitCodes | undefined) {
   const codes =
     offered && !(await visitCodesTaken(ctx.db, offered.identifier, offered.publicIdentifier))
@@ -517,205 +310,10 @@ function alreadyCheckedIn(locale: Locale): { status: number; body: CheckInRespon
   };
 }
 
-async function openVisit(ctx: ServerContext, publicIdentifier: string) {
-  const visit = await findVisitByPublicIdentifier(ctx.db, publicIdentifier);
-  if (!visit || !visit.checked_in_at || visit.checked_out_at) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
-  return visit;
-}
-
-async function buildingSettingsById(ctx: ServerContext, buildingId: string) {
-  const row = await ctx.db
-    .selectFrom('buildings')
-    .select(['settings', 'qr_code_key'])
-    .where('id', '=', buildingId)
-    .executeTakeFirstOrThrow();
-  return { settings: { ...newBuildingSettings(), ...(row.settings ?? {}) }, qrCodeKey: row.qr_code_key };
-}
-
-export async function checkOutData(ctx: ServerContext, publicIdentifier: string) {
-  const visit = await openVisit(ctx, publicIdentifier);
-  const { settings } = await buildingSettingsById(ctx, visit.building_id);
-  return {
-    visit: toVisitSummary(visit, settings.timeZoneId),
-    exitQuestionnaires: await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type),
-    checkOutTemperatureMeasuresEnabled: settings.checkOutTemperatureMeasuresEnabled,
-    allowCheckOutManualTemperatureMeasure: settings.allowCheckOutManualTemperatureMeasure,
-    commentsEnabled: settings.commentsEnabled,
-    temperatureUnit: settings.temperatureMeasureUnit ?? 'CELSIUS',
-    minTemperature: settings.minAllowedTemperature,
-    maxTemperature: settings.maxAllowedTemperature,
-  };
-}
-
-export async function checkOut(
-  ctx: ServerContext,
-  publicIdentifier: string,
-  body: CheckOutBody,
-  timing: CheckInTiming = {},
-) {
-  const visit = await openVisit(ctx, publicIdentifier);
-  const { settings } = await buildingSettingsById(ctx, visit.building_id);
-  const questionnaires = await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type);
-  const { stored } = answeredQuestionnaires(questionnaires, body.questionnairesAnswers);
-  if (settings.checkOutTemperatureMeasuresEnabled && settings.allowCheckOutManualTemperatureMeasure) {
-    checkTemperatures(true, body, settings);
-  }
-  const done = await checkOutVisit(ctx.db, visit.id, timing.occurredAt ?? null, {
-    exit_temp_measure1: body.tempMeasure1,
-    exit_temp_measure2: body.tempMeasure2,
-    exit_comments: body.comments,
-    exit_questionnaires_answers: JSON.stringify(stored),
-  });
-  if (!done) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
-  const row = await findVisitById(ctx.db, visit.id);
-  return { status: 'success' as const, visit: row ? toVisitSummary(row, settings.timeZoneId) : null };
-}
-
-/** Wrong PINs allowed for one visit code within the window, whatever the caller's address. */
-const PIN_MAX_FAILURES = 5;
-const PIN_FAILURE_WINDOW_MINUTES = 15;
-
-/**
- * A visit by its code and PIN (and last name). Wrong PINs are counted per visit code: past
- * five within 15 minutes every try answers 429 PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED,
- * the right PIN included, until the window has passed (10,000 PINs cannot be walked).
- */
-export async function searchMeeting(ctx: ServerContext, identifier: string, pin: string, lastName: string | undefined) {
-  const code = identifier.toUpperCase();
-  if ((await pinFailures(ctx.db, code)) >= PIN_MAX_FAILURES) {
-    throw new AppError('PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED');
-  }
-  const visit = await findVisitByIdentifierAndPin(ctx.db, code, pin);
-  if (!visit || (lastName !== undefined && (visit.last_name ?? '').toLowerCase() !== lastName.toLowerCase())) {
-    await recordPinFailure(ctx.db, code, PIN_FAILURE_WINDOW_MINUTES);
-    throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
-  }
-  const { settings } = await buildingSettingsById(ctx, visit.building_id);
-  return toVisitSummary(visit, settings.timeZoneId);
-}
-
-export async function buildingCheckOutData(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
-  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
-  const settings = settingsOf(building);
-  return {
-    fromKiosk: channel.fromKiosk,
-    checkOutTemperatureMeasuresEnabled: settings.checkOutTemperatureMeasuresEnabled,
-    qrCode: building.qr_code_key,
-    buildingName: building.name,
-  };
-}
-
-/**
- * Self check-out at a building by last name or the last 4 phone digits, on an enrolled kiosk
- * of the building only. Only what a person needs to recognise their own visit is answered
- * (first name and last initial), with a ticket that checks out that visit, from this kiosk,
- * for a few minutes: never the visit's public identifier.
- */
-export async function selfCheckOutSearch(
-  ctx: ServerContext,
-  qrCodeKey: string,
-  search: { lastName?: string | undefined; phoneLast4?: string | undefined },
-  channel: CheckInChannel,
-) {
-  const { building, kiosk } = await kioskBuilding(ctx, qrCodeKey, channel);
-  const rows = await findOpenVisitsAtBuilding(ctx.db, building.id, {
-    ...(search.lastName ? { lastName: search.lastName } : {}),
-    ...(search.phoneLast4 ? { phoneLast4: search.phoneLast4 } : {}),
-  });
-  return Promise.all(
-    rows.map(async (row) => ({
-      ticket: await issueTicket(ctx, row.id, kiosk.deviceId),
-      visitId: row.id,
-      firstName: row.first_name ?? '',
-      lastInitial: (row.last_name ?? '').slice(0, 1).toUpperCase(),
-      checkedInAt: new Date(row.checked_in_at ?? 0).toISOString(),
-    })),
-  );
-}
-
-/** The building of a kiosk call and the enrolled kiosk making it. */
-async function kioskBuilding(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
-  const building = await findBuildingByKey(ctx.db, qrCodeKey);
-  if (!building) throw new AppError('NOT_FOUND');
-  return { building, kiosk: await enrolledKioskOf(ctx, building, { ...channel, fromKiosk: true }) };
-}
-
-/** The public identifier of the open visit a ticket names, for the kiosk it was issued to. */
-async function ticketVisit(ctx: ServerContext, qrCodeKey: string, ticket: string, channel: CheckInChannel) {
-  const { building, kiosk } = await kioskBuilding(ctx, qrCodeKey, channel);
-  const visit = await findVisitById(ctx.db, await visitOfTicket(ctx, ticket, kiosk.deviceId));
-  if (!visit || visit.building_id !== building.id) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
-  return visit.public_identifier;
-}
-
-/** What the check-out form of a visit found by a kiosk's search needs. */
-export async function ticketCheckOutData(
-  ctx: ServerContext,
-  qrCodeKey: string,
-  ticket: string,
-  channel: CheckInChannel,
-) {
-  return checkOutData(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel));
-}
-
-/** Checks out the visit a kiosk's search found, with its ticket. */
-export async function ticketCheckOut(
-  ctx: ServerContext,
-  qrCodeKey: string,
-  ticket: string,
-  body: CheckOutBody,
-  channel: CheckInChannel,
-) {
-  return checkOut(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel), body);
-}
-
 export async function visitForLink(ctx: ServerContext, qrCodeKey: string, identifier: string, channel: CheckInChannel) {
   // The visit's public identifier is the secret here: the mobile token does not apply.
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null, { ignoreMobileToken: true });
   const visit = await findVisitByPublicIdentifier(ctx.db, identifier);
   if (!visit || visit.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
   return { ...toVisitSummary(visit, settingsOf(building).timeZoneId), checkInForm: visit.check_in_form ?? null };
-}
-
-/** A camera of the building behind a check-in key, for the wizard's temperature step. */
-async function buildingCamera(
-  ctx: ServerContext,
-  qrCodeKey: string,
-  cameraId: string,
-  channel: CheckInChannel,
-  mt: string | null,
-) {
-  // A phone never reads the lobby's cameras: only an enrolled kiosk of the building.
-  if (!channel.fromKiosk) throw new AppError('KIOSK_ENROLMENT_REQUIRED');
-  const building = await buildingForChannel(ctx, qrCodeKey, channel, mt);
-  const camera = (await activeCameras(ctx.db, building.id)).find((c) => c.id === cameraId);
-  if (!camera) throw new AppError('NOT_FOUND');
-  const connection = await cameraConnection(ctx.db, camera.id);
-  return {
-    allowLocal: ctx.config.cameraAllowLocalAddresses,
-    ipAddress: connection.ip_address,
-    authUser: connection.auth_user,
-    authPassword: connection.auth_password,
-    simulated: connection.simulated,
-  };
-}
-
-export async function wizardCameraInfo(
-  ctx: ServerContext,
-  qrCodeKey: string,
-  cameraId: string,
-  channel: CheckInChannel,
-  mt: string | null,
-) {
-  return readCameraInfo(await buildingCamera(ctx, qrCodeKey, cameraId, channel, mt));
-}
-
-export async function wizardCameraPicture(
-  ctx: ServerContext,
-  qrCodeKey: string,
-  cameraId: string,
-  channel: CheckInChannel,
-  mt: string | null,
-) {
-  return readCameraPicture(await buildingCamera(ctx, qrCodeKey, cameraId, channel, mt));
 }

@@ -21,15 +21,9 @@ import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findBuildingByKey, findVisitById, linkedQuestionnaires } from '../checkin/checkin.repo.ts';
 import type { EnrolledKiosk } from '../kiosks/kiosks.service.ts';
-import {
-  type CheckInChannel,
-  buildingForChannel,
-  checkIn,
-  checkInBuilding,
-  checkInData,
-  checkOut,
-  enrolledKioskOf,
-} from '../checkin/checkin.service.ts';
+import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from '../checkin/channel.ts';
+import { checkIn, checkInBuilding, checkInData } from '../checkin/checkin.service.ts';
+import { checkOut } from '../checkin/checkout.service.ts';
 import {
   type MutationRecord,
   addDeviceAlert,

@@ -1,0 +1,119 @@
+// Who calls a public check-in route (a phone or an enrolled kiosk) and the building it may see.
+import {
+  type BuildingSettings,
+  type CheckInForm,
+  type Locale,
+  type WizardVisitorType,
+  newBuildingCheckInForms,
+  newBuildingSettings,
+  parseDeviceIds,
+} from '@vestibule/shared';
+import type { ServerContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { type KeyedBuilding, findBuildingByKey } from './checkin.repo.ts';
+import { type EnrolledKiosk, kioskOfCredential } from '../kiosks/kiosks.service.ts';
+
+/** Where the call comes from: the visitor's own device (/checkin) or a kiosk (/checkinKiosk). */
+export interface CheckInChannel {
+  fromKiosk: boolean;
+  /** The `x-kiosk-credential` header as sent: a kiosk call needs an enrolled device's credential. */
+  credential?: string | undefined;
+  /**
+   * The enrolled kiosk already checked for this request (a sync batch checks it once, and
+   * decides per entry what a revoked kiosk may still deliver).
+   */
+  verifiedKiosk?: EnrolledKiosk | undefined;
+  clientIp: string;
+  locale: Locale;
+  /** Origin of links in e-mails when PUBLIC_URL is not set. */
+  origin: string;
+}
+
+export function settingsOf(building: KeyedBuilding): BuildingSettings {
+  return { ...newBuildingSettings(), ...(building.settings ?? {}) };
+}
+
+export function formOf(building: KeyedBuilding, visitorType: WizardVisitorType): CheckInForm {
+  const forms = building.check_in_forms ?? newBuildingCheckInForms();
+  const key = {
+    VISITOR: 'visitorCheckInForm',
+    CONTRACTOR: 'contractorCheckInForm',
+    EMPLOYEE: 'employeeCheckInForm',
+  } as const;
+  return forms[key[visitorType]];
+}
+
+/**
+ * The building of a public link. Own-device links must carry the building's current mobile
+ * token when it has one (an old printed QR code stops working after rotation); kiosk calls
+ * need an enrolled device of the building (and one of its addresses when it lists some).
+ */
+export async function buildingForChannel(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  channel: CheckInChannel,
+  mt: string | null,
+  options: ChannelOptions = {},
+): Promise<KeyedBuilding> {
+  return checkChannel(ctx, await findBuildingByKey(ctx.db, qrCodeKey), channel, mt, options);
+}
+
+export interface ChannelOptions {
+  ignoreMobileToken?: boolean;
+}
+
+/** Memoises `load` under `key` when a batch cache is given. */
+export function cached<T>(
+  cache: Map<string, Promise<unknown>> | undefined,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  if (!cache) return load();
+  let value = cache.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = load();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+/** The building as this channel may see it: a kiosk enrolled for it, a link with its current token. */
+export async function checkChannel(
+  ctx: ServerContext,
+  building: KeyedBuilding | undefined,
+  channel: CheckInChannel,
+  mt: string | null,
+  options: ChannelOptions = {},
+): Promise<KeyedBuilding> {
+  if (!building) throw new AppError('NOT_FOUND');
+  if (channel.fromKiosk) {
+    const kiosk = channel.verifiedKiosk ?? (await enrolledKioskOf(ctx, building, channel));
+    if (kiosk.buildingId !== building.id) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+  } else if (building.mobile_token && !options.ignoreMobileToken && mt !== building.mobile_token) {
+    throw new AppError('CHECKIN_LINK_EXPIRED');
+  }
+  return building;
+}
+
+/**
+ * The enrolled kiosk behind a kiosk call: a valid credential (401 KIOSK_ENROLMENT_REQUIRED
+ * without one), of this building, from one of its listed addresses when it lists some (an extra
+ * restriction, not a credential). A revoked kiosk is refused (403 KIOSK_DEVICE_REVOKED) unless
+ * `revokedAllowed`: a sync batch still delivers what it made before its revocation.
+ */
+export async function enrolledKioskOf(
+  ctx: ServerContext,
+  building: KeyedBuilding,
+  channel: CheckInChannel,
+  options: { revokedAllowed?: boolean } = {},
+): Promise<EnrolledKiosk> {
+  const kiosk = await kioskOfCredential(ctx, channel.credential);
+  if (!kiosk) throw new AppError('KIOSK_ENROLMENT_REQUIRED');
+  if (kiosk.buildingId !== building.id) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+  if (kiosk.revokedAt && !options.revokedAllowed) throw new AppError('KIOSK_DEVICE_REVOKED');
+  const addresses = parseDeviceIds(building.devices_ids);
+  if (addresses.length > 0 && !addresses.includes(channel.clientIp.replace(/^::ffff:/, ''))) {
+    throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+  }
+  return kiosk;
+}

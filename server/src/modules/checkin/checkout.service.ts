@@ -1,0 +1,176 @@
+// Checking out: by the visit's own link, by code and PIN, or on a kiosk by a search and its ticket.
+import { newBuildingSettings } from '@vestibule/shared';
+import type { z } from 'zod';
+import type { checkOutRequestSchema } from '@vestibule/shared';
+import type { ServerContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import {
+  checkOutVisit,
+  findBuildingByKey,
+  findOpenVisitsAtBuilding,
+  findVisitById,
+  findVisitByIdentifierAndPin,
+  findVisitByPublicIdentifier,
+  linkedQuestionnaires,
+  pinFailures,
+  recordPinFailure,
+} from './checkin.repo.ts';
+import { toVisitSummary } from './visit.dto.ts';
+import { issueTicket, visitOfTicket } from './checkoutTicket.ts';
+import { type CheckInChannel, buildingForChannel, enrolledKioskOf, settingsOf } from './channel.ts';
+import type { CheckInTiming } from './checkin.service.ts';
+import { answeredQuestionnaires, checkTemperatures } from './visitRules.ts';
+
+type CheckOutBody = z.output<typeof checkOutRequestSchema>;
+
+async function openVisit(ctx: ServerContext, publicIdentifier: string) {
+  const visit = await findVisitByPublicIdentifier(ctx.db, publicIdentifier);
+  if (!visit || !visit.checked_in_at || visit.checked_out_at) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
+  return visit;
+}
+
+async function buildingSettingsById(ctx: ServerContext, buildingId: string) {
+  const row = await ctx.db
+    .selectFrom('buildings')
+    .select(['settings', 'qr_code_key'])
+    .where('id', '=', buildingId)
+    .executeTakeFirstOrThrow();
+  return { settings: { ...newBuildingSettings(), ...(row.settings ?? {}) }, qrCodeKey: row.qr_code_key };
+}
+
+export async function checkOutData(ctx: ServerContext, publicIdentifier: string) {
+  const visit = await openVisit(ctx, publicIdentifier);
+  const { settings } = await buildingSettingsById(ctx, visit.building_id);
+  return {
+    visit: toVisitSummary(visit, settings.timeZoneId),
+    exitQuestionnaires: await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type),
+    checkOutTemperatureMeasuresEnabled: settings.checkOutTemperatureMeasuresEnabled,
+    allowCheckOutManualTemperatureMeasure: settings.allowCheckOutManualTemperatureMeasure,
+    commentsEnabled: settings.commentsEnabled,
+    temperatureUnit: settings.temperatureMeasureUnit ?? 'CELSIUS',
+    minTemperature: settings.minAllowedTemperature,
+    maxTemperature: settings.maxAllowedTemperature,
+  };
+}
+
+export async function checkOut(
+  ctx: ServerContext,
+  publicIdentifier: string,
+  body: CheckOutBody,
+  timing: CheckInTiming = {},
+) {
+  const visit = await openVisit(ctx, publicIdentifier);
+  const { settings } = await buildingSettingsById(ctx, visit.building_id);
+  const questionnaires = await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type);
+  const { stored } = answeredQuestionnaires(questionnaires, body.questionnairesAnswers);
+  if (settings.checkOutTemperatureMeasuresEnabled && settings.allowCheckOutManualTemperatureMeasure) {
+    checkTemperatures(true, body, settings);
+  }
+  const done = await checkOutVisit(ctx.db, visit.id, timing.occurredAt ?? null, {
+    exit_temp_measure1: body.tempMeasure1,
+    exit_temp_measure2: body.tempMeasure2,
+    exit_comments: body.comments,
+    exit_questionnaires_answers: JSON.stringify(stored),
+  });
+  if (!done) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
+  const row = await findVisitById(ctx.db, visit.id);
+  return { status: 'success' as const, visit: row ? toVisitSummary(row, settings.timeZoneId) : null };
+}
+
+/** Wrong PINs allowed for one visit code within the window, whatever the caller's address. */
+const PIN_MAX_FAILURES = 5;
+const PIN_FAILURE_WINDOW_MINUTES = 15;
+
+/**
+ * A visit by its code and PIN (and last name). Wrong PINs are counted per visit code: past
+ * five within 15 minutes every try answers 429 PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED,
+ * the right PIN included, until the window has passed (10,000 PINs cannot be walked).
+ */
+export async function searchMeeting(ctx: ServerContext, identifier: string, pin: string, lastName: string | undefined) {
+  const code = identifier.toUpperCase();
+  if ((await pinFailures(ctx.db, code)) >= PIN_MAX_FAILURES) {
+    throw new AppError('PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED');
+  }
+  const visit = await findVisitByIdentifierAndPin(ctx.db, code, pin);
+  if (!visit || (lastName !== undefined && (visit.last_name ?? '').toLowerCase() !== lastName.toLowerCase())) {
+    await recordPinFailure(ctx.db, code, PIN_FAILURE_WINDOW_MINUTES);
+    throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
+  }
+  const { settings } = await buildingSettingsById(ctx, visit.building_id);
+  return toVisitSummary(visit, settings.timeZoneId);
+}
+
+export async function buildingCheckOutData(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const settings = settingsOf(building);
+  return {
+    fromKiosk: channel.fromKiosk,
+    checkOutTemperatureMeasuresEnabled: settings.checkOutTemperatureMeasuresEnabled,
+    qrCode: building.qr_code_key,
+    buildingName: building.name,
+  };
+}
+
+/**
+ * Self check-out at a building by last name or the last 4 phone digits, on an enrolled kiosk
+ * of the building only. Only what a person needs to recognise their own visit is answered
+ * (first name and last initial), with a ticket that checks out that visit, from this kiosk,
+ * for a few minutes: never the visit's public identifier.
+ */
+export async function selfCheckOutSearch(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  search: { lastName?: string | undefined; phoneLast4?: string | undefined },
+  channel: CheckInChannel,
+) {
+  const { building, kiosk } = await kioskBuilding(ctx, qrCodeKey, channel);
+  const rows = await findOpenVisitsAtBuilding(ctx.db, building.id, {
+    ...(search.lastName ? { lastName: search.lastName } : {}),
+    ...(search.phoneLast4 ? { phoneLast4: search.phoneLast4 } : {}),
+  });
+  return Promise.all(
+    rows.map(async (row) => ({
+      ticket: await issueTicket(ctx, row.id, kiosk.deviceId),
+      visitId: row.id,
+      firstName: row.first_name ?? '',
+      lastInitial: (row.last_name ?? '').slice(0, 1).toUpperCase(),
+      checkedInAt: new Date(row.checked_in_at ?? 0).toISOString(),
+    })),
+  );
+}
+
+/** The building of a kiosk call and the enrolled kiosk making it. */
+async function kioskBuilding(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
+  const building = await findBuildingByKey(ctx.db, qrCodeKey);
+  if (!building) throw new AppError('NOT_FOUND');
+  return { building, kiosk: await enrolledKioskOf(ctx, building, { ...channel, fromKiosk: true }) };
+}
+
+/** The public identifier of the open visit a ticket names, for the kiosk it was issued to. */
+async function ticketVisit(ctx: ServerContext, qrCodeKey: string, ticket: string, channel: CheckInChannel) {
+  const { building, kiosk } = await kioskBuilding(ctx, qrCodeKey, channel);
+  const visit = await findVisitById(ctx.db, await visitOfTicket(ctx, ticket, kiosk.deviceId));
+  if (!visit || visit.building_id !== building.id) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
+  return visit.public_identifier;
+}
+
+/** What the check-out form of a visit found by a kiosk's search needs. */
+export async function ticketCheckOutData(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  ticket: string,
+  channel: CheckInChannel,
+) {
+  return checkOutData(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel));
+}
+
+/** Checks out the visit a kiosk's search found, with its ticket. */
+export async function ticketCheckOut(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  ticket: string,
+  body: CheckOutBody,
+  channel: CheckInChannel,
+) {
+  return checkOut(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel), body);
+}
