@@ -6,10 +6,10 @@
 // new build, as after a deployment.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../scripts/src/lib/freePort.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const kioskRoot = join(repoRoot, 'kiosk');
@@ -126,18 +126,6 @@ function exitOf(child: ChildProcess, timeoutMs?: number): Promise<number | null>
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve(code);
-    });
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('No free port'))));
     });
   });
 }

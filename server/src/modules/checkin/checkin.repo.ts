@@ -81,12 +81,13 @@ export function activeCameras(db: Db, buildingId: string) {
     .execute();
 }
 
-function selectVisits(db: Db) {
+/** Visits with their building's name and time zone: the one read every visit answer is made from. */
+export function selectVisits(db: Db) {
   return db
     .selectFrom('visits')
     .innerJoin('buildings', 'buildings.id', 'visits.building_id')
     .selectAll('visits')
-    .select('buildings.name as building_name');
+    .select(['buildings.name as building_name', sql<unknown>`buildings.settings->>'timeZoneId'`.as('time_zone')]);
 }
 export type VisitRow = NonNullable<Awaited<ReturnType<typeof findVisitById>>>;
 

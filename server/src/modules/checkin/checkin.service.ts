@@ -265,7 +265,10 @@ export async function checkIn(
       })
     : await write(ctx.db);
 
-  const row = timing.withSummary === false ? undefined : { ...saved, building_name: building.name };
+  const row =
+    timing.withSummary === false
+      ? undefined
+      : { ...saved, building_name: building.name, time_zone: settings.timeZoneId };
   return {
     status: 200,
     created: existing === undefined,

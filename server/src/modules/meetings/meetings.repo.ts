@@ -1,14 +1,8 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type MeetingListQuery, SOON_MINUTES } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
+import { selectVisits } from '../checkin/checkin.repo.ts';
 
-function selectVisits(db: Db) {
-  return db
-    .selectFrom('visits')
-    .innerJoin('buildings', 'buildings.id', 'visits.building_id')
-    .selectAll('visits')
-    .select(['buildings.name as building_name', sql<unknown>`buildings.settings->>'timeZoneId'`.as('time_zone')]);
-}
 export type MeetingRow = NonNullable<Awaited<ReturnType<typeof findTenantVisit>>>;
 
 const dateColumns = {
