@@ -80,3 +80,9 @@ export type CallOutput<E extends Endpoint> = E extends { response: infer R exten
 export type HandlerOutput<E extends Endpoint> = E extends { response: infer R extends z.ZodType }
   ? z.input<R>
   : unknown;
+
+/** The body a caller sends to a call. */
+export type CallBody<E extends Endpoint> = z.input<Schema<E, 'body'>>;
+
+/** The path parameters a caller gives a call. */
+export type CallParams<E extends Endpoint> = z.input<Schema<E, 'params'>>;

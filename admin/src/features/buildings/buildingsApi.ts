@@ -11,7 +11,7 @@ import {
   type Locale,
 } from '@vestibule/shared';
 import { ApiError, type ApiClient } from '@vestibule/shared/api';
-import { type CallOutput, type Contract, pathOf } from '@vestibule/shared/contract';
+import { type CallBody, type CallOutput, type CallParams, type Contract, pathOf } from '@vestibule/shared/contract';
 
 // The calls of the buildings document, section 7, as the building screens use them. The
 // screens get this port from BuildingsApiContext, so component tests can answer with
@@ -29,55 +29,26 @@ export interface BuildingListQuery {
   search: string;
 }
 
-export interface BuildingList {
-  docs: Building[];
-  totalDocs: number;
-}
+/** An answer of the contract, by its key. */
+type Answer<K extends keyof Contract> = CallOutput<Contract[K]>;
+
+export type BuildingList = Answer<'GET /building'>;
 
 /** Address and contact as the create and update calls take them. */
-export interface BuildingAddressInput {
-  name: string;
-  address1: string;
-  address2: string | null;
-  city: string;
-  zip: string;
-  state: string;
-  countryCode: string;
-  phone: string | null;
-  email: string | null;
-  externalId: string | null;
-  pinCode: string;
-}
+export type BuildingAddressInput = CallBody<Contract['PATCH /building/:id']>;
 
 export type QuestionnaireKind = 'entry' | 'exit';
 
-export interface EntryQuestionnaireLists {
-  visitorQuestionnaires: string[];
-  contractorQuestionnaires: string[];
-  employeeQuestionnaires: string[];
-}
-
-export interface ExitQuestionnaireLists {
-  visitorExitQuestionnaires: string[];
-  contractorExitQuestionnaires: string[];
-  employeeExitQuestionnaires: string[];
-}
+export type EntryQuestionnaireLists = Answer<'GET /building/:id/questionnaire'>;
+export type ExitQuestionnaireLists = Answer<'GET /building/:id/exitQuestionnaire'>;
 
 export type QuestionnaireLists<K extends QuestionnaireKind> = K extends 'entry'
   ? EntryQuestionnaireLists
   : ExitQuestionnaireLists;
 
-export interface QuestionnaireRef {
-  id: string;
-  name: string;
-}
-
-export interface DictionaryEntry {
-  value: string;
-  label: string;
-}
-
-export type DictionaryName = 'countries' | 'timeZones' | 'locales';
+export type QuestionnaireRef = Answer<'GET /questionnaire/all'>[number];
+export type DictionaryEntry = Answer<'GET /building/dictionaries/:name'>[number];
+export type DictionaryName = CallParams<Contract['GET /building/dictionaries/:name']>['name'];
 
 export interface MobileTokenSchedule {
   mobileTokenChangeDays: number;
