@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, pagePath } from './router.ts';
+import { matchRoute, pagePath, runsOnKiosk } from './router.ts';
 
 describe('public page routes', () => {
   it('knows the check-in pages, on a phone and on a kiosk', () => {
@@ -39,6 +39,19 @@ describe('public page routes', () => {
     ]) {
       expect(matchRoute(path)).toEqual({ page: 'other' });
     }
+  });
+
+  it("installs the offline service worker on a kiosk's pages, never on a visitor's phone", () => {
+    const onKiosk = (path: string) => runsOnKiosk(matchRoute(path));
+    expect(onKiosk('/checkinKiosk/key')).toBe(true);
+    expect(onKiosk('/checkinKiosk/key/ABCD1234')).toBe(true);
+    expect(onKiosk('/buildingCheckOut/key')).toBe(true);
+    expect(onKiosk('/kiosk/')).toBe(true);
+    expect(onKiosk('/enrolKiosk/CODE')).toBe(true);
+    expect(onKiosk('/checkin/key')).toBe(false);
+    expect(onKiosk('/checkin/key/ABCD1234')).toBe(false);
+    expect(onKiosk('/checkOut/public-id')).toBe(false);
+    expect(onKiosk('/registration/key')).toBe(false);
   });
 
   it('encodes the segments of the paths it builds', () => {

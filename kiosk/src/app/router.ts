@@ -42,6 +42,16 @@ export function matchRoute(pathname: string): PublicRoute {
   return { page: 'other' };
 }
 
+/**
+ * Whether a page runs on a kiosk (and so needs the service worker that keeps it working
+ * offline). A visitor's own phone, on a check-in or check-out link, never installs it: it would
+ * download the whole kiosk on the visitor's data plan while their page loads.
+ */
+export function runsOnKiosk(route: PublicRoute): boolean {
+  if (route.page === 'checkIn' || route.page === 'visit') return route.kiosk;
+  return route.page === 'launch' || route.page === 'enrol' || route.page === 'buildingCheckOut';
+}
+
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void): () => void {
