@@ -1,6 +1,7 @@
 import { locales, type Locale } from '@vestibule/shared';
-import { isLocale, resources, type Resources } from '@vestibule/shared/i18n';
-import i18next, { type i18n as I18n } from 'i18next';
+import { type Catalogue, isLocale, type Resources } from '@vestibule/shared/i18n';
+import { en } from '@vestibule/shared/i18n/en';
+import i18next, { type BackendModule, type i18n as I18n, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, writeValue } from '../../storage/browserStorage.ts';
 import { storageKeys } from '../../storage/storageKeys.ts';
@@ -26,20 +27,47 @@ function browserStorage(): Storage | null {
   return typeof localStorage === 'undefined' ? null : localStorage;
 }
 
-function createI18n(initial: Locale): I18n {
+// English (the fallback) comes with the app; French and Spanish are files of their own, fetched
+// when a user's language is one of them, so the sign-in page carries one catalogue, not three.
+const otherCatalogues: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue<Resources>>> = {
+  fr: () => import('@vestibule/shared/i18n/fr').then((module) => module.fr),
+  es: () => import('@vestibule/shared/i18n/es').then((module) => module.es),
+};
+
+/** i18next loads a language through this before it switches to it, whoever calls changeLanguage. */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, _namespace: string, callback: ReadCallback) {
+    if (!isLocale(language) || language === 'en') {
+      callback(null, language === 'en' ? en : {});
+      return;
+    }
+    otherCatalogues[language]().then(
+      (catalogue) => callback(null, catalogue),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), null),
+    );
+  },
+};
+
+function createI18n(initial: Locale): { instance: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources: Object.fromEntries(locales.map((locale) => [locale, { translation: resources[locale] }])),
-    lng: initial,
-    fallbackLng: 'en',
-    supportedLngs: [...locales],
-    defaultNS: 'translation',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  const ready = instance
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
+      lng: initial,
+      fallbackLng: 'en',
+      supportedLngs: [...locales],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   instance.on('languageChanged', (language) => applyDocumentLanguage(language));
   applyDocumentLanguage(initial);
-  return instance;
+  return { instance, ready };
 }
 
 function applyDocumentLanguage(language: string): void {
@@ -47,9 +75,12 @@ function applyDocumentLanguage(language: string): void {
 }
 
 const storage = browserStorage();
-export const i18n = createI18n(
+const created = createI18n(
   detectInitialLocale(storage ? readString(storage, storageKeys.locale) : null, browserLanguages()),
 );
+export const i18n = created.instance;
+/** Settles once the user's language is loaded: the app renders after it (no English flash). */
+export const i18nReady = created.ready;
 
 /** The language of the interface, sent as Accept-Language on every call. */
 export function currentLocale(): Locale {
