@@ -99,7 +99,10 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
   return { port, child, profile };
 }
 
-/** Signs the demo corporate user in through the sign-in page, so the profile holds its session. */
+/**
+ * Signs the demo corporate user in through the sign-in page (once: the profile keeps the
+ * session), and empties the HTTP cache so that every run loads the page cold.
+ */
 async function signIn(port: number, baseUrl: string): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
@@ -108,9 +111,12 @@ async function signIn(port: number, baseUrl: string): Promise<void> {
     const page = await context.newPage();
     const { login } = resources.en;
     await page.goto(`${baseUrl}/login`);
-    await page.getByRole('textbox', { name: login.username, exact: true }).fill('master');
-    await page.getByRole('textbox', { name: login.password, exact: true }).fill('Vestibule1!');
-    await page.getByRole('button', { name: login.submit, exact: true }).click();
+    const signedIn = await page.evaluate(() => localStorage.getItem('token') !== null);
+    if (!signedIn) {
+      await page.getByRole('textbox', { name: login.username, exact: true }).fill('master');
+      await page.getByRole('textbox', { name: login.password, exact: true }).fill('Vestibule1!');
+      await page.getByRole('button', { name: login.submit, exact: true }).click();
+    }
     await page.waitForFunction(() => localStorage.getItem('token') !== null, undefined, { timeout: 30_000 });
     // Lighthouse keeps the session (no storage reset) and so would keep the HTTP cache too: the
     // page is measured cold, as after a deployment.
@@ -185,9 +191,9 @@ try {
   ];
   console.log(`\nLighthouse ${RUNS === 1 ? '' : `(median of ${RUNS} runs) `}performance, mobile emulation:`);
   for (const target of targets) {
-    if (target.signedIn) await signIn(browser.port, server.baseUrl);
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) {
+      if (target.signedIn) await signIn(browser.port, server.baseUrl);
       runs.push(await measure(browser.port, `${server.baseUrl}${target.path}`, target.signedIn === true));
     }
     print(target, median(runs));
