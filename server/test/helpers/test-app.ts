@@ -5,7 +5,7 @@ import { type AppConfig, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { createEnrolment, enrolKiosk } from '../../src/modules/kiosks/kiosks.service.ts';
 import { createTestDatabase } from './database.ts';
-import { TEST_PASSWORD, createTenant, createUser } from './factories.ts';
+import { TEST_PASSWORD, createBuilding, createTenant, createUser } from './factories.ts';
 
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): AppConfig {
   return loadConfig({
@@ -90,4 +90,17 @@ export async function enrolledKiosk(app: FastifyInstance, buildingId: string, de
     deviceId,
     headers: { [KIOSK_CREDENTIAL_HEADER]: kioskCredentialValue(deviceId, enrolled.secret) },
   };
+}
+
+/** A tenant with one building and a signed-in user of `role` in it: the start of most module tests. */
+export async function tenantWithBuilding(
+  testApp: TestApp,
+  names: { tenant: string; building: string },
+  role: Role = 'ROLE_ADMIN',
+): Promise<{ tenantId: string; buildingId: string; auth: { authorization: string } }> {
+  const db = testApp.database.db;
+  const tenantId = await createTenant(db, { name: names.tenant });
+  const buildingId = await createBuilding(db, tenantId, names.building);
+  const user = await createUser(db, { tenantId, role });
+  return { tenantId, buildingId, auth: bearer(await logInAs(testApp.app, user.username)) };
 }

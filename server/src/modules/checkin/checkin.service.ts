@@ -38,7 +38,7 @@ import {
 import { toVisitSummary } from './visit.dto.ts';
 import { type CheckInChannel, buildingForChannel, cached, checkChannel, formOf, settingsOf } from './channel.ts';
 import { checkInCopyMail } from './checkinMail.ts';
-import { answeredQuestionnaires, checkTemperatures, textValue } from './visitRules.ts';
+import { answeredQuestionnaires, checkOutSettings, checkTemperatures, textValue } from './visitRules.ts';
 
 type CheckInBody = z.output<typeof checkInRequestSchema>;
 
@@ -90,12 +90,7 @@ export async function checkInData(
     emailMeActive: settings.emailMeEnabled,
     checkInTemperatureMeasuresEnabled: settings.checkInTemperatureMeasuresEnabled,
     allowCheckInManualTemperatureMeasure: settings.allowCheckInManualTemperatureMeasure,
-    checkOutTemperatureMeasuresEnabled: settings.checkOutTemperatureMeasuresEnabled,
-    allowCheckOutManualTemperatureMeasure: settings.allowCheckOutManualTemperatureMeasure,
-    commentsEnabled: settings.commentsEnabled,
-    temperatureUnit: settings.temperatureMeasureUnit ?? 'CELSIUS',
-    minTemperature: settings.minAllowedTemperature,
-    maxTemperature: settings.maxAllowedTemperature,
+    ...checkOutSettings(settings),
     cameras: { ENTRY: camerasAt('ENTRY'), EXIT: camerasAt('EXIT') },
     successFormText: settings.successFormText,
     failureFormText: settings.failureFormText,

@@ -19,7 +19,7 @@ import { toVisitSummary } from './visit.dto.ts';
 import { issueTicket, visitOfTicket } from './checkoutTicket.ts';
 import { type CheckInChannel, buildingForChannel, enrolledKioskOf, settingsOf } from './channel.ts';
 import type { CheckInTiming } from './checkin.service.ts';
-import { answeredQuestionnaires, checkTemperatures } from './visitRules.ts';
+import { answeredQuestionnaires, checkOutSettings, checkTemperatures } from './visitRules.ts';
 
 type CheckOutBody = z.output<typeof checkOutRequestSchema>;
 
@@ -44,12 +44,7 @@ export async function checkOutData(ctx: ServerContext, publicIdentifier: string)
   return {
     visit: toVisitSummary(visit, settings.timeZoneId),
     exitQuestionnaires: await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type),
-    checkOutTemperatureMeasuresEnabled: settings.checkOutTemperatureMeasuresEnabled,
-    allowCheckOutManualTemperatureMeasure: settings.allowCheckOutManualTemperatureMeasure,
-    commentsEnabled: settings.commentsEnabled,
-    temperatureUnit: settings.temperatureMeasureUnit ?? 'CELSIUS',
-    minTemperature: settings.minAllowedTemperature,
-    maxTemperature: settings.maxAllowedTemperature,
+    ...checkOutSettings(settings),
   };
 }
 

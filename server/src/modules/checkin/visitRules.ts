@@ -62,3 +62,15 @@ export function textValue(form: Record<string, string | boolean>, key: string): 
   const value = form[key];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
+
+/** What a check-out form needs of the building's settings (the wizard's exit step and the check-out page). */
+export function checkOutSettings(settings: BuildingSettings) {
+  return {
+    checkOutTemperatureMeasuresEnabled: settings.checkOutTemperatureMeasuresEnabled,
+    allowCheckOutManualTemperatureMeasure: settings.allowCheckOutManualTemperatureMeasure,
+    commentsEnabled: settings.commentsEnabled,
+    temperatureUnit: settings.temperatureMeasureUnit ?? 'CELSIUS',
+    minTemperature: settings.minAllowedTemperature,
+    maxTemperature: settings.maxAllowedTemperature,
+  };
+}

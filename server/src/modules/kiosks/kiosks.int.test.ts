@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kioskCredentialValue, kioskEnrolmentCodePattern, uuidv7 } from '@vestibule/shared';
-import { createBuilding, createTenant, createUser, qrCodeKeyOf } from '../../../test/helpers/factories.ts';
-import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+import { createBuilding, createTenant, qrCodeKeyOf } from '../../../test/helpers/factories.ts';
+import { type TestApp, createTestApp, jsonOf, tenantWithBuilding } from '../../../test/helpers/test-app.ts';
 import { kioskOfCredential } from './kiosks.service.ts';
 
 // Enrolled kiosks (issue 9): a one-time, short-lived code makes a tablet a building's kiosk
@@ -15,10 +15,11 @@ let buildingId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  tenantId = await createTenant(t.database.db, { name: 'Kiosk Corp' });
-  buildingId = await createBuilding(t.database.db, tenantId, 'Front Lobby');
-  const supervisor = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
-  auth = bearer(await logInAs(t.app, supervisor.username));
+  ({ tenantId, buildingId, auth } = await tenantWithBuilding(
+    t,
+    { tenant: 'Kiosk Corp', building: 'Front Lobby' },
+    'ROLE_SUPERVISOR',
+  ));
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type VisitStatus, type VisitSummary, visitStatus, visitStatuses } from '@vestibule/shared';
-import { createBuilding, createTenant, createUser } from '../../../test/helpers/factories.ts';
-import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+import { type TestApp, createTestApp, jsonOf, tenantWithBuilding } from '../../../test/helpers/test-app.ts';
 
 // The entry log's list filters and pages in the database (issue 9): correct beyond the 5,000
 // rows the old in-memory filter capped at, with statuses equal to the shared rule's.
@@ -16,10 +15,7 @@ let buildingId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  tenantId = await createTenant(t.database.db, { name: 'Busy Lobby Inc' });
-  buildingId = await createBuilding(t.database.db, tenantId, 'Busy Lobby');
-  const admin = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
-  auth = bearer(await logInAs(t.app, admin.username));
+  ({ tenantId, buildingId, auth } = await tenantWithBuilding(t, { tenant: 'Busy Lobby Inc', building: 'Busy Lobby' }));
   // One statement for every row: six kinds of visit, in turn, each a second older than the last.
   await sql`
     insert into visits (id, tenant_id, building_id, identifier, public_identifier, pin, visitor_type,
