@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { JSON_BODY_LIMIT_BYTES, SERVICE_BASE } from '@vestibule/shared';
 import type { AppConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
+import { CheckInConfigCache } from './modules/checkin/checkInConfig.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const exp = Math.floor(expiresAt.getTime() / 1000);
       return { token: app.jwt.sign({ ...claims, exp }), expiresAt: exp };
     },
+    checkInConfigs: new CheckInConfigCache(),
   };
   app.decorate('ctx', ctx);
 

@@ -121,6 +121,8 @@ export interface BuildingsTable {
   devices_attention_text: Generated<string>;
   settings: ColumnType<BuildingSettings, string, string>;
   check_in_forms: ColumnType<BuildingCheckInForms, string, string>;
+  /** Raised by triggers on every change a check-in reads (bigint: read as text). */
+  config_version: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -62,21 +62,6 @@ export interface ChannelOptions {
   ignoreMobileToken?: boolean;
 }
 
-/** Memoises `load` under `key` when a batch cache is given. */
-export function cached<T>(
-  cache: Map<string, Promise<unknown>> | undefined,
-  key: string,
-  load: () => Promise<T>,
-): Promise<T> {
-  if (!cache) return load();
-  let value = cache.get(key) as Promise<T> | undefined;
-  if (!value) {
-    value = load();
-    cache.set(key, value);
-  }
-  return value;
-}
-
 /** The building as this channel may see it: a kiosk enrolled for it, a link with its current token. */
 export async function checkChannel(
   ctx: ServerContext,

@@ -19,10 +19,21 @@ export function findBuildingByKey(db: Db, qrCodeKey: string) {
       'settings',
       'check_in_forms',
       'pin_code',
+      sql<string>`config_version::text`.as('config_version'),
     ])
     .where('qr_code_key', '=', qrCodeKey)
     .executeTakeFirst();
 }
+/** A building's configuration version (undefined once it is deleted). */
+export async function configVersionOf(db: Db, buildingId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('buildings')
+    .select(sql<string>`config_version::text`.as('version'))
+    .where('id', '=', buildingId)
+    .executeTakeFirst();
+  return row?.version;
+}
+
 export type KeyedBuilding = NonNullable<Awaited<ReturnType<typeof findBuildingByKey>>>;
 
 /**
@@ -121,12 +132,15 @@ export async function visitCodesTaken(db: Db, identifier: string, publicIdentifi
   return row !== undefined;
 }
 
-/** An open visit of the same person at a building: by person, e-mail, or first and last name. */
-export function findOpenVisitOfPerson(
-  db: Db,
-  buildingId: string,
-  person: { personId: string | null; email: string | null; firstName: string | null; lastName: string | null },
-) {
+interface SamePerson {
+  personId: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** The open visits of the same person at a building: by person, e-mail, or first and last name. */
+function openVisitsOf(db: Db, buildingId: string, person: SamePerson) {
   return db
     .selectFrom('visits')
     .select(['id', 'identifier'])
@@ -146,13 +160,44 @@ export function findOpenVisitOfPerson(
         );
       }
       return same.length > 0 ? eb.or(same) : eb.val(false);
-    })
-    .executeTakeFirst();
+    });
 }
 
-/** Inserts a visit and answers the stored row (one round trip: no read after the write). */
-export function insertVisit(db: Db, row: Insertable<VisitsTable>): Promise<Selectable<VisitsTable>> {
-  return db.insertInto('visits').values(row).returningAll().executeTakeFirstOrThrow();
+/** An open visit of the same person at a building. */
+export function findOpenVisitOfPerson(db: Db, buildingId: string, person: SamePerson) {
+  return openVisitsOf(db, buildingId, person).executeTakeFirst();
+}
+
+type NewVisit = Insertable<VisitsTable> & { building_id: string };
+
+/**
+ * Inserts a new visit in one statement that also checks what a check-in must hold: the
+ * building's configuration is still the version the check-in was judged by (`configVersion`,
+ * null: not checked), and the person has no open visit there. Answers the stored row, or
+ * undefined when either did not hold (nothing is written).
+ */
+export function insertVisitIfCurrent(
+  db: Db,
+  row: NewVisit,
+  guard: { configVersion: string | null; person: SamePerson },
+): Promise<Selectable<VisitsTable> | undefined> {
+  const columns = Object.keys(row) as (keyof NewVisit)[];
+  let values = db
+    .selectNoFrom((eb) => columns.map((column) => eb.val(row[column]).as(column)))
+    .where((eb) => eb.not(eb.exists(openVisitsOf(db, row.building_id, guard.person))));
+  const { configVersion } = guard;
+  if (configVersion !== null) {
+    values = values.where((eb) =>
+      eb.exists(
+        db
+          .selectFrom('buildings')
+          .select('id')
+          .where('id', '=', row.building_id)
+          .where(sql<string>`config_version::text`, '=', configVersion),
+      ),
+    );
+  }
+  return db.insertInto('visits').columns(columns).expression(values).returningAll().executeTakeFirst();
 }
 
 export function updateVisit(db: Db, id: string, values: Updateable<VisitsTable>): Promise<Selectable<VisitsTable>> {

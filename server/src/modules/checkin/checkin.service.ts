@@ -26,17 +26,18 @@ import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/mail.repo.ts';
 import {
   activeCameras,
+  type VisitRow,
   findBuildingByKey,
   findOpenVisitOfPerson,
   findVisitById,
   findVisitByPublicIdentifier,
-  insertVisit,
+  insertVisitIfCurrent,
   linkedQuestionnaires,
   updateVisit,
   visitCodesTaken,
 } from './checkin.repo.ts';
 import { toVisitSummary } from './visit.dto.ts';
-import { type CheckInChannel, buildingForChannel, cached, checkChannel, formOf, settingsOf } from './channel.ts';
+import { type CheckInChannel, buildingForChannel, checkChannel, formOf, settingsOf } from './channel.ts';
 import { checkInCopyMail } from './checkinMail.ts';
 import { answeredQuestionnaires, checkOutSettings, checkTemperatures, textValue } from './visitRules.ts';
 
@@ -100,36 +101,64 @@ export async function checkInData(
 /** When the check-in happened: now online, or the kiosk's clock for a synced offline check-in. */
 export interface CheckInTiming {
   occurredAt?: Date;
-  /**
-   * A kiosk batch reads its building and questionnaires once for all its check-ins (they
-   * cannot change within the batch's request); keyed by qrCodeKey and by building/type.
-   */
-  batchCache?: Map<string, Promise<unknown>>;
   /** Whether the answer needs the visit's summary (the online call's entryLogItem). */
   withSummary?: boolean;
   /** The codes a kiosk gave the person when it checked them in offline (kept unless taken). */
   codes?: VisitCodes;
 }
 
+type CheckInOutcome = { status: number; body: CheckInResponse; created?: boolean };
+
 /** Runs `work` in a transaction, or in the caller's when `ctx.db` already is one (kiosk sync). */
 function inTransaction<T>(ctx: ServerContext, work: (db: ServerContext['db']) => Promise<T>): Promise<T> {
   return ctx.db.isTransaction ? work(ctx.db) : ctx.db.transaction().execute(work);
 }
+
+/** Attempts at a new visit whose building changed meanwhile; the last one writes without the version check. */
+const ATTEMPTS = 3;
 
 export async function checkIn(
   ctx: ServerContext,
   body: CheckInBody,
   channel: CheckInChannel,
   timing: CheckInTiming = {},
-): Promise<{ status: number; body: CheckInResponse; created?: boolean }> {
-  const building = await cached(timing.batchCache, `building|${body.qrCodeKey}`, () =>
-    findBuildingByKey(ctx.db, body.qrCodeKey),
+): Promise<CheckInOutcome> {
+  const existing = body.id ? await findVisitById(ctx.db, body.id) : undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const outcome = await attemptCheckIn(ctx, body, channel, timing, existing, attempt);
+      if (outcome) return outcome;
+    } catch (error) {
+      // A refusal judged from memory stands only when the building has not changed since.
+      const judgedFromMemory = !existing && attempt < ATTEMPTS && error instanceof AppError;
+      if (!judgedFromMemory || !(await ctx.checkInConfigs.isStale(ctx.db, body.qrCodeKey))) throw error;
+      ctx.checkInConfigs.drop(body.qrCodeKey);
+    }
+  }
+}
+
+/**
+ * One attempt: undefined when a new visit was judged by a building configuration that changed
+ * before it was written (nothing written; the next attempt reads the building again).
+ */
+async function attemptCheckIn(
+  ctx: ServerContext,
+  body: CheckInBody,
+  channel: CheckInChannel,
+  timing: CheckInTiming,
+  existing: VisitRow | undefined,
+  attempt: number,
+): Promise<CheckInOutcome | undefined> {
+  // A new visit is judged by the building as kept in memory (the write checks it is current);
+  // checking back into a visit reads it from the database.
+  const configs = existing ? undefined : ctx.checkInConfigs;
+  const building = await (
+    configs ? configs.building(ctx.db, body.qrCodeKey) : findBuildingByKey(ctx.db, body.qrCodeKey)
   ).then((row) => checkChannel(ctx, row, channel, body.mt));
   const settings = settingsOf(building);
   const visitorType = body.visitorType;
   const form = formOf(building, visitorType);
 
-  const existing = body.id ? await findVisitById(ctx.db, body.id) : undefined;
   if (existing && existing.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
   // The person's form: enabled fields only, each checked by the rule its settings derive.
   // Checking back in merges with what is stored (shared rule): blanks never erase stored values.
@@ -151,14 +180,14 @@ export async function checkIn(
     firstName: textValue(values, 'firstName'),
     lastName: textValue(values, 'lastName'),
   };
+  // A new visit's "already in" check is part of its insert; a visit checked into again is checked here.
   if (existing?.checked_in_at && !existing.checked_out_at) return alreadyCheckedIn(channel.locale);
-  if (!existing || !existing.checked_in_at) {
-    if (await findOpenVisitOfPerson(ctx.db, building.id, person)) return alreadyCheckedIn(channel.locale);
-  }
+  if (existing && !existing.checked_in_at && (await findOpenVisitOfPerson(ctx.db, building.id, person)))
+    return alreadyCheckedIn(channel.locale);
 
-  const questionnaires = await cached(timing.batchCache, `entry|${building.id}|${visitorType}`, () =>
-    linkedQuestionnaires(ctx.db, building.id, 'ENTRY', visitorType),
-  );
+  const questionnaires = await (configs
+    ? configs.entryQuestionnaires(ctx.db, building, visitorType)
+    : linkedQuestionnaires(ctx.db, building.id, 'ENTRY', visitorType));
   let stored: AnsweredQuestionnaire[];
   let answers: Record<string, string>;
   let answeredAt = new Date();
@@ -246,7 +275,11 @@ export async function checkIn(
   const write = (db: ServerContext['db']) =>
     existing
       ? updateVisit(db, id, columns)
-      : insertVisit(db, { id, tenant_id: building.tenant_id, building_id: building.id, ...identifiers, ...columns });
+      : insertVisitIfCurrent(
+          db,
+          { id, tenant_id: building.tenant_id, building_id: building.id, ...identifiers, ...columns },
+          { configVersion: attempt < ATTEMPTS ? building.config_version : null, person },
+        );
   const copy =
     allowed && emailMe
       ? checkInCopyMail(ctx, channel, { building, settings, to: emailMe, name: person.firstName, identifiers, at: now })
@@ -255,10 +288,16 @@ export async function checkIn(
   const saved = copy
     ? await inTransaction(ctx, async (trx) => {
         const visit = await write(trx);
-        await enqueueMail(trx, uuidv7(), copy);
+        if (visit) await enqueueMail(trx, uuidv7(), copy);
         return visit;
       })
     : await write(ctx.db);
+  if (!saved) {
+    // Refused: the person is already in, or the building changed since it was read.
+    if (await findOpenVisitOfPerson(ctx.db, building.id, person)) return alreadyCheckedIn(channel.locale);
+    ctx.checkInConfigs.drop(body.qrCodeKey);
+    return undefined;
+  }
 
   const row =
     timing.withSummary === false
@@ -290,7 +329,7 @@ async function freshCodes(ctx: ServerContext, offered: VisitCodes | undefined) {
   return { identifier: codes.identifier, public_identifier: codes.publicIdentifier, pin: codes.pin };
 }
 
-function alreadyCheckedIn(locale: Locale): { status: number; body: CheckInResponse } {
+function alreadyCheckedIn(locale: Locale): CheckInOutcome {
   return {
     status: 208,
     body: {

@@ -64,7 +64,7 @@ async function applyMutation(
   mutation: PushedMutation,
   channel: CheckInChannel,
   deviceId: string,
-  batch: { cache: Map<string, Promise<unknown>>; buildingId: string; qrCodeKey: string },
+  batch: { buildingId: string; qrCodeKey: string },
 ): Promise<VisitCodes | undefined> {
   const occurredAt = new Date(mutation.occurredAt);
   if (mutation.type === 'checkIn') {
@@ -74,7 +74,6 @@ async function applyMutation(
     const person = locale ? { ...channel, locale } : channel;
     const outcome = await checkIn(ctx, { ...payload, id: mutation.visitId, deviceId }, person, {
       occurredAt,
-      batchCache: batch.cache,
       withSummary: false,
       ...(codes ? { codes } : {}),
     });
@@ -157,7 +156,7 @@ export async function pushBatch(
   }
 
   const results: MutationResult[] = [];
-  const batch = { cache: new Map<string, Promise<unknown>>(), buildingId: building.id, qrCodeKey: body.qrCodeKey };
+  const batch = { buildingId: building.id, qrCodeKey: body.qrCodeKey };
   for (const envelope of body.mutations) {
     const record: MutationRecord = {
       mutationId: envelope.mutationId,
@@ -203,7 +202,7 @@ async function applyOnce(
   envelope: Envelope,
   channel: CheckInChannel,
   deviceId: string,
-  batch: { cache: Map<string, Promise<unknown>>; buildingId: string; qrCodeKey: string },
+  batch: { buildingId: string; qrCodeKey: string },
   receivedAt: Date,
   revokedAt: Date | null = null,
 ): Promise<MutationResult> {

@@ -1,0 +1,69 @@
+import { type Kysely, sql } from 'kysely';
+
+// A version number per building that every change to what a check-in reads raises: the
+// building's row itself, its questionnaire links, and the questionnaires and questions it links
+// (issue 10). Check-ins keep a building's configuration in memory and write a visit only while
+// the version they read is still the building's, in the same statement: an instance whose
+// memory is stale sees its write refused and reads again. Triggers raise it, so no writer
+// (a route, a job, a script, a test writing SQL) can forget to.
+
+/** Each trigger: its table, the function's body (raises the versions it concerns). */
+const triggers = {
+  // Any update of a building's row, unless the statement sets the version itself.
+  buildings: `
+    if new.config_version = old.config_version then
+      new.config_version := old.config_version + 1;
+    end if;
+    return new;`,
+  // A link added, changed or removed: its building.
+  building_questionnaires: `
+    update buildings set config_version = config_version + 1
+      where id in (
+        case when tg_op <> 'DELETE' then new.building_id end,
+        case when tg_op <> 'INSERT' then old.building_id end
+      );
+    return null;`,
+  // A questionnaire renamed or removed, a question added, changed or removed: every building linking it.
+  questionnaires: `
+    update buildings set config_version = config_version + 1
+      where id in (
+        select building_id from building_questionnaires
+        where questionnaire_id in (
+          case when tg_op <> 'DELETE' then new.id end,
+          case when tg_op <> 'INSERT' then old.id end
+        )
+      );
+    return null;`,
+  questions: `
+    update buildings set config_version = config_version + 1
+      where id in (
+        select building_id from building_questionnaires
+        where questionnaire_id in (
+          case when tg_op <> 'DELETE' then new.questionnaire_id end,
+          case when tg_op <> 'INSERT' then old.questionnaire_id end
+        )
+      );
+    return null;`,
+} as const;
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`alter table buildings add column config_version bigint not null default 1`.execute(db);
+  for (const [table, body] of Object.entries(triggers)) {
+    const name = sql.raw(`${table}_config_version`);
+    await sql`create function ${name}() returns trigger language plpgsql as ${sql.lit(`begin ${body} end`)}`.execute(
+      db,
+    );
+    const when = table === 'buildings' ? sql`before update` : sql`after insert or update or delete`;
+    await sql`create trigger ${name} ${when} on ${sql.table(table)}
+      for each row execute function ${name}()`.execute(db);
+  }
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const table of Object.keys(triggers)) {
+    const name = sql.raw(`${table}_config_version`);
+    await sql`drop trigger ${name} on ${sql.table(table)}`.execute(db);
+    await sql`drop function ${name}()`.execute(db);
+  }
+  await sql`alter table buildings drop column config_version`.execute(db);
+}
