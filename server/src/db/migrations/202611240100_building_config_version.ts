@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
-// A version number per building that every change to what a check-in reads raises: the
-// building's row itself, its questionnaire links, and the questionnaires and questions it links
-// (issue 10). Check-ins keep a building's configuration in memory and write a visit only while
+// Issue 10: the indexes of the open-visit check, and a version number per building that every
+// change to what a check-in reads raises: the building's row itself, its questionnaire links,
+// and the questionnaires and questions it links. Check-ins keep a building's configuration in memory and write a visit only while
 // the version they read is still the building's, in the same statement: an instance whose
 // memory is stale sees its write refused and reads again. Triggers raise it, so no writer
 // (a route, a job, a script, a test writing SQL) can forget to.
@@ -46,7 +46,23 @@ const triggers = {
     return null;`,
 } as const;
 
+/**
+ * "Already checked in" (part of every new visit's insert): an open visit of the same person at
+ * the building, by person, e-mail or name, each compared without case. One index per way, so
+ * the check reads a few index entries however many people are in.
+ */
+const openVisitIndexes = {
+  visits_open_person_idx: '(building_id, person_id)',
+  visits_open_email_idx: '(building_id, lower(email))',
+  visits_open_name_idx: '(building_id, lower(last_name), lower(first_name))',
+};
+
 export async function up(db: Kysely<any>): Promise<void> {
+  await sql`drop index visits_open_idx`.execute(db);
+  for (const [name, columns] of Object.entries(openVisitIndexes)) {
+    await sql`create index ${sql.raw(name)} on visits ${sql.raw(columns)}
+      where checked_in_at is not null and checked_out_at is null`.execute(db);
+  }
   await sql`alter table buildings add column config_version bigint not null default 1`.execute(db);
   for (const [table, body] of Object.entries(triggers)) {
     const name = sql.raw(`${table}_config_version`);
@@ -66,4 +82,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop function ${name}()`.execute(db);
   }
   await sql`alter table buildings drop column config_version`.execute(db);
+  for (const name of Object.keys(openVisitIndexes)) await sql`drop index ${sql.raw(name)}`.execute(db);
+  await sql`create index visits_open_idx on visits (building_id, email) where checked_out_at is null`.execute(db);
 }
