@@ -184,7 +184,14 @@ export function insertVisitIfCurrent(
   const columns = Object.keys(row) as (keyof NewVisit)[];
   let values = db
     .selectNoFrom((eb) => columns.map((column) => eb.val(row[column]).as(column)))
-    .where((eb) => eb.not(eb.exists(openVisitsOf(db, row.building_id, guard.person))));
+    // Counted rather than NOT EXISTS: for an EXISTS the planner bets on an early match and scans
+    // the building's open visits; a count takes the indexes (a new person matches none).
+    .where(
+      (eb) =>
+        eb.selectFrom(openVisitsOf(db, row.building_id, guard.person).as('open')).select(eb.fn.countAll().as('n')),
+      '=',
+      0,
+    );
   const { configVersion } = guard;
   if (configVersion !== null) {
     values = values.where((eb) =>
