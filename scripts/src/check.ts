@@ -1,5 +1,12 @@
 // `npm run check`: the day-to-day loop: typecheck, lint, format, unused code, unit tests (no database, no browser).
-import { type StageResult, collectStageOutput, printSummary, stage, vitestStage } from './lib/stages.ts';
+import {
+  type StageResult,
+  collectStageOutput,
+  databaseTypesStage,
+  printSummary,
+  stage,
+  vitestStage,
+} from './lib/stages.ts';
 
 // Two lanes on two cores: static checks beside the unit tests; a failing stage prints its output.
 collectStageOutput(true);
@@ -10,6 +17,7 @@ const staticChecks = async (): Promise<StageResult[]> => [
   await stage('format', 'pnpm', ['exec', 'prettier', '--check', '--log-level', 'warn', '.']),
   // Unused files, exports and dependencies (knip.json): dead code fails the check.
   await stage('unused code', 'pnpm', ['exec', 'knip', '--no-progress']),
+  await databaseTypesStage(),
 ];
 const unitTests = async (): Promise<StageResult[]> => [
   await vitestStage('unit: admin', 'admin'),

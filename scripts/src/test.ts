@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { startPostgres } from './lib/postgres.ts';
 import { aptInstall, commandExists, log } from './lib/run.ts';
-import { type StageResult, printSummary, stage, vitestStage } from './lib/stages.ts';
+import { type StageResult, databaseTypesStage, printSummary, stage, vitestStage } from './lib/stages.ts';
 
 const started = Date.now();
 const results: StageResult[] = [];
@@ -15,6 +15,7 @@ await add(stage('lint', 'pnpm', ['exec', 'eslint', '--max-warnings', '0', '.']))
 await add(stage('format', 'pnpm', ['exec', 'prettier', '--check', '--log-level', 'warn', '.']));
 // Unused files, exports and dependencies (knip.json): dead code fails the run.
 await add(stage('unused code', 'pnpm', ['exec', 'knip', '--no-progress']));
+await add(databaseTypesStage());
 await add(vitestStage('unit: shared', 'shared'));
 await add(vitestStage('unit: admin', 'admin'));
 await add(vitestStage('unit: kiosk', 'kiosk'));

@@ -49,6 +49,15 @@ export async function stage(
   return { name, ok: code === 0, passed: 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - started) / 1000 };
 }
 
+/** The database's row types against the migrations (scripts/src/dbTypes.ts): drift fails. */
+export function databaseTypesStage(): Promise<StageResult> {
+  return stage('database types', process.execPath, [
+    '--disable-warning=ExperimentalWarning',
+    join(root, 'scripts', 'src', 'dbTypes.ts'),
+    '--check',
+  ]);
+}
+
 /** Runs vitest in a package and reads the counts of its JSON report. */
 export async function vitestStage(
   name: string,
