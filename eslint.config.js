@@ -5,6 +5,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { featureEntry } from './scripts/eslint/featureEntry.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'data/**', '**/dev-dist/**'] },
@@ -41,6 +42,12 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Feature folders are used through their public entry (issue 10): scripts/eslint/featureEntry.js.
+    files: ['{admin,kiosk}/src/**/*.{ts,tsx}'],
+    plugins: { vestibule: { rules: { 'feature-entry': featureEntry } } },
+    rules: { 'vestibule/feature-entry': 'error' },
   },
   {
     // One layer per job (issue 10): routes speak HTTP and call services; only services and

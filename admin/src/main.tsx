@@ -5,7 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/AppProviders.tsx';
 import { createAppSession } from './app/createAppSession.ts';
 import { appRoutes, connectRouter } from './app/routes.tsx';
-import { i18nReady } from './features/locale/i18n.ts';
+import { i18nReady } from './features/locale/index.ts';
 
 const session = createAppSession();
 const router = createBrowserRouter(appRoutes);

@@ -1,6 +1,6 @@
 import { createApiClient, type ApiError } from '@vestibule/shared/api';
-import { useLoadingStore } from '../features/loading/loading.store.ts';
-import { currentLocale } from '../features/locale/i18n.ts';
+import { useLoadingStore } from '../features/loading/index.ts';
+import { currentLocale } from '../features/locale/index.ts';
 
 /** What the API needs from the session; the session store connects itself at start. */
 export interface ApiSessionHooks {

@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../features/locale/i18n.ts';
-import type { SessionStore } from '../features/session/session.store.ts';
-import { SessionStoreContext } from '../features/session/useSession.ts';
+import { i18n } from '../features/locale/index.ts';
+import { type SessionStore, SessionStoreContext } from '../features/session/index.ts';
 import { darkFlagColorSchemeManager } from './colorSchemeManager.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 

@@ -1,9 +1,8 @@
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useEffect, useState } from 'react';
-import { useAppUpdateCheck } from '../features/appUpdate/useAppUpdateCheck.ts';
-import { useSession, useSessionStore } from '../features/session/useSession.ts';
-import { useTokenRenewal } from '../features/session/useTokenRenewal.ts';
-import { AppLayout } from '../features/shell/AppLayout.tsx';
+import { useAppUpdateCheck } from '../features/appUpdate/index.ts';
+import { useSession, useSessionStore, useTokenRenewal } from '../features/session/index.ts';
+import { AppLayout } from '../features/shell/index.ts';
 
 export interface RouteHandle {
   /** false hides the toolbar and the footer. */

@@ -1,6 +1,5 @@
 import { api, connectApiSession } from '../api/apiClient.ts';
-import { createSessionStore, type SessionStore } from '../features/session/session.store.ts';
-import { createSessionApi } from '../features/session/sessionApi.ts';
+import { createSessionStore, type SessionStore, createSessionApi } from '../features/session/index.ts';
 import { navigateTo } from './navigation.ts';
 
 /** The browser's session: localStorage, the router, the one API client. */

@@ -1,18 +1,19 @@
 import { type ReactNode, Suspense, lazy } from 'react';
 import type { RouteObject, createBrowserRouter } from 'react-router';
-import { SsoPage } from '../features/login/SsoPage.tsx';
-import { LoginPage } from '../features/login/LoginPage.tsx';
-import { notifications } from '../features/notifications/notification.store.ts';
-import { ComingSoonPage } from '../features/pages/ComingSoonPage.tsx';
-import { ExternalDocsPage } from '../features/pages/ExternalDocsPage.tsx';
-import { LandingPage } from '../features/pages/LandingPage.tsx';
-import { NotFoundPage } from '../features/pages/NotFoundPage.tsx';
-import { RedirectPage } from '../features/pages/RedirectPage.tsx';
-import { RouteErrorPage } from '../features/pages/RouteErrorPage.tsx';
-import { SignUpPage } from '../features/pages/SignUpPage.tsx';
-import { ScreenLoading } from '../features/pages/ScreenLoading.tsx';
-import { RouteGate } from '../features/routing/RouteGate.tsx';
-import { routeTable, type RouteId } from '../features/routing/routeTable.ts';
+import { SsoPage, LoginPage } from '../features/login/index.ts';
+import { notifications } from '../features/notifications/index.ts';
+import {
+  ComingSoonPage,
+  ExternalDocsPage,
+  LandingPage,
+  NotFoundPage,
+  RedirectPage,
+  RouteErrorPage,
+  SignUpPage,
+  ScreenLoading,
+} from '../features/pages/index.ts';
+import { RouteGate } from './RouteGate.tsx';
+import { routeTable, type RouteId } from '../features/routing/index.ts';
 import { setNavigator } from './navigation.ts';
 import { RootLayout, type RouteHandle } from './RootLayout.tsx';
 

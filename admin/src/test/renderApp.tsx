@@ -4,8 +4,7 @@ import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { appRoutes, connectRouter } from '../app/routes.tsx';
-import { createSessionStore, type SessionEnvironment } from '../features/session/session.store.ts';
-import type { SessionApi } from '../features/session/sessionApi.ts';
+import { createSessionStore, type SessionEnvironment, type SessionApi } from '../features/session/index.ts';
 import { storageKeys } from '../storage/storageKeys.ts';
 import { acme, loginResponse, tenantSelection } from './fixtures.ts';
 

@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { i18n } from '../features/locale/i18n.ts';
-import { useLoadingStore } from '../features/loading/loading.store.ts';
-import { useNotificationStore } from '../features/notifications/notification.store.ts';
+import { i18n } from '../features/locale/index.ts';
+import { useLoadingStore } from '../features/loading/index.ts';
+import { useNotificationStore } from '../features/notifications/index.ts';
 
 // jsdom lacks the layout APIs Mantine asks for.
 if (!window.matchMedia) {

@@ -1,10 +1,9 @@
 import { Suspense, lazy } from 'react';
-import { CheckInPage } from '../features/checkin/CheckInPage.tsx';
-import { VisitPage } from '../features/checkin/VisitPage.tsx';
-import { EnrolPage } from '../features/enrol/EnrolPage.tsx';
-import { KioskGate } from '../features/enrol/KioskGate.tsx';
-import { KioskLaunch } from '../features/kiosk/KioskLaunch.tsx';
-import { PublicPage } from '../features/public-page/PublicPage.tsx';
+import { CheckInPage } from './CheckInPage.tsx';
+import { VisitPage } from '../features/checkin/index.ts';
+import { EnrolPage } from '../features/enrol/index.ts';
+import { KioskGate, KioskLaunch } from '../features/kiosk/index.ts';
+import { PublicPage } from '../features/public-page/index.ts';
 import { Loading } from '../ui/Status.tsx';
 import { matchRoute, useLocation } from './router.ts';
 

@@ -2,7 +2,7 @@ import { Fieldset, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@
 import { buildingAddressSchema, maySelectTenant, type Building } from '@vestibule/shared';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session/useSession.ts';
+import { useSession } from '../session/index.ts';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
 import type { BuildingAddressInput } from './buildingsApi.ts';
 import { useSchemaForm } from './form/useSchemaForm.ts';

@@ -4,8 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { useLoadingStore } from '../loading/loading.store.ts';
-import { useSession } from '../session/useSession.ts';
+import { useLoadingStore } from '../loading/index.ts';
+import { useSession } from '../session/index.ts';
 import { AddressTab } from './AddressTab.tsx';
 import {
   BuildingDialogContext,

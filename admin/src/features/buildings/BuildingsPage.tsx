@@ -16,8 +16,7 @@ import type { Building } from '@vestibule/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
-import { messageFromError } from '../notifications/errorMessage.ts';
-import { notifications } from '../notifications/notification.store.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
 import { BuildingDialog, formatStamp } from './BuildingDialog.tsx';
 import {
   IconPencil,

@@ -3,10 +3,8 @@ import type { Camera, CameraInfo } from '@vestibule/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import type { NoticeMessage } from '../notifications/notification.store.ts';
-import { messageFromError } from '../notifications/errorMessage.ts';
+import { type NoticeMessage, messageFromError, useNoticeText } from '../notifications/index.ts';
 import { IconRefresh } from './BuildingIcons.tsx';
-import { useNoticeText } from '../notifications/NoticeList.tsx';
 import type { BuildingsApi } from './buildingsApi.ts';
 
 interface CameraTestDialogProps {

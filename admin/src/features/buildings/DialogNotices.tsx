@@ -1,4 +1,4 @@
-import { NoticeList } from '../notifications/NoticeList.tsx';
+import { NoticeList } from '../notifications/index.ts';
 import type { DialogNotices as Notices } from './useDialogNotices.ts';
 
 /** The error and success banners at the top of a dialog. */

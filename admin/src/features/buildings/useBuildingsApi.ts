@@ -1,8 +1,8 @@
 import { createContext, useContext, useMemo } from 'react';
 import { api } from '../../api/apiClient.ts';
-import { useLoadingStore } from '../loading/loading.store.ts';
-import { currentLocale } from '../locale/i18n.ts';
-import { useSessionStore } from '../session/useSession.ts';
+import { useLoadingStore } from '../loading/index.ts';
+import { currentLocale } from '../locale/index.ts';
+import { useSessionStore } from '../session/index.ts';
 import { createBuildingsApi, type BuildingsApi } from './buildingsApi.ts';
 
 /** Tests provide their own port; the app uses the one HTTP client and the session's token. */

@@ -1,7 +1,6 @@
 import { NOTIFICATION_TIMEOUT_MS } from '@vestibule/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { messageFromError } from '../notifications/errorMessage.ts';
-import type { NoticeMessage } from '../notifications/notification.store.ts';
+import { messageFromError, type NoticeMessage } from '../notifications/index.ts';
 
 export interface DialogNoticesState {
   error: NoticeMessage[] | null;

@@ -3,10 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { Page } from '../../components/Page.tsx';
-import { homePathFor } from '../routing/routeAccess.ts';
-import { paths } from '../routing/routeTable.ts';
-import { selectSignedIn } from '../session/session.store.ts';
-import { useSession } from '../session/useSession.ts';
+import { homePathFor, paths } from '../routing/index.ts';
+import { selectSignedIn, useSession } from '../session/index.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();

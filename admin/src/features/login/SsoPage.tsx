@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Page } from '../../components/Page.tsx';
-import { useSession } from '../session/useSession.ts';
+import { useSession } from '../session/index.ts';
 
 /** `/sso/:token`: signs in with a one-time token, then continues like a login. */
 export function SsoPage() {

@@ -1,6 +1,6 @@
 import { NOTIFICATION_TIMEOUT_MS } from '@vestibule/shared';
 import { create } from 'zustand';
-import type { MessageKey } from '../locale/i18n.ts';
+import type { MessageKey } from '../locale/index.ts';
 
 /** A message of the catalogue with its placeholders; `fallback` is shown when the key is unknown. */
 export interface NoticeMessage {

@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page.tsx';
-import { paths } from '../routing/routeTable.ts';
+import { paths } from '../routing/index.ts';
 
 export function SignUpPage() {
   const { t } = useTranslation();

@@ -3,8 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { maySelectTenant } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
-import { useSession } from '../session/useSession.ts';
-import { TenantSelectorDialog } from '../shell/TenantSelectorDialog.tsx';
+import { useSession } from '../session/index.ts';
+import { TenantSelectorDialog } from '../shell/index.ts';
 
 /** Shown in place of a tenant route while no tenant is selected. */
 export function TenantRequiredPage({ loading = false }: { loading?: boolean }) {

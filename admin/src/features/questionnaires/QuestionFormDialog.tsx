@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { IconAlertCircle } from '../../components/Icons.tsx';
 import { MarkdownText } from '../../components/MarkdownText.tsx';
-import type { NoticeMessage } from '../notifications/notification.store.ts';
+import type { NoticeMessage } from '../notifications/index.ts';
 import { AnswerChips } from './AnswerChips.tsx';
 import { fieldMessages, focusField, questionErrorMessage, useMessageText } from './formMessages.ts';
 import {

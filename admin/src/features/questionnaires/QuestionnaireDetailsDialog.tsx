@@ -4,8 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { IconAlertCircle } from '../../components/Icons.tsx';
-import { messageFromError } from '../notifications/errorMessage.ts';
-import type { NoticeMessage } from '../notifications/notification.store.ts';
+import { messageFromError, type NoticeMessage } from '../notifications/index.ts';
 import { fieldMessages, focusField, useMessageText } from './formMessages.ts';
 import type { QuestionnaireFields } from './questionnaires.api.ts';
 

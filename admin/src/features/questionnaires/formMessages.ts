@@ -1,7 +1,6 @@
 import { ApiError } from '@vestibule/shared/api';
 import { useTranslation } from 'react-i18next';
-import { messageFromError } from '../notifications/errorMessage.ts';
-import type { NoticeMessage } from '../notifications/notification.store.ts';
+import { messageFromError, type NoticeMessage } from '../notifications/index.ts';
 
 /** What a zod issue tells a form: which field, what kind of problem, the limit. */
 export interface IssueLike {

@@ -1,8 +1,7 @@
 import type { Question, Questionnaire } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import { useCallback, useEffect, useState } from 'react';
-import { messageFromError } from '../notifications/errorMessage.ts';
-import { notifications } from '../notifications/notification.store.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
 import {
   getQuestionnaire,
   listQuestionnaires,

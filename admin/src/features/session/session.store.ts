@@ -9,11 +9,9 @@ import { ApiError } from '@vestibule/shared/api';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { readJson, readNumber, readString, removeValue, writeValue } from '../../storage/browserStorage.ts';
 import { pendingNoticeKey, storageKeys, tabTenantKey } from '../../storage/storageKeys.ts';
-import { useLoadingStore } from '../loading/loading.store.ts';
-import { messageFromError } from '../notifications/errorMessage.ts';
-import { notifications, type NoticeMessage } from '../notifications/notification.store.ts';
-import { homePathFor, isRedirectablePath } from '../routing/routeAccess.ts';
-import { paths } from '../routing/routeTable.ts';
+import { useLoadingStore } from '../loading/index.ts';
+import { messageFromError, notifications, type NoticeMessage } from '../notifications/index.ts';
+import { homePathFor, isRedirectablePath, paths } from '../routing/index.ts';
 import type { SessionApi } from './sessionApi.ts';
 import {
   asSelectedTenant,

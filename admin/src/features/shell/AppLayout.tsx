@@ -1,16 +1,15 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo, type ReactNode } from 'react';
-import { LoadingDialog } from '../loading/LoadingDialog.tsx';
-import { NotificationBanners } from '../notifications/NotificationBanners.tsx';
-import { selectSignedIn } from '../session/session.store.ts';
-import { useSession } from '../session/useSession.ts';
-import classes from './AppLayout.module.css';
+import { LoadingDialog } from '../loading/index.ts';
+import { NotificationBanners } from '../notifications/index.ts';
+import { selectSignedIn, useSession } from '../session/index.ts';
 import { Footer } from './Footer.tsx';
 import { toolbarFor } from './menu.ts';
 import { MobileSidebar } from './MobileSidebar.tsx';
 import { TenantSelectorDialog } from './TenantSelectorDialog.tsx';
 import { Toolbar } from './Toolbar.tsx';
+import classes from './AppLayout.module.css';
 
 /** Header (toolbar), main content with the banners, footer; or only the content (printing). */
 export function AppLayout({ chrome, children }: { chrome: boolean; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { appVersion } from '../appUpdate/appVersion.ts';
+import { appVersion } from '../appUpdate/index.ts';
 
 /** The product name and version (application.md section 1). */
 export function Footer() {

@@ -2,7 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { locales } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { IconLanguage } from '../../components/Icons.tsx';
-import { changeLocale, currentLocale } from '../locale/i18n.ts';
+import { changeLocale, currentLocale } from '../locale/index.ts';
 
 /** The language menu: English, French, Spanish, each named in its own language. */
 export function LanguageMenu() {

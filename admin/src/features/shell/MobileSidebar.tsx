@@ -5,8 +5,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { IconBuilding, IconExternalLink, IconLogout } from '../../components/Icons.tsx';
-import { changeLocale, currentLocale } from '../locale/i18n.ts';
-import { useSession } from '../session/useSession.ts';
+import { changeLocale, currentLocale } from '../locale/index.ts';
+import { useSession } from '../session/index.ts';
 import {
   isActivePath,
   type MenuControl,

@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { useSession } from '../session/useSession.ts';
+import { useSession } from '../session/index.ts';
 
 interface TenantSelectorDialogProps {
   opened: boolean;

@@ -2,8 +2,7 @@ import { ActionIcon, Box, Burger, Button, Group, Menu, Tooltip } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { IconBuilding, IconChevronDown, IconHelp, IconLogout, IconUser, LogoMark } from '../../components/Icons.tsx';
-import { useSession } from '../session/useSession.ts';
-import classes from './AppLayout.module.css';
+import { useSession } from '../session/index.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import {
   isActivePath,
@@ -15,6 +14,7 @@ import {
   type ToolbarModel,
 } from './menu.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
+import classes from './AppLayout.module.css';
 
 /** Below this breakpoint the items move to the mobile sidebar. */
 export const DESKTOP_BREAKPOINT = 'lg';

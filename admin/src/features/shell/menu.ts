@@ -1,6 +1,6 @@
 import { HELP_URL, hasAnyRole, isTech, type Role } from '@vestibule/shared';
-import type { MessageKey } from '../locale/i18n.ts';
-import { paths } from '../routing/routeTable.ts';
+import type { MessageKey } from '../locale/index.ts';
+import { paths } from '../routing/index.ts';
 
 // The toolbar and the mobile sidebar, per role (application.md section 2). Pure: the
 // components only render what this module decides.

@@ -5,7 +5,7 @@ import type { SyncRunner } from '../../offline/runtime.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { errorMessage } from '../../ui/errorMessage.ts';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
-import { searchMeeting, searchOpenVisits } from '../checkout/checkout.api.ts';
+import { searchMeeting, searchOpenVisits } from '../checkout/index.ts';
 import {
   type CheckOutTarget,
   type FoundVisit,

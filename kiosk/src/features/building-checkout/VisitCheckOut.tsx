@@ -4,15 +4,15 @@ import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import type { SyncRunner } from '../../offline/runtime.ts';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import { CheckOutForm } from '../checkout/CheckOutForm.tsx';
-import { CheckOutScreen } from '../checkout/CheckOutPage.tsx';
 import {
+  CheckOutForm,
+  CheckOutScreen,
   type CheckOutRequest,
   checkOut,
   fetchCheckOutData,
   fetchTicketCheckOutData,
   ticketCheckOut,
-} from '../checkout/checkout.api.ts';
+} from '../checkout/index.ts';
 import { type CheckOutTarget, checkOutLocally, closeLocalCopy, localCheckOutData } from './localCheckOut.ts';
 
 interface CheckOutOfVisitProps {

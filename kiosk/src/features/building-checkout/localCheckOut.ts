@@ -5,8 +5,8 @@ import type { KioskDb, LocalVisit } from '../../offline/kioskDb.ts';
 import { localVisitSummary } from '../../offline/localVisitSummary.ts';
 import { commitCheckOut } from '../../offline/outbox.ts';
 import type { SyncRunner } from '../../offline/runtime.ts';
+import type { CheckOutData, CheckOutRequest } from '../checkout/index.ts';
 import type { SelfCheckOutMatch } from '@vestibule/shared';
-import type { CheckOutData, CheckOutRequest } from '../checkout/checkout.api.ts';
 
 // A kiosk's self check-out works from the visits the device knows (SYNC.md): those made on it
 // and today's list from the server (present and expected). A visit found there is checked out

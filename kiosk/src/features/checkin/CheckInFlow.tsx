@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/errorMessage.ts';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
-import type { WizardInput, WizardResult } from '../wizard/wizard.types.ts';
+import type { WizardInput, WizardResult } from '../wizard/index.ts';
 import { LiveOutcome } from './LiveOutcome.tsx';
 import { PersonTypeChoice } from './PersonTypeChoice.tsx';
 import { serverCamera } from './checkin.api.ts';

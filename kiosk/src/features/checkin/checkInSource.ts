@@ -13,7 +13,7 @@ import { currentLocale } from '../../i18n/i18n.ts';
 import { commitCheckIn } from '../../offline/outbox.ts';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import { type SyncRunner, syncRunner } from '../../offline/runtime.ts';
-import type { WizardResult } from '../wizard/wizard.types.ts';
+import type { WizardResult } from '../wizard/index.ts';
 import { type Channel, fetchCheckInData } from './checkin.api.ts';
 
 /** A known visit (an invitation, a visit checking in again) that the wizard starts from. */

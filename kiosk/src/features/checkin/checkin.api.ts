@@ -1,7 +1,7 @@
 import { SERVICE_BASE, type WizardVisitorType } from '@vestibule/shared';
 import { pathOf } from '@vestibule/shared/contract';
 import { apiClient } from '../../app/apiClient.ts';
-import type { CameraReader } from '../wizard/wizard.types.ts';
+import type { CameraReader } from '../wizard/index.ts';
 
 /** How the page was reached: a kiosk (/checkinKiosk) or the visitor's own device with the link's token. */
 export interface Channel {

@@ -12,10 +12,13 @@ import { currentLocale } from '../../i18n/i18n.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { errorMessage } from '../../ui/errorMessage.ts';
 import { formatTime } from '../../ui/formatTime.ts';
-import { QuestionList } from '../wizard/QuestionList.tsx';
-import { TemperatureFields } from '../wizard/TemperatureFields.tsx';
-import { browserChoiceStorage } from '../wizard/cameraChoice.ts';
-import { type TemperatureTexts, checkTemperatures } from '../wizard/temperatureInput.ts';
+import {
+  QuestionList,
+  TemperatureFields,
+  browserChoiceStorage,
+  type TemperatureTexts,
+  checkTemperatures,
+} from '../wizard/index.ts';
 import { type CheckOutData, type CheckOutRequest, checkOut } from './checkout.api.ts';
 
 interface CheckOutFormProps {

@@ -4,12 +4,16 @@ import { useKioskConfig } from '../../offline/useKioskConfig.ts';
 import { useAppUpdate } from '../../pwa/appUpdate.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
-import { CheckInFlow, type FlowScreen, type VisitPreset } from '../checkin/CheckInFlow.tsx';
-import { KioskIdleNotice } from '../checkin/KioskIdleNotice.tsx';
-import { cachedSource } from '../checkin/checkInSource.ts';
-import { useBuildingLanguage } from '../checkin/useBuildingLanguage.ts';
-import { kioskIdleMs } from '../checkin/useIdleTimer.ts';
-import { preloadQrScanner } from '../scanner/LazyQrScanner.tsx';
+import {
+  CheckInFlow,
+  type FlowScreen,
+  type VisitPreset,
+  KioskIdleNotice,
+  cachedSource,
+  useBuildingLanguage,
+  kioskIdleMs,
+} from '../checkin/index.ts';
+import { preloadQrScanner } from '../scanner/index.ts';
 import { KioskStatusBar } from './KioskStatusBar.tsx';
 import { ScanEntry } from './ScanEntry.tsx';
 

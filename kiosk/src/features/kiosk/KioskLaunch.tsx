@@ -4,7 +4,7 @@ import { navigate, pagePath } from '../../app/router.ts';
 import { provisionedKey } from '../../offline/provision.ts';
 import { kioskDb } from '../../offline/runtime.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
-import { EnrolForm } from '../enrol/EnrolForm.tsx';
+import { EnrolForm } from '../enrol/index.ts';
 import { Loading } from '../../ui/Status.tsx';
 
 /** The installed app's start page: on to the kiosk this device serves, or how to set one up. */

@@ -4,9 +4,8 @@ import { navigate, pagePath } from '../../app/router.ts';
 import type { KioskDb } from '../../offline/kioskDb.ts';
 import { Link } from '../../ui/Link.tsx';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
-import type { VisitPreset } from '../checkin/CheckInFlow.tsx';
-import { LazyQrScanner } from '../scanner/LazyQrScanner.tsx';
-import type { ParsedCode } from '../scanner/scannedCode.ts';
+import type { VisitPreset } from '../checkin/index.ts';
+import { LazyQrScanner, type ParsedCode } from '../scanner/index.ts';
 import { lookUpScannedCode } from './scanLookup.ts';
 
 interface ScanEntryProps {

@@ -1,8 +1,8 @@
 import { type WizardVisitorType, wizardVisitorTypes } from '@vestibule/shared';
 import type { KioskDb, LocalVisit } from '../../offline/kioskDb.ts';
 import { localVisitSummary } from '../../offline/localVisitSummary.ts';
-import type { ParsedCode } from '../scanner/scannedCode.ts';
-import type { VisitPreset } from '../checkin/checkInSource.ts';
+import type { ParsedCode } from '../scanner/index.ts';
+import type { VisitPreset } from '../checkin/index.ts';
 
 export type ScanOutcome =
   | { kind: 'checkIn'; preset: VisitPreset }

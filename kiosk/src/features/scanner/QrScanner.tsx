@@ -2,8 +2,7 @@ import { BrowserQRCodeReader } from '@zxing/browser';
 import { type FormEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/TextField.tsx';
-import { browserChoiceStorage } from '../wizard/cameraChoice.ts';
-import type { ChoiceStorage } from '../wizard/wizard.types.ts';
+import { browserChoiceStorage, type ChoiceStorage } from '../wizard/index.ts';
 import { type ParsedCode, VISIT_CODE_LENGTH, parseScannedCode } from './scannedCode.ts';
 
 // Loaded on demand through LazyQrScanner.tsx: @zxing stays out of the first screen's JS.

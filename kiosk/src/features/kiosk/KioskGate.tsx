@@ -7,11 +7,10 @@ import { kioskRunner } from '../../offline/useKioskConfig.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { Loading } from '../../ui/Status.tsx';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
-import { KioskStatusBar } from '../kiosk/KioskStatusBar.tsx';
-import { EnrolForm } from './EnrolForm.tsx';
-import { EnrolScreen } from './EnrolPage.tsx';
+import { KioskStatusBar } from './KioskStatusBar.tsx';
+import { EnrolForm, EnrolScreen } from '../enrol/index.ts';
 
-const StaffScreen = lazy(() => import('../kiosk/StaffScreen.tsx').then((module) => ({ default: module.StaffScreen })));
+const StaffScreen = lazy(() => import('./StaffScreen.tsx').then((module) => ({ default: module.StaffScreen })));
 
 /**
  * A kiosk page runs on an enrolled kiosk only. A tablet set up before enrolment existed (or

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../ui/PageFrame.tsx';
-import { LoadFailed, Loading } from '../../ui/Status.tsx';
-import { useLoad } from '../../ui/useLoad.ts';
-import { KioskGate } from '../enrol/KioskGate.tsx';
-import { KioskHome } from '../kiosk/KioskHome.tsx';
-import { CheckInFlow } from './CheckInFlow.tsx';
-import { type Channel, fetchCheckInBuilding } from './checkin.api.ts';
-import { onlineSource } from './checkInSource.ts';
-import { useBuildingLanguage } from './useBuildingLanguage.ts';
+import { PageFrame } from '../ui/PageFrame.tsx';
+import { LoadFailed, Loading } from '../ui/Status.tsx';
+import { useLoad } from '../ui/useLoad.ts';
+import { KioskGate, KioskHome } from '../features/kiosk/index.ts';
+import {
+  CheckInFlow,
+  type Channel,
+  fetchCheckInBuilding,
+  onlineSource,
+  useBuildingLanguage,
+} from '../features/checkin/index.ts';
 
 interface CheckInPageProps {
   qrCodeKey: string;

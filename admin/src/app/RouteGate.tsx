@@ -1,11 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { AccessDeniedPage } from '../pages/AccessDeniedPage.tsx';
-import { TenantRequiredPage } from '../pages/TenantRequiredPage.tsx';
-import { selectSignedIn } from '../session/session.store.ts';
-import { useSession } from '../session/useSession.ts';
-import { decideAccess } from './routeAccess.ts';
-import { paths, routeTable, type RouteId } from './routeTable.ts';
+import { AccessDeniedPage, TenantRequiredPage } from '../features/pages/index.ts';
+import { selectSignedIn, useSession } from '../features/session/index.ts';
+import { decideAccess, paths, routeTable, type RouteId } from '../features/routing/index.ts';
 
 function LoginRedirect({ redirect }: { redirect: string }) {
   const rememberRedirect = useSession((state) => state.rememberRedirect);

@@ -1,0 +1,4 @@
+// The enrol feature's public entry: what the rest of the app may use of it (lint refuses
+// deep imports from outside the feature).
+export { EnrolForm } from './EnrolForm.tsx';
+export { EnrolPage, EnrolScreen } from './EnrolPage.tsx';
