@@ -3,6 +3,7 @@ import { maySelectTenant, type Building } from '@vestibule/shared';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../format/dateTime.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { useLoadingStore } from '../loading/index.ts';
 import { useSession } from '../session/index.ts';
@@ -55,12 +56,6 @@ interface BuildingDialogProps {
   buildingId: string | null;
   /** `changed`: something was saved, the list shows stale rows. */
   onClose: (changed: boolean) => void;
-}
-
-export function formatStamp(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /**
@@ -188,10 +183,10 @@ export function BuildingDialog({ buildingId, onClose }: BuildingDialogProps) {
                 {building && (
                   <Stack gap={2} data-testid="building-stamps">
                     <Text size="sm">
-                      {t('buildings.edit.created', { date: formatStamp(building.createdAt, language) })}
+                      {t('buildings.edit.created', { date: formatDateTime(building.createdAt, language) })}
                     </Text>
                     <Text size="sm">
-                      {t('buildings.edit.updated', { date: formatStamp(building.updatedAt, language) })}
+                      {t('buildings.edit.updated', { date: formatDateTime(building.updatedAt, language) })}
                     </Text>
                   </Stack>
                 )}

@@ -1,50 +1,23 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Building } from '@vestibule/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
 import { messageFromError, notifications } from '../notifications/index.ts';
-import { BuildingDialog, formatStamp } from './BuildingDialog.tsx';
-import {
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-  IconSortNone,
-  IconTrash,
-} from './BuildingIcons.tsx';
+import { BuildingDialog } from './BuildingDialog.tsx';
+import { BuildingsPager } from './BuildingsPager.tsx';
+import { BuildingsTable } from './BuildingsTable.tsx';
+import { IconPlus, IconSearch } from './BuildingIcons.tsx';
 import type { BuildingList, BuildingListQuery, BuildingSortColumn } from './buildingsApi.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useBuildingsApi } from './useBuildingsApi.ts';
 
-const pageSizes = ['10', '25', '50'] as const;
 const SEARCH_DELAY_MS = 300;
-
-const columns: { key: BuildingSortColumn; label: 'name' | 'city' | 'externalId' | 'updatedAt' }[] = [
-  { key: 'name', label: 'name' },
-  { key: 'city', label: 'city' },
-  { key: 'externalId', label: 'externalId' },
-  { key: 'updatedAt', label: 'updatedAt' },
-];
 
 /** /admin/buildings: the company's buildings, searchable, sortable and paged; each opens the dialog. */
 export function BuildingsPage() {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation();
   const api = useBuildingsApi();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
@@ -74,7 +47,6 @@ export function BuildingsPage() {
   }, [api, query, appliedSearch, requestKey]);
 
   const data = list?.data ?? null;
-  const totalPages = data ? Math.max(1, Math.ceil(data.totalDocs / query.limit)) : 1;
 
   const sortBy = (column: BuildingSortColumn) =>
     setQuery((current) => ({
@@ -102,9 +74,6 @@ export function BuildingsPage() {
     if (changed) setReloads((count) => count + 1);
   };
 
-  const from = data && data.totalDocs > 0 ? (query.page - 1) * query.limit + 1 : 0;
-  const to = data ? Math.min(data.totalDocs, query.page * query.limit) : 0;
-
   return (
     <Page title={t('pages.buildings.title')} size="xl">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -122,123 +91,21 @@ export function BuildingsPage() {
           {t('buildings.list.add')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={720}>
-        <Table highlightOnHover withTableBorder verticalSpacing="sm" data-testid="buildings-table">
-          <Table.Caption>{t('buildings.list.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => {
-                const active = query.sort === column.key;
-                const direction = active ? (query.order === 1 ? 'ascending' : 'descending') : 'none';
-                const label = t(`buildings.list.columns.${column.label}`);
-                return (
-                  <Table.Th key={column.key} scope="col" aria-sort={direction}>
-                    <UnstyledButton
-                      onClick={() => sortBy(column.key)}
-                      aria-label={t('buildings.list.sortBy', { column: label })}
-                      fw={700}
-                      fz="sm"
-                    >
-                      <Group gap={4} wrap="nowrap">
-                        <span>{label}</span>
-                        {direction === 'ascending' ? (
-                          <IconSortAscending size={14} />
-                        ) : direction === 'descending' ? (
-                          <IconSortDescending size={14} />
-                        ) : (
-                          <IconSortNone size={14} />
-                        )}
-                      </Group>
-                    </UnstyledButton>
-                  </Table.Th>
-                );
-              })}
-              <Table.Th scope="col" w={110}>
-                {t('buildings.common.actions')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.docs.map((building) => (
-              <Table.Tr key={building.id} onClick={() => setDialog({ id: building.id })} style={{ cursor: 'pointer' }}>
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    fw={600}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      setDialog({ id: building.id });
-                    }}
-                  >
-                    {building.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{building.city ?? ''}</Table.Td>
-                <Table.Td>{building.externalId ?? ''}</Table.Td>
-                <Table.Td>{formatStamp(building.updatedAt, language)}</Table.Td>
-                <Table.Td onClick={(event) => event.stopPropagation()}>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('buildings.list.edit', { name: building.name })}
-                      onClick={() => setDialog({ id: building.id })}
-                    >
-                      <IconPencil />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('buildings.list.delete', { name: building.name })}
-                      onClick={() => setDeleting(building)}
-                    >
-                      <IconTrash />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {data && data.docs.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length + 1}>
-                  <Text size="sm" ta="center" py="md">
-                    {appliedSearch ? t('buildings.list.noMatch') : t('buildings.list.empty')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" aria-live="polite" data-testid="buildings-range">
-          {data ? t('buildings.list.range', { from, to, total: data.totalDocs }) : ''}
-        </Text>
-        <Group gap="md">
-          <Select
-            id="buildings-page-size"
-            label={t('buildings.list.pageSize')}
-            data={[...pageSizes]}
-            value={String(query.limit)}
-            onChange={(value) => value && setQuery((current) => ({ ...current, limit: Number(value), page: 1 }))}
-            allowDeselect={false}
-            w={130}
-          />
-          <Stack gap={4} component="nav" aria-label={t('buildings.list.pages')}>
-            <Pagination
-              total={totalPages}
-              value={query.page}
-              onChange={(page) => setQuery((current) => ({ ...current, page }))}
-              withEdges
-              getItemProps={(page) => ({
-                'aria-label': t('buildings.list.page', { page }),
-                'aria-current': page === query.page ? 'page' : undefined,
-              })}
-              getControlProps={(control) => ({ 'aria-label': t(`buildings.list.pageControls.${control}`) })}
-            />
-          </Stack>
-        </Group>
-      </Group>
+      <BuildingsTable
+        buildings={data?.docs ?? null}
+        sort={{ column: query.sort, order: query.order }}
+        onSort={sortBy}
+        onOpen={(building) => setDialog({ id: building.id })}
+        onDelete={setDeleting}
+        emptyText={appliedSearch ? t('buildings.list.noMatch') : t('buildings.list.empty')}
+      />
+      <BuildingsPager
+        total={data?.totalDocs ?? null}
+        page={query.page}
+        limit={query.limit}
+        onPage={(page) => setQuery((current) => ({ ...current, page }))}
+        onLimit={(limit) => setQuery((current) => ({ ...current, limit, page: 1 }))}
+      />
       {dialog && <BuildingDialog buildingId={dialog.id} onClose={closeDialog} />}
       <ConfirmDialog
         opened={deleting !== null}

@@ -3,6 +3,7 @@ import type { CreateEnrolmentResponse } from '@vestibule/shared';
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../format/dateTime.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { useBuildingDialog } from './buildingDialogContext.ts';
 
@@ -66,11 +67,7 @@ export function KioskEnrolDialog({
     }
   };
 
-  const expiry = created
-    ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { timeStyle: 'short' }).format(
-        new Date(created.expiresAt),
-      )
-    : '';
+  const expiry = created ? formatTime(created.expiresAt, i18n.resolvedLanguage ?? i18n.language) : '';
 
   return (
     <AppDialog

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../format/dateTime.ts';
 import { Page } from '../../components/Page.tsx';
 import { type MailboxPage, type OutboxMail, listMailbox } from './mailbox.api.ts';
 
@@ -29,8 +30,7 @@ export function LogsPage() {
     return () => controller.abort();
   }, [page, reload]);
 
-  const format = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const format = (iso: string) => formatDateTime(iso, i18n.language);
   const pages = data ? Math.max(1, Math.ceil(data.totalDocs / PAGE_SIZE)) : 1;
 
   return (

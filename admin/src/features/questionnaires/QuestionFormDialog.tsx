@@ -1,46 +1,14 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import {
-  QUESTION_TEXT_MAX,
-  questionInputSchema,
-  questionTypes,
-  type Question,
-  type QuestionInput,
-  type QuestionType,
-  type RuleAnswer,
-} from '@vestibule/shared';
-import { useDeferredValue, useId, useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { QUESTION_TEXT_MAX, questionInputSchema, type Question, type QuestionInput } from '@vestibule/shared';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { IconAlertCircle } from '../../components/Icons.tsx';
-import { MarkdownText } from '../../components/MarkdownText.tsx';
 import type { NoticeMessage } from '../notifications/index.ts';
-import { AnswerChips } from './AnswerChips.tsx';
 import { fieldMessages, focusField, questionErrorMessage, useMessageText } from './formMessages.ts';
-import {
-  alertChoices,
-  draftOf,
-  emptyDraft,
-  followUpAnswerChoices,
-  followUpCandidates,
-  isRuleAnswer,
-  normalizeDraft,
-  plainExcerpt,
-  typeRestriction,
-  warningChoices,
-  type QuestionDraft,
-} from './questionRules.ts';
+import { QuestionFollowUpFields, QuestionRuleFields } from './QuestionRuleFields.tsx';
+import { QuestionTextField } from './QuestionTextField.tsx';
+import { draftOf, emptyDraft, normalizeDraft, type QuestionDraft } from './questionRules.ts';
 
 interface QuestionFormDialogProps {
   opened: boolean;
@@ -88,19 +56,15 @@ interface QuestionFormProps {
   onSubmit: (input: QuestionInput) => Promise<void>;
 }
 
-const none = '';
-
 function QuestionForm({ question, questions, number, onCancel, onSubmit }: QuestionFormProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const ids = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const editingId = question?.id ?? null;
   const [draft, setDraft] = useState<QuestionDraft>(() => (question ? draftOf(question) : emptyDraft()));
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<NoticeMessage | null>(null);
-  const previewText = useDeferredValue(draft.text);
 
   const update = (change: Partial<QuestionDraft>) =>
     setDraft((current) => normalizeDraft({ ...current, ...change }, questions, editingId));
@@ -123,11 +87,7 @@ function QuestionForm({ question, questions, number, onCancel, onSubmit }: Quest
     return messageText(message);
   };
 
-  const candidates = followUpCandidates(questions, editingId);
-  const previous = candidates.find(({ question: q }) => q.id === draft.previousQuestionId)?.question;
-  const answerLabel = (answer: RuleAnswer) => t(`questionnaires.answers.${answer}`);
-  const restrictionOf = (type: QuestionType) => typeRestriction(questions, editingId, type);
-  const restrictions = questionTypes.map(restrictionOf).filter((reason) => reason !== null);
+  const draftFields = { draft, questions, editingId, errorOf, update };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -151,160 +111,9 @@ function QuestionForm({ question, questions, number, onCancel, onSubmit }: Quest
   return (
     <Box component="form" ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Textarea
-            label={t('questionnaires.question.text')}
-            description={
-              <>
-                {t('questionnaires.question.textHelp')}
-                <Text
-                  component="span"
-                  display="block"
-                  size="xs"
-                  c={textTooLong ? 'var(--mantine-color-error)' : undefined}
-                  fw={textTooLong ? 700 : undefined}
-                  data-testid="question-text-counter"
-                >
-                  {t('questionnaires.question.counter', { count: textLength, max: QUESTION_TEXT_MAX })}
-                </Text>
-              </>
-            }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            withAsterisk
-            aria-required
-            autosize
-            minRows={6}
-            maxRows={14}
-            data-autofocus
-            name="text"
-            value={draft.text}
-            onChange={(event) => update({ text: event.currentTarget.value })}
-            error={errorOf('text')}
-          />
-          <Stack gap={4} component="section" aria-labelledby={`${ids}-preview`}>
-            <Title order={3} fz="sm" fw={500} id={`${ids}-preview`}>
-              {t('questionnaires.question.preview')}
-            </Title>
-            <Paper withBorder p="sm" radius="md" mih={146} data-testid="question-preview">
-              <Stack gap="sm">
-                <MarkdownText
-                  empty={
-                    <Text size="sm" c="dimmed">
-                      {t('questionnaires.question.previewEmpty')}
-                    </Text>
-                  }
-                >
-                  {previewText}
-                </MarkdownText>
-                <AnswerChips question={draft} label={t('questionnaires.editor.answersLabel', { number })} />
-              </Stack>
-            </Paper>
-          </Stack>
-        </SimpleGrid>
-
-        <NativeSelect
-          label={t('questionnaires.question.type')}
-          name="questionType"
-          value={draft.questionType}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            const type = questionTypes.find((candidate) => candidate === value);
-            if (type) update({ questionType: type });
-          }}
-          data={questionTypes.map((type) => ({
-            value: type,
-            label: t(`questionnaires.types.${type}`),
-            disabled: restrictionOf(type) !== null,
-          }))}
-          description={
-            restrictions.length > 0
-              ? restrictions.map((reason) => t(`questionnaires.question.${reason}`)).join(' ')
-              : undefined
-          }
-          error={errorOf('questionType')}
-        />
-
-        {draft.questionType === 'FREEFORM' ? (
-          <Text size="sm" c="dimmed">
-            {t('questionnaires.question.freeformNoRules')}
-          </Text>
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NativeSelect
-              label={t('questionnaires.question.alertAnswer')}
-              name="alertAnswer"
-              description={t('questionnaires.question.alertHelp')}
-              value={draft.alertAnswer ?? none}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                update({ alertAnswer: isRuleAnswer(value) ? value : null });
-              }}
-              data={[
-                { value: none, label: t('questionnaires.question.none') },
-                ...alertChoices(draft.questionType).map((answer) => ({ value: answer, label: answerLabel(answer) })),
-              ]}
-              error={errorOf('alertAnswer')}
-            />
-            {draft.questionType === 'YESNONA' && (
-              <NativeSelect
-                label={t('questionnaires.question.warningAnswer')}
-                name="warningAnswer"
-                description={t('questionnaires.question.warningHelp')}
-                value={draft.warningAnswer ?? none}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  update({ warningAnswer: isRuleAnswer(value) ? value : null });
-                }}
-                data={[
-                  { value: none, label: t('questionnaires.question.none') },
-                  ...warningChoices(draft.questionType, draft.alertAnswer).map((answer) => ({
-                    value: answer,
-                    label: answerLabel(answer),
-                  })),
-                ]}
-                error={errorOf('warningAnswer')}
-              />
-            )}
-          </SimpleGrid>
-        )}
-
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <NativeSelect
-            label={t('questionnaires.question.followUp')}
-            name="previousQuestionId"
-            description={candidates.length === 0 ? t('questionnaires.question.noEarlier') : undefined}
-            disabled={candidates.length === 0}
-            value={draft.previousQuestionId ?? none}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              update({ previousQuestionId: value === none ? null : value });
-            }}
-            data={[
-              { value: none, label: t('questionnaires.question.followUpNone') },
-              ...candidates.map(({ question: candidate, number }) => ({
-                value: candidate.id,
-                label: t('questionnaires.question.followUpOption', {
-                  number,
-                  question: plainExcerpt(candidate.text),
-                }),
-              })),
-            ]}
-            error={errorOf('previousQuestionId')}
-          />
-          {previous && (
-            <NativeSelect
-              label={t('questionnaires.question.followUpAnswer')}
-              name="previousQuestionAnswer"
-              value={draft.previousQuestionAnswer ?? none}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                update({ previousQuestionAnswer: isRuleAnswer(value) ? value : null });
-              }}
-              data={followUpAnswerChoices(previous).map((answer) => ({ value: answer, label: answerLabel(answer) }))}
-              error={errorOf('previousQuestionAnswer')}
-            />
-          )}
-        </SimpleGrid>
+        <QuestionTextField draft={draft} number={number} error={errorOf('text')} onText={(text) => update({ text })} />
+        <QuestionRuleFields {...draftFields} />
+        <QuestionFollowUpFields {...draftFields} />
 
         {serverError && (
           <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle />}>

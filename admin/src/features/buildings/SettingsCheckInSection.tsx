@@ -1,0 +1,68 @@
+import { Group, Radio, TextInput } from '@mantine/core';
+import {
+  autoCheckOutTimeoutOptions,
+  questionnairesValidityOptions,
+  switchAutoCheckoutMode,
+  type AutoCheckoutMode,
+} from '@vestibule/shared';
+import { useTranslation } from 'react-i18next';
+import { type SettingsFields, type SettingsForm, SettingsSection } from './settingsFields.tsx';
+
+/** Settings tab: how people check in (consent, comments, questionnaires, automatic check-out, texts). */
+export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; fields: SettingsFields }) {
+  const { t } = useTranslation();
+  const { values, setField, setValues } = form;
+  const { toggle, choice, longText, durations } = fields;
+  return (
+    <SettingsSection legend={t('buildings.settings.sections.checkIn')}>
+      {toggle('consentClauseEnabled', t('buildings.settings.consentClauseEnabled'))}
+      {values.consentClauseEnabled && longText('consentText', t('buildings.settings.consentText'))}
+      {toggle('commentsEnabled', t('buildings.settings.commentsEnabled'))}
+      {toggle('emailMeEnabled', t('buildings.settings.emailMeEnabled'))}
+      {toggle('allowExitQuestionnairesOnEmailCheckOut', t('buildings.settings.allowExitQuestionnairesOnEmailCheckOut'))}
+      {choice(
+        'questionnairesValidityTimeout',
+        t('buildings.settings.questionnairesValidityTimeout'),
+        durations(questionnairesValidityOptions, values.questionnairesValidityTimeout),
+      )}
+      <Radio.Group
+        id="settings-autoCheckoutMode"
+        label={t('buildings.settings.autoCheckoutMode')}
+        value={values.autoCheckoutMode}
+        onChange={(mode) =>
+          setValues((current) =>
+            switchAutoCheckoutMode(
+              { ...current, autoCheckoutMode: mode as AutoCheckoutMode },
+              mode as AutoCheckoutMode,
+            ),
+          )
+        }
+      >
+        <Group gap="lg" mt={4}>
+          <Radio value="TIMEOUT" label={t('buildings.settings.autoCheckoutModes.TIMEOUT')} />
+          <Radio value="SPECIFIC_TIME" label={t('buildings.settings.autoCheckoutModes.SPECIFIC_TIME')} />
+        </Group>
+      </Radio.Group>
+      {values.autoCheckoutMode === 'TIMEOUT' ? (
+        choice(
+          'autoCheckOutTimeout',
+          t('buildings.settings.autoCheckOutTimeout'),
+          durations(autoCheckOutTimeoutOptions, values.autoCheckOutTimeout),
+        )
+      ) : (
+        <TextInput
+          id="settings-autoCheckoutSpecificTime"
+          type="time"
+          label={t('buildings.settings.autoCheckoutSpecificTime')}
+          value={values.autoCheckoutSpecificTime ?? ''}
+          onChange={(event) => setField('autoCheckoutSpecificTime', event.currentTarget.value || null)}
+          onBlur={() => form.touch('autoCheckoutSpecificTime')}
+          error={form.error('autoCheckoutSpecificTime')}
+          w={200}
+        />
+      )}
+      {longText('successFormText', t('buildings.settings.successFormText'))}
+      {longText('failureFormText', t('buildings.settings.failureFormText'))}
+    </SettingsSection>
+  );
+}

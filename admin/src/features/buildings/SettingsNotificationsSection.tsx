@@ -1,0 +1,62 @@
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { meetingEndReminderOptions, meetingStartReminderOptions, overdueAlertOptions } from '@vestibule/shared';
+import { useTranslation } from 'react-i18next';
+import { PhoneInput } from './PhoneInput.tsx';
+import { type SettingsFields, type SettingsForm, SettingsSection } from './settingsFields.tsx';
+
+/** Settings tab: who sends the building's messages, and when meeting alerts go out. */
+export function SettingsNotificationsSection({
+  form,
+  fields,
+  countryCode,
+}: {
+  form: SettingsForm;
+  fields: SettingsFields;
+  countryCode: string | null | undefined;
+}) {
+  const { t } = useTranslation();
+  const { values, setField } = form;
+  const { toggle, choice, durations } = fields;
+  return (
+    <SettingsSection legend={t('buildings.settings.sections.notifications')}>
+      <TextInput
+        id="settings-senderEmail"
+        label={t('buildings.settings.senderEmail')}
+        description={t('buildings.settings.senderEmailHelp')}
+        maxLength={200}
+        value={values.senderEmail}
+        onChange={(event) => setField('senderEmail', event.currentTarget.value)}
+        onBlur={() => form.touch('senderEmail')}
+        error={form.error('senderEmail')}
+      />
+      <PhoneInput
+        id="settings-senderPhone"
+        label={t('buildings.settings.senderPhone')}
+        value={values.senderPhone}
+        onChange={(value) => setField('senderPhone', value)}
+        onBlur={() => form.touch('senderPhone')}
+        error={form.error('senderPhone')}
+        defaultCountry={countryCode}
+        maxLength={25}
+      />
+      {toggle('meetingAlertEnabled', t('buildings.settings.meetingAlertEnabled'))}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {choice(
+          'meetingStartReminderTime',
+          t('buildings.settings.meetingStartReminderTime'),
+          durations(meetingStartReminderOptions, values.meetingStartReminderTime),
+        )}
+        {choice(
+          'meetingEndReminderTime',
+          t('buildings.settings.meetingEndReminderTime'),
+          durations(meetingEndReminderOptions, values.meetingEndReminderTime),
+        )}
+        {choice(
+          'overdueAlertTime',
+          t('buildings.settings.overdueAlertTime'),
+          durations(overdueAlertOptions, values.overdueAlertTime),
+        )}
+      </SimpleGrid>
+    </SettingsSection>
+  );
+}
