@@ -12,6 +12,7 @@ import {
   createQuestion,
   createQuestionnaire,
   createTenant,
+  linkEntryQuestionnaire,
 } from '../../server/test/helpers/factories.ts';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 
@@ -56,16 +57,7 @@ async function seedBuilding(
   const buildingId = await createBuilding(db, tenantId, 'Bench HQ');
   const questionnaireId = await createQuestionnaire(db, tenantId, 'Health');
   const questions = [await createQuestion(db, questionnaireId, 0), await createQuestion(db, questionnaireId, 1)];
-  await db
-    .insertInto('building_questionnaires')
-    .values({
-      building_id: buildingId,
-      questionnaire_id: questionnaireId,
-      visitor_type: 'VISITOR',
-      kind: 'ENTRY',
-      sort_order: 0,
-    })
-    .execute();
+  await linkEntryQuestionnaire(db, buildingId, questionnaireId);
   const { qr_code_key: qrCodeKey } = await db
     .selectFrom('buildings')
     .select('qr_code_key')

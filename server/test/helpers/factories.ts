@@ -97,6 +97,20 @@ export async function createQuestion(db: Db, questionnaireId: string, sortOrder 
   return id;
 }
 
+/** Links a questionnaire to a building's entry for visitors (first in order). */
+export async function linkEntryQuestionnaire(db: Db, buildingId: string, questionnaireId: string): Promise<void> {
+  await db
+    .insertInto('building_questionnaires')
+    .values({
+      building_id: buildingId,
+      questionnaire_id: questionnaireId,
+      visitor_type: 'VISITOR',
+      kind: 'ENTRY',
+      sort_order: 0,
+    })
+    .execute();
+}
+
 export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) => Promise<string>> = {
   user: async (db, tenantId) => (await createUser(db, { tenantId, role: 'ROLE_USER' })).id,
   building: (db, tenantId) => createBuilding(db, tenantId),

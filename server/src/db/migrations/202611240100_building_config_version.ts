@@ -7,6 +7,20 @@ import { type Kysely, sql } from 'kysely';
 // memory is stale sees its write refused and reads again. Triggers raise it, so no writer
 // (a route, a job, a script, a test writing SQL) can forget to.
 
+/** A trigger body raising the version of every building that links the questionnaire in `column`. */
+function linkingBuildings(column: string): string {
+  return `
+    update buildings set config_version = config_version + 1
+      where id in (
+        select building_id from building_questionnaires
+        where questionnaire_id in (
+          case when tg_op <> 'DELETE' then new.${column} end,
+          case when tg_op <> 'INSERT' then old.${column} end
+        )
+      );
+    return null;`;
+}
+
 /** Each trigger: its table, the function's body (raises the versions it concerns). */
 const triggers = {
   // Any update of a building's row, unless the statement sets the version itself.
@@ -24,27 +38,9 @@ const triggers = {
       );
     return null;`,
   // A questionnaire renamed or removed, a question added, changed or removed: every building linking it.
-  questionnaires: `
-    update buildings set config_version = config_version + 1
-      where id in (
-        select building_id from building_questionnaires
-        where questionnaire_id in (
-          case when tg_op <> 'DELETE' then new.id end,
-          case when tg_op <> 'INSERT' then old.id end
-        )
-      );
-    return null;`,
-  questions: `
-    update buildings set config_version = config_version + 1
-      where id in (
-        select building_id from building_questionnaires
-        where questionnaire_id in (
-          case when tg_op <> 'DELETE' then new.questionnaire_id end,
-          case when tg_op <> 'INSERT' then old.questionnaire_id end
-        )
-      );
-    return null;`,
-} as const;
+  questionnaires: linkingBuildings('id'),
+  questions: linkingBuildings('questionnaire_id'),
+};
 
 /**
  * "Already checked in" (part of every new visit's insert): an open visit of the same person at

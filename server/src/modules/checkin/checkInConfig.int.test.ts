@@ -11,6 +11,7 @@ import {
   createQuestionnaire,
   createTenant,
   createUser,
+  linkEntryQuestionnaire,
   qrCodeKeyOf,
 } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs, testConfig } from '../../../test/helpers/test-app.ts';
@@ -35,16 +36,7 @@ beforeAll(async () => {
   qrCodeKey = await qrCodeKeyOf(db, buildingId);
   questionnaireId = await createQuestionnaire(db, tenantId, 'Health');
   questionId = await createQuestion(db, questionnaireId);
-  await db
-    .insertInto('building_questionnaires')
-    .values({
-      building_id: buildingId,
-      questionnaire_id: questionnaireId,
-      visitor_type: 'VISITOR',
-      kind: 'ENTRY',
-      sort_order: 0,
-    })
-    .execute();
+  await linkEntryQuestionnaire(db, buildingId, questionnaireId);
   const user = await createUser(db, { tenantId, role: 'ROLE_ADMIN' });
   admin = bearer(await logInAs(other, user.username));
 });
