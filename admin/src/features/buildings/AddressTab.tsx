@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/index.ts';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
 import type { BuildingAddressInput } from './buildingsApi.ts';
-import { useSchemaForm } from './form/useSchemaForm.ts';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { LogoSection } from './LogoSection.tsx';
 import { logoProblems } from './logoFile.ts';
 import { PhoneInput } from './PhoneInput.tsx';

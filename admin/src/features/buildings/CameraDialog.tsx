@@ -3,7 +3,7 @@ import { KIOSK_TEXT_MAX, cameraInputSchema, cameraPlaces, type Camera, type Came
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { useSchemaForm } from './form/useSchemaForm.ts';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { SwitchWithHelp } from './SwitchWithHelp.tsx';
 
 /** Camera texts share the kiosk texts' limit of 128 characters (buildings document, section 5). */

@@ -20,7 +20,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPlus, IconTrash } from './BuildingIcons.tsx';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
-import { useSchemaForm } from './form/useSchemaForm.ts';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { TabActions } from './TabActions.tsx';
 
 const formKeys: Record<CheckInPersonType, keyof BuildingCheckInForms> = {

@@ -11,7 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPlus, IconTrash } from './BuildingIcons.tsx';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
-import { useSchemaForm } from './form/useSchemaForm.ts';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { KioskDevicesSection } from './KioskDevicesSection.tsx';
 import { TabActions } from './TabActions.tsx';
 

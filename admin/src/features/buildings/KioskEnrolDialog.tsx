@@ -1,10 +1,11 @@
 import { Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
-import type { CreateEnrolmentResponse } from '@vestibule/shared';
+import { type CreateEnrolmentResponse, createEnrolmentRequestSchema } from '@vestibule/shared';
 import QRCode from 'qrcode';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../format/dateTime.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { useBuildingDialog } from './buildingDialogContext.ts';
 
 /** As the enrolment schema allows (createEnrolmentRequestSchema). */
@@ -26,12 +27,15 @@ export function KioskEnrolDialog({
 }) {
   const { t, i18n } = useTranslation();
   const { api, notices } = useBuildingDialog();
-  const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
+  // The shared request schema decides; an empty name gets the dialog's own words.
+  const form = useSchemaForm<{ name: string }, { name: string }>(
+    createEnrolmentRequestSchema,
+    { name: '' },
+    { name: (issue) => (issue.code === 'too_small' ? t('buildings.kiosks.enrolNameRequired') : undefined) },
+  );
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<CreateEnrolmentResponse | null>(null);
   const [qr, setQr] = useState<string | null>(null);
-  const problem = name.trim() === '' ? t('buildings.kiosks.enrolNameRequired') : null;
 
   useEffect(() => {
     if (!created) return;
@@ -47,25 +51,22 @@ export function KioskEnrolDialog({
 
   const close = () => {
     onClose(created !== null);
-    setName('');
-    setTouched(false);
+    form.reset({ name: '' });
     setCreated(null);
     setQr(null);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (problem || saving) return;
+  const submit = form.onSubmit(async ({ name }) => {
+    if (saving) return;
     setSaving(true);
     try {
-      setCreated(await api.createKioskEnrolment(buildingId, name.trim()));
+      setCreated(await api.createKioskEnrolment(buildingId, name));
     } catch (error) {
       notices.showError(error);
     } finally {
       setSaving(false);
     }
-  };
+  });
 
   const expiry = created ? formatTime(created.expiresAt, i18n.resolvedLanguage ?? i18n.language) : '';
 
@@ -109,7 +110,7 @@ export function KioskEnrolDialog({
           </Group>
         </Stack>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)}>
+        <form noValidate onSubmit={submit}>
           <Stack gap="sm">
             <Text size="sm">{t('buildings.kiosks.enrolIntro')}</Text>
             <TextInput
@@ -117,10 +118,10 @@ export function KioskEnrolDialog({
               description={t('buildings.kiosks.enrolNameHint')}
               required
               maxLength={KIOSK_NAME_MAX}
-              value={name}
-              error={touched ? problem : null}
-              onChange={(event) => setName(event.currentTarget.value)}
-              onBlur={() => setTouched(true)}
+              value={form.values.name}
+              error={form.error('name')}
+              onChange={(event) => form.setField('name', event.currentTarget.value)}
+              onBlur={() => form.touch('name')}
               data-autofocus
               data-testid="kiosk-enrol-name"
             />

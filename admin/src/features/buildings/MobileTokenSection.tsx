@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { IconRefresh } from './BuildingIcons.tsx';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
 import type { MobileTokenSchedule } from './buildingsApi.ts';
-import { useSchemaForm } from './form/useSchemaForm.ts';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
 
 interface ScheduleValues {
   mobileTokenChangeDays: number | null;

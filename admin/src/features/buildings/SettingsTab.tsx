@@ -11,7 +11,7 @@ import {
 } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
-import { useSchemaForm } from './form/useSchemaForm.ts';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { hasStoredLogo } from './LogoSection.tsx';
 import { dateFormatExample, timeFormatExample } from './optionLabels.ts';
 import { SettingsCheckInSection } from './SettingsCheckInSection.tsx';

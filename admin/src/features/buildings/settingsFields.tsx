@@ -2,7 +2,7 @@ import { Fieldset, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { TEXT_MAX, temperatureSymbol, type BuildingSettings } from '@vestibule/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SchemaForm } from './form/useSchemaForm.ts';
+import type { SchemaForm } from '../../form/useSchemaForm.ts';
 import { durationLabel } from './optionLabels.ts';
 import { SwitchWithHelp } from './SwitchWithHelp.tsx';
 

@@ -1,11 +1,13 @@
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { QUESTION_TEXT_MAX, questionInputSchema, type Question, type QuestionInput } from '@vestibule/shared';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { IconAlertCircle } from '../../components/Icons.tsx';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
+import type { FieldIssue } from '../../form/validationMessages.ts';
 import type { NoticeMessage } from '../notifications/index.ts';
-import { fieldMessages, focusField, questionErrorMessage, useMessageText } from './formMessages.ts';
+import { questionErrorMessage, useMessageText } from './formMessages.ts';
 import { QuestionFollowUpFields, QuestionRuleFields } from './QuestionRuleFields.tsx';
 import { QuestionTextField } from './QuestionTextField.tsx';
 import { draftOf, emptyDraft, normalizeDraft, type QuestionDraft } from './questionRules.ts';
@@ -59,57 +61,59 @@ interface QuestionFormProps {
 function QuestionForm({ question, questions, number, onCancel, onSubmit }: QuestionFormProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const formRef = useRef<HTMLFormElement>(null);
   const editingId = question?.id ?? null;
-  const [draft, setDraft] = useState<QuestionDraft>(() => (question ? draftOf(question) : emptyDraft()));
-  const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<NoticeMessage | null>(null);
+  // The shared schema's cross-field refusals get the questionnaire's own words; lengths and
+  // required text keep the app's usual messages.
+  const ruleMessage = (field: Field) => (issue: FieldIssue, draft: QuestionDraft) => {
+    if (issue.code === 'too_small' || issue.code === 'too_big') return undefined;
+    if (field === 'warningAnswer' && draft.warningAnswer !== null && draft.warningAnswer === draft.alertAnswer) {
+      return t('questionnaires.validation.warningSameAsAlert');
+    }
+    if (field === 'previousQuestionAnswer') return t('questionnaires.validation.followUpAnswer');
+    return t('questionnaires.validation.notAllowed');
+  };
+  const fields: Field[] = [
+    'text',
+    'questionType',
+    'alertAnswer',
+    'warningAnswer',
+    'previousQuestionId',
+    'previousQuestionAnswer',
+  ];
+  const form = useSchemaForm<QuestionDraft, QuestionInput>(
+    questionInputSchema,
+    question ? draftOf(question) : emptyDraft(),
+    Object.fromEntries(fields.map((field) => [field, ruleMessage(field)])),
+  );
+  const draft = form.values;
 
   const update = (change: Partial<QuestionDraft>) =>
-    setDraft((current) => normalizeDraft({ ...current, ...change }, questions, editingId));
+    form.setValues((current) => normalizeDraft({ ...current, ...change }, questions, editingId));
 
-  const validation = questionInputSchema.safeParse(draft);
-  const errors: Partial<Record<Field, NoticeMessage>> = validation.success
-    ? {}
-    : fieldMessages<Field>(validation.error.issues, (field) => {
-        if (field === 'warningAnswer' && draft.warningAnswer !== null && draft.warningAnswer === draft.alertAnswer) {
-          return { key: 'questionnaires.validation.warningSameAsAlert' };
-        }
-        if (field === 'previousQuestionAnswer') return { key: 'questionnaires.validation.followUpAnswer' };
-        return { key: 'questionnaires.validation.notAllowed' };
-      });
-  const textLength = draft.text.trim().length;
-  const textTooLong = textLength > QUESTION_TEXT_MAX;
-  const errorOf = (field: Field) => {
-    const message = errors[field];
-    if (!message || !(submitted || (field === 'text' && textTooLong))) return undefined;
-    return messageText(message);
-  };
+  // Text over the limit is said at once, not only after a save.
+  const textTooLong = draft.text.trim().length > QUESTION_TEXT_MAX;
+  const errorOf = (field: Field) =>
+    form.error(field) ??
+    (field === 'text' && textTooLong ? t('common.validation.maxLength', { max: QUESTION_TEXT_MAX }) : undefined);
 
   const draftFields = { draft, questions, editingId, errorOf, update };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async (input) => {
     if (pending) return;
-    setSubmitted(true);
     setServerError(null);
-    const parsed = questionInputSchema.safeParse(draft);
-    if (!parsed.success) {
-      focusField(formRef.current, parsed.error.issues[0]?.path[0]);
-      return;
-    }
     setPending(true);
     try {
-      await onSubmit(parsed.data);
+      await onSubmit(input);
     } catch (error) {
       setServerError(questionErrorMessage(error));
       setPending(false);
     }
-  };
+  });
 
   return (
-    <Box component="form" ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+    <Box component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
         <QuestionTextField draft={draft} number={number} error={errorOf('text')} onText={(text) => update({ text })} />
         <QuestionRuleFields {...draftFields} />

@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { questionnaireInputSchema, type Questionnaire } from '@vestibule/shared';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { IconAlertCircle } from '../../components/Icons.tsx';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { messageFromError, type NoticeMessage } from '../notifications/index.ts';
-import { fieldMessages, focusField, useMessageText } from './formMessages.ts';
+import { useMessageText } from './formMessages.ts';
 import type { QuestionnaireFields } from './questionnaires.api.ts';
 
 interface QuestionnaireDetailsDialogProps {
@@ -42,8 +43,6 @@ export function QuestionnaireDetailsDialog({
   );
 }
 
-type Field = 'name' | 'description';
-
 function DetailsForm({
   questionnaire,
   onCancel,
@@ -55,43 +54,27 @@ function DetailsForm({
 }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [name, setName] = useState(questionnaire?.name ?? '');
-  const [description, setDescription] = useState(questionnaire?.description ?? '');
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm<{ name: string; description: string }, QuestionnaireFields>(questionnaireInputSchema, {
+    name: questionnaire?.name ?? '',
+    description: questionnaire?.description ?? '',
+  });
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<NoticeMessage | null>(null);
 
-  const validation = questionnaireInputSchema.safeParse({ name, description });
-  const errors = validation.success
-    ? {}
-    : fieldMessages<Field>(validation.error.issues, () => ({ key: 'common.validation.required' }));
-  const errorOf = (field: Field) => {
-    const message = errors[field];
-    return submitted && message ? messageText(message) : undefined;
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async (fields) => {
     if (pending) return;
-    setSubmitted(true);
     setServerError(null);
-    const parsed = questionnaireInputSchema.safeParse({ name, description });
-    if (!parsed.success) {
-      focusField(formRef.current, parsed.error.issues[0]?.path[0]);
-      return;
-    }
     setPending(true);
     try {
-      await onSubmit(parsed.data);
+      await onSubmit(fields);
     } catch (error) {
       setServerError(messageFromError(error));
       setPending(false);
     }
-  };
+  });
 
   return (
-    <Box component="form" ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+    <Box component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
           label={t('questionnaires.details.name')}
@@ -100,9 +83,9 @@ function DetailsForm({
           data-autofocus
           name="name"
           autoComplete="off"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={errorOf('name')}
+          value={form.values.name}
+          onChange={(event) => form.setField('name', event.currentTarget.value)}
+          error={form.error('name')}
         />
         <Textarea
           label={t('questionnaires.details.description')}
@@ -110,9 +93,9 @@ function DetailsForm({
           autosize
           minRows={3}
           maxRows={8}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          error={errorOf('description')}
+          value={form.values.description}
+          onChange={(event) => form.setField('description', event.currentTarget.value)}
+          error={form.error('description')}
         />
         {serverError && (
           <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle />}>

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueMessage, pathKey, type FieldIssue, type Validator } from './validationMessages.ts';
 
-type Overrides = Record<string, (issue: FieldIssue) => string | undefined>;
+/** A message of its own for a field's refusal (undefined: the usual one); it may read the form's values. */
+type Overrides<V> = Record<string, (issue: FieldIssue, values: V) => string | undefined>;
 
 export interface SchemaForm<V, Out> {
   values: V;
@@ -44,7 +45,7 @@ function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
 export function useSchemaForm<V, Out>(
   schema: Validator<Out>,
   start: V,
-  overrides: Overrides = {},
+  overrides: Overrides<V> = {},
   toInput: (values: V) => unknown = (values) => values,
 ): SchemaForm<V, Out> {
   const { t } = useTranslation();
@@ -60,7 +61,7 @@ export function useSchemaForm<V, Out>(
     for (const issue of parsed.error.issues) {
       const key = pathKey(issue.path);
       if (messages.has(key)) continue;
-      messages.set(key, overrides[key]?.(issue) ?? issueMessage(issue, valueAt(values, issue.path), t));
+      messages.set(key, overrides[key]?.(issue, values) ?? issueMessage(issue, valueAt(values, issue.path), t));
     }
   }
 
