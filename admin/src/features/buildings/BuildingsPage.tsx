@@ -1,11 +1,11 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Building } from '@vestibule/shared';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
+import { LoadingWhileMounted } from '../loading/index.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
-import { BuildingDialog } from './BuildingDialog.tsx';
 import { BuildingsPager } from './BuildingsPager.tsx';
 import { BuildingsTable } from './BuildingsTable.tsx';
 import { IconPlus, IconSearch } from './BuildingIcons.tsx';
@@ -14,6 +14,12 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useBuildingsApi } from './useBuildingsApi.ts';
 
 const SEARCH_DELAY_MS = 300;
+
+// The dialog (eight tabs, the phone-number rules, the QR code maker) is most of the screen's code
+// and is not needed to show the list: it is fetched when first opened.
+const BuildingDialog = lazy(() =>
+  import('./BuildingDialog.tsx').then((module) => ({ default: module.BuildingDialog })),
+);
 
 /** /admin/buildings: the company's buildings, searchable, sortable and paged; each opens the dialog. */
 export function BuildingsPage() {
@@ -106,7 +112,11 @@ export function BuildingsPage() {
         onPage={(page) => setQuery((current) => ({ ...current, page }))}
         onLimit={(limit) => setQuery((current) => ({ ...current, limit, page: 1 }))}
       />
-      {dialog && <BuildingDialog buildingId={dialog.id} onClose={closeDialog} />}
+      {dialog && (
+        <Suspense fallback={<LoadingWhileMounted />}>
+          <BuildingDialog buildingId={dialog.id} onClose={closeDialog} />
+        </Suspense>
+      )}
       <ConfirmDialog
         opened={deleting !== null}
         title={t('buildings.list.deleteTitle')}

@@ -2,3 +2,4 @@
 // deep imports from outside the feature).
 export { LoadingDialog } from './LoadingDialog.tsx';
 export { useLoadingStore } from './loading.store.ts';
+export { LoadingWhileMounted } from './LoadingWhileMounted.tsx';
