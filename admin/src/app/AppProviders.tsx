@@ -1,24 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../features/locale/index.ts';
-import { type SessionStore, SessionStoreContext } from '../features/session/index.ts';
-import { darkFlagColorSchemeManager } from './colorSchemeManager.ts';
+import { use, type ReactNode } from 'react';
+import { themeColorSchemeManager } from './colorSchemeManager.ts';
+import { SessionProviders, TestEnvironmentContext, type SessionProvidersProps } from './SessionProviders.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-const colorSchemeManager = darkFlagColorSchemeManager();
+const colorSchemeManager = themeColorSchemeManager();
 
-interface AppProvidersProps {
-  session: SessionStore;
-  children: ReactNode;
-  /**
-   * Unit tests: no transitions or portals, and no hidden-from/visible-from media rules
-   * (jsdom's viewport is fixed; the tests need the desktop toolbar).
-   */
-  testEnvironment?: boolean;
-}
-
-export function AppProviders({ session, children, testEnvironment = false }: AppProvidersProps) {
+/** Mantine's theme and colour scheme, for the pages drawn with it (all but the sign-in page). */
+export function MantineProviders({ children }: { children: ReactNode }) {
+  const testEnvironment = use(TestEnvironmentContext);
   return (
     <MantineProvider
       env={testEnvironment ? 'test' : 'default'}
@@ -28,9 +18,16 @@ export function AppProviders({ session, children, testEnvironment = false }: App
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
-      <I18nextProvider i18n={i18n}>
-        <SessionStoreContext value={session}>{children}</SessionStoreContext>
-      </I18nextProvider>
+      {children}
     </MantineProvider>
+  );
+}
+
+/** Both, for unit tests that draw a single Mantine component. */
+export function AppProviders({ session, children, testEnvironment = false }: SessionProvidersProps) {
+  return (
+    <SessionProviders session={session} testEnvironment={testEnvironment}>
+      <MantineProviders>{children}</MantineProviders>
+    </SessionProviders>
   );
 }

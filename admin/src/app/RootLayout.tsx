@@ -1,16 +1,20 @@
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useAppUpdateCheck } from '../features/appUpdate/index.ts';
 import { useSession, useSessionStore, useTokenRenewal } from '../features/session/index.ts';
-import { AppLayout } from '../features/shell/index.ts';
+import { PublicLayout } from '../features/frame/index.ts';
+import { ScreenLoading } from '../components/ScreenLoading.tsx';
+import { loadMantineFrame, MantineFrame } from './frames.ts';
 
 export interface RouteHandle {
   /** false hides the toolbar and the footer. */
   chrome?: boolean;
+  /** The page is drawn without Mantine (the sign-in page): a visitor gets it without that code. */
+  plain?: boolean;
 }
 
-function hidesChrome(handle: unknown): boolean {
-  return typeof handle === 'object' && handle !== null && (handle as RouteHandle).chrome === false;
+function handleOf(match: { handle: unknown }): RouteHandle {
+  return typeof match.handle === 'object' && match.handle !== null ? (match.handle as RouteHandle) : {};
 }
 
 /**
@@ -28,20 +32,39 @@ function useCompanySwitches(): number {
   return seen.switches;
 }
 
-/** The root route: starts the session, runs the background checks, draws the shell. */
+/**
+ * The root route: starts the session, runs the background checks, draws the frame. A plain page
+ * (the sign-in page) gets the plain frame; every other page waits for the Mantine frame, which the
+ * plain one starts fetching as soon as the visitor types. The frame stays while the page does, so
+ * signing in does not draw the sign-in page again before the session leaves it.
+ */
 export function RootLayout() {
   const store = useSessionStore();
-  const chrome = !useMatches().some((match) => hidesChrome(match.handle));
+  const matches = useMatches();
+  const chrome = !matches.some((match) => handleOf(match).chrome === false);
+  const plain = matches.some((match) => handleOf(match).plain === true);
   useEffect(() => {
     void store.getState().start();
   }, [store]);
   const companySwitches = useCompanySwitches();
   useAppUpdateCheck();
   useTokenRenewal();
-  return (
-    <AppLayout chrome={chrome}>
+  const content = (
+    <>
       <Outlet key={companySwitches} />
       <ScrollRestoration />
-    </AppLayout>
+    </>
+  );
+  if (plain) {
+    return (
+      <div onInput={() => void loadMantineFrame().catch(() => undefined)}>
+        <PublicLayout>{content}</PublicLayout>
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <MantineFrame chrome={chrome}>{content}</MantineFrame>
+    </Suspense>
   );
 }

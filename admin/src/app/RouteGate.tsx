@@ -1,8 +1,15 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { AccessDeniedPage, TenantRequiredPage } from '../features/pages/index.ts';
 import { selectSignedIn, useSession } from '../features/session/index.ts';
 import { decideAccess, paths, routeTable, type RouteId } from '../features/routing/index.ts';
+
+// Drawn with Mantine, so fetched when needed: the sign-in page's code does not include them.
+const AccessDeniedPage = lazy(() =>
+  import('../features/pages/index.ts').then((module) => ({ default: module.AccessDeniedPage })),
+);
+const TenantRequiredPage = lazy(() =>
+  import('../features/pages/index.ts').then((module) => ({ default: module.TenantRequiredPage })),
+);
 
 function LoginRedirect({ redirect }: { redirect: string }) {
   const rememberRedirect = useSession((state) => state.rememberRedirect);

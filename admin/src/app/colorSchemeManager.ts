@@ -1,34 +1,28 @@
-import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
-import { readString, removeValue, writeValue } from '../storage/browserStorage.ts';
-import { storageKeys } from '../storage/storageKeys.ts';
+import type { MantineColorSchemeManager } from '@mantine/core';
+import { colorSchemeChoice, setColorSchemeChoice, subscribeColorScheme } from '../features/theme/index.ts';
 
 /**
- * Mantine's colour scheme kept as the spec's `dark` flag ('true' or 'false'); without a
- * saved flag the operating system's preference applies.
+ * Mantine's colour scheme, kept by the theme feature (the spec's `dark` flag): Mantine reads and
+ * writes the same choice and follows every change made by the app's switch or by another tab.
  */
-export function darkFlagColorSchemeManager(storage: Storage = window.localStorage): MantineColorSchemeManager {
-  let listener: ((event: StorageEvent) => void) | null = null;
-  const toScheme = (value: string | null): MantineColorScheme | null =>
-    value === 'true' ? 'dark' : value === 'false' ? 'light' : null;
-
+export function themeColorSchemeManager(): MantineColorSchemeManager {
+  let unsubscribe: (() => void) | null = null;
   return {
-    get: (defaultValue) => toScheme(readString(storage, storageKeys.dark)) ?? defaultValue,
+    get: (defaultValue) => {
+      const choice = colorSchemeChoice();
+      return choice === 'auto' ? defaultValue : choice;
+    },
     set: (value) => {
-      if (value === 'auto') removeValue(storage, storageKeys.dark);
-      else writeValue(storage, storageKeys.dark, value === 'dark' ? 'true' : 'false');
+      if (value !== colorSchemeChoice()) setColorSchemeChoice(value);
     },
     subscribe: (onUpdate) => {
-      // Another tab switched the theme.
-      listener = (event) => {
-        if (event.storageArea === storage && event.key === storageKeys.dark)
-          onUpdate(toScheme(event.newValue) ?? 'auto');
-      };
-      window.addEventListener('storage', listener);
+      unsubscribe?.();
+      unsubscribe = subscribeColorScheme(() => onUpdate(colorSchemeChoice()));
     },
     unsubscribe: () => {
-      if (listener) window.removeEventListener('storage', listener);
-      listener = null;
+      unsubscribe?.();
+      unsubscribe = null;
     },
-    clear: () => removeValue(storage, storageKeys.dark),
+    clear: () => setColorSchemeChoice('auto'),
   };
 }

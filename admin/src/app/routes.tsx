@@ -1,23 +1,25 @@
 import { type ReactNode, Suspense, lazy } from 'react';
 import type { RouteObject, createBrowserRouter } from 'react-router';
-import { SsoPage, LoginPage } from '../features/login/index.ts';
+import { LoginPage } from '../features/login/index.ts';
 import { notifications } from '../features/notifications/index.ts';
-import {
-  ComingSoonPage,
-  ExternalDocsPage,
-  LandingPage,
-  NotFoundPage,
-  RedirectPage,
-  RouteErrorPage,
-  SignUpPage,
-  ScreenLoading,
-} from '../features/pages/index.ts';
+import { ScreenLoading } from '../components/ScreenLoading.tsx';
 import { RouteGate } from './RouteGate.tsx';
 import { routeTable, type RouteId } from '../features/routing/index.ts';
+import { MantineOnly } from './frames.ts';
 import { setNavigator } from './navigation.ts';
 import { RootLayout, type RouteHandle } from './RootLayout.tsx';
 
-// The working screens are fetched on first visit: the sign-in page loads none of their code.
+// Every screen but the sign-in page is fetched on first visit: the sign-in page loads none of
+// their code, nor Mantine's (it is drawn with plain elements; see RootLayout).
+const pages = () => import('../features/pages/index.ts');
+const ComingSoonPage = lazy(() => pages().then((module) => ({ default: module.ComingSoonPage })));
+const ExternalDocsPage = lazy(() => pages().then((module) => ({ default: module.ExternalDocsPage })));
+const LandingPage = lazy(() => pages().then((module) => ({ default: module.LandingPage })));
+const NotFoundPage = lazy(() => pages().then((module) => ({ default: module.NotFoundPage })));
+const RedirectPage = lazy(() => pages().then((module) => ({ default: module.RedirectPage })));
+const RouteErrorPage = lazy(() => pages().then((module) => ({ default: module.RouteErrorPage })));
+const SignUpPage = lazy(() => pages().then((module) => ({ default: module.SignUpPage })));
+const SsoPage = lazy(() => import('../features/login/SsoPage.tsx').then((module) => ({ default: module.SsoPage })));
 const BuildingsPage = lazy(() =>
   import('../features/buildings/BuildingsPage.tsx').then((module) => ({ default: module.BuildingsPage })),
 );
@@ -66,23 +68,36 @@ const screens: Record<RouteId, ReactNode> = {
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
+    errorElement: (
+      <Suspense fallback={<ScreenLoading />}>
+        <MantineOnly>
+          <RouteErrorPage />
+        </MantineOnly>
+      </Suspense>
+    ),
     children: [
       ...(Object.keys(routeTable) as RouteId[]).map((id): RouteObject => {
         const route = routeTable[id];
-        const handle: RouteHandle = { chrome: 'chrome' in route ? route.chrome : true };
+        const handle: RouteHandle = { chrome: 'chrome' in route ? route.chrome : true, plain: id === 'login' };
         return {
           id,
           path: route.path,
           handle,
           element: (
-            <RouteGate route={id}>
-              <Suspense fallback={<ScreenLoading />}>{screens[id]}</Suspense>
-            </RouteGate>
+            <Suspense fallback={<ScreenLoading />}>
+              <RouteGate route={id}>{screens[id]}</RouteGate>
+            </Suspense>
           ),
         };
       }),
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={<ScreenLoading />}>
+            <NotFoundPage />
+          </Suspense>
+        ),
+      },
     ],
   },
 ];

@@ -122,6 +122,33 @@ export function IconExternalLink(props: IconProps) {
   );
 }
 
+export function IconClose(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M18 6 6 18M6 6l12 12" />
+    </Icon>
+  );
+}
+
+export function IconEye(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M10 12a2 2 0 1 0 4 0 2 2 0 0 0-4 0" />
+      <path d="M21 12c-2.4 4-5.4 6-9 6s-6.6-2-9-6c2.4-4 5.4-6 9-6s6.6 2 9 6" />
+    </Icon>
+  );
+}
+
+export function IconEyeOff(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M10.6 10.6a2 2 0 0 0 2.8 2.8" />
+      <path d="M16.7 16.7A8.7 8.7 0 0 1 12 18c-3.6 0-6.6-2-9-6 1.3-2.1 2.7-3.7 4.3-4.7m3.1-1.2A8.5 8.5 0 0 1 12 6c3.6 0 6.6 2 9 6-.7 1.1-1.4 2.1-2.2 2.9" />
+      <path d="m3 3 18 18" />
+    </Icon>
+  );
+}
+
 /** The Vestibule mark: a doorway. */
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (

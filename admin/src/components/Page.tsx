@@ -1,25 +1,31 @@
-import { Container, Stack, Title, type MantineSize } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './Page.module.css';
+
+/** The page's width: Mantine's container sizes. */
+export type PageSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
 interface PageProps {
   /** The page's one h1, also used in the document title. */
   title: string;
-  size?: MantineSize;
+  size?: PageSize;
   children?: ReactNode;
 }
 
-/** Every screen starts with this: one h1 and a document title naming the page. */
+/**
+ * Every screen starts with this: one h1 and a document title naming the page. Plain elements, so
+ * the sign-in page uses it without a UI library.
+ */
 export function Page({ title, size = 'lg', children }: PageProps) {
   const { t } = useTranslation();
-  useDocumentTitle(`${title} · ${t('common.productName')}`);
+  const documentTitle = `${title} · ${t('common.productName')}`;
+  useEffect(() => {
+    document.title = documentTitle;
+  }, [documentTitle]);
   return (
-    <Container size={size} px={0}>
-      <Stack gap="md">
-        <Title order={1}>{title}</Title>
-        {children}
-      </Stack>
-    </Container>
+    <div className={classes.page} data-size={size}>
+      <h1 className={classes.title}>{title}</h1>
+      {children}
+    </div>
   );
 }

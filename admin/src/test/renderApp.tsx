@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '../app/AppProviders.tsx';
+import { SessionProviders } from '../app/SessionProviders.tsx';
 import { appRoutes, connectRouter } from '../app/routes.tsx';
 import { createSessionStore, type SessionEnvironment, type SessionApi } from '../features/session/index.ts';
 import { storageKeys } from '../storage/storageKeys.ts';
@@ -73,9 +73,9 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   const disconnect = connectRouter(router);
   const user = userEvent.setup();
   const view = render(
-    <AppProviders session={session} testEnvironment>
+    <SessionProviders session={session} testEnvironment>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </SessionProviders>,
   );
   return { ...view, router, session, api, user, reloadAt, disconnect };
 }

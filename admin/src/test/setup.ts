@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { loadMantineFrame } from '../app/frames.ts';
 import { i18n } from '../features/locale/index.ts';
 import { useLoadingStore } from '../features/loading/index.ts';
 import { useNotificationStore } from '../features/notifications/index.ts';
@@ -31,6 +32,14 @@ Element.prototype.scrollIntoView ??= () => undefined;
 // "not implemented" notices.
 window.scrollTo = () => undefined;
 HTMLCanvasElement.prototype.getContext = () => null;
+
+// The app fetches its Mantine frame and each screen on demand (the sign-in page has none); in the
+// browser that is one small request, here the first import of each transforms its code. The frame
+// is loaded once before the tests, and a test waits up to 5 s (not 1 s) for a screen to appear.
+beforeAll(async () => {
+  await loadMantineFrame();
+});
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(async () => {
   localStorage.clear();

@@ -1,10 +1,15 @@
-import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { IconEye, IconEyeOff } from '../../components/Icons.tsx';
 import { Page } from '../../components/Page.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import { homePathFor, paths } from '../routing/index.ts';
 import { selectSignedIn, useSession } from '../session/index.ts';
+import classes from './LoginPage.module.css';
+
+// The sign-in page is drawn with plain elements and its own small stylesheet (the Mantine theme's
+// values), so that the first page most users open loads no UI library: see docs/architecture.md.
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -38,43 +43,88 @@ export function LoginPage() {
   const required = t('common.validation.required');
   return (
     <Page title={t('login.title')} size="xs">
-      <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate aria-label={t('login.title')}>
-        <Stack gap="md">
-          <Text>{t('login.intro')}</Text>
-          <TextInput
+      <form className={classes.paper} onSubmit={submit} noValidate aria-label={t('login.title')}>
+        <p className={classes.intro}>{t('login.intro')}</p>
+        <Field id="login-username" label={t('login.username')} error={missing.username ? required : undefined}>
+          <input
             id="login-username"
-            label={t('login.username')}
+            className={classes.input}
             name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             autoFocus
-            withAsterisk
             aria-required
             value={username}
             onChange={(event) => setUsername(event.currentTarget.value)}
-            error={missing.username ? required : undefined}
+            {...errorProps('login-username', missing.username)}
           />
+        </Field>
+        <Field id="login-password" label={t('login.password')} error={missing.password ? required : undefined}>
           <PasswordInput
             id="login-password"
-            label={t('login.password')}
             name="password"
             autoComplete="current-password"
-            withAsterisk
             aria-required
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            error={missing.password ? required : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword'), tabIndex: 0 }}
+            toggleLabel={t('login.showPassword')}
+            {...errorProps('login-password', missing.password)}
           />
-          <Button type="submit" loading={authLoading} fullWidth>
-            {t('login.submit')}
-          </Button>
-          <Anchor component={Link} to={paths.forgot} size="sm">
-            {t('login.forgot')}
-          </Anchor>
-        </Stack>
-      </Paper>
+        </Field>
+        <button type="submit" className={classes.submit} disabled={authLoading} aria-busy={authLoading || undefined}>
+          {authLoading && <Spinner />}
+          {t('login.submit')}
+        </button>
+        <Link to={paths.forgot} className={classes.link}>
+          {t('login.forgot')}
+        </Link>
+      </form>
     </Page>
+  );
+}
+
+function errorProps(id: string, invalid: boolean) {
+  return invalid ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+}
+
+/** A label with the required mark, the control, and its error below. */
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className={classes.field} data-invalid={error ? true : undefined}>
+      <label htmlFor={id} className={classes.label}>
+        {label}
+        <span className={classes.required} aria-hidden="true">
+          {' *'}
+        </span>
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className={classes.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { toggleLabel: string };
+
+/** A password field whose eye button shows the password (pressed) or hides it again. */
+function PasswordInput({ toggleLabel, ...inputProps }: PasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={classes.passwordWrapper}>
+      <input {...inputProps} type={visible ? 'text' : 'password'} className={classes.input} />
+      <button
+        type="button"
+        className={classes.toggle}
+        aria-label={toggleLabel}
+        aria-pressed={visible}
+        onClick={() => setVisible((value) => !value)}
+      >
+        {visible ? <IconEyeOff size={18} /> : <IconEye size={18} />}
+      </button>
+    </div>
   );
 }

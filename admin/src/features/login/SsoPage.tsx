@@ -1,5 +1,5 @@
 import { Group, Loader, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Page } from '../../components/Page.tsx';
@@ -10,13 +10,10 @@ export function SsoPage() {
   const { t } = useTranslation();
   const { token } = useParams();
   const loginWithSso = useSession((state) => state.loginWithSso);
-  const attempted = useRef<string | null>(null);
 
   useEffect(() => {
-    // The token is single-use: never send it twice (React runs effects twice in development).
-    if (!token || attempted.current === token) return;
-    attempted.current = token;
-    void loginWithSso(token);
+    // The token is single-use: the session sends it once, however often this runs.
+    if (token) void loginWithSso(token);
   }, [token, loginWithSso]);
 
   return (

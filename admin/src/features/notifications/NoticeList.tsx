@@ -1,7 +1,7 @@
-import { Alert, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle, IconCircleCheck } from '../../components/Icons.tsx';
+import { IconAlertCircle, IconCircleCheck, IconClose } from '../../components/Icons.tsx';
 import type { NoticeMessage } from './notification.store.ts';
+import classes from './NoticeList.module.css';
 
 /** The text of a notice: its catalogue message, or the server's text when the code has none. */
 export function useNoticeText(): (message: NoticeMessage) => string {
@@ -21,7 +21,10 @@ interface NoticeListProps {
   compact?: boolean;
 }
 
-/** The error banner (role alert) and the success banner (role status), each closable. */
+/**
+ * The error banner (role alert) and the success banner (role status), each closable. Plain
+ * elements: the sign-in page shows its errors here without a UI library.
+ */
 export function NoticeList({
   error,
   success,
@@ -30,47 +33,48 @@ export function NoticeList({
   testIds,
   compact = false,
 }: NoticeListProps) {
-  const { t } = useTranslation();
   const text = useNoticeText();
   if (!error && !success) return null;
   return (
-    <Stack gap={compact ? 'xs' : 'sm'} mb={compact ? 'sm' : 'md'}>
+    <div className={classes.list} data-compact={compact || undefined}>
       {error && (
-        <Alert
-          role="alert"
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle />}
-          withCloseButton
-          closeButtonLabel={t('shell.banners.close')}
-          onClose={onCloseError}
-          data-testid={testIds.error}
-        >
+        <Notice tone="error" onClose={onCloseError} testId={testIds.error}>
           {error.length === 1 && error[0] ? (
-            <Text size="sm">{text(error[0])}</Text>
+            text(error[0])
           ) : (
-            <List size="sm">
+            <ul className={classes.messages}>
               {error.map((message, index) => (
-                <List.Item key={`${index}-${message.key}`}>{text(message)}</List.Item>
+                <li key={`${index}-${message.key}`}>{text(message)}</li>
               ))}
-            </List>
+            </ul>
           )}
-        </Alert>
+        </Notice>
       )}
       {success && (
-        <Alert
-          role="status"
-          color="green"
-          variant="light"
-          icon={<IconCircleCheck />}
-          withCloseButton
-          closeButtonLabel={t('shell.banners.close')}
-          onClose={onCloseSuccess}
-          data-testid={testIds.success}
-        >
-          <Text size="sm">{text(success)}</Text>
-        </Alert>
+        <Notice tone="success" onClose={onCloseSuccess} testId={testIds.success}>
+          {text(success)}
+        </Notice>
       )}
-    </Stack>
+    </div>
+  );
+}
+
+interface NoticeProps {
+  tone: 'error' | 'success';
+  onClose: () => void;
+  testId: string;
+  children: React.ReactNode;
+}
+
+function Notice({ tone, onClose, testId, children }: NoticeProps) {
+  const { t } = useTranslation();
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={classes.notice} data-tone={tone} data-testid={testId}>
+      <span className={classes.icon}>{tone === 'error' ? <IconAlertCircle /> : <IconCircleCheck />}</span>
+      <div className={classes.body}>{children}</div>
+      <button type="button" className={classes.close} aria-label={t('shell.banners.close')} onClick={onClose}>
+        <IconClose size={16} />
+      </button>
+    </div>
   );
 }

@@ -7,6 +7,5 @@ export { LandingPage } from './LandingPage.tsx';
 export { NotFoundPage } from './NotFoundPage.tsx';
 export { RedirectPage } from './RedirectPage.tsx';
 export { RouteErrorPage } from './RouteErrorPage.tsx';
-export { ScreenLoading } from './ScreenLoading.tsx';
 export { SignUpPage } from './SignUpPage.tsx';
 export { TenantRequiredPage } from './TenantRequiredPage.tsx';

@@ -146,6 +146,9 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
   let renewing: Promise<void> | null = null;
   let renewedAt = env.now();
   let activityWrittenAt = 0;
+  // A one-time token is sent once per store, however often the SSO page is mounted (it is mounted
+  // again when the frame changes from the visitors' to the signed-in one).
+  const ssoAttempts = new Map<string, Promise<boolean>>();
 
   return createStore<SessionState>()((set, get) => {
     function accept(response: LoginResponse): Credentials {
@@ -183,6 +186,22 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
       const redirect = get().redirectPath;
       set({ redirectPath: null, loggedOut: false });
       await env.navigate(isRedirectablePath(redirect) ? redirect : homePathFor(user.role));
+    }
+
+    async function exchangeSsoToken(token: string): Promise<boolean> {
+      set({ authLoading: true });
+      try {
+        const response = await env.api.loginWithSsoToken(token);
+        await completeSignIn(response);
+        return true;
+      } catch (error) {
+        await env.navigate(paths.login);
+        // An unknown token (404) just leads to the login page; other failures say why.
+        if (!(error instanceof ApiError && error.status === 404)) notifications.showError(messageFromError(error));
+        return false;
+      } finally {
+        set({ authLoading: false });
+      }
     }
 
     function showPendingNotice(): void {
@@ -238,20 +257,12 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
         }
       },
 
-      async loginWithSso(token) {
-        set({ authLoading: true });
-        try {
-          const response = await env.api.loginWithSsoToken(token);
-          await completeSignIn(response);
-          return true;
-        } catch (error) {
-          await env.navigate(paths.login);
-          // An unknown token (404) just leads to the login page; other failures say why.
-          if (!(error instanceof ApiError && error.status === 404)) notifications.showError(messageFromError(error));
-          return false;
-        } finally {
-          set({ authLoading: false });
-        }
+      loginWithSso(token) {
+        const earlier = ssoAttempts.get(token);
+        if (earlier) return earlier;
+        const attempt = exchangeSsoToken(token);
+        ssoAttempts.set(token, attempt);
+        return attempt;
       },
 
       async logInAs(username) {

@@ -1,17 +1,18 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo, type ReactNode } from 'react';
-import { LoadingDialog } from '../loading/index.ts';
+import { LoadingDialog } from './LoadingDialog.tsx';
 import { NotificationBanners } from '../notifications/index.ts';
 import { selectSignedIn, useSession } from '../session/index.ts';
-import { Footer } from './Footer.tsx';
-import { toolbarFor } from './menu.ts';
 import { MobileSidebar } from './MobileSidebar.tsx';
 import { TenantSelectorDialog } from './TenantSelectorDialog.tsx';
 import { Toolbar } from './Toolbar.tsx';
-import classes from './AppLayout.module.css';
+import { Footer, frameClasses as classes, PublicLayout, toolbarFor } from '../frame/index.ts';
 
-/** Header (toolbar), main content with the banners, footer; or only the content (printing). */
+/**
+ * Header (toolbar), main content with the banners, footer; or only the content (printing); for
+ * visitors, the plain frame of the sign-in page.
+ */
 export function AppLayout({ chrome, children }: { chrome: boolean; children: ReactNode }) {
   const signedIn = useSession(selectSignedIn);
   const role = useSession((state) => state.user?.role);
@@ -28,6 +29,16 @@ export function AppLayout({ chrome, children }: { chrome: boolean; children: Rea
         </Container>
         <LoadingDialog />
       </main>
+    );
+  }
+
+  // Visitors get the plain frame the sign-in page has, so their toolbar is one and the same.
+  if (!signedIn) {
+    return (
+      <>
+        <PublicLayout>{children}</PublicLayout>
+        <LoadingDialog />
+      </>
     );
   }
 
@@ -48,11 +59,11 @@ export function AppLayout({ chrome, children }: { chrome: boolean; children: Rea
           {children}
         </Container>
       </AppShell.Main>
-      <AppShell.Footer>
+      <AppShell.Footer className={classes.footerBar}>
         <Footer />
       </AppShell.Footer>
       <MobileSidebar model={model} opened={sidebarOpened} onClose={sidebar.close} onSelectTenant={tenantDialog.open} />
-      {signedIn && <TenantSelectorDialog opened={tenantDialogOpened} onClose={tenantDialog.close} />}
+      <TenantSelectorDialog opened={tenantDialogOpened} onClose={tenantDialog.close} />
       <LoadingDialog />
     </AppShell>
   );

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders.tsx';
 import { createTestSession } from '../../test/renderApp.tsx';
 import { LOADING_DIALOG_DELAY_MS, LoadingDialog } from './LoadingDialog.tsx';
-import { useLoadingStore } from './loading.store.ts';
+import { useLoadingStore } from '../loading/index.ts';
 
 function renderDialog() {
   const session = createTestSession();

@@ -1,8 +1,7 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { useLoadingStore } from './loading.store.ts';
-import { useDelayedFlag } from './useDelayedFlag.ts';
+import { useDelayedFlag, useLoadingStore } from '../loading/index.ts';
 
 /** Quick calls finish before the dialog would appear, so it does not flash. */
 export const LOADING_DIALOG_DELAY_MS = 400;

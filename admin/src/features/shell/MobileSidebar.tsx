@@ -1,4 +1,4 @@
-import { Box, Drawer, NavLink, Radio, Stack, Text } from '@mantine/core';
+import { Box, Drawer, NavLink, Radio, Stack, Switch, Text } from '@mantine/core';
 import { locales } from '@vestibule/shared';
 import { isLocale } from '@vestibule/shared/i18n';
 import { useId } from 'react';
@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { IconBuilding, IconExternalLink, IconLogout } from '../../components/Icons.tsx';
 import { changeLocale, currentLocale } from '../locale/index.ts';
 import { useSession } from '../session/index.ts';
+import { setColorSchemeChoice, useColorScheme } from '../theme/index.ts';
 import {
   isActivePath,
   type MenuControl,
@@ -14,8 +15,7 @@ import {
   type MenuGroup,
   type MenuLink,
   type ToolbarModel,
-} from './menu.ts';
-import { ThemeToggle } from './ThemeToggle.tsx';
+} from '../frame/index.ts';
 
 interface MobileSidebarProps {
   model: ToolbarModel;
@@ -141,7 +141,7 @@ function SidebarControl({ control, onSelectTenant }: { control: MenuControl; onS
     case 'theme':
       return (
         <Box px="sm" py="xs">
-          <ThemeToggle variant="sidebar" />
+          <SidebarThemeSwitch />
         </Box>
       );
     case 'logout':
@@ -173,4 +173,17 @@ function SidebarControl({ control, onSelectTenant }: { control: MenuControl; onS
         </Box>
       );
   }
+}
+
+/** The light/dark switch of the drawer: the toolbar's, as a labelled switch. */
+function SidebarThemeSwitch() {
+  const { t } = useTranslation();
+  const dark = useColorScheme() === 'dark';
+  return (
+    <Switch
+      label={t('shell.theme.dark')}
+      checked={dark}
+      onChange={() => setColorSchemeChoice(dark ? 'light' : 'dark')}
+    />
+  );
 }

@@ -3,18 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { IconBuilding, IconChevronDown, IconHelp, IconLogout, IconUser, LogoMark } from '../../components/Icons.tsx';
 import { useSession } from '../session/index.ts';
-import { LanguageMenu } from './LanguageMenu.tsx';
 import {
+  frameClasses as classes,
   isActivePath,
+  LanguageMenu,
+  SkipLink,
+  ThemeSwitch,
   type MenuControl,
   type MenuEntry,
   type MenuExternalLink,
   type MenuGroup,
   type MenuLink,
   type ToolbarModel,
-} from './menu.ts';
-import { ThemeToggle } from './ThemeToggle.tsx';
-import classes from './AppLayout.module.css';
+} from '../frame/index.ts';
 
 /** Below this breakpoint the items move to the mobile sidebar. */
 export const DESKTOP_BREAKPOINT = 'lg';
@@ -37,16 +38,7 @@ export function Toolbar({ model, signedIn, sidebarOpened, onToggleSidebar, onSel
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
-        <a
-          href="#main-content"
-          className={classes.skipLink}
-          onClick={(event) => {
-            event.preventDefault();
-            document.getElementById('main-content')?.focus();
-          }}
-        >
-          {t('shell.skipToContent')}
-        </a>
+        <SkipLink />
         <Burger
           opened={sidebarOpened}
           onClick={onToggleSidebar}
@@ -208,7 +200,7 @@ function ToolbarControl({ control, onSelectTenant }: { control: MenuControl; onS
     case 'tenant':
       return <TenantButton onSelectTenant={onSelectTenant} />;
     case 'theme':
-      return <ThemeToggle variant="toolbar" />;
+      return <ThemeSwitch />;
     case 'logout':
       return <LogoutButton />;
     case 'language':
