@@ -18,7 +18,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
 import { createBuilding, createTenant } from '../../server/test/helpers/factories.ts';
 import { enrolledKiosk } from '../../server/test/helpers/test-app.ts';
-import { measureKioskBundle } from '../src/lib/kioskBundle.ts';
+import { measureFirstScreen } from '../src/lib/firstScreen.ts';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 import { root } from '../src/lib/run.ts';
 import type { KioskBenchApi } from './kiosk-bench-entry.ts';
@@ -220,7 +220,7 @@ function firstScreenBundle(): void {
     console.log('  kiosk/dist/index.html is missing: build the kiosk first (pnpm -F @vestibule/kiosk build)');
     return;
   }
-  const report = measureKioskBundle(dist);
+  const report = measureFirstScreen(dist);
   for (const chunk of report.firstScreen)
     console.log(`    ${chunk.file.padEnd(46)} ${kb(chunk.gzipBytes).padStart(9)}`);
   row(

@@ -1,7 +1,7 @@
-// The kiosk's JavaScript budget (issue 5): what a lobby tablet downloads before its first
-// screen appears. The first screen loads dist/index.html's module scripts and modulepreload
-// links, then every chunk those import statically; dynamic imports (lazy pages, other
-// languages' catalogues) are not part of it. Sizes are gzip at level 9, as a server would send.
+// What an app downloads before its first screen appears: the kiosk's budget (issue 5) and the
+// admin sign-in page's (issue 10). The first screen loads dist/index.html's module scripts and
+// modulepreload links, then every chunk those import statically; dynamic imports (lazy pages,
+// other languages' catalogues) are not part of it. Sizes are gzip at level 9, as a server would send.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ export interface ChunkSize {
   gzipBytes: number;
 }
 
-export interface KioskBundleReport {
+export interface FirstScreenReport {
   /** The chunks the first screen loads, entry first. */
   firstScreen: ChunkSize[];
   firstScreenGzipBytes: number;
@@ -97,11 +97,11 @@ function listJs(dist: string, dir = dist): string[] {
   return files.sort();
 }
 
-/** Measures a kiosk build: the first screen's JavaScript (gzip) and every JavaScript file's. */
-export function measureKioskBundle(dist: string, base = '/kiosk/'): KioskBundleReport {
+/** Measures a build (the kiosk's by default): the first screen's JavaScript (gzip) and every JavaScript file's. */
+export function measureFirstScreen(dist: string, base = '/kiosk/'): FirstScreenReport {
   const indexPath = join(dist, 'index.html');
   if (!existsSync(indexPath))
-    throw new Error(`${indexPath} not found: build the kiosk first (pnpm --filter @vestibule/kiosk run build)`);
+    throw new Error(`${indexPath} not found: build the app first (pnpm --filter @vestibule/<app> run build)`);
   const queue = entryChunks(readFileSync(indexPath, 'utf8'), base);
   const seen = new Set<string>();
   const firstScreen: ChunkSize[] = [];
@@ -136,10 +136,10 @@ export function measureKioskBundle(dist: string, base = '/kiosk/'): KioskBundleR
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-// CLI: node scripts/src/lib/kioskBundle.ts [dist]
+// CLI: node scripts/src/lib/firstScreen.ts [dist] [base]
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const dist = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'kiosk', 'dist');
-  const report = measureKioskBundle(dist);
+  const report = measureFirstScreen(dist, process.argv[3]);
   console.log('First screen (gzip -9):');
   for (const chunk of report.firstScreen) console.log(`  ${chunk.file.padEnd(48)} ${kb(chunk.gzipBytes).padStart(9)}`);
   console.log(`  ${'total'.padEnd(48)} ${kb(report.firstScreenGzipBytes).padStart(9)}`);
