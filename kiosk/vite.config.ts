@@ -100,7 +100,24 @@ export default defineConfig({
     // Brotli and gzip copies of every text asset, sent as the browser accepts.
     precompress(),
   ],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every first screen needs, in one file that stays cached across releases:
+          // one request instead of three, and one compressed stream (0.7 KB less gzip).
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|dexie|dexie-react-hooks)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/service': 'http://localhost:3000', '/version.json': 'http://localhost:3000' } },
   test: {
     environment: 'jsdom',

@@ -1,14 +1,17 @@
 import { Suspense, lazy } from 'react';
 import { CheckInPage } from './CheckInPage.tsx';
-import { VisitPage } from '../features/checkin/index.ts';
-import { EnrolPage } from '../features/enrol/index.ts';
 import { KioskGate, KioskLaunch } from '../features/kiosk/index.ts';
 import { PublicPage } from '../features/public-page/index.ts';
 import { Loading } from '../ui/Status.tsx';
 import { matchRoute, useLocation } from './router.ts';
 
-// Check-in is the first screen people see: it is in the first bundle. The check-out pages
-// load on demand.
+// Check-in is the first screen people see: it is in the first bundle. The check-out pages, a
+// visitor's own visit page (reached after check-in or by its link) and the enrolment page load
+// on demand.
+const VisitPage = lazy(() =>
+  import('../features/checkin/VisitPage.tsx').then((module) => ({ default: module.VisitPage })),
+);
+const EnrolPage = lazy(() => import('../features/enrol/index.ts').then((module) => ({ default: module.EnrolPage })));
 const CheckOutPage = lazy(() =>
   import('../features/checkout/CheckOutPage.tsx').then((module) => ({ default: module.CheckOutPage })),
 );
@@ -28,13 +31,15 @@ export function App() {
       return <CheckInPage key={location.pathname} qrCodeKey={route.qrCodeKey} kiosk={route.kiosk} search={search} />;
     case 'visit':
       return (
-        <VisitPage
-          key={location.pathname}
-          qrCodeKey={route.qrCodeKey}
-          identifier={route.identifier}
-          kiosk={route.kiosk}
-          search={search}
-        />
+        <Suspense fallback={<Loading />}>
+          <VisitPage
+            key={location.pathname}
+            qrCodeKey={route.qrCodeKey}
+            identifier={route.identifier}
+            kiosk={route.kiosk}
+            search={search}
+          />
+        </Suspense>
       );
     case 'checkOut':
       return (
@@ -53,7 +58,11 @@ export function App() {
     case 'launch':
       return <KioskLaunch />;
     case 'enrol':
-      return <EnrolPage key={location.pathname} code={route.code} />;
+      return (
+        <Suspense fallback={<Loading />}>
+          <EnrolPage key={location.pathname} code={route.code} />
+        </Suspense>
+      );
     case 'other':
       return <PublicPage path={location.pathname} />;
   }

@@ -3,10 +3,10 @@
 export { CheckInFlow } from './CheckInFlow.tsx';
 export type { FlowScreen } from './CheckInFlow.tsx';
 export { KioskIdleNotice } from './KioskIdleNotice.tsx';
-export { VisitPage } from './VisitPage.tsx';
 export { cachedSource, onlineSource } from './checkInSource.ts';
 export type { VisitPreset } from './checkInSource.ts';
 export { fetchCheckInBuilding } from './checkin.api.ts';
 export type { Channel } from './checkin.api.ts';
 export { useBuildingLanguage } from './useBuildingLanguage.ts';
 export { kioskIdleMs } from './useIdleTimer.ts';
+// VisitPage is fetched on demand by its path (app/App.tsx), so the first screen does not carry it.

@@ -8,7 +8,7 @@ import { PageFrame } from '../../ui/PageFrame.tsx';
 import { Loading } from '../../ui/Status.tsx';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
 import { KioskStatusBar } from './KioskStatusBar.tsx';
-import { EnrolForm, EnrolScreen } from '../enrol/index.ts';
+import { EnrolForm, EnrolScreen } from './lazyEnrol.ts';
 
 const StaffScreen = lazy(() => import('./StaffScreen.tsx').then((module) => ({ default: module.StaffScreen })));
 
@@ -29,7 +29,11 @@ export function KioskGate({ qrCodeKey, children }: { qrCodeKey: string; children
   return (
     <PageFrame title={access?.state === 'revoked' ? t('revoked.title') : t('enrol.title')} kiosk>
       {access === undefined && <Loading />}
-      {access?.state === 'unenrolled' && <EnrolScreen pending={pending} />}
+      {access?.state === 'unenrolled' && (
+        <Suspense fallback={<Loading />}>
+          <EnrolScreen pending={pending} />
+        </Suspense>
+      )}
       {access?.state === 'revoked' && <RevokedScreen qrCodeKey={qrCodeKey} name={access.name} />}
     </PageFrame>
   );
@@ -60,7 +64,9 @@ function RevokedScreen({ qrCodeKey, name }: { qrCodeKey: string; name: string | 
         </p>
       )}
       {enrolling ? (
-        <EnrolForm db={runner.db} />
+        <Suspense fallback={<Loading />}>
+          <EnrolForm db={runner.db} />
+        </Suspense>
       ) : (
         <div className="actions">
           <button type="button" className="button primary" onClick={() => setEnrolling(true)}>

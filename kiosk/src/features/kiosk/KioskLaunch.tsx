@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate, pagePath } from '../../app/router.ts';
 import { provisionedKey } from '../../offline/provision.ts';
 import { kioskDb } from '../../offline/runtime.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
-import { EnrolForm } from '../enrol/index.ts';
+import { EnrolForm } from './lazyEnrol.ts';
 import { Loading } from '../../ui/Status.tsx';
 
 /** The installed app's start page: on to the kiosk this device serves, or how to set one up. */
@@ -23,7 +23,9 @@ export function KioskLaunch() {
         <section className="screen">
           <h1>{t('launch.title')}</h1>
           <p>{t('launch.text')}</p>
-          <EnrolForm db={kioskDb()} />
+          <Suspense fallback={<Loading />}>
+            <EnrolForm db={kioskDb()} />
+          </Suspense>
         </section>
       ) : (
         <Loading />
