@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Burger, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Burger, Button, Group, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { IconBuilding, IconChevronDown, IconHelp, IconLogout, IconUser, LogoMark } from '../../components/Icons.tsx';
@@ -95,19 +95,18 @@ function ToolbarLink({ item }: { item: MenuLink }) {
   const label = t(item.labelKey);
   if (item.id === 'profile') {
     return (
-      <Tooltip label={label}>
-        <ActionIcon
-          component={Link}
-          to={item.to}
-          aria-label={label}
-          aria-current={active ? 'page' : undefined}
-          variant={active ? 'white' : 'subtle'}
-          color={active ? 'dark' : onToolbar}
-          size="lg"
-        >
-          <IconUser />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        title={label}
+        component={Link}
+        to={item.to}
+        aria-label={label}
+        aria-current={active ? 'page' : undefined}
+        variant={active ? 'white' : 'subtle'}
+        color={active ? 'dark' : onToolbar}
+        size="lg"
+      >
+        <IconUser />
+      </ActionIcon>
     );
   }
   return (
@@ -130,20 +129,19 @@ function ToolbarExternalLink({ item }: { item: MenuExternalLink }) {
   const accessibleName = t('shell.newTab', { label });
   if (item.id === 'help') {
     return (
-      <Tooltip label={accessibleName}>
-        <ActionIcon
-          component="a"
-          href={item.href}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={accessibleName}
-          variant="subtle"
-          color={onToolbar}
-          size="lg"
-        >
-          <IconHelp />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        title={accessibleName}
+        component="a"
+        href={item.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={accessibleName}
+        variant="subtle"
+        color={onToolbar}
+        size="lg"
+      >
+        <IconHelp />
+      </ActionIcon>
     );
   }
   return (
@@ -234,17 +232,16 @@ function LogoutButton() {
   const logout = useSession((state) => state.logout);
   const label = t('shell.logout', { username });
   return (
-    <Tooltip label={label}>
-      <ActionIcon
-        aria-label={label}
-        onClick={() => logout()}
-        variant="subtle"
-        color={onToolbar}
-        size="lg"
-        data-testid="logout-button"
-      >
-        <IconLogout />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      title={label}
+      aria-label={label}
+      onClick={() => logout()}
+      variant="subtle"
+      color={onToolbar}
+      size="lg"
+      data-testid="logout-button"
+    >
+      <IconLogout />
+    </ActionIcon>
   );
 }
