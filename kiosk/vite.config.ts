@@ -25,7 +25,7 @@ const kioskNavigations = [
   /^\/kiosk\//,
 ];
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: '/kiosk/',
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
@@ -100,6 +100,10 @@ export default defineConfig({
     // Brotli and gzip copies of every text asset, sent as the browser accepts.
     precompress(),
   ],
+  // Dexie's ES2018 build instead of its ES5 one (same version, same code: 1.7 KB less gzip on the
+  // first screen), in the build only. Tests and the dev server keep the package's own entry,
+  // which dexie-react-hooks also loads there: two copies of Dexie would not share live queries.
+  resolve: command === 'build' ? { alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }] } : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -112,7 +116,12 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|dexie|dexie-react-hooks)[\\/]/,
+              priority: 1,
             },
+            // The app's own first-screen code (everything the entry imports statically) in one
+            // file too: left to itself the bundler cuts it into a dozen chunks, one for each set
+            // of lazy pages that shares a module, and each compresses alone (5.2 KB more gzip).
+            { name: 'index', tags: ['$initial'] },
           ],
         },
       },
@@ -125,4 +134,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
   },
-});
+}));
