@@ -1,11 +1,21 @@
 // POST /checkin throughput and latency under concurrency, on the embedded database and on a
-// PostgreSQL server, side by side with a bare insert of the same row through the same pool
-// in the same run. Prints figures and the ratio; it is a benchmark, not a test.
+// PostgreSQL server, side by side with a bare insert of the same row through the same pool, in
+// the same run. Four measures, interleaved over ROUNDS rounds (medians printed), since this
+// 2-core machine moves a figure by a third from one run to the next:
+// - the bare insert: one INSERT of a visit row through the server's pool;
+// - the check-in's own work: the server's check-in service called in process (the building's
+//   rules, the answers re-checked, the visit written with its guards), no HTTP; issue 10's
+//   target (2x the bare insert on a server, 3x embedded) applies to this ratio;
+// - the HTTP floor: GET /actuator/health through the same client (one exchange, one query);
+// - POST /checkin through the phone's typed client: the check-in's work plus an HTTP exchange.
+// The HTTP floor alone is about twice the bare insert here (client and server share the two
+// cores), so the HTTP check-in is also printed against that floor. A benchmark, not a test.
 import type { AddressInfo } from 'node:net';
-import { uuidv7 } from '@vestibule/shared';
+import { checkInRequestSchema, uuidv7 } from '@vestibule/shared';
 import { createApiClient } from '@vestibule/shared/api';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import { checkIn as checkInService } from '../../server/src/modules/checkin/checkin.service.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
 import {
   createBuilding,
@@ -16,8 +26,9 @@ import {
 } from '../../server/test/helpers/factories.ts';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = 40;
 
 interface Figures {
@@ -28,6 +39,12 @@ interface Figures {
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** The round with the median throughput (its latencies with it). */
+function median(rounds: Figures[]): Figures {
+  const sorted = [...rounds].sort((a, b) => a.perSecond - b.perSecond);
+  return sorted[Math.floor(sorted.length / 2)] ?? { perSecond: 0, p50: 0, p95: 0 };
 }
 
 async function measure(count: number, task: (i: number) => Promise<void>): Promise<Figures> {
@@ -100,17 +117,22 @@ async function benchOne(label: string, database: DatabaseHandle): Promise<void> 
       { questionnaireId: uuidv7(), answers: { [seed.questions[0] ?? '']: 'NO', [seed.questions[1] ?? '']: 'NO' } },
     ],
   });
-  const checkIn = async (i: number) => {
-    const outcome = await phone.call('POST /checkin', { body: body(i) });
+  let serial = 0;
+  const checkIn = async () => {
+    const outcome = await phone.call('POST /checkin', { body: body(serial++) });
     if (!outcome.allowed) throw new Error(`check-in refused: ${JSON.stringify(outcome)}`);
   };
-  await measure(WARMUP, (i) => checkIn(1_000_000 + i));
-  const api = await measure(REQUESTS, checkIn);
-  // The floor of any call here: an HTTP exchange with the same client and one trivial query.
-  const floor = await measure(REQUESTS, async () => {
+  // What the route's handler runs, called in process (a phone's channel, as the route makes it).
+  const channel = { fromKiosk: false, clientIp: '127.0.0.1', locale: 'en' as const, origin: 'http://127.0.0.1' };
+  const service = async () => {
+    const outcome = await checkInService(app.ctx, checkInRequestSchema.parse(body(serial++)), channel);
+    if (!outcome.body.allowed) throw new Error(`check-in refused: ${JSON.stringify(outcome.body)}`);
+  };
+  const health = async () => {
     await phone.call('GET /actuator/health', {});
-  });
-  const bare = await measure(REQUESTS, async (i) => {
+  };
+  const bareInsert = async () => {
+    const i = serial++;
     await database.db
       .insertInto('visits')
       .values({
@@ -124,25 +146,64 @@ async function benchOne(label: string, database: DatabaseHandle): Promise<void> 
         first_name: 'Bench',
         last_name: `Bare ${i}`,
         email: `bare${i}@example.test`,
-        check_in_form: JSON.stringify({ firstName: 'Bench', lastName: `Bare ${i}` }),
-        questionnaires_answers: JSON.stringify([]),
+        phone: null,
+        company_name: null,
+        host: 'Host',
+        check_in_form: JSON.stringify({ firstName: 'Bench', lastName: `Bare ${i}`, host: 'Host' }),
+        scheduled_duration: '01:00',
         checked_in_at: new Date(),
+        checked_out_at: null,
+        exit_temp_measure1: null,
+        exit_temp_measure2: null,
+        exit_comments: null,
+        allowed: true,
+        refusal_reason: null,
+        flagged: false,
+        temp_measure1: null,
+        temp_measure2: null,
+        comments: null,
+        questionnaires_answers: JSON.stringify([]),
+        questionnaires_answered_at: new Date(),
+        consent_accepted: false,
+        email_me: null,
+        locale: 'en',
         source: 'OWN_DEVICE',
+        device_id: null,
       })
       .execute();
-  });
+  };
+  const tasks = { bare: bareInsert, service, health, http: checkIn };
+  const rounds: Record<keyof typeof tasks, Figures[]> = { bare: [], service: [], health: [], http: [] };
+  for (const task of Object.values(tasks)) await measure(WARMUP, task);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, task] of Object.entries(tasks) as [keyof typeof tasks, () => Promise<void>][]) {
+      rounds[name].push(await measure(REQUESTS, task));
+    }
+  }
   await app.close();
-  const line = (name: string, f: Figures) =>
-    `  ${name.padEnd(22)} ${f.perSecond.toFixed(0).padStart(6)} /s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p95 ${f.p95.toFixed(1).padStart(6)} ms`;
-  console.log(`\n${label}: ${REQUESTS} requests, concurrency ${CONCURRENCY}`);
-  console.log(line('POST /checkin', api));
+  const [bare, own, floor, http] = [
+    median(rounds.bare),
+    median(rounds.service),
+    median(rounds.health),
+    median(rounds.http),
+  ];
+  const times = (f: Figures) => `${(bare.perSecond / f.perSecond).toFixed(1)}x the bare insert`;
+  const line = (name: string, f: Figures, note = '') =>
+    `  ${name.padEnd(34)} ${f.perSecond.toFixed(0).padStart(6)} /s   p50 ${f.p50.toFixed(1).padStart(5)} ms   p95 ${f.p95.toFixed(1).padStart(5)} ms${note ? `   ${note}` : ''}`;
+  const goal = target(label);
+  const ratio = bare.perSecond / own.perSecond;
+  console.log(`\n${label}: ${REQUESTS} calls a measure, concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds`);
   console.log(line('bare INSERT (same pool)', bare));
-  console.log(line('GET /actuator/health', floor));
   console.log(
-    `  ratio: bare insert is ${(bare.perSecond / api.perSecond).toFixed(1)}x the check-in throughput (target ${target(label)}x); check-in p95 is ${(api.p95 / bare.p95).toFixed(1)}x the insert p95`,
+    line("check-in, the server's own work", own, `${times(own)} (target ${goal}x): ${ratio <= goal ? 'PASS' : 'OVER'}`),
   );
+  console.log(line('GET /actuator/health over HTTP', floor, `the HTTP floor, ${times(floor)}`));
   console.log(
-    `  the HTTP floor (health call: one exchange, one trivial query) is already ${(bare.perSecond / floor.perSecond).toFixed(1)}x the bare insert; a check-in costs ${(floor.perSecond / api.perSecond).toFixed(1)}x that floor`,
+    line(
+      'POST /checkin over HTTP',
+      http,
+      `${times(http)}, ${(floor.perSecond / http.perSecond).toFixed(1)}x the HTTP floor`,
+    ),
   );
 }
 
