@@ -3,17 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createAppSession } from './app/createAppSession.ts';
-import { loadMantineFrame } from './app/frames.ts';
 import { appRoutes, connectRouter } from './app/routes.tsx';
 import { SessionProviders } from './app/SessionProviders.tsx';
 import { i18nReady } from './features/locale/index.ts';
-import { paths } from './features/routing/index.ts';
 import { applyColorScheme } from './features/theme/index.ts';
 
 applyColorScheme();
-// Every page but the sign-in page is drawn with Mantine: fetch it now, beside the language, rather
-// than after the first render.
-if (window.location.pathname !== paths.login) void loadMantineFrame().catch(() => undefined);
 
 const session = createAppSession();
 const router = createBrowserRouter(appRoutes);

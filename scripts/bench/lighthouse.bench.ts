@@ -5,11 +5,12 @@
 // page's score against the issue's targets with FCP, LCP, TBT and the JavaScript it transferred,
 // and first the JavaScript the sign-in page loads (gzip) against its 150 KB target.
 // A benchmark, not a test: OVER does not fail the run. BENCH_LIGHTHOUSE_RUNS sets the runs per
-// page (default 1; the median score is printed). BENCH_LIGHTHOUSE_ONLY=<words> measures only
+// page (default 1; the median score is printed). BENCH_LIGHTHOUSE_ONLY=<words,...> measures only
 // the pages whose name contains them; BENCH_LIGHTHOUSE_DETAILS=1 also prints what Lighthouse
-// blames: the largest paint's element, render-blocking files, script start-up, long tasks.
+// blames: the largest paint's element, render-blocking files, script start-up, long tasks;
+// BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's whole report there (JSON).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -23,6 +24,8 @@ import { log, root, run } from '../src/lib/run.ts';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const ONLY = process.env.BENCH_LIGHTHOUSE_ONLY;
 const DETAILS = process.env.BENCH_LIGHTHOUSE_DETAILS === '1';
+/** A folder where each run's whole Lighthouse report is written (JSON), for a closer look. */
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 /** Issue 10: the admin sign-in page loads at most this much gzip JavaScript. */
 const SIGN_IN_BUDGET_BYTES = 150 * 1024;
 const START_TIMEOUT_MS = 120_000;
@@ -150,6 +153,11 @@ async function measure(port: number, url: string, keepStorage: boolean): Promise
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (DETAILS) printDetails(lhr.audits);
+  if (REPORTS)
+    writeFileSync(
+      join(REPORTS, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    );
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)
     ?.items;
@@ -237,7 +245,9 @@ try {
     { name: 'buildings list', path: '/admin/buildings', minScore: 0.9, signedIn: true, note: '(signed in: master)' },
   ];
   console.log(`\nLighthouse ${RUNS === 1 ? '' : `(median of ${RUNS} runs) `}performance, mobile emulation:`);
-  for (const target of targets.filter((candidate) => !ONLY || candidate.name.includes(ONLY))) {
+  for (const target of targets.filter(
+    (candidate) => !ONLY || ONLY.split(',').some((word) => candidate.name.includes(word.trim())),
+  )) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) {
       if (target.signedIn) await signIn(browser.port, server.baseUrl);

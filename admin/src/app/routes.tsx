@@ -1,11 +1,12 @@
 import { type ReactNode, Suspense, lazy } from 'react';
-import type { RouteObject, createBrowserRouter } from 'react-router';
+import { type RouteObject, type createBrowserRouter, matchPath } from 'react-router';
 import { LoginPage } from '../features/login/index.ts';
 import { notifications } from '../features/notifications/index.ts';
 import { ScreenLoading } from '../components/ScreenLoading.tsx';
 import { RouteGate } from './RouteGate.tsx';
 import { routeTable, type RouteId } from '../features/routing/index.ts';
 import { MantineOnly } from './frames.ts';
+import { type Preloadable, preloadable } from './preloadable.ts';
 import { setNavigator } from './navigation.ts';
 import { RootLayout, type RouteHandle } from './RootLayout.tsx';
 
@@ -20,15 +21,36 @@ const RedirectPage = lazy(() => pages().then((module) => ({ default: module.Redi
 const RouteErrorPage = lazy(() => pages().then((module) => ({ default: module.RouteErrorPage })));
 const SignUpPage = lazy(() => pages().then((module) => ({ default: module.SignUpPage })));
 const SsoPage = lazy(() => import('../features/login/SsoPage.tsx').then((module) => ({ default: module.SsoPage })));
-const BuildingsPage = lazy(() =>
-  import('../features/buildings/BuildingsPage.tsx').then((module) => ({ default: module.BuildingsPage })),
-);
-const QuestionnairesScreen = lazy(() =>
-  import('../features/questionnaires/QuestionnairesScreen.tsx').then((module) => ({
-    default: module.QuestionnairesScreen,
-  })),
-);
-const LogsPage = lazy(() => import('../features/logs/LogsPage.tsx').then((module) => ({ default: module.LogsPage })));
+
+/** The working screens, fetched by their route's first render or earlier by `preloadScreen`. */
+const screenFiles = {
+  buildings: preloadable(
+    () => import('../features/buildings/BuildingsPage.tsx'),
+    (module) => module.BuildingsPage,
+  ),
+  questionnaires: preloadable(
+    () => import('../features/questionnaires/QuestionnairesScreen.tsx'),
+    (module) => module.QuestionnairesScreen,
+  ),
+  logs: preloadable(
+    () => import('../features/logs/LogsPage.tsx'),
+    (module) => module.LogsPage,
+  ),
+} satisfies Partial<Record<RouteId, Preloadable<object>>>;
+const BuildingsPage = screenFiles.buildings.Component;
+const QuestionnairesScreen = screenFiles.questionnaires.Component;
+const LogsPage = screenFiles.logs.Component;
+
+/**
+ * Fetches the file of the screen at `pathname`, if it has one of its own, beside the Mantine frame
+ * (rather than once the frame has drawn and the session has its company).
+ */
+function preloadScreen(pathname: string): Promise<unknown> {
+  const files = Object.entries(screenFiles).filter(([id]) =>
+    matchPath(routeTable[id as keyof typeof screenFiles].path, pathname),
+  );
+  return Promise.all(files.map(([, file]) => file.preload()));
+}
 
 /** What each route shows; screens built by later versions show "coming soon". */
 const screens: Record<RouteId, ReactNode> = {
@@ -67,7 +89,7 @@ const screens: Record<RouteId, ReactNode> = {
 
 export const appRoutes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <RootLayout preloadScreen={preloadScreen} />,
     errorElement: (
       <Suspense fallback={<ScreenLoading />}>
         <MantineOnly>
