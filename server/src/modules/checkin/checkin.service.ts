@@ -28,7 +28,7 @@ import {
   activeCameras,
   type VisitRow,
   findBuildingByKey,
-  findOpenVisitOfPerson,
+  personIsIn,
   findVisitById,
   findVisitByPublicIdentifier,
   insertVisitIfCurrent,
@@ -182,7 +182,7 @@ async function attemptCheckIn(
   };
   // A new visit's "already in" check is part of its insert; a visit checked into again is checked here.
   if (existing?.checked_in_at && !existing.checked_out_at) return alreadyCheckedIn(channel.locale);
-  if (existing && !existing.checked_in_at && (await findOpenVisitOfPerson(ctx.db, building.id, person)))
+  if (existing && !existing.checked_in_at && (await personIsIn(ctx.db, building.id, person)))
     return alreadyCheckedIn(channel.locale);
 
   const questionnaires = await (configs
@@ -294,7 +294,7 @@ async function attemptCheckIn(
     : await write(ctx.db);
   if (!saved) {
     // Refused: the person is already in, or the building changed since it was read.
-    if (await findOpenVisitOfPerson(ctx.db, building.id, person)) return alreadyCheckedIn(channel.locale);
+    if (await personIsIn(ctx.db, building.id, person)) return alreadyCheckedIn(channel.locale);
     ctx.checkInConfigs.drop(body.qrCodeKey);
     return undefined;
   }

@@ -1,10 +1,14 @@
 import { type VisitSummary, visitStatus } from '@vestibule/shared';
-import type { VisitRow } from './checkin.repo.ts';
+import type { VisitSummaryRow } from './checkin.repo.ts';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** What a visitor or a staff member sees of a visit; status in the building's time zone. */
-export function toVisitSummary(row: VisitRow, timeZone: string, now: Date = new Date()): VisitSummary {
+export function toVisitSummary(
+  row: VisitSummaryRow & { building_name: string },
+  timeZone: string,
+  now: Date = new Date(),
+): VisitSummary {
   const times = {
     scheduledAt: iso(row.scheduled_at),
     scheduledDuration: row.scheduled_duration,
