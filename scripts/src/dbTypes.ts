@@ -40,6 +40,9 @@ const columns: Record<string, string> = {
   'applied_mutations.outcome': union('applied', 'rejected'),
   'applied_mutations.payload': json('unknown'),
   'device_alerts.kind': union('SEQ_GAP', 'CLOCK_SKEW'),
+  'account_tokens.purpose': union('RESET_PASSWORD', 'VERIFY_EMAIL'),
+  'audit_log.before': json('Record<string, unknown> | null', 'string | null'),
+  'audit_log.after': json('Record<string, unknown> | null', 'string | null'),
 };
 
 async function generated(): Promise<string> {

@@ -9,6 +9,7 @@ import type { AppConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { CheckInConfigCache } from './modules/checkin/checkInConfig.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (service) => {
       await service.register(systemRoutes, { databaseKind: database.kind });
       await service.register(authRoutes);
+      await service.register(accountRoutes);
       await service.register(tenantsRoutes);
       await service.register(usersRoutes);
       await service.register(buildingsRoutes);

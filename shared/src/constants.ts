@@ -8,6 +8,10 @@ export const defaultLocale: Locale = 'en';
 export const TOKEN_LIFETIME_MINUTES = 1440;
 export const IMPERSONATION_TOKEN_LIFETIME_MINUTES = 60;
 export const SSO_TOKEN_LIFETIME_MINUTES = 5;
+/** A password-reset link works once, within this time (issue 11). */
+export const RESET_PASSWORD_TOKEN_MINUTES = 60;
+/** An e-mail verification link works once, within this time (issue 11). */
+export const VERIFICATION_TOKEN_HOURS = 72;
 /** A session with no activity for this long ends (SESSION_IDLE_MINUTES on the server). */
 export const DEFAULT_SESSION_IDLE_MINUTES = 30;
 /** The header a tab sends with the company it works in (admin and tech users): a choice per tab. */

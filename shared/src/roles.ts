@@ -37,3 +37,11 @@ export function hasAnyRole(roleString: string | undefined, granted: readonly Rol
   const held = roleString.split(',');
   return granted.some((role) => held.includes(role));
 }
+
+/**
+ * Admins and corporate users see every building of their company; supervisors, users and space
+ * users only the buildings assigned to them; technical users no building data (section 6).
+ */
+export function seesWholeCompany(role: string | undefined): boolean {
+  return role === 'ROLE_ADMIN' || role === 'ROLE_MASTER';
+}

@@ -11,6 +11,15 @@ export type Generated<T> =
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccountTokens {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  purpose: 'RESET_PASSWORD' | 'VERIFY_EMAIL';
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: string;
+}
+
 export interface AppliedMutations {
   building_id: string;
   device_id: string;
@@ -32,6 +41,21 @@ export interface AppSettings {
   created_at: Generated<Timestamp>;
   key: string;
   value: string;
+}
+
+export interface AuditLog {
+  acting_as_id: string | null;
+  action: string;
+  actor_id: string | null;
+  actor_username: string | null;
+  after: ColumnType<Record<string, unknown> | null, string | null, string>;
+  at: Generated<Timestamp>;
+  before: ColumnType<Record<string, unknown> | null, string | null, string>;
+  client_ip: string | null;
+  entity: string;
+  entity_id: string | null;
+  id: string;
+  tenant_id: string | null;
 }
 
 export interface BuildingLogos {
@@ -235,6 +259,12 @@ export interface Tenants {
   zip: string | null;
 }
 
+export interface UserBuildings {
+  building_id: string;
+  created_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface Users {
   blocked: Generated<boolean>;
   city: string | null;
@@ -303,8 +333,10 @@ export interface Visits {
 }
 
 export interface DB {
+  account_tokens: AccountTokens;
   app_settings: AppSettings;
   applied_mutations: AppliedMutations;
+  audit_log: AuditLog;
   building_logos: BuildingLogos;
   building_questionnaires: BuildingQuestionnaires;
   buildings: Buildings;
@@ -322,6 +354,7 @@ export interface DB {
   sessions: Sessions;
   sso_tokens: SsoTokens;
   tenants: Tenants;
+  user_buildings: UserBuildings;
   users: Users;
   visits: Visits;
 }

@@ -55,7 +55,15 @@ export interface RequestOptions {
 }
 
 /** Paths that never carry the bearer token (application.md section 7). */
-const publicPaths = ['/login', '/forgot', '/register', '/reset'];
+const publicPaths = [
+  '/login',
+  '/forgot',
+  '/register',
+  '/reset',
+  '/user/byResetPasswordToken',
+  '/user/byVerificationToken',
+  '/user/verify',
+];
 const publicPrefixes = ['/checkin', '/checkinKiosk', '/registration', '/cancelable', '/postponable', '/sso', '/public'];
 
 export function isPublicPath(path: string): boolean {

@@ -1,3 +1,4 @@
+import { accountContract } from './account.ts';
 import { authContract } from './auth.ts';
 import { buildingsContract } from './buildings.ts';
 import { camerasContract } from './cameras.ts';
@@ -18,6 +19,7 @@ export * from './endpoint.ts';
 export const contract = {
   ...systemContract,
   ...authContract,
+  ...accountContract,
   ...tenantsContract,
   ...usersContract,
   ...buildingsContract,

@@ -74,6 +74,11 @@ async function issueSession(
   return sessionAnswer(ctx, row, sessionId, expiresAt, impersonatorId);
 }
 
+/** A new signed-in session for a user (after they changed their own password, say). */
+export function newSession(ctx: ServerContext, userId: string): Promise<LoginResponse> {
+  return issueSession(ctx, userId, TOKEN_LIFETIME_MINUTES);
+}
+
 /**
  * Sign-in: the same answer (403 WRONG_PASSWORD) for an unknown user and a wrong password, in
  * the same time. Failures are counted per username and address (the 5th within 15 minutes

@@ -7,4 +7,16 @@ export const mail = {
     checkOut: 'When you leave, check out here: {{link}}',
     closing: 'Have a good visit.',
   },
+  resetPassword: {
+    subject: 'Reset your Vestibule password',
+    greeting: 'Hello {{username}},',
+    text: 'Someone asked to reset the password of your Vestibule account. To choose a new password, open this link within {{minutes}} minutes:',
+    ignore: 'If you did not ask for it, ignore this e-mail: your password stays as it is.',
+  },
+  verifyEmail: {
+    subject: 'Confirm your e-mail address for Vestibule',
+    greeting: 'Hello {{username}},',
+    text: 'An account was opened for you in Vestibule with the username {{username}}. To confirm this address and activate it, open this link within {{hours}} hours:',
+    ignore: 'If you do not expect this account, ignore this e-mail.',
+  },
 };

@@ -1,0 +1,287 @@
+// A user's own account (issue 11): the profile, changing one's password, a forgotten password
+// and e-mail verification by one-time links. Every change is audited in its transaction.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type ChangePassword,
+  type LoginResponse,
+  type Profile,
+  type ProfileUpdate,
+  RESET_PASSWORD_TOKEN_MINUTES,
+  type ResetPassword,
+  type TokenUser,
+  VERIFICATION_TOKEN_HOURS,
+  type VerifyEmail,
+  seesWholeCompany,
+  uuidv7,
+} from '@vestibule/shared';
+import type { ServerContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { AuthContext } from '../../plugins/auth.plugin.ts';
+import { type AuditActor, audit } from '../audit/audit.service.ts';
+import { newSession } from '../auth/auth.service.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { enqueueMail } from '../mail/mail.repo.ts';
+import { findUserById } from '../users/users.repo.ts';
+import { resetPasswordMail, verifyEmailMail } from './accountMail.ts';
+import {
+  type AccountTokenPurpose,
+  consumeAccountToken,
+  findTokenUser,
+  findUsersByEmail,
+  insertAccountToken,
+  listAssignedBuildings,
+  listCompanyBuildings,
+  markVerified,
+  retireAccountTokens,
+  setPasswordHash,
+  updateUserProfile,
+} from './account.repo.ts';
+
+/** The buildings whose data a user sees in a tenant: all for admins and corporate users, else the assigned. */
+export function visibleBuildings(db: Db, user: { id: string; role: string }, tenantId: string | null) {
+  if (!tenantId) return Promise.resolve([]);
+  return seesWholeCompany(user.role)
+    ? listCompanyBuildings(db, tenantId)
+    : listAssignedBuildings(db, user.id, tenantId);
+}
+
+export async function profileOf(ctx: ServerContext, auth: AuthContext): Promise<Profile> {
+  const row = await findUserById(ctx.db, auth.userId);
+  if (!row) throw notFound();
+  const userBuildings = await visibleBuildings(ctx.db, row, auth.tenantId ?? row.tenant_id);
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    userLocale: row.user_locale,
+    dateFormat: row.date_format,
+    timeFormat: row.time_format,
+    favouriteBuildingId: row.favourite_building_id,
+    verified: row.verified,
+    userBuildings,
+  };
+}
+
+const profileColumns = (row: NonNullable<Awaited<ReturnType<typeof findUserById>>>) => ({
+  firstName: row.first_name,
+  lastName: row.last_name,
+  phone: row.phone,
+  userLocale: row.user_locale,
+  dateFormat: row.date_format,
+  timeFormat: row.time_format,
+  favouriteBuildingId: row.favourite_building_id,
+});
+
+export async function updateProfile(
+  ctx: ServerContext,
+  auth: AuthContext,
+  actor: AuditActor,
+  body: ProfileUpdate,
+): Promise<Profile> {
+  const before = await findUserById(ctx.db, auth.userId);
+  if (!before) throw notFound();
+  if (body.favouriteBuildingId) {
+    // The favourite building is one the user sees; any other is simply not found.
+    const visible = await visibleBuildings(ctx.db, before, auth.tenantId ?? before.tenant_id);
+    if (!visible.some((building) => building.id === body.favouriteBuildingId)) throw notFound();
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUserProfile(trx, auth.userId, {
+      first_name: body.firstName,
+      last_name: body.lastName,
+      phone: body.phone,
+      user_locale: body.userLocale,
+      date_format: body.dateFormat,
+      time_format: body.timeFormat,
+      favourite_building_id: body.favouriteBuildingId,
+    });
+    const after = await findUserById(trx, auth.userId);
+    await audit(trx, actor, {
+      tenantId: before.tenant_id,
+      action: 'PROFILE_UPDATED',
+      entity: 'user',
+      entityId: auth.userId,
+      before: profileColumns(before),
+      after: after ? profileColumns(after) : null,
+    });
+  });
+  return profileOf(ctx, auth);
+}
+
+/**
+ * Changes the caller's password: the old one must match. Every session of the user ends (a
+ * trigger on users), and this one goes on with a new session and token. Not during an
+ * impersonation: the administrator would set another person's password.
+ */
+export async function changePassword(
+  ctx: ServerContext,
+  auth: AuthContext,
+  actor: AuditActor,
+  body: ChangePassword,
+): Promise<LoginResponse> {
+  if (auth.impersonatorId) throw new AppError('FORBIDDEN');
+  const user = await findUserById(ctx.db, auth.userId);
+  if (!user) throw notFound();
+  if (!(await verifyPassword(body.oldPassword, user.password_hash))) throw new AppError('OLD_PASSWORD_NOT_MATCH');
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, user.id, passwordHash);
+    await retireAccountTokens(trx, user.id, 'RESET_PASSWORD');
+    await audit(trx, actor, {
+      tenantId: user.tenant_id,
+      action: 'PASSWORD_CHANGED',
+      entity: 'user',
+      entityId: user.id,
+    });
+  });
+  return newSession(ctx, user.id);
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** A new one-time link's token for a user; earlier unused links of the same purpose stop working. */
+async function newAccountToken(db: Db, userId: string, purpose: AccountTokenPurpose, minutes: number) {
+  const token = randomBytes(32).toString('base64url');
+  await retireAccountTokens(db, userId, purpose);
+  await insertAccountToken(db, { tokenHash: hashToken(token), userId, purpose, minutes });
+  return token;
+}
+
+/** The address links in e-mails point to: PUBLIC_URL, else the address the request came to. */
+function linkBase(ctx: ServerContext, origin: string): string {
+  return (ctx.config.publicUrl ?? origin).replace(/\/$/, '');
+}
+
+interface MailTarget {
+  id: string;
+  username: string;
+  email: string | null;
+  user_locale: 'en' | 'fr' | 'es';
+  tenant_id: string | null;
+}
+
+/** Writes a reset link for `user` and its e-mail, in the transaction `db`. */
+async function queueResetLink(ctx: ServerContext, db: Db, user: MailTarget, origin: string) {
+  if (!user.email) return;
+  const token = await newAccountToken(db, user.id, 'RESET_PASSWORD', RESET_PASSWORD_TOKEN_MINUTES);
+  const mail = resetPasswordMail({
+    tenantId: user.tenant_id,
+    to: user.email,
+    locale: user.user_locale,
+    username: user.username,
+    link: `${linkBase(ctx, origin)}/reset/${token}`,
+  });
+  await enqueueMail(db, uuidv7(), mail);
+}
+
+/**
+ * Writes an e-mail verification link for `user` and its e-mail, in the transaction `db` (a new
+ * company's corporate user, a new user: issue 11's users and companies use it).
+ */
+export async function queueVerificationLink(ctx: ServerContext, db: Db, user: MailTarget, origin: string) {
+  if (!user.email) return;
+  const token = await newAccountToken(db, user.id, 'VERIFY_EMAIL', VERIFICATION_TOKEN_HOURS * 60);
+  const mail = verifyEmailMail({
+    tenantId: user.tenant_id,
+    to: user.email,
+    locale: user.user_locale,
+    username: user.username,
+    link: `${linkBase(ctx, origin)}/verify/${token}`,
+  });
+  await enqueueMail(db, uuidv7(), mail);
+}
+
+/**
+ * A forgotten password: every unblocked account with this address gets a reset link. The answer
+ * is the same whether or not one exists (the route is rate-limited per address).
+ */
+export async function forgotPassword(ctx: ServerContext, actor: AuditActor, email: string, origin: string) {
+  const users = await findUsersByEmail(ctx.db, email);
+  for (const user of users) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await queueResetLink(ctx, trx, user, origin);
+      await audit(trx, actor, {
+        tenantId: user.tenant_id,
+        action: 'PASSWORD_RESET_REQUESTED',
+        entity: 'user',
+        entityId: user.id,
+      });
+    });
+  }
+}
+
+/** An administrator starts a reset for a user of the tenant: the user gets a link by e-mail. */
+export async function startPasswordReset(
+  ctx: ServerContext,
+  actor: AuditActor,
+  tenantId: string,
+  userId: string,
+  origin: string,
+) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user || user.tenant_id !== tenantId) throw notFound();
+  if (!user.email) throw new AppError('EMAIL_IS_NOT_VALID');
+  await ctx.db.transaction().execute(async (trx) => {
+    await queueResetLink(ctx, trx, user, origin);
+    await audit(trx, actor, { tenantId, action: 'PASSWORD_RESET_STARTED', entity: 'user', entityId: user.id });
+  });
+}
+
+export async function resetTokenUser(ctx: ServerContext, token: string): Promise<TokenUser> {
+  const user = await findTokenUser(ctx.db, hashToken(token), 'RESET_PASSWORD');
+  if (!user) throw new AppError('NOT_FOUND_OR_ALREADY_USED');
+  return { username: user.username, email: user.email, passwordRequired: true };
+}
+
+/** Sets a new password with a reset link, once; every session of the user ends. */
+export async function resetPassword(ctx: ServerContext, actor: AuditActor, body: ResetPassword): Promise<void> {
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const userId = await consumeAccountToken(trx, hashToken(body.token), 'RESET_PASSWORD');
+    if (!userId) throw new AppError('NOT_FOUND_OR_ALREADY_USED');
+    // Following the link proves the address too.
+    await setPasswordHash(trx, userId, passwordHash, true);
+    const user = await findUserById(trx, userId);
+    await audit(trx, actor, {
+      tenantId: user?.tenant_id ?? null,
+      action: 'PASSWORD_RESET',
+      entity: 'user',
+      entityId: userId,
+    });
+  });
+}
+
+export async function verificationTokenUser(ctx: ServerContext, token: string): Promise<TokenUser> {
+  const user = await findTokenUser(ctx.db, hashToken(token), 'VERIFY_EMAIL');
+  if (!user) throw new AppError('NOT_FOUND_OR_ALREADY_VERIFIED');
+  return { username: user.username, email: user.email, passwordRequired: user.verification_needed };
+}
+
+/**
+ * Verifies an address with its link, once. An account made without a password (a new company's
+ * corporate user) chooses one here: `verification_needed` says so.
+ */
+export async function verifyEmail(ctx: ServerContext, actor: AuditActor, body: VerifyEmail): Promise<void> {
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  await ctx.db.transaction().execute(async (trx) => {
+    const tokenUser = await findTokenUser(trx, hashToken(body.token), 'VERIFY_EMAIL');
+    if (!tokenUser) throw new AppError('NOT_FOUND_OR_ALREADY_VERIFIED');
+    if (tokenUser.verification_needed && !passwordHash) throw new AppError('MISSING', { field: 'password' });
+    const userId = await consumeAccountToken(trx, hashToken(body.token), 'VERIFY_EMAIL');
+    if (!userId) throw new AppError('NOT_FOUND_OR_ALREADY_VERIFIED');
+    if (passwordHash) await setPasswordHash(trx, userId, passwordHash, true);
+    else await markVerified(trx, userId);
+    await audit(trx, actor, {
+      tenantId: tokenUser.tenant_id,
+      action: 'EMAIL_VERIFIED',
+      entity: 'user',
+      entityId: userId,
+    });
+  });
+}
