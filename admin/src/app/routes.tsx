@@ -36,10 +36,28 @@ const screenFiles = {
     () => import('../features/logs/LogsPage.tsx'),
     (module) => module.LogsPage,
   ),
+  profile: preloadable(
+    () => import('../features/profile/ProfilePage.tsx'),
+    (module) => module.ProfilePage,
+  ),
 } satisfies Partial<Record<RouteId, Preloadable<object>>>;
 const BuildingsPage = screenFiles.buildings.Component;
 const QuestionnairesScreen = screenFiles.questionnaires.Component;
 const LogsPage = screenFiles.logs.Component;
+const ProfilePage = screenFiles.profile.Component;
+// The public account pages are plain, like the sign-in page (no UI library), each its own file.
+const ForgotPasswordPage = lazy(() =>
+  import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/account/ResetPasswordPage.tsx').then((module) => ({ default: module.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('../features/account/VerifyEmailPage.tsx').then((module) => ({ default: module.VerifyEmailPage })),
+);
+
+/** The routes drawn with plain elements, without the Mantine frame (see RootLayout). */
+const plainRoutes: readonly RouteId[] = ['login', 'forgot', 'reset', 'verify'];
 
 /**
  * Fetches the file of the screen at `pathname`, if it has one of its own, beside the Mantine frame
@@ -57,15 +75,15 @@ const screens: Record<RouteId, ReactNode> = {
   landing: <LandingPage />,
   login: <LoginPage />,
   sso: <SsoPage />,
-  verify: <ComingSoonPage screen="verify" />,
-  forgot: <ComingSoonPage screen="forgot" />,
-  reset: <ComingSoonPage screen="reset" />,
+  verify: <VerifyEmailPage />,
+  forgot: <ForgotPasswordPage />,
+  reset: <ResetPasswordPage />,
   redirect: <RedirectPage />,
   signUp: <SignUpPage />,
   about: <ExternalDocsPage variant="about" redirect />,
   aboutExt: <ExternalDocsPage variant="about" />,
   help: <ExternalDocsPage variant="help" />,
-  profile: <ComingSoonPage screen="profile" />,
+  profile: <ProfilePage />,
   booking: <ComingSoonPage screen="booking" />,
   checkInOut: <ComingSoonPage screen="checkInOut" />,
   tenants: <ComingSoonPage screen="tenants" />,
@@ -100,7 +118,10 @@ export const appRoutes: RouteObject[] = [
     children: [
       ...(Object.keys(routeTable) as RouteId[]).map((id): RouteObject => {
         const route = routeTable[id];
-        const handle: RouteHandle = { chrome: 'chrome' in route ? route.chrome : true, plain: id === 'login' };
+        const handle: RouteHandle = {
+          chrome: 'chrome' in route ? route.chrome : true,
+          plain: plainRoutes.includes(id),
+        };
         return {
           id,
           path: route.path,

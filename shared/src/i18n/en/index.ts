@@ -1,4 +1,6 @@
+import { forgotPassword, passwordRules, resetPassword, verify } from './account.ts';
 import { buildings } from './buildings.ts';
+import { myProfile } from './profile.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
@@ -26,4 +28,9 @@ export const en = {
   wizard,
   publicVisit,
   scanner,
+  forgotPassword,
+  resetPassword,
+  verify,
+  passwordRules,
+  myProfile,
 };

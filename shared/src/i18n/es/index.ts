@@ -1,5 +1,7 @@
 import type { Catalogue, Resources } from '../index.ts';
+import { forgotPassword, passwordRules, resetPassword, verify } from './account.ts';
 import { buildings } from './buildings.ts';
+import { myProfile } from './profile.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
@@ -27,4 +29,9 @@ export const es = {
   wizard,
   publicVisit,
   scanner,
+  forgotPassword,
+  resetPassword,
+  verify,
+  passwordRules,
+  myProfile,
 } satisfies Catalogue<Resources>;
