@@ -33,6 +33,12 @@ export const errorCatalogue = {
   SERVICE_UNAVAILABLE: { status: 503 },
   EMAIL_ALREADY_EXISTS: { status: 409 },
   CITY_ALREADY_EXISTS: { status: 409 },
+  // Managing users (issue 11): business refusals, never 403 (a 403 signs the user out)
+  USER_ALREADY_EXISTS: { status: 409 },
+  ROLE_NOT_ALLOWED: { status: 400 },
+  USER_NOT_MANAGEABLE: { status: 409 },
+  SELF_CHANGE_NOT_ALLOWED: { status: 409 },
+  LAST_ADMIN: { status: 409 },
   // Client-side only
   SERVER_TIMEOUT_CONNECTION_ERROR: { status: 0 },
   SERVER_CONNECTION_ERROR: { status: 0 },

@@ -30,3 +30,4 @@ export * from './sync/kioskCredential.ts';
 export * from './sync/enrolment.ts';
 export * from './domain/safeText.ts';
 export * from './domain/cameraAddress.ts';
+export * from './domain/userManagement.ts';

@@ -9,5 +9,6 @@ export type {
   Buildings as BuildingsTable,
   Cameras as CamerasTable,
   Questions as QuestionsTable,
+  Users as UsersTable,
   Visits as VisitsTable,
 } from './tables.generated.ts';

@@ -58,3 +58,66 @@ export const possibleValuesResponseSchema = z.object({
   dateFormats: z.array(z.enum(dateFormats)),
   timeFormats: z.array(z.enum(timeFormats)),
 });
+
+// Managing users (issue 11): the list, a new user, an edit, an administrator's new password.
+
+export const userListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  sort: z.enum(['username', 'lastName', 'email', 'role', 'createdAt']).optional(),
+  order: z.coerce.number().int().min(-1).max(1).optional(),
+  search: z.string().trim().max(200).optional(),
+  role: roleSchema.optional(),
+  buildingId: z.uuid().optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userListSchema = z.object({ docs: z.array(userSchema), totalDocs: z.number().int() });
+export type UserList = z.infer<typeof userListSchema>;
+
+const personName = z.string().trim().max(100);
+const userEmail = z.string().trim().max(254).pipe(z.email());
+
+export const userCreateSchema = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .min(1)
+      .max(USERNAME_MAX_LENGTH)
+      .regex(/^[A-Za-z0-9._@-]+$/),
+    email: userEmail,
+    firstName: personName.nullable().optional(),
+    lastName: personName.nullable().optional(),
+    phone: z.string().trim().max(40).nullable().optional(),
+    role: roleSchema,
+    userLocale: z.enum(locales).optional(),
+    /** Buildings the user sees, for roles that see only assigned ones. */
+    buildingIds: z.array(z.uuid()).max(1000).optional(),
+  })
+  .meta({ id: 'UserCreate' });
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+export const userUpdateSchema = z
+  .object({
+    email: userEmail.optional(),
+    firstName: personName.nullable().optional(),
+    lastName: personName.nullable().optional(),
+    phone: z.string().trim().max(40).nullable().optional(),
+    role: roleSchema.optional(),
+    userLocale: z.enum(locales).optional(),
+    blocked: z.boolean().optional(),
+  })
+  .meta({ id: 'UserUpdate' });
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const validateUserEmailQuerySchema = z.object({
+  email: z.string().trim().max(254),
+  userId: z.uuid().optional(),
+});
+
+export const buildingAssignmentParamsSchema = z.object({
+  userId: z.uuid(),
+  buildingId: z.uuid(),
+  operation: z.enum(['assign', 'unassign']),
+});
