@@ -1,15 +1,14 @@
-import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { IconEye, IconEyeOff } from '../../components/Icons.tsx';
 import { Page } from '../../components/Page.tsx';
+import { errorProps, Field, PasswordInput, plainFormClasses as classes } from '../../components/PlainForm.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { homePathFor, paths } from '../routing/index.ts';
 import { selectSignedIn, useSession } from '../session/index.ts';
-import classes from './LoginPage.module.css';
 
-// The sign-in page is drawn with plain elements and its own small stylesheet (the Mantine theme's
-// values), so that the first page most users open loads no UI library: see docs/architecture.md.
+// The sign-in page is drawn with plain elements and the plain form's small stylesheet (the Mantine
+// theme's values), so that the first page most users open loads no UI library: see docs/architecture.md.
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -81,50 +80,5 @@ export function LoginPage() {
         </Link>
       </form>
     </Page>
-  );
-}
-
-function errorProps(id: string, invalid: boolean) {
-  return invalid ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
-}
-
-/** A label with the required mark, the control, and its error below. */
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className={classes.field} data-invalid={error ? true : undefined}>
-      <label htmlFor={id} className={classes.label}>
-        {label}
-        <span className={classes.required} aria-hidden="true">
-          {' *'}
-        </span>
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className={classes.error}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { toggleLabel: string };
-
-/** A password field whose eye button shows the password (pressed) or hides it again. */
-function PasswordInput({ toggleLabel, ...inputProps }: PasswordInputProps) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <div className={classes.passwordWrapper}>
-      <input {...inputProps} type={visible ? 'text' : 'password'} className={classes.input} />
-      <button
-        type="button"
-        className={classes.toggle}
-        aria-label={toggleLabel}
-        aria-pressed={visible}
-        onClick={() => setVisible((value) => !value)}
-      >
-        {visible ? <IconEyeOff size={18} /> : <IconEye size={18} />}
-      </button>
-    </div>
   );
 }
