@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import { TOKEN, answerAccountCalls, json } from '../features/account/accountTesting.ts';
 import { renderApp } from '../test/renderApp.tsx';
 
 // The browser scenarios run axe-core with colour contrast on real pages; here jsdom
@@ -57,5 +58,21 @@ describe('accessibility (axe-core, without colour contrast)', () => {
     await user.click(screen.getByRole('button', { name: 'Open the menu' }));
     await screen.findByRole('dialog', { name: 'Menu' });
     expect(await violations()).toEqual([]);
+  });
+
+  it('the reset and verification pages, their forms showing errors, have no violations', async () => {
+    const linkUser = () => json(200, { username: 'uma', email: 'uma@example.com', passwordRequired: true });
+    answerAccountCalls({ 'GET /user/byResetPasswordToken': linkUser, 'GET /user/byVerificationToken': linkUser });
+    for (const [path, heading, submit] of [
+      [`/reset/${TOKEN}`, 'Choose a new password', 'Change password'],
+      [`/verify/${TOKEN}`, 'Verify your account', 'Verify'],
+    ] as const) {
+      const { user, unmount } = renderApp(path);
+      await screen.findByRole('heading', { level: 1, name: heading });
+      await user.click(await screen.findByRole('button', { name: submit }));
+      await screen.findAllByText('This field is required');
+      expect(await violations()).toEqual([]);
+      unmount();
+    }
   });
 });
