@@ -33,8 +33,15 @@ async function call(method: 'GET' | 'POST' | 'PATCH', url: string, options: { to
   return { status: response.statusCode, body: jsonOf<Record<string, unknown>>(response) };
 }
 
-async function auditRows(entityId: string) {
-  return t.database.db.selectFrom('audit_log').selectAll().where('entity_id', '=', entityId).orderBy('at').execute();
+/** The audit rows about a user's account (entity 'user'), or their sign-in events ('session'). */
+async function auditRows(entityId: string, entity: 'user' | 'session' = 'user') {
+  return t.database.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity_id', '=', entityId)
+    .where('entity', '=', entity)
+    .orderBy('at')
+    .execute();
 }
 
 /** The newest e-mail to `address` and the link it carries to `page` (reset or verify). */
@@ -318,5 +325,38 @@ describe('the audit log', () => {
       /never changed/,
     );
     expect((await auditRows(user.id)).map((row) => row.action)).toEqual(['PROFILE_UPDATED']);
+  });
+});
+
+describe('sign-in events in the audit log', () => {
+  it('records a sign-in, a failed one, a refusal of a blocked user and an impersonation, never the password', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    const admin = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    await logInAs(t.app, user.username);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/service/login',
+      payload: { username: user.username, password: 'Not-it-9!' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    const impersonated = await t.app.inject({
+      method: 'POST',
+      url: '/service/login/impersonate',
+      payload: { username: user.username },
+      headers: bearer(await logInAs(t.app, admin.username)),
+    });
+    expect(impersonated.statusCode).toBe(200);
+    await t.database.db.updateTable('users').set({ blocked: true }).where('id', '=', user.id).execute();
+    await expect(logInAs(t.app, user.username)).rejects.toThrow();
+
+    const rows = await auditRows(user.id, 'session');
+    expect(rows.map((row) => [row.action, row.actor_id, row.acting_as_id])).toEqual([
+      ['LOGIN', user.id, null],
+      ['LOGIN_FAILED', user.id, null],
+      ['IMPERSONATION_STARTED', admin.id, user.id],
+      ['LOGIN_REFUSED_BLOCKED', user.id, null],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('Not-it-9!');
+    expect(JSON.stringify(rows)).not.toContain(TEST_PASSWORD);
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 export function findUserForLogin(db: Db, username: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'password_hash', 'blocked'])
+    .select(['id', 'username', 'password_hash', 'blocked', 'tenant_id'])
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
 }

@@ -27,7 +27,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'POST /login/impersonate', {
     config: { access: adminOnly },
-    handler: (request) => impersonate(app.ctx, authOf(request).userId, request.body.username),
+    handler: (request) => {
+      const auth = authOf(request);
+      return impersonate(
+        app.ctx,
+        { id: auth.userId, username: auth.username, clientIp: request.ip },
+        request.body.username,
+      );
+    },
   });
 
   route(app, 'POST /sso/token', {

@@ -27,6 +27,7 @@ import {
   revokeSession,
 } from './auth.repo.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
+import { audit } from '../audit/audit.service.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password.ts';
 
 /** Failures from one address: the 5th within 15 minutes blocks that username from that address. */
@@ -101,14 +102,31 @@ export async function logIn(
   }
   const user = await findUserForLogin(ctx.db, usernameKey);
   const passwordMatches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+  // Sign-in events go to the audit log (the username as typed for an unknown one; never the password).
+  const event = (action: string) =>
+    audit(
+      ctx.db,
+      {
+        userId: user?.id ?? null,
+        username: user?.username ?? username.trim().slice(0, 64),
+        actingAsId: null,
+        clientIp: address,
+      },
+      { tenantId: user?.tenant_id ?? null, action, entity: 'session', entityId: user?.id ?? null },
+    );
   if (!user || !passwordMatches) {
     const pairBlocked = await recordLoginFailure(ctx.db, pairKey, PER_ADDRESS);
     await recordLoginFailure(ctx.db, usernameKey, PER_USERNAME);
+    await event(pairBlocked ? 'LOGIN_BLOCKED' : 'LOGIN_FAILED');
     throw pairBlocked ? new AppError('BLOCKED_USER', blockedMinutes) : new AppError('WRONG_PASSWORD');
   }
-  if (user.blocked) throw new AppError('BLOCKED_USER', blockedMinutes);
+  if (user.blocked) {
+    await event('LOGIN_REFUSED_BLOCKED');
+    throw new AppError('BLOCKED_USER', blockedMinutes);
+  }
   await clearLoginFailures(ctx.db, pairKey);
   await rememberAddress(ctx.db, usernameKey, address);
+  await event('LOGIN');
   return issueSession(ctx, user.id, TOKEN_LIFETIME_MINUTES);
 }
 
@@ -128,10 +146,20 @@ export async function logOut(ctx: ServerContext, auth: AuthContext): Promise<voi
   await revokeSession(ctx.db, auth.sessionId);
 }
 
-export async function impersonate(ctx: ServerContext, adminId: string, username: string): Promise<LoginResponse> {
+export async function impersonate(
+  ctx: ServerContext,
+  admin: { id: string; username: string; clientIp: string },
+  username: string,
+): Promise<LoginResponse> {
   const target = await findUserByUsername(ctx.db, username);
   if (!target) throw new AppError('USER_DOES_NOT_EXIST');
-  return issueSession(ctx, target.id, IMPERSONATION_TOKEN_LIFETIME_MINUTES, adminId);
+  const answer = await issueSession(ctx, target.id, IMPERSONATION_TOKEN_LIFETIME_MINUTES, admin.id);
+  await audit(
+    ctx.db,
+    { userId: admin.id, username: admin.username, actingAsId: target.id, clientIp: admin.clientIp },
+    { tenantId: target.tenant_id, action: 'IMPERSONATION_STARTED', entity: 'session', entityId: target.id },
+  );
+  return answer;
 }
 
 function hashSsoToken(token: string): string {

@@ -63,6 +63,7 @@ async function actions(entityId: string) {
     .selectFrom('audit_log')
     .select(['action', 'actor_id'])
     .where('entity_id', '=', entityId)
+    .where('entity', '=', 'user')
     .orderBy('at')
     .execute();
   return rows.map((row) => row.action);
