@@ -31,3 +31,4 @@ export * from './sync/enrolment.ts';
 export * from './domain/safeText.ts';
 export * from './domain/cameraAddress.ts';
 export * from './domain/userManagement.ts';
+export * from './domain/csv.ts';

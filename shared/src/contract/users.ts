@@ -88,6 +88,12 @@ export const usersContract = {
     response: z.object({ valid: z.boolean() }),
     errors: [],
   }),
+  'GET /users/users.csv': endpoint({
+    tags,
+    summary: "The company's users as CSV (same filters as the list), in the caller's language",
+    query: userListQuerySchema.omit({ page: true, limit: true }),
+    errors: [],
+  }),
   'GET /user/:id/buildings': endpoint({
     tags,
     summary: 'The buildings assigned to a user',

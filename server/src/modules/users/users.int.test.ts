@@ -237,3 +237,29 @@ describe('building assignment', () => {
     expect(await actions(user.id)).toEqual(['USER_CREATED', 'BUILDING_ASSIGNED', 'BUILDING_UNASSIGNED']);
   });
 });
+
+describe('users.csv', () => {
+  it('downloads the company’s users, quoted, with accents kept and formulas made inert, in the caller’s language', async () => {
+    await call(
+      'master',
+      'POST',
+      '/user',
+      newUser('csv.zoe', 'ROLE_USER', { firstName: 'Zoë', lastName: '=1+2, "quoted"' }),
+    );
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/service/users/users.csv?search=csv.',
+      headers: { ...bearer(tokens.master), 'accept-language': 'fr' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="users.csv"');
+    const lines = response.body.split('\r\n');
+    expect(lines[0]).toBe("\uFEFFNom d'utilisateur,Prénom,Nom,Courriel,Téléphone,Rôle,Langue,Vérifié,Bloqué,Créé le");
+    expect(lines[1]).toMatch(
+      /^csv\.zoe,Zoë,"'=1\+2, ""quoted""",csv\.zoe@example\.test,,Utilisateur,English,non,non,\d{4}-/,
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe('');
+  });
+});

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dateFormats, roles, timeFormats } from '@vestibule/shared';
 import { pickLocale, translate } from '@vestibule/shared/i18n';
@@ -15,6 +16,7 @@ import {
   setUserPassword,
   tenantUser,
   userBuildings,
+  usersCsv,
 } from './users.service.ts';
 
 /** Where the request came to: links in e-mails use it when PUBLIC_URL is not set. */
@@ -94,6 +96,17 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /validateUserEmail', {
     config: { access: userManagers },
     handler: async (request) => ({ valid: await emailIsFree(app.ctx, request.query.email, request.query.userId) }),
+  });
+
+  route(app, 'GET /users/users.csv', {
+    config: managers,
+    handler: (request, reply) => {
+      const locale = pickLocale(request.headers['accept-language']);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="users.csv"')
+        .send(Readable.from(usersCsv(app.ctx, tenantOf(request), request.query, locale)));
+    },
   });
 
   route(app, 'GET /user/:id/buildings', {

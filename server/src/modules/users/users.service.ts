@@ -4,15 +4,19 @@
 // its transaction; a new user gets an e-mail to verify their address and choose a password.
 import { randomBytes } from 'node:crypto';
 import {
+  CSV_BOM,
+  type Locale,
   type Role,
   type UserCreate,
   type UserList,
   type UserListQuery,
   type UserUpdate,
+  csvRow,
   mayManage,
   rolesGrantableBy,
   uuidv7,
 } from '@vestibule/shared';
+import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
@@ -276,4 +280,56 @@ export async function changeBuildingAssignment(
 export async function emailIsFree(ctx: ServerContext, email: string, userId: string | undefined): Promise<boolean> {
   const owner = await findUserByEmail(ctx.db, email);
   return !owner || owner.id === userId;
+}
+
+/** The users.csv file, written page by page (a company of any size never sits in memory at once). */
+export async function* usersCsv(
+  ctx: ServerContext,
+  tenantId: string,
+  query: Omit<UserListQuery, 'page' | 'limit'>,
+  locale: Locale,
+): AsyncGenerator<string> {
+  const t = (key: string) => translate(locale, key);
+  const columns = [
+    'username',
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'role',
+    'language',
+    'verified',
+    'blocked',
+    'createdAt',
+  ];
+  yield CSV_BOM + csvRow(columns.map((column) => t(`common.usersCsv.${column}`)));
+  const yesNo = (value: boolean) => t(value ? 'common.usersCsv.yes' : 'common.usersCsv.no');
+  const pageSize = 500;
+  for (let offset = 0; ; offset += pageSize) {
+    const { docs } = await listTenantUsers(ctx.db, {
+      tenantId,
+      search: query.search || undefined,
+      role: query.role,
+      buildingId: query.buildingId,
+      sort: query.sort,
+      order: query.order,
+      offset,
+      limit: pageSize,
+    });
+    for (const row of docs) {
+      yield csvRow([
+        row.username,
+        row.first_name,
+        row.last_name,
+        row.email,
+        row.phone,
+        t(`common.roles.${row.role}`),
+        t(`common.languages.${row.user_locale}`),
+        yesNo(row.verified),
+        yesNo(row.blocked),
+        new Date(row.created_at).toISOString(),
+      ]);
+    }
+    if (docs.length < pageSize) return;
+  }
 }

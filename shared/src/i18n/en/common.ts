@@ -40,4 +40,19 @@ export const common = {
     ROLE_TECH_2: 'Technical 2',
   },
   languages: { en: 'English', fr: 'Français', es: 'Español' },
+  /** Column headings of the users.csv file. */
+  usersCsv: {
+    username: 'Username',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'E-mail',
+    phone: 'Phone',
+    role: 'Role',
+    language: 'Language',
+    verified: 'Verified',
+    blocked: 'Blocked',
+    createdAt: 'Created',
+    yes: 'yes',
+    no: 'no',
+  },
 };

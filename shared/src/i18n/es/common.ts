@@ -40,4 +40,19 @@ export const common = {
     ROLE_TECH_2: 'Técnico 2',
   },
   languages: { en: 'English', fr: 'Français', es: 'Español' },
+  /** Column headings of the users.csv file. */
+  usersCsv: {
+    username: 'Nombre de usuario',
+    firstName: 'Nombre',
+    lastName: 'Apellido',
+    email: 'Correo electrónico',
+    phone: 'Teléfono',
+    role: 'Rol',
+    language: 'Idioma',
+    verified: 'Verificado',
+    blocked: 'Bloqueado',
+    createdAt: 'Creado',
+    yes: 'sí',
+    no: 'no',
+  },
 };

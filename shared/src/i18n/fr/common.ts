@@ -40,4 +40,19 @@ export const common = {
     ROLE_TECH_2: 'Technique 2',
   },
   languages: { en: 'English', fr: 'Français', es: 'Español' },
+  /** Column headings of the users.csv file. */
+  usersCsv: {
+    username: "Nom d'utilisateur",
+    firstName: 'Prénom',
+    lastName: 'Nom',
+    email: 'Courriel',
+    phone: 'Téléphone',
+    role: 'Rôle',
+    language: 'Langue',
+    verified: 'Vérifié',
+    blocked: 'Bloqué',
+    createdAt: 'Créé le',
+    yes: 'oui',
+    no: 'non',
+  },
 };
