@@ -9,6 +9,7 @@ export const errorCatalogue = {
   UNAUTHORIZED: { status: 401 },
   WRONG_PASSWORD: { status: 403 },
   BLOCKED_USER: { status: 403 },
+  TENANT_INACTIVE: { status: 403 },
   FORBIDDEN: { status: 403 },
   USER_DOES_NOT_EXIST: { status: 404 },
   PASSWORDS_DONT_MATCH: { status: 400 },
@@ -39,6 +40,7 @@ export const errorCatalogue = {
   USER_NOT_MANAGEABLE: { status: 409 },
   SELF_CHANGE_NOT_ALLOWED: { status: 409 },
   LAST_ADMIN: { status: 409 },
+  TENANT_NOT_EMPTY: { status: 409 },
   // Client-side only
   SERVER_TIMEOUT_CONNECTION_ERROR: { status: 0 },
   SERVER_CONNECTION_ERROR: { status: 0 },

@@ -9,6 +9,7 @@ export type {
   Buildings as BuildingsTable,
   Cameras as CamerasTable,
   Questions as QuestionsTable,
+  Tenants as TenantsTable,
   Users as UsersTable,
   Visits as VisitsTable,
 } from './tables.generated.ts';

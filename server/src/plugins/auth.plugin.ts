@@ -148,7 +148,7 @@ export const authPlugin = fp(
       }
       if (typeof claims.sid !== 'string' || !uuidPattern.test(claims.sid)) throw new AppError('BAD_TOKEN');
       const session = await findSession(options.db, claims.sid, options.idleMinutes);
-      if (!session || session.user_id !== claims.sub || session.revoked || session.blocked) {
+      if (!session || session.user_id !== claims.sub || session.revoked || session.blocked || session.tenant_inactive) {
         throw new AppError('BAD_TOKEN');
       }
       if (session.expired || session.idle) throw new AppError('SESSION_EXPIRED');

@@ -11,7 +11,7 @@ export const authContract = {
     summary: 'Sign in with a username and password',
     body: loginRequestSchema,
     response: loginResponseSchema,
-    errors: ['WRONG_PASSWORD', 'BLOCKED_USER'],
+    errors: ['WRONG_PASSWORD', 'BLOCKED_USER', 'TENANT_INACTIVE'],
   }),
   'GET /token': endpoint({
     tags,

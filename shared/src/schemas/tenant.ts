@@ -33,3 +33,43 @@ export const selectTenantResponseSchema = z
   })
   .meta({ id: 'SelectTenantResponse' });
 export type SelectTenantResponse = z.infer<typeof selectTenantResponseSchema>;
+
+// Managing companies (issue 11).
+
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => text(max).nullable().optional();
+
+export const tenantFieldsSchema = z.object({
+  name: text(120).min(1),
+  address1: optionalText(80),
+  address2: optionalText(80),
+  city: optionalText(80),
+  state: optionalText(40),
+  zip: optionalText(14),
+  phone: optionalText(25),
+  phone2: optionalText(25),
+  fax: optionalText(25),
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((code) => code.toUpperCase())
+    .nullable()
+    .optional(),
+  email: z.string().trim().max(96).pipe(z.email()).nullable().optional(),
+  active: z.boolean().optional(),
+  /** The company's licences: the number of buildings it may have (BUILDING_TENANT_LIMIT_REACHED). */
+  licencesCount: z.number().int().min(0).max(100_000).optional(),
+});
+
+export const tenantUpdateSchema = tenantFieldsSchema.partial().meta({ id: 'TenantUpdate' });
+export type TenantUpdate = z.infer<typeof tenantUpdateSchema>;
+
+export const tenantListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  search: z.string().trim().max(200).optional(),
+  order: z.coerce.number().int().min(-1).max(1).optional(),
+});
+export const tenantListSchema = z.object({ docs: z.array(tenantSchema), totalDocs: z.number().int() });
+export type TenantList = z.infer<typeof tenantListSchema>;

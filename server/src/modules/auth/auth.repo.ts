@@ -4,8 +4,10 @@ import type { Db } from '../../db/database.ts';
 export function findUserForLogin(db: Db, username: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'password_hash', 'blocked', 'tenant_id'])
-    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .select(['users.id', 'users.username', 'users.password_hash', 'users.blocked', 'users.tenant_id'])
+    .select(sql<boolean>`coalesce(tenants.active, true) = false`.as('tenant_inactive'))
+    .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
     .executeTakeFirst();
 }
 
@@ -117,7 +119,10 @@ export function findSession(db: Db, sessionId: string, idleMinutes: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
     .select([
+      // A user of a deactivated company is refused at once, whatever their session.
+      sql<boolean>`coalesce(tenants.active, true) = false`.as('tenant_inactive'),
       'sessions.id as session_id',
       'sessions.user_id',
       'sessions.impersonator_id',

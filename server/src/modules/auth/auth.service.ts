@@ -124,6 +124,10 @@ export async function logIn(
     await event('LOGIN_REFUSED_BLOCKED');
     throw new AppError('BLOCKED_USER', blockedMinutes);
   }
+  if (user.tenant_inactive) {
+    await event('LOGIN_REFUSED_TENANT_INACTIVE');
+    throw new AppError('TENANT_INACTIVE');
+  }
   await clearLoginFailures(ctx.db, pairKey);
   await rememberAddress(ctx.db, usernameKey, address);
   await event('LOGIN');

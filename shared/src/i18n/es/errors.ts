@@ -6,6 +6,7 @@ export const errors = {
   WRONG_PASSWORD: 'Nombre de usuario o contraseña incorrectos.',
   BLOCKED_USER:
     'Demasiados intentos de inicio de sesión fallidos. La cuenta está bloqueada durante {{minutes}} minutos.',
+  TENANT_INACTIVE: 'La cuenta de su empresa no está activa: consulte a su administrador.',
   FORBIDDEN: 'No tiene los privilegios necesarios para realizar esta acción.',
   USER_DOES_NOT_EXIST: 'Este usuario no existe.',
   PASSWORDS_DONT_MATCH: 'Las contraseñas deben coincidir.',
@@ -35,6 +36,7 @@ export const errors = {
   USER_NOT_MANAGEABLE: 'No puede modificar a un usuario cuyo rol es superior al suyo.',
   SELF_CHANGE_NOT_ALLOWED: 'No puede eliminarse, bloquearse ni rebajar su propio rol.',
   LAST_ADMIN: 'Es el último administrador: conserve al menos uno.',
+  TENANT_NOT_EMPTY: 'Esta empresa aún tiene edificios o usuarios: elimínelos primero.',
   SERVER_TIMEOUT_CONNECTION_ERROR: 'El servidor no respondió a tiempo. Vuelva a intentarlo.',
   SERVER_CONNECTION_ERROR: 'La señal es débil o la red no está disponible. Vuelva a intentarlo.',
   FAILED_CLIPBOARD: 'No se pudo copiar al portapapeles.',
