@@ -3,7 +3,7 @@ import { maySelectTenant, type Building } from '@vestibule/shared';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../format/dateTime.ts';
+import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { useLoadingStore } from '../loading/index.ts';
 import { useSession } from '../session/index.ts';
@@ -64,8 +64,8 @@ interface BuildingDialogProps {
  * first; Cancel closes and forgets the changes, the flags and the tab.
  */
 export function BuildingDialog({ buildingId, onClose }: BuildingDialogProps) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation();
+  const format = useDateTimeFormat();
   const api = useBuildingsApi();
   const notices = useDialogNotices();
   const { showError } = notices;
@@ -182,12 +182,8 @@ export function BuildingDialog({ buildingId, onClose }: BuildingDialogProps) {
               <SimpleGrid cols={{ base: 1, sm: showTenant ? 2 : 1 }} spacing="sm">
                 {building && (
                   <Stack gap={2} data-testid="building-stamps">
-                    <Text size="sm">
-                      {t('buildings.edit.created', { date: formatDateTime(building.createdAt, language) })}
-                    </Text>
-                    <Text size="sm">
-                      {t('buildings.edit.updated', { date: formatDateTime(building.updatedAt, language) })}
-                    </Text>
+                    <Text size="sm">{t('buildings.edit.created', { date: format.dateTime(building.createdAt) })}</Text>
+                    <Text size="sm">{t('buildings.edit.updated', { date: format.dateTime(building.updatedAt) })}</Text>
                   </Stack>
                 )}
                 {showTenant && (

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Building } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../format/dateTime.ts';
+import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { IconPencil, IconSortAscending, IconSortDescending, IconSortNone, IconTrash } from './BuildingIcons.tsx';
 import type { BuildingSortColumn } from './buildingsApi.ts';
 
@@ -45,8 +45,8 @@ export function BuildingsTable(props: {
   emptyText: string;
 }) {
   const { buildings, sort, onSort, onOpen, onDelete, emptyText } = props;
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation();
+  const format = useDateTimeFormat();
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table highlightOnHover withTableBorder verticalSpacing="sm" data-testid="buildings-table">
@@ -84,7 +84,7 @@ export function BuildingsTable(props: {
               </Table.Td>
               <Table.Td>{building.city ?? ''}</Table.Td>
               <Table.Td>{building.externalId ?? ''}</Table.Td>
-              <Table.Td>{formatDateTime(building.updatedAt, language)}</Table.Td>
+              <Table.Td>{format.dateTime(building.updatedAt)}</Table.Td>
               <Table.Td onClick={(event) => event.stopPropagation()}>
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon

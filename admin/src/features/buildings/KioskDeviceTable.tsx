@@ -2,7 +2,7 @@ import { Badge, List, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { KioskDevice } from './buildingsApi.ts';
 import { KioskDeviceActions } from './KioskDeviceActions.tsx';
-import { formatDateTime } from '../../format/dateTime.ts';
+import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { formatRelative, shortId } from './kioskDeviceText.ts';
 
 /** A kiosk's clock: in step, or how far ahead or behind the server it is. */
@@ -19,8 +19,9 @@ function DeviceClock({ device }: { device: KioskDevice }) {
   );
 }
 
-function DeviceAlerts({ device, language }: { device: KioskDevice; language: string }) {
+function DeviceAlerts({ device }: { device: KioskDevice }) {
   const { t } = useTranslation();
+  const format = useDateTimeFormat();
   if (device.alerts.length === 0) return <Text size="sm">{t('buildings.kiosks.noAlerts')}</Text>;
   return (
     <List size="sm" spacing={2} data-testid="kiosk-device-alerts">
@@ -30,7 +31,7 @@ function DeviceAlerts({ device, language }: { device: KioskDevice; language: str
             {t(`buildings.kiosks.alertKinds.${alert.kind}`)}
           </Text>{' '}
           <Text size="sm" span>
-            {alert.details} {t('buildings.kiosks.alertAt', { date: formatDateTime(alert.createdAt, language) })}
+            {alert.details} {t('buildings.kiosks.alertAt', { date: format.dateTime(alert.createdAt) })}
           </Text>
         </List.Item>
       ))}
@@ -39,8 +40,9 @@ function DeviceAlerts({ device, language }: { device: KioskDevice; language: str
 }
 
 /** Enrolled, revoked (when) or never enrolled (a tablet that synced before enrolment existed). */
-function DeviceStatus({ device, language }: { device: KioskDevice; language: string }) {
+function DeviceStatus({ device }: { device: KioskDevice }) {
   const { t } = useTranslation();
+  const format = useDateTimeFormat();
   const [key, color, since] = device.revokedAt
     ? (['statusRevoked', 'red', device.revokedAt] as const)
     : device.enrolledAt
@@ -51,7 +53,7 @@ function DeviceStatus({ device, language }: { device: KioskDevice; language: str
       <Badge color={color} variant="light" tt="none" data-testid="kiosk-device-status">
         {t(`buildings.kiosks.${key}`)}
       </Badge>
-      {since && <Text size="xs">{t('buildings.kiosks.statusSince', { date: formatDateTime(since, language) })}</Text>}
+      {since && <Text size="xs">{t('buildings.kiosks.statusSince', { date: format.dateTime(since) })}</Text>}
     </>
   );
 }
@@ -79,6 +81,7 @@ export function KioskDeviceTable(props: {
   const { buildingId, devices, now, onChanged } = props;
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const format = useDateTimeFormat();
   const unknown = t('buildings.kiosks.unknown');
   return (
     <Table.ScrollContainer minWidth={1040}>
@@ -106,13 +109,13 @@ export function KioskDeviceTable(props: {
                 {device.lastIp && <Text size="xs">{t('buildings.kiosks.deviceAddress', { ip: device.lastIp })}</Text>}
               </Table.Th>
               <Table.Td>
-                <DeviceStatus device={device} language={language} />
+                <DeviceStatus device={device} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm">
                   <time dateTime={device.lastSeenAt}>{formatRelative(device.lastSeenAt, now, language)}</time>
                 </Text>
-                <Text size="xs">{formatDateTime(device.lastSeenAt, language)}</Text>
+                <Text size="xs">{format.dateTime(device.lastSeenAt)}</Text>
               </Table.Td>
               <Table.Td>{device.appVersion ?? unknown}</Table.Td>
               <Table.Td>
@@ -138,7 +141,7 @@ export function KioskDeviceTable(props: {
                 <DeviceClock device={device} />
               </Table.Td>
               <Table.Td>
-                <DeviceAlerts device={device} language={language} />
+                <DeviceAlerts device={device} />
               </Table.Td>
               <Table.Td>
                 <KioskDeviceActions

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { ApiError } from '@vestibule/shared/api';
 import { describe, expect, it, vi } from 'vitest';
+import { dateTimeFormatter } from '../../format/dateTime.ts';
 import { BuildingDialog } from './BuildingDialog.tsx';
 import type { BuildingKiosks } from './buildingsApi.ts';
 import { formatRelative } from './KioskDevicesSection.tsx';
@@ -104,7 +105,7 @@ describe('kiosks of a building', () => {
     const cells = within(lobby)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells[0]).toMatch(/^Enrolledsince Mar 1, 2026/);
+    expect(cells[0]).toMatch(/^Enrolledsince 2026-03-01 /);
     expect(cells.slice(2, 8)).toEqual(['1.4.0', 'c0ffee42', '3', '1', 'On time', 'None']);
 
     const gate = rowOf(table, '0190a8f3');
@@ -136,9 +137,8 @@ describe('kiosks of a building', () => {
     const table = screen.getByRole('table', { name: 'Refused kiosk entries not resolved yet' });
     const [ada, unnamed] = screen.getAllByTestId('kiosk-rejected-row');
     if (!ada || !unnamed) throw new Error('two rows expected');
-    const occurred = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date('2026-03-02T10:20:00.000Z'),
-    );
+    // The app's one formatter, with the spec's default formats (the tester has none of their own).
+    const occurred = dateTimeFormatter({}, 'en').dateTime('2026-03-02T10:20:00.000Z');
     expect(
       within(ada)
         .getAllByRole('cell')
@@ -155,7 +155,7 @@ describe('kiosks of a building', () => {
     expect(within(unnamed).getAllByRole('cell')[0]).toHaveTextContent('—');
     expect(within(unnamed).getByText('Check-out')).toBeInTheDocument();
     expect(within(unnamed).getByText('This visit could not be found or is already checked out.')).toBeInTheDocument();
-    expect(within(unnamed).getByRole('button', { name: /^Resolve the entry of Mar 2, 2026/ })).toBeInTheDocument();
+    expect(within(unnamed).getByRole('button', { name: /^Resolve the entry of 2026-03-02 / })).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(3);
   });
 

@@ -3,7 +3,7 @@ import { type CreateEnrolmentResponse, createEnrolmentRequestSchema } from '@ves
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../format/dateTime.ts';
+import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { useBuildingDialog } from './buildingDialogContext.ts';
@@ -25,7 +25,8 @@ export function KioskEnrolDialog({
   /** Closed; `created` when a code was made (the list may soon show a new kiosk). */
   onClose: (created: boolean) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useDateTimeFormat();
   const { api, notices } = useBuildingDialog();
   // The shared request schema decides; an empty name gets the dialog's own words.
   const form = useSchemaForm<{ name: string }, { name: string }>(
@@ -68,7 +69,7 @@ export function KioskEnrolDialog({
     }
   });
 
-  const expiry = created ? formatTime(created.expiresAt, i18n.resolvedLanguage ?? i18n.language) : '';
+  const expiry = created ? format.time(created.expiresAt) : '';
 
   return (
     <AppDialog

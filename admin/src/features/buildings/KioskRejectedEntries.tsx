@@ -2,7 +2,7 @@ import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RejectedKioskEntry } from './buildingsApi.ts';
-import { formatDateTime } from '../../format/dateTime.ts';
+import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { shortId } from './kioskDeviceText.ts';
 
 /** The offline entries the server refused and staff have not resolved yet, each with its Resolve button. */
@@ -14,8 +14,8 @@ export function KioskRejectedEntries(props: {
   onResolve: (entry: RejectedKioskEntry) => void;
 }) {
   const { rejected, busy, resolving, onResolve } = props;
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation();
+  const format = useDateTimeFormat();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -47,7 +47,7 @@ export function KioskRejectedEntries(props: {
                 </Table.Thead>
                 <Table.Tbody>
                   {rejected.map((entry) => {
-                    const occurred = formatDateTime(entry.occurredAt, language);
+                    const occurred = format.dateTime(entry.occurredAt);
                     return (
                       <Table.Tr
                         key={entry.mutationId}

@@ -1,4 +1,4 @@
-// How the kiosk devices section writes ids and times (moments: ../../format/dateTime.ts).
+// How the kiosk devices section writes ids and times (moments: ../../format/useDateTimeFormat.ts).
 
 /** Device ids are UUIDs: their first group tells kiosks apart on screen; the title keeps the whole id. */
 export function shortId(id: string): string {

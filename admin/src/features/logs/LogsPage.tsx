@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../format/dateTime.ts';
+import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { Page } from '../../components/Page.tsx';
 import { type MailboxPage, type OutboxMail, listMailbox } from './mailbox.api.ts';
 
@@ -10,7 +10,8 @@ const statusColor: Record<OutboxMail['status'], string> = { PENDING: 'gray.7', S
 
 /** The Logs screen: for now the mailbox, where admins read every e-mail even without an SMTP server. */
 export function LogsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useDateTimeFormat();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<MailboxPage | null>(null);
   const [failed, setFailed] = useState(false);
@@ -30,7 +31,6 @@ export function LogsPage() {
     return () => controller.abort();
   }, [page, reload]);
 
-  const format = (iso: string) => formatDateTime(iso, i18n.language);
   const pages = data ? Math.max(1, Math.ceil(data.totalDocs / PAGE_SIZE)) : 1;
 
   return (
@@ -59,7 +59,7 @@ export function LogsPage() {
               <MailRow
                 key={mail.id}
                 mail={mail}
-                created={format(mail.createdAt)}
+                created={format.dateTime(mail.createdAt)}
                 open={open === mail.id}
                 onToggle={() => setOpen(open === mail.id ? null : mail.id)}
               />
