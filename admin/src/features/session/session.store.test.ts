@@ -351,3 +351,38 @@ describe('sessions that end (issue 9)', () => {
     expect(JSON.parse(sessionStorage.getItem(tabTenantKey) ?? 'null')).toMatchObject({ id: acme.id });
   });
 });
+
+describe('own account changes (issue 11)', () => {
+  it('goes on with the session a password change answers: new token and expiry stored, same page', () => {
+    storeSession('user', 'ROLE_USER', nowSeconds + 3600);
+    const { env, navigate } = environment();
+    const store = createSessionStore(env);
+    const answer = { ...loginResponse('user', ['ROLE_USER'], 'token-after-change'), idleMinutes: 20 };
+
+    store.getState().adoptSession(answer);
+
+    expect(store.getState()).toMatchObject({
+      user: { username: 'user', role: 'ROLE_USER' },
+      token: 'token-after-change',
+      tokenExpiration: answer.tokenExpiration,
+      idleMinutes: 20,
+    });
+    expect(localStorage.getItem(storageKeys.token)).toBe('token-after-change');
+    expect(localStorage.getItem(storageKeys.tokenExpiration)).toBe(String(answer.tokenExpiration));
+    expect(navigate).not.toHaveBeenCalled();
+    // A reload goes on with the new token.
+    expect(createSessionStore(env).getState().token).toBe('token-after-change');
+  });
+
+  it("keeps the user's profile changes, in the store and for the next page load", () => {
+    storeSession('user', 'ROLE_USER', nowSeconds + 3600);
+    const { env } = environment();
+    const store = createSessionStore(env);
+
+    store.getState().updateUser({ dateFormat: 'dd/MM/yyyy', timeFormat: 'hh:mm a', userLocale: 'fr' });
+
+    expect(store.getState().user).toMatchObject({ username: 'user', dateFormat: 'dd/MM/yyyy', userLocale: 'fr' });
+    expect(store.getState().token).toBe('token-of-user');
+    expect(createSessionStore(env).getState().user).toMatchObject({ dateFormat: 'dd/MM/yyyy', timeFormat: 'hh:mm a' });
+  });
+});

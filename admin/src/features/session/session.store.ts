@@ -84,6 +84,13 @@ export interface SessionState {
   loginWithSso: (token: string) => Promise<boolean>;
   /** Administrators only: continue as another user until logout. */
   logInAs: (username: string) => Promise<boolean>;
+  /**
+   * Goes on with a new session the server handed out (a password change ends the old one and
+   * answers the new token): stored as a sign-in stores it, without leaving the page.
+   */
+  adoptSession: (response: LoginResponse) => void;
+  /** The signed-in user's own changes (their profile), kept and followed by the whole app at once. */
+  updateUser: (changes: Partial<Omit<SessionUser, 'username' | 'role'>>) => void;
   renewToken: () => Promise<void>;
   renewTokenIfDue: () => Promise<void>;
   /** Input in this tab (pointer, keys): the session is in use. */
@@ -283,6 +290,18 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
           notifications.showError(messageFromError(error));
           return false;
         }
+      },
+
+      adoptSession(response) {
+        accept(response);
+      },
+
+      updateUser(changes) {
+        const { user } = get();
+        if (!user) return;
+        const updated: SessionUser = { ...user, ...changes };
+        writeValue(env.storage, activeKeys.user, updated);
+        set({ user: updated });
       },
 
       renewToken() {
