@@ -1,2 +1,38 @@
-// The signed-in user's profile page (/profile). Filled by issue 11's profile page.
-export const myProfile = {};
+// The signed-in user's profile page (/profile): their details and preferences, and their password.
+export const myProfile = {
+  PROFILE_SAVED_SUCCESSFULLY: 'Your profile has been saved.',
+  PASSWORD_CHANGED: 'Your password has been changed. Your other sessions have been signed out.',
+  loadFailed: 'Your profile could not be loaded.',
+  retry: 'Try again',
+  details: {
+    title: 'Personal details',
+    username: 'Username',
+    email: 'Email',
+    noEmail: 'No email address',
+    verified: 'Email address verified',
+    notVerified: 'Email address not verified yet',
+    firstName: 'First name',
+    lastName: 'Last name',
+    phone: 'Phone',
+  },
+  preferences: {
+    title: 'Preferences',
+    language: 'Language',
+    dateFormat: 'Date format',
+    timeFormat: 'Time format',
+    dateFormatHelp: 'Each choice shows today’s date written that way.',
+    timeFormatHelp: 'Each choice shows the present time written that way.',
+    formatOption: '{{example}} ({{pattern}})',
+    favouriteBuilding: 'Favourite building',
+    noFavouriteBuilding: 'No favourite building',
+  },
+  password: {
+    title: 'Change password',
+    intro: 'Your other sessions are signed out when the password changes; this one stays open.',
+    oldPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm the new password',
+    showPassword: 'Show the password',
+    submit: 'Change password',
+  },
+};
