@@ -1,0 +1,94 @@
+import { Button, Group, PasswordInput, Stack, Text, type PasswordInputProps } from '@mantine/core';
+import { changePasswordSchema, type ChangePassword } from '@vestibule/shared';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasswordRules } from '../../components/PasswordRules.tsx';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
+import { useSessionStore } from '../session/index.ts';
+import { useProfileApi } from './profileApi.ts';
+import { SectionCard } from './SectionCard.tsx';
+import { useServerFieldErrors } from './useServerFieldErrors.ts';
+
+type PasswordField = keyof ChangePassword;
+
+const passwordFields: readonly PasswordField[] = ['oldPassword', 'password', 'confirmPassword'];
+const empty: ChangePassword = { oldPassword: '', password: '', confirmPassword: '' };
+// Mantine draws a field's description as a paragraph; the password rules hold a list, so theirs is
+// drawn as a div (Mantine passes the prop to the element it renders; its types do not list it).
+const descriptionAsDiv = { component: 'div', mt: 'xs' } as PasswordInputProps['descriptionProps'];
+
+/**
+ * The user's own password change: the current one, the new one with the policy's rules following
+ * what is typed, and its confirmation. The server ends the user's other sessions and answers a new
+ * token, which this tab goes on with (the old one is refused from then on).
+ */
+export function PasswordSection() {
+  const { t } = useTranslation();
+  const api = useProfileApi();
+  const session = useSessionStore();
+  const form = useSchemaForm<ChangePassword, ChangePassword>(changePasswordSchema, empty);
+  const server = useServerFieldErrors(passwordFields, { OLD_PASSWORD_NOT_MATCH: 'oldPassword' });
+  const [saving, setSaving] = useState(false);
+  const rulesId = useId();
+
+  const field = (key: PasswordField, label: string, autoComplete: string) => {
+    const error = server.message(key) ?? form.error(key);
+    return {
+      label,
+      autoComplete,
+      withAsterisk: true,
+      value: form.values[key],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        form.setField(key, event.currentTarget.value);
+        server.clear(key);
+      },
+      onBlur: () => form.touch(key),
+      error,
+      // Mantine's password field does not say it is invalid; the focus after a refusal looks for it.
+      'aria-invalid': error !== undefined,
+      'aria-required': true,
+      visibilityToggleButtonProps: { 'aria-label': t('myProfile.password.showPassword'), tabIndex: 0 },
+    };
+  };
+
+  const save = form.onSubmit(async (change) => {
+    setSaving(true);
+    notifications.clearBanners();
+    try {
+      const response = await api.changePassword(change);
+      session.getState().adoptSession(response);
+      form.reset(empty);
+      server.reset();
+      notifications.showSuccess({ key: 'myProfile.PASSWORD_CHANGED' });
+    } catch (error) {
+      if (!server.place(error)) notifications.showError(messageFromError(error));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <SectionCard title={t('myProfile.password.title')}>
+      <Text size="sm">{t('myProfile.password.intro')}</Text>
+      <form id={server.formId} onSubmit={save} noValidate>
+        <Stack gap="sm" maw={420}>
+          <PasswordInput {...field('oldPassword', t('myProfile.password.oldPassword'), 'current-password')} />
+          <PasswordInput
+            {...field('password', t('myProfile.password.newPassword'), 'new-password')}
+            // The rules are the field's description, read with it; below the field, as they follow the typing.
+            description={<PasswordRules id={rulesId} password={form.values.password} />}
+            descriptionProps={descriptionAsDiv}
+            inputWrapperOrder={['label', 'input', 'error', 'description']}
+          />
+          <PasswordInput {...field('confirmPassword', t('myProfile.password.confirmPassword'), 'new-password')} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              {t('myProfile.password.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,118 @@
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { profileUpdateSchema, type Profile, type ProfileUpdate } from '@vestibule/shared';
+import { useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
+import { changeLocale, currentLocale } from '../locale/index.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
+import { useSessionStore } from '../session/index.ts';
+import { PreferencesFields } from './PreferencesFields.tsx';
+import { useProfileApi, type FormatChoices } from './profileApi.ts';
+import { profileFields, profileInput, profileValues, type ProfileValues } from './profileForm.ts';
+import { SectionCard } from './SectionCard.tsx';
+import { useServerFieldErrors } from './useServerFieldErrors.ts';
+
+const NAME_MAX = 100;
+const PHONE_MAX = 40;
+
+/**
+ * Who the user is (username and e-mail as the account has them) and what they may change: names,
+ * phone and preferences. A save applies at once to the whole app: the session's user takes the
+ * new formats and the interface switches to the chosen language.
+ */
+export function ProfileDetailsSection(props: {
+  profile: Profile;
+  choices: FormatChoices;
+  onSaved: (profile: Profile) => void;
+}) {
+  const { profile, choices, onSaved } = props;
+  const { t } = useTranslation();
+  const api = useProfileApi();
+  const session = useSessionStore();
+  const form = useSchemaForm<ProfileValues, ProfileUpdate>(
+    profileUpdateSchema,
+    profileValues(profile),
+    {},
+    profileInput,
+  );
+  const server = useServerFieldErrors(profileFields, { NOT_FOUND: 'favouriteBuildingId' });
+  const [saving, setSaving] = useState(false);
+
+  const text = (key: 'firstName' | 'lastName' | 'phone', max: number) => ({
+    value: form.values[key],
+    maxLength: max,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      form.setField(key, event.currentTarget.value);
+      server.clear(key);
+    },
+    onBlur: () => form.touch(key),
+    error: server.message(key) ?? form.error(key),
+  });
+
+  const save = form.onSubmit(async (changes) => {
+    setSaving(true);
+    notifications.clearBanners();
+    try {
+      const saved = await api.update(changes);
+      form.reset(profileValues(saved));
+      onSaved(saved);
+      const { firstName, lastName, phone, userLocale, dateFormat, timeFormat, favouriteBuildingId } = saved;
+      session
+        .getState()
+        .updateUser({ firstName, lastName, phone, userLocale, dateFormat, timeFormat, favouriteBuildingId });
+      if (userLocale !== currentLocale()) await changeLocale(userLocale);
+      notifications.showSuccess({ key: 'myProfile.PROFILE_SAVED_SUCCESSFULLY' });
+    } catch (error) {
+      if (!server.place(error)) notifications.showError(messageFromError(error));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <SectionCard title={t('myProfile.details.title')}>
+      <form id={server.formId} onSubmit={save} noValidate>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('myProfile.details.username')} value={profile.username} readOnly variant="filled" />
+            <TextInput
+              label={t('myProfile.details.email')}
+              value={profile.email ?? ''}
+              readOnly
+              variant="filled"
+              // Below the address, so both read-only fields line up.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              description={
+                profile.email === null
+                  ? t('myProfile.details.noEmail')
+                  : t(profile.verified ? 'myProfile.details.verified' : 'myProfile.details.notVerified')
+              }
+            />
+            <TextInput
+              label={t('myProfile.details.firstName')}
+              autoComplete="given-name"
+              {...text('firstName', NAME_MAX)}
+            />
+            <TextInput
+              label={t('myProfile.details.lastName')}
+              autoComplete="family-name"
+              {...text('lastName', NAME_MAX)}
+            />
+            <TextInput
+              label={t('myProfile.details.phone')}
+              type="tel"
+              autoComplete="tel"
+              {...text('phone', PHONE_MAX)}
+            />
+          </SimpleGrid>
+          <PreferencesFields form={form} server={server} choices={choices} buildings={profile.userBuildings} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}

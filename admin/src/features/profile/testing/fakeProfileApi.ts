@@ -1,0 +1,48 @@
+import { dateFormats, profileSchema, timeFormats, type Profile } from '@vestibule/shared';
+import { vi } from 'vitest';
+import { loginResponse } from '../../../test/fixtures.ts';
+import type { ProfileApi } from '../profileApi.ts';
+
+// Answers shaped as the server contract gives them (the shared profile schema parses every
+// fixture), for the profile page's tests.
+
+export const headOffice = { id: '0190a8f2-0000-7000-8000-0000000000b1', name: 'Head office' };
+export const warehouse = { id: '0190a8f2-0000-7000-8000-0000000000b2', name: 'Warehouse' };
+
+export function profileFixture(overrides: Partial<Profile> = {}): Profile {
+  return profileSchema.parse({
+    id: '0190a8f2-0000-7000-8000-0000000000aa',
+    username: 'uma',
+    email: 'uma@example.com',
+    firstName: 'Uma',
+    lastName: 'User',
+    phone: '+1 416 555 0100',
+    userLocale: 'en',
+    dateFormat: 'yyyy-MM-dd',
+    timeFormat: 'HH:mm',
+    favouriteBuildingId: null,
+    verified: true,
+    userBuildings: [headOffice, warehouse],
+    ...overrides,
+  });
+}
+
+/** A server that keeps the profile it was given and applies the changes it is sent. */
+export function fakeProfileApi(start: Profile = profileFixture()) {
+  let current = start;
+  const api = {
+    profile: vi.fn<ProfileApi['profile']>(async () => current),
+    formatChoices: vi.fn<ProfileApi['formatChoices']>(async () => ({
+      dateFormats: [...dateFormats],
+      timeFormats: [...timeFormats],
+    })),
+    update: vi.fn<ProfileApi['update']>(async (changes) => {
+      current = profileSchema.parse({ ...current, ...changes });
+      return current;
+    }),
+    changePassword: vi.fn<ProfileApi['changePassword']>(async () =>
+      loginResponse(current.username, ['ROLE_USER'], 'token-after-change'),
+    ),
+  } satisfies ProfileApi;
+  return { api, current: () => current };
+}
