@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Role, roles } from '@vestibule/shared';
+import { type Role, roles, uuidv7 } from '@vestibule/shared';
 import type { RegisteredRoute } from '../src/plugins/auth.plugin.ts';
-import { tenantEntityFactories } from './helpers/factories.ts';
+import { buildingOfEntity } from '../src/db/ownership.repo.ts';
+import { assignBuildings, createBuilding, tenantEntityFactories } from './helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, seedTwoTenants } from './helpers/test-app.ts';
 
 // Walks every registered /service route, so routes added by later issues join automatically:
@@ -12,6 +13,10 @@ let seed: Awaited<ReturnType<typeof seedTwoTenants>>;
 let routes: RegisteredRoute[];
 
 const placeholderId = '0192a0b0-0000-7000-8000-000000000001';
+
+function noFactory(entity: string): never {
+  throw new Error(`no factory for tenant entity "${entity}"`);
+}
 
 /** A concrete URL for a route pattern: params named in `ids` get that id, others a well-formed placeholder. */
 function concreteUrl(route: RegisteredRoute, ids: Record<string, string> = {}): string {
@@ -94,6 +99,92 @@ describe('route × role × tenant matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('never lets a supervisor, user or space user reach a row of a building not assigned to them: 404', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    const limited = ['ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'] as const;
+    for (const route of routes) {
+      const params = Object.entries(route.tenantParams);
+      if (!params.some(([, entity]) => entity in buildingOfEntity) || route.access === 'public') continue;
+      // Rows of their own tenant, in buildings nobody assigned to them.
+      const ids: Record<string, string> = {};
+      for (const [param, entity] of params)
+        ids[param] = await (tenantEntityFactories[entity] ?? noFactory(entity))(t.database.db, seed.tenantA);
+      for (const role of limited.filter((candidate) => route.access.includes(candidate))) {
+        checked++;
+        const response = await callAs(route, seed.tokens[role], ids);
+        if (response.statusCode !== 404)
+          failures.push(`${role} ${route.method} ${route.url} -> ${response.statusCode}`);
+        for (const id of Object.values(ids))
+          if (response.body.includes(id)) failures.push(`${role} ${route.url} leaks ${id}`);
+      }
+      // Assigned, the same rows are found (GET routes): the 404 was the assignment's.
+      if (route.method !== 'GET') continue;
+      for (const role of limited.filter((candidate) => route.access.includes(candidate))) {
+        const buildings = new Set<string>();
+        for (const [param, entity] of params) {
+          const building = await buildingOfEntity[entity]?.(t.database.db, ids[param] ?? '');
+          if (building) buildings.add(building);
+        }
+        const userId = seed.users[role].id;
+        await t.database.db
+          .insertInto('user_buildings')
+          .values([...buildings].map((building_id) => ({ user_id: userId, building_id })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        const response = await callAs(route, seed.tokens[role], ids);
+        if (response.statusCode === 404)
+          failures.push(`assigned ${role} ${route.method} ${route.url} -> ${response.statusCode}`);
+        await t.database.db.deleteFrom('user_buildings').where('user_id', '=', userId).execute();
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('lists only the assigned buildings and their visits to a supervisor, and every building to a corporate user', async () => {
+    const db = t.database.db;
+    const assigned = await createBuilding(db, seed.tenantA, 'Scope Assigned');
+    const other = await createBuilding(db, seed.tenantA, 'Scope Other');
+    await assignBuildings(db, seed.users.ROLE_SUPERVISOR.id, [assigned]);
+    try {
+      for (const buildingId of [assigned, other]) {
+        await db
+          .insertInto('visits')
+          .values({
+            id: uuidv7(),
+            tenant_id: seed.tenantA,
+            building_id: buildingId,
+            identifier: uuidv7().slice(-8),
+            public_identifier: uuidv7(),
+            pin: '1234',
+            visitor_type: 'VISITOR',
+            last_name: `Scope ${buildingId === assigned ? 'in' : 'out'}`,
+            check_in_form: '{}',
+            questionnaires_answers: '[]',
+            source: 'STAFF',
+          })
+          .execute();
+      }
+      const get = async (role: Role, url: string) =>
+        jsonOf<{ docs: { name?: string; lastName?: string | null; buildingId?: string }[] }>(
+          await t.app.inject({ method: 'GET', url: `/service${url}`, headers: bearer(seed.tokens[role]) }),
+        );
+      const names = (await get('ROLE_SUPERVISOR', '/building?search=Scope&limit=100')).docs.map((b) => b.name);
+      expect(names).toEqual(['Scope Assigned']);
+      const visits = (await get('ROLE_SUPERVISOR', '/meeting?search=Scope&limit=100')).docs.map((v) => v.lastName);
+      expect(visits).toEqual(['Scope in']);
+      const forMaster = (await get('ROLE_MASTER', '/building?search=Scope&limit=100')).docs.map((b) => b.name);
+      expect(forMaster.sort()).toEqual(['Scope Assigned', 'Scope Other']);
+      const selected = jsonOf<{ buildings: { name: string }[] }>(
+        await t.app.inject({ method: 'GET', url: '/service/selectTenant', headers: bearer(seed.tokens.ROLE_USER) }),
+      );
+      expect(selected.buildings).toEqual([]);
+    } finally {
+      await db.deleteFrom('user_buildings').where('user_id', '=', seed.users.ROLE_SUPERVISOR.id).execute();
+    }
   });
 
   it("lets a granted role read its own tenant's row (the 404 above is not a blanket refusal)", async () => {

@@ -64,3 +64,30 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
       .where('questionnaires.tenant_id', '=', tenantId)
       .executeTakeFirst()) !== undefined,
 };
+
+/**
+ * The building a row named in a path belongs to, per building-bound entity. A user who sees
+ * only the buildings assigned to them (supervisors, users, space users) gets 404 for a row of
+ * any other building, as for another tenant's.
+ */
+export const buildingOfEntity: Record<string, (db: Db, id: string) => Promise<string | null | undefined>> = {
+  building: async (_db, id) => id,
+  camera: async (db, id) =>
+    (await db.selectFrom('cameras').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
+  visit: async (db, id) =>
+    (await db.selectFrom('visits').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
+  device: async (db, id) =>
+    (await db.selectFrom('kiosk_devices').select('building_id').where('device_id', '=', id).executeTakeFirst())
+      ?.building_id,
+};
+
+/** Whether a building is assigned to a user. */
+export async function isAssignedBuilding(db: Db, userId: string, buildingId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_buildings')
+    .select('building_id')
+    .where('user_id', '=', userId)
+    .where('building_id', '=', buildingId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

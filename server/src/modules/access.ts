@@ -1,4 +1,4 @@
-import { type Role, roles } from '@vestibule/shared';
+import { type Role, roles, seesWholeCompany } from '@vestibule/shared';
 
 // Role lists for route declarations (application.md sections 2 and 6).
 export const anyRole: readonly Role[] = roles;
@@ -12,3 +12,11 @@ export const userManagers: readonly Role[] = [
   'ROLE_TECH_2',
 ];
 export const buildingManagers: readonly Role[] = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR'];
+
+/**
+ * The user whose assigned buildings limit a list (supervisors, users and space users), or
+ * undefined when the caller sees every building of the company (admins, corporate users).
+ */
+export function assignedBuildingsOf(auth: { userId: string; role: Role }): string | undefined {
+  return seesWholeCompany(auth.role) ? undefined : auth.userId;
+}

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Role, SERVICE_BASE, TENANT_HEADER, maySelectTenant } from '@vestibule/shared';
-import { tenantOwnership } from '../db/ownership.repo.ts';
+import { type Role, SERVICE_BASE, TENANT_HEADER, maySelectTenant, seesWholeCompany } from '@vestibule/shared';
+import { buildingOfEntity, isAssignedBuilding, tenantOwnership } from '../db/ownership.repo.ts';
 import { getOrCreateSetting } from '../db/settings.repo.ts';
 import { findSession, tenantExists, touchSession } from '../modules/auth/auth.repo.ts';
 import { AppError } from '../errors.ts';
@@ -189,6 +189,13 @@ export const authPlugin = fp(
         const owns = tenantOwnership[entity];
         if (!owns) throw new Error(`no ownership check for entity "${entity}"`);
         if (!tenantId || !(await owns(options.db, tenantId, value))) throw new AppError('NOT_FOUND');
+        // Supervisors, users and space users see only the buildings assigned to them.
+        const buildingOf = buildingOfEntity[entity];
+        if (buildingOf && !seesWholeCompany(user.role)) {
+          const buildingId = await buildingOf(options.db, value);
+          if (buildingId && !(await isAssignedBuilding(options.db, user.id, buildingId)))
+            throw new AppError('NOT_FOUND');
+        }
       }
     });
   },

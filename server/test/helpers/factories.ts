@@ -59,6 +59,13 @@ export async function createUser(
   return { id, username, password: TEST_PASSWORD };
 }
 
+/** Assigns buildings to a user (supervisors, users and space users see only those). */
+export async function assignBuildings(db: Db, userId: string, buildingIds: readonly string[]): Promise<void> {
+  for (const buildingId of buildingIds) {
+    await db.insertInto('user_buildings').values({ user_id: userId, building_id: buildingId }).execute();
+  }
+}
+
 export async function createBuilding(db: Db, tenantId: string, name = 'Building'): Promise<string> {
   const id = uuidv7();
   await db

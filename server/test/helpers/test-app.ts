@@ -1,5 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { KIOSK_CREDENTIAL_HEADER, type Role, kioskCredentialValue, roles, uuidv7 } from '@vestibule/shared';
+import {
+  KIOSK_CREDENTIAL_HEADER,
+  type Role,
+  kioskCredentialValue,
+  roles,
+  seesWholeCompany,
+  uuidv7,
+} from '@vestibule/shared';
 import { buildApp } from '../../src/app.ts';
 import { type AppConfig, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
@@ -102,5 +109,8 @@ export async function tenantWithBuilding(
   const tenantId = await createTenant(db, { name: names.tenant });
   const buildingId = await createBuilding(db, tenantId, names.building);
   const user = await createUser(db, { tenantId, role });
+  // A supervisor or user sees only assigned buildings: this one is theirs.
+  if (!seesWholeCompany(role))
+    await db.insertInto('user_buildings').values({ user_id: user.id, building_id: buildingId }).execute();
   return { tenantId, buildingId, auth: bearer(await logInAs(testApp.app, user.username)) };
 }

@@ -104,10 +104,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const demoBuilding = buildingIds[tenants.demo.name];
     if (demoBuilding) await seedDemoBuildingSetup(trx, tenants.demo.id, demoBuilding);
     for (const user of demoUsers) {
+      const userId = uuidv7();
       await trx
         .insertInto('users')
         .values({
-          id: uuidv7(),
+          id: userId,
           tenant_id: tenants[user.tenant].id,
           username: user.username,
           password_hash: hashes.get(user.username) ?? passwordHash,
@@ -124,6 +125,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
           selected_tenant_id: null,
         })
         .execute();
+      // Supervisors, users and space users see only the buildings assigned to them: Demo HQ.
+      const building = buildingIds[tenants[user.tenant].name];
+      if (building && ['ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'].includes(user.role)) {
+        await trx.insertInto('user_buildings').values({ user_id: userId, building_id: building }).execute();
+      }
     }
     return true;
   });

@@ -39,9 +39,29 @@ export function findBuilding(db: Db, tenantId: string, id: string) {
 export async function listBuildings(
   db: Db,
   tenantId: string,
-  options: { search?: string; sort: BuildingSort; descending: boolean; offset: number; limit: number },
+  options: {
+    search?: string;
+    sort: BuildingSort;
+    descending: boolean;
+    offset: number;
+    limit: number;
+    /** Only the buildings assigned to this user (a supervisor's list). */
+    assignedTo?: string | undefined;
+  },
 ): Promise<{ rows: BuildingRow[]; total: number }> {
   let query = selectBuildings(db).where('buildings.tenant_id', '=', tenantId);
+  const { assignedTo } = options;
+  if (assignedTo) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_buildings')
+          .select('user_buildings.building_id')
+          .whereRef('user_buildings.building_id', '=', 'buildings.id')
+          .where('user_buildings.user_id', '=', assignedTo),
+      ),
+    );
+  }
   if (options.search) {
     const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
@@ -263,4 +283,13 @@ export async function rotateDueMobileTokens(db: Db): Promise<number> {
     .where('mobile_token_next_refresh_at', '<=', sql<Date>`now()`)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Gives the building to the user who made it, when that user sees only assigned buildings. */
+export async function assignBuildingToCreator(db: Db, userId: string, buildingId: string): Promise<void> {
+  await db
+    .insertInto('user_buildings')
+    .values({ user_id: userId, building_id: buildingId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

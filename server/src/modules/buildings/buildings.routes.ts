@@ -4,7 +4,7 @@ import { pickLocale, translate } from '@vestibule/shared/i18n';
 import { AppError } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
-import { buildingManagers } from '../access.ts';
+import { assignedBuildingsOf, buildingManagers } from '../access.ts';
 import {
   buildingLogo,
   createBuilding,
@@ -29,7 +29,8 @@ const scoped = { access: buildingManagers, tenant: true, tenantParams: { id: 'bu
 export async function buildingsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /building', {
     config: { access: buildingManagers, tenant: true },
-    handler: (request) => listTenantBuildings(app.ctx, tenantOf(request), request.query),
+    handler: (request) =>
+      listTenantBuildings(app.ctx, tenantOf(request), request.query, assignedBuildingsOf(authOf(request))),
   });
 
   route(app, 'POST /building', {

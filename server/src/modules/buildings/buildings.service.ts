@@ -14,12 +14,14 @@ import {
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
+import { assignedBuildingsOf } from '../access.ts';
 import { findTenantRef } from '../tenants/tenants.repo.ts';
 import { entryListsDto, exitListsDto, toBuilding } from './buildings.dto.ts';
 import {
   type BuildingSort,
   type LinkedVisitorType,
   type QuestionnaireKind,
+  assignBuildingToCreator,
   countTenantQuestionnaires,
   deleteBuilding,
   externalIdTaken,
@@ -58,7 +60,7 @@ export async function getBuilding(ctx: ServerContext, tenantId: string, id: stri
   return toBuilding(row, await listBuildingQuestionnaireLinks(ctx.db, [row.id]));
 }
 
-export async function listTenantBuildings(ctx: ServerContext, tenantId: string, query: ListQuery) {
+export async function listTenantBuildings(ctx: ServerContext, tenantId: string, query: ListQuery, assignedTo?: string) {
   // Own keys only: `__proto__` or `constructor` are in every object, never sortable columns.
   const sortable = query.sort !== undefined && Object.hasOwn(sortableColumns, query.sort);
   if (query.sort && !sortable) throw new AppError('ERROR_WITH_FILTER', { field: 'sort' });
@@ -66,6 +68,7 @@ export async function listTenantBuildings(ctx: ServerContext, tenantId: string, 
   const limit = query.limit ?? 25;
   const page = Math.max(1, query.page ?? 1);
   const { rows, total } = await listBuildings(ctx.db, tenantId, {
+    assignedTo,
     search: query.search?.trim() || undefined,
     sort,
     descending: query.order === -1,
@@ -123,6 +126,9 @@ export async function createBuilding(
   });
   if (outcome === 'limit') throw new AppError('BUILDING_TENANT_LIMIT_REACHED');
   if (outcome === 'externalIdExists') throw new AppError('BUILDING_ID_EXISTS');
+  // A supervisor sees only assigned buildings: the one they made is theirs at once.
+  const creator = assignedBuildingsOf(auth);
+  if (creator) await assignBuildingToCreator(ctx.db, creator, id);
   return getBuilding(ctx, tenantId, id);
 }
 

@@ -47,6 +47,8 @@ export interface VisitPage {
   now: Date;
   /** The time zone of a building without one (the new-building default). */
   defaultZone: string;
+  /** Only visits of the buildings assigned to this user (supervisors and users). */
+  assignedTo?: string | undefined;
 }
 
 /** A tenant's visits by the entry log's filters, one page of them and the total, all in SQL. */
@@ -55,6 +57,18 @@ export async function listTenantVisits(db: Db, tenantId: string, query: MeetingL
     .selectFrom('visits')
     .innerJoin('buildings', 'buildings.id', 'visits.building_id')
     .where('visits.tenant_id', '=', tenantId);
+  const { assignedTo } = page;
+  if (assignedTo) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_buildings')
+          .select('user_buildings.building_id')
+          .whereRef('user_buildings.building_id', '=', 'visits.building_id')
+          .where('user_buildings.user_id', '=', assignedTo),
+      ),
+    );
+  }
   if (query.buildingId) q = q.where('visits.building_id', '=', query.buildingId);
   if (query.visitorType) q = q.where('visits.visitor_type', '=', query.visitorType);
   if (query.search) {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@vestibule/shared';
 import { route } from '../../http/route.ts';
-import { tenantOf } from '../../plugins/auth.plugin.ts';
+import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
+import { assignedBuildingsOf } from '../access.ts';
 import { listMeetings, meetingDetail } from './meetings.service.ts';
 
 /** The entry log is for admin, master, supervisor and user (hidden for tech and space). */
@@ -10,7 +11,7 @@ const entryLogRoles: readonly Role[] = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPER
 export async function meetingsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /meeting', {
     config: { access: entryLogRoles, tenant: true },
-    handler: (request) => listMeetings(app.ctx, tenantOf(request), request.query),
+    handler: (request) => listMeetings(app.ctx, tenantOf(request), request.query, assignedBuildingsOf(authOf(request))),
   });
 
   route(app, 'GET /meeting/:id', {

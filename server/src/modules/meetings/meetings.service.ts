@@ -12,7 +12,13 @@ function zoneOf(row: Pick<MeetingRow, 'time_zone'>): string {
 }
 
 /** The entry log: filtered, counted and paged in the database; statuses by the shared rule. */
-export async function listMeetings(ctx: ServerContext, tenantId: string, query: MeetingListQuery, now = new Date()) {
+export async function listMeetings(
+  ctx: ServerContext,
+  tenantId: string,
+  query: MeetingListQuery,
+  assignedTo?: string,
+  now = new Date(),
+) {
   const limit = query.limit ?? 50;
   const page = query.page ?? 1;
   const { rows, total } = await listTenantVisits(ctx.db, tenantId, query, {
@@ -20,6 +26,7 @@ export async function listMeetings(ctx: ServerContext, tenantId: string, query: 
     limit,
     now,
     defaultZone,
+    assignedTo,
   });
   return { docs: rows.map((row) => toVisitSummary(row, zoneOf(row), now)), totalDocs: total };
 }

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Question, Questionnaire } from '@vestibule/shared';
-import { createBuilding, createTenant, createUser } from '../../../test/helpers/factories.ts';
+import { assignBuildings, createBuilding, createTenant, createUser } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 let auth: { authorization: string };
 let tenantId: string;
+/** The supervisor of these tests: a building they link questionnaires to is assigned to them. */
+let supervisorId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   tenantId = await createTenant(t.database.db);
   const supervisor = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
+  supervisorId = supervisor.id;
   auth = bearer(await logInAs(t.app, supervisor.username));
 });
 afterAll(() => t.close());
@@ -198,6 +201,7 @@ describe('questionnaires', () => {
   it('refuses to delete a questionnaire a building uses (QUESTIONNAIRE_IN_USE), then deletes it once unlinked', async () => {
     const q = await newQuestionnaire();
     const buildingId = await createBuilding(t.database.db, tenantId);
+    await assignBuildings(t.database.db, supervisorId, [buildingId]);
     const lists = { visitorQuestionnaires: [q.id], contractorQuestionnaires: [], employeeQuestionnaires: [q.id] };
     const saved = await t.app.inject({
       method: 'PUT',
@@ -243,6 +247,7 @@ describe('questionnaires', () => {
       }),
     );
     const buildingId = await createBuilding(t.database.db, tenantId);
+    await assignBuildings(t.database.db, supervisorId, [buildingId]);
     const response = await t.app.inject({
       method: 'PUT',
       url: `/service/building/${buildingId}/questionnaire`,

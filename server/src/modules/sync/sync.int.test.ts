@@ -12,7 +12,13 @@ import {
   staffPinSalt,
   uuidv7,
 } from '@vestibule/shared';
-import { createBuilding, createTenant, createUser, qrCodeKeyOf } from '../../../test/helpers/factories.ts';
+import {
+  assignBuildings,
+  createBuilding,
+  createTenant,
+  createUser,
+  qrCodeKeyOf,
+} from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, enrolledKiosk, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
 let t: TestApp;
@@ -528,6 +534,7 @@ describe('what a batch may not do', () => {
     const phone = kiosk();
     await push({ ...phone.batch([phone.checkIn('From-phone')]), channel: 'ownDevice' });
     const supervisor = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
+    await assignBuildings(t.database.db, supervisor.id, [buildingId]);
     const headers = bearer(await logInAs(t.app, supervisor.username));
     const view = jsonOf<{ devices: { deviceId: string }[] }>(
       await t.app.inject({ method: 'GET', url: `/service/building/${buildingId}/devices`, headers }),
@@ -545,6 +552,7 @@ describe('staff view of the kiosks', () => {
     const other = kiosk();
     await push({ ...other.batch([other.checkIn('Staff-view')]), pendingCount: 3 });
     const supervisor = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
+    await assignBuildings(t.database.db, supervisor.id, [buildingId]);
     const headers = bearer(await logInAs(t.app, supervisor.username));
     const view = jsonOf<{
       devices: { deviceId: string; pendingCount: number; rejectedCount: number }[];

@@ -10,10 +10,6 @@ export function findTenantRef(db: Db, id: string) {
   return db.selectFrom('tenants').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 }
 
-export function listTenantBuildingRefs(db: Db, tenantId: string) {
-  return db.selectFrom('buildings').select(['id', 'name']).where('tenant_id', '=', tenantId).orderBy('name').execute();
-}
-
 function selectTenants(db: Db) {
   return db.selectFrom('tenants').selectAll();
 }

@@ -3,7 +3,8 @@ import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { setSessionTenant } from '../auth/auth.repo.ts';
-import { findTenantRef, listTenantBuildingRefs, listTenantRefs } from './tenants.repo.ts';
+import { visibleBuildings } from '../account/account.service.ts';
+import { findTenantRef, listTenantRefs } from './tenants.repo.ts';
 
 /**
  * The caller's current tenant and what they may switch to. Admin and tech users may pick
@@ -29,7 +30,8 @@ export async function selectTenant(
   return {
     tenant: current ? { id: current.id, name: current.name } : null,
     tenants,
-    buildings: current ? await listTenantBuildingRefs(ctx.db, current.id) : [],
+    // The buildings the user sees: all of the company, or the assigned ones (supervisors, users).
+    buildings: current ? await visibleBuildings(ctx.db, { id: auth.userId, role: auth.role }, current.id) : [],
     googleConfig: null,
   };
 }
