@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useNotificationStore } from '../features/notifications/notification.store.ts';
 import { storageKeys } from '../storage/storageKeys.ts';
-import { loginResponse } from '../test/fixtures.ts';
+import { acme, loginResponse, tenantSelection } from '../test/fixtures.ts';
 import { renderApp } from '../test/renderApp.tsx';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -131,6 +131,23 @@ describe('toolbar', () => {
     expect(within(items).queryByTestId('reports-menu')).not.toBeInTheDocument();
     expect(within(items).queryByTestId('admin-menu')).not.toBeInTheDocument();
     expect(within(items).getByRole('link', { name: 'My profile' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('tells a supervisor without an assigned building why the lists are empty', async () => {
+    const noBuildings = { selectTenant: async () => ({ ...tenantSelection(acme), buildings: [] }) };
+    renderApp('/profile', { as: { username: 'supervisor', role: 'ROLE_SUPERVISOR' }, api: noBuildings });
+    await heading('My profile');
+    expect(await screen.findByTestId('no-building-notice')).toHaveTextContent(
+      'You have no access to any building data. Ask your administrator to assign you a building.',
+    );
+  });
+
+  it('shows no building notice to a corporate user, who sees every building of the company', async () => {
+    const noBuildings = { selectTenant: async () => ({ ...tenantSelection(acme), buildings: [] }) };
+    renderApp('/profile', { as: { username: 'master', role: 'ROLE_MASTER' }, api: noBuildings });
+    await heading('My profile');
+    await waitFor(() => expect(screen.getByRole('banner')).toBeInTheDocument());
+    expect(screen.queryByTestId('no-building-notice')).not.toBeInTheDocument();
   });
 
   it('switches the language, remembers it and sets the page language', async () => {

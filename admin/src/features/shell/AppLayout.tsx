@@ -5,6 +5,7 @@ import { LoadingDialog } from './LoadingDialog.tsx';
 import { NotificationBanners } from '../notifications/index.ts';
 import { selectSignedIn, useSession } from '../session/index.ts';
 import { MobileSidebar } from './MobileSidebar.tsx';
+import { NoBuildingNotice } from './NoBuildingNotice.tsx';
 import { TenantSelectorDialog } from './TenantSelectorDialog.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { Footer, frameClasses as classes, PublicLayout, toolbarFor } from '../frame/index.ts';
@@ -56,6 +57,7 @@ export function AppLayout({ chrome, children }: { chrome: boolean; children: Rea
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <Container size="xl" px={0}>
           <NotificationBanners />
+          <NoBuildingNotice />
           {children}
         </Container>
       </AppShell.Main>

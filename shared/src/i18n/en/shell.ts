@@ -74,6 +74,8 @@ export const shell = {
     text: 'You have no privileges for this page, or your roles cannot be determined.',
     home: 'Go to the home page',
   },
+  /** A supervisor, user or space user without any assigned building (application.md section 6). */
+  noBuildingAssigned: 'You have no access to any building data. Ask your administrator to assign you a building.',
   tenantRequired: {
     title: 'Select a company',
     textSelector: 'This page shows the data of one company. Select the company you want to work with.',

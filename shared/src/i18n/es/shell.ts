@@ -75,6 +75,8 @@ export const shell = {
     text: 'No tiene permisos para esta página o no se pueden determinar sus roles.',
     home: 'Ir a la página de inicio',
   },
+  /** A supervisor, user or space user without any assigned building (application.md section 6). */
+  noBuildingAssigned: 'No tiene acceso a los datos de ningún edificio. Pida a su administrador que le asigne uno.',
   tenantRequired: {
     title: 'Elegir una empresa',
     textSelector: 'Esta página muestra los datos de una empresa. Elija la empresa con la que desea trabajar.',
