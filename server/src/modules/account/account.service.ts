@@ -166,35 +166,33 @@ interface MailTarget {
   tenant_id: string | null;
 }
 
-/** Writes a reset link for `user` and its e-mail, in the transaction `db`. */
-async function queueResetLink(ctx: ServerContext, db: Db, user: MailTarget, origin: string) {
+/** The one-time links an account gets by e-mail: the page each opens, its purpose and lifetime. */
+const links = {
+  reset: { page: 'reset', purpose: 'RESET_PASSWORD', minutes: RESET_PASSWORD_TOKEN_MINUTES, mail: resetPasswordMail },
+  verify: { page: 'verify', purpose: 'VERIFY_EMAIL', minutes: VERIFICATION_TOKEN_HOURS * 60, mail: verifyEmailMail },
+} as const;
+
+/** Writes a one-time link for `user` and its e-mail, in the transaction `db` (nothing without an address). */
+async function queueLinkMail(ctx: ServerContext, db: Db, user: MailTarget, origin: string, kind: keyof typeof links) {
   if (!user.email) return;
-  const token = await newAccountToken(db, user.id, 'RESET_PASSWORD', RESET_PASSWORD_TOKEN_MINUTES);
-  const mail = resetPasswordMail({
+  const link = links[kind];
+  const token = await newAccountToken(db, user.id, link.purpose, link.minutes);
+  const mail = link.mail({
     tenantId: user.tenant_id,
     to: user.email,
     locale: user.user_locale,
     username: user.username,
-    link: `${linkBase(ctx, origin)}/reset/${token}`,
+    link: `${linkBase(ctx, origin)}/${link.page}/${token}`,
   });
   await enqueueMail(db, uuidv7(), mail);
 }
 
 /**
  * Writes an e-mail verification link for `user` and its e-mail, in the transaction `db` (a new
- * company's corporate user, a new user: issue 11's users and companies use it).
+ * user, a new company's corporate user).
  */
-export async function queueVerificationLink(ctx: ServerContext, db: Db, user: MailTarget, origin: string) {
-  if (!user.email) return;
-  const token = await newAccountToken(db, user.id, 'VERIFY_EMAIL', VERIFICATION_TOKEN_HOURS * 60);
-  const mail = verifyEmailMail({
-    tenantId: user.tenant_id,
-    to: user.email,
-    locale: user.user_locale,
-    username: user.username,
-    link: `${linkBase(ctx, origin)}/verify/${token}`,
-  });
-  await enqueueMail(db, uuidv7(), mail);
+export function queueVerificationLink(ctx: ServerContext, db: Db, user: MailTarget, origin: string) {
+  return queueLinkMail(ctx, db, user, origin, 'verify');
 }
 
 /**
@@ -205,7 +203,7 @@ export async function forgotPassword(ctx: ServerContext, actor: AuditActor, emai
   const users = await findUsersByEmail(ctx.db, email);
   for (const user of users) {
     await ctx.db.transaction().execute(async (trx) => {
-      await queueResetLink(ctx, trx, user, origin);
+      await queueLinkMail(ctx, trx, user, origin, 'reset');
       await audit(trx, actor, {
         tenantId: user.tenant_id,
         action: 'PASSWORD_RESET_REQUESTED',
@@ -228,7 +226,7 @@ export async function startPasswordReset(
   if (!user || user.tenant_id !== tenantId) throw notFound();
   if (!user.email) throw new AppError('EMAIL_IS_NOT_VALID');
   await ctx.db.transaction().execute(async (trx) => {
-    await queueResetLink(ctx, trx, user, origin);
+    await queueLinkMail(ctx, trx, user, origin, 'reset');
     await audit(trx, actor, { tenantId, action: 'PASSWORD_RESET_STARTED', entity: 'user', entityId: user.id });
   });
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { assignedTo as isAssigned } from '../../db/assignedBuildings.ts';
 import type { Db } from '../../db/database.ts';
 import type { BuildingsTable } from '../../db/schema.ts';
 import type { Insertable, Updateable } from 'kysely';
@@ -51,17 +52,7 @@ export async function listBuildings(
 ): Promise<{ rows: BuildingRow[]; total: number }> {
   let query = selectBuildings(db).where('buildings.tenant_id', '=', tenantId);
   const { assignedTo } = options;
-  if (assignedTo) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('user_buildings')
-          .select('user_buildings.building_id')
-          .whereRef('user_buildings.building_id', '=', 'buildings.id')
-          .where('user_buildings.user_id', '=', assignedTo),
-      ),
-    );
-  }
+  if (assignedTo) query = query.where((eb) => isAssigned(eb, assignedTo, 'buildings.id'));
   if (options.search) {
     const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>

@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { type MeetingListQuery, SOON_MINUTES } from '@vestibule/shared';
+import { assignedTo as isAssigned } from '../../db/assignedBuildings.ts';
 import type { Db } from '../../db/database.ts';
 import { selectVisits } from '../checkin/checkin.repo.ts';
 
@@ -58,17 +59,7 @@ export async function listTenantVisits(db: Db, tenantId: string, query: MeetingL
     .innerJoin('buildings', 'buildings.id', 'visits.building_id')
     .where('visits.tenant_id', '=', tenantId);
   const { assignedTo } = page;
-  if (assignedTo) {
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('user_buildings')
-          .select('user_buildings.building_id')
-          .whereRef('user_buildings.building_id', '=', 'visits.building_id')
-          .where('user_buildings.user_id', '=', assignedTo),
-      ),
-    );
-  }
+  if (assignedTo) q = q.where((eb) => isAssigned(eb, assignedTo, 'visits.building_id'));
   if (query.buildingId) q = q.where('visits.building_id', '=', query.buildingId);
   if (query.visitorType) q = q.where('visits.visitor_type', '=', query.visitorType);
   if (query.search) {

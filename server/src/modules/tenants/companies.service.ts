@@ -1,7 +1,6 @@
 // Managing companies (issue 11): administrators create, edit, deactivate and delete them;
 // technical users read them. A company and its first corporate user are made in one
 // transaction; that user verifies their address and chooses a password from an e-mail.
-import { randomBytes } from 'node:crypto';
 import { type Tenant, type TenantList, type TenantUpdate, type UserCreate, uuidv7 } from '@vestibule/shared';
 import type { z } from 'zod';
 import type { tenantFieldsSchema } from '@vestibule/shared';
@@ -9,8 +8,8 @@ import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { queueVerificationLink } from '../account/account.service.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
-import { hashPassword } from '../auth/password.ts';
 import { toUser } from '../users/users.dto.ts';
+import { auditedUser, newUserRow } from '../users/users.service.ts';
 import { findUserByEmail, findUserById, findUserByUsername, insertUser } from '../users/users.repo.ts';
 import {
   type TenantRow,
@@ -111,7 +110,7 @@ export async function createCompanyWithMaster(
   if (await findUserByEmail(ctx.db, body.master.email)) throw new AppError('EMAIL_ALREADY_EXISTS');
   const tenantId = uuidv7();
   const userId = uuidv7();
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const masterRow = await newUserRow(userId, tenantId, { ...body.master, role: 'ROLE_MASTER' });
   const licences = body.tenant.licencesCount ?? 10;
   await ctx.db.transaction().execute(async (trx) => {
     await insertTenant(trx, {
@@ -132,25 +131,7 @@ export async function createCompanyWithMaster(
       licences_count: licences,
       building_limit: licences,
     });
-    await insertUser(trx, {
-      id: userId,
-      tenant_id: tenantId,
-      username: body.master.username,
-      password_hash: passwordHash,
-      role: 'ROLE_MASTER',
-      email: body.master.email,
-      first_name: body.master.firstName ?? null,
-      last_name: body.master.lastName ?? null,
-      phone: body.master.phone ?? null,
-      city: null,
-      country: null,
-      time_zone: null,
-      favourite_building_id: null,
-      selected_tenant_id: null,
-      user_locale: body.master.userLocale ?? 'en',
-      verified: false,
-      verification_needed: true,
-    });
+    await insertUser(trx, masterRow);
     const tenant = await findTenant(trx, tenantId);
     const master = await findUserById(trx, userId);
     if (!tenant || !master) throw notFound();
@@ -161,8 +142,13 @@ export async function createCompanyWithMaster(
       entityId: tenantId,
       after: tenant,
     });
-    const { password_hash: _hidden, ...masterShown } = master;
-    await audit(trx, actor, { tenantId, action: 'USER_CREATED', entity: 'user', entityId: userId, after: masterShown });
+    await audit(trx, actor, {
+      tenantId,
+      action: 'USER_CREATED',
+      entity: 'user',
+      entityId: userId,
+      after: auditedUser(master),
+    });
     await queueVerificationLink(ctx, trx, master, origin);
   });
   const master = await findUserById(ctx.db, userId);

@@ -50,15 +50,13 @@ export interface UserListFilter {
 function filteredUsers(db: Db, filter: UserListFilter) {
   let query = selectUsers(db).where('users.tenant_id', '=', filter.tenantId);
   if (filter.role) query = query.where('users.role', '=', filter.role);
+  // The users a building is assigned to (the list's building filter).
   if (filter.buildingId) {
     const buildingId = filter.buildingId;
     query = query.where((eb) =>
       eb.exists(
-        eb
-          .selectFrom('user_buildings')
-          .select('user_buildings.user_id')
-          .whereRef('user_buildings.user_id', '=', 'users.id')
-          .where('user_buildings.building_id', '=', buildingId),
+        sql`(select 1 from user_buildings where user_buildings.user_id = users.id
+          and user_buildings.building_id = ${buildingId})`,
       ),
     );
   }
@@ -102,7 +100,9 @@ export function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-export async function insertUser(db: Db, row: Insertable<UsersTable>): Promise<void> {
+export type NewUserRow = Insertable<UsersTable>;
+
+export async function insertUser(db: Db, row: NewUserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 

@@ -25,6 +25,7 @@ import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import { toUser } from './users.dto.ts';
 import {
+  type NewUserRow,
   type UserWithTenantRow,
   assignBuilding,
   countActiveAdmins,
@@ -64,8 +65,38 @@ export async function listUsers(ctx: ServerContext, tenantId: string, query: Use
   return { docs: docs.map(toUser), totalDocs: total };
 }
 
+/**
+ * A new user's row: no password until they choose one from the verification e-mail (a random
+ * one nobody knows), not verified yet.
+ */
+export async function newUserRow(
+  id: string,
+  tenantId: string,
+  body: Omit<UserCreate, 'buildingIds'>,
+): Promise<NewUserRow> {
+  return {
+    id,
+    tenant_id: tenantId,
+    username: body.username,
+    password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+    role: body.role,
+    email: body.email,
+    first_name: body.firstName ?? null,
+    last_name: body.lastName ?? null,
+    phone: body.phone ?? null,
+    city: null,
+    country: null,
+    time_zone: null,
+    favourite_building_id: null,
+    selected_tenant_id: null,
+    user_locale: body.userLocale ?? 'en',
+    verified: false,
+    verification_needed: true,
+  };
+}
+
 /** What the audit log keeps of a user: never the password hash. */
-function auditedUser(row: UserWithTenantRow) {
+export function auditedUser(row: UserWithTenantRow) {
   const { password_hash: _hidden, ...rest } = row;
   return rest;
 }
@@ -111,29 +142,10 @@ export async function createUser(
   const buildingIds = [...new Set(body.buildingIds ?? [])];
   await checkBuildings(ctx, tenantId, buildingIds);
   const id = uuidv7();
-  // No password until the user chooses one from the verification e-mail: a random one nobody knows.
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const row = await newUserRow(id, tenantId, body);
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await insertUser(trx, {
-        id,
-        tenant_id: tenantId,
-        username: body.username,
-        password_hash: passwordHash,
-        role: body.role,
-        email: body.email,
-        first_name: body.firstName ?? null,
-        last_name: body.lastName ?? null,
-        phone: body.phone ?? null,
-        city: null,
-        country: null,
-        time_zone: null,
-        favourite_building_id: null,
-        selected_tenant_id: null,
-        user_locale: body.userLocale ?? 'en',
-        verified: false,
-        verification_needed: true,
-      });
+      await insertUser(trx, row);
       for (const buildingId of buildingIds) await assignBuilding(trx, id, buildingId);
       const created = await findUserById(trx, id);
       if (!created) throw notFound();
