@@ -1,4 +1,4 @@
-import { type Role, isTech } from '../roles.ts';
+import { type Role, isTech, roles } from '../roles.ts';
 
 // Who may manage whom (application.md section 6, issue 11). An administrator manages everyone; a
 // corporate user or a supervisor manages the users of their own company at or below their own
@@ -13,15 +13,8 @@ const level: Partial<Record<Role, number>> = {
   ROLE_SPACE: 1,
 };
 
-const ordered: readonly Role[] = [
-  'ROLE_ADMIN',
-  'ROLE_MASTER',
-  'ROLE_SUPERVISOR',
-  'ROLE_USER',
-  'ROLE_SPACE',
-  'ROLE_TECH_1',
-  'ROLE_TECH_2',
-];
+/** Roles in the catalogue's order (highest first). */
+const ordered: readonly Role[] = roles;
 
 /** The roles `actorRole` may give to a user it creates or edits. */
 export function rolesGrantableBy(actorRole: Role): Role[] {
