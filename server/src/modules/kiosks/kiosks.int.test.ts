@@ -157,5 +157,23 @@ describe('kiosk enrolment', () => {
       revokedAt: null,
       name: 'Tablet again',
     });
+
+    // Each change is in the audit log, never the enrolment code or the device's secret.
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('entity', '=', 'device')
+      .where('entity_id', '=', deviceId)
+      .orderBy('at')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual([
+      'KIOSK_ENROLLED',
+      'KIOSK_RENAMED',
+      'KIOSK_REVOKED',
+      'KIOSK_ENROLLED',
+    ]);
+    const everything = JSON.stringify(await t.database.db.selectFrom('audit_log').selectAll().execute());
+    expect(everything).not.toContain(first.secret);
+    expect(everything).not.toContain(again.secret);
   });
 });

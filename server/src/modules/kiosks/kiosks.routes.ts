@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { auditActorOf } from '../../http/auditActor.ts';
 import { route } from '../../http/route.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingManagers } from '../access.ts';
@@ -11,13 +12,17 @@ export async function kiosksRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'POST /building/:id/devices/enrolments', {
     config: { access: buildingManagers, tenant: true, tenantParams: { id: 'building' } },
     handler: async (request, reply) => {
-      const answer = await createEnrolment(app.ctx, {
-        tenantId: tenantOf(request),
-        buildingId: request.params.id,
-        name: request.body.name,
-        userId: authOf(request).userId,
-        origin: `${request.protocol}://${request.host}`,
-      });
+      const answer = await createEnrolment(
+        app.ctx,
+        {
+          tenantId: tenantOf(request),
+          buildingId: request.params.id,
+          name: request.body.name,
+          userId: authOf(request).userId,
+          origin: `${request.protocol}://${request.host}`,
+        },
+        auditActorOf(request),
+      );
       return reply.code(201).send(answer);
     },
   });
@@ -37,11 +42,17 @@ export async function kiosksRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'PATCH /building/:id/devices/:deviceId', {
     config: byDevice,
     handler: (request) =>
-      renameKiosk(app.ctx, tenantOf(request), request.params.id, request.params.deviceId, request.body.name),
+      renameKiosk(
+        app.ctx,
+        auditActorOf(request),
+        { tenantId: tenantOf(request), buildingId: request.params.id, deviceId: request.params.deviceId },
+        request.body.name,
+      ),
   });
 
   route(app, 'POST /building/:id/devices/:deviceId/revoke', {
     config: byDevice,
-    handler: (request) => revokeKiosk(app.ctx, tenantOf(request), request.params.id, request.params.deviceId),
+    handler: (request) =>
+      revokeKiosk(app.ctx, auditActorOf(request), tenantOf(request), request.params.id, request.params.deviceId),
   });
 }

@@ -9,6 +9,7 @@ import {
   parseKioskCredential,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
+import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
   consumeEnrolment,
@@ -36,18 +37,33 @@ function newEnrolmentCode(): string {
   return `${characters.slice(0, 4)}-${characters.slice(4, 8)}-${characters.slice(8)}`;
 }
 
+/** Who acts when no request says so (a test's or a script's enrolment). */
+const nobody: AuditActor = { userId: null, username: null, actingAsId: null, clientIp: null };
+
 export async function createEnrolment(
   ctx: ServerContext,
   input: { tenantId: string; buildingId: string; name: string; userId: string | null; origin: string },
+  actor: AuditActor = { ...nobody, userId: input.userId },
 ): Promise<CreateEnrolmentResponse> {
   const code = newEnrolmentCode();
-  const expiresAt = await insertEnrolment(ctx.db, {
-    codeHash: sha256(code),
-    tenantId: input.tenantId,
-    buildingId: input.buildingId,
-    name: input.name,
-    createdBy: input.userId,
-    minutes: KIOSK_ENROLMENT_CODE_MINUTES,
+  const expiresAt = await ctx.db.transaction().execute(async (trx) => {
+    const expires = await insertEnrolment(trx, {
+      codeHash: sha256(code),
+      tenantId: input.tenantId,
+      buildingId: input.buildingId,
+      name: input.name,
+      createdBy: input.userId,
+      minutes: KIOSK_ENROLMENT_CODE_MINUTES,
+    });
+    // The code itself never enters the log.
+    await audit(trx, actor, {
+      tenantId: input.tenantId,
+      action: 'KIOSK_ENROLMENT_CREATED',
+      entity: 'building',
+      entityId: input.buildingId,
+      after: { name: input.name, expiresAt: expires },
+    });
+    return expires;
   });
   const base = (ctx.config.publicUrl ?? input.origin).replace(/\/$/, '');
   return { code, url: `${base}${KIOSK_ENROL_PAGE}/${code}`, expiresAt: expiresAt.toISOString(), name: input.name };
@@ -76,6 +92,17 @@ export async function enrolKiosk(
       ip: input.ip,
       appVersion: input.appVersion ?? null,
     });
+    await audit(
+      trx,
+      { ...nobody, clientIp: input.ip },
+      {
+        tenantId: enrolment.tenant_id,
+        action: 'KIOSK_ENROLLED',
+        entity: 'device',
+        entityId: input.deviceId,
+        after: { buildingId: enrolment.building_id, name: enrolment.name },
+      },
+    );
     const building = await findBuildingRef(trx, enrolment.building_id);
     return {
       deviceId: input.deviceId,
@@ -117,20 +144,40 @@ export async function kioskOfCredential(ctx: ServerContext, header: unknown): Pr
   };
 }
 
-export async function revokeKiosk(ctx: ServerContext, tenantId: string, buildingId: string, deviceId: string) {
-  const row = await revokeDevice(ctx.db, tenantId, buildingId, deviceId);
-  if (!row?.revoked_at) throw notFound();
-  return { deviceId: row.device_id, revokedAt: new Date(row.revoked_at).toISOString() };
+export async function revokeKiosk(
+  ctx: ServerContext,
+  actor: AuditActor,
+  tenantId: string,
+  buildingId: string,
+  deviceId: string,
+) {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const revoked = await revokeDevice(trx, tenantId, buildingId, deviceId);
+    if (!revoked?.revoked_at) throw notFound();
+    await audit(trx, actor, { tenantId, action: 'KIOSK_REVOKED', entity: 'device', entityId: deviceId });
+    return revoked;
+  });
+  return { deviceId: row.device_id, revokedAt: new Date(row.revoked_at ?? Date.now()).toISOString() };
 }
 
 export async function renameKiosk(
   ctx: ServerContext,
-  tenantId: string,
-  buildingId: string,
-  deviceId: string,
+  actor: AuditActor,
+  target: { tenantId: string; buildingId: string; deviceId: string },
   name: string,
 ) {
-  const row = await renameDevice(ctx.db, tenantId, buildingId, deviceId, name);
-  if (!row) throw notFound();
+  const { tenantId, buildingId, deviceId } = target;
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const renamed = await renameDevice(trx, tenantId, buildingId, deviceId, name);
+    if (!renamed) throw notFound();
+    await audit(trx, actor, {
+      tenantId,
+      action: 'KIOSK_RENAMED',
+      entity: 'device',
+      entityId: deviceId,
+      after: { name },
+    });
+    return renamed;
+  });
   return { deviceId: row.device_id, name: row.name ?? name };
 }
