@@ -12,7 +12,7 @@ import { type AppConfig, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { createEnrolment, enrolKiosk } from '../../src/modules/kiosks/kiosks.service.ts';
 import { createTestDatabase } from './database.ts';
-import { TEST_PASSWORD, createBuilding, createTenant, createUser } from './factories.ts';
+import { TEST_PASSWORD, assignBuildings, createBuilding, createTenant, createUser } from './factories.ts';
 
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): AppConfig {
   return loadConfig({
@@ -110,7 +110,6 @@ export async function tenantWithBuilding(
   const buildingId = await createBuilding(db, tenantId, names.building);
   const user = await createUser(db, { tenantId, role });
   // A supervisor or user sees only assigned buildings: this one is theirs.
-  if (!seesWholeCompany(role))
-    await db.insertInto('user_buildings').values({ user_id: user.id, building_id: buildingId }).execute();
+  if (!seesWholeCompany(role)) await assignBuildings(db, user.id, [buildingId]);
   return { tenantId, buildingId, auth: bearer(await logInAs(testApp.app, user.username)) };
 }

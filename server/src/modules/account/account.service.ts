@@ -46,27 +46,10 @@ export function visibleBuildings(db: Db, user: { id: string; role: string }, ten
     : listAssignedBuildings(db, user.id, tenantId);
 }
 
-export async function profileOf(ctx: ServerContext, auth: AuthContext): Promise<Profile> {
-  const row = await findUserById(ctx.db, auth.userId);
-  if (!row) throw notFound();
-  const userBuildings = await visibleBuildings(ctx.db, row, auth.tenantId ?? row.tenant_id);
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    phone: row.phone,
-    userLocale: row.user_locale,
-    dateFormat: row.date_format,
-    timeFormat: row.time_format,
-    favouriteBuildingId: row.favourite_building_id,
-    verified: row.verified,
-    userBuildings,
-  };
-}
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
-const profileColumns = (row: NonNullable<Awaited<ReturnType<typeof findUserById>>>) => ({
+/** What a profile shows and changes of the user's row (also what the audit log keeps of a change). */
+const profileColumns = (row: UserRow) => ({
   firstName: row.first_name,
   lastName: row.last_name,
   phone: row.phone,
@@ -76,6 +59,23 @@ const profileColumns = (row: NonNullable<Awaited<ReturnType<typeof findUserById>
   favouriteBuildingId: row.favourite_building_id,
 });
 
+function toProfile(row: UserRow, userBuildings: Profile['userBuildings']): Profile {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    ...profileColumns(row),
+    verified: row.verified,
+    userBuildings,
+  };
+}
+
+export async function profileOf(ctx: ServerContext, auth: AuthContext): Promise<Profile> {
+  const row = await findUserById(ctx.db, auth.userId);
+  if (!row) throw notFound();
+  return toProfile(row, await visibleBuildings(ctx.db, row, auth.tenantId ?? row.tenant_id));
+}
+
 export async function updateProfile(
   ctx: ServerContext,
   auth: AuthContext,
@@ -84,12 +84,12 @@ export async function updateProfile(
 ): Promise<Profile> {
   const before = await findUserById(ctx.db, auth.userId);
   if (!before) throw notFound();
-  if (body.favouriteBuildingId) {
-    // The favourite building is one the user sees; any other is simply not found.
-    const visible = await visibleBuildings(ctx.db, before, auth.tenantId ?? before.tenant_id);
-    if (!visible.some((building) => building.id === body.favouriteBuildingId)) throw notFound();
+  // The favourite building is one the user sees; any other is simply not found.
+  const visible = await visibleBuildings(ctx.db, before, auth.tenantId ?? before.tenant_id);
+  if (body.favouriteBuildingId && !visible.some((building) => building.id === body.favouriteBuildingId)) {
+    throw notFound();
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  const after = await ctx.db.transaction().execute(async (trx) => {
     await updateUserProfile(trx, auth.userId, {
       first_name: body.firstName,
       last_name: body.lastName,
@@ -99,17 +99,19 @@ export async function updateProfile(
       time_format: body.timeFormat,
       favourite_building_id: body.favouriteBuildingId,
     });
-    const after = await findUserById(trx, auth.userId);
+    const saved = await findUserById(trx, auth.userId);
+    if (!saved) throw notFound();
     await audit(trx, actor, {
       tenantId: before.tenant_id,
       action: 'PROFILE_UPDATED',
       entity: 'user',
       entityId: auth.userId,
       before: profileColumns(before),
-      after: after ? profileColumns(after) : null,
+      after: profileColumns(saved),
     });
+    return saved;
   });
-  return profileOf(ctx, auth);
+  return toProfile(after, visible);
 }
 
 /**

@@ -275,12 +275,3 @@ export async function rotateDueMobileTokens(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
-
-/** Gives the building to the user who made it, when that user sees only assigned buildings. */
-export async function assignBuildingToCreator(db: Db, userId: string, buildingId: string): Promise<void> {
-  await db
-    .insertInto('user_buildings')
-    .values({ user_id: userId, building_id: buildingId })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-}

@@ -16,12 +16,12 @@ import { AppError, notFound } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { assignedBuildingsOf } from '../access.ts';
 import { findTenantRef } from '../tenants/tenants.repo.ts';
+import { assignBuilding } from '../users/users.repo.ts';
 import { entryListsDto, exitListsDto, toBuilding } from './buildings.dto.ts';
 import {
   type BuildingSort,
   type LinkedVisitorType,
   type QuestionnaireKind,
-  assignBuildingToCreator,
   countTenantQuestionnaires,
   deleteBuilding,
   externalIdTaken,
@@ -128,7 +128,7 @@ export async function createBuilding(
   if (outcome === 'externalIdExists') throw new AppError('BUILDING_ID_EXISTS');
   // A supervisor sees only assigned buildings: the one they made is theirs at once.
   const creator = assignedBuildingsOf(auth);
-  if (creator) await assignBuildingToCreator(ctx.db, creator, id);
+  if (creator) await assignBuilding(ctx.db, creator, id);
   return getBuilding(ctx, tenantId, id);
 }
 

@@ -129,16 +129,6 @@ export async function countActiveAdmins(db: Db): Promise<number> {
   return row.n;
 }
 
-export function listUserBuildings(db: Db, userId: string) {
-  return db
-    .selectFrom('user_buildings')
-    .innerJoin('buildings', 'buildings.id', 'user_buildings.building_id')
-    .select(['buildings.id', 'buildings.name'])
-    .where('user_buildings.user_id', '=', userId)
-    .orderBy('buildings.name')
-    .execute();
-}
-
 export async function assignBuilding(db: Db, userId: string, buildingId: string): Promise<boolean> {
   const row = await db
     .insertInto('user_buildings')

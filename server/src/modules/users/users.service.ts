@@ -20,6 +20,7 @@ import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
+import { listAssignedBuildings } from '../account/account.repo.ts';
 import { queueVerificationLink } from '../account/account.service.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -36,7 +37,6 @@ import {
   findUserByUsername,
   insertUser,
   listTenantUsers,
-  listUserBuildings,
   tenantBuildingIds,
   unassignBuilding,
   updateUser,
@@ -114,13 +114,16 @@ function grantable(auth: AuthContext, role: Role): void {
   if (!rolesGrantableBy(auth.role).includes(role)) throw new AppError('ROLE_NOT_ALLOWED');
 }
 
-/** A unique index refused the row: the username or the e-mail address is taken. */
-function takenError(error: unknown): AppError | undefined {
-  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-  if (code !== '23505') return undefined;
-  if (constraint === 'users_username_unique') return new AppError('USER_ALREADY_EXISTS');
-  if (constraint === 'users_email_unique') return new AppError('EMAIL_ALREADY_EXISTS');
-  return undefined;
+/** Runs `work`; a unique index that refused the row means the username or the address is taken. */
+async function refusingTakenNames<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'users_username_unique') throw new AppError('USER_ALREADY_EXISTS');
+    if (code === '23505' && constraint === 'users_email_unique') throw new AppError('EMAIL_ALREADY_EXISTS');
+    throw error;
+  }
 }
 
 async function checkBuildings(ctx: ServerContext, tenantId: string, ids: readonly string[]) {
@@ -143,8 +146,8 @@ export async function createUser(
   await checkBuildings(ctx, tenantId, buildingIds);
   const id = uuidv7();
   const row = await newUserRow(id, tenantId, body);
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
+  await refusingTakenNames(() =>
+    ctx.db.transaction().execute(async (trx) => {
       await insertUser(trx, row);
       for (const buildingId of buildingIds) await assignBuilding(trx, id, buildingId);
       const created = await findUserById(trx, id);
@@ -157,10 +160,8 @@ export async function createUser(
         after: { ...auditedUser(created), buildingIds },
       });
       await queueVerificationLink(ctx, trx, created, origin);
-    });
-  } catch (error) {
-    throw takenError(error) ?? error;
-  }
+    }),
+  );
   return tenantUser(ctx, tenantId, id);
 }
 
@@ -184,8 +185,8 @@ export async function editUser(
     const owner = await findUserByEmail(ctx.db, body.email);
     if (owner && owner.id !== id) throw new AppError('EMAIL_ALREADY_EXISTS');
   }
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
+  await refusingTakenNames(() =>
+    ctx.db.transaction().execute(async (trx) => {
       await updateUser(trx, id, {
         email: body.email,
         first_name: body.firstName,
@@ -210,10 +211,8 @@ export async function editUser(
         before: auditedUser(before),
         after: after ? auditedUser(after) : null,
       });
-    });
-  } catch (error) {
-    throw takenError(error) ?? error;
-  }
+    }),
+  );
   return tenantUser(ctx, tenantId, id);
 }
 
@@ -260,7 +259,7 @@ export async function setUserPassword(
 
 export async function userBuildings(ctx: ServerContext, tenantId: string, id: string) {
   await tenantUser(ctx, tenantId, id);
-  return listUserBuildings(ctx.db, id);
+  return listAssignedBuildings(ctx.db, id, tenantId);
 }
 
 export async function changeBuildingAssignment(
