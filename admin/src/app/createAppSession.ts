@@ -1,5 +1,6 @@
 import { api, connectApiSession } from '../api/apiClient.ts';
 import { createSessionStore, type SessionStore, createSessionApi } from '../features/session/index.ts';
+import { changeLocale, currentLocale } from '../features/locale/index.ts';
 import { navigateTo } from './navigation.ts';
 
 /** The browser's session: localStorage, the router, the one API client. */
@@ -12,6 +13,7 @@ export function createAppSession(): SessionStore {
     navigate: (path) => navigateTo(path),
     reloadAt: (path) => window.location.assign(path),
     currentPath: () => `${window.location.pathname}${window.location.search}`,
+    applyLanguage: (locale) => (locale === currentLocale() ? Promise.resolve() : changeLocale(locale)),
   });
   connectApiSession({
     getToken: () => store.getState().token,

@@ -72,6 +72,15 @@ describe('login', () => {
     expect(navigate).toHaveBeenCalledWith('/admin/users');
   });
 
+  it("switches the interface to the language saved in the user's profile", async () => {
+    const french = loginResponse('user', ['ROLE_USER']);
+    french.user.userLocale = 'fr';
+    const { env } = environment({ login: vi.fn(async () => french) });
+    const applyLanguage = vi.fn(async () => undefined);
+    await createSessionStore({ ...env, applyLanguage }).getState().login({ username: 'user', password: 'x' });
+    expect(applyLanguage).toHaveBeenCalledWith('fr');
+  });
+
   it('uses the remembered path first, then forgets it', async () => {
     const { env, navigate } = environment();
     const store = createSessionStore(env);

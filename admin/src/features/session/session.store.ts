@@ -3,6 +3,7 @@ import {
   maySelectTenant,
   type LoginRequest,
   type LoginResponse,
+  type Locale,
   type SelectTenantResponse,
 } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
@@ -49,6 +50,8 @@ export interface SessionEnvironment {
   /** Loads the path as a fresh page (end of impersonation). */
   reloadAt: (path: string) => void;
   currentPath: () => string;
+  /** Switches the interface to the language a user saved in their profile (at sign-in). */
+  applyLanguage?: (locale: Locale) => Promise<void>;
 }
 
 export interface Credentials {
@@ -189,7 +192,7 @@ export function createSessionStore(env: SessionEnvironment): SessionStore {
 
     async function completeSignIn(response: LoginResponse): Promise<void> {
       const { user } = accept(response);
-      await get().selectTenant();
+      await Promise.all([get().selectTenant(), env.applyLanguage?.(user.userLocale)]);
       const redirect = get().redirectPath;
       set({ redirectPath: null, loggedOut: false });
       await env.navigate(isRedirectablePath(redirect) ? redirect : homePathFor(user.role));
