@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { AppDialog } from './AppDialog.tsx';
 
 interface ConfirmDialogProps {
   opened: boolean;

@@ -16,7 +16,7 @@ import {
 } from './buildingDialogContext.ts';
 import { CamerasTab } from './CamerasTab.tsx';
 import { CheckInFormTab } from './CheckInFormTab.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
 import { DialogNotices } from './DialogNotices.tsx';
 import { QrCodesTab } from './QrCodesTab.tsx';

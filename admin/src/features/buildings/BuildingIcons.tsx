@@ -80,24 +80,6 @@ export const IconSearch = (props: IconProps) => (
   </Icon>
 );
 
-export const IconSortAscending = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m6 15 6-6 6 6" />
-  </Icon>
-);
-
-export const IconSortDescending = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m6 9 6 6 6-6" />
-  </Icon>
-);
-
-export const IconSortNone = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m8 9 4-4 4 4M16 15l-4 4-4-4" />
-  </Icon>
-);
-
 export const IconRefresh = (props: IconProps) => (
   <Icon {...props}>
     <path d="M20 11A8.1 8.1 0 0 0 4.5 9M4 5v4h4M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4" />

@@ -3,14 +3,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { Building } from '@vestibule/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ListPager } from '../../components/ListPager.tsx';
 import { Page } from '../../components/Page.tsx';
 import { LoadingWhileMounted } from '../loading/index.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
-import { BuildingsPager } from './BuildingsPager.tsx';
 import { BuildingsTable } from './BuildingsTable.tsx';
 import { IconPlus, IconSearch } from './BuildingIcons.tsx';
 import type { BuildingList, BuildingListQuery, BuildingSortColumn } from './buildingsApi.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useBuildingsApi } from './useBuildingsApi.ts';
 
 const SEARCH_DELAY_MS = 300;
@@ -105,7 +105,9 @@ export function BuildingsPage() {
         onDelete={setDeleting}
         emptyText={appliedSearch ? t('buildings.list.noMatch') : t('buildings.list.empty')}
       />
-      <BuildingsPager
+      <ListPager
+        name="buildings"
+        label={t('buildings.list.pages')}
         total={data?.totalDocs ?? null}
         page={query.page}
         limit={query.limit}

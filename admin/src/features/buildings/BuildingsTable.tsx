@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
 import type { Building } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
+import { SortableHeading, sortDirection } from '../../components/SortableHeading.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
-import { IconPencil, IconSortAscending, IconSortDescending, IconSortNone, IconTrash } from './BuildingIcons.tsx';
+import { IconPencil, IconTrash } from './BuildingIcons.tsx';
 import type { BuildingSortColumn } from './buildingsApi.ts';
 
 const columns: { key: BuildingSortColumn; label: 'name' | 'city' | 'externalId' | 'updatedAt' }[] = [
@@ -11,28 +12,6 @@ const columns: { key: BuildingSortColumn; label: 'name' | 'city' | 'externalId' 
   { key: 'externalId', label: 'externalId' },
   { key: 'updatedAt', label: 'updatedAt' },
 ];
-
-/** A column heading that sorts by its column, and says how the list is sorted. */
-function SortableHeading(props: { label: string; direction: 'ascending' | 'descending' | 'none'; onSort: () => void }) {
-  const { label, direction, onSort } = props;
-  const { t } = useTranslation();
-  return (
-    <Table.Th scope="col" aria-sort={direction}>
-      <UnstyledButton onClick={onSort} aria-label={t('buildings.list.sortBy', { column: label })} fw={700} fz="sm">
-        <Group gap={4} wrap="nowrap">
-          <span>{label}</span>
-          {direction === 'ascending' ? (
-            <IconSortAscending size={14} />
-          ) : direction === 'descending' ? (
-            <IconSortDescending size={14} />
-          ) : (
-            <IconSortNone size={14} />
-          )}
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 /** One page of the buildings list: a row opens its building; the actions edit or delete it. */
 export function BuildingsTable(props: {
@@ -57,7 +36,7 @@ export function BuildingsTable(props: {
               <SortableHeading
                 key={column.key}
                 label={t(`buildings.list.columns.${column.label}`)}
-                direction={sort.column === column.key ? (sort.order === 1 ? 'ascending' : 'descending') : 'none'}
+                direction={sortDirection(sort, column.key)}
                 onSort={() => onSort(column.key)}
               />
             ))}

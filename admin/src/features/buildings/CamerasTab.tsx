@@ -6,7 +6,7 @@ import { IconCameraTest, IconPencil, IconPlus, IconTrash } from './BuildingIcons
 import { useBuildingDialog } from './buildingDialogContext.ts';
 import { CameraDialog } from './CameraDialog.tsx';
 import { CameraTestDialog } from './CameraTestDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 type Editing = { camera: Camera | null } | null;
 

@@ -2,7 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { KIOSK_NAME_MAX } from './KioskEnrolDialog.tsx';
 import { useBuildingDialog } from './buildingDialogContext.ts';
 import type { KioskDevice } from './buildingsApi.ts';

@@ -13,6 +13,19 @@ export const common = {
   DELETED_SUCCESSFULLY: 'Deleted successfully.',
   SENT_EMAIL_SUCCESSFULLY: 'Email sent successfully.',
   SUCCESS_CLIPBOARD: 'Copied to the clipboard.',
+  /** The parts of a paged, sortable list. */
+  list: {
+    sortBy: 'Sort by {{column}}',
+    range: '{{from}}–{{to}} of {{total}}',
+    pageSize: 'Rows per page',
+    page: 'Page {{page}}',
+    pageControls: {
+      first: 'First page',
+      previous: 'Previous page',
+      next: 'Next page',
+      last: 'Last page',
+    },
+  },
   validation: {
     required: 'This field is required',
     email: 'Valid email is required',

@@ -13,6 +13,19 @@ export const common = {
   DELETED_SUCCESSFULLY: 'Eliminado correctamente.',
   SENT_EMAIL_SUCCESSFULLY: 'Correo electrónico enviado correctamente.',
   SUCCESS_CLIPBOARD: 'Copiado al portapapeles.',
+  /** The parts of a paged, sortable list. */
+  list: {
+    sortBy: 'Ordenar por {{column}}',
+    range: '{{from}}–{{to}} de {{total}}',
+    pageSize: 'Filas por página',
+    page: 'Página {{page}}',
+    pageControls: {
+      first: 'Primera página',
+      previous: 'Página anterior',
+      next: 'Página siguiente',
+      last: 'Última página',
+    },
+  },
   validation: {
     required: 'Este campo es obligatorio',
     email: 'Se requiere un correo electrónico válido',

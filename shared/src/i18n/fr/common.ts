@@ -13,6 +13,19 @@ export const common = {
   DELETED_SUCCESSFULLY: 'Supprimé avec succès.',
   SENT_EMAIL_SUCCESSFULLY: 'E-mail envoyé avec succès.',
   SUCCESS_CLIPBOARD: 'Copié dans le presse-papiers.',
+  /** The parts of a paged, sortable list. */
+  list: {
+    sortBy: 'Trier par {{column}}',
+    range: '{{from}}–{{to}} sur {{total}}',
+    pageSize: 'Lignes par page',
+    page: 'Page {{page}}',
+    pageControls: {
+      first: 'Première page',
+      previous: 'Page précédente',
+      next: 'Page suivante',
+      last: 'Dernière page',
+    },
+  },
   validation: {
     required: 'Ce champ est obligatoire',
     email: 'Une adresse e-mail valide est requise',
