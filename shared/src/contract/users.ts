@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newPasswordShape, checkNewPassword } from '../schemas/account.ts';
+import { newPasswordSchema } from '../schemas/account.ts';
 import { idParamsSchema, okSchema } from '../schemas/common.ts';
 import {
   buildingAssignmentParamsSchema,
@@ -77,7 +77,7 @@ export const usersContract = {
     tags,
     summary: "Set a user's password (their sessions end)",
     params: idParamsSchema,
-    body: z.object(newPasswordShape).superRefine(checkNewPassword),
+    body: newPasswordSchema,
     response: okSchema,
     errors: ['NOT_FOUND', 'USER_NOT_MANAGEABLE', 'PASSWORD_TOO_SHORT_MIN_5', 'PASSWORD_POLICY', 'PASSWORDS_DONT_MATCH'],
   }),

@@ -28,6 +28,10 @@ export function checkNewPassword(value: { password: string; confirmPassword: str
   if (value.password !== value.confirmPassword) problem('confirmPassword', 'PASSWORDS_DONT_MATCH');
 }
 
+/** A new password and its confirmation (an administrator setting a user's password). */
+export const newPasswordSchema = z.object(newPasswordShape).superRefine(checkNewPassword).meta({ id: 'NewPassword' });
+export type NewPassword = z.infer<typeof newPasswordSchema>;
+
 export const profileSchema = z
   .object({
     id: z.uuid(),

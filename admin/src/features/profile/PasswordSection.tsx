@@ -8,7 +8,7 @@ import { messageFromError, notifications } from '../notifications/index.ts';
 import { useSessionStore } from '../session/index.ts';
 import { useProfileApi } from './profileApi.ts';
 import { SectionCard } from './SectionCard.tsx';
-import { useServerFieldErrors } from './useServerFieldErrors.ts';
+import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 
 type PasswordField = keyof ChangePassword;
 

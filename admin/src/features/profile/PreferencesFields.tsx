@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPattern } from '../../format/dateTime.ts';
 import type { FormatChoices } from './profileApi.ts';
 import type { ProfileField, ProfileForm } from './profileForm.ts';
-import type { ServerFieldErrors } from './useServerFieldErrors.ts';
+import type { ServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 
 /** The favourite building's "none" entry (a Select value cannot be empty). */
 const NO_BUILDING = 'none';

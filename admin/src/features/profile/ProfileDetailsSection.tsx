@@ -10,7 +10,7 @@ import { PreferencesFields } from './PreferencesFields.tsx';
 import { useProfileApi, type FormatChoices } from './profileApi.ts';
 import { profileFields, profileInput, profileValues, type ProfileValues } from './profileForm.ts';
 import { SectionCard } from './SectionCard.tsx';
-import { useServerFieldErrors } from './useServerFieldErrors.ts';
+import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 
 const NAME_MAX = 100;
 const PHONE_MAX = 40;
