@@ -45,6 +45,13 @@ describe('route × role × tenant matrix', () => {
     expect(names).toContain('GET /service/token');
     expect(names).toContain('GET /service/user/:id');
     expect(names).toContain('POST /service/login/impersonate');
+    for (const city of [
+      'GET /service/city',
+      'POST /service/city',
+      'PATCH /service/city/:id',
+      'DELETE /service/city/:id',
+    ])
+      expect(names).toContain(city);
   });
 
   it('answers 401 UNAUTHORIZED to every protected route without a token', async () => {

@@ -55,6 +55,13 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
       .where('mutation_id', '=', id)
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst()) !== undefined,
+  city: async (db, tenantId, id) =>
+    (await db
+      .selectFrom('cities')
+      .select('id')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()) !== undefined,
   question: async (db, tenantId, id) =>
     (await db
       .selectFrom('questions')

@@ -119,6 +119,13 @@ export interface Cameras {
   tenant_id: string;
 }
 
+export interface Cities {
+  created_at: Generated<Timestamp>;
+  id: string;
+  name: string;
+  tenant_id: string;
+}
+
 export interface DeviceAlerts {
   created_at: Generated<Timestamp>;
   details: string;
@@ -341,6 +348,7 @@ export interface DB {
   building_questionnaires: BuildingQuestionnaires;
   buildings: Buildings;
   cameras: Cameras;
+  cities: Cities;
   device_alerts: DeviceAlerts;
   kiosk_devices: KioskDevices;
   kiosk_enrolments: KioskEnrolments;

@@ -123,6 +123,14 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
   building: (db, tenantId) => createBuilding(db, tenantId),
   questionnaire: (db, tenantId) => createQuestionnaire(db, tenantId),
   question: async (db, tenantId) => createQuestion(db, await createQuestionnaire(db, tenantId)),
+  city: async (db, tenantId) => {
+    const id = uuidv7();
+    await db
+      .insertInto('cities')
+      .values({ id, tenant_id: tenantId, name: `City ${id.slice(-8)}` })
+      .execute();
+    return id;
+  },
   visit: async (db, tenantId) => {
     const id = uuidv7();
     const buildingId = await createBuilding(db, tenantId);

@@ -3,6 +3,7 @@ import { authContract } from './auth.ts';
 import { buildingsContract } from './buildings.ts';
 import { camerasContract } from './cameras.ts';
 import { checkinContract } from './checkin.ts';
+import { citiesContract } from './cities.ts';
 import { devicesContract } from './devices.ts';
 import type { EndpointKey } from './endpoint.ts';
 import { mailContract } from './mail.ts';
@@ -14,6 +15,8 @@ import { tenantsContract } from './tenants.ts';
 import { usersContract } from './users.ts';
 
 export * from './endpoint.ts';
+export type { City, CityInput, CityList, CityListQuery } from './cities.ts';
+export { CITY_NAME_MAX } from './cities.ts';
 
 /** Every call of the service, by method and path (under /service). */
 export const contract = {
@@ -21,6 +24,7 @@ export const contract = {
   ...authContract,
   ...accountContract,
   ...tenantsContract,
+  ...citiesContract,
   ...usersContract,
   ...buildingsContract,
   ...camerasContract,
