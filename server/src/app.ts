@@ -10,6 +10,7 @@ import type { ServerContext } from './context.ts';
 import { CheckInConfigCache } from './modules/checkin/checkInConfig.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(questionnairesRoutes);
       await service.register(camerasRoutes);
       await service.register(mailRoutes);
+      await service.register(auditRoutes);
       await service.register(checkinRoutes);
       await service.register(meetingsRoutes);
       await service.register(syncRoutes);

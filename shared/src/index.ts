@@ -32,3 +32,4 @@ export * from './domain/safeText.ts';
 export * from './domain/cameraAddress.ts';
 export * from './domain/userManagement.ts';
 export * from './domain/csv.ts';
+export * from './schemas/audit.ts';

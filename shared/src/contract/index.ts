@@ -1,4 +1,5 @@
 import { accountContract } from './account.ts';
+import { auditContract } from './audit.ts';
 import { authContract } from './auth.ts';
 import { buildingsContract } from './buildings.ts';
 import { camerasContract } from './cameras.ts';
@@ -31,6 +32,7 @@ export const contract = {
   ...devicesContract,
   ...questionnairesContract,
   ...mailContract,
+  ...auditContract,
   ...meetingsContract,
   ...checkinContract,
   ...syncContract,

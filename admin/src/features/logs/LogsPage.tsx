@@ -72,7 +72,7 @@ export function LogsPage() {
           total={pages}
           value={page}
           onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': t(`logs.mailbox.page.${control}`) })}
+          getControlProps={(control) => ({ 'aria-label': t(`logs.page.${control}`) })}
         />
       )}
     </Page>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { assignedTo as isAssigned } from '../../db/assignedBuildings.ts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { BuildingsTable } from '../../db/schema.ts';
 import type { Insertable, Updateable } from 'kysely';
 
@@ -82,7 +83,7 @@ export async function insertBuildingWithinLimit(
   db: Db,
   building: Insertable<BuildingsTable>,
 ): Promise<'created' | 'limit' | 'externalIdExists'> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const tenant = await trx
       .selectFrom('tenants')
       .select('building_limit')
@@ -143,7 +144,7 @@ export async function deleteBuilding(
   tenantId: string,
   id: string,
 ): Promise<'deleted' | 'notFound' | 'hasVisits'> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const building = await trx
       .selectFrom('buildings')
       .select('id')
@@ -165,7 +166,7 @@ export async function saveLogo(
   buildingId: string,
   logo: { fileName: string; contentType: string; content: Buffer },
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const bumped = await trx
       .updateTable('buildings')
       .set((eb) => ({ check_in_logo_version: eb('check_in_logo_version', '+', 1), updated_at: sql<Date>`now()` }))
@@ -227,7 +228,7 @@ export async function replaceQuestionnaireLinks(
   kind: QuestionnaireKind,
   lists: Record<LinkedVisitorType, readonly string[]>,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .deleteFrom('building_questionnaires')
       .where('building_id', '=', buildingId)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BUILDING_LOGO_MAX_BYTES, countries, locales, timeZones } from '@vestibule/shared';
 import { pickLocale, translate } from '@vestibule/shared/i18n';
 import { AppError } from '../../errors.ts';
+import { auditActorOf } from '../../http/auditActor.ts';
 import { route } from '../../http/route.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { assignedBuildingsOf, buildingManagers } from '../access.ts';
@@ -35,7 +36,7 @@ export async function buildingsRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'POST /building', {
     config: { access: buildingManagers },
-    handler: (request) => createBuilding(app.ctx, authOf(request), request.body),
+    handler: (request) => createBuilding(app.ctx, authOf(request), auditActorOf(request), request.body),
   });
 
   route(app, 'GET /building/dictionaries/:name', {
@@ -55,17 +56,20 @@ export async function buildingsRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'PATCH /building/:id', {
     config: scoped,
-    handler: (request) => updateBuildingAddress(app.ctx, tenantOf(request), request.params.id, request.body),
+    handler: (request) =>
+      updateBuildingAddress(app.ctx, auditActorOf(request), tenantOf(request), request.params.id, request.body),
   });
 
   route(app, 'PATCH /building/:id/settings', {
     config: scoped,
-    handler: (request) => updateBuildingSettings(app.ctx, tenantOf(request), request.params.id, request.body),
+    handler: (request) =>
+      updateBuildingSettings(app.ctx, auditActorOf(request), tenantOf(request), request.params.id, request.body),
   });
 
   route(app, 'PATCH /building/:id/checkInForms', {
     config: scoped,
-    handler: (request) => updateCheckInForms(app.ctx, tenantOf(request), request.params.id, request.body),
+    handler: (request) =>
+      updateCheckInForms(app.ctx, auditActorOf(request), tenantOf(request), request.params.id, request.body),
   });
 
   route(app, 'PATCH /building/:id/checkInLogo', {
@@ -83,7 +87,8 @@ export async function buildingsRoutes(app: FastifyInstance): Promise<void> {
       const contentType = detectImageType(content);
       if (!contentType) throw new AppError('invalidFormat');
       const fileName = (file.filename || 'logo').slice(0, 200);
-      return storeLogo(app.ctx, tenantId, request.params.id, { fileName, contentType, content });
+      const target = { tenantId, id: request.params.id };
+      return storeLogo(app.ctx, auditActorOf(request), target, { fileName, contentType, content });
     },
   });
 
@@ -94,7 +99,8 @@ export async function buildingsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'PUT /building/:id/questionnaire', {
     config: scoped,
     handler: async (request, reply) => {
-      const saved = await saveQuestionnaireLists(app.ctx, tenantOf(request), request.params.id, 'ENTRY', request.body);
+      const target = { tenantId: tenantOf(request), id: request.params.id, kind: 'ENTRY' as const };
+      const saved = await saveQuestionnaireLists(app.ctx, auditActorOf(request), target, request.body);
       return reply.code(201).send(saved);
     },
   });
@@ -105,35 +111,39 @@ export async function buildingsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'PUT /building/:id/exitQuestionnaire', {
     config: scoped,
     handler: async (request, reply) => {
-      const saved = await saveQuestionnaireLists(app.ctx, tenantOf(request), request.params.id, 'EXIT', request.body);
+      const target = { tenantId: tenantOf(request), id: request.params.id, kind: 'EXIT' as const };
+      const saved = await saveQuestionnaireLists(app.ctx, auditActorOf(request), target, request.body);
       return reply.code(201).send(saved);
     },
   });
 
   route(app, 'PATCH /building/:id/deviceTexts', {
     config: scoped,
-    handler: (request) => updateDeviceTexts(app.ctx, tenantOf(request), request.params.id, request.body),
+    handler: (request) =>
+      updateDeviceTexts(app.ctx, auditActorOf(request), tenantOf(request), request.params.id, request.body),
   });
 
   route(app, 'PATCH /building/:id/devices', {
     config: scoped,
-    handler: (request) => updateDevices(app.ctx, tenantOf(request), request.params.id, request.body.devicesIds),
+    handler: (request) =>
+      updateDevices(app.ctx, auditActorOf(request), tenantOf(request), request.params.id, request.body.devicesIds),
   });
 
   route(app, 'PATCH /building/:id/mobileToken', {
     config: scoped,
-    handler: (request) => updateMobileTokenSchedule(app.ctx, tenantOf(request), request.params.id, request.body),
+    handler: (request) =>
+      updateMobileTokenSchedule(app.ctx, auditActorOf(request), tenantOf(request), request.params.id, request.body),
   });
 
   route(app, 'PATCH /building/:id/refreshMobileToken', {
     config: scoped,
-    handler: (request) => refreshMobileToken(app.ctx, tenantOf(request), request.params.id),
+    handler: (request) => refreshMobileToken(app.ctx, auditActorOf(request), tenantOf(request), request.params.id),
   });
 
   route(app, 'DELETE /building/:id', {
     config: scoped,
     handler: async (request) => {
-      await removeBuilding(app.ctx, tenantOf(request), request.params.id);
+      await removeBuilding(app.ctx, auditActorOf(request), tenantOf(request), request.params.id);
       return { id: request.params.id };
     },
   });

@@ -12,13 +12,16 @@ import {
   uuidv7,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { assignedBuildingsOf } from '../access.ts';
+import { type AuditActor, audit, changedFields } from '../audit/audit.service.ts';
 import { findTenantRef } from '../tenants/tenants.repo.ts';
 import { assignBuilding } from '../users/users.repo.ts';
 import { entryListsDto, exitListsDto, toBuilding } from './buildings.dto.ts';
 import {
+  type BuildingRow,
   type BuildingSort,
   type LinkedVisitorType,
   type QuestionnaireKind,
@@ -108,9 +111,34 @@ function addressColumns(address: BuildingAddress & { address2: string | null; em
 
 type ParsedAddress = BuildingAddress & { address2: string | null; email: string | null };
 
+/** What the audit log keeps of a new or deleted building: where it is (its PIN hidden by `audit`). */
+function auditedAddress(building: ParsedAddress | Building) {
+  const { name, address1, address2, city, zip, state, countryCode, email, phone, externalId, pinCode } = building;
+  return { name, address1, address2, city, zip, state, countryCode, email, phone, externalId, pinCode };
+}
+
+/**
+ * A building's fields as the audit log compares them: as the API shows them, without its
+ * public key and mobile token (those open its public pages) and the questionnaire lists
+ * (recorded by their own action).
+ */
+function auditedBuilding(row: BuildingRow): Record<string, unknown> {
+  const {
+    id: _id,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    tenant: _tenant,
+    qrCodeKey: _qrCodeKey,
+    mobileToken: _mobileToken,
+    ...fields
+  } = toBuilding(row, []);
+  return fields;
+}
+
 export async function createBuilding(
   ctx: ServerContext,
   auth: AuthContext,
+  actor: AuditActor,
   input: ParsedAddress & { tenantId?: string | undefined },
 ): Promise<Building> {
   // Admin and tech may create in a tenant they name; everyone else in their own.
@@ -118,97 +146,196 @@ export async function createBuilding(
   if (!tenantId) throw new AppError('TENANT_REQUIRED');
   if (!(await findTenantRef(ctx.db, tenantId))) throw new AppError('TENANT_REQUIRED');
   const id = uuidv7();
-  const outcome = await insertBuildingWithinLimit(ctx.db, {
-    id,
-    tenant_id: tenantId,
-    ...addressColumns(input),
-    ...newBuildingColumns(),
+  await ctx.db.transaction().execute(async (trx) => {
+    const outcome = await insertBuildingWithinLimit(trx, {
+      id,
+      tenant_id: tenantId,
+      ...addressColumns(input),
+      ...newBuildingColumns(),
+    });
+    if (outcome === 'limit') throw new AppError('BUILDING_TENANT_LIMIT_REACHED');
+    if (outcome === 'externalIdExists') throw new AppError('BUILDING_ID_EXISTS');
+    // A supervisor sees only assigned buildings: the one they made is theirs at once.
+    const creator = assignedBuildingsOf(auth);
+    if (creator) await assignBuilding(trx, creator, id);
+    await audit(trx, actor, {
+      tenantId,
+      action: 'BUILDING_CREATED',
+      entity: 'building',
+      entityId: id,
+      after: auditedAddress(input),
+    });
   });
-  if (outcome === 'limit') throw new AppError('BUILDING_TENANT_LIMIT_REACHED');
-  if (outcome === 'externalIdExists') throw new AppError('BUILDING_ID_EXISTS');
-  // A supervisor sees only assigned buildings: the one they made is theirs at once.
-  const creator = assignedBuildingsOf(auth);
-  if (creator) await assignBuilding(ctx.db, creator, id);
   return getBuilding(ctx, tenantId, id);
 }
 
-async function updateOrNotFound(
+/**
+ * Changes one building of the tenant (`change` answers false when there is none: 404) and
+ * records the fields that changed, in one transaction.
+ */
+async function changeBuilding(
   ctx: ServerContext,
-  tenantId: string,
-  id: string,
+  actor: AuditActor,
+  target: { tenantId: string; id: string; action: string },
+  change: (trx: Db) => Promise<boolean>,
+): Promise<Building> {
+  const { tenantId, id, action } = target;
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await findBuilding(trx, tenantId, id);
+    if (!before || !(await change(trx))) throw notFound();
+    const after = await findBuilding(trx, tenantId, id);
+    if (!after) throw notFound();
+    await audit(trx, actor, {
+      tenantId,
+      action,
+      entity: 'building',
+      entityId: id,
+      ...changedFields(auditedBuilding(before), auditedBuilding(after)),
+    });
+  });
+  return getBuilding(ctx, tenantId, id);
+}
+
+function updateOrNotFound(
+  ctx: ServerContext,
+  actor: AuditActor,
+  target: { tenantId: string; id: string; action: string },
   values: Parameters<typeof updateBuilding>[3],
 ) {
-  if (!(await updateBuilding(ctx.db, tenantId, id, values))) throw notFound();
-  return getBuilding(ctx, tenantId, id);
+  return changeBuilding(ctx, actor, target, (trx) => updateBuilding(trx, target.tenantId, target.id, values));
 }
 
-export async function updateBuildingAddress(ctx: ServerContext, tenantId: string, id: string, input: ParsedAddress) {
+export async function updateBuildingAddress(
+  ctx: ServerContext,
+  actor: AuditActor,
+  tenantId: string,
+  id: string,
+  input: ParsedAddress,
+) {
   if (input.externalId && (await externalIdTaken(ctx.db, tenantId, input.externalId, id))) {
     throw new AppError('BUILDING_ID_EXISTS');
   }
-  return updateOrNotFound(ctx, tenantId, id, addressColumns(input));
+  return updateOrNotFound(ctx, actor, { tenantId, id, action: 'BUILDING_UPDATED' }, addressColumns(input));
 }
 
-export function updateBuildingSettings(ctx: ServerContext, tenantId: string, id: string, settings: BuildingSettings) {
+export function updateBuildingSettings(
+  ctx: ServerContext,
+  actor: AuditActor,
+  tenantId: string,
+  id: string,
+  settings: BuildingSettings,
+) {
   // The other mode's value is cleared, as the settings tab does when switching.
   const stored =
     settings.autoCheckoutMode === 'TIMEOUT'
       ? { ...settings, autoCheckoutSpecificTime: null }
       : { ...settings, autoCheckOutTimeout: null };
-  return updateOrNotFound(ctx, tenantId, id, { settings: JSON.stringify(stored) });
+  return updateOrNotFound(
+    ctx,
+    actor,
+    { tenantId, id, action: 'BUILDING_SETTINGS_UPDATED' },
+    { settings: JSON.stringify(stored) },
+  );
 }
 
-export function updateCheckInForms(ctx: ServerContext, tenantId: string, id: string, forms: BuildingCheckInForms) {
-  return updateOrNotFound(ctx, tenantId, id, { check_in_forms: JSON.stringify(forms) });
+export function updateCheckInForms(
+  ctx: ServerContext,
+  actor: AuditActor,
+  tenantId: string,
+  id: string,
+  forms: BuildingCheckInForms,
+) {
+  return updateOrNotFound(
+    ctx,
+    actor,
+    { tenantId, id, action: 'BUILDING_CHECK_IN_FORMS_UPDATED' },
+    { check_in_forms: JSON.stringify(forms) },
+  );
 }
 
 export function updateDeviceTexts(
   ctx: ServerContext,
+  actor: AuditActor,
   tenantId: string,
   id: string,
   texts: { devicesSuccessText: string; devicesAttentionText: string },
 ) {
-  return updateOrNotFound(ctx, tenantId, id, {
-    devices_success_text: texts.devicesSuccessText,
-    devices_attention_text: texts.devicesAttentionText,
-  });
+  return updateOrNotFound(
+    ctx,
+    actor,
+    { tenantId, id, action: 'BUILDING_DEVICE_TEXTS_UPDATED' },
+    { devices_success_text: texts.devicesSuccessText, devices_attention_text: texts.devicesAttentionText },
+  );
 }
 
-export async function updateDevices(ctx: ServerContext, tenantId: string, id: string, devicesIds: string) {
+export async function updateDevices(
+  ctx: ServerContext,
+  actor: AuditActor,
+  tenantId: string,
+  id: string,
+  devicesIds: string,
+) {
   const building = await getBuilding(ctx, tenantId, id);
   const devices = parseDeviceIds(devicesIds);
   if (devices.length > building.devicesLimit) {
     throw new AppError('VALIDATION_FAILED', { field: 'devicesIds' });
   }
-  return updateOrNotFound(ctx, tenantId, id, { devices_ids: devicesIds });
+  return updateOrNotFound(
+    ctx,
+    actor,
+    { tenantId, id, action: 'BUILDING_DEVICES_UPDATED' },
+    { devices_ids: devicesIds },
+  );
 }
 
 export function updateMobileTokenSchedule(
   ctx: ServerContext,
+  actor: AuditActor,
   tenantId: string,
   id: string,
   input: { mobileTokenChangeDays: number; mobileTokenNextRefreshAt: string },
 ) {
-  return updateOrNotFound(ctx, tenantId, id, {
-    mobile_token_change_days: input.mobileTokenChangeDays,
-    mobile_token_next_refresh_at: new Date(input.mobileTokenNextRefreshAt),
-  });
+  return updateOrNotFound(
+    ctx,
+    actor,
+    { tenantId, id, action: 'BUILDING_MOBILE_TOKEN_SCHEDULED' },
+    {
+      mobile_token_change_days: input.mobileTokenChangeDays,
+      mobile_token_next_refresh_at: new Date(input.mobileTokenNextRefreshAt),
+    },
+  );
 }
 
 /** A new mobile token at once; the next automatic refresh is due after mobileTokenChangeDays. */
-export async function refreshMobileToken(ctx: ServerContext, tenantId: string, id: string) {
+export async function refreshMobileToken(ctx: ServerContext, actor: AuditActor, tenantId: string, id: string) {
   const building = await getBuilding(ctx, tenantId, id);
-  return updateOrNotFound(ctx, tenantId, id, {
-    mobile_token: randomBytes(12).toString('base64url'),
-    mobile_token_next_refresh_at: new Date(Date.now() + building.mobileTokenChangeDays * DAY_MS),
-  });
+  // The token itself never enters the log: the action says it changed.
+  return updateOrNotFound(
+    ctx,
+    actor,
+    { tenantId, id, action: 'BUILDING_MOBILE_TOKEN_REFRESHED' },
+    {
+      mobile_token: randomBytes(12).toString('base64url'),
+      mobile_token_next_refresh_at: new Date(Date.now() + building.mobileTokenChangeDays * DAY_MS),
+    },
+  );
 }
 
 /** Deletes a building without visits; one with visit history is refused (409 BUILDING_HAS_VISITS), nothing changed. */
-export async function removeBuilding(ctx: ServerContext, tenantId: string, id: string): Promise<void> {
-  const outcome = await deleteBuilding(ctx.db, tenantId, id);
-  if (outcome === 'notFound') throw notFound();
-  if (outcome === 'hasVisits') throw new AppError('BUILDING_HAS_VISITS');
+export async function removeBuilding(ctx: ServerContext, actor: AuditActor, tenantId: string, id: string) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await findBuilding(trx, tenantId, id);
+    const outcome = before ? await deleteBuilding(trx, tenantId, id) : 'notFound';
+    if (!before || outcome === 'notFound') throw notFound();
+    if (outcome === 'hasVisits') throw new AppError('BUILDING_HAS_VISITS');
+    await audit(trx, actor, {
+      tenantId,
+      action: 'BUILDING_DELETED',
+      entity: 'building',
+      entityId: id,
+      before: auditedAddress(toBuilding(before, [])),
+    });
+  });
 }
 
 const kindLists: Record<QuestionnaireKind, Record<LinkedVisitorType, string>> = {
@@ -243,11 +370,11 @@ export async function getQuestionnaireLists<K extends QuestionnaireKind>(
 
 export async function saveQuestionnaireLists<K extends QuestionnaireKind>(
   ctx: ServerContext,
-  tenantId: string,
-  id: string,
-  kind: K,
+  actor: AuditActor,
+  target: { tenantId: string; id: string; kind: K },
   body: Record<string, readonly string[]>,
 ): Promise<ListsOf<K>> {
+  const { tenantId, id, kind } = target;
   if (!(await findBuilding(ctx.db, tenantId, id))) throw notFound();
   const names = kindLists[kind];
   const lists = {
@@ -260,18 +387,33 @@ export async function saveQuestionnaireLists<K extends QuestionnaireKind>(
   if ((await countTenantQuestionnaires(ctx.db, tenantId, distinct)) !== distinct.length) {
     throw new AppError('NOT_FOUND', { field: 'questionnaires' });
   }
-  await replaceQuestionnaireLinks(ctx.db, id, kind, lists);
+  const listsOf = async (db: Db) => {
+    const links = await listBuildingQuestionnaireLinks(db, [id]);
+    return kind === 'ENTRY' ? entryListsDto(links) : exitListsDto(links);
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await listsOf(trx);
+    await replaceQuestionnaireLinks(trx, id, kind, lists);
+    await audit(trx, actor, {
+      tenantId,
+      action: 'BUILDING_QUESTIONNAIRES_UPDATED',
+      entity: 'building',
+      entityId: id,
+      ...changedFields(before, await listsOf(trx)),
+    });
+  });
   return getQuestionnaireLists(ctx, tenantId, id, kind);
 }
 
-export async function storeLogo(
+export function storeLogo(
   ctx: ServerContext,
-  tenantId: string,
-  id: string,
+  actor: AuditActor,
+  target: { tenantId: string; id: string },
   logo: { fileName: string; contentType: string; content: Buffer },
 ) {
-  if (!(await saveLogo(ctx.db, tenantId, id, logo))) throw notFound();
-  return getBuilding(ctx, tenantId, id);
+  return changeBuilding(ctx, actor, { ...target, action: 'BUILDING_LOGO_UPDATED' }, (trx) =>
+    saveLogo(trx, target.tenantId, target.id, logo),
+  );
 }
 
 /** A building's logo (any version: the URL's version only defeats caches), or 404. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { auditActorOf } from '../../http/auditActor.ts';
 import { route } from '../../http/route.ts';
 import { tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingManagers } from '../access.ts';
@@ -15,17 +16,24 @@ export async function camerasRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'POST /camera/:buildingId', {
     config: byBuilding,
-    handler: (request) => addCamera(app.ctx, tenantOf(request), request.params.buildingId, request.body),
+    handler: (request) =>
+      addCamera(
+        app.ctx,
+        auditActorOf(request),
+        { tenantId: tenantOf(request), buildingId: request.params.buildingId },
+        request.body,
+      ),
   });
 
   route(app, 'PATCH /camera/:id', {
     config: byCamera,
-    handler: (request) => editCamera(app.ctx, tenantOf(request), request.params.id, request.body),
+    handler: (request) =>
+      editCamera(app.ctx, auditActorOf(request), tenantOf(request), request.params.id, request.body),
   });
 
   route(app, 'DELETE /camera/:id', {
     config: byCamera,
-    handler: (request) => removeCamera(app.ctx, tenantOf(request), request.params.id),
+    handler: (request) => removeCamera(app.ctx, auditActorOf(request), tenantOf(request), request.params.id),
   });
 
   route(app, 'GET /camera/info/:id', {

@@ -2,6 +2,7 @@ import type { Camera, CameraInput } from '@vestibule/shared';
 import { cameraAddressRefusal, uuidv7 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { type AuditActor, audit, changedFields } from '../audit/audit.service.ts';
 import { readCameraInfo, readCameraPicture } from './camera.adapter.ts';
 import { type CameraRow, deleteCamera, findCamera, insertCamera, listCameras, updateCamera } from './cameras.repo.ts';
 
@@ -38,19 +39,43 @@ function checkAddress(ctx: ServerContext, input: ParsedCamera): void {
   }
 }
 
-export async function addCamera(ctx: ServerContext, tenantId: string, buildingId: string, input: ParsedCamera) {
+/** A camera as the audit log keeps it: never its password, only whether it has one. */
+function auditedCamera(row: CameraRow): Record<string, unknown> {
+  const { id: _id, ...fields } = toCamera(row);
+  return fields;
+}
+
+export async function addCamera(
+  ctx: ServerContext,
+  actor: AuditActor,
+  target: { tenantId: string; buildingId: string },
+  input: ParsedCamera,
+) {
+  const { tenantId, buildingId } = target;
   checkAddress(ctx, input);
-  await insertCamera(ctx.db, {
-    id: uuidv7(),
-    tenant_id: tenantId,
-    building_id: buildingId,
-    name: input.name,
-    ip_address: input.ipAddress,
-    auth_user: input.authUser,
-    auth_password: input.authPassword || null,
-    camera_place: input.cameraPlace,
-    active: input.active,
-    simulated: input.simulated,
+  const id = uuidv7();
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertCamera(trx, {
+      id,
+      tenant_id: tenantId,
+      building_id: buildingId,
+      name: input.name,
+      ip_address: input.ipAddress,
+      auth_user: input.authUser,
+      auth_password: input.authPassword || null,
+      camera_place: input.cameraPlace,
+      active: input.active,
+      simulated: input.simulated,
+    });
+    const created = await findCamera(trx, tenantId, id);
+    if (!created) throw notFound();
+    await audit(trx, actor, {
+      tenantId,
+      action: 'CAMERA_CREATED',
+      entity: 'camera',
+      entityId: id,
+      after: auditedCamera(created),
+    });
   });
   return camerasOf(ctx, tenantId, buildingId);
 }
@@ -62,24 +87,52 @@ async function cameraOrNotFound(ctx: ServerContext, tenantId: string, id: string
 }
 
 /** An empty or omitted password keeps the stored one (the browser never has it). */
-export async function editCamera(ctx: ServerContext, tenantId: string, id: string, input: ParsedCamera) {
+export async function editCamera(
+  ctx: ServerContext,
+  actor: AuditActor,
+  tenantId: string,
+  id: string,
+  input: ParsedCamera,
+) {
   const camera = await cameraOrNotFound(ctx, tenantId, id);
   checkAddress(ctx, input);
-  await updateCamera(ctx.db, tenantId, id, {
-    name: input.name,
-    ip_address: input.ipAddress,
-    auth_user: input.authUser,
-    ...(input.authPassword ? { auth_password: input.authPassword } : {}),
-    camera_place: input.cameraPlace,
-    active: input.active,
-    simulated: input.simulated,
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateCamera(trx, tenantId, id, {
+      name: input.name,
+      ip_address: input.ipAddress,
+      auth_user: input.authUser,
+      ...(input.authPassword ? { auth_password: input.authPassword } : {}),
+      camera_place: input.cameraPlace,
+      active: input.active,
+      simulated: input.simulated,
+    });
+    const after = await findCamera(trx, tenantId, id);
+    if (!after) throw notFound();
+    // A password given is recorded as given, never itself.
+    const given = input.authPassword ? { passwordReplaced: true } : {};
+    await audit(trx, actor, {
+      tenantId,
+      action: 'CAMERA_UPDATED',
+      entity: 'camera',
+      entityId: id,
+      ...changedFields(auditedCamera(camera), { ...auditedCamera(after), ...given }),
+    });
   });
   return camerasOf(ctx, tenantId, camera.building_id);
 }
 
-export async function removeCamera(ctx: ServerContext, tenantId: string, id: string) {
+export async function removeCamera(ctx: ServerContext, actor: AuditActor, tenantId: string, id: string) {
   const camera = await cameraOrNotFound(ctx, tenantId, id);
-  await deleteCamera(ctx.db, tenantId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteCamera(trx, tenantId, id);
+    await audit(trx, actor, {
+      tenantId,
+      action: 'CAMERA_DELETED',
+      entity: 'camera',
+      entityId: id,
+      before: auditedCamera(camera),
+    });
+  });
   return camerasOf(ctx, tenantId, camera.building_id);
 }
 

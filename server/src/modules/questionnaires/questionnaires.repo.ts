@@ -1,5 +1,6 @@
 import { type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { QuestionsTable } from '../../db/schema.ts';
 
 function selectQuestionnaires(db: Db) {
@@ -137,7 +138,7 @@ export async function updateQuestion(
  * follow-ups. Answers false, changing nothing, when the question is not in that questionnaire.
  */
 export async function deleteQuestion(db: Db, questionnaireId: string, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const own = await trx
       .selectFrom('questions')
       .select('id')
@@ -158,7 +159,7 @@ export async function deleteQuestion(db: Db, questionnaireId: string, id: string
 
 /** Writes a new order for a questionnaire's questions (ids in their new order). */
 export async function reorderQuestions(db: Db, questionnaireId: string, orderedIds: readonly string[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const [index, id] of orderedIds.entries()) {
       await trx
         .updateTable('questions')

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditActorOf } from '../../http/auditActor.ts';
 import { route } from '../../http/route.ts';
 import { tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingManagers } from '../access.ts';
@@ -23,6 +24,11 @@ const byQuestion = {
   tenantParams: { qid: 'questionnaire', id: 'question' },
 } as const;
 
+/** The question a request names, in the questionnaire and tenant it names. */
+function questionOf(request: FastifyRequest<{ Params: { qid: string; id: string } }>) {
+  return { tenantId: tenantOf(request), questionnaireId: request.params.qid, id: request.params.id };
+}
+
 export async function questionnairesRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /questionnaire', {
     config: { access: buildingManagers, tenant: true },
@@ -37,7 +43,7 @@ export async function questionnairesRoutes(app: FastifyInstance): Promise<void> 
   route(app, 'POST /questionnaire', {
     config: { access: buildingManagers, tenant: true },
     handler: async (request, reply) =>
-      reply.code(201).send(await createQuestionnaire(app.ctx, tenantOf(request), request.body)),
+      reply.code(201).send(await createQuestionnaire(app.ctx, auditActorOf(request), tenantOf(request), request.body)),
   });
 
   route(app, 'GET /questionnaire/:id', {
@@ -47,13 +53,14 @@ export async function questionnairesRoutes(app: FastifyInstance): Promise<void> 
 
   route(app, 'PATCH /questionnaire/:id', {
     config: byId,
-    handler: (request) => editQuestionnaire(app.ctx, tenantOf(request), request.params.id, request.body),
+    handler: (request) =>
+      editQuestionnaire(app.ctx, auditActorOf(request), tenantOf(request), request.params.id, request.body),
   });
 
   route(app, 'DELETE /questionnaire/:id', {
     config: byId,
     handler: async (request) => {
-      await removeQuestionnaire(app.ctx, tenantOf(request), request.params.id);
+      await removeQuestionnaire(app.ctx, auditActorOf(request), tenantOf(request), request.params.id);
       return { id: request.params.id };
     },
   });
@@ -65,29 +72,35 @@ export async function questionnairesRoutes(app: FastifyInstance): Promise<void> 
 
   route(app, 'POST /questionnaire/:qid/question', {
     config: { access: buildingManagers, tenant: true, tenantParams: { qid: 'questionnaire' } },
-    handler: (request) => addQuestion(app.ctx, request.params.qid, request.body),
+    handler: (request) =>
+      addQuestion(
+        app.ctx,
+        auditActorOf(request),
+        { tenantId: tenantOf(request), questionnaireId: request.params.qid },
+        request.body,
+      ),
   });
 
   route(app, 'PATCH /questionnaire/:qid/question/:id', {
     config: byQuestion,
-    handler: (request) => editQuestion(app.ctx, request.params.qid, request.params.id, request.body),
+    handler: (request) => editQuestion(app.ctx, auditActorOf(request), questionOf(request), request.body),
   });
 
   route(app, 'DELETE /questionnaire/:qid/question/:id', {
     config: byQuestion,
     handler: async (request) => {
-      await removeQuestion(app.ctx, request.params.qid, request.params.id);
+      await removeQuestion(app.ctx, auditActorOf(request), questionOf(request));
       return { id: request.params.id };
     },
   });
 
   route(app, 'PATCH /questionnaire/:qid/question/:id/up', {
     config: byQuestion,
-    handler: (request) => moveQuestion(app.ctx, request.params.qid, request.params.id, 'up'),
+    handler: (request) => moveQuestion(app.ctx, auditActorOf(request), questionOf(request), 'up'),
   });
 
   route(app, 'PATCH /questionnaire/:qid/question/:id/down', {
     config: byQuestion,
-    handler: (request) => moveQuestion(app.ctx, request.params.qid, request.params.id, 'down'),
+    handler: (request) => moveQuestion(app.ctx, auditActorOf(request), questionOf(request), 'down'),
   });
 }

@@ -3,6 +3,7 @@ import { uuidv7 } from '@vestibule/shared';
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { type AuditActor, audit, changedFields } from '../audit/audit.service.ts';
 import {
   type QuestionRow,
   type QuestionnaireRow,
@@ -72,30 +73,65 @@ export function allQuestionnaires(ctx: ServerContext, tenantId: string) {
   return listAllQuestionnaireRefs(ctx.db, tenantId);
 }
 
+/** Where the audit log files a questionnaire's changes, its questions' too (one history per questionnaire). */
+const auditedQuestionnaire = (tenantId: string, id: string) => ({ tenantId, entity: 'questionnaire', entityId: id });
+
 export async function createQuestionnaire(
   ctx: ServerContext,
+  actor: AuditActor,
   tenantId: string,
   input: { name: string; description: string | null },
 ) {
   const id = uuidv7();
-  await insertQuestionnaire(ctx.db, { id, tenant_id: tenantId, ...input });
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertQuestionnaire(trx, { id, tenant_id: tenantId, ...input });
+    await audit(trx, actor, { ...auditedQuestionnaire(tenantId, id), action: 'QUESTIONNAIRE_CREATED', after: input });
+  });
   return getQuestionnaire(ctx, tenantId, id);
 }
 
 export async function editQuestionnaire(
   ctx: ServerContext,
+  actor: AuditActor,
   tenantId: string,
   id: string,
   input: { name: string; description: string | null },
 ) {
-  await updateQuestionnaire(ctx.db, tenantId, id, input);
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await findQuestionnaire(trx, tenantId, id);
+    if (!before) throw notFound();
+    await updateQuestionnaire(trx, tenantId, id, input);
+    await audit(trx, actor, {
+      ...auditedQuestionnaire(tenantId, id),
+      action: 'QUESTIONNAIRE_UPDATED',
+      ...changedFields({ name: before.name, description: before.description }, input),
+    });
+  });
   return getQuestionnaire(ctx, tenantId, id);
 }
 
 /** A questionnaire still linked to a building cannot be deleted (its visits' answers refer to it). */
-export async function removeQuestionnaire(ctx: ServerContext, tenantId: string, id: string): Promise<void> {
+export async function removeQuestionnaire(
+  ctx: ServerContext,
+  actor: AuditActor,
+  tenantId: string,
+  id: string,
+): Promise<void> {
   if (await isQuestionnaireLinked(ctx.db, id)) throw new AppError('QUESTIONNAIRE_IN_USE');
-  await deleteQuestionnaire(ctx.db, tenantId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await findQuestionnaire(trx, tenantId, id);
+    if (!before) return;
+    await deleteQuestionnaire(trx, tenantId, id);
+    await audit(trx, actor, {
+      ...auditedQuestionnaire(tenantId, id),
+      action: 'QUESTIONNAIRE_DELETED',
+      before: {
+        name: before.name,
+        description: before.description,
+        questionsCount: Number(before.questions_count ?? 0),
+      },
+    });
+  });
 }
 
 export async function questionsOf(ctx: ServerContext, questionnaireId: string): Promise<Question[]> {
@@ -113,6 +149,12 @@ function checkFollowUp(input: QuestionInput, earlier: readonly QuestionRow[]): v
   }
 }
 
+/** A question as the audit log keeps it: its id and the fields a manager sets. */
+function auditedQuestion(row: QuestionRow) {
+  const { id, ...fields } = toQuestion(row);
+  return { questionId: id, ...fields };
+}
+
 function questionColumns(input: QuestionInput) {
   return {
     text: input.text,
@@ -126,12 +168,23 @@ function questionColumns(input: QuestionInput) {
 
 export async function addQuestion(
   ctx: ServerContext,
-  questionnaireId: string,
+  actor: AuditActor,
+  target: { tenantId: string; questionnaireId: string },
   input: QuestionInput,
 ): Promise<Question> {
+  const { tenantId, questionnaireId } = target;
   checkFollowUp(input, await listQuestions(ctx.db, questionnaireId));
   const id = uuidv7();
-  await insertQuestion(ctx.db, { id, questionnaire_id: questionnaireId, ...questionColumns(input) });
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertQuestion(trx, { id, questionnaire_id: questionnaireId, ...questionColumns(input) });
+    const row = (await listQuestions(trx, questionnaireId)).find((q) => q.id === id);
+    if (!row) throw notFound();
+    await audit(trx, actor, {
+      ...auditedQuestionnaire(tenantId, questionnaireId),
+      action: 'QUESTION_CREATED',
+      after: auditedQuestion(row),
+    });
+  });
   const created = (await questionsOf(ctx, questionnaireId)).find((q) => q.id === id);
   if (!created) throw notFound();
   return created;
@@ -139,10 +192,11 @@ export async function addQuestion(
 
 export async function editQuestion(
   ctx: ServerContext,
-  questionnaireId: string,
-  id: string,
+  actor: AuditActor,
+  target: { tenantId: string; questionnaireId: string; id: string },
   input: QuestionInput,
 ): Promise<Question> {
+  const { tenantId, questionnaireId, id } = target;
   const questions = await listQuestions(ctx.db, questionnaireId);
   const index = questions.findIndex((q) => q.id === id);
   if (index < 0) throw notFound();
@@ -154,20 +208,52 @@ export async function editQuestion(
       input.questionType === 'FREEFORM' || (q.previous_question_answer === 'NA' && input.questionType !== 'YESNONA'),
   );
   if (lostAnswer) throw new AppError('QUESTION_FOLLOW_UP_INVALID', { field: 'questionType' });
-  await updateQuestion(ctx.db, questionnaireId, id, questionColumns(input));
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateQuestion(trx, questionnaireId, id, questionColumns(input));
+    const after = (await listQuestions(trx, questionnaireId)).find((q) => q.id === id);
+    if (!after) throw notFound();
+    const before = questions[index] as QuestionRow;
+    const changes = changedFields(auditedQuestion(before), auditedQuestion(after));
+    await audit(trx, actor, {
+      ...auditedQuestionnaire(tenantId, questionnaireId),
+      action: 'QUESTION_UPDATED',
+      // Which question: its id stays on both sides.
+      before: { questionId: id, ...changes.before },
+      after: { questionId: id, ...changes.after },
+    });
+  });
   return (await questionsOf(ctx, questionnaireId))[index] as Question;
 }
 
 /** Deletes a question of that questionnaire (404 for a question of another one: nothing changes). */
-export async function removeQuestion(ctx: ServerContext, questionnaireId: string, id: string): Promise<void> {
-  if (!(await deleteQuestion(ctx.db, questionnaireId, id))) throw notFound();
+export async function removeQuestion(
+  ctx: ServerContext,
+  actor: AuditActor,
+  target: { tenantId: string; questionnaireId: string; id: string },
+): Promise<void> {
+  const { tenantId, questionnaireId, id } = target;
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = (await listQuestions(trx, questionnaireId)).find((q) => q.id === id);
+    if (!before || !(await deleteQuestion(trx, questionnaireId, id))) throw notFound();
+    await audit(trx, actor, {
+      ...auditedQuestionnaire(tenantId, questionnaireId),
+      action: 'QUESTION_DELETED',
+      before: auditedQuestion(before),
+    });
+  });
 }
 
 /**
  * Moves a question one place up or down and answers the new list. A follow-up never moves
  * above the question it depends on (nor that question below it).
  */
-export async function moveQuestion(ctx: ServerContext, questionnaireId: string, id: string, direction: 'up' | 'down') {
+export async function moveQuestion(
+  ctx: ServerContext,
+  actor: AuditActor,
+  target: { tenantId: string; questionnaireId: string; id: string },
+  direction: 'up' | 'down',
+) {
+  const { tenantId, questionnaireId, id } = target;
   const questions = await listQuestions(ctx.db, questionnaireId);
   const index = questions.findIndex((q) => q.id === id);
   if (index < 0) throw notFound();
@@ -181,7 +267,15 @@ export async function moveQuestion(ctx: ServerContext, questionnaireId: string, 
     const order = questions.map((q) => q.id);
     order[index] = swapped.id;
     order[other] = moving.id;
-    await reorderQuestions(ctx.db, questionnaireId, order);
+    await ctx.db.transaction().execute(async (trx) => {
+      await reorderQuestions(trx, questionnaireId, order);
+      await audit(trx, actor, {
+        ...auditedQuestionnaire(tenantId, questionnaireId),
+        action: 'QUESTION_MOVED',
+        before: { questionId: id, sortOrder: index },
+        after: { questionId: id, sortOrder: other },
+      });
+    });
   }
   return questionsOf(ctx, questionnaireId);
 }

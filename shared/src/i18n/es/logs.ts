@@ -1,4 +1,5 @@
 export const logs = {
+  page: { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' },
   mailbox: {
     title: 'Buzón de salida',
     description:
@@ -12,6 +13,36 @@ export const logs = {
     status: 'Estado',
     statuses: { PENDING: 'En espera', SENT: 'Enviado', FAILED: 'Fallido' },
     lastError: 'Intentos: {{attempts}}. Último error: {{error}}',
-    page: { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' },
+  },
+  audit: {
+    title: 'Registro de auditoría',
+    from: 'Desde',
+    to: 'Hasta',
+    user: 'Usuario',
+    action: 'Acción',
+    entity: 'Objeto',
+    entityId: 'Id del objeto',
+    tenant: 'Id de la empresa',
+    when: 'Cuándo',
+    who: 'Quién',
+    actingAs: 'En nombre de',
+    clientIp: 'Dirección del cliente',
+    before: 'Antes',
+    after: 'Después',
+    details: 'Detalles',
+    none: 'No se registraron detalles.',
+    empty: 'Ninguna entrada coincide.',
+    loadFailed: 'No se pudo cargar el registro de auditoría.',
+    download: 'Descargar CSV',
+    downloadFailed: 'No se pudo descargar el archivo.',
+    entities: {
+      building: 'Edificio',
+      camera: 'Cámara',
+      device: 'Quiosco',
+      questionnaire: 'Cuestionario',
+      session: 'Inicio de sesión',
+      tenant: 'Empresa',
+      user: 'Usuario',
+    },
   },
 };

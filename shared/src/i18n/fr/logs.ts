@@ -1,4 +1,5 @@
 export const logs = {
+  page: { first: 'Première page', previous: 'Page précédente', next: 'Page suivante', last: 'Dernière page' },
   mailbox: {
     title: 'Boîte d’envoi',
     description:
@@ -12,6 +13,36 @@ export const logs = {
     status: 'État',
     statuses: { PENDING: 'En attente', SENT: 'Envoyé', FAILED: 'Échec' },
     lastError: 'Tentatives : {{attempts}}. Dernière erreur : {{error}}',
-    page: { first: 'Première page', previous: 'Page précédente', next: 'Page suivante', last: 'Dernière page' },
+  },
+  audit: {
+    title: 'Journal d’audit',
+    from: 'Du',
+    to: 'Au',
+    user: 'Utilisateur',
+    action: 'Action',
+    entity: 'Objet',
+    entityId: 'Id de l’objet',
+    tenant: 'Id de l’entreprise',
+    when: 'Quand',
+    who: 'Qui',
+    actingAs: 'Au nom de',
+    clientIp: 'Adresse du client',
+    before: 'Avant',
+    after: 'Après',
+    details: 'Détails',
+    none: 'Aucun détail enregistré.',
+    empty: 'Aucune entrée ne correspond.',
+    loadFailed: 'Le journal d’audit n’a pas pu être chargé.',
+    download: 'Télécharger le CSV',
+    downloadFailed: 'Le fichier n’a pas pu être téléchargé.',
+    entities: {
+      building: 'Bâtiment',
+      camera: 'Caméra',
+      device: 'Borne',
+      questionnaire: 'Questionnaire',
+      session: 'Connexion',
+      tenant: 'Entreprise',
+      user: 'Utilisateur',
+    },
   },
 };
