@@ -40,11 +40,16 @@ const screenFiles = {
     () => import('../features/profile/ProfilePage.tsx'),
     (module) => module.ProfilePage,
   ),
+  users: preloadable(
+    () => import('../features/users/UsersPage.tsx'),
+    (module) => module.UsersPage,
+  ),
 } satisfies Partial<Record<RouteId, Preloadable<object>>>;
 const BuildingsPage = screenFiles.buildings.Component;
 const QuestionnairesScreen = screenFiles.questionnaires.Component;
 const LogsPage = screenFiles.logs.Component;
 const ProfilePage = screenFiles.profile.Component;
+const UsersPage = screenFiles.users.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
   import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
@@ -87,7 +92,7 @@ const screens: Record<RouteId, ReactNode> = {
   booking: <ComingSoonPage screen="booking" />,
   checkInOut: <ComingSoonPage screen="checkInOut" />,
   tenants: <ComingSoonPage screen="tenants" />,
-  users: <ComingSoonPage screen="users" />,
+  users: <UsersPage />,
   buildings: <BuildingsPage />,
   floors: <ComingSoonPage screen="floors" />,
   questionnaires: <QuestionnairesScreen />,

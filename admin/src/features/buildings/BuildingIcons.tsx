@@ -1,5 +1,7 @@
 import { Icon as BaseIcon, type IconProps } from '../../components/Icons.tsx';
 
+export { IconDownload, IconPencil, IconPlus, IconSearch, IconTrash } from '../../components/ListIcons.tsx';
+
 // Line icons of the building screens, drawn on a 24 px grid (after Tabler Icons, MIT).
 // Decorative: the control that shows one carries the accessible name.
 
@@ -7,25 +9,6 @@ import { Icon as BaseIcon, type IconProps } from '../../components/Icons.tsx';
 function Icon({ size = 18, ...rest }: IconProps) {
   return <BaseIcon size={size} {...rest} />;
 }
-
-export const IconPlus = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-
-export const IconPencil = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4" />
-    <path d="m13.5 6.5 4 4" />
-  </Icon>
-);
-
-export const IconTrash = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3" />
-  </Icon>
-);
 
 export const IconArrowUp = (props: IconProps) => (
   <Icon {...props}>
@@ -43,12 +26,6 @@ export const IconCopy = (props: IconProps) => (
   <Icon {...props}>
     <rect x="8" y="8" width="12" height="12" rx="2" />
     <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-  </Icon>
-);
-
-export const IconDownload = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12" />
   </Icon>
 );
 
@@ -70,13 +47,6 @@ export const IconCameraTest = (props: IconProps) => (
   <Icon {...props}>
     <path d="M5 7h1a2 2 0 0 0 2-2 1 1 0 0 1 1-1h6a1 1 0 0 1 1 1 2 2 0 0 0 2 2h1a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2" />
     <circle cx="12" cy="13" r="3" />
-  </Icon>
-);
-
-export const IconSearch = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="10" cy="10" r="7" />
-    <path d="m21 21-6-6" />
   </Icon>
 );
 

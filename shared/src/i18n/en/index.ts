@@ -1,6 +1,7 @@
 import { forgotPassword, passwordRules, resetPassword, verify } from './account.ts';
 import { buildings } from './buildings.ts';
 import { myProfile } from './profile.ts';
+import { users } from './users.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
@@ -33,4 +34,5 @@ export const en = {
   verify,
   passwordRules,
   myProfile,
+  users,
 };

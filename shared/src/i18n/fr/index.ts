@@ -2,6 +2,7 @@ import type { Catalogue, Resources } from '../index.ts';
 import { forgotPassword, passwordRules, resetPassword, verify } from './account.ts';
 import { buildings } from './buildings.ts';
 import { myProfile } from './profile.ts';
+import { users } from './users.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
@@ -34,4 +35,5 @@ export const fr = {
   verify,
   passwordRules,
   myProfile,
+  users,
 } satisfies Catalogue<Resources>;

@@ -1,0 +1,106 @@
+import { Button, Divider, Group, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
+import { type NewPassword, type User, newPasswordSchema } from '@vestibule/shared';
+import { type ChangeEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasswordRules } from '../../components/PasswordRules.tsx';
+import { useSchemaForm } from '../../form/useSchemaForm.ts';
+import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
+import { useUsersApi } from './usersApi.ts';
+
+type PasswordField = keyof NewPassword;
+
+const passwordFields: readonly PasswordField[] = ['password', 'confirmPassword'];
+const empty: NewPassword = { password: '', confirmPassword: '' };
+// The rules are a list: Mantine draws the description as a div for it (its types do not list the prop).
+const descriptionAsDiv = { component: 'div', mt: 'xs' } as PasswordInputProps['descriptionProps'];
+
+/**
+ * An administrator's two ways to help a user who cannot sign in: send them a link to choose a new
+ * password, or set one here (the shared policy, shown as it is typed). Either way the user's
+ * sessions end.
+ */
+export function UserPasswordSection({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const api = useUsersApi();
+  const form = useSchemaForm<NewPassword, NewPassword>(newPasswordSchema, empty);
+  const server = useServerFieldErrors(passwordFields);
+  const [busy, setBusy] = useState<'link' | 'set' | null>(null);
+  const rulesId = useId();
+
+  const field = (key: PasswordField, label: string) => {
+    const error = server.message(key) ?? form.error(key);
+    return {
+      label,
+      autoComplete: 'new-password',
+      value: form.values[key],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        form.setField(key, event.currentTarget.value);
+        server.clear(key);
+      },
+      onBlur: () => form.touch(key),
+      error,
+      'aria-invalid': error !== undefined,
+      visibilityToggleButtonProps: { 'aria-label': t('users.password.showPassword'), tabIndex: 0 },
+    };
+  };
+
+  const sendLink = async () => {
+    setBusy('link');
+    notifications.clearBanners();
+    try {
+      await api.sendResetLink(user.id);
+      notifications.showSuccess({ key: 'users.password.LINK_SENT', params: { email: user.email ?? '' } });
+    } catch (error) {
+      notifications.showError(messageFromError(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const setPassword = form.onSubmit(async ({ password, confirmPassword }) => {
+    setBusy('set');
+    notifications.clearBanners();
+    try {
+      await api.setPassword(user.id, password, confirmPassword);
+      form.reset(empty);
+      server.reset();
+      notifications.showSuccess({ key: 'users.password.PASSWORD_SET' });
+    } catch (error) {
+      if (!server.place(error)) notifications.showError(messageFromError(error));
+    } finally {
+      setBusy(null);
+    }
+  });
+
+  return (
+    <Stack gap="sm">
+      <Divider />
+      <Title order={3} size="h4">
+        {t('users.password.title')}
+      </Title>
+      <Group>
+        <Button variant="default" disabled={!user.email} loading={busy === 'link'} onClick={() => void sendLink()}>
+          {t('users.password.sendLink')}
+        </Button>
+        {!user.email && <Text size="sm">{t('users.password.noEmail')}</Text>}
+      </Group>
+      <form id={server.formId} onSubmit={setPassword} noValidate>
+        <Stack gap="sm" maw={420}>
+          <PasswordInput
+            {...field('password', t('users.password.newPassword'))}
+            description={<PasswordRules id={rulesId} password={form.values.password} />}
+            descriptionProps={descriptionAsDiv}
+            inputWrapperOrder={['label', 'input', 'error', 'description']}
+          />
+          <PasswordInput {...field('confirmPassword', t('users.password.confirmPassword'))} />
+          <Group>
+            <Button type="submit" variant="outline" loading={busy === 'set'}>
+              {t('users.password.set')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

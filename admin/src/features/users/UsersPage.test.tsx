@@ -1,0 +1,227 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { render } from '@testing-library/react';
+import type { Role, User } from '@vestibule/shared';
+import axe from 'axe-core';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/AppProviders.tsx';
+import { NotificationBanners } from '../notifications/index.ts';
+import { storageKeys } from '../../storage/storageKeys.ts';
+import { acme, userFixture } from '../../test/fixtures.ts';
+import { createTestSession } from '../../test/renderApp.tsx';
+import { UsersPage } from './UsersPage.tsx';
+import { type UsersApi, UsersApiContext } from './usersApi.ts';
+
+const HQ = '0190a8f2-0000-7000-8000-0000000000b1';
+
+function person(username: string, role: Role, changes: Partial<User> = {}): User {
+  const id = `0190a8f2-0000-7000-8000-${String(username.length).padStart(4, '0')}${username
+    .padEnd(8, '0')
+    .slice(0, 8)
+    .replace(/[^0-9a-f]/g, 'a')}`;
+  return { ...userFixture(username, [role]), id, firstName: username, lastName: 'Doe', ...changes };
+}
+
+const people = [
+  person('corporate', 'ROLE_MASTER'),
+  person('guard', 'ROLE_USER', { verified: false }),
+  person('blocked', 'ROLE_SUPERVISOR', { blocked: true }),
+];
+
+function fakeUsersApi() {
+  const api = {
+    list: vi.fn<UsersApi['list']>(async () => ({ docs: people, totalDocs: 3 })),
+    create: vi.fn<UsersApi['create']>(async (body) => person(body.username, body.role)),
+    update: vi.fn<UsersApi['update']>(async (id) => people.find((user) => user.id === id) ?? people[0]!),
+    remove: vi.fn<UsersApi['remove']>(async () => undefined),
+    emailFree: vi.fn<UsersApi['emailFree']>(async (email) => email !== 'taken@example.com'),
+    buildingsOf: vi.fn<UsersApi['buildingsOf']>(async () => [{ id: HQ, name: 'HQ' }]),
+    assign: vi.fn<UsersApi['assign']>(async () => undefined),
+    setPassword: vi.fn<UsersApi['setPassword']>(async () => undefined),
+    sendResetLink: vi.fn<UsersApi['sendResetLink']>(async () => undefined),
+    csv: vi.fn<UsersApi['csv']>(async () => 'Username\r\n'),
+  } satisfies UsersApi;
+  return api;
+}
+
+async function renderPage(role: Role) {
+  const me = { ...userFixture('me', [role]), tenant: acme };
+  localStorage.setItem(storageKeys.user, JSON.stringify({ ...me, role }));
+  localStorage.setItem(storageKeys.token, 'token-of-me');
+  localStorage.setItem(storageKeys.tenant, JSON.stringify(acme));
+  const api = fakeUsersApi();
+  const user = userEvent.setup();
+  const session = createTestSession();
+  // The session's company and its buildings, as the app's start fetches them.
+  await session.getState().selectTenant(acme.id);
+  render(
+    <AppProviders session={session} testEnvironment>
+      <UsersApiContext value={api}>
+        <NotificationBanners />
+        <main>
+          <UsersPage />
+        </main>
+      </UsersApiContext>
+    </AppProviders>,
+  );
+  return { api, user };
+}
+
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'],
+  });
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
+}
+
+describe('users list', () => {
+  it('shows each user with their role and state in words, filters by role and sorts', async () => {
+    const { api, user } = await renderPage('ROLE_ADMIN');
+    const guard = await screen.findByTestId('user-row-guard');
+    expect(within(guard).getByText('User')).toBeInTheDocument();
+    expect(within(guard).getByText('Not verified')).toBeInTheDocument();
+    expect(within(screen.getByTestId('user-row-blocked')).getByText('Blocked')).toBeInTheDocument();
+    expect(within(screen.getByTestId('user-row-corporate')).getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
+    expect(api.list).toHaveBeenLastCalledWith(
+      { sort: 'username', order: 1, page: 1, limit: 10, role: undefined, buildingId: undefined, search: undefined },
+      expect.anything(),
+    );
+
+    await user.click(screen.getByRole('textbox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Supervisor' }));
+    await waitFor(() =>
+      expect(api.list).toHaveBeenLastCalledWith(
+        expect.objectContaining({ role: 'ROLE_SUPERVISOR', page: 1 }),
+        expect.anything(),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sort by E-mail' }));
+    await waitFor(() =>
+      expect(api.list).toHaveBeenLastCalledWith(
+        expect.objectContaining({ sort: 'email', order: 1 }),
+        expect.anything(),
+      ),
+    );
+    expect(await violations()).toEqual([]);
+  });
+
+  it('lets an administrator sign in as a user, but not as a blocked one', async () => {
+    await renderPage('ROLE_ADMIN');
+    await screen.findByTestId('user-row-guard');
+    expect(screen.getByRole('button', { name: 'Sign in as guard Doe' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in as blocked Doe' })).not.toBeInTheDocument();
+  });
+
+  it('gives a supervisor only the rows and roles at or below their own', async () => {
+    const { user } = await renderPage('ROLE_SUPERVISOR');
+    await screen.findByTestId('user-row-guard');
+    expect(screen.queryByRole('button', { name: 'Sign in as guard Doe' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit corporate Doe' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit guard Doe' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    await user.click(within(dialog).getByRole('textbox', { name: /^Role/ }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['Supervisor', 'User', 'Space user']);
+  });
+});
+
+describe('user dialog', () => {
+  it('adds a user with a building, saying at once when the e-mail is taken', async () => {
+    const { api, user } = await renderPage('ROLE_ADMIN');
+    await screen.findByTestId('user-row-guard');
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Username/ }), 'newcomer');
+    const email = within(dialog).getByRole('textbox', { name: /^E-mail/ });
+    await user.type(email, 'taken@example.com');
+    expect(await within(dialog).findByText('This email is already taken.', {}, { timeout: 3000 })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(api.create).not.toHaveBeenCalled();
+
+    await user.clear(email);
+    await user.type(email, 'newcomer@example.com');
+    await waitFor(() => expect(api.emailFree).toHaveBeenLastCalledWith('newcomer@example.com', undefined), {
+      timeout: 3000,
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Last name/ }), 'Newman');
+    await user.click(within(dialog).getByRole('textbox', { name: /^Buildings/ }));
+    await user.click(await screen.findByRole('option', { name: 'HQ' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(api.create).toHaveBeenCalledWith(
+        expect.objectContaining({
+          username: 'newcomer',
+          email: 'newcomer@example.com',
+          lastName: 'Newman',
+          firstName: null,
+          role: 'ROLE_USER',
+          buildingIds: [HQ],
+        }),
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'User created. They received an e-mail to verify their address and choose a password.',
+      ),
+    );
+  });
+
+  it("edits a user: a corporate role sees the whole company, so the user's buildings are taken away", async () => {
+    const { api, user } = await renderPage('ROLE_ADMIN');
+    await screen.findByTestId('user-row-guard');
+    await user.click(screen.getByRole('button', { name: 'Edit guard Doe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit guard Doe' });
+    expect(await within(dialog).findByText('HQ')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('textbox', { name: /^Role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Corporate' }));
+    expect(within(dialog).getByText('This role sees every building of the company.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('switch', { name: /Blocked/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const guard = people[1]!;
+    await waitFor(() =>
+      expect(api.update).toHaveBeenCalledWith(
+        guard.id,
+        expect.objectContaining({ role: 'ROLE_MASTER', blocked: true }),
+      ),
+    );
+    await waitFor(() => expect(api.assign).toHaveBeenCalledWith(guard.id, HQ, 'unassign'));
+  });
+
+  it('sets a password only when it meets the policy and is confirmed, and sends a reset link', async () => {
+    const { api, user } = await renderPage('ROLE_ADMIN');
+    await screen.findByTestId('user-row-guard');
+    await user.click(screen.getByRole('button', { name: 'Edit guard Doe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit guard Doe' });
+    await within(dialog).findByText('HQ');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send a reset link' }));
+    await waitFor(() => expect(api.sendResetLink).toHaveBeenCalledWith(people[1]!.id));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'A link to choose a new password was sent to guard@example.com.',
+      ),
+    );
+
+    await user.type(within(dialog).getByLabelText('New password'), 'Another1!');
+    await user.type(within(dialog).getByLabelText('Confirm the password'), 'Another2!');
+    await user.click(within(dialog).getByRole('button', { name: 'Set a password' }));
+    expect(api.setPassword).not.toHaveBeenCalled();
+    await user.clear(within(dialog).getByLabelText('Confirm the password'));
+    await user.type(within(dialog).getByLabelText('Confirm the password'), 'Another1!');
+    await user.click(within(dialog).getByRole('button', { name: 'Set a password' }));
+    await waitFor(() => expect(api.setPassword).toHaveBeenCalledWith(people[1]!.id, 'Another1!', 'Another1!'));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent("Password set. The user's sessions have ended."),
+    );
+  });
+});
