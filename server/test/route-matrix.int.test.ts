@@ -45,6 +45,8 @@ describe('route × role × tenant matrix', () => {
     expect(names).toContain('GET /service/token');
     expect(names).toContain('GET /service/user/:id');
     expect(names).toContain('POST /service/login/impersonate');
+    expect(names).toContain('GET /service/auditLog');
+    expect(names).toContain('GET /service/auditLog/audit.csv');
     for (const city of [
       'GET /service/city',
       'POST /service/city',
