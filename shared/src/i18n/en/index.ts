@@ -1,5 +1,7 @@
 import { forgotPassword, passwordRules, resetPassword, verify } from './account.ts';
 import { buildings } from './buildings.ts';
+import { cities } from './cities.ts';
+import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
 import { common } from './common.ts';
@@ -26,6 +28,8 @@ export const en = {
   questionnaires,
   logs,
   buildings,
+  tenants,
+  cities,
   wizard,
   publicVisit,
   scanner,

@@ -24,6 +24,7 @@ export const shell = {
     users: 'Users',
     people: 'People',
     buildings: 'Buildings',
+    cities: 'Cities',
     floors: 'Floors',
     questionnaires: 'Questionnaires',
     tests: 'Tests',

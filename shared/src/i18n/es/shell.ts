@@ -25,6 +25,7 @@ export const shell = {
     users: 'Usuarios',
     people: 'Personas',
     buildings: 'Edificios',
+    cities: 'Ciudades',
     floors: 'Plantas',
     questionnaires: 'Cuestionarios',
     tests: 'Pruebas',

@@ -1,6 +1,8 @@
 import type { Catalogue, Resources } from '../index.ts';
 import { forgotPassword, passwordRules, resetPassword, verify } from './account.ts';
 import { buildings } from './buildings.ts';
+import { cities } from './cities.ts';
+import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
 import { common } from './common.ts';
@@ -27,6 +29,8 @@ export const fr = {
   questionnaires,
   logs,
   buildings,
+  tenants,
+  cities,
   wizard,
   publicVisit,
   scanner,

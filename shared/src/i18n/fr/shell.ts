@@ -25,6 +25,7 @@ export const shell = {
     users: 'Utilisateurs',
     people: 'Personnes',
     buildings: 'Bâtiments',
+    cities: 'Villes',
     floors: 'Étages',
     questionnaires: 'Questionnaires',
     tests: 'Tests',

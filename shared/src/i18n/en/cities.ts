@@ -1,0 +1,20 @@
+// The Cities screen (/admin/cities): the company's city names, which the address forms suggest.
+export const cities = {
+  title: 'Cities',
+  intro: 'The address forms of the company suggest these names.',
+  search: 'Search cities',
+  add: 'Add a city',
+  caption: 'Cities of the company',
+  pages: 'Pages of cities',
+  name: 'City',
+  actions: 'Actions',
+  rename: 'Rename {{name}}',
+  delete: 'Delete {{name}}',
+  empty: 'No cities yet.',
+  noMatch: 'No city matches the search.',
+  addTitle: 'Add a city',
+  renameTitle: 'Rename the city',
+  deleteTitle: 'Delete the city',
+  deleteText: 'Delete {{name}}? Addresses that name it keep it.',
+  deleteConfirm: 'Delete',
+};

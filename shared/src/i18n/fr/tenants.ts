@@ -1,0 +1,73 @@
+import type { tenants as english } from '../en/tenants.ts';
+import type { Catalogue } from '../index.ts';
+
+export const tenants = {
+  list: {
+    search: 'Rechercher une entreprise',
+    add: 'Ajouter une entreprise',
+    caption: 'Entreprises',
+    pages: 'Pages des entreprises',
+    columns: {
+      name: 'Nom',
+      city: 'Ville',
+      email: 'Courriel',
+      licences: 'Bâtiments permis',
+      status: 'État',
+      actions: 'Actions',
+    },
+    active: 'Active',
+    inactive: 'Inactive',
+    edit: 'Modifier {{name}}',
+    activate: 'Activer {{name}}',
+    deactivate: 'Désactiver {{name}}',
+    delete: 'Supprimer {{name}}',
+    empty: 'Aucune entreprise pour l’instant.',
+    noMatch: 'Aucune entreprise ne correspond à la recherche.',
+    readOnly: 'Seuls les administrateurs modifient les entreprises.',
+  },
+  fields: {
+    company: 'Entreprise',
+    name: 'Nom',
+    address1: 'Adresse',
+    address2: 'Complément d’adresse',
+    city: 'Ville',
+    state: 'Province ou État',
+    zip: 'Code postal',
+    countryCode: 'Pays',
+    contact: 'Coordonnées',
+    phone: 'Téléphone',
+    phone2: 'Autre téléphone',
+    fax: 'Télécopieur',
+    email: 'Courriel',
+    active: 'Active : ses utilisateurs peuvent se connecter',
+    licencesCount: 'Bâtiments permis',
+  },
+  master: {
+    section: 'Utilisateur corporatif',
+    help: 'Le premier utilisateur de l’entreprise. Il reçoit un courriel pour vérifier son adresse et choisir un mot de passe.',
+    username: 'Nom d’utilisateur',
+    email: 'Courriel',
+    firstName: 'Prénom',
+    lastName: 'Nom',
+    language: 'Langue',
+    checking: 'Vérification de l’adresse…',
+  },
+  dialog: {
+    addTitle: 'Ajouter une entreprise',
+    editTitle: 'Modifier l’entreprise',
+    create: 'Ajouter l’entreprise',
+  },
+  created:
+    'Entreprise {{name}} ajoutée. {{email}} a reçu un courriel pour vérifier son adresse et choisir un mot de passe.',
+  activateTitle: 'Activer l’entreprise',
+  activateText: 'Activer {{name}} ? Ses utilisateurs pourront de nouveau se connecter.',
+  activate: 'Activer',
+  deactivateTitle: 'Désactiver l’entreprise',
+  deactivateText:
+    'Désactiver {{name}} ? Ses utilisateurs sont déconnectés immédiatement et ne peuvent plus se connecter tant qu’elle n’est pas réactivée.',
+  deactivate: 'Désactiver',
+  deleteTitle: 'Supprimer l’entreprise',
+  deleteText:
+    'Supprimer {{name}} ? Cette action est irréversible. Une entreprise qui a encore des bâtiments ou des utilisateurs ne peut pas être supprimée.',
+  delete: 'Supprimer',
+} satisfies Catalogue<typeof english>;
