@@ -5,6 +5,10 @@ import '@mantine/core/styles.layer.css';
 import type { ReactNode } from 'react';
 import { AppLayout } from '../features/shell/index.ts';
 import { MantineProviders } from './AppProviders.tsx';
+import { addScreenCatalogue } from './screenCatalogue.ts';
+
+// Before any screen in this frame renders: the screens' words.
+addScreenCatalogue();
 
 /** The shell (toolbar, banners, footer) around a routed screen; `chrome` false for printing. */
 export function MantineFrame({ chrome, children }: { chrome: boolean; children: ReactNode }) {

@@ -1,6 +1,11 @@
 import { locales, type Locale } from '@vestibule/shared';
 import { type Catalogue, isLocale, type Resources } from '@vestibule/shared/i18n';
-import { en } from '@vestibule/shared/i18n/en';
+import { forgotPassword, passwordRules, resetPassword, verify } from '@vestibule/shared/i18n/en/account';
+import { common } from '@vestibule/shared/i18n/en/common';
+import { errors } from '@vestibule/shared/i18n/en/errors';
+import { login } from '@vestibule/shared/i18n/en/login';
+import { pages } from '@vestibule/shared/i18n/en/pages';
+import { shell } from '@vestibule/shared/i18n/en/shell';
 import i18next, { type BackendModule, type i18n as I18n, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readString, writeValue } from '../../storage/browserStorage.ts';
@@ -27,6 +32,23 @@ function browserStorage(): Storage | null {
   return typeof localStorage === 'undefined' ? null : localStorage;
 }
 
+/**
+ * The English of the sign-in page, the plain account pages, the frame and the loading screens: the
+ * app's first file carries only these. The screens' words come with the Mantine frame
+ * (app/screenCatalogue.ts); the kiosk's are never loaded here.
+ */
+export const firstScreenCatalogue = {
+  common,
+  errors,
+  shell,
+  login,
+  pages,
+  forgotPassword,
+  resetPassword,
+  verify,
+  passwordRules,
+};
+
 // English (the fallback) comes with the app; French and Spanish are files of their own, fetched
 // when a user's language is one of them, so the sign-in page carries one catalogue, not three.
 const otherCatalogues: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue<Resources>>> = {
@@ -40,7 +62,7 @@ const catalogueBackend: BackendModule = {
   init: () => undefined,
   read(language: string, _namespace: string, callback: ReadCallback) {
     if (!isLocale(language) || language === 'en') {
-      callback(null, language === 'en' ? en : {});
+      callback(null, language === 'en' ? firstScreenCatalogue : {});
       return;
     }
     otherCatalogues[language]().then(
@@ -56,7 +78,7 @@ function createI18n(initial: Locale): { instance: I18n; ready: Promise<unknown> 
     .use(catalogueBackend)
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en } },
+      resources: { en: { translation: firstScreenCatalogue } },
       partialBundledLanguages: true,
       lng: initial,
       fallbackLng: 'en',

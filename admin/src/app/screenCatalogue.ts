@@ -1,0 +1,33 @@
+import type { Resources } from '@vestibule/shared/i18n';
+import { buildings } from '@vestibule/shared/i18n/en/buildings';
+import { cities } from '@vestibule/shared/i18n/en/cities';
+import { logs } from '@vestibule/shared/i18n/en/logs';
+import { myProfile } from '@vestibule/shared/i18n/en/profile';
+import { questionnaires } from '@vestibule/shared/i18n/en/questionnaires';
+import { tenants } from '@vestibule/shared/i18n/en/tenants';
+import { users } from '@vestibule/shared/i18n/en/users';
+import type { firstScreenCatalogue } from '../features/locale/index.ts';
+import { i18n } from '../features/locale/index.ts';
+
+// The English of the working screens: it comes with the Mantine frame (this file is imported by
+// MantineFrame.tsx), not with the sign-in page, whose first download has a budget (issue 10).
+
+const screenCatalogue = { buildings, questionnaires, myProfile, users, logs, tenants, cities };
+
+/** The kiosk's and the e-mails' words, which no admin screen shows. */
+type NotInAdmin = 'wizard' | 'publicVisit' | 'scanner' | 'mail' | 'publicPages';
+type Loaded = keyof typeof firstScreenCatalogue | keyof typeof screenCatalogue | NotInAdmin;
+
+/**
+ * Compiles only when every namespace of the catalogue is loaded by the admin app: a namespace added
+ * to the catalogue goes into `screenCatalogue` above (or the first screen's, or NotInAdmin).
+ */
+function everyNamespaceLoaded<Unloaded extends never>(): Unloaded[] {
+  return [];
+}
+
+/** Adds the screens' English to the app's catalogue (French and Spanish load whole, on their own). */
+export function addScreenCatalogue(): void {
+  everyNamespaceLoaded<Exclude<keyof Resources, Loaded>>();
+  i18n.addResourceBundle('en', 'translation', screenCatalogue, true, false);
+}
