@@ -1,11 +1,9 @@
 import type { Resources } from '@vestibule/shared/i18n';
 import { buildings } from '@vestibule/shared/i18n/en/buildings';
 import { cities } from '@vestibule/shared/i18n/en/cities';
-import { cities } from '@vestibule/shared/i18n/en/cities';
 import { logs } from '@vestibule/shared/i18n/en/logs';
 import { myProfile } from '@vestibule/shared/i18n/en/profile';
 import { questionnaires } from '@vestibule/shared/i18n/en/questionnaires';
-import { tenants } from '@vestibule/shared/i18n/en/tenants';
 import { tenants } from '@vestibule/shared/i18n/en/tenants';
 import { users } from '@vestibule/shared/i18n/en/users';
 import type { firstScreenCatalogue } from '../features/locale/index.ts';
