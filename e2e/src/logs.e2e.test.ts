@@ -42,6 +42,8 @@ describe('mailbox', () => {
     const shell = await (await LoginPage.open(session.page)).signInAs(demoUsers.admin);
     await session.page.goto('/admin/logs');
     await shell.waitUntilSignedIn(demoUsers.admin.username);
+    // The screen opens on the audit log; the mailbox is its second tab.
+    await session.page.getByRole('tab', { name: resources.en.logs.mailbox.title }).click();
     const row = session.page.getByRole('row').filter({ hasText: visitor });
     await row.waitFor();
     const subject = row.getByRole('button');

@@ -31,9 +31,7 @@ export const logs = {
     details: 'Details',
     none: 'No details recorded.',
     empty: 'No entries match.',
-    loadFailed: 'The audit log could not be loaded.',
     download: 'Download CSV',
-    downloadFailed: 'The file could not be downloaded.',
     entities: {
       building: 'Building',
       camera: 'Camera',

@@ -32,9 +32,7 @@ export const logs = {
     details: 'Detalles',
     none: 'No se registraron detalles.',
     empty: 'Ninguna entrada coincide.',
-    loadFailed: 'No se pudo cargar el registro de auditoría.',
     download: 'Descargar CSV',
-    downloadFailed: 'No se pudo descargar el archivo.',
     entities: {
       building: 'Edificio',
       camera: 'Cámara',

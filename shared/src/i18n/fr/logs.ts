@@ -32,9 +32,7 @@ export const logs = {
     details: 'Détails',
     none: 'Aucun détail enregistré.',
     empty: 'Aucune entrée ne correspond.',
-    loadFailed: 'Le journal d’audit n’a pas pu être chargé.',
     download: 'Télécharger le CSV',
-    downloadFailed: 'Le fichier n’a pas pu être téléchargé.',
     entities: {
       building: 'Bâtiment',
       camera: 'Caméra',

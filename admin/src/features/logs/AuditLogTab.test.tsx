@@ -1,0 +1,227 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/AppProviders.tsx';
+import { storageKeys } from '../../storage/storageKeys.ts';
+import { createTestSession } from '../../test/renderApp.tsx';
+import { NotificationBanners } from '../notifications/index.ts';
+import { AuditApiContext } from './auditApi.ts';
+import { LogsPage } from './LogsPage.tsx';
+import { auditEntry, fakeAuditApi } from './testing/fakeAuditApi.ts';
+
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'],
+  });
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
+}
+
+const acting = auditEntry({
+  id: '0190a8f2-0000-7000-8000-00000000a002',
+  at: '2026-03-05T15:30:00.000Z',
+  actorId: '0190a8f2-0000-7000-8000-0000000000ad',
+  actorUsername: 'admin',
+  actingAsId: '0190a8f2-0000-7000-8000-0000000000aa',
+  actingAsUsername: 'corporate',
+  action: 'QUESTIONNAIRE_CREATED',
+  entity: 'questionnaire',
+  before: null,
+  after: { name: 'Site safety', description: null },
+});
+const renamed = auditEntry();
+
+function renderLogs(rows = [acting, renamed], total = 42) {
+  // An administrator who writes dates day first, with a 24-hour clock.
+  localStorage.setItem(
+    storageKeys.user,
+    JSON.stringify({ username: 'admin', role: 'ROLE_ADMIN', dateFormat: 'dd/MM/yyyy', timeFormat: 'HH:mm' }),
+  );
+  localStorage.setItem(storageKeys.token, 'token-of-admin');
+  const api = fakeAuditApi(rows, total);
+  const user = userEvent.setup();
+  render(
+    <AppProviders session={createTestSession()} testEnvironment>
+      <AuditApiContext value={api}>
+        <NotificationBanners />
+        <main>
+          <LogsPage />
+        </main>
+      </AuditApiContext>
+    </AppProviders>,
+  );
+  return { api, user };
+}
+
+/** A moment written the way this user writes it, in the browser's time zone. */
+function written(iso: string): string {
+  const moment = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(moment.getDate())}/${two(moment.getMonth() + 1)}/${moment.getFullYear()} ${two(moment.getHours())}:${two(moment.getMinutes())}`;
+}
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+// jsdom has no object URLs: the download test lends them, and they go back afterwards.
+const { createObjectURL, revokeObjectURL } = URL;
+afterEach(() => {
+  vi.restoreAllMocks();
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+});
+
+describe('the Logs screen', () => {
+  it('opens on the audit log: newest first, who, as whom, what, when in their formats, from where', async () => {
+    const { api } = renderLogs();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Logs' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Audit log' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Mailbox' })).toHaveAttribute('aria-selected', 'false');
+    await within(table).findByRole('button', { name: 'QUESTIONNAIRE_CREATED' });
+
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['When', 'Who', 'Acting as', 'Action', 'Entity', 'Client address']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(cellsOf(first as HTMLElement)).toEqual([
+      written(acting.at),
+      'admin',
+      'corporate',
+      'QUESTIONNAIRE_CREATED',
+      'Questionnaire',
+      '203.0.113.7',
+    ]);
+    expect(cellsOf(second as HTMLElement)).toEqual([
+      written(renamed.at),
+      'corporate',
+      '',
+      'BUILDING_UPDATED',
+      'Building',
+      '203.0.113.7',
+    ]);
+    expect(api.list).toHaveBeenCalledWith(
+      { from: undefined, to: undefined, user: undefined, action: undefined, entity: undefined, page: 1, limit: 10 },
+      expect.any(AbortSignal),
+    );
+    expect(screen.getByTestId('audit-range')).toHaveTextContent('1–10 of 42');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('opens a row, by keyboard too, to show the fields before and after as lists', async () => {
+    const forms = auditEntry({
+      id: '0190a8f2-0000-7000-8000-00000000a003',
+      action: 'BUILDING_CHECK_IN_FORMS_UPDATED',
+      before: { visitorCheckInForm: { licencePlate: { enabled: false } } },
+      after: { visitorCheckInForm: { licencePlate: { enabled: true } } },
+    });
+    const { user } = renderLogs([renamed, forms]);
+    const action = await screen.findByRole('button', { name: 'BUILDING_UPDATED' });
+    expect(action).toHaveAttribute('aria-expanded', 'false');
+    action.focus();
+    await user.keyboard('{Enter}');
+    expect(action).toHaveAttribute('aria-expanded', 'true');
+
+    const details = document.getElementById(action.getAttribute('aria-controls') ?? '');
+    if (!details) throw new Error('the details row is not there');
+    const pairs = (region: HTMLElement) =>
+      within(region)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(pairs(within(details).getByRole('region', { name: 'Before' }))).toEqual([
+      ['name', 'Head office'],
+      ['pinCode', '[hidden]'],
+    ]);
+    expect(pairs(within(details).getByRole('region', { name: 'After' }))).toEqual([
+      ['name', 'Main office'],
+      ['pinCode', '[hidden]'],
+    ]);
+    expect(within(details).getByText(renamed.entityId ?? '')).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
+
+    // Nested fields get dotted names; yes and no in words.
+    await user.click(screen.getByRole('button', { name: 'BUILDING_CHECK_IN_FORMS_UPDATED' }));
+    expect(action).toHaveAttribute('aria-expanded', 'false');
+    const after = await screen.findByRole('region', { name: 'After' });
+    expect(pairs(after)).toEqual([['visitorCheckInForm.licencePlate.enabled', 'Yes']]);
+    expect(pairs(screen.getByRole('region', { name: 'Before' }))).toEqual([
+      ['visitorCheckInForm.licencePlate.enabled', 'No'],
+    ]);
+  });
+
+  it('filters by days, user, action and entity, each from the first page again', async () => {
+    const { api, user } = renderLogs();
+    await screen.findByRole('button', { name: 'QUESTIONNAIRE_CREATED' });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }), expect.any(AbortSignal)),
+    );
+
+    await user.type(screen.getByLabelText('From'), '2026-03-01');
+    await user.type(screen.getByLabelText('To'), '2026-03-05');
+    await user.type(screen.getByRole('searchbox', { name: 'User' }), 'corp');
+    await user.click(screen.getByRole('textbox', { name: 'Action' }));
+    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'CAMERA_DEL');
+    await user.click(await screen.findByRole('option', { name: 'CAMERA_DELETED' }));
+    await user.click(screen.getByRole('textbox', { name: 'Entity' }));
+    await user.click(await screen.findByRole('option', { name: 'Camera' }));
+
+    // Whole days of the user's calendar: from the start of the first to the start of the day after the last.
+    await waitFor(() =>
+      expect(api.list).toHaveBeenLastCalledWith(
+        {
+          from: new Date(2026, 2, 1).toISOString(),
+          to: new Date(2026, 2, 6).toISOString(),
+          user: 'corp',
+          action: 'CAMERA_DELETED',
+          entity: 'camera',
+          page: 1,
+          limit: 10,
+        },
+        expect.any(AbortSignal),
+      ),
+    );
+  });
+
+  it('downloads the filtered log as audit.csv', async () => {
+    const { api, user } = renderLogs();
+    const saved: { name: string; blob: Blob }[] = [];
+    let blob: Blob | undefined;
+    URL.createObjectURL = vi.fn((file: Blob) => {
+      blob = file;
+      return 'blob:audit';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (blob) saved.push({ name: this.download, blob });
+    });
+    await screen.findByRole('button', { name: 'QUESTIONNAIRE_CREATED' });
+    await user.click(screen.getByRole('textbox', { name: 'Entity' }));
+    await user.click(await screen.findByRole('option', { name: 'Sign-in' }));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(api.csv).toHaveBeenCalledWith({
+      from: undefined,
+      to: undefined,
+      user: undefined,
+      action: undefined,
+      entity: 'session',
+    });
+    const [file] = saved;
+    if (!file) throw new Error('no file saved');
+    expect(file.name).toBe('audit.csv');
+    expect(await file.blob.text()).toContain('2026-03-05T14:07:00.000Z,corporate');
+  });
+
+  it('says so when no entry matches', async () => {
+    renderLogs([], 0);
+    expect(await screen.findByRole('cell', { name: 'No entries match.' })).toBeInTheDocument();
+  });
+});
