@@ -4,7 +4,16 @@ import { z } from 'zod';
 // or take it as audit.csv. Who acted, as whom, when, what, before and after, from where.
 
 /** What the log's rows are about (the Logs screen's entity filter). */
-export const auditEntities = ['building', 'camera', 'device', 'questionnaire', 'session', 'tenant', 'user'] as const;
+export const auditEntities = [
+  'building',
+  'camera',
+  'city',
+  'device',
+  'questionnaire',
+  'session',
+  'tenant',
+  'user',
+] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
 /**
@@ -38,6 +47,9 @@ export const auditActions = [
   'TENANT_ACTIVATED',
   'TENANT_DEACTIVATED',
   'TENANT_DELETED',
+  'CITY_CREATED',
+  'CITY_UPDATED',
+  'CITY_DELETED',
   'BUILDING_CREATED',
   'BUILDING_UPDATED',
   'BUILDING_SETTINGS_UPDATED',

@@ -35,6 +35,7 @@ export const logs = {
     entities: {
       building: 'Building',
       camera: 'Camera',
+      city: 'City',
       device: 'Kiosk',
       questionnaire: 'Questionnaire',
       session: 'Sign-in',

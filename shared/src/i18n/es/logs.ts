@@ -36,6 +36,7 @@ export const logs = {
     entities: {
       building: 'Edificio',
       camera: 'Cámara',
+      city: 'Ciudad',
       device: 'Quiosco',
       questionnaire: 'Cuestionario',
       session: 'Inicio de sesión',

@@ -36,6 +36,7 @@ export const logs = {
     entities: {
       building: 'Bâtiment',
       camera: 'Caméra',
+      city: 'Ville',
       device: 'Borne',
       questionnaire: 'Questionnaire',
       session: 'Connexion',
