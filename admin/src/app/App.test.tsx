@@ -106,7 +106,7 @@ describe('toolbar', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Companies', 'Users', 'People', 'Buildings', 'Floors', 'Questionnaires', 'Tests', 'Logs']);
+    ).toEqual(['Companies', 'Users', 'People', 'Buildings', 'Cities', 'Floors', 'Questionnaires', 'Tests', 'Logs']);
   });
 
   it('lets admin select another company', async () => {

@@ -28,6 +28,14 @@ const screenFiles = {
     () => import('../features/buildings/BuildingsPage.tsx'),
     (module) => module.BuildingsPage,
   ),
+  tenants: preloadable(
+    () => import('../features/tenants/TenantsPage.tsx'),
+    (module) => module.TenantsPage,
+  ),
+  cities: preloadable(
+    () => import('../features/cities/CitiesPage.tsx'),
+    (module) => module.CitiesPage,
+  ),
   questionnaires: preloadable(
     () => import('../features/questionnaires/QuestionnairesScreen.tsx'),
     (module) => module.QuestionnairesScreen,
@@ -46,6 +54,8 @@ const screenFiles = {
   ),
 } satisfies Partial<Record<RouteId, Preloadable<object>>>;
 const BuildingsPage = screenFiles.buildings.Component;
+const TenantsPage = screenFiles.tenants.Component;
+const CitiesPage = screenFiles.cities.Component;
 const QuestionnairesScreen = screenFiles.questionnaires.Component;
 const LogsPage = screenFiles.logs.Component;
 const ProfilePage = screenFiles.profile.Component;
@@ -91,9 +101,10 @@ const screens: Record<RouteId, ReactNode> = {
   profile: <ProfilePage />,
   booking: <ComingSoonPage screen="booking" />,
   checkInOut: <ComingSoonPage screen="checkInOut" />,
-  tenants: <ComingSoonPage screen="tenants" />,
+  tenants: <TenantsPage />,
   users: <UsersPage />,
   buildings: <BuildingsPage />,
+  cities: <CitiesPage />,
   floors: <ComingSoonPage screen="floors" />,
   questionnaires: <QuestionnairesScreen />,
   tests: <ComingSoonPage screen="tests" />,

@@ -18,6 +18,7 @@ export type MenuKey =
   | 'users'
   | 'people'
   | 'buildings'
+  | 'cities'
   | 'floors'
   | 'questionnaires'
   | 'tests'
@@ -56,13 +57,14 @@ export const demoUsers = {
     'users',
     'people',
     'buildings',
+    'cities',
     'floors',
     'questionnaires',
     'tests',
     'logs',
   ]),
-  master: demoUser('master', 'ROLE_MASTER', ['users', 'people', 'buildings', 'floors', 'questionnaires']),
-  supervisor: demoUser('supervisor', 'ROLE_SUPERVISOR', ['users', 'people', 'buildings', 'floors']),
+  master: demoUser('master', 'ROLE_MASTER', ['users', 'people', 'buildings', 'cities', 'floors', 'questionnaires']),
+  supervisor: demoUser('supervisor', 'ROLE_SUPERVISOR', ['users', 'people', 'buildings', 'cities', 'floors']),
   user: demoUser('user', 'ROLE_USER', []),
   space: demoUser('space', 'ROLE_SPACE', []),
   tech1: demoUser('tech1', 'ROLE_TECH_1', ['tenants', 'users']),

@@ -1,10 +1,10 @@
-import { Fieldset, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Fieldset, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { buildingAddressSchema, maySelectTenant, type Building } from '@vestibule/shared';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/index.ts';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
-import type { BuildingAddressInput } from './buildingsApi.ts';
+import type { BuildingAddressInput, BuildingsApi } from './buildingsApi.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { LogoSection } from './LogoSection.tsx';
 import { logoProblems } from './logoFile.ts';
@@ -55,6 +55,7 @@ export function AddressTab() {
   const [progress, setProgress] = useState<number | null>(null);
   const countries = useDictionary(api, 'countries', notices.showError);
   const logoInvalid = logo !== null && logoProblems(logo).length > 0;
+  const cityNames = useCityNames(api);
   useUnsavedFlag('address', form.dirty || logo !== null);
 
   const { values, setField } = form;
@@ -131,7 +132,20 @@ export function AddressTab() {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={t('buildings.address.address1')} withAsterisk aria-required {...text('address1', 40)} />
               <TextInput label={t('buildings.address.address2')} {...text('address2', 40)} />
-              <TextInput label={t('buildings.address.city')} withAsterisk aria-required {...text('city', 40)} />
+              <Autocomplete
+                id="building-city"
+                label={t('buildings.address.city')}
+                withAsterisk
+                aria-required
+                data={cityNames}
+                limit={8}
+                maxLength={40}
+                value={values.city}
+                onChange={(value) => setField('city', value)}
+                onBlur={() => form.touch('city')}
+                error={form.error('city')}
+                comboboxProps={{ withinPortal: true, zIndex: 400 }}
+              />
               <TextInput label={t('buildings.address.zip')} withAsterisk aria-required {...text('zip', 14)} />
               <TextInput label={t('buildings.address.state')} withAsterisk aria-required {...text('state', 20)} />
               <Select
@@ -202,4 +216,23 @@ export function AddressTab() {
       </Stack>
     </form>
   );
+}
+
+/**
+ * The company's city names (the Cities screen), suggested by the city field, which still takes any
+ * text. Without them (the call failed) the field is a plain text field: nothing to tell.
+ */
+function useCityNames(api: BuildingsApi): string[] {
+  const [names, setNames] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    api.cityNames().then(
+      (loaded) => live && setNames(loaded),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return names;
 }

@@ -78,6 +78,8 @@ export interface BuildingsApi {
     lists: QuestionnaireLists<K>,
   ) => Promise<QuestionnaireLists<K>>;
   allQuestionnaires: () => Promise<QuestionnaireRef[]>;
+  /** The company's city names (GET /city), which the address's city field suggests. */
+  cityNames: () => Promise<string[]>;
   updateDeviceTexts: (
     id: string,
     texts: { devicesSuccessText: string; devicesAttentionText: string },
@@ -138,6 +140,7 @@ export function createBuildingsApi(client: ApiClient, raw: RawCallContext): Buil
             body: lists as ExitQuestionnaireLists,
           })) as Promise<QuestionnaireLists<K>>,
     allQuestionnaires: () => client.call('GET /questionnaire/all'),
+    cityNames: async () => (await client.call('GET /city', { query: {} })).docs.map((city) => city.name),
     updateDeviceTexts: (id, texts) => client.call('PATCH /building/:id/deviceTexts', { params: { id }, body: texts }),
     updateDevices: (id, devicesIds) =>
       client.call('PATCH /building/:id/devices', { params: { id }, body: { devicesIds } }),

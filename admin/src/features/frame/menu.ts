@@ -50,6 +50,7 @@ const adminItems = {
   users: link('users', paths.users, 'shell.menu.users'),
   people: link('people', paths.people, 'shell.menu.people'),
   buildings: link('buildings', paths.buildings, 'shell.menu.buildings'),
+  cities: link('cities', paths.cities, 'shell.menu.cities'),
   floors: link('floors', paths.floors, 'shell.menu.floors'),
   questionnaires: link('questionnaires', paths.questionnaires, 'shell.menu.questionnaires'),
   tests: link('tests', paths.tests, 'shell.menu.tests'),
@@ -72,14 +73,14 @@ export function primaryRole(roleString: string | null | undefined): Role | undef
 }
 
 function adminMenuFor(role: Role): MenuLink[] {
-  const { tenants, users, people, buildings, floors, questionnaires, tests, logs } = adminItems;
+  const { tenants, users, people, buildings, cities, floors, questionnaires, tests, logs } = adminItems;
   switch (role) {
     case 'ROLE_ADMIN':
-      return [tenants, users, people, buildings, floors, questionnaires, tests, logs];
+      return [tenants, users, people, buildings, cities, floors, questionnaires, tests, logs];
     case 'ROLE_MASTER':
-      return [users, people, buildings, floors, questionnaires];
+      return [users, people, buildings, cities, floors, questionnaires];
     case 'ROLE_SUPERVISOR':
-      return [users, people, buildings, floors];
+      return [users, people, buildings, cities, floors];
     case 'ROLE_TECH_1':
     case 'ROLE_TECH_2':
       return [tenants, users];

@@ -43,6 +43,7 @@ export const routeTable = {
   tenants: { path: '/admin/tenants', access: { login: true, roles: [...admin, ...techRoles] } },
   users: { path: '/admin/users', access: { login: true, tenant: true, roles: [...supervisors, ...techRoles] } },
   buildings: { path: '/admin/buildings', access: { login: true, tenant: true, roles: supervisors } },
+  cities: { path: '/admin/cities', access: { login: true, tenant: true, roles: supervisors } },
   floors: { path: '/admin/floors', access: { login: true, tenant: true, roles: supervisors } },
   questionnaires: { path: '/admin/questionnaires', access: { login: true, tenant: true, roles: supervisors } },
   tests: { path: '/admin/tests', access: { login: true, roles: admin } },

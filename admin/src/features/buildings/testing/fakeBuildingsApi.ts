@@ -156,6 +156,7 @@ export function fakeBuildingsApi(
       return lists;
     }) as unknown as BuildingsApi['saveQuestionnaires'],
     allQuestionnaires: vi.fn<BuildingsApi['allQuestionnaires']>(async () => []),
+    cityNames: vi.fn<BuildingsApi['cityNames']>(async () => ['Halifax', 'Ottawa', 'Toronto']),
     updateDeviceTexts: vi.fn<BuildingsApi['updateDeviceTexts']>(async (_id, texts) => save(texts)),
     updateDevices: vi.fn<BuildingsApi['updateDevices']>(async (_id, devicesIds) => save({ devicesIds })),
     updateMobileToken: vi.fn<BuildingsApi['updateMobileToken']>(async (_id, schedule) => save(schedule)),

@@ -1,0 +1,154 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { ApiError } from '@vestibule/shared/api';
+import type { City } from '@vestibule/shared/contract';
+import axe from 'axe-core';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/AppProviders.tsx';
+import { NotificationBanners } from '../notifications/index.ts';
+import { storageKeys } from '../../storage/storageKeys.ts';
+import { acme } from '../../test/fixtures.ts';
+import { createTestSession } from '../../test/renderApp.tsx';
+import { CitiesApiContext, type CitiesApi } from './citiesApi.ts';
+import { CitiesPage } from './CitiesPage.tsx';
+
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'],
+  });
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
+}
+
+let sequence = 0;
+const cityOf = (name: string): City => {
+  sequence += 1;
+  return {
+    id: `0190a8f2-0000-7000-8000-${String(sequence).padStart(12, '0')}`,
+    name,
+    createdAt: '2026-03-01T09:00:00.000Z',
+  };
+};
+
+/** A port that answers like the server: by name in any case, searched, paged, unique whatever the case. */
+function fakeCitiesApi(names: string[]) {
+  let cities = names.map(cityOf);
+  const taken = (name: string, id?: string) =>
+    cities.some((city) => city.id !== id && city.name.toLowerCase() === name.trim().toLowerCase());
+  const refused = () => new ApiError(409, 'CITY_ALREADY_EXISTS', 'This city already exists.');
+  const api = {
+    list: vi.fn<CitiesApi['list']>(async ({ order, page, limit, search }) => {
+      const found = cities
+        .filter((city) => !search || city.name.toLowerCase().includes(search.toLowerCase()))
+        .sort((a, b) => a.name.localeCompare(b.name) * order);
+      return { docs: found.slice((page - 1) * limit, page * limit), totalDocs: found.length };
+    }),
+    create: vi.fn<CitiesApi['create']>(async (name) => {
+      if (taken(name)) throw refused();
+      const city = cityOf(name.trim());
+      cities = [...cities, city];
+      return city;
+    }),
+    rename: vi.fn<CitiesApi['rename']>(async (id, name) => {
+      if (taken(name, id)) throw refused();
+      cities = cities.map((city) => (city.id === id ? { ...city, name: name.trim() } : city));
+      return cities.find((city) => city.id === id) ?? cityOf(name);
+    }),
+    remove: vi.fn<CitiesApi['remove']>(async (id) => {
+      cities = cities.filter((city) => city.id !== id);
+    }),
+  } satisfies CitiesApi;
+  return api;
+}
+
+function renderPage(names: string[]) {
+  localStorage.setItem(storageKeys.user, JSON.stringify({ username: 'supervisor', role: 'ROLE_SUPERVISOR' }));
+  localStorage.setItem(storageKeys.token, 'token-of-supervisor');
+  localStorage.setItem(storageKeys.tenant, JSON.stringify(acme));
+  const api = fakeCitiesApi(names);
+  const user = userEvent.setup();
+  render(
+    <AppProviders session={createTestSession()} testEnvironment>
+      <CitiesApiContext value={api}>
+        <NotificationBanners />
+        <main>
+          <CitiesPage />
+        </main>
+      </CitiesApiContext>
+    </AppProviders>,
+  );
+  return { api, user };
+}
+
+const shown = () =>
+  within(screen.getByTestId('cities-table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+describe('cities', () => {
+  it('lists the company’s cities by name, sorts and searches them', async () => {
+    const { user } = renderPage(['Toronto', 'Halifax', 'Ottawa', 'Montréal']);
+    await waitFor(() => expect(shown()).toEqual(['Halifax', 'Montréal', 'Ottawa', 'Toronto']));
+    expect(screen.getByRole('heading', { level: 1, name: 'Cities' })).toBeInTheDocument();
+    expect(screen.getByText('1–4 of 4')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sort by City' }));
+    await waitFor(() => expect(shown()).toEqual(['Toronto', 'Ottawa', 'Montréal', 'Halifax']));
+    expect(screen.getByRole('columnheader', { name: /City/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.type(screen.getByRole('searchbox', { name: 'Search cities' }), 'ta');
+    await waitFor(() => expect(shown()).toEqual(['Ottawa']));
+    await user.type(screen.getByRole('searchbox', { name: 'Search cities' }), 'zz');
+    expect(await screen.findByText('No city matches the search.')).toBeInTheDocument();
+    expect(await violations()).toEqual([]);
+  });
+
+  it('adds a city, refusing on the field a name the company already has', async () => {
+    const { user, api } = renderPage(['Toronto']);
+    await waitFor(() => expect(shown()).toEqual(['Toronto']));
+    await user.click(screen.getByRole('button', { name: 'Add a city' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a city' });
+    const name = within(dialog).getByRole('textbox', { name: /^City/ });
+    expect(name).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(name).toHaveAccessibleDescription('This field is required');
+    expect(api.create).not.toHaveBeenCalled();
+
+    await user.type(name, 'toronto{Enter}');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('This city already exists.'));
+    expect(name).toHaveFocus();
+    expect(await violations()).toEqual([]);
+    await user.clear(name);
+    expect(name).not.toHaveAccessibleDescription('This city already exists.');
+    await user.type(name, 'Halifax{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(shown()).toEqual(['Halifax', 'Toronto']));
+    expect(screen.getByText('Saved successfully.')).toBeInTheDocument();
+  });
+
+  it('renames a city and deletes one after confirmation only', async () => {
+    const { user, api } = renderPage(['Quebec', 'Toronto']);
+    await user.click(await screen.findByRole('button', { name: 'Rename Quebec' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename the city' });
+    const name = within(dialog).getByRole('textbox', { name: /^City/ });
+    expect(name).toHaveValue('Quebec');
+    await user.clear(name);
+    await user.type(name, 'Québec');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(shown()).toEqual(['Québec', 'Toronto']));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Toronto' }));
+    const question = await screen.findByRole('dialog', { name: 'Delete the city' });
+    expect(question).toHaveTextContent('Delete Toronto? Addresses that name it keep it.');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete the city' })).not.toBeInTheDocument());
+    expect(api.remove).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Toronto' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete the city' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(shown()).toEqual(['Québec']));
+  });
+});

@@ -1,0 +1,83 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { CITY_NAME_MAX, type City } from '@vestibule/shared/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/AppDialog.tsx';
+import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
+import { useCitiesApi } from './citiesApi.ts';
+
+/** Adds a city or renames one; a name the company already has is refused on the field. */
+export function CityDialog({ city, onClose }: { city: City | null; onClose: (saved: boolean) => void }) {
+  const { t } = useTranslation();
+  const api = useCitiesApi();
+  const [name, setName] = useState(city?.name ?? '');
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const server = useServerFieldErrors(['name'], { CITY_ALREADY_EXISTS: 'name' });
+  const empty = name.trim() === '';
+  const error = server.message('name') ?? (submitted && empty ? t('common.validation.required') : undefined);
+
+  const save = async () => {
+    setSubmitted(true);
+    if (empty) {
+      document.getElementById('city-name')?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      if (city) await api.rename(city.id, name);
+      else await api.create(name);
+      notifications.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });
+      onClose(true);
+    } catch (failure) {
+      if (!server.place(failure)) notifications.showError(messageFromError(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AppDialog
+      opened
+      onClose={() => onClose(false)}
+      title={city ? t('cities.renameTitle') : t('cities.addTitle')}
+      data-testid="city-dialog"
+    >
+      <form
+        id={server.formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            id="city-name"
+            label={t('cities.name')}
+            withAsterisk
+            aria-required
+            data-autofocus
+            autoComplete="off"
+            maxLength={CITY_NAME_MAX}
+            value={name}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              server.clear('name');
+            }}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => onClose(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}
