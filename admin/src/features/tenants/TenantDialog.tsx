@@ -30,7 +30,7 @@ import {
   tenantValues,
 } from './tenantForm.ts';
 import { useTenantsApi } from './tenantsApi.ts';
-import { useEmailCheck } from './useEmailCheck.ts';
+import { useEmailCheck } from '../../form/useEmailCheck.ts';
 
 /** The longest values the shared schemas take, so a field stops where the server would refuse. */
 const max = {

@@ -9,10 +9,11 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@vestibule/shared';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
+import { useEmailCheck } from '../../form/useEmailCheck.ts';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 import { currentLocale } from '../locale/index.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
@@ -28,7 +29,6 @@ import {
   userInput,
   userValues,
 } from './userForm.ts';
-import { useEmailCheck } from './useEmailCheck.ts';
 import { useUsersApi } from './usersApi.ts';
 
 const NAME_MAX = 100;
@@ -102,7 +102,9 @@ function UserForm(props: {
     USER_ALREADY_EXISTS: 'username',
     ROLE_NOT_ALLOWED: 'role',
   });
-  const emailCheck = useEmailCheck(form.values.email, user?.id, start.email);
+  const userId = user?.id;
+  const emailFree = useCallback((email: string) => api.emailFree(email, userId), [api, userId]);
+  const emailCheck = useEmailCheck(form.values.email, emailFree, start.email);
   const [saving, setSaving] = useState(false);
   // A user's own role stays in the choice even when the signed-in user could not grant it.
   const roleChoices = grantable.includes(start.role) ? grantable : [start.role, ...grantable];
@@ -119,7 +121,7 @@ function UserForm(props: {
   });
 
   const save = form.onSubmit(async (data) => {
-    if (emailCheck.state === 'taken') return;
+    if (emailCheck === 'taken') return;
     setSaving(true);
     notifications.clearBanners();
     try {
@@ -149,7 +151,7 @@ function UserForm(props: {
   const emailError =
     server.message('email') ??
     form.error('email') ??
-    (emailCheck.state === 'taken' ? t('errors.EMAIL_ALREADY_EXISTS') : undefined);
+    (emailCheck === 'taken' ? t('errors.EMAIL_ALREADY_EXISTS') : undefined);
 
   return (
     <Stack gap="lg">
@@ -174,7 +176,7 @@ function UserForm(props: {
               {...text('email', EMAIL_MAX)}
               onBlur={() => form.touch('email')}
               error={emailError}
-              description={emailCheck.state === 'checking' ? t('users.dialog.checkingEmail') : undefined}
+              description={emailCheck === 'checking' ? t('users.dialog.checkingEmail') : undefined}
               aria-invalid={emailError !== undefined}
             />
             <TextInput label={t('users.dialog.firstName')} autoComplete="off" {...text('firstName', NAME_MAX)} />

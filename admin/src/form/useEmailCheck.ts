@@ -7,15 +7,21 @@ const looksLikeEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export type EmailCheckState = 'idle' | 'checking' | 'free' | 'taken';
 
 /**
- * Whether the corporate user's address is already a user's, asked of the server (GET
- * /validateUserEmail) as it is typed, after a short pause. An address that is not one yet is not
+ * Whether an address is already a user's, asked of the server (GET /validateUserEmail, through
+ * `emailFree`, which must be stable) as it is typed, after a short pause, so a form says so before
+ * it is saved. An address that is not one yet, and `ownEmail` (the edited user's own), are not
  * asked about; a failed check says nothing (the save will).
  */
-export function useEmailCheck(email: string, emailFree: (email: string) => Promise<boolean>): EmailCheckState {
+export function useEmailCheck(
+  email: string,
+  emailFree: (email: string) => Promise<boolean>,
+  ownEmail = '',
+): EmailCheckState {
   const typed = email.trim();
   const [settled] = useDebouncedValue(typed, CHECK_DELAY_MS);
   const [answer, setAnswer] = useState<{ email: string; free: boolean } | null>(null);
-  const asked = settled !== '' && looksLikeEmail.test(settled);
+  const asked =
+    settled !== '' && settled.toLowerCase() !== ownEmail.trim().toLowerCase() && looksLikeEmail.test(settled);
 
   useEffect(() => {
     if (!asked) return;
