@@ -77,6 +77,9 @@ export const auditActions = [
   'KIOSK_REVOKED',
 ] as const;
 
+/** An action of the list; every one has a label under `logs.audit.actions` in each catalogue. */
+export type AuditAction = (typeof auditActions)[number];
+
 /** A day (`2026-03-05`, the whole day in UTC) or a moment with its offset. */
 const dayOrMoment = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 

@@ -19,7 +19,10 @@ function lines(values: Values | null, prefix = ''): { field: string; value: unkn
   });
 }
 
-/** What an audit row recorded besides its columns: which row, in which company, before and after. */
+/**
+ * What an audit row recorded besides its columns: the action's code, which row, in which company,
+ * before and after.
+ */
 export function AuditChanges({ entry }: { entry: AuditLogEntry }) {
   const { t } = useTranslation();
   const format = useDateTimeFormat();
@@ -45,6 +48,7 @@ export function AuditChanges({ entry }: { entry: AuditLogEntry }) {
   return (
     <Stack gap="sm">
       {list([
+        { field: t('logs.audit.actionCode'), value: entry.action },
         { field: t('logs.audit.entityId'), value: entry.entityId },
         { field: t('logs.audit.tenant'), value: entry.tenantId },
       ])}

@@ -76,13 +76,15 @@ afterEach(() => {
 });
 
 describe('the Logs screen', () => {
-  it('opens on the audit log: newest first, who, as whom, what, when in their formats, from where', async () => {
+  it('opens on the audit log: newest first, who, as whom, what in words, when in their formats, from where', async () => {
     const { api } = renderLogs();
     const table = await screen.findByRole('table', { name: 'Audit log' });
     expect(screen.getByRole('heading', { level: 1, name: 'Logs' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Audit log' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Mailbox' })).toHaveAttribute('aria-selected', 'false');
-    await within(table).findByRole('button', { name: 'QUESTIONNAIRE_CREATED' });
+    const created = await within(table).findByRole('button', { name: 'Questionnaire added' });
+    // The code stays at hand for support people.
+    expect(created).toHaveAttribute('title', 'QUESTIONNAIRE_CREATED');
 
     expect(
       within(table)
@@ -94,7 +96,7 @@ describe('the Logs screen', () => {
       written(acting.at),
       'admin',
       'corporate',
-      'QUESTIONNAIRE_CREATED',
+      'Questionnaire added',
       'Questionnaire',
       '203.0.113.7',
     ]);
@@ -102,7 +104,7 @@ describe('the Logs screen', () => {
       written(renamed.at),
       'corporate',
       '',
-      'BUILDING_UPDATED',
+      'Building changed',
       'Building',
       '203.0.113.7',
     ]);
@@ -122,7 +124,7 @@ describe('the Logs screen', () => {
       after: { visitorCheckInForm: { licencePlate: { enabled: true } } },
     });
     const { user } = renderLogs([renamed, forms]);
-    const action = await screen.findByRole('button', { name: 'BUILDING_UPDATED' });
+    const action = await screen.findByRole('button', { name: 'Building changed' });
     expect(action).toHaveAttribute('aria-expanded', 'false');
     action.focus();
     await user.keyboard('{Enter}');
@@ -142,11 +144,16 @@ describe('the Logs screen', () => {
       ['name', 'Main office'],
       ['pinCode', '[hidden]'],
     ]);
-    expect(within(details).getByText(renamed.entityId ?? '')).toBeInTheDocument();
+    // Above the change: the action's code (for support people), the row and the company.
+    expect(pairs(details).slice(0, 3)).toEqual([
+      ['Action code', 'BUILDING_UPDATED'],
+      ['Entity id', renamed.entityId],
+      ['Company id', renamed.tenantId],
+    ]);
     expect(await violations()).toEqual([]);
 
     // Nested fields get dotted names; yes and no in words.
-    await user.click(screen.getByRole('button', { name: 'BUILDING_CHECK_IN_FORMS_UPDATED' }));
+    await user.click(screen.getByRole('button', { name: 'Check-in forms changed' }));
     expect(action).toHaveAttribute('aria-expanded', 'false');
     const after = await screen.findByRole('region', { name: 'After' });
     expect(pairs(after)).toEqual([['visitorCheckInForm.licencePlate.enabled', 'Yes']]);
@@ -155,9 +162,9 @@ describe('the Logs screen', () => {
     ]);
   });
 
-  it('filters by days, user, action and entity, each from the first page again', async () => {
+  it('filters by days, user, action (found by its words or its code) and entity, each from the first page again', async () => {
     const { api, user } = renderLogs();
-    await screen.findByRole('button', { name: 'QUESTIONNAIRE_CREATED' });
+    await screen.findByRole('button', { name: 'Questionnaire added' });
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() =>
       expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }), expect.any(AbortSignal)),
@@ -166,9 +173,19 @@ describe('the Logs screen', () => {
     await user.type(screen.getByLabelText('From'), '2026-03-01');
     await user.type(screen.getByLabelText('To'), '2026-03-05');
     await user.type(screen.getByRole('searchbox', { name: 'User' }), 'corp');
-    await user.click(screen.getByRole('textbox', { name: 'Action' }));
-    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'CAMERA_DEL');
-    await user.click(await screen.findByRole('option', { name: 'CAMERA_DELETED' }));
+    const actionFilter = screen.getByRole('textbox', { name: 'Action' });
+    const options = () =>
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await user.click(actionFilter);
+    await user.type(actionFilter, 'camera');
+    await waitFor(() => expect(options()).toEqual(['Camera added', 'Camera changed', 'Camera deleted']));
+    await user.clear(actionFilter);
+    await user.type(actionFilter, 'CAMERA_DEL');
+    await waitFor(() => expect(options()).toEqual(['Camera deleted']));
+    await user.click(screen.getByRole('option', { name: 'Camera deleted' }));
+    expect(actionFilter).toHaveValue('Camera deleted');
     await user.click(screen.getByRole('textbox', { name: 'Entity' }));
     await user.click(await screen.findByRole('option', { name: 'Camera' }));
 
@@ -201,7 +218,7 @@ describe('the Logs screen', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       if (blob) saved.push({ name: this.download, blob });
     });
-    await screen.findByRole('button', { name: 'QUESTIONNAIRE_CREATED' });
+    await screen.findByRole('button', { name: 'Questionnaire added' });
     await user.click(screen.getByRole('textbox', { name: 'Entity' }));
     await user.click(await screen.findByRole('option', { name: 'Sign-in' }));
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
@@ -218,6 +235,14 @@ describe('the Logs screen', () => {
     if (!file) throw new Error('no file saved');
     expect(file.name).toBe('audit.csv');
     expect(await file.blob.text()).toContain('2026-03-05T14:07:00.000Z,corporate');
+  });
+
+  it('shows an action it has no words for (an older row) by its code', async () => {
+    renderLogs([auditEntry({ action: 'VISIT_ARCHIVED', entity: 'visit' })]);
+    const action = await screen.findByRole('button', { name: 'VISIT_ARCHIVED' });
+    const row = action.closest('tr');
+    if (!row) throw new Error('the action is not in a row');
+    expect(cellsOf(row)).toEqual([written(renamed.at), 'corporate', '', 'VISIT_ARCHIVED', 'visit', '203.0.113.7']);
   });
 
   it('says so when no entry matches', async () => {

@@ -1,5 +1,11 @@
-import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { type AuditEntity, type AuditLogFilter, auditActions, auditEntities } from '@vestibule/shared';
+import { Button, Group, type OptionsFilter, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  type AuditAction,
+  type AuditEntity,
+  type AuditLogFilter,
+  auditActions,
+  auditEntities,
+} from '@vestibule/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconDownload, IconSearch } from '../../components/ListIcons.tsx';
@@ -43,6 +49,16 @@ function filterOf(request: Filters & { search: string }): AuditLogFilter {
 const COLUMNS = 6;
 
 const isKnownEntity = (entity: string): entity is AuditEntity => (auditEntities as readonly string[]).includes(entity);
+const isKnownAction = (action: string): action is AuditAction => (auditActions as readonly string[]).includes(action);
+
+/** The action filter finds an action by its label or by its code (support people know the codes). */
+const labelOrCode: OptionsFilter = ({ options, search }) => {
+  const needle = search.trim().toLowerCase();
+  return options.filter(
+    (option) =>
+      'value' in option && (option.label.toLowerCase().includes(needle) || option.value.toLowerCase().includes(needle)),
+  );
+};
 
 /**
  * The audit log, newest first: who did what and when, as whom, from where; filtered by days,
@@ -61,6 +77,8 @@ export function AuditLogTab() {
   const [open, setOpen] = useState<string | null>(null);
   const { request } = list;
 
+  // audit.csv comes from the server with headings in the user's language, but its cells keep the
+  // codes (action BUILDING_UPDATED, entity building): the file is for machines and support people.
   const downloadCsv = async () => {
     try {
       saveTextFile(await api.csv(filterOf(request)), 'audit.csv', 'text/csv');
@@ -70,6 +88,8 @@ export function AuditLogTab() {
   };
 
   const entityLabel = (entity: string) => (isKnownEntity(entity) ? t(`logs.audit.entities.${entity}`) : entity);
+  // An action the list does not know (an older row) shows as its code.
+  const actionLabel = (action: string) => (isKnownAction(action) ? t(`logs.audit.actions.${action}`) : action);
   const docs = list.data?.docs ?? null;
 
   return (
@@ -107,9 +127,10 @@ export function AuditLogTab() {
           <Select
             id="audit-action"
             label={t('logs.audit.action')}
-            data={[...auditActions]}
+            data={auditActions.map((action) => ({ value: action, label: actionLabel(action) }))}
             value={request.action ?? null}
             onChange={(value) => list.setFilter('action', value ?? undefined)}
+            filter={labelOrCode}
             searchable
             clearable
             w={280}
@@ -153,6 +174,7 @@ export function AuditLogTab() {
                   key={entry.id}
                   entry={entry}
                   when={format.dateTime(entry.at)}
+                  action={actionLabel(entry.action)}
                   entity={entityLabel(entry.entity)}
                   expanded={expanded}
                   onToggle={() => setOpen(expanded ? null : entry.id)}
@@ -178,11 +200,12 @@ export function AuditLogTab() {
 function AuditRow(props: {
   entry: AuditLogEntry;
   when: string;
+  action: string;
   entity: string;
   expanded: boolean;
   onToggle: () => void;
 }) {
-  const { entry, when, entity, expanded, onToggle } = props;
+  const { entry, when, action, entity, expanded, onToggle } = props;
   const detailsId = `audit-${entry.id}`;
   return (
     <>
@@ -197,8 +220,9 @@ function AuditRow(props: {
             onClick={onToggle}
             aria-expanded={expanded}
             aria-controls={expanded ? detailsId : undefined}
+            title={entry.action}
           >
-            {entry.action}
+            {action}
           </Button>
         </Table.Td>
         <Table.Td>{entity}</Table.Td>
