@@ -197,4 +197,18 @@ describe('toolbar', () => {
     expect(reloadAt).toHaveBeenCalledWith('/admin/users');
     expect(localStorage.getItem(storageKeys.token)).toBe('token-of-admin');
   });
+
+  it('says on every page who the administrator works as, and returns them from there', async () => {
+    const { user, session, reloadAt } = renderApp('/profile', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
+    await heading('My profile');
+    expect(screen.queryByTestId('impersonation-notice')).not.toBeInTheDocument();
+    await session.getState().logInAs('user');
+    await heading('Entry log');
+    expect(screen.getByTestId('impersonation-notice')).toHaveTextContent(
+      'You are working as user. Everything you do is recorded as done by admin acting as them.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Return to admin' }));
+    expect(reloadAt).toHaveBeenCalledWith('/admin/users');
+    expect(localStorage.getItem(storageKeys.token)).toBe('token-of-admin');
+  });
 });

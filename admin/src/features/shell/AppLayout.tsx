@@ -5,6 +5,7 @@ import { LoadingDialog } from './LoadingDialog.tsx';
 import { NotificationBanners } from '../notifications/index.ts';
 import { selectSignedIn, useSession } from '../session/index.ts';
 import { MobileSidebar } from './MobileSidebar.tsx';
+import { ImpersonationNotice } from './ImpersonationNotice.tsx';
 import { NoBuildingNotice } from './NoBuildingNotice.tsx';
 import { TenantSelectorDialog } from './TenantSelectorDialog.tsx';
 import { Toolbar } from './Toolbar.tsx';
@@ -57,6 +58,7 @@ export function AppLayout({ chrome, children }: { chrome: boolean; children: Rea
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <Container size="xl" px={0}>
           <NotificationBanners />
+          <ImpersonationNotice />
           <NoBuildingNotice />
           {children}
         </Container>

@@ -77,6 +77,10 @@ export const shell = {
   },
   /** A supervisor, user or space user without any assigned building (application.md section 6). */
   noBuildingAssigned: 'You have no access to any building data. Ask your administrator to assign you a building.',
+  impersonation: {
+    text: 'You are working as {{username}}. Everything you do is recorded as done by {{administrator}} acting as them.',
+    return: 'Return to {{administrator}}',
+  },
   tenantRequired: {
     title: 'Select a company',
     textSelector: 'This page shows the data of one company. Select the company you want to work with.',

@@ -78,6 +78,10 @@ export const shell = {
   },
   /** A supervisor, user or space user without any assigned building (application.md section 6). */
   noBuildingAssigned: 'No tiene acceso a los datos de ningún edificio. Pida a su administrador que le asigne uno.',
+  impersonation: {
+    text: 'Está trabajando como {{username}}. Todo lo que haga queda registrado como hecho por {{administrator}} en su nombre.',
+    return: 'Volver a {{administrator}}',
+  },
   tenantRequired: {
     title: 'Elegir una empresa',
     textSelector: 'Esta página muestra los datos de una empresa. Elija la empresa con la que desea trabajar.',

@@ -79,6 +79,10 @@ export const shell = {
   /** A supervisor, user or space user without any assigned building (application.md section 6). */
   noBuildingAssigned:
     "Vous n'avez accès aux données d'aucun bâtiment. Demandez à votre administrateur de vous en attribuer un.",
+  impersonation: {
+    text: 'Vous travaillez en tant que {{username}}. Tout ce que vous faites est enregistré comme fait par {{administrator}} en son nom.',
+    return: 'Revenir à {{administrator}}',
+  },
   tenantRequired: {
     title: 'Choisir une entreprise',
     textSelector:

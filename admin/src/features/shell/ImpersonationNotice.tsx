@@ -1,0 +1,25 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSession, useSessionStore } from '../session/index.ts';
+
+/**
+ * While an administrator works as another user, every page says so and offers the way back: the
+ * return ends the borrowed session and restores the administrator's own (the session's logout).
+ */
+export function ImpersonationNotice() {
+  const { t } = useTranslation();
+  const store = useSessionStore();
+  const administrator = useSession((state) => state.original?.user.username ?? null);
+  const username = useSession((state) => state.user?.username ?? null);
+  if (administrator === null || username === null) return null;
+  return (
+    <Alert color="grape" variant="light" mb="md" data-testid="impersonation-notice">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{t('shell.impersonation.text', { username, administrator })}</Text>
+        <Button size="compact-sm" variant="outline" color="grape.9" onClick={() => store.getState().logout()}>
+          {t('shell.impersonation.return', { administrator })}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
