@@ -41,6 +41,11 @@ const columns: Record<string, string> = {
   'applied_mutations.payload': json('unknown'),
   'device_alerts.kind': union('SEQ_GAP', 'CLOCK_SKEW'),
   'account_tokens.purpose': union('RESET_PASSWORD', 'VERIFY_EMAIL'),
+  'people.visitor_type': union('VISITOR', 'CONTRACTOR', 'EMPLOYEE', 'RESIDENT'),
+  'people.locale': `Generated<${union('en', 'fr', 'es')}>`,
+  // yyyy-MM-dd: the drivers answer a date as its text (db/database.ts).
+  'people.valid_from': 'string | null',
+  'people.valid_to': 'string | null',
   'audit_log.before': json('Record<string, unknown> | null', 'string | null'),
   'audit_log.after': json('Record<string, unknown> | null', 'string | null'),
 };

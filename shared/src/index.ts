@@ -23,6 +23,7 @@ export * from './domain/wizard.ts';
 export * from './domain/visitCodes.ts';
 export * from './domain/visitorTypes.ts';
 export * from './schemas/visit.ts';
+export * from './schemas/person.ts';
 export * from './sync/constants.ts';
 export * from './sync/protocol.ts';
 export * from './domain/markdown.ts';

@@ -25,8 +25,11 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-// PostgreSQL answers bigint and numeric as text by default; counts fit in a JS number.
+// PostgreSQL answers bigint and numeric as text by default; counts fit in a JS number. A date
+// (a calendar day, such as a person's validity) stays its yyyy-MM-dd text: a JS Date would put it
+// at midnight in the server's time zone.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /**
  * Ends a hot statement whose plan is worth keeping (`.modifyEnd(keepPlan)`): on a PostgreSQL
@@ -78,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir, {
-    parsers: { 20: (value: string) => Number.parseInt(value, 10) },
+    parsers: { 20: (value: string) => Number.parseInt(value, 10), 1082: (value: string) => value },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {

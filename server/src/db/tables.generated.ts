@@ -199,6 +199,30 @@ export interface MailOutbox {
   to_address: string;
 }
 
+export interface People {
+  building_id: string;
+  company_name: string | null;
+  created_at: Generated<Timestamp>;
+  deactivated: Generated<boolean>;
+  default_duration: number | null;
+  department: string | null;
+  email: string | null;
+  external_id: string | null;
+  first_name: string;
+  id: string;
+  job_title: string | null;
+  last_name: string;
+  locale: Generated<'en' | 'fr' | 'es'>;
+  pass_identifier: string;
+  phone: string | null;
+  pin_hash: string | null;
+  tenant_id: string;
+  updated_at: Generated<Timestamp>;
+  valid_from: string | null;
+  valid_to: string | null;
+  visitor_type: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT';
+}
+
 export interface Questionnaires {
   created_at: Generated<Timestamp>;
   description: string | null;
@@ -356,6 +380,7 @@ export interface DB {
   login_failures: LoginFailures;
   login_known_addresses: LoginKnownAddresses;
   mail_outbox: MailOutbox;
+  people: People;
   questionnaires: Questionnaires;
   questions: Questions;
   rate_limits: RateLimits;
