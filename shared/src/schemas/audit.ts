@@ -9,6 +9,7 @@ export const auditEntities = [
   'camera',
   'city',
   'device',
+  'person',
   'questionnaire',
   'session',
   'tenant',
@@ -75,6 +76,12 @@ export const auditActions = [
   'KIOSK_ENROLLED',
   'KIOSK_RENAMED',
   'KIOSK_REVOKED',
+  'PERSON_CREATED',
+  'PERSON_UPDATED',
+  'PERSON_DELETED',
+  'PERSON_PASS_REVOKED',
+  'PERSON_PASS_SENT',
+  'PERSON_LINK_SENT',
 ] as const;
 
 /** An action of the list; every one has a label under `logs.audit.actions` in each catalogue. */

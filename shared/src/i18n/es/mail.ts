@@ -19,4 +19,19 @@ export const mail = {
     text: 'Se abrió para usted una cuenta de Vestibule con el nombre de usuario {{username}}. Para confirmar esta dirección y activarla, abra este enlace en las próximas {{hours}} horas:',
     ignore: 'Si no espera esta cuenta, ignore este correo.',
   },
+  people: {
+    pass: {
+      subject: 'Su pase de acceso para {{building}}',
+      greeting: 'Hola, {{name}}:',
+      text: 'Este es su pase de acceso personal para {{building}}. En la entrada, muestre su código QR en el quiosco o abra su enlace de registro:',
+      identifier: 'Identificador de su pase: {{identifier}}',
+      keep: 'No comparta este correo: cualquiera que tenga este pase puede registrarse en su nombre. Si lo pierde, pida a la recepción que lo revoque.',
+    },
+    link: {
+      subject: 'Su enlace de registro para {{building}}',
+      greeting: 'Hola, {{name}}:',
+      text: 'Use este enlace personal para registrarse en {{building}} sin volver a rellenar el formulario:',
+      keep: 'No comparta este enlace: cualquiera que lo tenga puede registrarse en su nombre.',
+    },
+  },
 };

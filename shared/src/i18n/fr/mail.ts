@@ -19,4 +19,19 @@ export const mail = {
     text: "Un compte Vestibule a été ouvert pour vous avec le nom d'utilisateur {{username}}. Pour confirmer cette adresse et l'activer, ouvrez ce lien dans les {{hours}} heures :",
     ignore: "Si vous n'attendez pas ce compte, ignorez ce courriel.",
   },
+  people: {
+    pass: {
+      subject: 'Votre badge d’accès pour {{building}}',
+      greeting: 'Bonjour {{name}},',
+      text: 'Voici votre badge d’accès personnel pour {{building}}. À l’entrée, présentez son code QR à la borne, ou ouvrez votre lien d’enregistrement :',
+      identifier: 'Identifiant de votre badge : {{identifier}}',
+      keep: 'Gardez ce courriel pour vous : toute personne qui a ce badge peut s’enregistrer à votre place. En cas de perte, demandez à votre accueil de le révoquer.',
+    },
+    link: {
+      subject: 'Votre lien d’enregistrement pour {{building}}',
+      greeting: 'Bonjour {{name}},',
+      text: 'Utilisez ce lien personnel pour vous enregistrer à {{building}} sans remplir à nouveau le formulaire :',
+      keep: 'Gardez ce lien pour vous : toute personne qui l’a peut s’enregistrer à votre place.',
+    },
+  },
 };
