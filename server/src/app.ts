@@ -22,6 +22,7 @@ import { camerasRoutes } from './modules/cameras/cameras.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(auditRoutes);
       await service.register(checkinRoutes);
       await service.register(meetingsRoutes);
+      await service.register(peopleRoutes);
       await service.register(syncRoutes);
       await service.register(kiosksRoutes);
     },

@@ -54,6 +54,20 @@ describe('route × role × tenant matrix', () => {
       'DELETE /service/city/:id',
     ])
       expect(names).toContain(city);
+    for (const people of [
+      'GET /service/people',
+      'GET /service/people/people.csv',
+      'POST /service/person',
+      'GET /service/person/:id',
+      'PATCH /service/person/:id',
+      'DELETE /service/person/:id',
+      'GET /service/person/:id/stats',
+      'GET /service/person/:id/pass',
+      'POST /service/person/:id/revokePass',
+      'POST /service/person/:id/sendpass',
+      'POST /service/person/:id/sendlink',
+    ])
+      expect(names).toContain(people);
   });
 
   it('answers 401 UNAUTHORIZED to every protected route without a token', async () => {

@@ -62,6 +62,13 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
       .where('id', '=', id)
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst()) !== undefined,
+  person: async (db, tenantId, id) =>
+    (await db
+      .selectFrom('people')
+      .select('id')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()) !== undefined,
   question: async (db, tenantId, id) =>
     (await db
       .selectFrom('questions')
@@ -86,6 +93,8 @@ export const buildingOfEntity: Record<string, (db: Db, id: string) => Promise<st
   device: async (db, id) =>
     (await db.selectFrom('kiosk_devices').select('building_id').where('device_id', '=', id).executeTakeFirst())
       ?.building_id,
+  person: async (db, id) =>
+    (await db.selectFrom('people').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
 };
 
 /** Whether a building is assigned to a user. */

@@ -118,6 +118,47 @@ export async function linkEntryQuestionnaire(db: Db, buildingId: string, questio
     .execute();
 }
 
+/** A person of the directory (issue 12) in a building; an employee unless told otherwise. */
+export async function createPerson(
+  db: Db,
+  tenantId: string,
+  buildingId: string,
+  overrides: {
+    firstName?: string;
+    lastName?: string;
+    email?: string | null;
+    visitorType?: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT';
+    externalId?: string | null;
+    validFrom?: string | null;
+    validTo?: string | null;
+    deactivated?: boolean;
+    locale?: 'en' | 'fr' | 'es';
+  } = {},
+): Promise<string> {
+  const id = uuidv7();
+  const visitorType = overrides.visitorType ?? 'EMPLOYEE';
+  await db
+    .insertInto('people')
+    .values({
+      id,
+      tenant_id: tenantId,
+      building_id: buildingId,
+      first_name: overrides.firstName ?? 'Ada',
+      last_name: overrides.lastName ?? `Person ${id.slice(-8)}`,
+      email: overrides.email === undefined ? `p${id.slice(-12)}@example.test` : overrides.email,
+      visitor_type: visitorType,
+      external_id: overrides.externalId ?? null,
+      default_duration: visitorType === 'EMPLOYEE' ? 480 : null,
+      valid_from: overrides.validFrom ?? null,
+      valid_to: overrides.validTo ?? null,
+      deactivated: overrides.deactivated ?? false,
+      locale: overrides.locale ?? 'en',
+      pass_identifier: `pass-${id}`,
+    })
+    .execute();
+  return id;
+}
+
 export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) => Promise<string>> = {
   user: async (db, tenantId) => (await createUser(db, { tenantId, role: 'ROLE_USER' })).id,
   building: (db, tenantId) => createBuilding(db, tenantId),
@@ -179,6 +220,7 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
       .execute();
     return mutationId;
   },
+  person: async (db, tenantId) => createPerson(db, tenantId, await createBuilding(db, tenantId)),
   camera: async (db, tenantId) => {
     const id = uuidv7();
     const buildingId = await createBuilding(db, tenantId);

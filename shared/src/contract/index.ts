@@ -9,6 +9,7 @@ import { devicesContract } from './devices.ts';
 import type { EndpointKey } from './endpoint.ts';
 import { mailContract } from './mail.ts';
 import { meetingsContract } from './meetings.ts';
+import { peopleContract } from './people.ts';
 import { questionnairesContract } from './questionnaires.ts';
 import { syncContract } from './sync.ts';
 import { systemContract } from './system.ts';
@@ -34,6 +35,7 @@ export const contract = {
   ...mailContract,
   ...auditContract,
   ...meetingsContract,
+  ...peopleContract,
   ...checkinContract,
   ...syncContract,
 };

@@ -1,0 +1,218 @@
+import { type Expression, type Insertable, type SqlBool, type Updateable, sql } from 'kysely';
+import type { PeopleListQuery } from '@vestibule/shared';
+import { assignedTo } from '../../db/assignedBuildings.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+// The people directory's queries (issue 12). A person's "today" is their building's: its time
+// zone (settings.timeZoneId, else the new-building default) decides validity, statuses and stats.
+
+type PeopleTable = Database['people'];
+export type NewPersonRow = Insertable<PeopleTable>;
+export type PersonChanges = Updateable<PeopleTable>;
+
+/** The unique index that keeps a company's external ids apart. */
+export const PEOPLE_EXTERNAL_ID_UNIQUE = 'people_tenant_external_id_unique';
+
+/** The building's time zone as SQL (a building without one reads as the default). */
+const zoneOf = (defaultZone: string) =>
+  sql<string>`coalesce(nullif(buildings.settings->>'timeZoneId', ''), ${defaultZone})`;
+
+/** Today's date in the building's time zone, at `now`. */
+const todayIn = (zone: Expression<string>, now: Date) => sql<string>`(${now}::timestamptz at time zone ${zone})::date`;
+
+export interface PeopleScope {
+  tenantId: string;
+  /** Only people of the buildings assigned to this user (supervisors and users). */
+  assignedTo?: string | undefined;
+  now: Date;
+  defaultZone: string;
+}
+
+/**
+ * The directory's rows with their building and status, in one statement: IN with an open visit
+ * (checked in, not out) in their building, OUT with a visit of their building checked out today
+ * (its time zone), else NONE. Never the PIN hash, only whether there is one.
+ */
+function selectPeople(db: Db, scope: PeopleScope) {
+  const zone = zoneOf(scope.defaultZone);
+  const today = todayIn(zone, scope.now);
+  return db
+    .selectFrom('people')
+    .innerJoin('buildings', 'buildings.id', 'people.building_id')
+    .select([
+      'people.id',
+      'people.tenant_id',
+      'people.building_id',
+      'people.first_name',
+      'people.last_name',
+      'people.email',
+      'people.phone',
+      'people.visitor_type',
+      'people.external_id',
+      'people.job_title',
+      'people.department',
+      'people.company_name',
+      'people.default_duration',
+      'people.valid_from',
+      'people.valid_to',
+      'people.locale',
+      'people.deactivated',
+      'people.created_at',
+      'people.updated_at',
+      'buildings.name as building_name',
+      sql<boolean>`people.pin_hash is not null`.as('has_pin'),
+      sql<'IN' | 'OUT' | 'NONE'>`case
+        when exists (select 1 from visits where visits.person_id = people.id
+          and visits.building_id = people.building_id
+          and visits.checked_in_at is not null and visits.checked_out_at is null) then 'IN'
+        when exists (select 1 from visits where visits.person_id = people.id
+          and visits.building_id = people.building_id and visits.checked_out_at is not null
+          and (visits.checked_out_at at time zone ${zone})::date = ${today}) then 'OUT'
+        else 'NONE' end`.as('status'),
+    ])
+    .where('people.tenant_id', '=', scope.tenantId);
+}
+
+export type PersonRow = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
+
+/** One person of the tenant (another tenant's is not found). */
+export function findPerson(db: Db, scope: PeopleScope, id: string) {
+  return selectPeople(db, scope).where('people.id', '=', id).executeTakeFirst();
+}
+
+const sortColumns = {
+  lastName: [sql`lower(people.last_name)`, sql`lower(people.first_name)`],
+  firstName: [sql`lower(people.first_name)`, sql`lower(people.last_name)`],
+  email: [sql`lower(people.email)`],
+  visitorType: [sql`people.visitor_type`, sql`lower(people.last_name)`],
+  externalId: [sql`people.external_id`],
+  companyName: [sql`lower(people.company_name)`, sql`lower(people.last_name)`],
+  createdAt: [sql`people.created_at`],
+} as const;
+
+export type PeopleFilter = Omit<PeopleListQuery, 'page' | 'limit'>;
+
+function filteredPeople(db: Db, scope: PeopleScope, filter: PeopleFilter) {
+  let query = selectPeople(db, scope);
+  const { assignedTo: userId } = scope;
+  if (userId) query = query.where((eb) => assignedTo(eb, userId, 'people.building_id'));
+  if (filter.visitorType) query = query.where('people.visitor_type', '=', filter.visitorType);
+  if (filter.buildingId) query = query.where('people.building_id', '=', filter.buildingId);
+  if (filter.active) query = query.where('people.deactivated', '=', filter.active === 'false');
+  if (filter.validToday) {
+    const today = todayIn(zoneOf(scope.defaultZone), scope.now);
+    query = query.where(
+      sql<SqlBool>`(people.valid_from is null or people.valid_from <= ${today})
+        and (people.valid_to is null or people.valid_to >= ${today})`,
+    );
+  }
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('people.first_name', 'ilike', pattern),
+        eb('people.last_name', 'ilike', pattern),
+        eb(sql<string>`people.first_name || ' ' || people.last_name`, 'ilike', pattern),
+        eb('people.email', 'ilike', pattern),
+        eb('people.phone', 'ilike', pattern),
+        eb('people.external_id', 'ilike', pattern),
+        eb('people.company_name', 'ilike', pattern),
+      ]),
+    );
+  }
+  return query;
+}
+
+/** One page of the directory (sorted, then by id so pages never overlap) and how many match. */
+export async function listPeople(
+  db: Db,
+  scope: PeopleScope,
+  filter: PeopleFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: PersonRow[]; total: number }> {
+  const direction = filter.order === -1 ? 'desc' : 'asc';
+  let rowsQuery = filteredPeople(db, scope, filter);
+  for (const column of sortColumns[filter.sort ?? 'lastName']) rowsQuery = rowsQuery.orderBy(column, direction);
+  const [rows, count] = await Promise.all([
+    rowsQuery.orderBy('people.id', direction).offset(page.offset).limit(page.limit).execute(),
+    filteredPeople(db, scope, filter)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** What the pass needs: the identifier and the building's check-in key. */
+export function findPass(db: Db, tenantId: string, id: string) {
+  return db
+    .selectFrom('people')
+    .innerJoin('buildings', 'buildings.id', 'people.building_id')
+    .select(['people.pass_identifier', 'buildings.qr_code_key'])
+    .where('people.id', '=', id)
+    .where('people.tenant_id', '=', tenantId)
+    .executeTakeFirst();
+}
+
+/** The building a person may be put in: the tenant's, with its name and mail settings. */
+export function findTenantBuilding(db: Db, tenantId: string, id: string) {
+  return db
+    .selectFrom('buildings')
+    .select(['id', 'name', 'settings'])
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+}
+
+export async function insertPerson(db: Db, row: NewPersonRow): Promise<void> {
+  await db.insertInto('people').values(row).execute();
+}
+
+export async function updatePerson(db: Db, tenantId: string, id: string, changes: PersonChanges): Promise<void> {
+  await db
+    .updateTable('people')
+    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .execute();
+}
+
+/** Deletes a person; their visits stay, no longer linked (in the caller's transaction). */
+export async function deletePerson(db: Db, tenantId: string, id: string): Promise<void> {
+  await db.updateTable('visits').set({ person_id: null }).where('person_id', '=', id).execute();
+  await db.deleteFrom('people').where('id', '=', id).where('tenant_id', '=', tenantId).execute();
+}
+
+/**
+ * A person's check-ins today, yesterday, this week (ISO, from Monday) and this month, in their
+ * building's time zone at `now`: one statement over the visits of the month (or of the week,
+ * when it began in the month before), found by the (person_id, checked_in_at) index.
+ */
+export async function personStats(db: Db, scope: PeopleScope, id: string) {
+  const zone = zoneOf(scope.defaultZone);
+  const local = sql`(${scope.now}::timestamptz at time zone ${zone})`;
+  const today = sql`${local}::date`;
+  const day = sql`(visits.checked_in_at at time zone ${zone})`;
+  const since = sql`(least(date_trunc('month', ${local}), date_trunc('week', ${local}), ${today} - 1) at time zone ${zone})`;
+  const count = (condition: ReturnType<typeof sql>) => sql<number>`count(visits.id) filter (where ${condition})`;
+  return db
+    .selectFrom('people')
+    .innerJoin('buildings', 'buildings.id', 'people.building_id')
+    .leftJoin('visits', (join) =>
+      join
+        .onRef('visits.person_id', '=', 'people.id')
+        .on(sql<SqlBool>`visits.checked_in_at >= ${since}`)
+        .on(sql<SqlBool>`visits.checked_in_at <= ${scope.now}::timestamptz`),
+    )
+    .select([
+      count(sql`${day}::date = ${today}`).as('today'),
+      count(sql`${day}::date = ${today} - 1`).as('yesterday'),
+      count(sql`date_trunc('week', ${day}) = date_trunc('week', ${local})`).as('week'),
+      count(sql`date_trunc('month', ${day}) = date_trunc('month', ${local})`).as('month'),
+    ])
+    .where('people.id', '=', id)
+    .where('people.tenant_id', '=', scope.tenantId)
+    .groupBy('people.id')
+    .executeTakeFirst();
+}
