@@ -1,46 +1,30 @@
 import type { Db } from './database.ts';
 
+/** The tables whose rows carry their own id and tenant. */
+type TenantTable = 'users' | 'buildings' | 'cameras' | 'questionnaires' | 'visits' | 'cities' | 'people';
+
+/** Whether the row of `table` with this id belongs to the tenant. */
+function ownedRow(table: TenantTable) {
+  return async (db: Db, tenantId: string, id: string) =>
+    (await db
+      .selectFrom(table)
+      .select('id')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()) !== undefined;
+}
+
 /**
  * Whether a row named in a path belongs to a tenant, per kind of entity. Routes name their
  * tenant-owned path parameters (`config.tenantParams`); the auth plugin asks here before
  * anything else runs, so another tenant's id answers 404 whatever the request body holds.
  */
 export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: string) => Promise<boolean>> = {
-  user: async (db, tenantId, id) =>
-    (await db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst()) !== undefined,
-  building: async (db, tenantId, id) =>
-    (await db
-      .selectFrom('buildings')
-      .select('id')
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst()) !== undefined,
-  camera: async (db, tenantId, id) =>
-    (await db
-      .selectFrom('cameras')
-      .select('id')
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst()) !== undefined,
-  questionnaire: async (db, tenantId, id) =>
-    (await db
-      .selectFrom('questionnaires')
-      .select('id')
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst()) !== undefined,
-  visit: async (db, tenantId, id) =>
-    (await db
-      .selectFrom('visits')
-      .select('id')
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst()) !== undefined,
+  user: ownedRow('users'),
+  building: ownedRow('buildings'),
+  camera: ownedRow('cameras'),
+  questionnaire: ownedRow('questionnaires'),
+  visit: ownedRow('visits'),
   device: async (db, tenantId, id) =>
     (await db
       .selectFrom('kiosk_devices')
@@ -55,20 +39,8 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
       .where('mutation_id', '=', id)
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst()) !== undefined,
-  city: async (db, tenantId, id) =>
-    (await db
-      .selectFrom('cities')
-      .select('id')
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst()) !== undefined,
-  person: async (db, tenantId, id) =>
-    (await db
-      .selectFrom('people')
-      .select('id')
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst()) !== undefined,
+  city: ownedRow('cities'),
+  person: ownedRow('people'),
   question: async (db, tenantId, id) =>
     (await db
       .selectFrom('questions')
