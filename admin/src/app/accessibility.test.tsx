@@ -1,21 +1,11 @@
 import { screen } from '@testing-library/react';
-import axe from 'axe-core';
+import { axeViolations } from '../test/axe.ts';
 import { describe, expect, it } from 'vitest';
 import { TOKEN, answerAccountCalls, json } from '../features/account/accountTesting.ts';
 import { renderApp } from '../test/renderApp.tsx';
 
 // The browser scenarios run axe-core with colour contrast on real pages; here jsdom
 // checks the rest (names, roles, landmarks, headings) on every screen, fast.
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-  );
-}
-
 const screens: { path: string; heading: string; as?: { username: string; role: string } }[] = [
   { path: '/', heading: 'Welcome to Vestibule' },
   { path: '/login', heading: 'Log in' },
@@ -37,7 +27,7 @@ describe('accessibility (axe-core, without colour contrast)', () => {
     renderApp(path, as ? { as } : {});
     await screen.findByRole('heading', { level: 1, name: heading });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('the open admin menu and the tenant dialog have no violations', async () => {
@@ -45,11 +35,11 @@ describe('accessibility (axe-core, without colour contrast)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Entry log' });
     await user.click(screen.getByTestId('admin-menu'));
     await screen.findByRole('menu');
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     await user.keyboard('{Escape}');
     await user.click(screen.getByTestId('tenant-selector'));
     await screen.findByRole('dialog', { name: 'Select a company' });
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('the mobile sidebar has no violations', async () => {
@@ -57,7 +47,7 @@ describe('accessibility (axe-core, without colour contrast)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Entry log' });
     await user.click(screen.getByRole('button', { name: 'Open the menu' }));
     await screen.findByRole('dialog', { name: 'Menu' });
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('the reset and verification pages, their forms showing errors, have no violations', async () => {
@@ -71,7 +61,7 @@ describe('accessibility (axe-core, without colour contrast)', () => {
       await screen.findByRole('heading', { level: 1, name: heading });
       await user.click(await screen.findByRole('button', { name: submit }));
       await screen.findAllByText('This field is required');
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
       unmount();
     }
   });

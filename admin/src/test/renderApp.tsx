@@ -1,10 +1,18 @@
 import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/AppProviders.tsx';
 import { SessionProviders } from '../app/SessionProviders.tsx';
 import { appRoutes, connectRouter } from '../app/routes.tsx';
-import { createSessionStore, type SessionEnvironment, type SessionApi } from '../features/session/index.ts';
+import { NotificationBanners } from '../features/notifications/index.ts';
+import {
+  createSessionStore,
+  type SessionEnvironment,
+  type SessionApi,
+  type SessionStore,
+} from '../features/session/index.ts';
 import { storageKeys } from '../storage/storageKeys.ts';
 import { acme, loginResponse, tenantSelection } from './fixtures.ts';
 
@@ -40,6 +48,28 @@ export function createTestSession() {
     reloadAt: () => undefined,
     currentPath: () => '/',
   });
+}
+
+/** Remembers `as` signed in with Acme chosen, as a sign-in leaves them: a session created next starts with them. */
+export function storeSignIn<U extends { username: string; role: string }>(as: U) {
+  localStorage.setItem(storageKeys.user, JSON.stringify(as));
+  localStorage.setItem(storageKeys.token, `token-of-${as.username}`);
+  localStorage.setItem(storageKeys.tenant, JSON.stringify(acme));
+}
+
+/**
+ * One screen with the app's providers (a new session unless one is given), in the page's main
+ * landmark below the notification banners.
+ */
+export function renderScreen(ui: ReactNode, session: SessionStore = createTestSession()) {
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders session={session} testEnvironment>
+      <NotificationBanners />
+      <main>{ui}</main>
+    </AppProviders>,
+  );
+  return { ...view, user };
 }
 
 /** The whole app on a memory router, with the session's API port answering like the server contract. */

@@ -1,19 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
+import { axeViolations } from '../../test/axe.ts';
 import { describe, expect, it } from 'vitest';
 import { BuildingsPage } from './BuildingsPage.tsx';
 import { buildingFixture, fakeBuildingsApi } from './testing/fakeBuildingsApi.ts';
 import { renderWithBuildingsApi } from './testing/renderWithBuildingsApi.tsx';
-
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-  );
-}
 
 function renderPage() {
   const building = buildingFixture({ name: 'Head office', city: 'Toronto' });
@@ -49,7 +39,7 @@ describe('buildings list', () => {
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(fake.api.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 3 })));
     expect(await screen.findByText('21–30 of 42')).toBeInTheDocument();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('searches from the first page', async () => {
@@ -86,7 +76,7 @@ describe('buildings list', () => {
     await screen.findByRole('dialog', { name: 'Edit the building' });
     await user.click(await screen.findByRole('tab', { name: 'Kiosk devices' }));
     await user.type(await screen.findByRole('textbox', { name: /^Success text/ }), 'Welcome');
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit the building' })).not.toBeInTheDocument());
 
@@ -116,7 +106,7 @@ describe('buildings list', () => {
     ]) {
       await user.click(await screen.findByRole('tab', { name }));
       await waitFor(() => expect(screen.queryByLabelText('Loading…')).not.toBeInTheDocument());
-      expect(await violations(), name).toEqual([]);
+      expect(await axeViolations(), name).toEqual([]);
     }
   });
 });

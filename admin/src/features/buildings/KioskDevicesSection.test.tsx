@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
+import { axeViolations } from '../../test/axe.ts';
 import { ApiError } from '@vestibule/shared/api';
 import { describe, expect, it, vi } from 'vitest';
 import { dateTimeFormatter } from '../../format/dateTime.ts';
@@ -16,16 +16,6 @@ import { renderWithBuildingsApi } from './testing/renderWithBuildingsApi.tsx';
 
 const lobbyKiosk = '0190a8f2-0000-7000-8000-0000000000d1';
 const gateKiosk = '0190a8f3-0000-7000-8000-0000000000d2';
-
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-  );
-}
 
 /** The building dialog on its "Kiosk devices" tab, the server knowing `kiosks`. */
 async function kioskTab(kiosks: BuildingKiosks = { devices: [], rejected: [] }) {
@@ -117,7 +107,7 @@ describe('kiosks of a building', () => {
       expect.stringContaining('Entries missing in the sequence seq 4 to 5 missing on '),
     ]);
 
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('shows a refused entry with the person, the kind of entry, the translated reason and the kiosk time', async () => {
@@ -220,7 +210,7 @@ describe('kiosks of a building', () => {
       await within(dialog).findByRole('img', { name: 'QR code of the enrolment link of North door' }),
     ).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
     expect(within(dialog).getByText(/^Works once, until /)).toBeInTheDocument();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(fake.api.kiosks).toHaveBeenCalledTimes(2));
   });

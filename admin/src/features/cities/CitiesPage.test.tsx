@@ -1,26 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@vestibule/shared/api';
 import type { City } from '@vestibule/shared/contract';
-import axe from 'axe-core';
+import { axeViolations } from '../../test/axe.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/AppProviders.tsx';
-import { NotificationBanners } from '../notifications/index.ts';
-import { storageKeys } from '../../storage/storageKeys.ts';
-import { acme } from '../../test/fixtures.ts';
-import { createTestSession } from '../../test/renderApp.tsx';
+import { renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import { CitiesApiContext, type CitiesApi } from './citiesApi.ts';
 import { CitiesPage } from './CitiesPage.tsx';
-
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-  );
-}
 
 let sequence = 0;
 const cityOf = (name: string): City => {
@@ -64,20 +49,12 @@ function fakeCitiesApi(names: string[]) {
 }
 
 function renderPage(names: string[]) {
-  localStorage.setItem(storageKeys.user, JSON.stringify({ username: 'supervisor', role: 'ROLE_SUPERVISOR' }));
-  localStorage.setItem(storageKeys.token, 'token-of-supervisor');
-  localStorage.setItem(storageKeys.tenant, JSON.stringify(acme));
+  storeSignIn({ username: 'supervisor', role: 'ROLE_SUPERVISOR' });
   const api = fakeCitiesApi(names);
-  const user = userEvent.setup();
-  render(
-    <AppProviders session={createTestSession()} testEnvironment>
-      <CitiesApiContext value={api}>
-        <NotificationBanners />
-        <main>
-          <CitiesPage />
-        </main>
-      </CitiesApiContext>
-    </AppProviders>,
+  const { user } = renderScreen(
+    <CitiesApiContext value={api}>
+      <CitiesPage />
+    </CitiesApiContext>,
   );
   return { api, user };
 }
@@ -101,7 +78,7 @@ describe('cities', () => {
     await waitFor(() => expect(shown()).toEqual(['Ottawa']));
     await user.type(screen.getByRole('searchbox', { name: 'Search cities' }), 'zz');
     expect(await screen.findByText('No city matches the search.')).toBeInTheDocument();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('adds a city, refusing on the field a name the company already has', async () => {
@@ -118,7 +95,7 @@ describe('cities', () => {
     await user.type(name, 'toronto{Enter}');
     await waitFor(() => expect(name).toHaveAccessibleDescription('This city already exists.'));
     expect(name).toHaveFocus();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     await user.clear(name);
     expect(name).not.toHaveAccessibleDescription('This city already exists.');
     await user.type(name, 'Halifax{Enter}');

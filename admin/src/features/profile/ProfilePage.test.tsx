@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { ApiError } from '@vestibule/shared/api';
-import axe from 'axe-core';
+import { axeViolations } from '../../test/axe.ts';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
@@ -12,16 +12,6 @@ import { NotificationBanners } from '../notifications/index.ts';
 import { ProfileApiContext } from './profileApi.ts';
 import { ProfilePage } from './ProfilePage.tsx';
 import { fakeProfileApi, profileFixture, warehouse } from './testing/fakeProfileApi.ts';
-
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-  );
-}
 
 /** Another screen's date, drawn beside the page: it must follow the formats saved in the profile. */
 function DateElsewhere() {
@@ -88,7 +78,7 @@ describe('profile page', () => {
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
     expect(options).toHaveLength(4);
     expect(options[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \(dd\/MM\/yyyy\)$/);
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('saves the changes, says so, and every date of the app takes the new formats at once', async () => {
@@ -158,7 +148,7 @@ describe('profile page', () => {
     expect(current).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(current).toHaveFocus());
     expect(screen.queryByTestId('error-banner')).not.toBeInTheDocument();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
 
     await user.type(current, 'x');
     expect(current).not.toHaveAccessibleDescription('The current password is not correct.');

@@ -1,37 +1,21 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Role, Tenant } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
-import axe from 'axe-core';
+import { axeViolations } from '../../test/axe.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/AppProviders.tsx';
-import { NotificationBanners } from '../notifications/index.ts';
 import { createSessionStore } from '../session/index.ts';
-import { storageKeys } from '../../storage/storageKeys.ts';
 import { acme, userFixture } from '../../test/fixtures.ts';
-import { fakeSessionApi } from '../../test/renderApp.tsx';
+import { fakeSessionApi, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import { TenantsApiContext } from './tenantsApi.ts';
 import { TenantsPage } from './TenantsPage.tsx';
 import { fakeTenantsApi, tenantFixture } from './testing/fakeTenantsApi.ts';
-
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-  );
-}
 
 /**
  * The Companies screen signed in as `role`, its port answering from `companies`; the session's
  * GET /selectTenant answers from the same companies, as the server does.
  */
 async function renderPage(role: Role, companies: Tenant[], occupied: string[] = []) {
-  localStorage.setItem(storageKeys.user, JSON.stringify({ ...userFixture('me', [role]), role, tenant: null }));
-  localStorage.setItem(storageKeys.token, 'token-of-me');
-  localStorage.setItem(storageKeys.tenant, JSON.stringify(acme));
+  storeSignIn({ ...userFixture('me', [role]), role, tenant: null });
   const fake = fakeTenantsApi(companies, occupied);
   const session = createSessionStore({
     api: fakeSessionApi({
@@ -45,16 +29,11 @@ async function renderPage(role: Role, companies: Tenant[], occupied: string[] = 
     currentPath: () => '/admin/tenants',
   });
   await session.getState().selectTenant();
-  const user = userEvent.setup();
-  render(
-    <AppProviders session={session} testEnvironment>
-      <TenantsApiContext value={fake.api}>
-        <NotificationBanners />
-        <main>
-          <TenantsPage />
-        </main>
-      </TenantsApiContext>
-    </AppProviders>,
+  const { user } = renderScreen(
+    <TenantsApiContext value={fake.api}>
+      <TenantsPage />
+    </TenantsApiContext>,
+    session,
   );
   /** The companies the toolbar's selector offers. */
   const selectorNames = () => session.getState().tenants.map((tenant) => tenant.name);
@@ -98,7 +77,7 @@ describe('companies list', () => {
       expect.objectContaining({ order: -1, page: 2, limit: 10 }),
       expect.anything(),
     );
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('searches by name from the first page after a pause, and says when nothing matches', async () => {
@@ -118,7 +97,7 @@ describe('companies list', () => {
     expect(screen.queryByRole('button', { name: 'Acme Corporation' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^(Edit|Delete|Deactivate) / })).not.toBeInTheDocument();
     expect(screen.getByText('Only administrators change companies.')).toBeInTheDocument();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 });
 
@@ -156,7 +135,7 @@ describe('adding a company', () => {
     await waitFor(() => expect(within(dialog).queryByText('this email is already taken')).not.toBeInTheDocument());
     await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Bill');
     await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Lumbergh');
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Add the company' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a company' })).not.toBeInTheDocument());

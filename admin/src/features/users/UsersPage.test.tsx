@@ -1,14 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { render } from '@testing-library/react';
 import type { Role, User } from '@vestibule/shared';
-import axe from 'axe-core';
+import { axeViolations } from '../../test/axe.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/AppProviders.tsx';
-import { NotificationBanners } from '../notifications/index.ts';
-import { storageKeys } from '../../storage/storageKeys.ts';
 import { acme, userFixture } from '../../test/fixtures.ts';
-import { createTestSession } from '../../test/renderApp.tsx';
+import { createTestSession, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import { UsersPage } from './UsersPage.tsx';
 import { type UsersApi, UsersApiContext } from './usersApi.ts';
 
@@ -45,36 +40,18 @@ function fakeUsersApi() {
 }
 
 async function renderPage(role: Role) {
-  const me = { ...userFixture('me', [role]), tenant: acme };
-  localStorage.setItem(storageKeys.user, JSON.stringify({ ...me, role }));
-  localStorage.setItem(storageKeys.token, 'token-of-me');
-  localStorage.setItem(storageKeys.tenant, JSON.stringify(acme));
+  storeSignIn({ ...userFixture('me', [role]), tenant: acme, role });
   const api = fakeUsersApi();
-  const user = userEvent.setup();
   const session = createTestSession();
   // The session's company and its buildings, as the app's start fetches them.
   await session.getState().selectTenant(acme.id);
-  render(
-    <AppProviders session={session} testEnvironment>
-      <UsersApiContext value={api}>
-        <NotificationBanners />
-        <main>
-          <UsersPage />
-        </main>
-      </UsersApiContext>
-    </AppProviders>,
+  const { user } = renderScreen(
+    <UsersApiContext value={api}>
+      <UsersPage />
+    </UsersApiContext>,
+    session,
   );
   return { api, user };
-}
-
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
-  );
 }
 
 describe('users list', () => {
@@ -106,7 +83,7 @@ describe('users list', () => {
         expect.anything(),
       ),
     );
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('lets an administrator sign in as a user, but not as a blocked one', async () => {
