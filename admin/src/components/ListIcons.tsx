@@ -3,46 +3,46 @@ import { Icon as BaseIcon, type IconProps } from './Icons.tsx';
 // The icons of the admin lists and their toolbars, drawn on a 24 px grid (after Tabler Icons, MIT).
 // Decorative: the control that shows one carries the accessible name.
 
-/** The app's icon frame, a little smaller in dense lists. */
-function Icon({ size = 18, ...rest }: IconProps) {
+/** The app's icon frame, a little smaller in dense lists and screens; feature icon sets reuse it. */
+export function ListIcon({ size = 18, ...rest }: IconProps) {
   return <BaseIcon size={size} {...rest} />;
 }
 
 export const IconPlus = (props: IconProps) => (
-  <Icon {...props}>
+  <ListIcon {...props}>
     <path d="M12 5v14M5 12h14" />
-  </Icon>
+  </ListIcon>
 );
 
 export const IconPencil = (props: IconProps) => (
-  <Icon {...props}>
+  <ListIcon {...props}>
     <path d="M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4" />
     <path d="m13.5 6.5 4 4" />
-  </Icon>
+  </ListIcon>
 );
 
 export const IconTrash = (props: IconProps) => (
-  <Icon {...props}>
+  <ListIcon {...props}>
     <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3" />
-  </Icon>
+  </ListIcon>
 );
 
 export const IconDownload = (props: IconProps) => (
-  <Icon {...props}>
+  <ListIcon {...props}>
     <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12" />
-  </Icon>
+  </ListIcon>
 );
 
 export const IconSearch = (props: IconProps) => (
-  <Icon {...props}>
+  <ListIcon {...props}>
     <circle cx="10" cy="10" r="7" />
     <path d="m21 21-6-6" />
-  </Icon>
+  </ListIcon>
 );
 
 export const IconLogin = (props: IconProps) => (
-  <Icon {...props}>
+  <ListIcon {...props}>
     <path d="M15 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-2" />
     <path d="M21 12H9m3-3-3 3 3 3" />
-  </Icon>
+  </ListIcon>
 );

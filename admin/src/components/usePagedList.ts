@@ -31,6 +31,19 @@ export interface PagedList<S extends string, F, R> {
   reload: () => void;
   /** After deleting a row: the previous page when it was the last row of its page, else the same page again. */
   afterRemove: () => void;
+  /** What a ListPager under the list shows and changes. */
+  pager: {
+    total: number | null;
+    page: number;
+    limit: number;
+    onPage: (page: number) => void;
+    onLimit: (limit: number) => void;
+  };
+}
+
+/** The query of a list sorted by name alone (its call takes no column): the order, the page and the search, if any. */
+export function byNameQuery(request: PageRequest<'name', object>) {
+  return { order: request.order, page: request.page, limit: request.limit, search: request.search || undefined };
 }
 
 /**
@@ -67,6 +80,9 @@ export function usePagedList<S extends string, F extends object, R>(options: {
     return () => controller.abort();
   }, [load, request, reloads]);
 
+  const setPage = (page: number) => setRequest((current) => ({ ...current, page }));
+  const setLimit = (limit: number) => setRequest((current) => ({ ...current, limit, page: 1 }));
+
   return {
     search,
     setSearch,
@@ -80,8 +96,8 @@ export function usePagedList<S extends string, F extends object, R>(options: {
         order: current.sort === column ? (current.order === 1 ? -1 : 1) : 1,
         page: 1,
       })),
-    setPage: (page) => setRequest((current) => ({ ...current, page })),
-    setLimit: (limit) => setRequest((current) => ({ ...current, limit, page: 1 })),
+    setPage,
+    setLimit,
     setFilter: (key, value) => setRequest((current) => ({ ...current, [key]: value, page: 1 })),
     reload: () => setReloads((count) => count + 1),
     afterRemove: () => {
@@ -90,6 +106,13 @@ export function usePagedList<S extends string, F extends object, R>(options: {
       } else {
         setReloads((count) => count + 1);
       }
+    },
+    pager: {
+      total: data?.totalDocs ?? null,
+      page: request.page,
+      limit: request.limit,
+      onPage: setPage,
+      onLimit: setLimit,
     },
   };
 }

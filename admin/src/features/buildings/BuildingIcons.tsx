@@ -1,14 +1,10 @@
-import { Icon as BaseIcon, type IconProps } from '../../components/Icons.tsx';
+import type { IconProps } from '../../components/Icons.tsx';
+import { ListIcon as Icon } from '../../components/ListIcons.tsx';
 
-export { IconDownload, IconPencil, IconPlus, IconSearch, IconTrash } from '../../components/ListIcons.tsx';
+export { IconDownload, IconPencil, IconPlus, IconTrash } from '../../components/ListIcons.tsx';
 
 // Line icons of the building screens, drawn on a 24 px grid (after Tabler Icons, MIT).
 // Decorative: the control that shows one carries the accessible name.
-
-/** The app's icon frame, a little smaller in these dense screens. */
-function Icon({ size = 18, ...rest }: IconProps) {
-  return <BaseIcon size={size} {...rest} />;
-}
 
 export const IconArrowUp = (props: IconProps) => (
   <Icon {...props}>

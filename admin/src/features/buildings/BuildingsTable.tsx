@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import type { Building } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
+import { EmptyRow } from '../../components/EmptyRow.tsx';
+import { DeleteAction, EditAction, RowActions } from '../../components/RowActions.tsx';
 import { SortableHeading, sortDirection } from '../../components/SortableHeading.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
-import { IconPencil, IconTrash } from './BuildingIcons.tsx';
 import type { BuildingSortColumn } from './buildingsApi.ts';
 
 const columns: { key: BuildingSortColumn; label: 'name' | 'city' | 'externalId' | 'updatedAt' }[] = [
@@ -65,35 +66,20 @@ export function BuildingsTable(props: {
               <Table.Td>{building.externalId ?? ''}</Table.Td>
               <Table.Td>{format.dateTime(building.updatedAt)}</Table.Td>
               <Table.Td onClick={(event) => event.stopPropagation()}>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('buildings.list.edit', { name: building.name })}
+                <RowActions>
+                  <EditAction
+                    label={t('buildings.list.edit', { name: building.name })}
                     onClick={() => onOpen(building)}
-                  >
-                    <IconPencil />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('buildings.list.delete', { name: building.name })}
+                  />
+                  <DeleteAction
+                    label={t('buildings.list.delete', { name: building.name })}
                     onClick={() => onDelete(building)}
-                  >
-                    <IconTrash />
-                  </ActionIcon>
-                </Group>
+                  />
+                </RowActions>
               </Table.Td>
             </Table.Tr>
           ))}
-          {buildings && buildings.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length + 1}>
-                <Text size="sm" ta="center" py="md">
-                  {emptyText}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {buildings?.length === 0 && <EmptyRow colSpan={columns.length + 1} text={emptyText} />}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

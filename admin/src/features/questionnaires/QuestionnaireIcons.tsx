@@ -1,12 +1,8 @@
-import { Icon as BaseIcon, type IconProps } from '../../components/Icons.tsx';
+import type { IconProps } from '../../components/Icons.tsx';
+import { ListIcon as Icon } from '../../components/ListIcons.tsx';
 
 // Line icons of the questionnaire screens, drawn like components/Icons.tsx (after Tabler
 // Icons, MIT). Decorative: the control or text beside them carries the meaning.
-
-/** The app's icon frame, a little smaller in these dense screens. */
-function Icon({ size = 18, ...rest }: IconProps) {
-  return <BaseIcon size={size} {...rest} />;
-}
 
 export function IconArrowUp(props: IconProps) {
   return (

@@ -1,11 +1,8 @@
-import { Icon as BaseIcon, type IconProps } from '../../components/Icons.tsx';
+import type { IconProps } from '../../components/Icons.tsx';
+import { ListIcon as Icon } from '../../components/ListIcons.tsx';
 
 // Line icons of the Companies screen, drawn on a 24 px grid (after Tabler Icons, MIT).
 // Decorative: the control that shows one carries the accessible name.
-
-function Icon({ size = 18, ...rest }: IconProps) {
-  return <BaseIcon size={size} {...rest} />;
-}
 
 /** Deactivate: the power switch. */
 export const IconPower = (props: IconProps) => (

@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { hasAnyRole, type Tenant } from '@vestibule/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { IconPlus, IconSearch } from '../../components/ListIcons.tsx';
+import { IconPlus } from '../../components/ListIcons.tsx';
 import { ListPager } from '../../components/ListPager.tsx';
+import { ListSearch } from '../../components/ListSearch.tsx';
 import { Page } from '../../components/Page.tsx';
-import { type PageRequest, usePagedList } from '../../components/usePagedList.ts';
+import { byNameQuery, type PageRequest, usePagedList } from '../../components/usePagedList.ts';
 import { LoadingWhileMounted } from '../loading/index.ts';
 import { messageFromError, notifications, type NoticeMessage, useNoticeText } from '../notifications/index.ts';
 import { useSession, useSessionStore } from '../session/index.ts';
@@ -31,11 +32,7 @@ export function TenantsPage() {
   const session = useSessionStore();
   const mayChange = useSession((state) => hasAnyRole(state.user?.role ?? '', ['ROLE_ADMIN']));
   const load = useCallback(
-    (request: PageRequest<'name', object>, signal: AbortSignal) =>
-      api.list(
-        { order: request.order, page: request.page, limit: request.limit, search: request.search || undefined },
-        signal,
-      ),
+    (request: PageRequest<'name', object>, signal: AbortSignal) => api.list(byNameQuery(request), signal),
     [api],
   );
   const list = usePagedList<'name', object, Tenant>({ sort: 'name', filters: {}, load });
@@ -92,14 +89,12 @@ export function TenantsPage() {
   return (
     <Page title={t('pages.tenants.title')} size="xl">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <TextInput
+        <ListSearch
           id="tenants-search"
-          type="search"
           label={t('tenants.list.search')}
-          leftSection={<IconSearch />}
           value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
+          onChange={list.setSearch}
+          width={320}
         />
         {mayChange ? (
           <Button leftSection={<IconPlus />} onClick={() => setDialog({ tenant: null })}>
@@ -124,15 +119,7 @@ export function TenantsPage() {
         }
         emptyText={list.appliedSearch ? t('tenants.list.noMatch') : t('tenants.list.empty')}
       />
-      <ListPager
-        name="tenants"
-        label={t('tenants.list.pages')}
-        total={list.data?.totalDocs ?? null}
-        page={list.request.page}
-        limit={list.request.limit}
-        onPage={list.setPage}
-        onLimit={list.setLimit}
-      />
+      <ListPager name="tenants" label={t('tenants.list.pages')} {...list.pager} />
       {dialog && (
         <Suspense fallback={<LoadingWhileMounted />}>
           <TenantDialog tenant={dialog.tenant} onClose={closeDialog} />

@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Table, Text } from '@mantine/core';
 import type { Tenant } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
-import { IconPencil, IconTrash } from '../../components/ListIcons.tsx';
+import { EmptyRow } from '../../components/EmptyRow.tsx';
+import { DeleteAction, EditAction, RowActions } from '../../components/RowActions.tsx';
 import { SortableHeading } from '../../components/SortableHeading.tsx';
 import { IconCircleCheck, IconPower } from './TenantIcons.tsx';
 
@@ -72,14 +73,11 @@ export function TenantsTable(props: {
               </Table.Td>
               {actions && (
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('tenants.list.edit', { name: tenant.name })}
+                  <RowActions>
+                    <EditAction
+                      label={t('tenants.list.edit', { name: tenant.name })}
                       onClick={() => actions.onEdit(tenant)}
-                    >
-                      <IconPencil />
-                    </ActionIcon>
+                    />
                     <ActionIcon
                       variant="subtle"
                       aria-label={t(tenant.active ? 'tenants.list.deactivate' : 'tenants.list.activate', {
@@ -89,28 +87,16 @@ export function TenantsTable(props: {
                     >
                       {tenant.active ? <IconPower /> : <IconCircleCheck />}
                     </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('tenants.list.delete', { name: tenant.name })}
+                    <DeleteAction
+                      label={t('tenants.list.delete', { name: tenant.name })}
                       onClick={() => actions.onDelete(tenant)}
-                    >
-                      <IconTrash />
-                    </ActionIcon>
-                  </Group>
+                    />
+                  </RowActions>
                 </Table.Td>
               )}
             </Table.Tr>
           ))}
-          {tenants && tenants.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={columnCount}>
-                <Text size="sm" ta="center" py="md">
-                  {emptyText}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {tenants?.length === 0 && <EmptyRow colSpan={columnCount} text={emptyText} />}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -1,11 +1,13 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { type Role, type User, isTech, mayManage, roles, rolesGrantableBy } from '@vestibule/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { IconDownload, IconPlus, IconSearch } from '../../components/ListIcons.tsx';
+import { IconDownload, IconPlus } from '../../components/ListIcons.tsx';
 import { ListPager } from '../../components/ListPager.tsx';
+import { ListSearch } from '../../components/ListSearch.tsx';
 import { Page } from '../../components/Page.tsx';
+import { useDeleteConfirm } from '../../components/useDeleteConfirm.ts';
 import { type PageRequest, usePagedList } from '../../components/usePagedList.ts';
 import { saveTextFile } from '../../format/saveTextFile.ts';
 import { LoadingWhileMounted } from '../loading/index.ts';
@@ -48,22 +50,11 @@ export function UsersPage() {
   );
   const list = usePagedList<UserSortColumn, Filters, User>({ sort: 'username', filters: noFilters, load });
   const [dialog, setDialog] = useState<{ user: User | null } | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
+  const deleting = useDeleteConfirm((user: User) => api.remove(user.id), list.afterRemove);
 
   const manageable = (user: User) =>
     myRole !== null && user.id !== me?.id && mayManage(actor, { role: user.role, tenantId: user.tenant?.id ?? null });
   const impersonable = (user: User) => myRole === 'ROLE_ADMIN' && user.id !== me?.id && !user.blocked;
-
-  const remove = async (user: User) => {
-    setDeleting(null);
-    try {
-      await api.remove(user.id);
-      notifications.showSuccess({ key: 'common.DELETED_SUCCESSFULLY' });
-      list.afterRemove();
-    } catch (error) {
-      notifications.showError(messageFromError(error));
-    }
-  };
 
   const downloadCsv = async () => {
     const { sort, order, search, role, buildingId } = list.request;
@@ -84,15 +75,13 @@ export function UsersPage() {
     <Page title={t('pages.users.title')} size="xl">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group align="flex-end" gap="sm">
-          <TextInput
+          <ListSearch
             id="users-search"
-            type="search"
             label={t('users.list.search')}
             description={t('users.list.searchHelp')}
-            leftSection={<IconSearch />}
             value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-            w={{ base: '100%', sm: 280 }}
+            onChange={list.setSearch}
+            width={280}
           />
           <Select
             id="users-role"
@@ -136,35 +125,23 @@ export function UsersPage() {
         mayManage={manageable}
         mayImpersonate={impersonable}
         onOpen={(user) => setDialog({ user })}
-        onDelete={setDeleting}
+        onDelete={deleting.ask}
         onImpersonate={(user) => void session.getState().logInAs(user.username)}
         emptyText={list.appliedSearch || list.request.role ? t('users.list.noMatch') : t('users.list.empty')}
       />
-      <ListPager
-        name="users"
-        label={t('pages.users.title')}
-        total={list.data?.totalDocs ?? null}
-        page={list.request.page}
-        limit={list.request.limit}
-        onPage={list.setPage}
-        onLimit={list.setLimit}
-      />
+      <ListPager name="users" label={t('pages.users.title')} {...list.pager} />
       {dialog && (
         <Suspense fallback={<LoadingWhileMounted />}>
           <UserDialog user={dialog.user} grantable={grantable} onClose={closeDialog} />
         </Suspense>
       )}
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deleting.dialog}
         title={t('users.list.deleteTitle')}
-        confirmLabel={t('users.list.delete', { name: deleting ? displayName(deleting) : '' })}
-        cancelLabel={t('common.cancel')}
-        danger
-        onConfirm={() => deleting && void remove(deleting)}
-        onCancel={() => setDeleting(null)}
+        confirmLabel={t('users.list.delete', { name: deleting.item ? displayName(deleting.item) : '' })}
         data-testid="delete-user"
       >
-        {t('users.list.deleteText', { name: deleting ? displayName(deleting) : '' })}
+        {t('users.list.deleteText', { name: deleting.item ? displayName(deleting.item) : '' })}
       </ConfirmDialog>
     </Page>
   );

@@ -1,7 +1,9 @@
-import { ActionIcon, Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Table, Text } from '@mantine/core';
 import type { User } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
-import { IconLogin, IconPencil, IconTrash } from '../../components/ListIcons.tsx';
+import { EmptyRow } from '../../components/EmptyRow.tsx';
+import { IconLogin } from '../../components/ListIcons.tsx';
+import { DeleteAction, EditAction, RowActions } from '../../components/RowActions.tsx';
 import { SortableHeading, sortDirection } from '../../components/SortableHeading.tsx';
 import type { UserSortColumn } from './usersApi.ts';
 import { displayName } from './userForm.ts';
@@ -75,16 +77,8 @@ export function UsersTable(props: {
                   <StatusBadge user={user} />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {manageable && (
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('users.list.edit', { name })}
-                        onClick={() => onOpen(user)}
-                      >
-                        <IconPencil />
-                      </ActionIcon>
-                    )}
+                  <RowActions>
+                    {manageable && <EditAction label={t('users.list.edit', { name })} onClick={() => onOpen(user)} />}
                     {mayImpersonate(user) && (
                       <ActionIcon
                         variant="subtle"
@@ -95,29 +89,18 @@ export function UsersTable(props: {
                       </ActionIcon>
                     )}
                     {manageable && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.9"
-                        aria-label={t('users.list.delete', { name })}
+                      <DeleteAction
+                        label={t('users.list.delete', { name })}
                         onClick={() => onDelete(user)}
-                      >
-                        <IconTrash />
-                      </ActionIcon>
+                        color="red.9"
+                      />
                     )}
-                  </Group>
+                  </RowActions>
                 </Table.Td>
               </Table.Tr>
             );
           })}
-          {users && users.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={sortable.length + 2}>
-                <Text size="sm" ta="center" py="md">
-                  {emptyText}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {users?.length === 0 && <EmptyRow colSpan={sortable.length + 2} text={emptyText} />}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
