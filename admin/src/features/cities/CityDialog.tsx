@@ -1,8 +1,9 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { CITY_NAME_MAX, type City } from '@vestibule/shared/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
+import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { useCitiesApi } from './citiesApi.ts';
@@ -68,14 +69,7 @@ export function CityDialog({ city, onClose }: { city: City | null; onClose: (sav
             }}
             error={error}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <DialogButtons onCancel={() => onClose(false)} saving={saving} />
         </Stack>
       </form>
     </AppDialog>

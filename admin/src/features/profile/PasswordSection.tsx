@@ -1,8 +1,9 @@
 import { Button, Group, PasswordInput, Stack, Text, type PasswordInputProps } from '@mantine/core';
 import { changePasswordSchema, type ChangePassword } from '@vestibule/shared';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordRules } from '../../components/PasswordRules.tsx';
+import { passwordFieldProps } from '../../form/fieldProps.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { useSessionStore } from '../session/index.ts';
@@ -32,25 +33,13 @@ export function PasswordSection() {
   const [saving, setSaving] = useState(false);
   const rulesId = useId();
 
-  const field = (key: PasswordField, label: string, autoComplete: string) => {
-    const error = server.message(key) ?? form.error(key);
-    return {
-      label,
-      autoComplete,
-      withAsterisk: true,
-      value: form.values[key],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        form.setField(key, event.currentTarget.value);
-        server.clear(key);
-      },
-      onBlur: () => form.touch(key),
-      error,
-      // Mantine's password field does not say it is invalid; the focus after a refusal looks for it.
-      'aria-invalid': error !== undefined,
-      'aria-required': true,
-      visibilityToggleButtonProps: { 'aria-label': t('myProfile.password.showPassword'), tabIndex: 0 },
-    };
-  };
+  const field = (key: PasswordField, label: string, autoComplete: string) => ({
+    label,
+    autoComplete,
+    withAsterisk: true,
+    'aria-required': true,
+    ...passwordFieldProps(form, server, key, t('myProfile.password.showPassword')),
+  });
 
   const save = form.onSubmit(async (change) => {
     setSaving(true);

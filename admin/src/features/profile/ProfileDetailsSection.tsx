@@ -1,7 +1,8 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { profileUpdateSchema, type Profile, type ProfileUpdate } from '@vestibule/shared';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textFieldProps } from '../../form/fieldProps.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { changeLocale, currentLocale } from '../locale/index.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
@@ -38,16 +39,7 @@ export function ProfileDetailsSection(props: {
   const server = useServerFieldErrors(profileFields, { NOT_FOUND: 'favouriteBuildingId' });
   const [saving, setSaving] = useState(false);
 
-  const text = (key: 'firstName' | 'lastName' | 'phone', max: number) => ({
-    value: form.values[key],
-    maxLength: max,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      form.setField(key, event.currentTarget.value);
-      server.clear(key);
-    },
-    onBlur: () => form.touch(key),
-    error: server.message(key) ?? form.error(key),
-  });
+  const text = (key: 'firstName' | 'lastName' | 'phone', max: number) => textFieldProps(form, server, key, max);
 
   const save = form.onSubmit(async (changes) => {
     setSaving(true);

@@ -1,19 +1,9 @@
-import {
-  Button,
-  Fieldset,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { type Locale, type Tenant, countries, locales } from '@vestibule/shared';
 import { type ChangeEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
+import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 import { currentLocale } from '../locale/index.ts';
@@ -254,14 +244,11 @@ function TenantForm({ tenant, onClose }: { tenant: Tenant | null; onClose: (save
             </Stack>
           </Fieldset>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onClose(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {tenant ? t('common.save') : t('tenants.dialog.create')}
-          </Button>
-        </Group>
+        <DialogButtons
+          onCancel={() => onClose(false)}
+          saving={saving}
+          submitLabel={tenant ? undefined : t('tenants.dialog.create')}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import {
   type Role,
   type User,
@@ -9,9 +9,11 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@vestibule/shared';
-import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
+import { DialogButtons } from '../../components/DialogButtons.tsx';
+import { textFieldProps } from '../../form/fieldProps.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { useEmailCheck } from '../../form/useEmailCheck.ts';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
@@ -109,16 +111,8 @@ function UserForm(props: {
   // A user's own role stays in the choice even when the signed-in user could not grant it.
   const roleChoices = grantable.includes(start.role) ? grantable : [start.role, ...grantable];
 
-  const text = (key: 'username' | 'email' | 'firstName' | 'lastName' | 'phone', max: number) => ({
-    value: form.values[key],
-    maxLength: max,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      form.setField(key, event.currentTarget.value);
-      server.clear(key);
-    },
-    onBlur: () => form.touch(key),
-    error: server.message(key) ?? form.error(key),
-  });
+  const text = (key: 'username' | 'email' | 'firstName' | 'lastName' | 'phone', max: number) =>
+    textFieldProps(form, server, key, max);
 
   const save = form.onSubmit(async (data) => {
     if (emailCheck === 'taken') return;
@@ -231,14 +225,7 @@ function UserForm(props: {
               onChange={(event) => form.setField('blocked', event.currentTarget.checked)}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <DialogButtons onCancel={() => onClose(false)} saving={saving} />
         </Stack>
       </form>
       {user && <UserPasswordSection user={user} />}

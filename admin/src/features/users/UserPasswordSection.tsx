@@ -1,8 +1,9 @@
 import { Button, Divider, Group, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
 import { type NewPassword, type User, newPasswordSchema } from '@vestibule/shared';
-import { type ChangeEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordRules } from '../../components/PasswordRules.tsx';
+import { passwordFieldProps } from '../../form/fieldProps.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
@@ -28,22 +29,11 @@ export function UserPasswordSection({ user }: { user: User }) {
   const [busy, setBusy] = useState<'link' | 'set' | null>(null);
   const rulesId = useId();
 
-  const field = (key: PasswordField, label: string) => {
-    const error = server.message(key) ?? form.error(key);
-    return {
-      label,
-      autoComplete: 'new-password',
-      value: form.values[key],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        form.setField(key, event.currentTarget.value);
-        server.clear(key);
-      },
-      onBlur: () => form.touch(key),
-      error,
-      'aria-invalid': error !== undefined,
-      visibilityToggleButtonProps: { 'aria-label': t('users.password.showPassword'), tabIndex: 0 },
-    };
-  };
+  const field = (key: PasswordField, label: string) => ({
+    label,
+    autoComplete: 'new-password',
+    ...passwordFieldProps(form, server, key, t('users.password.showPassword')),
+  });
 
   const sendLink = async () => {
     setBusy('link');
