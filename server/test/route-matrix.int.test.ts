@@ -66,6 +66,7 @@ describe('route × role × tenant matrix', () => {
       'POST /service/person/:id/revokePass',
       'POST /service/person/:id/sendpass',
       'POST /service/person/:id/sendlink',
+      'PATCH /service/people/upload',
     ])
       expect(names).toContain(people);
   });

@@ -10,6 +10,7 @@ import type { EndpointKey } from './endpoint.ts';
 import { mailContract } from './mail.ts';
 import { meetingsContract } from './meetings.ts';
 import { peopleContract } from './people.ts';
+import { peopleUploadContract } from './peopleUpload.ts';
 import { questionnairesContract } from './questionnaires.ts';
 import { syncContract } from './sync.ts';
 import { systemContract } from './system.ts';
@@ -36,6 +37,7 @@ export const contract = {
   ...auditContract,
   ...meetingsContract,
   ...peopleContract,
+  ...peopleUploadContract,
   ...checkinContract,
   ...syncContract,
 };

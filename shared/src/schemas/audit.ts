@@ -82,6 +82,7 @@ export const auditActions = [
   'PERSON_PASS_REVOKED',
   'PERSON_PASS_SENT',
   'PERSON_LINK_SENT',
+  'PEOPLE_IMPORTED',
 ] as const;
 
 /** An action of the list; every one has a label under `logs.audit.actions` in each catalogue. */

@@ -107,6 +107,7 @@ export const logs = {
       PERSON_PASS_REVOKED: 'Access pass revoked',
       PERSON_PASS_SENT: 'Access pass e-mailed',
       PERSON_LINK_SENT: 'Check-in link e-mailed',
+      PEOPLE_IMPORTED: 'People imported from a CSV file',
     } satisfies Record<AuditAction, string>,
   },
 };

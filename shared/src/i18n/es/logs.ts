@@ -105,6 +105,7 @@ export const logs = {
       PERSON_PASS_REVOKED: 'Pase de acceso revocado',
       PERSON_PASS_SENT: 'Pase de acceso enviado por correo',
       PERSON_LINK_SENT: 'Enlace de registro enviado por correo',
+      PEOPLE_IMPORTED: 'Personas importadas de un archivo CSV',
     },
   },
 };

@@ -105,6 +105,7 @@ export const logs = {
       PERSON_PASS_REVOKED: 'Badge d’accès révoqué',
       PERSON_PASS_SENT: 'Badge d’accès envoyé par e-mail',
       PERSON_LINK_SENT: 'Lien d’enregistrement envoyé par e-mail',
+      PEOPLE_IMPORTED: 'Personnes importées d’un fichier CSV',
     },
   },
 };

@@ -1,0 +1,26 @@
+import { peopleUploadReportSchema } from '../schemas/person.ts';
+import { endpoint } from './endpoint.ts';
+
+// The people CSV import (issue 12; application.md sections 3 and 5): one multipart call that
+// checks every row and reports each refusal at its row and column, and writes the valid rows in
+// one transaction unless it is a dry run.
+
+const tags = ['people'];
+
+export const peopleUploadContract = {
+  'PATCH /people/upload': endpoint({
+    tags,
+    summary:
+      'Import a CSV of people (multipart: file, columns, datesFormat, visitorType, firstRow, dryRun): every row checked, ' +
+      'the valid ones written in one transaction (or none on a dry run); people with a known external id are updated',
+    consumes: ['multipart/form-data'],
+    response: peopleUploadReportSchema,
+    errors: [
+      'MISSING',
+      'sizeTooBig',
+      'invalidFormat',
+      'PEOPLE_UPLOAD_MISSING_COLUMNS',
+      'PEOPLE_UPLOAD_TOO_MANY_ERRORS',
+    ],
+  }),
+};
