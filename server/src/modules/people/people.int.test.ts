@@ -349,6 +349,11 @@ describe('changing a person', () => {
     expect((await storedRow(person.id)).pin_hash).toMatch(/^scrypt\$/);
     expect((await call(tokens.master, 'PATCH', `/person/${person.id}`, { pinCode: null })).body.hasPin).toBe(false);
     expect((await storedRow(person.id)).pin_hash).toBeNull();
+    // An empty change changes and records nothing.
+    expect(await call(tokens.master, 'PATCH', `/person/${person.id}`, {})).toMatchObject({
+      status: 200,
+      body: { id: person.id, hasPin: false },
+    });
     const rows = await auditOf(person.id);
     expect(rows.map((row) => row.action)).toEqual([
       'PERSON_CREATED',

@@ -256,6 +256,8 @@ export async function editPerson(
     deactivated: input.deactivated,
   };
   if (input.pinCode !== undefined) changes.pin_hash = input.pinCode === null ? null : await hashPassword(input.pinCode);
+  // Nothing given: nothing to change or to record.
+  if (Object.values(changes).every((value) => value === undefined)) return toPerson(before);
   const pick = <T>(value: T | undefined, current: T): T => (value === undefined ? current : value);
   checkRules({
     visitor_type: pick(changes.visitor_type, before.visitor_type),
