@@ -40,6 +40,15 @@ export function peopleWithExternalId(db: Db, tenantId: string) {
     .execute();
 }
 
+/** Inserts new people (a taken external id breaks people_tenant_external_id_unique). */
+export async function insertPeople(db: Db, rows: readonly ImportedPersonRow[]): Promise<void> {
+  if (rows.length > 0)
+    await db
+      .insertInto('people')
+      .values([...rows])
+      .execute();
+}
+
 /**
  * Inserts people, or, for an external id the company already has, changes `columns` of that
  * person (the unique index people_tenant_external_id_unique decides). With `onlyBuildings`, a
@@ -52,7 +61,7 @@ export async function upsertPeople(
   columns: readonly ImportedColumn[],
   onlyBuildings: readonly string[] | undefined,
 ): Promise<{ inserted: number; updated: number }> {
-  if (rows.length === 0) return { inserted: 0, updated: 0 };
+  if (rows.length === 0 || onlyBuildings?.length === 0) return { inserted: 0, updated: 0 };
   const written = await db
     .insertInto('people')
     .values([...rows])
