@@ -11,8 +11,10 @@ export const peopleUploadContract = {
   'PATCH /people/upload': endpoint({
     tags,
     summary:
-      'Import a CSV of people (multipart: file, columns, datesFormat, visitorType, firstRow, dryRun): every row checked, ' +
-      'the valid ones written in one transaction (or none on a dry run); people with a known external id are updated',
+      'Import a CSV of people (multipart: file of at most 5 MB; columns, datesFormat, visitorType, firstRow, dryRun as ' +
+      'one JSON field `fields` or one form field each; tenantId, if sent, the current company or, for administrators, ' +
+      'another): every row checked, the valid ones written in one transaction (or none on a dry run or once reading ' +
+      'stopped at too many errors); people with a known external id are updated',
     consumes: ['multipart/form-data'],
     response: peopleUploadReportSchema,
     errors: [
@@ -21,6 +23,9 @@ export const peopleUploadContract = {
       'invalidFormat',
       'PEOPLE_UPLOAD_MISSING_COLUMNS',
       'PEOPLE_UPLOAD_TOO_MANY_ERRORS',
+      'MALFORMED_JSON',
+      'NOT_FOUND',
+      'PEOPLE_DUPLICATED_EXTERNAL_ID',
     ],
   }),
 };
