@@ -4,6 +4,7 @@ import { cities } from './cities.ts';
 import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
+import { people } from './people.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
@@ -39,4 +40,5 @@ export const en = {
   passwordRules,
   myProfile,
   users,
+  people,
 };

@@ -5,6 +5,7 @@ import { cities } from './cities.ts';
 import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
+import { people } from './people.ts';
 import { common } from './common.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
@@ -40,4 +41,5 @@ export const es = {
   passwordRules,
   myProfile,
   users,
+  people,
 } satisfies Catalogue<Resources>;
