@@ -1,6 +1,7 @@
 import { createApiClient, type ApiError } from '@vestibule/shared/api';
 import { useLoadingStore } from '../features/loading/index.ts';
 import { currentLocale } from '../features/locale/index.ts';
+import type { RawCallContext } from './rawCalls.ts';
 
 /** What the API needs from the session; the session store connects itself at start. */
 export interface ApiSessionHooks {
@@ -24,3 +25,15 @@ export const api = createApiClient({
   onAuthFailure: (error) => sessionHooks.onAuthFailure(error),
   onActivity: (delta) => useLoadingStore.getState().track(delta),
 });
+
+/**
+ * The session's part of an upload that bypasses this client to show its own progress bar (the
+ * people import): the same token, company and sign-out on a refused token, no loading dialog.
+ */
+export const uploadSession: RawCallContext = {
+  getToken: () => sessionHooks.getToken(),
+  getTenant: () => sessionHooks.getTenant(),
+  getLocale: () => currentLocale(),
+  onAuthFailure: (error) => sessionHooks.onAuthFailure(error),
+  onActivity: () => undefined,
+};

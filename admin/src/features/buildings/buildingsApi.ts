@@ -1,6 +1,5 @@
 import {
   SERVICE_BASE,
-  isErrorCode,
   type Building,
   type BuildingCheckInForms,
   type BuildingSettings,
@@ -8,10 +7,16 @@ import {
   type CameraInfo,
   type CameraInput,
   type CreateEnrolmentResponse,
-  type Locale,
 } from '@vestibule/shared';
 import { ApiError, type ApiClient } from '@vestibule/shared/api';
 import { type CallBody, type CallOutput, type CallParams, type Contract, pathOf } from '@vestibule/shared/contract';
+import {
+  type RawCallContext,
+  authHeaders,
+  errorFromAnswer,
+  parseJson,
+  uploadWithProgress,
+} from '../../api/rawCalls.ts';
 
 // The calls of the buildings document, section 7, as the building screens use them. The
 // screens get this port from BuildingsApiContext, so component tests can answer with
@@ -104,14 +109,6 @@ export interface BuildingsApi {
   revokeKiosk: (buildingId: string, deviceId: string) => Promise<{ deviceId: string; revokedAt: string }>;
 }
 
-/** What the calls that bypass the JSON client (upload, picture) need from the session. */
-export interface RawCallContext {
-  getToken: () => string | null;
-  getLocale: () => Locale;
-  onAuthFailure: (error: ApiError) => void;
-  onActivity: (delta: 1 | -1) => void;
-}
-
 /** The public address of a building's check-in logo; the version in the path busts caches. */
 export function logoImageUrl(building: Pick<Building, 'id' | 'checkInLogoVersion'>): string {
   const params = { id: building.id, version: building.checkInLogoVersion };
@@ -127,7 +124,12 @@ export function createBuildingsApi(client: ApiClient, raw: RawCallContext): Buil
     updateSettings: (id, settings) => client.call('PATCH /building/:id/settings', { params: { id }, body: settings }),
     updateCheckInForms: (id, forms) => client.call('PATCH /building/:id/checkInForms', { params: { id }, body: forms }),
     uploadLogo: (id, file, onProgress) =>
-      uploadWithProgress(raw, `${SERVICE_BASE}${pathOf('PATCH /building/:id/checkInLogo', { id })}`, file, onProgress),
+      uploadWithProgress<Building>(
+        raw,
+        `${SERVICE_BASE}${pathOf('PATCH /building/:id/checkInLogo', { id })}`,
+        fileForm(file),
+        onProgress,
+      ),
     questionnaires: <K extends QuestionnaireKind>(id: string, kind: K) =>
       (kind === 'entry'
         ? client.call('GET /building/:id/questionnaire', { params: { id } })
@@ -171,85 +173,11 @@ export function createBuildingsApi(client: ApiClient, raw: RawCallContext): Buil
   };
 }
 
-function authHeaders(raw: RawCallContext): Record<string, string> {
-  const headers: Record<string, string> = { 'Accept-Language': raw.getLocale() };
-  const token = raw.getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
-}
-
-/** The error a failed answer carries, as the JSON client would throw it. */
-function errorFromAnswer(status: number, body: unknown, statusText: string): ApiError {
-  if (body !== null && typeof body === 'object' && 'errorCode' in body && isErrorCode(body.errorCode)) {
-    const msg = 'msg' in body ? String(body.msg) : '';
-    const params =
-      'params' in body && body.params !== null && typeof body.params === 'object'
-        ? (body.params as Record<string, string | number>)
-        : undefined;
-    return new ApiError(status, body.errorCode, msg, params, body);
-  }
-  if (status === 413) return new ApiError(status, 'sizeTooBig', statusText);
-  if (status === 415) return new ApiError(status, 'invalidFormat', statusText);
-  return new ApiError(status, 'SERVER_TIMEOUT_CONNECTION_ERROR', statusText, undefined, body);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** XMLHttpRequest rather than fetch: only it reports upload progress. */
-function uploadWithProgress(
-  raw: RawCallContext,
-  url: string,
-  file: File,
-  onProgress: (percent: number) => void,
-): Promise<Building> {
-  return new Promise<Building>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PATCH', url);
-    for (const [name, value] of Object.entries({ ...authHeaders(raw), Accept: 'application/json' })) {
-      request.setRequestHeader(name, value);
-    }
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    });
-    raw.onActivity(1);
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      raw.onActivity(-1);
-      outcome();
-    };
-    request.addEventListener('load', () =>
-      finish(() => {
-        const body = parseJson(request.responseText);
-        const failed = request.status < 200 || request.status >= 300;
-        if (!failed && body !== null && typeof body === 'object' && !('errorCode' in body)) {
-          onProgress(100);
-          resolve(body as Building);
-          return;
-        }
-        const error = errorFromAnswer(request.status, body, request.statusText);
-        if (request.status === 401 || request.status === 403) raw.onAuthFailure(error);
-        reject(error);
-      }),
-    );
-    const networkFailure = () =>
-      finish(() => reject(new ApiError(0, 'SERVER_CONNECTION_ERROR', 'The upload did not reach the server')));
-    request.addEventListener('error', networkFailure);
-    request.addEventListener('abort', networkFailure);
-    request.addEventListener('timeout', () =>
-      finish(() => reject(new ApiError(0, 'SERVER_TIMEOUT_CONNECTION_ERROR', 'The upload timed out'))),
-    );
-    const form = new FormData();
-    form.append('file', file, file.name);
-    request.send(form);
-  });
+/** The logo's multipart form: the file alone. */
+function fileForm(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
 }
 
 /** The camera picture is an image behind the bearer token, so it is fetched, not linked. */

@@ -1,0 +1,101 @@
+import { TENANT_HEADER, isErrorCode, type Locale } from '@vestibule/shared';
+import { ApiError } from '@vestibule/shared/api';
+
+// The calls that bypass the JSON client (uploads with a progress bar, pictures behind the bearer
+// token): the same headers, the same errors and the same sign-out on a refused token.
+
+/** What such calls need from the session. */
+export interface RawCallContext {
+  getToken: () => string | null;
+  getLocale: () => Locale;
+  /** The company this tab works in (admin and tech users); absent: the user's own. */
+  getTenant?: () => string | null;
+  onAuthFailure: (error: ApiError) => void;
+  onActivity: (delta: 1 | -1) => void;
+}
+
+export function authHeaders(raw: RawCallContext): Record<string, string> {
+  const headers: Record<string, string> = { 'Accept-Language': raw.getLocale() };
+  const token = raw.getToken();
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+    const tenant = raw.getTenant?.();
+    if (tenant) headers[TENANT_HEADER] = tenant;
+  }
+  return headers;
+}
+
+/** The error a failed answer carries, as the JSON client would throw it. */
+export function errorFromAnswer(status: number, body: unknown, statusText: string): ApiError {
+  if (body !== null && typeof body === 'object' && 'errorCode' in body && isErrorCode(body.errorCode)) {
+    const msg = 'msg' in body ? String(body.msg) : '';
+    const params =
+      'params' in body && body.params !== null && typeof body.params === 'object'
+        ? (body.params as Record<string, string | number>)
+        : undefined;
+    return new ApiError(status, body.errorCode, msg, params, body);
+  }
+  if (status === 413) return new ApiError(status, 'sizeTooBig', statusText);
+  if (status === 415) return new ApiError(status, 'invalidFormat', statusText);
+  return new ApiError(status, 'SERVER_TIMEOUT_CONNECTION_ERROR', statusText, undefined, body);
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sends a multipart form with PATCH and answers the JSON body. XMLHttpRequest rather than fetch:
+ * only it reports upload progress; `onProgress` gets whole percents from 0 to 100.
+ */
+export function uploadWithProgress<T>(
+  raw: RawCallContext,
+  url: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PATCH', url);
+    for (const [name, value] of Object.entries({ ...authHeaders(raw), Accept: 'application/json' })) {
+      request.setRequestHeader(name, value);
+    }
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+    });
+    raw.onActivity(1);
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      raw.onActivity(-1);
+      outcome();
+    };
+    request.addEventListener('load', () =>
+      finish(() => {
+        const body = parseJson(request.responseText);
+        const failed = request.status < 200 || request.status >= 300;
+        if (!failed && body !== null && typeof body === 'object' && !('errorCode' in body)) {
+          onProgress(100);
+          resolve(body as T);
+          return;
+        }
+        const error = errorFromAnswer(request.status, body, request.statusText);
+        if (request.status === 401 || request.status === 403) raw.onAuthFailure(error);
+        reject(error);
+      }),
+    );
+    const networkFailure = () =>
+      finish(() => reject(new ApiError(0, 'SERVER_CONNECTION_ERROR', 'The upload did not reach the server')));
+    request.addEventListener('error', networkFailure);
+    request.addEventListener('abort', networkFailure);
+    request.addEventListener('timeout', () =>
+      finish(() => reject(new ApiError(0, 'SERVER_TIMEOUT_CONNECTION_ERROR', 'The upload timed out'))),
+    );
+    request.send(form);
+  });
+}
