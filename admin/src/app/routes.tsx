@@ -52,6 +52,10 @@ const screenFiles = {
     () => import('../features/users/UsersPage.tsx'),
     (module) => module.UsersPage,
   ),
+  people: preloadable(
+    () => import('../features/people/PeoplePage.tsx'),
+    (module) => module.PeoplePage,
+  ),
 } satisfies Partial<Record<RouteId, Preloadable<object>>>;
 const BuildingsPage = screenFiles.buildings.Component;
 const TenantsPage = screenFiles.tenants.Component;
@@ -60,6 +64,7 @@ const QuestionnairesScreen = screenFiles.questionnaires.Component;
 const LogsPage = screenFiles.logs.Component;
 const ProfilePage = screenFiles.profile.Component;
 const UsersPage = screenFiles.users.Component;
+const PeoplePage = screenFiles.people.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
   import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
@@ -109,7 +114,7 @@ const screens: Record<RouteId, ReactNode> = {
   questionnaires: <QuestionnairesScreen />,
   tests: <ComingSoonPage screen="tests" />,
   logs: <LogsPage />,
-  people: <ComingSoonPage screen="people" />,
+  people: <PeoplePage />,
   spaces: <ComingSoonPage screen="spaces" />,
   floorPrint: <ComingSoonPage screen="floorPrint" />,
   buildingReports: <ComingSoonPage screen="buildingReports" />,

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@vestibule/shared/api';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../../test/axe.ts';
+import { HQ, personFixture } from './testing/fakePeopleApi.ts';
+import { renderPeople } from './testing/renderPeople.tsx';
+
+const anne = personFixture('Anne', 'Leroy', { externalId: 'E-001', hasPin: true, validFrom: '2026-01-01' });
+
+async function openAdd() {
+  const view = await renderPeople('ROLE_ADMIN', [anne]);
+  await screen.findByTestId(`person-row-${anne.id}`);
+  await view.user.click(screen.getByRole('button', { name: 'Add person' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add person' });
+  return { ...view, dialog };
+}
+
+describe('person dialog', () => {
+  it('adds an employee only with a default duration, said on the field', async () => {
+    const { api, user, dialog } = await openAdd();
+    await user.type(within(dialog).getByRole('textbox', { name: /^First name/ }), 'Dora');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Last name/ }), 'Marsh');
+    // The session's company has one building: the new person starts in it.
+    expect(within(dialog).getByRole('textbox', { name: /^Building/ })).toHaveValue(HQ.name);
+    expect(within(dialog).queryByRole('textbox', { name: /^Company/ })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('An employee needs a default meeting duration.')).toBeInTheDocument();
+    expect(api.create).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('textbox', { name: /^Default meeting duration/ }));
+    await user.click(await screen.findByRole('option', { name: '1:30' }));
+    await user.type(within(dialog).getByLabelText(/^Valid from/), '2026-03-01');
+    await user.type(within(dialog).getByLabelText(/^Valid to/), '2026-02-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('"Valid to" cannot be before "valid from".')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/^Valid to/));
+    await user.type(within(dialog).getByLabelText(/^Personal PIN/), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('4 to 8 digits')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Personal PIN/), '34');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(api.create).toHaveBeenCalledWith(
+        expect.objectContaining({
+          firstName: 'Dora',
+          lastName: 'Marsh',
+          visitorType: 'EMPLOYEE',
+          defaultDuration: 90,
+          validFrom: '2026-03-01',
+          validTo: null,
+          email: null,
+          companyName: null,
+          pinCode: '1234',
+          locale: 'en',
+          buildingId: HQ.id,
+        }),
+      ),
+    );
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Person added.'));
+  });
+
+  it("adds a contractor with their company, and puts the server's refusal of the external id on its field", async () => {
+    const { api, user, dialog } = await openAdd();
+    api.create.mockRejectedValueOnce(
+      new ApiError(400, 'PEOPLE_DUPLICATED_EXTERNAL_ID', 'Duplicated', undefined, {
+        errorCode: 'PEOPLE_DUPLICATED_EXTERNAL_ID',
+      }),
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /^First name/ }), 'Ed');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Last name/ }), 'Fix');
+    await user.click(within(dialog).getByRole('textbox', { name: /^Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Contractor' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Company/ }), 'Fixit Ltd');
+    await user.type(within(dialog).getByRole('textbox', { name: /^External id/ }), 'E-001');
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(api.create).toHaveBeenCalledWith(
+        expect.objectContaining({ visitorType: 'CONTRACTOR', companyName: 'Fixit Ltd', defaultDuration: null }),
+      ),
+    );
+    expect(await within(dialog).findByText('Another person already has this external id.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^External id/ })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('edits a person with their entries shown, removes their PIN and deactivates them', async () => {
+    const { api, user } = await renderPeople('ROLE_SUPERVISOR', [anne]);
+    await user.click(await screen.findByRole('button', { name: 'Edit Anne Leroy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Anne Leroy' });
+    const stats = await within(dialog).findByTestId('person-stats');
+    await waitFor(() => expect(within(stats).getByTestId('stats-month')).toHaveTextContent('17'));
+    expect(within(stats).getByText('Today').nextElementSibling).toHaveTextContent('1');
+    expect(within(stats).getByText('Yesterday').nextElementSibling).toHaveTextContent('2');
+    expect(within(stats).getByText('This week').nextElementSibling).toHaveTextContent('5');
+    expect(api.stats).toHaveBeenCalledWith(anne.id);
+
+    expect(within(dialog).getByRole('textbox', { name: /^Default meeting duration/ })).toHaveValue('1:00');
+    expect(within(dialog).getByText('A personal PIN is set. Type a new one to replace it.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Remove the personal PIN' }));
+    await user.click(within(dialog).getByRole('switch', { name: /Deactivated/ }));
+    await user.clear(within(dialog).getByRole('textbox', { name: /^Job title/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Job title/ }), 'Guard');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(api.update).toHaveBeenCalledWith(
+        anne.id,
+        expect.objectContaining({
+          jobTitle: 'Guard',
+          externalId: 'E-001',
+          validFrom: '2026-01-01',
+          pinCode: null,
+          deactivated: true,
+        }),
+      ),
+    );
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved successfully.'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Anne Leroy' })).not.toBeInTheDocument());
+    expect(api.list).toHaveBeenCalledTimes(2);
+  });
+});

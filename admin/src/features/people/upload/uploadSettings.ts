@@ -1,0 +1,61 @@
+import {
+  type PeopleUploadColumn,
+  type PeopleUploadFields,
+  type VisitorType,
+  type peopleDateFormats,
+  peopleUploadColumns,
+} from '@vestibule/shared';
+
+// What the wizard's second step chooses: which column holds which field, how dates are written,
+// the type of the rows without one, and the first row of data.
+
+export type PeopleDateFormat = (typeof peopleDateFormats)[number];
+export type ColumnMapping = Partial<Record<PeopleUploadColumn, number>>;
+
+export interface UploadSettings {
+  columns: ColumnMapping;
+  datesFormat: PeopleDateFormat;
+  visitorType: VisitorType | undefined;
+  firstRow: number;
+}
+
+/** The fields every file maps; the type may come from the default type instead. */
+export function requiredColumns(visitorType: VisitorType | undefined): PeopleUploadColumn[] {
+  return visitorType ? ['firstName', 'lastName', 'buildingId'] : ['firstName', 'lastName', 'buildingId', 'visitorType'];
+}
+
+export function missingColumns(settings: UploadSettings): PeopleUploadColumn[] {
+  return requiredColumns(settings.visitorType).filter((column) => settings.columns[column] === undefined);
+}
+
+/** A heading as compared: lower case, without accents, spaces or punctuation. */
+function plain(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
+}
+
+/**
+ * The mapping a heading row suggests: a column whose heading is a field's name (its code, or its
+ * label as people.csv writes it) holds that field. A file with such headings starts at row 2.
+ */
+export function guessSettings(
+  headings: readonly string[],
+  labelOf: (column: PeopleUploadColumn) => string,
+): UploadSettings {
+  const columns: ColumnMapping = {};
+  const cells = headings.map(plain);
+  for (const column of peopleUploadColumns) {
+    const names = new Set([plain(column), plain(labelOf(column))]);
+    const index = cells.findIndex((cell) => cell !== '' && names.has(cell));
+    if (index >= 0 && !Object.values(columns).includes(index)) columns[column] = index;
+  }
+  const found = Object.keys(columns).length > 0;
+  return { columns, datesFormat: 'yyyy-MM-dd', visitorType: undefined, firstRow: found ? 2 : 1 };
+}
+
+export function uploadFields(settings: UploadSettings, dryRun: boolean): PeopleUploadFields {
+  return { ...settings, dryRun };
+}
