@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@vestibule/shared/api';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../../../test/axe.ts';
+import { HQ, personFixture, reportFixture } from '../testing/fakePeopleApi.ts';
+import { renderPeople } from '../testing/renderPeople.tsx';
+
+const anne = personFixture('Anne', 'Leroy');
+
+const csv = [
+  'First name;Last name;Building id;Type;Notes',
+  `Dora;Marsh;${HQ.id};e;`,
+  `"Smith; Jr";Stone;${HQ.id};c;"a ""quoted"" note"`,
+  `Eve;;${HQ.id};x;`,
+].join('\r\n');
+
+async function openWizard() {
+  const view = await renderPeople('ROLE_ADMIN', [anne]);
+  await screen.findByTestId(`person-row-${anne.id}`);
+  await view.user.click(screen.getByRole('button', { name: 'Import CSV' }));
+  const wizard = await screen.findByRole('dialog', { name: 'Import people from a CSV file' });
+  return { ...view, wizard };
+}
+
+async function chooseFile(user: Awaited<ReturnType<typeof openWizard>>['user'], wizard: HTMLElement, file: File) {
+  const input = wizard.querySelector<HTMLInputElement>('input[type="file"]');
+  expect(input).not.toBeNull();
+  await user.upload(input!, file);
+}
+
+describe('people CSV import wizard', () => {
+  it('says the file rules first and refuses a file that is not CSV or over 5 MB', async () => {
+    const { user, wizard } = await openWizard();
+    expect(within(wizard).getByText(/A \.csv file of at most 5 MB/)).toBeInTheDocument();
+    const upload = user.setup({ applyAccept: false });
+    await chooseFile(upload, wizard, new File(['x'], 'people.xlsx'));
+    expect(await within(wizard).findByText('The file must be a .csv file.')).toBeInTheDocument();
+    expect(within(wizard).getByRole('button', { name: 'Next' })).toBeDisabled();
+    const big = new File(['x'], 'people.csv');
+    Object.defineProperty(big, 'size', { value: 5_000_001 });
+    await chooseFile(upload, wizard, big);
+    expect(await within(wizard).findByText('The file is too big: it must be at most 5 MB.')).toBeInTheDocument();
+  });
+
+  it('maps the columns from a preview, checks the file with a dry run, then imports it with progress', async () => {
+    const { api, user, wizard } = await openWizard();
+    await chooseFile(user, wizard, new File([csv], 'people.csv', { type: 'text/csv' }));
+    const preview = await within(wizard).findByTestId('upload-preview');
+    expect(within(preview).getByText(/split at each ";"/)).toBeInTheDocument();
+    expect(within(preview).getByRole('cell', { name: 'Smith; Jr' })).toBeInTheDocument();
+    expect(within(preview).getByRole('cell', { name: 'a "quoted" note' })).toBeInTheDocument();
+    await user.click(within(wizard).getByRole('button', { name: 'Next' }));
+
+    // The heading row named four fields; the data starts at row 2.
+    const mapping = await within(wizard).findByTestId('upload-mapping');
+    expect(within(mapping).getByRole('textbox', { name: /^First name/ })).toHaveValue('Column 1: First name');
+    expect(within(mapping).getByRole('textbox', { name: /^Type/ })).toHaveValue('Column 4: Type');
+    expect(within(mapping).getByRole('textbox', { name: /^E-mail/ })).toHaveValue('');
+    expect(within(wizard).getByRole('textbox', { name: /^First data row/ })).toHaveValue('2');
+    await user.click(within(mapping).getByRole('textbox', { name: /^Job title/ }));
+    await user.click(await screen.findByRole('option', { name: 'Column 5: Notes' }));
+    await user.click(within(wizard).getByRole('textbox', { name: /^Dates format/ }));
+    await user.click(await screen.findByRole('option', { name: 'dd/MM/yyyy' }));
+    expect(await axeViolations()).toEqual([]);
+
+    api.upload.mockImplementationOnce(async (_file, _fields, onProgress) => {
+      onProgress(100);
+      return reportFixture({
+        count: 2,
+        created: 1,
+        updated: 1,
+        total: 3,
+        issues: [
+          { row: 4, column: 'lastName', errorCode: 'PEOPLE_UPLOAD_MISSING_LAST_NAME' },
+          { row: 4, column: 'visitorType', errorCode: 'PEOPLE_UPLOAD_INVALID_VISITOR_TYPE' },
+        ],
+      });
+    });
+    await user.click(within(wizard).getByRole('button', { name: 'Check the file' }));
+    const file = api.upload.mock.calls[0]![0];
+    expect(file.name).toBe('people.csv');
+    expect(api.upload.mock.calls[0]![1]).toEqual({
+      columns: { firstName: 0, lastName: 1, buildingId: 2, visitorType: 3, jobTitle: 4 },
+      datesFormat: 'dd/MM/yyyy',
+      visitorType: undefined,
+      firstRow: 2,
+      dryRun: true,
+    });
+
+    const report = await within(wizard).findByTestId('upload-report');
+    expect(report).toHaveTextContent('2 of 3 rows can be imported (1 new, 1 updated).');
+    const rows = within(within(report).getByTestId('upload-issues')).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['4', 'Last name', 'Row 4: the last name is missing.'],
+      ['4', 'Type', 'Row 4: the visitor type is not valid.'],
+    ]);
+    expect(await axeViolations()).toEqual([]);
+
+    api.upload.mockImplementationOnce(async (_file, _fields, onProgress) => {
+      onProgress(40);
+      return reportFixture({ dryRun: false, count: 2, created: 1, updated: 1, total: 3 });
+    });
+    await user.click(within(wizard).getByRole('button', { name: 'Import' }));
+    expect(api.upload).toHaveBeenLastCalledWith(file, expect.objectContaining({ dryRun: false }), expect.any(Function));
+    expect(await within(wizard).findByTestId('upload-result')).toHaveTextContent(
+      'Imported 2 from 3 (1 new, 1 updated)',
+    );
+    expect(within(wizard).getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    // The list reloads at once, behind the wizard.
+    await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+    await user.click(within(wizard).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Import people/ })).not.toBeInTheDocument());
+  });
+
+  it('asks for every required column, and shows the refusal of a whole file', async () => {
+    const { api, user, wizard } = await openWizard();
+    await chooseFile(user, wizard, new File(['Anne,Leroy\r\nBob,Stone'], 'people.csv'));
+    await user.click(await within(wizard).findByRole('button', { name: 'Next' }));
+    expect(within(wizard).getByRole('textbox', { name: /^First data row/ })).toHaveValue('1');
+    await user.click(within(wizard).getByRole('button', { name: 'Check the file' }));
+    expect(await within(wizard).findByText('Choose a column for every required field.')).toBeInTheDocument();
+    expect(api.upload).not.toHaveBeenCalled();
+
+    const mapping = within(wizard).getByTestId('upload-mapping');
+    for (const [field, column] of [
+      ['First name', 'Column 1: Anne'],
+      ['Last name', 'Column 2: Leroy'],
+      ['Building id', 'Column 1: Anne'],
+    ] as const) {
+      await user.click(within(mapping).getByRole('textbox', { name: new RegExp(`^${field}`) }));
+      await user.click(await screen.findByRole('option', { name: column }));
+    }
+    await user.click(within(wizard).getByRole('textbox', { name: /^Type of the rows without one/ }));
+    await user.click(await screen.findByRole('option', { name: 'Resident' }));
+    api.upload.mockRejectedValueOnce(new ApiError(400, 'PEOPLE_UPLOAD_TOO_MANY_ERRORS', 'Too many'));
+    await user.click(within(wizard).getByRole('button', { name: 'Check the file' }));
+    expect(api.upload).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ visitorType: 'RESIDENT', firstRow: 1 }),
+      expect.any(Function),
+    );
+    expect(await within(wizard).findByRole('alert')).toHaveTextContent('Too many errors: processing stopped.');
+  });
+});
