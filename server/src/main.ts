@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { DEMO_PASSWORD, demoLinks, demoUsers, seedDemo } from './db/seed/demo.ts';
 import { createEnrolment } from './modules/kiosks/kiosks.service.ts';
+import { personalLink } from './modules/people/peoplePass.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -62,6 +63,16 @@ async function main(): Promise<void> {
       );
       lines.push(`  Demo kiosk:       ${base}${links.kiosk}  (once enrolled; staff screen PIN ${links.pin})`);
       lines.push(`  Phone check-in:   ${base}${links.phone}`);
+      const holder = links.passHolder;
+      if (holder) {
+        // One of Demo HQ's regulars, to try the pass scan and PIN identification at once.
+        lines.push(
+          `  Employee pass:    ${personalLink(app.ctx, base, links.qrCodeKey, holder.passIdentifier)}  (${holder.name}, ${holder.externalId}, ${holder.email})`,
+        );
+        lines.push(
+          `  Try it:           scan or open the pass link; PIN identification: building PIN ${links.pin}, then ${holder.lastName}, ${holder.externalId} or the e-mail with personal PIN ${holder.pin}`,
+        );
+      }
     }
   }
   console.log(`${lines.join('\n')}\n`);

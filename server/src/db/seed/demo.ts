@@ -2,6 +2,7 @@ import { type Role, uuidv7 } from '@vestibule/shared';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { newBuildingColumns } from '../../modules/buildings/buildings.service.ts';
 import type { Db } from '../database.ts';
+import { DEMO_PASS_HOLDER, seedDemoPeople } from './demoPeople.ts';
 
 export const DEMO_PASSWORD = 'Vestibule1!';
 
@@ -24,10 +25,18 @@ export const demoUsers: {
 
 /**
  * Demo data for `npm start`: tenants "Demo Corp" (building "Demo HQ") and "Northwind"
- * (building "Northwind Office"), and one user per role. Runs once: a marker row in
- * app_settings, written in the same transaction, makes later starts skip it.
+ * (building "Northwind Office"), one user per role, and Demo HQ's people directory. Runs once:
+ * a marker row in app_settings, written in the same transaction, makes later starts skip it
+ * (the directory has its own marker, so a database seeded before it existed gets it too).
+ * Answers whether anything was written.
  */
 export async function seedDemo(db: Db): Promise<boolean> {
+  const companies = await seedDemoCompanies(db);
+  const people = await seedDemoPeople(db);
+  return companies || people;
+}
+
+async function seedDemoCompanies(db: Db): Promise<boolean> {
   const hashes = new Map<string, string>();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const user of demoUsers) hashes.set(user.username, passwordHash);
@@ -214,15 +223,30 @@ async function seedDemoBuildingSetup(db: Db, tenantId: string, buildingId: strin
 }
 
 /** The demo building's public links, printed at start so a newcomer can open a kiosk at once. */
-export async function demoLinks(
-  db: Db,
-): Promise<{ kiosk: string; phone: string; pin: string; buildingId: string; tenantId: string } | null> {
+export async function demoLinks(db: Db): Promise<{
+  kiosk: string;
+  phone: string;
+  pin: string;
+  buildingId: string;
+  tenantId: string;
+  qrCodeKey: string;
+  /** DEMO_PASS_HOLDER's pass identifier and what identifies them, while they are in the directory. */
+  passHolder: (typeof DEMO_PASS_HOLDER & { name: string; passIdentifier: string }) | null;
+} | null> {
   const building = await db
     .selectFrom('buildings')
     .select(['id', 'tenant_id', 'qr_code_key', 'mobile_token', 'pin_code'])
     .where('name', '=', 'Demo HQ')
     .executeTakeFirst();
   if (!building) return null;
+  const holder = await db
+    .selectFrom('people')
+    .select(['pass_identifier', 'first_name', 'last_name'])
+    .where('tenant_id', '=', building.tenant_id)
+    .where('external_id', '=', DEMO_PASS_HOLDER.externalId)
+    .where('building_id', '=', building.id)
+    .where('deactivated', '=', false)
+    .executeTakeFirst();
   const token = building.mobile_token ? `?mt=${encodeURIComponent(building.mobile_token)}` : '';
   return {
     kiosk: `/checkinKiosk/${building.qr_code_key}`,
@@ -230,5 +254,13 @@ export async function demoLinks(
     pin: building.pin_code ?? '',
     buildingId: building.id,
     tenantId: building.tenant_id,
+    qrCodeKey: building.qr_code_key,
+    passHolder: holder
+      ? {
+          ...DEMO_PASS_HOLDER,
+          name: `${holder.first_name} ${holder.last_name}`,
+          passIdentifier: holder.pass_identifier,
+        }
+      : null,
   };
 }

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PeopleList, Person } from '@vestibule/shared';
+import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+import { verifyPassword } from '../../modules/auth/password.ts';
+import { DEMO_PASSWORD, demoLinks, seedDemo } from './demo.ts';
+import { DEMO_PASS_HOLDER } from './demoPeople.ts';
+
+// The demo data `npm start` writes (issue 12's directory included), read back through the API
+// as Demo Corp's corporate user sees it; and written once, however many times start runs.
+
+let t: TestApp;
+let auth: { authorization: string };
+let firstSeed: boolean;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  firstSeed = await seedDemo(t.database.db);
+  auth = bearer(await logInAs(t.app, 'master', DEMO_PASSWORD));
+});
+afterAll(() => t.close());
+
+async function people(query: Record<string, string> = {}): Promise<PeopleList> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/service/people',
+    query: { limit: '200', ...query },
+    headers: auth,
+  });
+  expect(response.statusCode).toBe(200);
+  return jsonOf<PeopleList>(response);
+}
+
+const byExternalId = (list: PeopleList) => new Map(list.docs.map((person) => [person.externalId, person]));
+
+async function counts() {
+  const { db } = t.database;
+  const count = async (table: 'tenants' | 'buildings' | 'users' | 'people' | 'questionnaires' | 'cameras') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    tenants: await count('tenants'),
+    buildings: await count('buildings'),
+    users: await count('users'),
+    people: await count('people'),
+    questionnaires: await count('questionnaires'),
+    cameras: await count('cameras'),
+  };
+}
+
+describe("Demo Corp's directory", () => {
+  it('has employees, contractors and residents at Demo HQ, each with a pass of their own', async () => {
+    expect(firstSeed).toBe(true);
+    const all = await people();
+    expect(all.totalDocs).toBe(44);
+    const ofType = (type: Person['visitorType']) => all.docs.filter((person) => person.visitorType === type);
+    expect(ofType('EMPLOYEE')).toHaveLength(30);
+    expect(ofType('CONTRACTOR')).toHaveLength(8);
+    expect(ofType('RESIDENT')).toHaveLength(6);
+    expect(ofType('VISITOR')).toHaveLength(0);
+    expect(new Set(all.docs.map((person) => person.building.name))).toEqual(new Set(['Demo HQ']));
+    for (const employee of ofType('EMPLOYEE')) {
+      expect(employee.externalId).toMatch(/^EMP-\d{4}$/);
+      expect(employee.jobTitle).toBeTruthy();
+      expect(employee.department).toBeTruthy();
+      expect(employee.defaultDuration).toBeGreaterThan(0);
+    }
+    for (const contractor of ofType('CONTRACTOR')) expect(contractor.companyName).toBeTruthy();
+    // Names are fixed, and no two people share one.
+    const names = all.docs.map((person) => `${person.firstName} ${person.lastName}`);
+    expect(new Set(names).size).toBe(names.length);
+    const passes = await t.database.db.selectFrom('people').select('pass_identifier').execute();
+    expect(new Set(passes.map((row) => row.pass_identifier)).size).toBe(44);
+    for (const { pass_identifier } of passes) expect(pass_identifier).toMatch(/^[\w-]{24}$/);
+  });
+
+  it('has one deactivated employee and one contractor whose validity ended last month', async () => {
+    const deactivated = await people({ active: 'false' });
+    expect(deactivated.docs.map((person) => [person.visitorType, person.deactivated])).toEqual([['EMPLOYEE', true]]);
+
+    const all = byExternalId(await people());
+    const validToday = byExternalId(await people({ validToday: 'true' }));
+    const notValidToday = [...all.keys()].filter((id) => !validToday.has(id));
+    expect(notValidToday).toHaveLength(1);
+    const expired = all.get(notValidToday[0] ?? null);
+    expect(expired).toBeDefined();
+    expect(expired!.visitorType).toBe('CONTRACTOR');
+    // Its last valid day is the last of the month before this one (the building's time zone).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
+    const firstOfMonth = new Date(`${today.slice(0, 8)}01T00:00:00Z`);
+    const lastMonthEnd = new Date(firstOfMonth.getTime() - 86_400_000).toISOString().slice(0, 10);
+    expect(expired!.validTo).toBe(lastMonthEnd);
+  });
+
+  it('gives the employee printed at start an e-mail and the personal PIN 2468, stored hashed', async () => {
+    const holder = byExternalId(await people({ search: DEMO_PASS_HOLDER.externalId })).get(DEMO_PASS_HOLDER.externalId);
+    expect(holder).toMatchObject({
+      firstName: 'Elena',
+      lastName: 'Ortiz',
+      visitorType: 'EMPLOYEE',
+      email: 'elena.ortiz@demo-corp.example',
+      hasPin: true,
+      deactivated: false,
+    });
+    const rows = await t.database.db.selectFrom('people').select(['external_id', 'pin_hash']).execute();
+    expect(rows.filter((row) => row.pin_hash !== null).map((row) => row.external_id)).toEqual(['EMP-0001']);
+    const hash = rows.find((row) => row.external_id === 'EMP-0001')?.pin_hash ?? '';
+    expect(hash).not.toContain('2468');
+    expect(await verifyPassword('2468', hash)).toBe(true);
+
+    const links = await demoLinks(t.database.db);
+    expect(links).not.toBeNull();
+    expect(links!.passHolder).toMatchObject({ name: 'Elena Ortiz', externalId: 'EMP-0001', pin: '2468' });
+    const pass = await t.database.db
+      .selectFrom('people')
+      .select('pass_identifier')
+      .where('external_id', '=', 'EMP-0001')
+      .executeTakeFirstOrThrow();
+    expect(links!.passHolder!.passIdentifier).toBe(pass.pass_identifier);
+  });
+});
+
+describe('seeding again', () => {
+  it('adds nothing twice', async () => {
+    const before = await counts();
+    expect(before).toMatchObject({ tenants: 2, buildings: 2, people: 44 });
+    expect(await seedDemo(t.database.db)).toBe(false);
+    expect(await seedDemo(t.database.db)).toBe(false);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('gives a database seeded before the directory existed its directory, once', async () => {
+    const { db } = t.database;
+    await db.deleteFrom('people').execute();
+    await db.deleteFrom('app_settings').where('key', '=', 'demo_people_seeded').execute();
+    const before = await counts();
+    expect(await seedDemo(db)).toBe(true);
+    expect(await counts()).toEqual({ ...before, people: 44 });
+    expect(await seedDemo(db)).toBe(false);
+    expect((await counts()).people).toBe(44);
+  });
+
+  it('prints no pass holder once they are deactivated', async () => {
+    const { db } = t.database;
+    await db.updateTable('people').set({ deactivated: true }).where('external_id', '=', 'EMP-0001').execute();
+    const links = await demoLinks(db);
+    expect(links).not.toBeNull();
+    expect(links!.passHolder).toBeNull();
+  });
+});
