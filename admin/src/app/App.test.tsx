@@ -42,7 +42,8 @@ describe('routes and guards', () => {
   it('lets a user open the people page by its address', async () => {
     renderApp('/admin/people', { as: { username: 'user', role: 'ROLE_USER' } });
     await heading('People');
-    expect(screen.getByTestId('coming-soon')).toHaveTextContent('Coming soon');
+    expect(await screen.findByRole('table', { name: 'People of the company' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add person' })).not.toBeInTheDocument();
   });
 
   it('asks admin to select a company on a tenant page when none is selected', async () => {
