@@ -133,11 +133,14 @@ function checkPerson(person: PersonFieldsInput, ctx: z.RefinementCtx): void {
   }
 }
 
-export const personInputSchema = z.object(personFields).superRefine(checkPerson).meta({ id: 'PersonInput' });
+export const personInputSchema = z.object(personFields).superRefine(checkPerson);
 export type PersonInput = z.infer<typeof personInputSchema>;
 
+// No component names for these two: their transforms make input and output differ, which the
+// OpenAPI document cannot name once.
+
 /** A change: any field; the cross-field rules apply to the person as it will be (checked by the server). */
-export const personUpdateSchema = z.object(personFields).partial().meta({ id: 'PersonUpdate' });
+export const personUpdateSchema = z.object(personFields).partial();
 export type PersonUpdate = z.infer<typeof personUpdateSchema>;
 
 export const peopleSortColumns = [
