@@ -115,6 +115,17 @@ describe('my profile', () => {
     await buildings.waitUntilShown();
     await buildings.search.fill(BUILDING);
     await row.getByRole('cell', { name: exactly(inChosenFormats(updatedAt)) }).waitFor();
+
+    // Signing in again from a browser set to English, the interface takes the saved language.
+    await shell.logOut(account.username);
+    await session.page.evaluate(() => localStorage.setItem('locale', 'en'));
+    const login = await LoginPage.open(session.page);
+    await login.submitCredentials(account.username, FIRST_PASSWORD);
+    await waitForPath(session.page, demoUsers.master.home);
+    await new ShellPage(session.page, 'fr').waitUntilSignedIn(account.username);
+    expect(await session.page.locator('html').getAttribute('lang')).toBe('fr');
+    // The next scenario reads the English labels.
+    await own.call('PATCH /profile', { body: { userLocale: 'en' } });
   });
 
   test('changes the password: the current one is checked, the session goes on with the new token, only the new one signs in', async () => {
