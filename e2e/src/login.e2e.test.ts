@@ -7,7 +7,7 @@ import { exactly, text } from './harness/i18n.ts';
 import { currentPath, waitForPath } from './harness/navigation.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 import { ShellPage } from './pages/ShellPage.ts';
-import { ComingSoonPage } from './pages/StatusPages.ts';
+import { UsersPage } from './pages/UsersPage.ts';
 
 const session = useBrowser();
 
@@ -34,7 +34,7 @@ describe('login', () => {
     await login.waitUntilShown();
 
     await login.signInAs(demoUsers.admin, '/admin/users');
-    await new ComingSoonPage(session.page, 'users').waitUntilShown();
+    await new UsersPage(session.page).waitUntilShown();
 
     // A signed-in user who opens /login goes home.
     await session.page.goto('/login');
