@@ -77,7 +77,9 @@ describe('login', () => {
     french.user.userLocale = 'fr';
     const { env } = environment({ login: vi.fn(async () => french) });
     const applyLanguage = vi.fn(async () => undefined);
-    await createSessionStore({ ...env, applyLanguage }).getState().login({ username: 'user', password: 'x' });
+    await createSessionStore({ ...env, applyLanguage })
+      .getState()
+      .login({ username: 'user', password: 'x' });
     expect(applyLanguage).toHaveBeenCalledWith('fr');
   });
 
