@@ -51,6 +51,12 @@ export const errorCatalogue = {
   PIN_IDENTIFICATION_BAD_CREDENTIALS: { status: 400 },
   PIN_IDENTIFICATION_ALREADY_REGISTERED: { status: 409 },
   PIN_IDENTIFICATION_GENERAL_ERROR: { status: 400 },
+  /** A PIN identification's ticket used after its time (identify again). */
+  PIN_IDENTIFICATION_EXPIRED: { status: 410 },
+  // People at the door (issue 12): a person's pass or identification refused
+  PERSON_PASS_REVOKED: { status: 410 },
+  PERSON_DEACTIVATED: { status: 409 },
+  PERSON_NOT_VALID: { status: 409 },
   // Check-in and visits
   CHECKEDIN: { status: 208 },
   CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID: { status: 422 },

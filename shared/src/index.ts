@@ -24,6 +24,8 @@ export * from './domain/visitCodes.ts';
 export * from './domain/visitorTypes.ts';
 export * from './schemas/visit.ts';
 export * from './schemas/person.ts';
+export * from './domain/door.ts';
+export * from './schemas/door.ts';
 export * from './sync/constants.ts';
 export * from './sync/protocol.ts';
 export * from './domain/markdown.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
 import { cameraInfoSchema } from '../schemas/building.ts';
+import { passAtDoorSchema } from '../schemas/door.ts';
 import {
   checkInBuildingSchema,
   checkInDataSchema,
@@ -24,6 +25,11 @@ const tags = ['public check-in'];
 const key = z.string().min(1).max(64);
 const publicId = z.string().min(1).max(64);
 const mobileToken = z.string().max(64).optional();
+/**
+ * A person's pass identifier or PIN identification ticket (issue 12): when it proves a person of
+ * the building, a phone needs no mobile token (a personal link carries none).
+ */
+const personProof = z.string().max(128).optional();
 
 /** A kiosk call: the building, an enrolled device of it (from one of its addresses when it lists some). */
 const kioskErrors = [
@@ -39,19 +45,23 @@ const checkInBuilding = endpoint({
   tags,
   summary: 'The building of a check-in link (or a kiosk) and its person types',
   params: z.object({ qrCodeKey: key }),
-  query: z.object({ mt: mobileToken }),
+  query: z.object({ mt: mobileToken, proof: personProof }),
   response: checkInBuildingSchema,
   errors: channelErrors,
 });
 
 const linkParams = z.object({ qrCodeKey: key, identifier: publicId });
 
+/** A person refused at the door (issue 12): deactivated, or outside their validity that day. */
+const personErrors = ['PERSON_DEACTIVATED', 'PERSON_NOT_VALID'] as const satisfies readonly ErrorCode[];
+
 const visitOfLink = endpoint({
   tags,
-  summary: 'A visit reached through its link, with the check-in form it stored (to check back in)',
+  summary:
+    "A visit reached through its link, with the check-in form it stored (to check back in); or a person's pass of the building, with the wizard's prefill",
   params: linkParams,
-  response: visitOfLinkSchema,
-  errors: [...kioskErrors, 'CHECKIN_VISIT_NOT_FOUND'],
+  response: z.discriminatedUnion('kind', [visitOfLinkSchema, passAtDoorSchema]),
+  errors: [...kioskErrors, 'CHECKIN_VISIT_NOT_FOUND', ...personErrors],
 });
 
 const visitStatus = endpoint({
@@ -76,6 +86,12 @@ const checkIn = endpoint({
     'EMAIL_IS_NOT_VALID',
     'CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID',
     'EMPTY_MEETING_DURATION',
+    'VALIDATION_FAILED',
+    // A person's check-in: an unknown person or proof, a replaced pass, an expired ticket, a refused person.
+    'NOT_FOUND',
+    'PERSON_PASS_REVOKED',
+    'PIN_IDENTIFICATION_EXPIRED',
+    ...personErrors,
   ],
 });
 
@@ -123,6 +139,7 @@ export const checkinContract = {
     query: z.object({
       visitorType: wizardVisitorTypeSchema,
       mt: mobileToken,
+      proof: personProof,
       kiosk: z.enum(['true', 'false']).optional(),
     }),
     response: checkInDataSchema,

@@ -6,6 +6,7 @@ import { camerasContract } from './cameras.ts';
 import { checkinContract } from './checkin.ts';
 import { citiesContract } from './cities.ts';
 import { devicesContract } from './devices.ts';
+import { identificationContract } from './identification.ts';
 import type { EndpointKey } from './endpoint.ts';
 import { mailContract } from './mail.ts';
 import { meetingsContract } from './meetings.ts';
@@ -39,6 +40,7 @@ export const contract = {
   ...peopleContract,
   ...peopleUploadContract,
   ...checkinContract,
+  ...identificationContract,
   ...syncContract,
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okSchema } from '../schemas/common.ts';
+import { kioskPersonSchema } from '../schemas/door.ts';
 import { checkInBuildingSchema, checkInDataSchema, wizardQuestionnaireSchema } from '../schemas/visit.ts';
 import { wizardVisitorTypes } from '../domain/visitorTypes.ts';
 import { enrolKioskRequestSchema, enrolKioskResponseSchema } from '../sync/enrolment.ts';
@@ -32,6 +33,12 @@ const kioskConfigSchema = z.object({
   staffPinCheck: z.enum(['device', 'server', 'none']),
   /** PBKDF2-SHA-256 of the building's PIN (base64url), for `staffPinCheck: 'device'`. */
   staffPinHash: z.string().nullable(),
+  /**
+   * The building's people whose pass opens the door (issue 12): not deactivated, validity not
+   * ended before today (the kiosk checks `validFrom`/`validTo` on the day it is used). No PIN
+   * hash: PIN identification needs the server. Absent from configurations cached before issue 12.
+   */
+  people: z.array(kioskPersonSchema).optional(),
 });
 
 export const syncContract = {

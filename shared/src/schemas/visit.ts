@@ -50,7 +50,16 @@ export const checkInRequestSchema = z
     visitorType: wizardVisitorTypeSchema,
     /** An existing (invited or offline-made) visit's id, or the id the kiosk generated. */
     id: z.uuid().nullable().optional().default(null),
+    /**
+     * The person this check-in is of (issue 12): given only with its proof, `passIdentifier` (a
+     * scanned pass or the personal link) or `personTicket` (a PIN identification's answer). The
+     * server checks the person again (same building and company, not deactivated, valid that day).
+     */
     personId: z.uuid().nullable().optional().default(null),
+    /** The person's pass identifier, proving `personId` (a kiosk offline sends the one it scanned). */
+    passIdentifier: z.string().min(1).max(64).nullable().optional().default(null),
+    /** The ticket of a PIN identification, proving `personId` until it expires. */
+    personTicket: z.string().min(1).max(128).nullable().optional().default(null),
     replaceOldVisit: z.boolean().optional().default(false),
     scheduledDuration: z.string().refine(isIsoDuration, 'not an ISO 8601 duration').nullable().optional().default(null),
     checkInForm: z
@@ -102,7 +111,11 @@ export type VisitSummary = z.infer<typeof visitSummarySchema>;
  * the check-in form it stored, so checking back in starts from everything the person gave.
  */
 export const visitOfLinkSchema = visitSummarySchema
-  .extend({ checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])).nullable() })
+  .extend({
+    /** What the link named: a visit (a person's pass answers `kind: 'person'`, schemas/door.ts). */
+    kind: z.literal('visit'),
+    checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])).nullable(),
+  })
   .meta({ id: 'VisitOfLink' });
 export type VisitOfLink = z.infer<typeof visitOfLinkSchema>;
 

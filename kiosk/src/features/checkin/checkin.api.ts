@@ -1,4 +1,5 @@
 import { SERVICE_BASE, type WizardVisitorType } from '@vestibule/shared';
+import { ApiError } from '@vestibule/shared/api';
 import { pathOf } from '@vestibule/shared/contract';
 import { apiClient } from '../../app/apiClient.ts';
 import type { CameraReader } from '../wizard/index.ts';
@@ -31,12 +32,15 @@ export function fetchCheckInData(
   });
 }
 
-export function fetchVisitForLink(qrCodeKey: string, identifier: string, channel: Channel, signal?: AbortSignal) {
+export async function fetchVisitForLink(qrCodeKey: string, identifier: string, channel: Channel, signal?: AbortSignal) {
   // The visit's public identifier is the secret here: the link's mobile token does not apply.
-  return apiClient.call(
+  const target = await apiClient.call(
     channel.kiosk ? 'GET /checkinKiosk/:qrCodeKey/:identifier' : 'GET /checkin/:qrCodeKey/:identifier',
     { params: { qrCodeKey, identifier }, signal },
   );
+  // A person's pass answers `kind: 'person'` (issue 12): not a visit, until the pages show passes.
+  if (target.kind !== 'visit') throw new ApiError(404, 'CHECKIN_VISIT_NOT_FOUND', 'not a visit');
+  return target;
 }
 
 /** The building's cameras through the public check-in calls. */

@@ -3,7 +3,8 @@ import { KIOSK_CREDENTIAL_HEADER } from '@vestibule/shared';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { route } from '../../http/route.ts';
 import type { CheckInChannel } from './channel.ts';
-import { checkIn, checkInBuilding, checkInData, visitForLink } from './checkin.service.ts';
+import { identifyByPin, pinIdentificationPage } from '../identification/pinIdentification.service.ts';
+import { checkIn, checkInBuilding, checkInData, linkTarget, visitForLink } from './checkin.service.ts';
 import {
   buildingCheckOutData,
   checkOut,
@@ -39,13 +40,20 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
     route(app, fromKiosk ? 'GET /checkinKiosk/:qrCodeKey' : 'GET /checkin/:qrCodeKey', {
       config,
       handler: (request) =>
-        checkInBuilding(app.ctx, request.params.qrCodeKey, channelOf(request, fromKiosk), request.query.mt ?? null),
+        checkInBuilding(
+          app.ctx,
+          request.params.qrCodeKey,
+          channelOf(request, fromKiosk),
+          request.query.mt ?? null,
+          request.query.proof,
+        ),
     });
 
     route(app, fromKiosk ? 'GET /checkinKiosk/:qrCodeKey/:identifier' : 'GET /checkin/:qrCodeKey/:identifier', {
       config,
+      // A visit's link, or a person's pass of the building (issue 12).
       handler: (request) =>
-        visitForLink(app.ctx, request.params.qrCodeKey, request.params.identifier, channelOf(request, fromKiosk)),
+        linkTarget(app.ctx, request.params.qrCodeKey, request.params.identifier, channelOf(request, fromKiosk)),
     });
 
     route(
@@ -83,7 +91,23 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
         request.query.visitorType,
         channelOf(request, request.query.kiosk === 'true'),
         request.query.mt ?? null,
+        request.query.proof,
       ),
+  });
+
+  // PIN identification (issue 12): the building PIN and the person's own credentials. Limited per
+  // address like sign-in; failures are also counted per person and address by the service.
+  route(app, 'GET /pinIdentification/:qrCodeKey', {
+    config,
+    handler: (request) => pinIdentificationPage(app.ctx, request.params.qrCodeKey),
+  });
+
+  route(app, 'POST /pinIdentification/:qrCodeKey', {
+    config: {
+      access: 'public',
+      rateLimit: { max: app.ctx.config.rateLimits.loginPerMinute, timeWindow: 60_000 },
+    },
+    handler: (request) => identifyByPin(app.ctx, request.params.qrCodeKey, request.body, request.ip),
   });
 
   route(app, 'GET /public/checkin/:qrCodeKey/camera/:cameraId/info', {

@@ -2,6 +2,8 @@
 import {
   type AnsweredQuestionnaire,
   type CheckInBuilding,
+  type PassAtDoor,
+  type VisitOfLink,
   type CheckInData,
   type CheckInResponse,
   type Locale,
@@ -38,18 +40,48 @@ import {
 } from './checkin.repo.ts';
 import { toVisitSummary } from './visit.dto.ts';
 import { type CheckInChannel, buildingForChannel, checkChannel, formOf, settingsOf } from './channel.ts';
+import {
+  type DoorPersonRow,
+  durationOf,
+  earlierAnswers,
+  passAtDoor,
+  provesPerson,
+  verifiedPerson,
+  withPersonRecord,
+} from './door.ts';
 import { checkInCopyMail } from './checkinMail.ts';
 import { answeredQuestionnaires, checkOutSettings, checkTemperatures, textValue } from './visitRules.ts';
 
 type CheckInBody = z.output<typeof checkInRequestSchema>;
+
+/**
+ * The building of a link as this channel may see it. A phone without the building's current
+ * mobile token is let in when `proof` (a pass identifier or a PIN identification's ticket) names
+ * an active person of the building: a personal link carries no token (issue 12).
+ */
+async function buildingOfLink(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  channel: CheckInChannel,
+  mt: string | null,
+  proof: string | undefined,
+) {
+  if (!proof) return buildingForChannel(ctx, qrCodeKey, channel, mt);
+  const building = await findBuildingByKey(ctx.db, qrCodeKey);
+  const tokenMissing =
+    building !== undefined && !channel.fromKiosk && building.mobile_token && mt !== building.mobile_token;
+  const ignoreMobileToken = tokenMissing ? await provesPerson(ctx, building, proof) : false;
+  return checkChannel(ctx, building, channel, mt, { ignoreMobileToken });
+}
 
 export async function checkInBuilding(
   ctx: ServerContext,
   qrCodeKey: string,
   channel: CheckInChannel,
   mt: string | null,
+  proof?: string,
 ): Promise<CheckInBuilding> {
-  const building = await buildingForChannel(ctx, qrCodeKey, channel, mt);
+  const building = await buildingOfLink(ctx, qrCodeKey, channel, mt, proof);
   return {
     qrCodeKey,
     fromKiosk: channel.fromKiosk,
@@ -71,8 +103,9 @@ export async function checkInData(
   visitorType: WizardVisitorType,
   channel: CheckInChannel,
   mt: string | null,
+  proof?: string,
 ): Promise<CheckInData> {
-  const building = await buildingForChannel(ctx, qrCodeKey, channel, mt);
+  const building = await buildingOfLink(ctx, qrCodeKey, channel, mt, proof);
   const settings = settingsOf(building);
   // Camera readings and pictures are for enrolled kiosks only: a phone types its temperature.
   const cameras = channel.fromKiosk ? await activeCameras(ctx.db, building.id) : [];
@@ -152,17 +185,25 @@ async function attemptCheckIn(
   // A new visit is judged by the building as kept in memory (the write checks it is current);
   // checking back into a visit reads it from the database.
   const configs = existing ? undefined : ctx.checkInConfigs;
+  // A person's proof stands for the link's mobile token (it is checked below, or refused).
+  const proven = body.personId !== null && (body.passIdentifier !== null || body.personTicket !== null);
   const building = await (
     configs ? configs.building(ctx.db, body.qrCodeKey) : findBuildingByKey(ctx.db, body.qrCodeKey)
-  ).then((row) => checkChannel(ctx, row, channel, body.mt));
+  ).then((row) => checkChannel(ctx, row, channel, body.mt, { ignoreMobileToken: proven }));
   const settings = settingsOf(building);
   const visitorType = body.visitorType;
   const form = formOf(building, visitorType);
+  const at = timing.occurredAt ?? new Date();
 
   if (existing && existing.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
+  // A person of the directory (issue 12): checked again at the entry's time. Nothing is read for
+  // a check-in without one.
+  const known: DoorPersonRow | undefined =
+    body.personId === null ? undefined : await verifiedPerson(ctx, building, { ...body, personId: body.personId }, at);
   // The person's form: enabled fields only, each checked by the rule its settings derive.
   // Checking back in merges with what is stored (shared rule): blanks never erase stored values.
-  const submitted = existing ? mergeCheckBack(form, existing.check_in_form, body.checkInForm) : body.checkInForm;
+  const merged = existing ? mergeCheckBack(form, existing.check_in_form, body.checkInForm) : body.checkInForm;
+  const submitted = known ? withPersonRecord(form, merged, known) : merged;
   const values: Record<string, string | boolean> = {};
   for (const [key, field] of enabledFields(form)) {
     const value = submitted[key];
@@ -175,7 +216,7 @@ async function attemptCheckIn(
     if (value !== undefined) values[key] = typeof value === 'string' ? value.trim() : value;
   }
   const person = {
-    personId: body.personId,
+    personId: known?.id ?? existing?.person_id ?? null,
     email: textValue(values, 'email'),
     firstName: textValue(values, 'firstName'),
     lastName: textValue(values, 'lastName'),
@@ -203,7 +244,26 @@ async function attemptCheckIn(
     stored = existing.questionnaires_answers;
     answers = Object.fromEntries(stored.flatMap((q) => q.items.map((item) => [item.questionId, item.answer])));
   } else {
-    ({ stored, flat: answers } = answeredQuestionnaires(questionnaires, body.questionnairesAnswers));
+    const earlier =
+      known && !existing && questionnaires.length > 0 && body.questionnairesAnswers.every((q) => isEmpty(q.answers))
+        ? await earlierAnswers(ctx, building, known, at)
+        : undefined;
+    if (earlier) {
+      // A person's answers from their latest entry, while they hold: judged again by today's questionnaires.
+      answeredAt = earlier.answeredAt;
+      const given = earlier.answers.map((q) => ({
+        questionnaireId: q.questionnaireId,
+        answers: Object.fromEntries(q.items.map((item) => [item.questionId, item.answer])),
+      }));
+      try {
+        ({ stored, flat: answers } = answeredQuestionnaires(questionnaires, given));
+      } catch (error) {
+        if (error instanceof AppError) throw new AppError('CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID');
+        throw error;
+      }
+    } else {
+      ({ stored, flat: answers } = answeredQuestionnaires(questionnaires, body.questionnairesAnswers));
+    }
   }
 
   // Checking back into an existing visit keeps the consent and measures it already has.
@@ -213,7 +273,11 @@ async function attemptCheckIn(
     tempMeasure1: body.tempMeasure1 ?? existing?.temp_measure1 ?? null,
     tempMeasure2: body.tempMeasure2 ?? existing?.temp_measure2 ?? null,
   };
-  const duration = body.scheduledDuration ?? existing?.scheduled_duration ?? settings.defaultMeetingDuration;
+  const duration =
+    body.scheduledDuration ??
+    existing?.scheduled_duration ??
+    (known ? durationOf(known) : null) ??
+    settings.defaultMeetingDuration;
   const { hours, minutes } = splitDuration(duration);
   if (durationError(hours, minutes, visitorType) === 'required') throw new AppError('EMPTY_MEETING_DURATION');
   const emailMe = body.emailMeActive && settings.emailMeEnabled ? body.emailMeEmail || null : null;
@@ -240,10 +304,11 @@ async function attemptCheckIn(
   const identifiers = existing
     ? { identifier: existing.identifier, public_identifier: existing.public_identifier, pin: existing.pin }
     : await freshCodes(ctx, timing.codes);
-  const now = timing.occurredAt ?? new Date();
+  const now = at;
   const columns = {
-    visitor_type: visitorType,
-    person_id: body.personId,
+    // A linked visit keeps the person's own type (a resident checks in with the visitors' form).
+    visitor_type: known?.visitor_type ?? visitorType,
+    person_id: person.personId,
     first_name: person.firstName,
     last_name: person.lastName,
     email: person.email,
@@ -320,6 +385,8 @@ async function attemptCheckIn(
   };
 }
 
+const isEmpty = (answers: Record<string, string>) => Object.keys(answers).length === 0;
+
 /** New codes for a visit: the kiosk's own when it made some and no other visit has them. */
 async function freshCodes(ctx: ServerContext, offered: VisitCodes | undefined) {
   const codes =
@@ -347,10 +414,37 @@ function alreadyCheckedIn(locale: Locale): CheckInOutcome {
   };
 }
 
-export async function visitForLink(ctx: ServerContext, qrCodeKey: string, identifier: string, channel: CheckInChannel) {
-  // The visit's public identifier is the secret here: the mobile token does not apply.
+export async function visitForLink(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  identifier: string,
+  channel: CheckInChannel,
+): Promise<VisitOfLink> {
+  const target = await linkTarget(ctx, qrCodeKey, identifier, channel, { visitsOnly: true });
+  if (target.kind !== 'visit') throw new AppError('CHECKIN_VISIT_NOT_FOUND');
+  return target;
+}
+
+/**
+ * What a link's identifier names at the building: a visit by its public identifier, else a
+ * person by their current pass (issue 12; deactivated or outside their validity: refused). A
+ * replaced pass, and a visit or pass of another building, is not found.
+ */
+export async function linkTarget(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  identifier: string,
+  channel: CheckInChannel,
+  options: { visitsOnly?: boolean } = {},
+): Promise<VisitOfLink | PassAtDoor> {
+  // The visit's public identifier (or the pass) is the secret here: the mobile token does not apply.
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null, { ignoreMobileToken: true });
   const visit = await findVisitByPublicIdentifier(ctx.db, identifier);
-  if (!visit || visit.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
-  return { ...toVisitSummary(visit, settingsOf(building).timeZoneId), checkInForm: visit.check_in_form ?? null };
+  if (visit && visit.building_id === building.id) {
+    const summary = toVisitSummary(visit, settingsOf(building).timeZoneId);
+    return { kind: 'visit', ...summary, checkInForm: visit.check_in_form ?? null };
+  }
+  const pass = visit || options.visitsOnly ? undefined : await passAtDoor(ctx, building, identifier, new Date());
+  if (!pass) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
+  return pass;
 }

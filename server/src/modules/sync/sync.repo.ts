@@ -221,3 +221,19 @@ export function openAndExpectedVisits(db: Db, buildingId: string) {
       .execute()
   );
 }
+
+/**
+ * The people of a building whose pass may open its door from `day` on (issue 12): not
+ * deactivated, validity not ended before that day; only what a kiosk needs to recognise a pass.
+ */
+export function kioskPeople(db: Db, building: { id: string; tenant_id: string }, day: string) {
+  return db
+    .selectFrom('people')
+    .select(['id', 'pass_identifier', 'first_name', 'last_name', 'visitor_type', 'valid_from', 'valid_to'])
+    .where('building_id', '=', building.id)
+    .where('tenant_id', '=', building.tenant_id)
+    .where('deactivated', '=', false)
+    .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>=', day)]))
+    .orderBy('id')
+    .execute();
+}

@@ -12,6 +12,7 @@ import {
   withoutUnsafeText,
   STAFF_PIN_ITERATIONS,
   type VisitCodes,
+  dayInZone,
   staffPinSalt,
   uuidv7,
   wizardVisitorTypes,
@@ -21,7 +22,8 @@ import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findBuildingByKey, findVisitById, linkedQuestionnaires } from '../checkin/checkin.repo.ts';
 import type { EnrolledKiosk } from '../kiosks/kiosks.service.ts';
-import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from '../checkin/channel.ts';
+import { type CheckInChannel, buildingForChannel, enrolledKioskOf, settingsOf } from '../checkin/channel.ts';
+import type { KeyedBuilding } from '../checkin/checkin.repo.ts';
 import { checkIn, checkInBuilding, checkInData } from '../checkin/checkin.service.ts';
 import { checkOut } from '../checkin/checkout.service.ts';
 import {
@@ -29,6 +31,7 @@ import {
   addDeviceAlert,
   findAppliedMutation,
   firstSeqGap,
+  kioskPeople,
   listBuildingDevices,
   listDeviceAlerts,
   listRejectedMutations,
@@ -239,9 +242,45 @@ async function reject(ctx: ServerContext, record: MutationRecord, errorCode: Err
   return storedResult(ctx, record);
 }
 
+type KioskConfig = Awaited<ReturnType<typeof buildKioskConfig>>;
+
+/**
+ * Kiosk configurations as made, per building: each for the building's configuration version
+ * (raised by every change a kiosk reads: the building, its questionnaires, cameras and people)
+ * and its day (people whose validity ended drop out). A kiosk polling an unchanged building
+ * costs the building's read, not the whole configuration again.
+ */
+const madeConfigs = new Map<string, { made: string; config: Promise<KioskConfig> }>();
+const MADE_CONFIGS_MAX = 500;
+
 /** Everything a kiosk caches to run the wizard offline, with a version for If-None-Match. */
 export async function kioskConfig(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const day = dayInZone(new Date(), settingsOf(building).timeZoneId);
+  const made = `${building.qr_code_key}|${building.config_version}|${day}`;
+  const kept = madeConfigs.get(building.id);
+  if (kept?.made === made) return kept.config;
+  const config = buildKioskConfig(ctx, building, qrCodeKey, channel, day);
+  madeConfigs.delete(building.id);
+  if (madeConfigs.size >= MADE_CONFIGS_MAX) {
+    const oldest = madeConfigs.keys().next().value;
+    if (oldest !== undefined) madeConfigs.delete(oldest);
+  }
+  const entry = { made, config };
+  madeConfigs.set(building.id, entry);
+  config.catch(() => {
+    if (madeConfigs.get(building.id) === entry) madeConfigs.delete(building.id);
+  });
+  return config;
+}
+
+async function buildKioskConfig(
+  ctx: ServerContext,
+  building: KeyedBuilding,
+  qrCodeKey: string,
+  channel: CheckInChannel,
+  day: string,
+) {
   const config = {
     building: await checkInBuilding(ctx, qrCodeKey, channel, null),
     checkInData: Object.fromEntries(
@@ -256,6 +295,16 @@ export async function kioskConfig(ctx: ServerContext, qrCodeKey: string, channel
         ),
       ),
     ),
+    // The passes that open the door (issue 12): no PIN hash (see docs/architecture.md).
+    people: (await kioskPeople(ctx.db, building, day)).map((row) => ({
+      personId: row.id,
+      passIdentifier: row.pass_identifier,
+      firstName: row.first_name,
+      lastInitial: Array.from(row.last_name)[0]?.toUpperCase() ?? '',
+      visitorType: row.visitor_type,
+      validFrom: row.valid_from,
+      validTo: row.valid_to,
+    })),
   };
   // Only an enrolled kiosk reaches this point: it checks the staff PIN itself, offline too.
   const staffPinCheck = building.pin_code ? ('device' as const) : ('none' as const);

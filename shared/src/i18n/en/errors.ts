@@ -44,6 +44,10 @@ export const errors = {
   PIN_IDENTIFICATION_BAD_CREDENTIALS: 'The PIN or the name is not correct.',
   PIN_IDENTIFICATION_ALREADY_REGISTERED: 'You are already registered.',
   PIN_IDENTIFICATION_GENERAL_ERROR: 'Identification failed. Please ask the reception for help.',
+  PIN_IDENTIFICATION_EXPIRED: 'Your identification has expired. Please enter your PINs again.',
+  PERSON_PASS_REVOKED: 'This pass has been replaced by a newer one. Please ask the reception for help.',
+  PERSON_DEACTIVATED: 'This pass is deactivated. Please ask the reception for help.',
+  PERSON_NOT_VALID: 'This pass is not valid today. Please ask the reception for help.',
   CHECKEDIN: 'You are already checked in. Please check out first.',
   CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID:
     'Your questionnaire answers are no longer valid. Please go through the check-in again.',

@@ -45,6 +45,10 @@ export const errors = {
   PIN_IDENTIFICATION_BAD_CREDENTIALS: 'El PIN o el nombre no son correctos.',
   PIN_IDENTIFICATION_ALREADY_REGISTERED: 'Su registro ya se ha realizado.',
   PIN_IDENTIFICATION_GENERAL_ERROR: 'La identificación ha fallado. Solicite ayuda en la recepción.',
+  PIN_IDENTIFICATION_EXPIRED: 'Su identificación ha caducado. Introduzca sus PIN de nuevo.',
+  PERSON_PASS_REVOKED: 'Este pase ha sido sustituido por uno más reciente. Solicite ayuda en la recepción.',
+  PERSON_DEACTIVATED: 'Este pase está desactivado. Solicite ayuda en la recepción.',
+  PERSON_NOT_VALID: 'Este pase no es válido hoy. Solicite ayuda en la recepción.',
   CHECKEDIN: 'Ya se ha registrado su entrada. Registre primero su salida.',
   CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID:
     'Sus respuestas al cuestionario ya no son válidas. Vuelva a realizar el registro de entrada.',

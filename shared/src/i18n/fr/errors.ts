@@ -44,6 +44,10 @@ export const errors = {
   PIN_IDENTIFICATION_BAD_CREDENTIALS: 'Le code PIN ou le nom est incorrect.',
   PIN_IDENTIFICATION_ALREADY_REGISTERED: 'Votre enregistrement a déjà été effectué.',
   PIN_IDENTIFICATION_GENERAL_ERROR: 'L’identification a échoué. Veuillez demander de l’aide à l’accueil.',
+  PIN_IDENTIFICATION_EXPIRED: 'Votre identification a expiré. Veuillez saisir vos codes PIN à nouveau.',
+  PERSON_PASS_REVOKED: 'Ce badge a été remplacé par un plus récent. Veuillez demander de l’aide à l’accueil.',
+  PERSON_DEACTIVATED: 'Ce badge est désactivé. Veuillez demander de l’aide à l’accueil.',
+  PERSON_NOT_VALID: 'Ce badge n’est pas valide aujourd’hui. Veuillez demander de l’aide à l’accueil.',
   CHECKEDIN: 'Votre arrivée est déjà enregistrée. Veuillez d’abord enregistrer votre départ.',
   CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID:
     'Vos réponses au questionnaire ne sont plus valides. Veuillez recommencer l’enregistrement de votre arrivée.',
