@@ -71,6 +71,21 @@ describe('route × role × tenant matrix', () => {
       expect(names).toContain(people);
   });
 
+  it('registers the calls of people at the door (issue 12) as public ones: the building PIN, a pass or a ticket is their secret', () => {
+    const open = t.app.registeredRoutes
+      .filter((route) => route.access === 'public')
+      .map((route) => `${route.method} ${route.url}`);
+    for (const door of [
+      'GET /service/pinIdentification/:qrCodeKey',
+      'POST /service/pinIdentification/:qrCodeKey',
+      'GET /service/checkin/:qrCodeKey/:identifier',
+      'GET /service/checkinKiosk/:qrCodeKey/:identifier',
+      'POST /service/checkin',
+      'GET /service/sync/config/:qrCodeKey',
+    ])
+      expect(open).toContain(door);
+  });
+
   it('answers 401 UNAUTHORIZED to every protected route without a token', async () => {
     const failures: string[] = [];
     for (const route of routes) {
