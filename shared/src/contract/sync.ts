@@ -39,6 +39,8 @@ const kioskConfigSchema = z.object({
    * hash: PIN identification needs the server. Absent from configurations cached before issue 12.
    */
   people: z.array(kioskPersonSchema).optional(),
+  /** The building's time zone: a pass's validity is read on the building's day (`dayInZone`, `isValidOn`). */
+  timeZoneId: z.string().optional(),
 });
 
 export const syncContract = {

@@ -295,6 +295,7 @@ async function buildKioskConfig(
         ),
       ),
     ),
+    timeZoneId: settingsOf(building).timeZoneId,
     // The passes that open the door (issue 12): no PIN hash (see docs/architecture.md).
     people: (await kioskPeople(ctx.db, building, day)).map((row) => ({
       personId: row.id,

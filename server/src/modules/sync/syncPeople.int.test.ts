@@ -102,7 +102,8 @@ describe('the people in a kiosk configuration', () => {
     const annex = await createBuilding(t.database.db, tenantId, 'Offline Annex');
     const elsewhere = await createPerson(t.database.db, tenantId, annex);
     const response = await readConfig();
-    const { people } = jsonOf<{ people: KioskPerson[] }>(response);
+    const { people, timeZoneId } = jsonOf<{ people: KioskPerson[]; timeZoneId: string }>(response);
+    expect(timeZoneId).toBe('America/Toronto');
     const ids = people.map((entry) => entry.personId);
     expect(ids).toContain(pinned);
     for (const absent of [deactivated, ended, elsewhere]) expect(ids).not.toContain(absent);
