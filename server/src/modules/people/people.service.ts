@@ -420,7 +420,7 @@ export async function* peopleCsv(
   query: PeopleFilter,
   locale: Locale,
 ): AsyncGenerator<string> {
-  const t = (key: string) => translate(locale, `common.peopleCsv.${key}`);
+  const t = (key: string) => translate(locale, `csv.people.${key}`);
   const columns = [
     'firstName',
     'lastName',

@@ -313,8 +313,8 @@ export async function* usersCsv(
     'blocked',
     'createdAt',
   ];
-  yield CSV_BOM + csvRow(columns.map((column) => t(`common.usersCsv.${column}`)));
-  const yesNo = (value: boolean) => t(value ? 'common.usersCsv.yes' : 'common.usersCsv.no');
+  yield CSV_BOM + csvRow(columns.map((column) => t(`csv.users.${column}`)));
+  const yesNo = (value: boolean) => t(value ? 'csv.users.yes' : 'csv.users.no');
   const pageSize = 500;
   for (let offset = 0; ; offset += pageSize) {
     const { docs } = await listTenantUsers(ctx.db, {

@@ -6,6 +6,7 @@ import { myProfile } from './profile.ts';
 import { users } from './users.ts';
 import { people } from './people.ts';
 import { common } from './common.ts';
+import { csv } from './csv.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
 import { publicPages } from './publicPages.ts';
@@ -20,6 +21,7 @@ import { wizard } from './wizard.ts';
 
 export const en = {
   common,
+  csv,
   errors,
   mail,
   publicPages,

@@ -7,6 +7,7 @@ import { myProfile } from './profile.ts';
 import { users } from './users.ts';
 import { people } from './people.ts';
 import { common } from './common.ts';
+import { csv } from './csv.ts';
 import { errors } from './errors.ts';
 import { mail } from './mail.ts';
 import { login } from './login.ts';
@@ -21,6 +22,7 @@ import { wizard } from './wizard.ts';
 
 export const es = {
   common,
+  csv,
   errors,
   mail,
   publicPages,

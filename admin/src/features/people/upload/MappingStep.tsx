@@ -41,7 +41,7 @@ export function MappingStep(props: {
           return (
             <Select
               key={column}
-              label={t(`common.peopleCsv.${column}`)}
+              label={t(`csv.people.${column}`)}
               withAsterisk={needed}
               placeholder={t('people.upload.notInFile')}
               data={columnChoices}

@@ -46,7 +46,7 @@ export function UploadReport({ report }: { report: PeopleUploadReport }) {
               {report.issues.map((issue, index) => (
                 <Table.Tr key={`${issue.row}-${issue.column ?? ''}-${index}`}>
                   <Table.Td>{issue.row}</Table.Td>
-                  <Table.Td>{issue.column ? t(`common.peopleCsv.${issue.column}`) : ''}</Table.Td>
+                  <Table.Td>{issue.column ? t(`csv.people.${issue.column}`) : ''}</Table.Td>
                   <Table.Td>{message(issue.errorCode, issue.row)}</Table.Td>
                 </Table.Tr>
               ))}

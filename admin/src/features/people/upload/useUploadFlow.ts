@@ -52,7 +52,7 @@ export function useUploadFlow(onImported: () => void) {
       const read = await readPreview(next);
       if (chosen.current !== next) return;
       setPreview(read);
-      setSettings(guessSettings(read.lines[0] ?? [], (column) => t(`common.peopleCsv.${column}`)));
+      setSettings(guessSettings(read.lines[0] ?? [], (column) => t(`csv.people.${column}`)));
     } catch {
       if (chosen.current === next) setProblem('unreadable');
     }

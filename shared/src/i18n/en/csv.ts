@@ -1,0 +1,40 @@
+/** Column headings of the CSV files (written by the server; the people import reads them too). */
+export const csv = {
+  /** Column headings of the users.csv file. */
+  users: {
+    username: 'Username',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'E-mail',
+    phone: 'Phone',
+    role: 'Role',
+    language: 'Language',
+    verified: 'Verified',
+    blocked: 'Blocked',
+    createdAt: 'Created',
+    yes: 'yes',
+    no: 'no',
+  },
+  /** Column headings of the people.csv file. */
+  people: {
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'E-mail',
+    phone: 'Phone',
+    visitorType: 'Type',
+    companyName: 'Company',
+    jobTitle: 'Job title',
+    department: 'Department',
+    externalId: 'External id',
+    defaultDuration: 'Default duration',
+    validFrom: 'Valid from',
+    validTo: 'Valid to',
+    buildingId: 'Building id',
+    building: 'Building',
+    language: 'Language',
+    active: 'Active',
+    createdAt: 'Created',
+    yes: 'yes',
+    no: 'no',
+  },
+};
