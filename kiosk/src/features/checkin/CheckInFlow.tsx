@@ -8,7 +8,13 @@ import type { WizardInput, WizardResult } from '../wizard/index.ts';
 import { LiveOutcome } from './LiveOutcome.tsx';
 import { PersonTypeChoice } from './PersonTypeChoice.tsx';
 import { serverCamera } from './checkin.api.ts';
-import { type CheckInSource, type SubmittedCheckIn, type VisitPreset, submitCheckIn } from './checkInSource.ts';
+import {
+  type CheckInSource,
+  type SubmittedCheckIn,
+  type VisitPreset,
+  reusesAnswers,
+  submitCheckIn,
+} from './checkInSource.ts';
 
 export type { VisitPreset } from './checkInSource.ts';
 
@@ -123,17 +129,21 @@ function WizardScreen(props: WizardScreenProps) {
   const input = useMemo<WizardInput | null>(() => {
     if (!ready) return null;
     const visit = preset?.visit;
+    const person = preset?.person;
     return {
       ...ready,
+      // A person whose earlier answers still hold (an employee) is asked none: the server reuses them.
+      questionnaires: reusesAnswers(preset) ? [] : ready.questionnaires,
       meetingIdentifier: visit?.identifier ?? null,
       id: visit?.id ?? null,
-      personId: null,
+      personId: person?.personId ?? null,
       replaceOldVisit: false,
-      scheduledDuration: visit?.scheduledDuration ?? null,
-      // Everything the person gave before (their link's stored form), names and host at least.
+      scheduledDuration: visit?.scheduledDuration ?? person?.scheduledDuration ?? null,
+      // Everything the person gave before (their link's stored form), names and host at least;
+      // a person of the directory, their record.
       checkInAnswers: visit
         ? { firstName: visit.firstName, lastName: visit.lastName, host: visit.host, ...visit.checkInForm }
-        : null,
+        : (person?.checkInForm ?? null),
       answeredQuestionnaires: null,
       checkingBack,
       fromKiosk: channel.kiosk,

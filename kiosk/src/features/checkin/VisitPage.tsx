@@ -11,8 +11,9 @@ import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
 import { useLoad } from '../../ui/useLoad.ts';
 import { CheckInFlow, type VisitPreset } from './CheckInFlow.tsx';
 import { KioskIdleNotice } from './KioskIdleNotice.tsx';
-import { type Channel, fetchCheckInBuilding, fetchVisitForLink } from './checkin.api.ts';
+import { type Channel, fetchCheckInBuilding, fetchLinkTarget } from './checkin.api.ts';
 import { onlineSource } from './checkInSource.ts';
+import { doorPersonPreset } from './personPreset.ts';
 import { useBuildingLanguage } from './useBuildingLanguage.ts';
 import { kioskIdleMs } from './useIdleTimer.ts';
 
@@ -26,19 +27,23 @@ interface VisitPageProps {
 /**
  * /checkin/{hash}/{identifier}[/{status}] and the kiosk variants: a visit reached through its
  * link (an invitation, a pass). The visit's current status decides what shows; the optional
- * {status} segment of the link is informative only.
+ * {status} segment of the link is informative only. A person's pass (issue 12: their personal
+ * link, or a pass scanned at a kiosk) greets them and checks them in prefilled from their record.
  */
 export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPageProps) {
   const { t } = useTranslation('publicVisit');
   const mt = new URLSearchParams(search).get('mt');
-  const channel = useMemo<Channel>(() => ({ kiosk, mt }), [kiosk, mt]);
+  // A pass proves its person, which stands for the mobile token a personal link does not carry
+  // (the server ignores an identifier that proves nobody).
+  const channel = useMemo<Channel>(() => ({ kiosk, mt, proof: identifier }), [kiosk, mt, identifier]);
   const loaded = useLoad(`${kiosk}|${qrCodeKey}|${identifier}|${mt}`, (signal) =>
     Promise.all([
       fetchCheckInBuilding(qrCodeKey, channel, signal),
-      fetchVisitForLink(qrCodeKey, identifier, channel, signal),
+      fetchLinkTarget(qrCodeKey, identifier, channel, signal),
     ]),
   );
   const ready = loaded.status === 'ready' ? loaded.data : null;
+  const target = ready?.[1] ?? null;
   const baseLocale = useBuildingLanguage(ready?.[0].building.defaultLocale ?? null, kiosk);
   const [preset, setPreset] = useState<VisitPreset | null>(null);
   const source = useMemo(() => (ready ? onlineSource(ready[0], channel) : null), [ready, channel]);
@@ -53,7 +58,14 @@ export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPagePro
       {loaded.status === 'loading' && <Loading />}
       {loaded.status === 'error' && <LoadFailed error={loaded.error} onRetry={loaded.retry} />}
       {source && preset && <CheckInFlow source={source} preset={preset} onExit={leaveFlow} />}
-      {ready && !preset && <VisitStatus visit={ready[1]} onCheckIn={setPreset} />}
+      {target?.kind === 'visit' && !preset && <VisitStatus visit={target} onCheckIn={setPreset} />}
+      {target?.kind === 'person' && !preset && (
+        <PersonStatus
+          firstName={target.person.firstName}
+          openVisit={target.openVisit}
+          onCheckIn={() => setPreset(doorPersonPreset(target.person, { passIdentifier: identifier }))}
+        />
+      )}
       {ready && kiosk && (
         <KioskIdleNotice
           inUse
@@ -105,6 +117,43 @@ export function VisitStatus({ visit, onCheckIn }: { visit: VisitSummary; onCheck
             onClick={() => onCheckIn({ visit, visitorType, checkingBack: wasIn })}
           >
             {wasIn ? t('visit.checkInAgain') : t('visit.checkInNow')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A person's pass: greeted by their first name; in already, their visit's check-out. */
+export function PersonStatus({
+  firstName,
+  openVisit,
+  onCheckIn,
+}: {
+  firstName: string;
+  openVisit: VisitSummary | null;
+  onCheckIn: () => void;
+}) {
+  const { t } = useTranslation('publicVisit');
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const locale = currentLocale();
+  return (
+    <section className="screen" aria-labelledby="person-heading">
+      <h1 id="person-heading" ref={heading} tabIndex={-1}>
+        {firstName ? t('visit.greeting', { name: firstName }) : t('visit.greetingNoName')}
+      </h1>
+      {openVisit ? (
+        <>
+          <p>{t('visit.inSince', { time: formatTime(openVisit.checkedInAt, locale) })}</p>
+          <Link className="button primary" href={pagePath('checkOut', openVisit.publicIdentifier)}>
+            {t('checkIn.checkOut')}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p>{t('person.passReady')}</p>
+          <button type="button" className="button primary" onClick={onCheckIn}>
+            {t('visit.checkInNow')}
           </button>
         </>
       )}

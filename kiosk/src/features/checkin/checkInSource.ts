@@ -16,12 +16,38 @@ import { type SyncRunner, syncRunner } from '../../offline/runtime.ts';
 import type { WizardResult } from '../wizard/index.ts';
 import { type Channel, fetchCheckInData } from './checkin.api.ts';
 
-/** A known visit (an invitation, a visit checking in again) that the wizard starts from. */
+/**
+ * A person of the directory the wizard starts from (issue 12: a scanned pass, a personal link, a
+ * PIN identification), with the proof POST /checkin needs to link the visit to them.
+ */
+export interface PersonAtDoor {
+  personId: string;
+  /** The pass scanned or opened (a kiosk offline sends the one it scanned). */
+  passIdentifier: string | null;
+  /** A PIN identification's ticket. */
+  personTicket: string | null;
+  firstName: string;
+  /** The check-in form's values from the record (offline: the first name and last name's initial). */
+  checkInForm: Record<string, string>;
+  /** The person's default duration (ISO 8601), else null. */
+  scheduledDuration: string | null;
+  /** Until when the person's earlier answers hold (an employee): until then no questionnaire is asked. */
+  answersValidUntil: string | null;
+}
+
+/** A known visit (an invitation, a visit checking in again) or person that the wizard starts from. */
 export interface VisitPreset {
-  /** With the check-in form it stored when reached through its own link. */
-  visit: VisitSummary & { checkInForm?: VisitOfLink['checkInForm'] };
+  /** With the check-in form it stored when reached through its own link; null for a person's new visit. */
+  visit: (VisitSummary & { checkInForm?: VisitOfLink['checkInForm'] }) | null;
+  person?: PersonAtDoor;
   visitorType: WizardVisitorType;
   checkingBack: boolean;
+}
+
+/** Whether a person's earlier answers still hold now: the wizard then asks no questionnaire. */
+export function reusesAnswers(preset: VisitPreset | undefined, now: Date = new Date()): boolean {
+  const until = preset?.person?.answersValidUntil;
+  return until !== null && until !== undefined && Date.parse(until) > now.getTime();
 }
 
 /**
@@ -79,11 +105,15 @@ export async function submitCheckIn(
 ): Promise<SubmittedCheckIn> {
   const { refusal, flagged } = entryDecision(data, result);
   const allowed = refusal === null;
-  const codes = preset ? undefined : newVisitCodes();
+  const codes = preset?.visit ? undefined : newVisitCodes();
   const { id, ...payload } = result;
+  const person = preset?.person;
+  const proof = person
+    ? { personId: person.personId, passIdentifier: person.passIdentifier, personTicket: person.personTicket }
+    : {};
   const { visitId, mutationId } = await commitCheckIn(
     source.runner.db,
-    { ...payload, mt: source.channel.mt, locale: currentLocale() },
+    { ...payload, ...proof, mt: source.channel.mt, locale: currentLocale() },
     { visitId: id, allowed, ...(codes ? { codes } : {}) },
   );
   void source.runner.request();
@@ -93,8 +123,8 @@ export async function submitCheckIn(
     response: {
       allowed,
       checkIn: allowed,
-      meetingIdentifier: allowed ? (codes?.identifier ?? preset?.visit.identifier ?? null) : null,
-      publicIdentifier: allowed ? (codes?.publicIdentifier ?? preset?.visit.publicIdentifier ?? null) : null,
+      meetingIdentifier: allowed ? (codes?.identifier ?? preset?.visit?.identifier ?? null) : null,
+      publicIdentifier: allowed ? (codes?.publicIdentifier ?? preset?.visit?.publicIdentifier ?? null) : null,
       pin: allowed ? (codes?.pin ?? null) : null,
       flagged,
       refusal,

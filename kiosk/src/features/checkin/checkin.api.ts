@@ -1,5 +1,4 @@
 import { SERVICE_BASE, type WizardVisitorType } from '@vestibule/shared';
-import { ApiError } from '@vestibule/shared/api';
 import { pathOf } from '@vestibule/shared/contract';
 import { apiClient } from '../../app/apiClient.ts';
 import type { CameraReader } from '../wizard/index.ts';
@@ -9,12 +8,17 @@ export interface Channel {
   kiosk: boolean;
   /** The building's mobile token from the printed link's ?mt=. */
   mt: string | null;
+  /**
+   * A person's pass identifier or PIN identification ticket (issue 12): stands for a missing
+   * mobile token when it proves a person of the building (a personal link carries no ?mt=).
+   */
+  proof?: string | null;
 }
 
 export function fetchCheckInBuilding(qrCodeKey: string, channel: Channel, signal?: AbortSignal) {
   return apiClient.call(channel.kiosk ? 'GET /checkinKiosk/:qrCodeKey' : 'GET /checkin/:qrCodeKey', {
     params: { qrCodeKey },
-    query: { mt: channel.mt ?? undefined },
+    query: { mt: channel.mt ?? undefined, proof: channel.proof ?? undefined },
     signal,
   });
 }
@@ -27,20 +31,27 @@ export function fetchCheckInData(
 ) {
   return apiClient.call('GET /building/:qrCodeKey/checkInData', {
     params: { qrCodeKey },
-    query: { visitorType, mt: channel.mt ?? undefined, kiosk: channel.kiosk ? 'true' : 'false' },
+    query: {
+      visitorType,
+      mt: channel.mt ?? undefined,
+      proof: channel.proof ?? undefined,
+      kiosk: channel.kiosk ? 'true' : 'false',
+    },
     signal,
   });
 }
 
-export async function fetchVisitForLink(qrCodeKey: string, identifier: string, channel: Channel, signal?: AbortSignal) {
-  // The visit's public identifier is the secret here: the link's mobile token does not apply.
-  const target = await apiClient.call(
+/**
+ * What a link's identifier is: a visit (an invitation, a visit's own link) or a person's pass of
+ * the building (issue 12, `kind: 'person'`). A deactivated person or one outside their validity
+ * is refused (409 PERSON_DEACTIVATED / PERSON_NOT_VALID), an unknown identifier 404.
+ */
+export function fetchLinkTarget(qrCodeKey: string, identifier: string, channel: Channel, signal?: AbortSignal) {
+  // The identifier is the secret here: the link's mobile token does not apply.
+  return apiClient.call(
     channel.kiosk ? 'GET /checkinKiosk/:qrCodeKey/:identifier' : 'GET /checkin/:qrCodeKey/:identifier',
     { params: { qrCodeKey, identifier }, signal },
   );
-  // A person's pass answers `kind: 'person'` (issue 12): not a visit, until the pages show passes.
-  if (target.kind !== 'visit') throw new ApiError(404, 'CHECKIN_VISIT_NOT_FOUND', 'not a visit');
-  return target;
 }
 
 /** The building's cameras through the public check-in calls. */

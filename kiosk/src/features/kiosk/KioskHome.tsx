@@ -85,6 +85,7 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
             buildingId: config.building.building.id,
             buildingName: config.building.building.name,
           }}
+          directory={config}
           onVisit={(visit) => {
             setScanning(false);
             setPreset(visit);
@@ -94,7 +95,7 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
       )}
       {source && !staffOpen && !scanning && (
         <CheckInFlow
-          key={`${session}|${preset?.visit.id ?? ''}`}
+          key={`${session}|${preset?.visit?.id ?? preset?.person?.personId ?? ''}`}
           source={source}
           preset={preset ?? undefined}
           onExit={preset ? nextPerson : undefined}

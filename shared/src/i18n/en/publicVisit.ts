@@ -155,6 +155,30 @@ export const publicVisit = {
     staffNotice:
       'This kiosk was revoked by an administrator: the entries it made afterwards are refused (KIOSK_DEVICE_REVOKED).',
   },
+  person: {
+    passReady: 'Your pass is recognised. Check in when you arrive.',
+  },
+  pin: {
+    open: 'Identify with my PIN',
+    title: 'Identify with your PIN',
+    step: 'Step {{step}} of {{count}}',
+    buildingPin: 'Building PIN code',
+    buildingPinHint: 'The code shown at the entrance or given by the reception.',
+    personalPin: 'Your personal PIN',
+    lastName: 'Your last name',
+    identifyBy: 'Identify me by',
+    byLastName: 'Last name',
+    byEmail: 'E-mail',
+    byExternalId: 'Employee number',
+    email: 'Your e-mail address',
+    externalId: 'Your employee number',
+    required: 'This field is required.',
+    digitsOnly: 'Digits only.',
+    next: 'Next',
+    submit: 'Identify me',
+    submitting: 'Checking…',
+    identified: 'Welcome, {{name}}',
+  },
   scan: {
     offer: 'Invited, or have a visit QR code?',
     open: 'Scan my QR code',
@@ -162,6 +186,8 @@ export const publicVisit = {
     alreadyIn: 'This visit is already checked in. To leave, check out.',
     unknown:
       'This kiosk does not know this visit. Please check in with the buttons on the first screen, or ask at the reception.',
+    unknownPass:
+      'This code is not a visit or a pass of this building. Please check in with the buttons on the first screen, or ask at the reception.',
     again: 'Scan another code',
   },
 };

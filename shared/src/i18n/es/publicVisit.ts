@@ -161,6 +161,30 @@ export const publicVisit: Catalogue<typeof english> = {
     staffNotice:
       'Un administrador revocó este quiosco: las entradas hechas después se rechazan (KIOSK_DEVICE_REVOKED).',
   },
+  person: {
+    passReady: 'Su pase ha sido reconocido. Registre su entrada al llegar.',
+  },
+  pin: {
+    open: 'Identificarme con mi PIN',
+    title: 'Identifíquese con su PIN',
+    step: 'Paso {{step}} de {{count}}',
+    buildingPin: 'Código PIN del edificio',
+    buildingPinHint: 'El código indicado en la entrada o facilitado por la recepción.',
+    personalPin: 'Su PIN personal',
+    lastName: 'Su apellido',
+    identifyBy: 'Identificarme por',
+    byLastName: 'Apellido',
+    byEmail: 'Correo electrónico',
+    byExternalId: 'Número de empleado',
+    email: 'Su correo electrónico',
+    externalId: 'Su número de empleado',
+    required: 'Este campo es obligatorio.',
+    digitsOnly: 'Solo dígitos.',
+    next: 'Siguiente',
+    submit: 'Identificarme',
+    submitting: 'Comprobando…',
+    identified: 'Bienvenido/a, {{name}}',
+  },
   scan: {
     offer: '¿Tiene una invitación o un código QR de visita?',
     open: 'Escanear mi código QR',
@@ -168,6 +192,8 @@ export const publicVisit: Catalogue<typeof english> = {
     alreadyIn: 'La entrada de esta visita ya está registrada. Para irse, registre su salida.',
     unknown:
       'Este quiosco no conoce esta visita. Registre su entrada con los botones de la primera pantalla o diríjase a la recepción.',
+    unknownPass:
+      'Este código no es una visita ni un pase de este edificio. Registre su entrada con los botones de la primera pantalla o diríjase a la recepción.',
     again: 'Escanear otro código',
   },
 };

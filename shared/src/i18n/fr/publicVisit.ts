@@ -162,6 +162,30 @@ export const publicVisit: Catalogue<typeof english> = {
     staffNotice:
       'Cette borne a été révoquée par un administrateur : les entrées faites ensuite sont refusées (KIOSK_DEVICE_REVOKED).',
   },
+  person: {
+    passReady: 'Votre badge est reconnu. Enregistrez votre arrivée à votre entrée.',
+  },
+  pin: {
+    open: 'M’identifier avec mon code PIN',
+    title: 'Identifiez-vous avec votre code PIN',
+    step: 'Étape {{step}} sur {{count}}',
+    buildingPin: 'Code PIN du bâtiment',
+    buildingPinHint: 'Le code affiché à l’entrée ou donné par l’accueil.',
+    personalPin: 'Votre code PIN personnel',
+    lastName: 'Votre nom',
+    identifyBy: 'M’identifier par',
+    byLastName: 'Nom',
+    byEmail: 'E-mail',
+    byExternalId: 'Matricule',
+    email: 'Votre adresse e-mail',
+    externalId: 'Votre matricule',
+    required: 'Ce champ est obligatoire.',
+    digitsOnly: 'Chiffres uniquement.',
+    next: 'Suivant',
+    submit: 'M’identifier',
+    submitting: 'Vérification…',
+    identified: 'Bienvenue, {{name}}',
+  },
   scan: {
     offer: 'Vous êtes invité ou avez un code QR de visite ?',
     open: 'Scanner mon code QR',
@@ -169,6 +193,8 @@ export const publicVisit: Catalogue<typeof english> = {
     alreadyIn: 'L’arrivée de cette visite est déjà enregistrée. Pour partir, enregistrez votre départ.',
     unknown:
       'Cette borne ne connaît pas cette visite. Enregistrez votre arrivée avec les boutons du premier écran, ou adressez-vous à l’accueil.',
+    unknownPass:
+      'Ce code n’est ni une visite ni un badge de ce bâtiment. Enregistrez votre arrivée avec les boutons du premier écran, ou adressez-vous à l’accueil.',
     again: 'Scanner un autre code',
   },
 };
