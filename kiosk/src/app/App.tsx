@@ -20,6 +20,11 @@ const BuildingCheckOutPage = lazy(() =>
     default: module.BuildingCheckOutPage,
   })),
 );
+const PinIdentificationPage = lazy(() =>
+  import('../features/pin-identification/PinIdentificationPage.tsx').then((module) => ({
+    default: module.PinIdentificationPage,
+  })),
+);
 
 /** The public pages of the spec, by path. */
 export function App() {
@@ -55,6 +60,19 @@ export function App() {
           </Suspense>
         </KioskGate>
       );
+    case 'pinIdentification': {
+      const page = (
+        <Suspense fallback={<Loading />}>
+          <PinIdentificationPage
+            key={location.pathname}
+            qrCodeKey={route.qrCodeKey}
+            kiosk={route.kiosk}
+            search={search}
+          />
+        </Suspense>
+      );
+      return route.kiosk ? <KioskGate qrCodeKey={route.qrCodeKey}>{page}</KioskGate> : page;
+    }
     case 'launch':
       return <KioskLaunch />;
     case 'enrol':

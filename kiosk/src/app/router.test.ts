@@ -54,6 +54,23 @@ describe('public page routes', () => {
     expect(onKiosk('/registration/key')).toBe(false);
   });
 
+  it('knows the PIN identification pages (issue 12), the kiosk variant on a kiosk', () => {
+    expect(matchRoute('/pinIdentification/key')).toEqual({ page: 'pinIdentification', kiosk: false, qrCodeKey: 'key' });
+    expect(matchRoute('/employeeIdentification/key')).toEqual({
+      page: 'pinIdentification',
+      kiosk: false,
+      qrCodeKey: 'key',
+    });
+    expect(matchRoute('/employeeIdentificationKiosk/key')).toEqual({
+      page: 'pinIdentification',
+      kiosk: true,
+      qrCodeKey: 'key',
+    });
+    expect(matchRoute('/pinIdentification/key/more')).toEqual({ page: 'other' });
+    expect(runsOnKiosk(matchRoute('/employeeIdentificationKiosk/key'))).toBe(true);
+    expect(runsOnKiosk(matchRoute('/pinIdentification/key'))).toBe(false);
+  });
+
   it('encodes the segments of the paths it builds', () => {
     expect(pagePath('checkOut', 'a/b?c')).toBe('/checkOut/a%2Fb%3Fc');
     expect(matchRoute(pagePath('checkOut', 'a/b?c'))).toEqual({ page: 'checkOut', publicIdentifier: 'a/b?c' });

@@ -8,6 +8,11 @@ export type PublicRoute =
   | { page: 'visit'; kiosk: boolean; qrCodeKey: string; identifier: string; status: string | null }
   | { page: 'checkOut'; publicIdentifier: string }
   | { page: 'buildingCheckOut'; qrCodeKey: string }
+  /**
+   * /pinIdentification/{key}, /employeeIdentification/{key} (a phone) and
+   * /employeeIdentificationKiosk/{key} (an enrolled kiosk): a person identifies with PINs (issue 12).
+   */
+  | { page: 'pinIdentification'; kiosk: boolean; qrCodeKey: string }
   /** /kiosk/: where the installed app starts; it goes on to the kiosk this device was set up for. */
   | { page: 'launch' }
   /** /enrolKiosk/{code}: an enrolment QR code's link, opened on the tablet to make it a kiosk. */
@@ -39,6 +44,10 @@ export function matchRoute(pathname: string): PublicRoute {
   if (root === 'enrolKiosk') return { page: 'enrol', code: a };
   if (root === 'checkOut') return { page: 'checkOut', publicIdentifier: a };
   if (root === 'buildingCheckOut') return { page: 'buildingCheckOut', qrCodeKey: a };
+  if (root === 'pinIdentification' || root === 'employeeIdentification') {
+    return { page: 'pinIdentification', kiosk: false, qrCodeKey: a };
+  }
+  if (root === 'employeeIdentificationKiosk') return { page: 'pinIdentification', kiosk: true, qrCodeKey: a };
   return { page: 'other' };
 }
 
@@ -48,7 +57,7 @@ export function matchRoute(pathname: string): PublicRoute {
  * download the whole kiosk on the visitor's data plan while their page loads.
  */
 export function runsOnKiosk(route: PublicRoute): boolean {
-  if (route.page === 'checkIn' || route.page === 'visit') return route.kiosk;
+  if (route.page === 'checkIn' || route.page === 'visit' || route.page === 'pinIdentification') return route.kiosk;
   return route.page === 'launch' || route.page === 'enrol' || route.page === 'buildingCheckOut';
 }
 

@@ -13,7 +13,7 @@ export interface TextFieldProps {
   /** Stops typing at this length (and shows a counter unless `showCounter` is false). */
   maxLength?: number;
   showCounter?: boolean;
-  type?: 'text' | 'email' | 'tel' | 'search';
+  type?: 'text' | 'email' | 'tel' | 'search' | 'password';
   inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
   autoComplete?: HTMLInputAutoCompleteAttribute;
   multiline?: boolean;

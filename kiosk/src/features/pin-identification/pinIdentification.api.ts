@@ -1,0 +1,12 @@
+import type { PinIdentificationRequest } from '@vestibule/shared';
+import { apiClient } from '../../app/apiClient.ts';
+
+/** The PIN identification page's building and the building's identification method. */
+export function fetchPinIdentificationPage(qrCodeKey: string, signal?: AbortSignal) {
+  return apiClient.call('GET /pinIdentification/:qrCodeKey', { params: { qrCodeKey }, signal });
+}
+
+/** Identifies a person by the building PIN and their credentials: the wizard's prefill and a ticket. */
+export function identifyByPin(qrCodeKey: string, body: PinIdentificationRequest) {
+  return apiClient.call('POST /pinIdentification/:qrCodeKey', { params: { qrCodeKey }, body });
+}
