@@ -2,10 +2,11 @@
 // French and Spanish must have exactly the same shape (checked by the type below and by
 // i18n.test.ts), so a missing translation fails the typecheck and the tests.
 import type { Locale } from '../constants.ts';
-import { locales } from '../constants.ts';
 import { en } from './en/index.ts';
 import { es } from './es/index.ts';
 import { fr } from './fr/index.ts';
+
+export { isLocale, pickLocale } from './locales.ts';
 
 export type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
 export type Resources = typeof en;
@@ -13,20 +14,6 @@ export type Namespace = keyof Resources;
 
 export const resources: Record<Locale, Catalogue<Resources>> = { en, fr, es };
 export const namespaces = Object.keys(en) as Namespace[];
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
-}
-
-/** First supported locale in an Accept-Language header (or a browser language), else en. */
-export function pickLocale(header: string | null | undefined): Locale {
-  if (!header) return 'en';
-  for (const part of header.split(',')) {
-    const code = part.trim().slice(0, 2).toLowerCase();
-    if (isLocale(code)) return code;
-  }
-  return 'en';
-}
 
 /** Looks up `ns.key.sub` in a locale and fills {{placeholders}}; falls back to English. */
 export function translate(locale: Locale, key: string, params?: Record<string, string | number>): string {

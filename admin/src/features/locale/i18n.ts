@@ -1,5 +1,6 @@
 import { locales, type Locale } from '@vestibule/shared';
-import { type Catalogue, isLocale, type Resources } from '@vestibule/shared/i18n';
+import type { Catalogue, Resources } from '@vestibule/shared/i18n';
+import { isLocale } from '@vestibule/shared/i18n/locales';
 import { forgotPassword, passwordRules, resetPassword, verify } from '@vestibule/shared/i18n/en/account';
 import { common } from '@vestibule/shared/i18n/en/common';
 import { errors } from '@vestibule/shared/i18n/en/errors';

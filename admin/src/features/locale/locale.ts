@@ -1,5 +1,5 @@
 import { defaultLocale, type Locale } from '@vestibule/shared';
-import { isLocale } from '@vestibule/shared/i18n';
+import { isLocale } from '@vestibule/shared/i18n/locales';
 
 /**
  * The initial language (application.md section 1): the saved one, otherwise the first two

@@ -1,6 +1,6 @@
 import { Fieldset, Select, SimpleGrid } from '@mantine/core';
 import { locales, type Profile } from '@vestibule/shared';
-import { isLocale } from '@vestibule/shared/i18n';
+import { isLocale } from '@vestibule/shared/i18n/locales';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPattern } from '../../format/dateTime.ts';

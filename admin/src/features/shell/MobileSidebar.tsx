@@ -1,6 +1,6 @@
 import { Box, Drawer, NavLink, Radio, Stack, Switch, Text } from '@mantine/core';
 import { locales } from '@vestibule/shared';
-import { isLocale } from '@vestibule/shared/i18n';
+import { isLocale } from '@vestibule/shared/i18n/locales';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
