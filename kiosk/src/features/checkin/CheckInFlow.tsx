@@ -134,6 +134,8 @@ function WizardScreen(props: WizardScreenProps) {
       ...ready,
       // A person whose earlier answers still hold (an employee) is asked none: the server reuses them.
       questionnaires: reusesAnswers(preset) ? [] : ready.questionnaires,
+      // The person's own default duration, when their record has one.
+      defaultMeetingDuration: person?.scheduledDuration ?? ready.defaultMeetingDuration,
       meetingIdentifier: visit?.identifier ?? null,
       id: visit?.id ?? null,
       personId: person?.personId ?? null,

@@ -180,7 +180,7 @@ export const publicVisit = {
     identified: 'Welcome, {{name}}',
   },
   scan: {
-    offer: 'Invited, or have a visit QR code?',
+    offer: 'Invited, or have a visit QR code or a pass?',
     open: 'Scan my QR code',
     title: 'Your QR code',
     alreadyIn: 'This visit is already checked in. To leave, check out.',

@@ -186,7 +186,7 @@ export const publicVisit: Catalogue<typeof english> = {
     identified: 'Bienvenido/a, {{name}}',
   },
   scan: {
-    offer: '¿Tiene una invitación o un código QR de visita?',
+    offer: '¿Tiene una invitación, un código QR de visita o un pase?',
     open: 'Escanear mi código QR',
     title: 'Su código QR',
     alreadyIn: 'La entrada de esta visita ya está registrada. Para irse, registre su salida.',

@@ -187,7 +187,7 @@ export const publicVisit: Catalogue<typeof english> = {
     identified: 'Bienvenue, {{name}}',
   },
   scan: {
-    offer: 'Vous êtes invité ou avez un code QR de visite ?',
+    offer: 'Vous êtes invité, ou avez un code QR de visite ou un badge ?',
     open: 'Scanner mon code QR',
     title: 'Votre code QR',
     alreadyIn: 'L’arrivée de cette visite est déjà enregistrée. Pour partir, enregistrez votre départ.',

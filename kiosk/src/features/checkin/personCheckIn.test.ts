@@ -1,0 +1,70 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { kioskConfig, offlineRunner } from '../kiosk/kioskTesting.ts';
+import { wizardInput } from '../wizard/wizardFixtures.ts';
+import { buildResult, initialWizardState } from '../wizard/wizardState.ts';
+import { cachedSource, reusesAnswers, submitCheckIn } from './checkInSource.ts';
+import { cachedPersonPreset, doorPersonPreset } from './personPreset.ts';
+
+const personId = '0190f0a0-0000-7000-8000-000000000002';
+
+describe("a person's check-in on a kiosk offline", () => {
+  it('is queued in the outbox with the person and the scanned pass, as a new visit with its codes', async () => {
+    const runner = offlineRunner();
+    const config = kioskConfig();
+    const source = cachedSource(config, runner);
+    const preset = cachedPersonPreset({
+      personId,
+      passIdentifier: 'pass-1',
+      firstName: 'Ada',
+      lastInitial: 'L',
+      visitorType: 'VISITOR',
+      validFrom: null,
+      validTo: null,
+    });
+    const input = wizardInput({ personId, checkInAnswers: preset.person?.checkInForm ?? null });
+    const result = buildResult(input, initialWizardState(input));
+    const data = config.checkInData.VISITOR;
+    if (!data) throw new Error('no visitor data');
+    const submitted = await submitCheckIn(source, data, result, preset);
+    expect(submitted.response.meetingIdentifier).toMatch(/^[A-Z0-9]{8}$/);
+    const [entry] = await runner.db.outbox.toArray();
+    if (!entry) throw new Error('nothing queued');
+    expect(entry.payload).toMatchObject({ personId, passIdentifier: 'pass-1', personTicket: null });
+    expect((entry.payload as { codes?: unknown }).codes).toBeDefined();
+  });
+});
+
+describe("an employee's earlier answers", () => {
+  const employee = (answersValidUntil: string | null) =>
+    doorPersonPreset(
+      {
+        personId,
+        visitorType: 'EMPLOYEE',
+        wizardVisitorType: 'EMPLOYEE',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: null,
+        phone: null,
+        companyName: null,
+        checkInForm: {},
+        scheduledDuration: 'PT8H',
+        answersValidUntil,
+      },
+      { personTicket: 'ticket' },
+    );
+  const now = new Date('2026-11-25T10:00:00Z');
+
+  it('spare the questionnaire while they hold, and not after', () => {
+    expect(reusesAnswers(employee('2026-11-25T10:30:00Z'), now)).toBe(true);
+    expect(reusesAnswers(employee('2026-11-25T09:59:00Z'), now)).toBe(false);
+    expect(reusesAnswers(employee(null), now)).toBe(false);
+    expect(reusesAnswers(undefined, now)).toBe(false);
+  });
+
+  it('carry the ticket as the proof of a PIN identification', () => {
+    const { person } = employee(null);
+    if (!person) throw new Error('no person');
+    expect(person).toMatchObject({ personTicket: 'ticket', passIdentifier: null });
+  });
+});
