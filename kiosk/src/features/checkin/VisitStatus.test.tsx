@@ -4,7 +4,7 @@ import type { VisitSummary } from '@vestibule/shared';
 import { resources } from '@vestibule/shared/i18n';
 import { initTestI18n } from '../../i18n/testI18n.ts';
 import { localVisitSummary } from '../../offline/localVisitSummary.ts';
-import { VisitStatus } from './VisitPage.tsx';
+import { PersonStatus, VisitStatus } from './VisitPage.tsx';
 
 const en = resources.en.publicVisit;
 
@@ -85,5 +85,22 @@ describe('statuses the kiosk derives offline (shared rule)', () => {
     expect(localVisitSummary(expected, building, new Date('2026-11-23T16:30:00Z'), 'UTC').status).toBe('EXPIRED');
     expect(localVisitSummary(expected, building, new Date('2026-11-23T14:30:00Z'), 'UTC').status).toBe('SOON');
     expect(localVisitSummary(expected, building, new Date('2026-11-23T09:00:00Z'), 'UTC').status).toBe('TODAY');
+  });
+});
+
+describe("a person's pass at the link (issue 12)", () => {
+  it('greets the person by their first name and offers check-in', () => {
+    const onCheckIn = vi.fn();
+    render(<PersonStatus firstName="Ada" openVisit={null} onCheckIn={onCheckIn} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Ada');
+    expect(screen.getByText(en.person.passReady)).toBeInTheDocument();
+    screen.getByRole('button', { name: en.visit.checkInNow }).click();
+    expect(onCheckIn).toHaveBeenCalledOnce();
+  });
+
+  it('offers a person already in their visit’s check-out instead', () => {
+    render(<PersonStatus firstName="Ada" openVisit={visit({})} onCheckIn={vi.fn()} />);
+    expect(screen.getByRole('link', { name: en.checkIn.checkOut }).getAttribute('href')).toBe('/checkOut/public-id');
+    expect(screen.queryByRole('button', { name: en.visit.checkInNow })).toBeNull();
   });
 });
