@@ -1,0 +1,91 @@
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { KioskPerson } from '@vestibule/shared';
+import { resources } from '@vestibule/shared/i18n';
+import { initTestI18n } from '../../i18n/testI18n.ts';
+import { type ParsedCode, parseScannedCode } from '../scanner/scannedCode.ts';
+import { ScanEntry } from './ScanEntry.tsx';
+import { BUILDING_ID, offlineRunner } from './kioskTesting.ts';
+
+const en = resources.en;
+
+// The camera reads the text the test put here (the scanner itself is tested on its own).
+const scanned = vi.hoisted(() => ({ text: '' }));
+vi.mock('../scanner/index.ts', () => ({
+  LazyQrScanner: ({ onCode }: { onCode: (code: ParsedCode) => void }) => (
+    <button
+      type="button"
+      onClick={() => {
+        const code = parseScannedCode(scanned.text);
+        if (code) onCode(code);
+      }}
+    >
+      read the code
+    </button>
+  ),
+}));
+
+beforeAll(async () => {
+  await initTestI18n('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const ada: KioskPerson = {
+  personId: '0190f0a0-0000-7000-8000-000000000003',
+  passIdentifier: 'pass-ada',
+  firstName: 'Ada',
+  lastInitial: 'L',
+  visitorType: 'EMPLOYEE',
+  validFrom: null,
+  validTo: null,
+};
+const directory = { people: [ada, { ...ada, passIdentifier: 'pass-old', validTo: '2020-01-31' }], timeZoneId: 'UTC' };
+
+/** A pass typed at the kiosk with its network down: the cached directory decides. */
+async function scanOffline(identifier: string) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  const onVisit = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <ScanEntry
+      db={offlineRunner().db}
+      kiosk={{ qrCodeKey: 'key-1', buildingId: BUILDING_ID, buildingName: 'Lobby' }}
+      directory={directory}
+      onVisit={onVisit}
+      onClose={vi.fn()}
+    />,
+  );
+  scanned.text = `https://vestibule.test/checkin/key-1/${identifier}`;
+  await user.click(screen.getByRole('button', { name: 'read the code' }));
+  return onVisit;
+}
+
+describe('a pass scanned at a kiosk offline (issue 12)', () => {
+  it('starts the wizard from the person in the cached directory', async () => {
+    const onVisit = await scanOffline('pass-ada');
+    await waitFor(() => expect(onVisit).toHaveBeenCalledOnce());
+    expect(onVisit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        visit: null,
+        visitorType: 'EMPLOYEE',
+        person: expect.objectContaining({ personId: ada.personId, passIdentifier: 'pass-ada' }),
+      }),
+    );
+  });
+
+  it('says a pass past its validity is not valid today', async () => {
+    const onVisit = await scanOffline('pass-old');
+    expect((await screen.findByTestId('scan-result')).textContent).toBe(en.errors.PERSON_NOT_VALID);
+    expect(onVisit).not.toHaveBeenCalled();
+  });
+
+  it('says an unknown pass is unknown', async () => {
+    await scanOffline('nobody');
+    expect((await screen.findByTestId('scan-result')).textContent).toBe(en.publicVisit.scan.unknownPass);
+  });
+});
