@@ -17,7 +17,7 @@ const sortable = [
   'email',
 ] as const satisfies readonly PeopleSortColumn[];
 
-const statusColours = { IN: 'teal.9', OUT: 'gray.7', NONE: 'gray.5' } as const;
+const statusColours = { IN: 'teal.9', OUT: 'gray.8', NONE: 'gray.7' } as const;
 
 /** Where the person is now, and whether they are deactivated, in words (never by colour alone). */
 function StatusBadges({ person }: { person: Person }) {
