@@ -47,8 +47,11 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   useNotificationStore.getState().clearBanners();
   useLoadingStore.getState().reset();
+  // A transition's zero-delay timer set before the unmount runs now, while the page exists: run
+  // after the last test of a file, it fired on a torn-down jsdom ("window is not defined").
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });
