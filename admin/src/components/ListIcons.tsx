@@ -46,3 +46,22 @@ export const IconLogin = (props: IconProps) => (
     <path d="M21 12H9m3-3-3 3 3 3" />
   </ListIcon>
 );
+
+export const IconCopy = (props: IconProps) => (
+  <ListIcon {...props}>
+    <rect x="8" y="8" width="12" height="12" rx="2" />
+    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+  </ListIcon>
+);
+
+export const IconUpload = (props: IconProps) => (
+  <ListIcon {...props}>
+    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 9l5-5 5 5M12 4v12" />
+  </ListIcon>
+);
+
+export const IconRefresh = (props: IconProps) => (
+  <ListIcon {...props}>
+    <path d="M20 11A8.1 8.1 0 0 0 4.5 9M4 5v4h4M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4" />
+  </ListIcon>
+);

@@ -1,7 +1,15 @@
 import type { IconProps } from '../../components/Icons.tsx';
 import { ListIcon as Icon } from '../../components/ListIcons.tsx';
 
-export { IconDownload, IconPencil, IconPlus, IconTrash } from '../../components/ListIcons.tsx';
+export {
+  IconCopy,
+  IconDownload,
+  IconPencil,
+  IconPlus,
+  IconRefresh,
+  IconTrash,
+  IconUpload,
+} from '../../components/ListIcons.tsx';
 
 // Line icons of the building screens, drawn on a 24 px grid (after Tabler Icons, MIT).
 // Decorative: the control that shows one carries the accessible name.
@@ -18,19 +26,6 @@ export const IconArrowDown = (props: IconProps) => (
   </Icon>
 );
 
-export const IconCopy = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="8" y="8" width="12" height="12" rx="2" />
-    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-  </Icon>
-);
-
-export const IconUpload = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 9l5-5 5 5M12 4v12" />
-  </Icon>
-);
-
 export const IconPhoto = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="4" width="18" height="16" rx="3" />
@@ -43,11 +38,5 @@ export const IconCameraTest = (props: IconProps) => (
   <Icon {...props}>
     <path d="M5 7h1a2 2 0 0 0 2-2 1 1 0 0 1 1-1h6a1 1 0 0 1 1 1 2 2 0 0 0 2 2h1a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2" />
     <circle cx="12" cy="13" r="3" />
-  </Icon>
-);
-
-export const IconRefresh = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M20 11A8.1 8.1 0 0 0 4.5 9M4 5v4h4M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4" />
   </Icon>
 );

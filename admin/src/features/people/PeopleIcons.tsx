@@ -14,19 +14,6 @@ export const IconQrCode = (props: IconProps) => (
   </Icon>
 );
 
-export const IconUpload = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 9l5-5 5 5M12 4v12" />
-  </Icon>
-);
-
-export const IconCopy = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="8" y="8" width="12" height="12" rx="2" />
-    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-  </Icon>
-);
-
 export const IconPrinter = (props: IconProps) => (
   <Icon {...props}>
     <path d="M17 17h2a2 2 0 0 0 2-2v-4a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v4a2 2 0 0 0 2 2h2M17 9V5a2 2 0 0 0-2-2H9a2 2 0 0 0-2 2v4" />
@@ -41,8 +28,5 @@ export const IconSend = (props: IconProps) => (
 );
 
 /** Revoke: a circle arrow (a new pass replaces the old one). */
-export const IconRefresh = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M20 11A8.1 8.1 0 0 0 4.5 9M4 5v4h4M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4" />
-  </Icon>
-);
+
+export { IconCopy, IconRefresh, IconUpload } from '../../components/ListIcons.tsx';

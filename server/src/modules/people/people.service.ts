@@ -94,23 +94,16 @@ export function toPerson(row: PersonRow): Person {
 
 /** What the audit log keeps of a person: never the PIN, its hash or the pass identifier. */
 function audited(row: PersonRow) {
-  return {
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    visitorType: row.visitor_type,
-    externalId: row.external_id,
-    jobTitle: row.job_title,
-    department: row.department,
-    companyName: row.company_name,
-    defaultDuration: row.default_duration,
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    locale: row.locale,
-    deactivated: row.deactivated,
-    buildingId: row.building_id,
-  };
+  const {
+    id: _id,
+    hasPin: _hasPin,
+    status: _status,
+    createdAt: _created,
+    updatedAt: _updated,
+    building,
+    ...fields
+  } = toPerson(row);
+  return { ...fields, buildingId: building.id };
 }
 
 /** Runs `work`; the unique index refusing the external id means the company already has it. */
