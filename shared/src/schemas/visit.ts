@@ -17,7 +17,7 @@ export const wizardVisitorTypeSchema = z
   .transform((value) => shortTypes[value] ?? value)
   .pipe(z.enum(wizardVisitorTypes));
 
-export const visitSources = ['OWN_DEVICE', 'KIOSK', 'STAFF'] as const;
+export const visitSources = ['OWN_DEVICE', 'KIOSK', 'STAFF', 'REGISTRATION'] as const;
 export const ANSWER_TEXT_MAX = 255;
 
 export const answeredQuestionnaireSchema = z.object({
