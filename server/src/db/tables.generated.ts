@@ -182,6 +182,16 @@ export interface LoginKnownAddresses {
   username_key: string;
 }
 
+export interface MailAttachments {
+  building_logo_of: string | null;
+  content: Buffer | null;
+  content_id: string | null;
+  content_type: string;
+  file_name: string;
+  mail_id: string;
+  position: number;
+}
+
 export interface MailOutbox {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -389,6 +399,7 @@ export interface DB {
   login_blocks: LoginBlocks;
   login_failures: LoginFailures;
   login_known_addresses: LoginKnownAddresses;
+  mail_attachments: MailAttachments;
   mail_outbox: MailOutbox;
   people: People;
   questionnaires: Questionnaires;
