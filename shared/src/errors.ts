@@ -71,6 +71,15 @@ export const errorCatalogue = {
   KIOSK_DEVICE_REVOKED: { status: 403 },
   KIOSK_ENROLMENT_CODE_INVALID: { status: 404 },
   CHECKOUT_TICKET_EXPIRED: { status: 410 },
+  // The entry log (issue 13): refusals by a visit's state (domain/meeting.ts), never 403
+  DATE_RANGE_TOO_LONG: { status: 400 },
+  MEETING_CANCELLED: { status: 409 },
+  MEETING_REFUSED: { status: 409 },
+  MEETING_ALREADY_STARTED: { status: 409 },
+  MEETING_NOT_CHECKED_IN: { status: 409 },
+  MEETING_NOT_CHECKED_OUT: { status: 409 },
+  MEETING_HOST_NOT_EMPLOYEE: { status: 400 },
+  MEETING_IN_THE_PAST: { status: 400 },
   // Tenants and buildings
   TENANT_REQUIRED: { status: 400 },
   BUILDING_HAS_VISITS: { status: 409 },

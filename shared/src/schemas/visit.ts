@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMENTS_MAX } from '../constants.ts';
 import { isIsoDuration } from '../domain/duration.ts';
+import { dateRangeError } from '../domain/meeting.ts';
 import { visitStatuses } from '../domain/visitStatus.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
 import { type WizardVisitorType, visitorTypes, wizardVisitorTypes } from '../domain/visitorTypes.ts';
@@ -18,6 +19,8 @@ export const wizardVisitorTypeSchema = z
   .pipe(z.enum(wizardVisitorTypes));
 
 export const visitSources = ['OWN_DEVICE', 'KIOSK', 'STAFF', 'REGISTRATION'] as const;
+/** How a visit was checked out (issue 13): by the visitor, at a kiosk, by staff, or by the auto check-out. */
+export const checkoutMethods = ['OWN_DEVICE', 'KIOSK', 'STAFF', 'AUTO_TIMEOUT', 'AUTO_SPECIFIC_TIME'] as const;
 export const ANSWER_TEXT_MAX = 255;
 
 export const answeredQuestionnaireSchema = z.object({
@@ -236,18 +239,65 @@ export const selfCheckOutSearchSchema = z
   })
   .refine((body) => (body.lastName === undefined) !== (body.phoneLast4 === undefined), 'give a last name or 4 digits');
 
-export const meetingListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  search: z.string().max(100).optional(),
-  status: z.enum(['in', 'out', 'late', 'soon', 'today', 'expected', 'expired']).optional(),
-  visitorType: z.enum(visitorTypes).optional(),
-  buildingId: z.uuid().optional(),
-  dateFilter: z.enum(['checkInAt', 'checkOutAt', 'scheduledAt']).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  order: z.coerce.number().int().min(-1).max(1).optional(),
-});
+/** The columns the entry log sorts by (one at a time, `order` -1 or 1; 0 or none: newest first). */
+export const meetingSortColumns = [
+  'createdAt',
+  'scheduledAt',
+  'checkedInAt',
+  'checkedOutAt',
+  'lastName',
+  'firstName',
+  'visitorType',
+  'companyName',
+  'host',
+] as const;
+export type MeetingSortColumn = (typeof meetingSortColumns)[number];
+
+/** The entry log's status filter (application.md section 3). */
+export const meetingStatusFilters = ['in', 'out', 'late', 'soon', 'today', 'expected', 'expired'] as const;
+
+/**
+ * The entry log's filters (issue 13). The company is the request's tenant (the tab's choice for
+ * admins, `x-vestibule-tenant`); `companyName` is the visitor's company. `from`/`to` apply to the
+ * `dateFilter` column (check-in by default), `to` excluded, at most 30 days apart
+ * (DATE_RANGE_TOO_LONG; `to` before `from`: VALIDATION_FAILED). `page` starts at 1.
+ */
+export const meetingListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).optional(),
+    limit: z.coerce.number().int().min(1).max(500).optional(),
+    search: z.string().max(100).optional(),
+    status: z.enum(meetingStatusFilters).optional(),
+    visitorType: z.enum(visitorTypes).optional(),
+    buildingId: z.uuid().optional(),
+    /** Visits whose host is this person of the directory. */
+    hostPersonId: z.uuid().optional(),
+    /** The visitor's company (part of it, any case). */
+    companyName: z.string().max(100).optional(),
+    dateFilter: z.enum(['checkInAt', 'checkOutAt', 'scheduledAt']).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    sort: z.enum(meetingSortColumns).optional(),
+    order: z.coerce.number().int().min(-1).max(1).optional(),
+  })
+  .superRefine((query, ctx) => {
+    const error = dateRangeError(query.from, query.to);
+    if (error === 'TOO_LONG') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'DATE_RANGE_TOO_LONG',
+        params: { errorCode: 'DATE_RANGE_TOO_LONG' },
+      });
+    } else if (error === 'ORDER') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'to before from',
+        params: { errorCode: 'VALIDATION_FAILED' },
+      });
+    }
+  });
 export type MeetingListQuery = z.infer<typeof meetingListQuerySchema>;
 
 export const visitDetailSchema = visitSummarySchema
@@ -270,6 +320,21 @@ export const visitDetailSchema = visitSummarySchema
     source: z.enum(visitSources),
     deviceId: z.string().nullable(),
     createdAt: z.string(),
+    // Issue 13: the front desk's fields.
+    /** The person of the directory this visit is of (a visitor picked from the directory). */
+    personId: z.uuid().nullable(),
+    /** The host, an employee of the directory (`host` keeps the name shown). */
+    hostPersonId: z.uuid().nullable(),
+    /** Made by staff ahead of the visit (POST /meeting): the invitation e-mail is sent for it. */
+    isInvitation: z.boolean(),
+    /** The user who invited (their name is `invitedByName`). */
+    invitedBy: z.uuid().nullable(),
+    invitedByName: z.string().nullable(),
+    cancelledAt: z.string().nullable(),
+    expiredAt: z.string().nullable(),
+    checkoutMethod: z.enum(checkoutMethods).nullable(),
+    /** The language of the visitor's e-mails. */
+    locale: z.string(),
   })
   .meta({ id: 'Visit' });
 export type VisitDetail = z.infer<typeof visitDetailSchema>;

@@ -63,6 +63,14 @@ export const errors = {
   KIOSK_ENROLMENT_CODE_INVALID:
     'This enrolment code is unknown, already used or expired. Ask an administrator for a new one.',
   CHECKOUT_TICKET_EXPIRED: 'This check-out has expired. Please search for your visit again.',
+  DATE_RANGE_TOO_LONG: 'The dates can be at most 30 days apart.',
+  MEETING_CANCELLED: 'This visit was cancelled.',
+  MEETING_REFUSED: 'This person was refused at the door: start a new check-in.',
+  MEETING_ALREADY_STARTED: 'This visit has already started: it can no longer be changed this way.',
+  MEETING_NOT_CHECKED_IN: 'This person is not checked in.',
+  MEETING_NOT_CHECKED_OUT: 'This person has not checked out.',
+  MEETING_HOST_NOT_EMPLOYEE: 'The host must be an active employee of this building in the people directory.',
+  MEETING_IN_THE_PAST: 'This visit would already be over: choose a later time.',
   BUILDING_HAS_VISITS: 'This building has visits in its history and cannot be deleted.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     "This camera address is not allowed. Use an http or https address on the building's network.",

@@ -64,6 +64,14 @@ export const errors = {
   KIOSK_ENROLMENT_CODE_INVALID:
     'Este código de inscripción es desconocido, ya se usó o caducó. Pida uno nuevo a un administrador.',
   CHECKOUT_TICKET_EXPIRED: 'Esta salida ha caducado. Busque su visita de nuevo.',
+  DATE_RANGE_TOO_LONG: 'Las fechas pueden estar separadas 30 días como máximo.',
+  MEETING_CANCELLED: 'Esta visita fue cancelada.',
+  MEETING_REFUSED: 'A esta persona se le negó la entrada: inicie un nuevo registro.',
+  MEETING_ALREADY_STARTED: 'Esta visita ya ha comenzado: ya no se puede cambiar de esta forma.',
+  MEETING_NOT_CHECKED_IN: 'Esta persona no ha registrado su entrada.',
+  MEETING_NOT_CHECKED_OUT: 'Esta persona no ha registrado su salida.',
+  MEETING_HOST_NOT_EMPLOYEE: 'El anfitrión debe ser un empleado activo de este edificio en el directorio.',
+  MEETING_IN_THE_PAST: 'Esta visita ya habría terminado: elija una hora posterior.',
   BUILDING_HAS_VISITS: 'Este edificio tiene visitas en su historial y no se puede eliminar.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     'Esta dirección de cámara no está permitida. Use una dirección http o https de la red del edificio.',

@@ -64,6 +64,14 @@ export const errors = {
   KIOSK_ENROLMENT_CODE_INVALID:
     'Ce code d’inscription est inconnu, déjà utilisé ou expiré. Demandez-en un nouveau à un administrateur.',
   CHECKOUT_TICKET_EXPIRED: 'Ce départ a expiré. Veuillez rechercher votre visite à nouveau.',
+  DATE_RANGE_TOO_LONG: 'Les dates peuvent être espacées de 30 jours au plus.',
+  MEETING_CANCELLED: 'Cette visite a été annulée.',
+  MEETING_REFUSED: 'Cette personne a été refusée à l’entrée : commencez un nouvel enregistrement.',
+  MEETING_ALREADY_STARTED: 'Cette visite a déjà commencé : elle ne peut plus être modifiée ainsi.',
+  MEETING_NOT_CHECKED_IN: 'Cette personne n’est pas enregistrée à l’entrée.',
+  MEETING_NOT_CHECKED_OUT: 'Cette personne n’est pas sortie.',
+  MEETING_HOST_NOT_EMPLOYEE: 'L’hôte doit être un employé actif de ce bâtiment dans l’annuaire.',
+  MEETING_IN_THE_PAST: 'Cette visite serait déjà terminée : choisissez une heure plus tardive.',
   BUILDING_HAS_VISITS: 'Ce bâtiment a des visites dans son historique et ne peut pas être supprimé.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     'Cette adresse de caméra n’est pas autorisée. Utilisez une adresse http ou https du réseau du bâtiment.',

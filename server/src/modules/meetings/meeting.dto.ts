@@ -1,0 +1,67 @@
+// What the entry log answers of a visit row: the list item and the detail.
+import type { MeetingListItem, VisitDetail } from '@vestibule/shared';
+import { newBuildingSettings } from '@vestibule/shared';
+import type { VisitRow } from '../checkin/checkin.repo.ts';
+import { toVisitSummary } from '../checkin/visit.dto.ts';
+
+/** A building without a time zone of its own reads as the new-building default. */
+export const defaultZone = newBuildingSettings().timeZoneId;
+
+export function zoneOf(row: { time_zone: unknown }): string {
+  return typeof row.time_zone === 'string' && row.time_zone ? row.time_zone : defaultZone;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+type ListRow = Parameters<typeof toVisitSummary>[0] &
+  Pick<
+    VisitRow,
+    'email' | 'phone' | 'company_name' | 'host_person_id' | 'is_invitation' | 'refusal_reason' | 'checkout_method'
+  > & { time_zone: unknown };
+
+export function toMeetingListItem(row: ListRow, now: Date): MeetingListItem {
+  return {
+    ...toVisitSummary(row, zoneOf(row), now),
+    email: row.email,
+    phone: row.phone,
+    companyName: row.company_name,
+    hostPersonId: row.host_person_id,
+    isInvitation: row.is_invitation,
+    cancelledAt: iso(row.cancelled_at),
+    refusal: row.refusal_reason,
+    checkoutMethod: row.checkout_method,
+  };
+}
+
+export function toMeetingDetail(row: VisitRow & { invited_by_name?: string | null }, now = new Date()): VisitDetail {
+  return {
+    ...toVisitSummary(row, zoneOf(row), now),
+    email: row.email,
+    phone: row.phone,
+    companyName: row.company_name,
+    checkInForm: row.check_in_form,
+    tempMeasure1: row.temp_measure1,
+    tempMeasure2: row.temp_measure2,
+    comments: row.comments,
+    exitTempMeasure1: row.exit_temp_measure1,
+    exitTempMeasure2: row.exit_temp_measure2,
+    exitComments: row.exit_comments,
+    questionnairesAnswers: row.questionnaires_answers,
+    exitQuestionnairesAnswers: row.exit_questionnaires_answers,
+    consentAccepted: row.consent_accepted,
+    emailMe: row.email_me,
+    refusal: row.refusal_reason,
+    source: row.source,
+    deviceId: row.device_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    personId: row.person_id,
+    hostPersonId: row.host_person_id,
+    isInvitation: row.is_invitation,
+    invitedBy: row.invited_by,
+    invitedByName: row.invited_by_name ?? null,
+    cancelledAt: iso(row.cancelled_at),
+    expiredAt: iso(row.expired_at),
+    checkoutMethod: row.checkout_method,
+    locale: row.locale,
+  };
+}
