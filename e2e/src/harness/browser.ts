@@ -15,11 +15,16 @@ export interface BrowserSession {
   readonly baseUrl: string;
 }
 
+interface BrowserOptions {
+  /** More Chromium switches for this file's browser (e.g. a fake camera, harness/fake-camera.ts). */
+  args?: readonly string[];
+}
+
 /**
  * Registers the hooks of a test file: the browser is launched once, each test gets a new
  * context and page (English browser locale, so the app starts in English).
  */
-export function useBrowser(): BrowserSession {
+export function useBrowser(options: BrowserOptions = {}): BrowserSession {
   const baseUrl = inject('baseUrl');
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -28,7 +33,7 @@ export function useBrowser(): BrowserSession {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: chromiumArgs,
+      args: [...chromiumArgs, ...(options.args ?? [])],
     });
   });
 

@@ -113,6 +113,24 @@ export class KioskPage {
     return screen;
   }
 
+  // --- Scanning a QR code (an invitation, a visit, a person's pass) ---------------------
+
+  /** The welcome screen's "Scan my QR code". */
+  get scanButton(): Locator {
+    return this.main.getByRole('button', { name: exactly(this.label('publicVisit.scan.open')) });
+  }
+
+  /** Opens the scanner: the camera starts and reads what is held up to it. */
+  async openScanner(): Promise<void> {
+    await this.scanButton.click();
+    await this.main.getByRole('heading', { level: 1, name: exactly(this.label('publicVisit.scan.title')) }).waitFor();
+  }
+
+  /** What the scan led to when it leads nowhere (unknown, already in, refused pass). */
+  get scanResult(): Locator {
+    return this.page.getByTestId('scan-result');
+  }
+
   // --- Outcome --------------------------------------------------------------------------
 
   /** The visit code on the success screen (made on the device). */
