@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
+import PostalMime from 'postal-mime';
 import { uuidv7 } from '@vestibule/shared';
-import { createTenant, createUser } from '../../../test/helpers/factories.ts';
+import { createBuilding, createTenant, createUser } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 import { enqueueMail } from './mail.repo.ts';
 import { createMailSender } from './mail.sender.ts';
@@ -122,6 +123,97 @@ describe('mail outbox', () => {
     }
     const deliveries = received.filter((m) => m.to.some((to) => to.startsWith('parallel')));
     expect(deliveries).toHaveLength(6);
+  });
+
+  it('sends inline images, files and a building logo read at send time', async () => {
+    const tenantId = await createTenant(t.database.db);
+    const buildingId = await createBuilding(t.database.db, tenantId, 'Logo House');
+    const logo = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    await t.database.db
+      .insertInto('building_logos')
+      .values({ building_id: buildingId, content: logo, content_type: 'image/png', file_name: 'logo.png', version: 1 })
+      .execute();
+    const qr = Buffer.from('a picture of a code');
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    const id = uuidv7();
+    await enqueueMail(t.database.db, id, {
+      tenantId,
+      to: 'files@example.test',
+      locale: 'en',
+      subject: 'With files',
+      text: 'See the pictures',
+      html: '<p><img src="cid:logo" alt="Logo House"><img src="cid:qr" alt="QR code"></p>',
+      attachments: [
+        { fileName: 'logo', contentType: 'application/octet-stream', contentId: 'logo', buildingLogoOf: buildingId },
+        { fileName: 'visit-qr.png', contentType: 'image/png', contentId: 'qr', content: qr },
+        {
+          fileName: 'visit.ics',
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          content: Buffer.from(ics),
+        },
+      ],
+    });
+    // The logo is stored once, with the building: the outbox names it.
+    const stored = await t.database.db
+      .selectFrom('mail_attachments')
+      .select(['position', 'content', 'building_logo_of'])
+      .where('mail_id', '=', id)
+      .orderBy('position')
+      .execute();
+    expect(stored.map((row) => [row.content === null, row.building_logo_of])).toEqual([
+      [true, buildingId],
+      [false, null],
+      [false, null],
+    ]);
+
+    const sender = createMailSender(t.database.db, smtpUrl);
+    try {
+      expect(await sender.sendDue()).toEqual({ sent: 1, failed: 0 });
+    } finally {
+      sender.close();
+    }
+    const raw = received.find((m) => m.to.includes('files@example.test'))!.raw;
+    const email = await PostalMime.parse(raw);
+    expect(email.text!.trim()).toBe('See the pictures');
+    expect(email.html).toContain('cid:qr');
+    const byName = new Map(email.attachments.map((a) => [a.filename, a]));
+    const bytes = (name: string) => Buffer.from(byName.get(name)!.content as ArrayBuffer);
+    expect(bytes('visit-qr.png').equals(qr)).toBe(true);
+    expect(byName.get('visit-qr.png')!.contentId).toBe('<qr>');
+    expect(byName.get('visit-qr.png')!.disposition).toBe('inline');
+    expect(bytes('logo').equals(logo)).toBe(true);
+    expect(byName.get('logo')!.mimeType).toBe('image/png');
+    expect(byName.get('logo')!.contentId).toBe('<logo>');
+    // Sent in base64, every byte kept (the parser gives text parts with plain line ends).
+    expect(raw).toMatch(/name=visit\.ics\r?\nContent-Transfer-Encoding: base64/);
+    expect(bytes('visit.ics').toString()).toBe(ics.replaceAll('\r\n', '\n'));
+    expect(byName.get('visit.ics')!.mimeType).toBe('text/calendar');
+    expect(byName.get('visit.ics')!.disposition).toBe('attachment');
+  });
+
+  it('leaves out a logo deleted before the message was sent, and sends the rest', async () => {
+    const tenantId = await createTenant(t.database.db);
+    const buildingId = await createBuilding(t.database.db, tenantId, 'No Logo House');
+    const id = uuidv7();
+    await enqueueMail(t.database.db, id, {
+      tenantId,
+      to: 'nologo@example.test',
+      locale: 'en',
+      subject: 'Without the logo',
+      text: 'x',
+      attachments: [
+        { fileName: 'logo', contentType: 'image/png', contentId: 'logo', buildingLogoOf: buildingId },
+        { fileName: 'note.txt', contentType: 'text/plain', content: Buffer.from('kept') },
+      ],
+    });
+    const sender = createMailSender(t.database.db, smtpUrl);
+    try {
+      expect(await sender.sendDue()).toEqual({ sent: 1, failed: 0 });
+    } finally {
+      sender.close();
+    }
+    const email = await PostalMime.parse(received.find((m) => m.to.includes('nologo@example.test'))!.raw);
+    expect(email.attachments.map((a) => a.filename)).toEqual(['note.txt']);
   });
 
   it('shows an admin every message in the mailbox; others may not read it', async () => {

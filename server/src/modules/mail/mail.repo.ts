@@ -1,5 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
+
+/**
+ * A file sent with a message: its bytes, or the logo of a building (read when the message is
+ * sent, so the outbox does not copy it into every message). With `contentId` it is an inline
+ * part that the HTML body shows as `<img src="cid:{contentId}">`.
+ */
+export type MailAttachment = { fileName: string; contentType: string; contentId?: string | null } & (
+  { content: Buffer } | { buildingLogoOf: string }
+);
 
 export interface OutgoingMail {
   tenantId: string | null;
@@ -9,23 +19,87 @@ export interface OutgoingMail {
   text: string;
   html?: string | null;
   replyTo?: string | null;
+  attachments?: readonly MailAttachment[];
+}
+
+/** What the sender hands to SMTP for an attachment. */
+export interface SentAttachment {
+  fileName: string;
+  contentType: string;
+  contentId: string | null;
+  content: Buffer;
 }
 
 /** Queues an e-mail; pass the transaction of the change that causes it. */
 export async function enqueueMail(db: Db, id: string, mail: OutgoingMail): Promise<void> {
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      tenant_id: mail.tenantId,
-      to_address: mail.to,
-      locale: mail.locale,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      reply_to: mail.replyTo ?? null,
-    })
+  const attachments = mail.attachments ?? [];
+  const write = async (trx: Db) => {
+    await trx
+      .insertInto('mail_outbox')
+      .values({
+        id,
+        tenant_id: mail.tenantId,
+        to_address: mail.to,
+        locale: mail.locale,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html ?? null,
+        reply_to: mail.replyTo ?? null,
+      })
+      .execute();
+    if (attachments.length === 0) return;
+    await trx
+      .insertInto('mail_attachments')
+      .values(
+        attachments.map((attachment, position) => ({
+          mail_id: id,
+          position,
+          file_name: attachment.fileName,
+          content_type: attachment.contentType,
+          content_id: attachment.contentId ?? null,
+          content: 'content' in attachment ? attachment.content : null,
+          building_logo_of: 'buildingLogoOf' in attachment ? attachment.buildingLogoOf : null,
+        })),
+      )
+      .execute();
+  };
+  // The message and its files are written together, or not at all.
+  await (attachments.length === 0 ? write(db) : inTransaction(db, write));
+}
+
+/**
+ * The files of these messages, by message, in their order. A building's logo is read now (its
+ * type from the stored logo); a logo deleted since the message was queued is left out.
+ */
+async function attachmentsOf(db: Db, mailIds: readonly string[]): Promise<Map<string, SentAttachment[]>> {
+  const byMail = new Map<string, SentAttachment[]>();
+  if (mailIds.length === 0) return byMail;
+  const rows = await db
+    .selectFrom('mail_attachments as a')
+    .leftJoin('building_logos as logo', 'logo.building_id', 'a.building_logo_of')
+    .select([
+      'a.mail_id',
+      'a.file_name',
+      'a.content_id',
+      sql<string>`coalesce(logo.content_type, a.content_type)`.as('content_type'),
+      sql<Buffer | null>`coalesce(a.content, logo.content)`.as('content'),
+    ])
+    .where('a.mail_id', 'in', mailIds)
+    .orderBy('a.mail_id')
+    .orderBy('a.position')
     .execute();
+  for (const row of rows) {
+    if (!row.content) continue;
+    const list = byMail.get(row.mail_id) ?? [];
+    list.push({
+      fileName: row.file_name,
+      contentType: row.content_type,
+      contentId: row.content_id,
+      content: Buffer.from(row.content),
+    });
+    byMail.set(row.mail_id, list);
+  }
+  return byMail;
 }
 
 /**
@@ -43,6 +117,7 @@ export async function processDueMail(
     text: string;
     html: string | null;
     replyTo: string | null;
+    attachments: SentAttachment[];
   }) => Promise<void>,
 ): Promise<{ sent: number; failed: number }> {
   return db.transaction().execute(async (trx) => {
@@ -56,6 +131,10 @@ export async function processDueMail(
       .forUpdate()
       .skipLocked()
       .execute();
+    const attachments = await attachmentsOf(
+      trx,
+      rows.map((row) => row.id),
+    );
     let sent = 0;
     let failed = 0;
     for (const row of rows) {
@@ -66,6 +145,7 @@ export async function processDueMail(
           text: row.text_body,
           html: row.html_body,
           replyTo: row.reply_to,
+          attachments: attachments.get(row.id) ?? [],
         });
         await trx
           .updateTable('mail_outbox')

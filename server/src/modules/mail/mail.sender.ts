@@ -25,6 +25,15 @@ export function createMailSender(db: Db, smtpUrl: string, from?: string): MailSe
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          // Inline parts (a content id) go in the HTML's multipart/related; the rest are files.
+          // Base64 keeps every byte (a calendar file's CRLF line ends included).
+          attachments: mail.attachments.map((file) => ({
+            filename: file.fileName,
+            content: file.content,
+            contentType: file.contentType,
+            contentTransferEncoding: 'base64' as const,
+            ...(file.contentId ? { cid: file.contentId, contentDisposition: 'inline' as const } : {}),
+          })),
         });
       }),
     close: () => transport.close(),
