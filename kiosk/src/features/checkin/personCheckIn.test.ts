@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { kioskConfig, offlineRunner } from '../kiosk/kioskTesting.ts';
 import { wizardInput } from '../wizard/wizardFixtures.ts';
-import { buildResult, initialWizardState } from '../wizard/wizardState.ts';
+import { buildResult, initialWizardState } from '@vestibule/shared/wizard';
 import { cachedSource, reusesAnswers, submitCheckIn } from './checkInSource.ts';
 import { cachedPersonPreset, doorPersonPreset } from './personPreset.ts';
 

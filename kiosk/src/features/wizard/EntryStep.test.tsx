@@ -4,8 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resources } from '@vestibule/shared/i18n';
 import { initTestI18n } from '../../i18n/testI18n.ts';
 import { Wizard } from './Wizard.tsx';
-import { cameraChoiceKey } from './cameraChoice.ts';
-import type { CameraReader, ChoiceStorage, WizardResult } from './wizard.types.ts';
+import { cameraChoiceKey } from '@vestibule/shared/wizard';
+import type { CameraReader, ChoiceStorage, WizardResult } from '@vestibule/shared/wizard';
 import { wizardInput } from './wizardFixtures.ts';
 
 const en = resources.en.wizard;

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resources } from '@vestibule/shared/i18n';
 import { initTestI18n } from '../../i18n/testI18n.ts';
 import { Wizard, type WizardProps } from './Wizard.tsx';
-import type { WizardResult } from './wizard.types.ts';
+import type { WizardResult } from '@vestibule/shared/wizard';
 import { formWith, healthQuestionnaire, question, wizardInput } from './wizardFixtures.ts';
 
 const en = resources.en.wizard;

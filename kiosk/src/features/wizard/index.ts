@@ -1,9 +1,15 @@
 // The wizard feature's public entry: what the rest of the app may use of it (lint refuses
-// deep imports from outside the feature).
-export { QuestionList } from './QuestionList.tsx';
-export { TemperatureFields } from './TemperatureFields.tsx';
-export { browserChoiceStorage } from './cameraChoice.ts';
-export { checkTemperatures } from './temperatureInput.ts';
-export type { TemperatureTexts } from './temperatureInput.ts';
-export type { CameraReader, ChoiceStorage, WizardInput, WizardResult } from './wizard.types.ts';
+// deep imports from outside the feature). The wizard itself is shared with the admin app's staff
+// check-in (@vestibule/shared/wizard); the kiosk gives it its words and styles.
+import {
+  QuestionList as SharedQuestionList,
+  TemperatureFields as SharedTemperatureFields,
+} from '@vestibule/shared/wizard';
+import { withWizardTexts } from '../../ui/wizardTexts.tsx';
+
+export const QuestionList = withWizardTexts(SharedQuestionList);
+export const TemperatureFields = withWizardTexts(SharedTemperatureFields);
+export { browserChoiceStorage, checkTemperatures } from '@vestibule/shared/wizard';
+export type { TemperatureTexts } from '@vestibule/shared/wizard';
+export type { CameraReader, ChoiceStorage, WizardInput, WizardResult } from '@vestibule/shared/wizard';
 export { wizardInput } from './wizardFixtures.ts';

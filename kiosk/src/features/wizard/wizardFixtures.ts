@@ -1,5 +1,5 @@
 import { type CheckInField, type CheckInFieldKey, type WizardQuestion, defaultCheckInForm } from '@vestibule/shared';
-import type { WizardInput } from './wizard.types.ts';
+import type { WizardInput } from '@vestibule/shared/wizard';
 
 // Plain wizard inputs for the component tests: the wizard takes objects, so nothing of the
 // server is involved.

@@ -1,9 +1,8 @@
+import { COMMENTS_MAX } from '../../constants.ts';
+import { type CheckInField, type CheckInFieldKey } from '../../domain/checkInForm.ts';
 import {
   ANSWER_MAX,
   type Answers,
-  type CheckInField,
-  type CheckInFieldKey,
-  COMMENTS_MAX,
   DURATION_MAX_HOURS,
   type FieldValue,
   type WizardQuestion,
@@ -20,7 +19,7 @@ import {
   splitDuration,
   visibleQuestions,
   wizardSteps,
-} from '@vestibule/shared';
+} from '../../domain/wizard.ts';
 import { type TemperatureRange, type TemperatureTexts, checkTemperatures } from './temperatureInput.ts';
 import type { WizardInput, WizardResult } from './wizard.types.ts';
 

@@ -1,15 +1,14 @@
+import { answerOptions, answerStyle } from '../../domain/answers.ts';
 import {
   ANSWER_MAX,
   type Answers,
   type WizardQuestion,
   type WizardQuestionnaire,
-  answerOptions,
-  answerStyle,
   visibleQuestions,
-} from '@vestibule/shared';
+} from '../../domain/wizard.ts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Markdown } from '../../ui/Markdown.tsx';
+import { useWizardTexts } from './wizardTexts.tsx';
+import { QuestionText } from './QuestionText.tsx';
 
 interface QuestionListProps {
   questionnaire: WizardQuestionnaire;
@@ -46,14 +45,14 @@ interface QuestionFieldProps {
 }
 
 function QuestionField({ id, question, value, onAnswer }: QuestionFieldProps) {
-  const { t } = useTranslation('wizard');
+  const { t } = useWizardTexts();
   const [left, setLeft] = useState(false);
   if (question.questionType === 'FREEFORM') {
     const missing = left && value.trim() === '';
     return (
       <div className="question field" data-invalid={missing ? true : undefined}>
         <label htmlFor={id} className="question-text">
-          <Markdown inline>{question.text}</Markdown>
+          <QuestionText inline>{question.text}</QuestionText>
         </label>
         <textarea
           id={id}
@@ -91,7 +90,7 @@ function QuestionField({ id, question, value, onAnswer }: QuestionFieldProps) {
   return (
     <fieldset className="question" data-tone={tone}>
       <legend className="question-text">
-        <Markdown inline>{question.text}</Markdown>
+        <QuestionText inline>{question.text}</QuestionText>
       </legend>
       <div className="choices">
         {options.map((option) => (

@@ -1,5 +1,5 @@
-import { DURATION_MAX_HOURS, minuteChoices } from '@vestibule/shared';
-import { useTranslation } from 'react-i18next';
+import { DURATION_MAX_HOURS, minuteChoices } from '../../domain/wizard.ts';
+import { useWizardTexts } from './wizardTexts.tsx';
 
 const hourChoices = Array.from({ length: DURATION_MAX_HOURS + 1 }, (_, hour) => hour);
 
@@ -14,7 +14,7 @@ interface DurationFieldProps {
 
 /** The visit's expected duration: hours 0 to 24, minutes in steps of 5. */
 export function DurationField({ idPrefix, hours, minutes, required, problem, onChange }: DurationFieldProps) {
-  const { t } = useTranslation('wizard');
+  const { t } = useWizardTexts();
   const errorId = `${idPrefix}-duration-error`;
   const message =
     problem === 'required'

@@ -1,7 +1,7 @@
-import { COMMENTS_MAX } from '@vestibule/shared';
+import { COMMENTS_MAX } from '../../constants.ts';
 import type { Dispatch } from 'react';
-import { useTranslation } from 'react-i18next';
-import { TextField } from '../../ui/TextField.tsx';
+import { useWizardTexts } from './wizardTexts.tsx';
+import { TextField } from './TextField.tsx';
 import { TemperatureFields } from './TemperatureFields.tsx';
 import type { CameraReader, ChoiceStorage, WizardInput } from './wizard.types.ts';
 import { type WizardAction, type WizardState, temperatureAsked, temperatureRange } from './wizardState.ts';
@@ -17,7 +17,7 @@ interface EntryStepProps {
 
 /** Arrival: the temperature (typed, or read from an entry camera) and comments. */
 export function EntryStep({ input, state, dispatch, idPrefix, camera, storage }: EntryStepProps) {
-  const { t } = useTranslation('wizard');
+  const { t } = useWizardTexts();
   return (
     <div className="entry-step">
       {temperatureAsked(input) && (

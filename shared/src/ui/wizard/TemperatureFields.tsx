@@ -1,7 +1,6 @@
-import { temperatureSymbol } from '@vestibule/shared';
-import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../i18n/i18n.ts';
-import { TextField } from '../../ui/TextField.tsx';
+import { temperatureSymbol } from '../../domain/temperature.ts';
+import { useWizardTexts } from './wizardTexts.tsx';
+import { TextField } from './TextField.tsx';
 import { CameraPanel } from './CameraPanel.tsx';
 import type { CameraPlace } from './cameraChoice.ts';
 import {
@@ -37,11 +36,10 @@ export const SECOND_KEY = 'temperature.second';
  * outside the building's range; a camera reading fills the first, or the second then.
  */
 export function TemperatureFields(props: TemperatureFieldsProps) {
-  const { t } = useTranslation('wizard');
+  const { t, locale } = useWizardTexts();
   const { idPrefix, range, texts, onChange, touched, onTouch } = props;
   const check = checkTemperatures(texts, range);
   const plausible = plausibleTemperature[range.unit];
-  const locale = currentLocale();
   const errorText = (error: 'required' | 'invalid' | null) =>
     error === 'required'
       ? t('temperature.required')

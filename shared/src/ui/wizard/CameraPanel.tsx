@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWizardTexts } from './wizardTexts.tsx';
 import { type CameraPlace, chosenCamera, rememberCamera } from './cameraChoice.ts';
 import type { CameraReader, ChoiceStorage } from './wizard.types.ts';
 
@@ -16,7 +16,7 @@ interface CameraPanelProps {
 
 /** A camera's picture and a button that reads its temperature; the chosen camera is remembered. */
 export function CameraPanel({ idPrefix, place, cameras, reader, storage, onReading }: CameraPanelProps) {
-  const { t } = useTranslation('wizard');
+  const { t } = useWizardTexts();
   const ids = Object.keys(cameras);
   const [cameraId, setCameraId] = useState(() => chosenCamera(storage, place, ids));
   const [stamp, setStamp] = useState(() => Date.now());

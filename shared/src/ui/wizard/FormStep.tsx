@@ -1,7 +1,8 @@
 import type { Dispatch } from 'react';
-import { type CheckInField, type CheckInFieldKey, enabledFields } from '@vestibule/shared';
-import { useTranslation } from 'react-i18next';
-import { TextField } from '../../ui/TextField.tsx';
+import { type CheckInField, type CheckInFieldKey } from '../../domain/checkInForm.ts';
+import { enabledFields } from '../../domain/wizard.ts';
+import { useWizardTexts } from './wizardTexts.tsx';
+import { TextField } from './TextField.tsx';
 import { DurationField } from './DurationField.tsx';
 import type { WizardInput } from './wizard.types.ts';
 import { type WizardAction, type WizardState, durationProblem, fieldProblems } from './wizardState.ts';
@@ -28,7 +29,7 @@ const inputKinds: Partial<Record<CheckInFieldKey, InputKind>> = {
 
 /** The check-in form: the building's enabled fields in their order, then the expected duration. */
 export function FormStep({ input, state, dispatch, idPrefix }: FormStepProps) {
-  const { t } = useTranslation('wizard');
+  const { t } = useWizardTexts();
   const problems = fieldProblems(input, state);
   const labelOf = (key: CheckInFieldKey, field: CheckInField) => field.label.trim() || t(`fields.${key}`);
   return (

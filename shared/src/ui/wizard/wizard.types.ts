@@ -1,4 +1,6 @@
-import type { AnsweredQuestion, CheckInData, WizardVisitorType } from '@vestibule/shared';
+import type { WizardVisitorType } from '../../domain/visitorTypes.ts';
+import type { AnsweredQuestion } from '../../domain/wizard.ts';
+import type { CheckInData } from '../../schemas/visit.ts';
 
 /**
  * The spec's "check-in wizard input": the building's check-in data for one person type, and

@@ -1,7 +1,7 @@
-import { ANSWER_MAX } from '@vestibule/shared';
+import { ANSWER_MAX } from '../../domain/wizard.ts';
 import type { Dispatch } from 'react';
-import { useTranslation } from 'react-i18next';
-import { TextField } from '../../ui/TextField.tsx';
+import { useWizardTexts } from './wizardTexts.tsx';
+import { TextField } from './TextField.tsx';
 import type { WizardInput } from './wizard.types.ts';
 import { type WizardAction, type WizardState, emailMeProblem } from './wizardState.ts';
 
@@ -14,7 +14,7 @@ interface ConsentStepProps {
 
 /** The building's consent clause (to accept) and the offer of a copy by e-mail. */
 export function ConsentStep({ input, state, dispatch, idPrefix }: ConsentStepProps) {
-  const { t } = useTranslation('wizard');
+  const { t } = useWizardTexts();
   const emailProblem = state.touched.emailMeEmail ? emailMeProblem(input, state) : null;
   return (
     <div className="consent-step">

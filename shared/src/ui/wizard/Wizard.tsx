@@ -1,0 +1,184 @@
+import { finishesImmediately } from '../../domain/wizard.ts';
+import { type FormEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { type WizardTexts, useWizardTexts } from './wizardTexts.tsx';
+import { ConsentStep } from './ConsentStep.tsx';
+import { EntryStep } from './EntryStep.tsx';
+import { FormStep } from './FormStep.tsx';
+import { QuestionList } from './QuestionList.tsx';
+import { browserChoiceStorage } from './cameraChoice.ts';
+import type { CameraReader, ChoiceStorage, WizardInput, WizardResult } from './wizard.types.ts';
+import {
+  type DisplayStep,
+  buildResult,
+  displaySteps,
+  initialWizardState,
+  stepProblem,
+  temperatureAsked,
+  wizardReducer,
+} from './wizardState.ts';
+
+export interface WizardProps {
+  input: WizardInput;
+  /** Called once with the result (Finish, or at once when checking back off a kiosk). */
+  onFinish: (result: WizardResult) => void;
+  /** Called after Cancel has cleared every answer. */
+  onCancel?: () => void;
+  /**
+   * Why the last result was refused (shown in an alert); a new message enables Finish again,
+   * as the wizard is shown again for the person to correct it.
+   */
+  error?: string | null;
+  /** Reads the building's cameras; without it the temperature is typed only. */
+  camera?: CameraReader;
+  /** Where the chosen camera is remembered (localStorage by default). */
+  choiceStorage?: ChoiceStorage | null;
+}
+
+/**
+ * The check-in wizard (buildings document, sections 2, 4 and 5): the form, one step per
+ * questionnaire, consent and e-mail-me, then arrival (temperature and comments). It takes the
+ * wizard input and hands its result to onFinish: where either comes from is not its business.
+ */
+export function Wizard({ input, onFinish, onCancel, error = null, camera, choiceStorage }: WizardProps) {
+  const { t } = useWizardTexts();
+  const idPrefix = useId().replace(/:/g, '');
+  const steps = useMemo(() => displaySteps(input), [input]);
+  const [state, dispatch] = useReducer(wizardReducer, input, initialWizardState);
+  const [storage] = useState(() => (choiceStorage === undefined ? browserChoiceStorage() : choiceStorage));
+  const [finishing, setFinishing] = useState(false);
+  const [immediate, setImmediate] = useState(() => finishesImmediately(input));
+  const [shownError, setShownError] = useState(error);
+  if (error !== shownError) {
+    setShownError(error);
+    if (error) {
+      // The result was refused: the person may correct it and finish again.
+      setFinishing(false);
+      setImmediate(false);
+    }
+  }
+
+  const finishedAtOnce = useRef(false);
+  useEffect(() => {
+    if (!immediate || finishedAtOnce.current) return;
+    finishedAtOnce.current = true;
+    onFinish(buildResult(input, initialWizardState(input), { reuseEarlierAnswers: true }));
+  }, [immediate, input, onFinish]);
+
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!immediate) headingRef.current?.focus();
+  }, [state.stepIndex, immediate]);
+
+  if (immediate) {
+    return (
+      <section className="wizard" aria-busy="true">
+        <p className="wizard-status" role="status">
+          {t('checkingBack')}
+        </p>
+      </section>
+    );
+  }
+
+  const stepIndex = Math.min(state.stepIndex, steps.length - 1);
+  const step = steps[stepIndex] ?? { kind: 'confirm' };
+  const last = stepIndex === steps.length - 1;
+  const problem = stepProblem(input, state, step);
+  const headingId = `${idPrefix}-heading`;
+
+  const finish = () => {
+    if (finishing || problem) return;
+    setFinishing(true);
+    onFinish(buildResult(input, state));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem) return;
+    if (last) finish();
+    else dispatch({ type: 'next', stepCount: steps.length });
+  };
+  const cancel = () => {
+    dispatch({ type: 'reset', state: initialWizardState(input) });
+    setFinishing(false);
+    onCancel?.();
+  };
+
+  return (
+    <section className="wizard" aria-labelledby={headingId}>
+      <form noValidate onSubmit={submit} aria-labelledby={headingId}>
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="wizard-heading">
+          <span className="wizard-progress">{t('progress', { current: stepIndex + 1, total: steps.length })}</span>
+          <span className="wizard-title">{stepTitle(step, input, t)}</span>
+        </h2>
+        <div role="alert" className={error ? 'notice notice-error' : 'live-empty'}>
+          {error}
+        </div>
+        <div className="wizard-step">
+          {step.kind === 'form' && <FormStep input={input} state={state} dispatch={dispatch} idPrefix={idPrefix} />}
+          {step.kind === 'questionnaire' && input.questionnaires[step.index] && (
+            <QuestionList
+              questionnaire={input.questionnaires[step.index]!}
+              answers={state.answers}
+              onAnswer={(items, questionId, value) => dispatch({ type: 'answer', items, questionId, value })}
+              idPrefix={idPrefix}
+            />
+          )}
+          {step.kind === 'consent' && (
+            <ConsentStep input={input} state={state} dispatch={dispatch} idPrefix={idPrefix} />
+          )}
+          {step.kind === 'entry' && (
+            <EntryStep
+              input={input}
+              state={state}
+              dispatch={dispatch}
+              idPrefix={idPrefix}
+              camera={camera}
+              storage={storage}
+            />
+          )}
+          {step.kind === 'confirm' && <p>{t('confirmText')}</p>}
+        </div>
+        <p role="status" className={problem ? 'wizard-hint' : 'live-empty'}>
+          {problem === 'consent' ? t('consentMissing') : problem === 'invalid' ? t('invalidStep') : ''}
+        </p>
+        <div className="wizard-buttons">
+          <button type="button" className="button secondary" onClick={cancel}>
+            {t('buttons.cancel')}
+          </button>
+          {stepIndex > 0 && (
+            <button type="button" className="button secondary" onClick={() => dispatch({ type: 'back' })}>
+              {t('buttons.back')}
+            </button>
+          )}
+          {last ? (
+            <button type="submit" className="button primary" disabled={problem !== null || finishing}>
+              {finishing ? t('buttons.finishing') : t('buttons.finish')}
+            </button>
+          ) : (
+            <button type="submit" className="button primary" disabled={problem !== null}>
+              {t('buttons.next')}
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function stepTitle(step: DisplayStep, input: WizardInput, t: WizardTexts['t']): string {
+  switch (step.kind) {
+    case 'form':
+      return t('titles.form');
+    case 'questionnaire':
+      return input.questionnaires[step.index]?.name ?? '';
+    case 'consent':
+      if (input.consentClauseActive && input.emailMeActive) return t('titles.consentAndEmailMe');
+      return input.consentClauseActive ? t('titles.consent') : t('titles.emailMe');
+    case 'entry': {
+      const temperature = temperatureAsked(input);
+      if (temperature && input.commentsEnabled) return t('titles.temperatureAndComments');
+      return temperature ? t('titles.temperature') : t('titles.comments');
+    }
+    case 'confirm':
+      return t('titles.confirm');
+  }
+}

@@ -1,0 +1,13 @@
+// The check-in wizard (buildings document, sections 2 to 5): one component for the kiosk's and
+// phone's public pages and the admin app's staff check-in. Plain elements with class names: each
+// app styles them (kiosk/src/styles.css; the admin app's staff wizard). Its words come from the
+// app through WizardTextsContext.
+export { Wizard, type WizardProps } from './Wizard.tsx';
+export { QuestionList } from './QuestionList.tsx';
+export { TemperatureFields } from './TemperatureFields.tsx';
+export { TextField, type TextFieldProps } from './TextField.tsx';
+export { browserChoiceStorage, cameraChoiceKey } from './cameraChoice.ts';
+export { checkTemperatures, type TemperatureTexts } from './temperatureInput.ts';
+export { buildResult, initialWizardState } from './wizardState.ts';
+export type { CameraReader, ChoiceStorage, WizardInput, WizardResult } from './wizard.types.ts';
+export { type WizardTextKey, type WizardTexts, WizardTextsContext } from './wizardTexts.tsx';
