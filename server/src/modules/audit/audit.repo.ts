@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { uuidv7 } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
+import { containsPattern } from '../../db/likePattern.ts';
 
 export interface AuditRow {
   tenantId: string | null;
@@ -62,7 +63,7 @@ function selectAuditRows(db: Db, filter: AuditFilter) {
   if (filter.entityId) query = query.where('audit_log.entity_id', '=', filter.entityId);
   if (filter.tenantId) query = query.where('audit_log.tenant_id', '=', filter.tenantId);
   if (filter.user) {
-    const pattern = `%${filter.user.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.user);
     query = query.where((eb) =>
       eb.or([
         eb(eb.fn.coalesce('audit_log.actor_username', 'actor.username'), 'ilike', pattern),

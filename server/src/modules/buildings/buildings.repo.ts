@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { BuildingsTable } from '../../db/schema.ts';
 import type { Insertable, Updateable } from 'kysely';
+import { containsPattern } from '../../db/likePattern.ts';
 
 export const sortableColumns = {
   name: 'buildings.name',
@@ -55,7 +56,7 @@ export async function listBuildings(
   const { assignedTo } = options;
   if (assignedTo) query = query.where((eb) => isAssigned(eb, assignedTo, 'buildings.id'));
   if (options.search) {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(options.search);
     query = query.where((eb) =>
       eb.or([
         eb('buildings.name', 'ilike', pattern),

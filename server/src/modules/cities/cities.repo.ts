@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { containsPattern } from '../../db/likePattern.ts';
 
 export type CityRow = NonNullable<Awaited<ReturnType<typeof findCity>>>;
 
@@ -24,7 +25,7 @@ export async function listCities(
     .select(['id', 'tenant_id', 'name', 'created_at'])
     .where('tenant_id', '=', tenantId);
   if (options.search) {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(options.search);
     query = query.where('name', 'ilike', pattern);
   }
   const { total } = await query

@@ -39,6 +39,7 @@ import {
   findTenantBuilding,
   insertPerson,
   listPeople,
+  pageOfPeople,
   personStats,
   updatePerson,
 } from './people.repo.ts';
@@ -438,7 +439,7 @@ export async function* peopleCsv(
   const filter = filterOf(query);
   const pageSize = 500;
   for (let offset = 0; ; offset += pageSize) {
-    const { rows } = await listPeople(ctx.db, scope, filter, { offset, limit: pageSize });
+    const rows = await pageOfPeople(ctx.db, scope, filter, { offset, limit: pageSize });
     for (const row of rows) {
       yield csvRow([
         row.first_name,

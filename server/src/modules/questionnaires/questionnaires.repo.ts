@@ -2,6 +2,7 @@ import { type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { QuestionsTable } from '../../db/schema.ts';
+import { containsPattern } from '../../db/likePattern.ts';
 
 function selectQuestionnaires(db: Db) {
   return db
@@ -35,7 +36,7 @@ export async function listQuestionnaires(
 ): Promise<{ rows: QuestionnaireRow[]; total: number }> {
   let query = selectQuestionnaires(db).where('questionnaires.tenant_id', '=', tenantId);
   if (options.search) {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(options.search);
     query = query.where((eb) =>
       eb.or([eb('questionnaires.name', 'ilike', pattern), eb('questionnaires.description', 'ilike', pattern)]),
     );

@@ -1,6 +1,7 @@
 import { type Insertable, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { TenantsTable } from '../../db/schema.ts';
+import { containsPattern } from '../../db/likePattern.ts';
 
 export function listTenantRefs(db: Db) {
   return db.selectFrom('tenants').select(['id', 'name']).orderBy('name').execute();
@@ -22,13 +23,7 @@ export function findTenant(db: Db, id: string) {
 
 export async function listTenants(db: Db, filter: { search?: string; order?: number; offset: number; limit: number }) {
   const filtered = (query: ReturnType<typeof selectTenants>) =>
-    filter.search
-      ? query.where(
-          sql<string>`lower(name)`,
-          'like',
-          `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-        )
-      : query;
+    filter.search ? query.where(sql<string>`lower(name)`, 'like', containsPattern(filter.search.toLowerCase())) : query;
   const [docs, total] = await Promise.all([
     filtered(selectTenants(db))
       .orderBy(sql`lower(name)`, filter.order === -1 ? 'desc' : 'asc')

@@ -2,6 +2,7 @@ import { type Insertable, type Updateable, sql } from 'kysely';
 import type { Role } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
+import { containsPattern } from '../../db/likePattern.ts';
 
 function selectUsers(db: Db) {
   return db
@@ -61,7 +62,7 @@ function filteredUsers(db: Db, filter: UserListFilter) {
     );
   }
   if (filter.search) {
-    const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.search.toLowerCase());
     query = query.where((eb) =>
       eb.or(
         ['users.username', 'users.email', 'users.first_name', 'users.last_name'].map((column) =>
