@@ -24,6 +24,7 @@ import { questionnairesRoutes } from './modules/questionnaires/questionnaires.ro
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
+import { publicVisitRoutes } from './modules/publicVisit/publicVisit.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(mailRoutes);
       await service.register(auditRoutes);
       await service.register(checkinRoutes);
+      await service.register(publicVisitRoutes);
       await service.register(meetingsRoutes);
       await service.register(peopleImportRoutes);
       await service.register(peopleRoutes);

@@ -86,6 +86,23 @@ describe('route × role × tenant matrix', () => {
       expect(open).toContain(door);
   });
 
+  it("registers the visitor's own visit pages (issue 13) as public calls: the visit's public identifier or the building's key is their secret", () => {
+    const open = t.app.registeredRoutes
+      .filter((route) => route.access === 'public')
+      .map((route) => `${route.method} ${route.url}`);
+    for (const page of [
+      'GET /service/cancelable/:publicIdentifier',
+      'DELETE /service/cancelable/:publicIdentifier',
+      'GET /service/postponable/:publicIdentifier',
+      'PATCH /service/postponable/:publicIdentifier',
+      'GET /service/reschedulable/:publicIdentifier',
+      'PATCH /service/reschedulable/:publicIdentifier',
+      'GET /service/registration/:qrCodeKey',
+      'POST /service/registration',
+    ])
+      expect(open).toContain(page);
+  });
+
   it('answers 401 UNAUTHORIZED to every protected route without a token', async () => {
     const failures: string[] = [];
     for (const route of routes) {

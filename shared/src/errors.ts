@@ -80,6 +80,9 @@ export const errorCatalogue = {
   MEETING_NOT_CHECKED_OUT: { status: 409 },
   MEETING_HOST_NOT_EMPLOYEE: { status: 400 },
   MEETING_IN_THE_PAST: { status: 400 },
+  // The visitor's own visit pages (issue 13): what a visit's state no longer allows
+  VISIT_ALREADY_CHECKED_OUT: { status: 409 },
+  POSTPONE_DURATION_NOT_LONGER: { status: 400 },
   // Tenants and buildings
   TENANT_REQUIRED: { status: 400 },
   BUILDING_HAS_VISITS: { status: 409 },

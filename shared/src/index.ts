@@ -24,6 +24,7 @@ export * from './domain/wizard.ts';
 export * from './domain/visitCodes.ts';
 export * from './domain/visitorTypes.ts';
 export * from './schemas/visit.ts';
+export * from './schemas/publicVisit.ts';
 export * from './domain/meeting.ts';
 export * from './domain/meetingPermissions.ts';
 export * from './schemas/meeting.ts';

@@ -12,6 +12,7 @@ import { mailContract } from './mail.ts';
 import { meetingsContract } from './meetings.ts';
 import { peopleContract } from './people.ts';
 import { peopleUploadContract } from './peopleUpload.ts';
+import { publicVisitContract } from './publicVisit.ts';
 import { questionnairesContract } from './questionnaires.ts';
 import { syncContract } from './sync.ts';
 import { systemContract } from './system.ts';
@@ -41,6 +42,7 @@ export const contract = {
   ...peopleUploadContract,
   ...checkinContract,
   ...identificationContract,
+  ...publicVisitContract,
   ...syncContract,
 };
 

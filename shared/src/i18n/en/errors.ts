@@ -55,6 +55,8 @@ export const errors = {
   CHECKOUT_VISIT_NOT_FOUND: 'This visit could not be found or is already checked out.',
   CANCEL_VISIT_NOT_FOUND: 'This visit could not be found or can no longer be changed.',
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'This visit could not be found or can no longer be extended.',
+  VISIT_ALREADY_CHECKED_OUT: 'This visit is over: you have already checked out.',
+  POSTPONE_DURATION_NOT_LONGER: 'This duration does not extend your visit: choose a longer one.',
   CHECKIN_LINK_EXPIRED: 'This check-in link is no longer valid. Please scan the code displayed at the entrance.',
   KIOSK_DEVICE_NOT_ALLOWED: 'This device is not registered as a kiosk of this building.',
   SESSION_EXPIRED: 'Your session has ended. Please sign in again.',

@@ -56,6 +56,8 @@ export const errors = {
   CHECKOUT_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya se ha registrado su salida.',
   CANCEL_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya no se puede modificar.',
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya no se puede prolongar.',
+  VISIT_ALREADY_CHECKED_OUT: 'Esta visita ha terminado: su salida ya está registrada.',
+  POSTPONE_DURATION_NOT_LONGER: 'Esta duración no prolonga su visita: elija una más larga.',
   CHECKIN_LINK_EXPIRED: 'Este enlace de registro ya no es válido. Escanee el código que se muestra en la entrada.',
   KIOSK_DEVICE_NOT_ALLOWED: 'Este dispositivo no está registrado como quiosco de este edificio.',
   SESSION_EXPIRED: 'Su sesión ha terminado. Vuelva a iniciar sesión.',

@@ -55,6 +55,8 @@ export const errors = {
   CHECKOUT_VISIT_NOT_FOUND: 'Cette visite est introuvable ou son départ a déjà été enregistré.',
   CANCEL_VISIT_NOT_FOUND: 'Cette visite est introuvable ou ne peut plus être modifiée.',
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'Cette visite est introuvable ou ne peut plus être prolongée.',
+  VISIT_ALREADY_CHECKED_OUT: 'Cette visite est terminée : votre départ est déjà enregistré.',
+  POSTPONE_DURATION_NOT_LONGER: 'Cette durée ne prolonge pas votre visite : choisissez-en une plus longue.',
   CHECKIN_LINK_EXPIRED: 'Ce lien d’enregistrement n’est plus valide. Veuillez scanner le code affiché à l’entrée.',
   KIOSK_DEVICE_NOT_ALLOWED: 'Cet appareil n’est pas enregistré comme borne de ce bâtiment.',
   SESSION_EXPIRED: 'Votre session a pris fin. Veuillez vous reconnecter.',

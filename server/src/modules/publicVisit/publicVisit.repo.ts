@@ -1,0 +1,155 @@
+import { type Insertable, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { VisitsTable } from '../../db/schema.ts';
+
+// The visitor's own visit pages (issue 13): a visit by its public identifier with its building,
+// the three changes a visitor may make (each one guarded statement: a change that raced with a
+// check-in, a staff action or another tab writes nothing), a building by its check-in key, and a
+// registration's new visit.
+
+const visitColumns = [
+  'visits.id',
+  'visits.visitor_type',
+  'visits.first_name',
+  'visits.last_name',
+  'visits.host',
+  'visits.scheduled_at',
+  'visits.scheduled_duration',
+  'visits.checked_in_at',
+  'visits.checked_out_at',
+  'visits.cancelled_at',
+  'visits.allowed',
+] as const;
+
+/** A visit by the secret of its links, with what its pages show of its building. */
+export function findVisitWithBuilding(db: Db, publicIdentifier: string) {
+  return db
+    .selectFrom('visits')
+    .innerJoin('buildings', 'buildings.id', 'visits.building_id')
+    .select(visitColumns)
+    .select([
+      'buildings.id as building_id',
+      'buildings.name as building_name',
+      'buildings.check_in_logo_version',
+      'buildings.settings',
+    ])
+    .where('visits.public_identifier', '=', publicIdentifier)
+    .executeTakeFirst();
+}
+export type VisitWithBuilding = NonNullable<Awaited<ReturnType<typeof findVisitWithBuilding>>>;
+
+/** Not begun, not cancelled, not a refusal at the door: what cancel and reschedule apply to. */
+function notBegun(db: Db, id: string) {
+  return db
+    .updateTable('visits')
+    .where('id', '=', id)
+    .where('checked_in_at', 'is', null)
+    .where('checked_out_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where('allowed', '=', true);
+}
+
+/** Cancels a visit that has not begun; false when it no longer could be (nothing written). */
+export async function cancelIfNotBegun(db: Db, id: string): Promise<boolean> {
+  const row = await notBegun(db, id)
+    .set({ cancelled_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Moves a visit that has not begun to `at`. Its reminders and its expiry are judged again from
+ * the new time: the lifecycle jobs send each notice once per "sent at" column, so they are
+ * cleared here for the new time to have its own.
+ */
+export async function rescheduleIfNotBegun(db: Db, id: string, at: Date): Promise<boolean> {
+  const row = await notBegun(db, id)
+    .set({
+      scheduled_at: at,
+      start_reminder_sent_at: null,
+      end_reminder_sent_at: null,
+      overdue_alert_sent_at: null,
+      expired_at: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Gives a visit that has not ended a longer duration, when its duration is still `current` (two
+ * tabs extending at once: the second is judged again). The end reminder and the overdue alert
+ * belong to the new end.
+ */
+export async function prolongIfUnchanged(
+  db: Db,
+  id: string,
+  current: string | null,
+  duration: string,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('visits')
+    .set({
+      scheduled_duration: duration,
+      end_reminder_sent_at: null,
+      overdue_alert_sent_at: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('checked_out_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where('allowed', '=', true)
+    .where(sql<boolean>`scheduled_duration is not distinct from ${current}`)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A building by its check-in key (the registration page's link), with its settings and forms. */
+export function findBuildingForRegistration(db: Db, qrCodeKey: string) {
+  return db
+    .selectFrom('buildings')
+    .select(['id', 'tenant_id', 'name', 'check_in_logo_version', 'settings', 'check_in_forms'])
+    .where('qr_code_key', '=', qrCodeKey)
+    .executeTakeFirst();
+}
+export type RegistrationBuilding = NonNullable<Awaited<ReturnType<typeof findBuildingForRegistration>>>;
+
+/**
+ * The employees of a building's directory (not deactivated) whose name is `name`, first name
+ * then last or the other way round, without case or extra spaces: at most two (one is a match,
+ * two an ambiguity).
+ */
+export function employeesNamed(db: Db, buildingId: string, name: string) {
+  const typed = name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return db
+    .selectFrom('people')
+    .select(['id', 'first_name', 'last_name'])
+    .where('building_id', '=', buildingId)
+    .where('visitor_type', '=', 'EMPLOYEE')
+    .where('deactivated', '=', false)
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(trim(first_name) || ' ' || trim(last_name))`, '=', typed),
+        eb(sql<string>`lower(trim(last_name) || ' ' || trim(first_name))`, '=', typed),
+      ]),
+    )
+    .limit(2)
+    .execute();
+}
+
+/** Whether a visit already has this code or public identifier. */
+export async function visitCodesTaken(db: Db, identifier: string, publicIdentifier: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('visits')
+    .select('id')
+    .where((eb) => eb.or([eb('identifier', '=', identifier), eb('public_identifier', '=', publicIdentifier)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertVisit(db: Db, row: Insertable<VisitsTable>): Promise<void> {
+  await db.insertInto('visits').values(row).execute();
+}
