@@ -2,7 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { JSON_BODY_LIMIT_BYTES, SERVICE_BASE } from '@vestibule/shared';
 import type { AppConfig } from './config.ts';
@@ -19,6 +19,9 @@ import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
 import { peopleImportRoutes } from './modules/people/import/import.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { kiosksRoutes } from './modules/kiosks/kiosks.routes.ts';
+import { livePlugin } from './modules/live/live.plugin.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { withoutTicket } from './modules/live/liveTicket.ts';
 import { camerasRoutes } from './modules/cameras/cameras.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -57,6 +60,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: config.logLevel,
             // Never log credentials.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+            // Fastify's request fields, with a live stream's ticket left out of the URL.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: withoutTicket(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
           },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -102,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
   await app.register(multipart, { limits: { fileSize: 5_000_000, files: 1, fields: 10, parts: 12 } });
   await app.register(openapiPlugin);
+  await app.register(livePlugin, { database });
 
   await app.register(
     async (service) => {
@@ -123,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(peopleRoutes);
       await service.register(syncRoutes);
       await service.register(kiosksRoutes);
+      await service.register(liveRoutes);
     },
     { prefix: SERVICE_BASE },
   );

@@ -17,6 +17,27 @@ export interface DatabaseHandle {
   /** 'pglite' for the embedded database, 'postgres' for a server. */
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * LISTENs to `channels` on a connection of its own (a PostgreSQL server) or on the embedded
+   * database, until `close()`. See `ListenHandlers`.
+   */
+  listen: (channels: readonly string[], handlers: ListenHandlers) => Listener;
+}
+
+/** What a LISTEN reports (live updates, issue 13). */
+export interface ListenHandlers {
+  notification: (channel: string, payload: string) => void;
+  /**
+   * The LISTEN is in place: first, and again after a lost connection came back. Notifications sent
+   * while it was down are lost, so a listener that keeps state starts again here.
+   */
+  listening: () => void;
+  /** The connection was lost or could not be opened; it is tried again (100 ms, doubling to 5 s). */
+  lost?: (error: unknown) => void;
+}
+
+export interface Listener {
+  close: () => Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -77,7 +98,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on('connect', preparesMarkedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const databaseUrl = options.databaseUrl;
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      listen: (channels, handlers) => listenOnServer(databaseUrl, channels, handlers),
+    };
   }
   if (options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir, {
@@ -90,6 +117,100 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+    },
+    listen: (channels, handlers) => listenEmbedded(pglite, channels, handlers),
+  };
+}
+
+/**
+ * LISTEN on a PostgreSQL server: one client of its own, outside the pool (a pooled connection
+ * goes back to the pool and its LISTEN with it). A lost connection is opened again, with a
+ * growing pause, and the channels listened to again; TCP keep-alive notices a dead peer.
+ */
+function listenOnServer(url: string, channels: readonly string[], handlers: ListenHandlers): Listener {
+  let closed = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let attempt: Promise<void> | undefined;
+  let pause = 100;
+  const connect = async (): Promise<void> => {
+    retry = undefined;
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+      application_name: 'vestibule-listen',
+    });
+    let down = false;
+    const fail = (error?: unknown) => {
+      if (down) return;
+      down = true;
+      if (current === client) current = undefined;
+      client.end().catch(() => undefined);
+      if (closed) return;
+      handlers.lost?.(error);
+      retry = setTimeout(() => {
+        attempt = connect();
+      }, pause);
+      retry.unref();
+      pause = Math.min(pause * 2, 5000);
+    };
+    client.on('error', fail);
+    client.on('end', () => fail(new Error('the LISTEN connection ended')));
+    client.on('notification', (message) => {
+      if (!closed) handlers.notification(message.channel, message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      for (const channel of channels) await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    if (down) return;
+    if (closed) {
+      down = true;
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    pause = 100;
+    handlers.listening();
+  };
+  attempt = connect();
+  return {
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await attempt;
+      const client = current;
+      current = undefined;
+      if (client) await client.end().catch(() => undefined);
+    },
+  };
+}
+
+/** LISTEN on the embedded database: its own notification callbacks, one set per caller. */
+function listenEmbedded(pglite: PGlite, channels: readonly string[], handlers: ListenHandlers): Listener {
+  let closed = false;
+  const subscriptions = Promise.all(
+    channels.map((channel) =>
+      pglite.listen(channel, (payload) => {
+        if (!closed) handlers.notification(channel, payload);
+      }),
+    ),
+  );
+  subscriptions.then(
+    () => {
+      if (!closed) handlers.listening();
+    },
+    (error: unknown) => handlers.lost?.(error),
+  );
+  return {
+    close: async () => {
+      closed = true;
+      const unlisten = await subscriptions.catch(() => []);
+      for (const stop of unlisten) if (!pglite.closed) await stop().catch(() => undefined);
     },
   };
 }

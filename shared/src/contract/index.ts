@@ -7,6 +7,7 @@ import { checkinContract } from './checkin.ts';
 import { citiesContract } from './cities.ts';
 import { devicesContract } from './devices.ts';
 import { identificationContract } from './identification.ts';
+import { liveContract } from './live.ts';
 import type { EndpointKey } from './endpoint.ts';
 import { mailContract } from './mail.ts';
 import { meetingsContract } from './meetings.ts';
@@ -22,6 +23,8 @@ import { usersContract } from './users.ts';
 export * from './endpoint.ts';
 export type { City, CityInput, CityList, CityListQuery } from './cities.ts';
 export { CITY_NAME_MAX } from './cities.ts';
+export type { LiveReady, LiveTicket, LiveVisitEvent, LiveVisitKind } from '../schemas/live.ts';
+export { LIVE_TICKET_SECONDS, liveStreamEvents, liveVisitEventSchema, liveVisitKinds } from '../schemas/live.ts';
 
 /** Every call of the service, by method and path (under /service). */
 export const contract = {
@@ -44,6 +47,7 @@ export const contract = {
   ...identificationContract,
   ...publicVisitContract,
   ...syncContract,
+  ...liveContract,
 };
 
 export type Contract = typeof contract;
