@@ -16,6 +16,7 @@ import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
 import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
+import { evacuationRoutes } from './modules/evacuation/evacuation.routes.ts';
 import { peopleImportRoutes } from './modules/people/import/import.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { kiosksRoutes } from './modules/kiosks/kiosks.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(checkinRoutes);
       await service.register(publicVisitRoutes);
       await service.register(meetingsRoutes);
+      await service.register(evacuationRoutes);
       await service.register(peopleImportRoutes);
       await service.register(peopleRoutes);
       await service.register(syncRoutes);

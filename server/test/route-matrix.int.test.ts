@@ -120,6 +120,13 @@ describe('route × role × tenant matrix', () => {
     }
   });
 
+  it('registers the evacuation list (issue 13) for the roles of the entry log screen, by building', () => {
+    const evacuation = routes.find((route) => `${route.method} ${route.url}` === 'GET /service/evacuation/:buildingId');
+    expect(evacuation!.access).toEqual(['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE']);
+    // The building is checked against the tenant and the caller's assigned buildings (below).
+    expect(evacuation!.tenantParams).toEqual({ buildingId: 'building' });
+  });
+
   it('answers 401 UNAUTHORIZED to every protected route without a token', async () => {
     const failures: string[] = [];
     for (const route of routes) {

@@ -41,3 +41,5 @@ export * from './domain/cameraAddress.ts';
 export * from './domain/userManagement.ts';
 export * from './domain/csv.ts';
 export * from './schemas/audit.ts';
+export * from './domain/evacuation.ts';
+export * from './schemas/evacuation.ts';

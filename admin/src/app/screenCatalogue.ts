@@ -2,6 +2,7 @@ import type { Resources } from '@vestibule/shared/i18n';
 import { buildings } from '@vestibule/shared/i18n/en/buildings';
 import { cities } from '@vestibule/shared/i18n/en/cities';
 import { csv } from '@vestibule/shared/i18n/en/csv';
+import { evacuation } from '@vestibule/shared/i18n/en/evacuation';
 import { logs } from '@vestibule/shared/i18n/en/logs';
 import { people } from '@vestibule/shared/i18n/en/people';
 import { myProfile } from '@vestibule/shared/i18n/en/profile';
@@ -14,7 +15,7 @@ import { i18n } from '../features/locale/index.ts';
 // The English of the working screens: it comes with the Mantine frame (this file is imported by
 // MantineFrame.tsx), not with the sign-in page, whose first download has a budget (issue 10).
 
-const screenCatalogue = { buildings, questionnaires, myProfile, users, logs, tenants, cities, people, csv };
+const screenCatalogue = { buildings, questionnaires, myProfile, users, logs, tenants, cities, people, csv, evacuation };
 
 /** The kiosk's and the e-mails' words, which no admin screen shows. */
 type NotInAdmin = 'wizard' | 'publicVisit' | 'scanner' | 'mail' | 'publicPages';

@@ -6,6 +6,7 @@ import { camerasContract } from './cameras.ts';
 import { checkinContract } from './checkin.ts';
 import { citiesContract } from './cities.ts';
 import { devicesContract } from './devices.ts';
+import { evacuationContract } from './evacuation.ts';
 import { identificationContract } from './identification.ts';
 import { liveContract } from './live.ts';
 import type { EndpointKey } from './endpoint.ts';
@@ -41,6 +42,7 @@ export const contract = {
   ...mailContract,
   ...auditContract,
   ...meetingsContract,
+  ...evacuationContract,
   ...peopleContract,
   ...peopleUploadContract,
   ...checkinContract,

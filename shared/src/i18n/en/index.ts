@@ -5,6 +5,7 @@ import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
 import { people } from './people.ts';
+import { evacuation } from './evacuation.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -43,4 +44,5 @@ export const en = {
   myProfile,
   users,
   people,
+  evacuation,
 };

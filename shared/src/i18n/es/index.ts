@@ -6,6 +6,7 @@ import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
 import { people } from './people.ts';
+import { evacuation } from './evacuation.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -44,4 +45,5 @@ export const es = {
   myProfile,
   users,
   people,
+  evacuation,
 } satisfies Catalogue<Resources>;
