@@ -162,10 +162,9 @@ export const meetingsContract = {
   'PATCH /meeting/:id/check-in-back': endpoint({
     tags,
     summary:
-      'Check in back: undo the check-out of a visit, open again (208 CHECKEDIN when the person is in on another visit)',
+      'Check in back: undo the check-out of a visit, open again (208 with the CHECKEDIN error when the person is in on another visit)',
     params: idParamsSchema,
     response: visitDetailSchema,
-    alsoAnswers: [208],
     errors: ['NOT_FOUND', 'CHECKEDIN', ...stateErrors],
   }),
   'DELETE /meeting/:id': endpoint({

@@ -14,6 +14,7 @@ export const auditEntities = [
   'session',
   'tenant',
   'user',
+  'visit',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -83,6 +84,17 @@ export const auditActions = [
   'PERSON_PASS_SENT',
   'PERSON_LINK_SENT',
   'PEOPLE_IMPORTED',
+  'MEETING_CREATED',
+  'MEETING_UPDATED',
+  'MEETING_CANCELLED',
+  'MEETING_DELETED',
+  'MEETING_CHECKED_IN',
+  'MEETING_CHECK_IN_REFUSED',
+  'MEETING_CHECKED_OUT',
+  'MEETING_CHECKED_IN_BACK',
+  'MEETING_QUESTIONNAIRES_ANSWERED',
+  'MEETING_EXIT_QUESTIONNAIRES_ANSWERED',
+  'MEETING_REPLACED',
 ] as const;
 
 /** An action of the list; every one has a label under `logs.audit.actions` in each catalogue. */

@@ -27,6 +27,12 @@ export interface CheckInChannel {
   locale: Locale;
   /** Origin of links in e-mails when PUBLIC_URL is not set. */
   origin: string;
+  /**
+   * Signed-in staff at the entry log (issue 13): the route already checked the user's company and
+   * buildings, so no kiosk credential or mobile token applies, a person of the directory needs no
+   * pass, and the visit's source is STAFF.
+   */
+  staff?: boolean;
 }
 
 export function settingsOf(building: KeyedBuilding): BuildingSettings {
@@ -71,6 +77,7 @@ export async function checkChannel(
   options: ChannelOptions = {},
 ): Promise<KeyedBuilding> {
   if (!building) throw new AppError('NOT_FOUND');
+  if (channel.staff) return building;
   if (channel.fromKiosk) {
     const kiosk = channel.verifiedKiosk ?? (await enrolledKioskOf(ctx, building, channel));
     if (kiosk.buildingId !== building.id) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');

@@ -159,6 +159,11 @@ export async function personIsIn(db: Db, buildingId: string, person: SamePerson)
 
 type NewVisit = Insertable<VisitsTable> & { building_id: string };
 
+/** Columns a staff check-in sets on the visit beyond what the wizard decides (issue 13). */
+export type StaffColumns = Partial<
+  Pick<Insertable<VisitsTable>, 'host_person_id' | 'host' | 'invited_by' | 'locale' | 'visitor_type'>
+>;
+
 /** What a visit's summary (`toVisitSummary`) reads of its row. */
 export const visitSummaryColumns = [
   'id',

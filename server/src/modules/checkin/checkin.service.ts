@@ -28,6 +28,7 @@ import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/mail.repo.ts';
 import {
   activeCameras,
+  type StaffColumns,
   type VisitRow,
   findBuildingByKey,
   personIsIn,
@@ -138,9 +139,11 @@ export interface CheckInTiming {
   withSummary?: boolean;
   /** The codes a kiosk gave the person when it checked them in offline (kept unless taken). */
   codes?: VisitCodes;
+  /** What staff set besides the wizard's result (issue 13: the host of the directory, the visit's language). */
+  columns?: StaffColumns;
 }
 
-type CheckInOutcome = { status: number; body: CheckInResponse; created?: boolean };
+export type CheckInOutcome = { status: number; body: CheckInResponse; created?: boolean };
 
 /** Runs `work` in a transaction, or in the caller's when `ctx.db` already is one (kiosk sync). */
 function inTransaction<T>(ctx: ServerContext, work: (db: ServerContext['db']) => Promise<T>): Promise<T> {
@@ -186,7 +189,8 @@ async function attemptCheckIn(
   // checking back into a visit reads it from the database.
   const configs = existing ? undefined : ctx.checkInConfigs;
   // A person's proof stands for the link's mobile token (it is checked below, or refused).
-  const proven = body.personId !== null && (body.passIdentifier !== null || body.personTicket !== null);
+  const proven =
+    body.personId !== null && (channel.staff === true || body.passIdentifier !== null || body.personTicket !== null);
   const building = await (
     configs ? configs.building(ctx.db, body.qrCodeKey) : findBuildingByKey(ctx.db, body.qrCodeKey)
   ).then((row) => checkChannel(ctx, row, channel, body.mt, { ignoreMobileToken: proven }));
@@ -199,7 +203,9 @@ async function attemptCheckIn(
   // A person of the directory (issue 12): checked again at the entry's time. Nothing is read for
   // a check-in without one.
   const known: DoorPersonRow | undefined =
-    body.personId === null ? undefined : await verifiedPerson(ctx, building, { ...body, personId: body.personId }, at);
+    body.personId === null
+      ? undefined
+      : await verifiedPerson(ctx, building, { ...body, personId: body.personId, trusted: channel.staff === true }, at);
   // The person's form: enabled fields only, each checked by the rule its settings derive.
   // Checking back in merges with what is stored (shared rule): blanks never erase stored values.
   const merged = existing ? mergeCheckBack(form, existing.check_in_form, body.checkInForm) : body.checkInForm;
@@ -309,12 +315,15 @@ async function attemptCheckIn(
     // A linked visit keeps the person's own type (a resident checks in with the visitors' form).
     visitor_type: known?.visitor_type ?? visitorType,
     person_id: person.personId,
-    first_name: person.firstName,
-    last_name: person.lastName,
-    email: person.email,
-    phone: textValue(values, 'phone'),
-    company_name: textValue(values, 'companyName') ?? textValue(values, 'contractorCompanyName'),
-    host: textValue(values, 'host'),
+    // A visit checked into again keeps what it holds where the form leaves a value out (an
+    // invitation's visitor and host when the form has no such field).
+    first_name: person.firstName ?? existing?.first_name ?? null,
+    last_name: person.lastName ?? existing?.last_name ?? null,
+    email: person.email ?? existing?.email ?? null,
+    phone: textValue(values, 'phone') ?? existing?.phone ?? null,
+    company_name:
+      textValue(values, 'companyName') ?? textValue(values, 'contractorCompanyName') ?? existing?.company_name ?? null,
+    host: textValue(values, 'host') ?? existing?.host ?? null,
     check_in_form: JSON.stringify(values),
     scheduled_duration: duration,
     checked_in_at: allowed ? now : null,
@@ -333,8 +342,9 @@ async function attemptCheckIn(
     consent_accepted: consentAccepted,
     email_me: emailMe,
     locale: channel.locale,
-    source: channel.fromKiosk ? ('KIOSK' as const) : ('OWN_DEVICE' as const),
+    source: channel.staff ? ('STAFF' as const) : channel.fromKiosk ? ('KIOSK' as const) : ('OWN_DEVICE' as const),
     device_id: body.deviceId,
+    ...timing.columns,
   };
 
   const write = (db: ServerContext['db']) =>
@@ -396,7 +406,7 @@ async function freshCodes(ctx: ServerContext, offered: VisitCodes | undefined) {
   return { identifier: codes.identifier, public_identifier: codes.publicIdentifier, pin: codes.pin };
 }
 
-function alreadyCheckedIn(locale: Locale): CheckInOutcome {
+export function alreadyCheckedIn(locale: Locale): CheckInOutcome {
   return {
     status: 208,
     body: {

@@ -5,6 +5,7 @@ import type { checkOutRequestSchema } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import {
+  type VisitRow,
   checkOutVisit,
   findBuildingByKey,
   findOpenVisitsAtBuilding,
@@ -54,7 +55,20 @@ export async function checkOut(
   body: CheckOutBody,
   timing: CheckInTiming = {},
 ) {
-  const visit = await openVisit(ctx, publicIdentifier);
+  return checkOutOpenVisit(ctx, await openVisit(ctx, publicIdentifier), body, timing);
+}
+
+/**
+ * Checks out an open visit with the exit form's result, checked by the building's rules (exit
+ * questionnaires, temperatures): the visitor's own check-out and, with `method` STAFF, the entry
+ * log's (issue 13). CHECKOUT_VISIT_NOT_FOUND when it was no longer open.
+ */
+export async function checkOutOpenVisit(
+  ctx: ServerContext,
+  visit: VisitRow,
+  body: CheckOutBody,
+  timing: CheckInTiming & { method?: 'STAFF' } = {},
+) {
   const { settings } = await buildingSettingsById(ctx, visit.building_id);
   const questionnaires = await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type);
   const { stored } = answeredQuestionnaires(questionnaires, body.questionnairesAnswers);
@@ -66,6 +80,7 @@ export async function checkOut(
     exit_temp_measure2: body.tempMeasure2,
     exit_comments: body.comments,
     exit_questionnaires_answers: JSON.stringify(stored),
+    ...(timing.method ? { checkout_method: timing.method } : {}),
   });
   if (!done) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
   const row = await findVisitById(ctx.db, visit.id);

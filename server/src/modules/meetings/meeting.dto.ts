@@ -1,6 +1,6 @@
 // What the entry log answers of a visit row: the list item and the detail.
 import type { MeetingListItem, VisitDetail } from '@vestibule/shared';
-import { newBuildingSettings } from '@vestibule/shared';
+import { meetingState, newBuildingSettings } from '@vestibule/shared';
 import type { VisitRow } from '../checkin/checkin.repo.ts';
 import { toVisitSummary } from '../checkin/visit.dto.ts';
 
@@ -64,4 +64,42 @@ export function toMeetingDetail(row: VisitRow & { invited_by_name?: string | nul
     checkoutMethod: row.checkout_method,
     locale: row.locale,
   };
+}
+
+/**
+ * What the audit log keeps of a visit: who, where, when and how, never its PIN or codes, its
+ * answers, temperatures or comments (health data stay in the visit).
+ */
+export function auditedVisit(row: VisitRow) {
+  return {
+    buildingId: row.building_id,
+    visitorType: row.visitor_type,
+    personId: row.person_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    companyName: row.company_name,
+    hostPersonId: row.host_person_id,
+    host: row.host,
+    scheduledAt: iso(row.scheduled_at),
+    scheduledDuration: row.scheduled_duration,
+    checkedInAt: iso(row.checked_in_at),
+    checkedOutAt: iso(row.checked_out_at),
+    cancelledAt: iso(row.cancelled_at),
+    allowed: row.allowed,
+    checkoutMethod: row.checkout_method,
+    isInvitation: row.is_invitation,
+    locale: row.locale,
+  };
+}
+
+/** Where a visit stands for staff actions (shared rule). */
+export function stateOf(row: VisitRow) {
+  return meetingState({
+    checkedInAt: row.checked_in_at,
+    checkedOutAt: row.checked_out_at,
+    cancelledAt: row.cancelled_at,
+    allowed: row.allowed,
+  });
 }
