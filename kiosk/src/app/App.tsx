@@ -25,6 +25,22 @@ const PinIdentificationPage = lazy(() =>
     default: module.PinIdentificationPage,
   })),
 );
+const CancelVisitPage = lazy(() =>
+  import('../features/publicVisit/CancelVisitPage.tsx').then((module) => ({ default: module.CancelVisitPage })),
+);
+const PostponeCheckOutPage = lazy(() =>
+  import('../features/publicVisit/PostponeCheckOutPage.tsx').then((module) => ({
+    default: module.PostponeCheckOutPage,
+  })),
+);
+const RescheduleVisitPage = lazy(() =>
+  import('../features/publicVisit/RescheduleVisitPage.tsx').then((module) => ({
+    default: module.RescheduleVisitPage,
+  })),
+);
+const RegistrationPage = lazy(() =>
+  import('../features/publicVisit/RegistrationPage.tsx').then((module) => ({ default: module.RegistrationPage })),
+);
 
 /** The public pages of the spec, by path. */
 export function App() {
@@ -73,6 +89,26 @@ export function App() {
       );
       return route.kiosk ? <KioskGate qrCodeKey={route.qrCodeKey}>{page}</KioskGate> : page;
     }
+    case 'cancelVisit':
+    case 'postponeCheckOut':
+    case 'rescheduleVisit': {
+      const Page = {
+        cancelVisit: CancelVisitPage,
+        postponeCheckOut: PostponeCheckOutPage,
+        rescheduleVisit: RescheduleVisitPage,
+      }[route.page];
+      return (
+        <Suspense fallback={<Loading />}>
+          <Page key={location.pathname} identifier={route.identifier} />
+        </Suspense>
+      );
+    }
+    case 'registration':
+      return (
+        <Suspense fallback={<Loading />}>
+          <RegistrationPage key={location.pathname} qrCodeKey={route.qrCodeKey} search={search} />
+        </Suspense>
+      );
     case 'launch':
       return <KioskLaunch />;
     case 'enrol':

@@ -20,6 +20,15 @@ describe('public page routes', () => {
     expect(matchRoute('/buildingCheckOut/abc')).toEqual({ page: 'buildingCheckOut', qrCodeKey: 'abc' });
   });
 
+  it("knows a visitor's own visit pages and the registration page (issue 13)", () => {
+    expect(matchRoute('/cancelVisit/Ab_9-x')).toEqual({ page: 'cancelVisit', identifier: 'Ab_9-x' });
+    expect(matchRoute('/postponeCheckOut/Ab_9-x/')).toEqual({ page: 'postponeCheckOut', identifier: 'Ab_9-x' });
+    expect(matchRoute('/rescheduleVisit/Ab_9-x')).toEqual({ page: 'rescheduleVisit', identifier: 'Ab_9-x' });
+    expect(matchRoute('/registration/abc')).toEqual({ page: 'registration', qrCodeKey: 'abc' });
+    expect(runsOnKiosk(matchRoute('/cancelVisit/Ab_9-x'))).toBe(false);
+    expect(runsOnKiosk(matchRoute('/registration/abc'))).toBe(false);
+  });
+
   it('starts the installed kiosk at /kiosk/', () => {
     expect(matchRoute('/kiosk/')).toEqual({ page: 'launch' });
     expect(matchRoute('/kiosk')).toEqual({ page: 'launch' });
@@ -31,7 +40,8 @@ describe('public page routes', () => {
   it('leaves every other path to the frame (being prepared, not found)', () => {
     for (const path of [
       '/',
-      '/registration/abc',
+      '/registration',
+      '/cancelVisit/a/b',
       '/checkin',
       '/checkOut/a/b',
       '/checkin/a/b/c/d',

@@ -13,6 +13,10 @@ export type PublicRoute =
    * /employeeIdentificationKiosk/{key} (an enrolled kiosk): a person identifies with PINs (issue 12).
    */
   | { page: 'pinIdentification'; kiosk: boolean; qrCodeKey: string }
+  /** A visitor's own visit pages (issue 13), by the visit's public identifier (the invitation's links). */
+  | { page: 'cancelVisit' | 'postponeCheckOut' | 'rescheduleVisit'; identifier: string }
+  /** /registration/{key}: a visitor registers ahead for a building. */
+  | { page: 'registration'; qrCodeKey: string }
   /** /kiosk/: where the installed app starts; it goes on to the kiosk this device was set up for. */
   | { page: 'launch' }
   /** /enrolKiosk/{code}: an enrolment QR code's link, opened on the tablet to make it a kiosk. */
@@ -43,6 +47,10 @@ export function matchRoute(pathname: string): PublicRoute {
   if (b !== undefined) return { page: 'other' };
   if (root === 'enrolKiosk') return { page: 'enrol', code: a };
   if (root === 'checkOut') return { page: 'checkOut', publicIdentifier: a };
+  if (root === 'cancelVisit' || root === 'postponeCheckOut' || root === 'rescheduleVisit') {
+    return { page: root, identifier: a };
+  }
+  if (root === 'registration') return { page: 'registration', qrCodeKey: a };
   if (root === 'buildingCheckOut') return { page: 'buildingCheckOut', qrCodeKey: a };
   if (root === 'pinIdentification' || root === 'employeeIdentification') {
     return { page: 'pinIdentification', kiosk: false, qrCodeKey: a };

@@ -1,0 +1,75 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ResultDialogProps {
+  outcome: 'success' | 'error';
+  title: string;
+  children: ReactNode;
+  onClose: () => void;
+}
+
+/**
+ * The spec's visit action modal: a success or error header and its content (application.md
+ * section 2). A modal <dialog>: the page behind is inert, Escape and the button close it, and the
+ * focus returns where it was.
+ */
+export function ResultDialog({ outcome, title, children, onClose }: ResultDialogProps) {
+  const { t } = useTranslation('publicVisit');
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return undefined;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (typeof dialog.showModal === 'function') {
+      if (!dialog.open) dialog.showModal();
+    } else {
+      dialog.setAttribute('open', '');
+    }
+    dialog.querySelector<HTMLButtonElement>('button')?.focus();
+    return () => {
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+      before?.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={`result-dialog result-${outcome}`}
+      data-outcome={outcome}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={titleId}>
+        <span className="outcome-icon" aria-hidden="true">
+          {outcome === 'success' ? '✓' : '⚠'}
+        </span>{' '}
+        {title}
+      </h2>
+      <div id={textId} className="result-text">
+        {children}
+      </div>
+      <div className="actions">
+        <button type="button" className="button primary" onClick={onClose}>
+          {t('visitPage.close')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** The success modal, shown until closed; the page behind keeps the outcome. */
+export function SuccessOnce({ title, children }: { title: string; children: ReactNode }) {
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  return (
+    <ResultDialog outcome="success" title={title} onClose={() => setOpen(false)}>
+      {children}
+    </ResultDialog>
+  );
+}
