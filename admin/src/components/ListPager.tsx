@@ -11,12 +11,14 @@ export function ListPager(props: {
   label: string;
   /** Rows in all, or null before the first answer. */
   total: number | null;
+  /** The server stopped counting at `total`: more rows match than the pager says. */
+  capped?: boolean;
   page: number;
   limit: number;
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
 }) {
-  const { name, label, total, page, limit, onPage, onLimit } = props;
+  const { name, label, total, capped = false, page, limit, onPage, onLimit } = props;
   const { t } = useTranslation();
   const totalPages = total !== null ? Math.max(1, Math.ceil(total / limit)) : 1;
   const from = total ? (page - 1) * limit + 1 : 0;
@@ -24,7 +26,9 @@ export function ListPager(props: {
   return (
     <Group justify="space-between" gap="sm">
       <Text size="sm" aria-live="polite" data-testid={`${name}-range`}>
-        {total !== null ? t('common.list.range', { from, to, total }) : ''}
+        {total !== null
+          ? t(capped ? 'common.list.rangeMore' : 'common.list.range', { from, to, total: capped ? total - 1 : total })
+          : ''}
       </Text>
       <Group gap="md">
         <Select

@@ -4,6 +4,13 @@ import { messageFromError, notifications } from '../features/notifications/index
 
 const SEARCH_DELAY_MS = 300;
 
+/** A page as the server answers it; `totalCapped` when it stopped counting (LIST_COUNT_CAP). */
+export interface ListPage<R> {
+  docs: R[];
+  totalDocs: number;
+  totalCapped?: boolean;
+}
+
 /** What a paged list asks the server for: the page, its size, the sort, the search and the filters. */
 export type PageRequest<S extends string, F> = F & {
   sort: S;
@@ -21,7 +28,7 @@ export interface PagedList<S extends string, F, R> {
   appliedSearch: string;
   request: PageRequest<S, F>;
   /** The page shown, or null before the first answer. */
-  data: { docs: R[]; totalDocs: number } | null;
+  data: ListPage<R> | null;
   sortBy: (column: S) => void;
   setPage: (page: number) => void;
   setLimit: (limit: number) => void;
@@ -34,6 +41,8 @@ export interface PagedList<S extends string, F, R> {
   /** What a ListPager under the list shows and changes. */
   pager: {
     total: number | null;
+    /** The server counted no further than `total` (more rows match). */
+    capped: boolean;
     page: number;
     limit: number;
     onPage: (page: number) => void;
@@ -52,8 +61,10 @@ export function byNameQuery(request: PageRequest<'name', object>) {
  */
 export function usePagedList<S extends string, F extends object, R>(options: {
   sort: S;
+  /** The first order (ascending unless said): the entry log starts with the newest. */
+  order?: 1 | -1;
   filters: F;
-  load: (request: PageRequest<S, F>, signal: AbortSignal) => Promise<{ docs: R[]; totalDocs: number }>;
+  load: (request: PageRequest<S, F>, signal: AbortSignal) => Promise<ListPage<R>>;
 }): PagedList<S, F, R> {
   const { load } = options;
   const [search, setSearch] = useState('');
@@ -61,12 +72,12 @@ export function usePagedList<S extends string, F extends object, R>(options: {
   const [request, setRequest] = useState<PageRequest<S, F>>(() => ({
     ...options.filters,
     sort: options.sort,
-    order: 1,
+    order: options.order ?? 1,
     page: 1,
     limit: 10,
     search: '',
   }));
-  const [data, setData] = useState<{ docs: R[]; totalDocs: number } | null>(null);
+  const [data, setData] = useState<ListPage<R> | null>(null);
   const [reloads, setReloads] = useState(0);
 
   if (request.search !== debouncedSearch) setRequest((current) => ({ ...current, search: debouncedSearch, page: 1 }));
@@ -109,6 +120,7 @@ export function usePagedList<S extends string, F extends object, R>(options: {
     },
     pager: {
       total: data?.totalDocs ?? null,
+      capped: data?.totalCapped ?? false,
       page: request.page,
       limit: request.limit,
       onPage: setPage,

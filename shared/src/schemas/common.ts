@@ -29,4 +29,15 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({ docs: z.array(item), totalDocs: z.number().int() });
 }
 
+/**
+ * A list of a table that grows without bound (people, visits) counts exactly up to this many
+ * rows and then stops: counting a hundred thousand rows for a pager costs more than the page.
+ */
+export const LIST_COUNT_CAP = 10_000;
+
+/** A page and its count, exact up to LIST_COUNT_CAP; past it LIST_COUNT_CAP + 1 and `totalCapped`. */
+export function cappedListResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ docs: z.array(item), totalDocs: z.number().int(), totalCapped: z.boolean() });
+}
+
 export const okSchema = z.object({ ok: z.literal(true) });

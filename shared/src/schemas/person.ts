@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locales } from '../constants.ts';
 import { visitorTypes } from '../domain/visitorTypes.ts';
+import { cappedListResponseSchema } from './common.ts';
 
 // The people directory (issue 12; application.md sections 3, 5 and 9): a company's regulars
 // (employees, contractors, residents, frequent visitors), each of one building, with an access
@@ -169,7 +170,7 @@ export const peopleListQuerySchema = z.object({
 });
 export type PeopleListQuery = z.infer<typeof peopleListQuerySchema>;
 
-export const peopleListSchema = z.object({ docs: z.array(personSchema), totalDocs: z.number().int() });
+export const peopleListSchema = cappedListResponseSchema(personSchema);
 export type PeopleList = z.infer<typeof peopleListSchema>;
 
 /** Entries (check-ins) of a person, counted in their building's time zone. */

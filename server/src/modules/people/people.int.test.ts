@@ -4,7 +4,7 @@
 // and the audit rows written in the transaction of each change.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PeopleList, type Person, type PersonPass, uuidv7 } from '@vestibule/shared';
+import { LIST_COUNT_CAP, type PeopleList, type Person, type PersonPass, uuidv7 } from '@vestibule/shared';
 import {
   assignBuildings,
   createBuilding,
@@ -501,6 +501,24 @@ describe('the list', () => {
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
     expect(await search('nobody')).toEqual([]);
+  });
+
+  it('counts exactly up to LIST_COUNT_CAP, then says the count stopped there', async () => {
+    const { db } = t.database;
+    const building = await createBuilding(db, tenantId, 'Crowd House');
+    await sql`insert into people (id, tenant_id, building_id, first_name, last_name, visitor_type, pass_identifier)
+      select gen_random_uuid(), ${tenantId}, ${building}, 'Crowd', 'Crowd ' || n, 'RESIDENT', 'crowd-' || n
+      from generate_series(1, ${LIST_COUNT_CAP + 5}) as n`.execute(db);
+    expect(await list(tokens.master, `?buildingId=${building}&limit=10`)).toMatchObject({
+      totalDocs: LIST_COUNT_CAP + 1,
+      totalCapped: true,
+    });
+    // Crowd 10, 100–109, 1000–1099 and 10000–10005.
+    expect(await list(tokens.master, `?buildingId=${building}&search=crowd%2010`)).toMatchObject({
+      totalDocs: 117,
+      totalCapped: false,
+    });
+    await sql`delete from people where building_id = ${building}`.execute(db);
   });
 
   it('filters by type, building and active', async () => {

@@ -68,8 +68,9 @@ function selectPeople(db: Db, scope: PeopleScope) {
           and visits.building_id = people.building_id
           and visits.checked_in_at is not null and visits.checked_out_at is null) then 'IN'
         when exists (select 1 from visits where visits.person_id = people.id
-          and visits.building_id = people.building_id and visits.checked_out_at is not null
-          and (visits.checked_out_at at time zone ${zone})::date = ${today}) then 'OUT'
+          and visits.building_id = people.building_id
+          and visits.checked_out_at >= ${today}::timestamp at time zone ${zone}
+          and visits.checked_out_at < (${today} + 1)::timestamp at time zone ${zone}) then 'OUT'
         else 'NONE' end`.as('status'),
     ])
     .where('people.tenant_id', '=', scope.tenantId);
@@ -152,16 +153,24 @@ export function pageOfPeople(
   return rows.orderBy('people.id', direction).execute();
 }
 
-/** One page of the directory and how many people the filter keeps. */
+/**
+ * One page of the directory and how many people the filter keeps, counted up to `countCap` + 1
+ * (the pager needs no more; an exact count of a whole company was most of a first page's time).
+ */
 export async function listPeople(
   db: Db,
   scope: PeopleScope,
   filter: PeopleFilter,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; countCap: number },
 ): Promise<{ rows: PersonRow[]; total: number }> {
+  const matches = filteredPeople(db, scope, filter)
+    .select(sql<number>`1`.as('one'))
+    .limit(page.countCap + 1)
+    .as('matches');
   const [rows, count] = await Promise.all([
     pageOfPeople(db, scope, filter, page),
-    filteredPeople(db, scope, filter)
+    db
+      .selectFrom(matches)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);

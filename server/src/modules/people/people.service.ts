@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   CSV_BOM,
+  LIST_COUNT_CAP,
   type Locale,
   type PeopleList,
   type PeopleListQuery,
@@ -162,8 +163,9 @@ export async function peoplePage(
   const { rows, total } = await listPeople(ctx.db, scopeOf(caller), filterOf(query), {
     offset: (page - 1) * limit,
     limit,
+    countCap: LIST_COUNT_CAP,
   });
-  return { docs: rows.map(toPerson), totalDocs: total };
+  return { docs: rows.map(toPerson), totalDocs: total, totalCapped: total > LIST_COUNT_CAP };
 }
 
 function filterOf(query: PeopleFilter): PeopleFilter {

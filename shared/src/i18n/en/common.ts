@@ -17,6 +17,7 @@ export const common = {
   list: {
     sortBy: 'Sort by {{column}}',
     range: '{{from}}–{{to}} of {{total}}',
+    rangeMore: '{{from}}–{{to}} of more than {{total}}',
     pageSize: 'Rows per page',
     page: 'Page {{page}}',
     pageControls: {

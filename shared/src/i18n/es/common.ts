@@ -17,6 +17,7 @@ export const common = {
   list: {
     sortBy: 'Ordenar por {{column}}',
     range: '{{from}}–{{to}} de {{total}}',
+    rangeMore: '{{from}}–{{to}} de más de {{total}}',
     pageSize: 'Filas por página',
     page: 'Página {{page}}',
     pageControls: {

@@ -17,6 +17,7 @@ export const common = {
   list: {
     sortBy: 'Trier par {{column}}',
     range: '{{from}}–{{to}} sur {{total}}',
+    rangeMore: '{{from}}–{{to}} sur plus de {{total}}',
     pageSize: 'Lignes par page',
     page: 'Page {{page}}',
     pageControls: {

@@ -50,7 +50,7 @@ export function fakePeopleApi(people: Person[]) {
     link: `https://vestibule.example/checkin/hq-key/${id}-${pass}`,
   });
   return {
-    list: vi.fn<PeopleApi['list']>(async () => ({ docs: people, totalDocs: people.length })),
+    list: vi.fn<PeopleApi['list']>(async () => ({ docs: people, totalDocs: people.length, totalCapped: false })),
     create: vi.fn<PeopleApi['create']>(async (input) =>
       personFixture(input.firstName, input.lastName, { visitorType: input.visitorType }),
     ),
