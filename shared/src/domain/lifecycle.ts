@@ -1,7 +1,7 @@
 // The visit lifecycle's time rules (issue 13; buildings document, notification settings): when
 // each notice is due, when a visit is checked out by itself, when it expires. Pure functions of
 // the visit, the building's settings and `now`. The server's jobs select their rows with the
-// same rules written in SQL (server/src/modules/lifecycle/lifecycle.sql.ts); a test runs both on
+// same rules written in SQL (server/src/modules/lifecycle/lifecycle.repo.ts); a test runs both on
 // the same visits, summer-time changes included.
 import { durationToMinutes } from './duration.ts';
 import { expectedEnd, type VisitTimes } from './visitStatus.ts';

@@ -1,0 +1,40 @@
+// The invitation's calendar file, written by the `ics` package (RFC 5545): one event for the
+// visit, its UID the visit's id so a later invitation for the same visit updates the entry.
+import { createEvent } from 'ics';
+
+export interface CalendarVisit {
+  visitId: string;
+  start: Date;
+  /** Minutes; an hour when the visit has no duration. */
+  minutes: number | undefined;
+  title: string;
+  description: string;
+  location: string;
+  url: string;
+  organizer: { name: string; email: string } | null;
+  /** Raised with each change of the visit (seconds between its creation and its last change). */
+  sequence: number;
+}
+
+export function visitCalendar(visit: CalendarVisit): string {
+  const minutes = visit.minutes ?? 60;
+  const { error, value } = createEvent({
+    productId: 'Vestibule//visits',
+    method: 'PUBLISH',
+    uid: `${visit.visitId}@vestibule`,
+    sequence: visit.sequence,
+    start: visit.start.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { hours: Math.floor(minutes / 60), minutes: minutes % 60 },
+    title: visit.title,
+    description: visit.description,
+    location: visit.location,
+    url: visit.url,
+    status: 'CONFIRMED',
+    busyStatus: 'BUSY',
+    ...(visit.organizer ? { organizer: visit.organizer } : {}),
+  });
+  if (error || !value) throw error ?? new Error('calendar event not written');
+  return value;
+}
