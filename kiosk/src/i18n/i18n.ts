@@ -15,6 +15,7 @@ export const kioskNamespaces = [
   'scanner',
   'errors',
   'common',
+  'evacuation',
 ] as const satisfies readonly Namespace[];
 export type KioskNamespace = (typeof kioskNamespaces)[number];
 /** What a ./locale-*.ts module exports. */

@@ -3,10 +3,11 @@
 // namespaces stay out of the kiosk's bundle (shared's i18n entry exports all of them at once).
 import { common } from '../../../shared/src/i18n/es/common.ts';
 import { errors } from '../../../shared/src/i18n/es/errors.ts';
+import { evacuation } from '../../../shared/src/i18n/es/evacuation.ts';
 import { publicPages } from '../../../shared/src/i18n/es/publicPages.ts';
 import { publicVisit } from '../../../shared/src/i18n/es/publicVisit.ts';
 import { scanner } from '../../../shared/src/i18n/es/scanner.ts';
 import { wizard } from '../../../shared/src/i18n/es/wizard.ts';
 import type { KioskCatalogue } from './i18n.ts';
 
-export const catalogue: KioskCatalogue = { common, errors, publicPages, publicVisit, scanner, wizard };
+export const catalogue: KioskCatalogue = { common, errors, publicPages, publicVisit, scanner, wizard, evacuation };

@@ -3,10 +3,11 @@
 // namespaces stay out of the kiosk's bundle (shared's i18n entry exports all of them at once).
 import { common } from '../../../shared/src/i18n/fr/common.ts';
 import { errors } from '../../../shared/src/i18n/fr/errors.ts';
+import { evacuation } from '../../../shared/src/i18n/fr/evacuation.ts';
 import { publicPages } from '../../../shared/src/i18n/fr/publicPages.ts';
 import { publicVisit } from '../../../shared/src/i18n/fr/publicVisit.ts';
 import { scanner } from '../../../shared/src/i18n/fr/scanner.ts';
 import { wizard } from '../../../shared/src/i18n/fr/wizard.ts';
 import type { KioskCatalogue } from './i18n.ts';
 
-export const catalogue: KioskCatalogue = { common, errors, publicPages, publicVisit, scanner, wizard };
+export const catalogue: KioskCatalogue = { common, errors, publicPages, publicVisit, scanner, wizard, evacuation };

@@ -9,6 +9,7 @@ import type { OutboxEntry } from '../../offline/kioskDb.ts';
 import type { SyncRunner } from '../../offline/runtime.ts';
 import { staffPinAccepted, staffPinMatches } from '../../offline/staffPin.ts';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
+import { EvacuationView } from '../evacuation/index.ts';
 
 interface StaffScreenProps {
   config: KioskConfig;
@@ -25,8 +26,11 @@ let lockedUntil = 0;
 /** The kiosk's staff screen, behind the building's PIN code: how the device and its sync stand. */
 export function StaffScreen({ config, runner, onClose }: StaffScreenProps) {
   const [unlocked, setUnlocked] = useState(false);
+  // The evacuation list (issue 13), from the device's own data: offline too.
+  const [evacuation, setEvacuation] = useState(false);
+  if (unlocked && evacuation) return <EvacuationView runner={runner} onBack={() => setEvacuation(false)} />;
   return unlocked ? (
-    <StaffPanel config={config} runner={runner} onClose={onClose} />
+    <StaffPanel config={config} runner={runner} onClose={onClose} onEvacuation={() => setEvacuation(true)} />
   ) : (
     <PinGate config={config} onUnlock={() => setUnlocked(true)} onClose={onClose} />
   );
@@ -124,7 +128,7 @@ function PinGate({ config, onUnlock, onClose }: { config: KioskConfig; onUnlock:
   );
 }
 
-function StaffPanel({ config, runner, onClose }: StaffScreenProps) {
+function StaffPanel({ config, runner, onClose, onEvacuation }: StaffScreenProps & { onEvacuation: () => void }) {
   const { t } = useTranslation('publicVisit');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const db = runner.db;
@@ -193,6 +197,9 @@ function StaffPanel({ config, runner, onClose }: StaffScreenProps) {
           data-testid="staff-sync-now"
         >
           {state.syncing ? t('staff.syncing') : t('staff.syncNow')}
+        </button>
+        <button type="button" className="button secondary" onClick={onEvacuation} data-testid="staff-evacuation">
+          {t('evacuation:kiosk.open')}
         </button>
         <button type="button" className="button secondary" onClick={onClose}>
           {t('staff.close')}

@@ -1,6 +1,5 @@
 /** The evacuation list (issue 13): the admin screen (/evacuation) and a kiosk's staff screen. */
 export const evacuation = {
-  menu: 'Evacuation',
   title: 'Evacuation list',
   building: 'Building',
   noBuilding: 'You have no building to show an evacuation list for.',

@@ -3,7 +3,6 @@ import type { Catalogue } from '../index.ts';
 
 /** La lista de evacuación (issue 13): la pantalla de administración (/evacuation) y la pantalla del personal de un quiosco. */
 export const evacuation = {
-  menu: 'Evacuación',
   title: 'Lista de evacuación',
   building: 'Edificio',
   noBuilding: 'No tiene ningún edificio del que mostrar una lista de evacuación.',

@@ -3,7 +3,6 @@ import type { Catalogue } from '../index.ts';
 
 /** La liste d'évacuation (issue 13) : l'écran d'administration (/evacuation) et l'écran du personnel d'une borne. */
 export const evacuation = {
-  menu: 'Évacuation',
   title: "Liste d'évacuation",
   building: 'Bâtiment',
   noBuilding: "Vous n'avez aucun bâtiment pour lequel afficher une liste d'évacuation.",
