@@ -13,6 +13,7 @@ import {
 } from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../../context.ts';
+import { refreshStatistics } from '../../../db/statistics.ts';
 import { AppError } from '../../../errors.ts';
 import { type AuditActor, audit } from '../../audit/audit.service.ts';
 import { tenantExists } from '../../auth/auth.repo.ts';
@@ -207,6 +208,7 @@ export async function importPeople(
       .catch(refusedByDatabase);
     created = written.inserted;
     updated = written.changed;
+    await refreshStatistics(ctx.db, 'people');
   }
   const count = created + updated;
   return {
