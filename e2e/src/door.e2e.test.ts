@@ -10,7 +10,9 @@ import { demoUsers } from './harness/demo-users.ts';
 import { exactly } from './harness/i18n.ts';
 import { waitForPath } from './harness/navigation.ts';
 import { signedIn } from './harness/service.ts';
+import { enrolmentCode } from './harness/kiosk-enrolment.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
+import { KioskPage } from './pages/KioskPage.ts';
 
 const session = useBrowser();
 /** The phone's outbox reaches the server in the background: the stats follow within seconds. */
@@ -99,6 +101,27 @@ describe('people at the door', () => {
     await main.getByLabel(screen.label('publicVisit.pin.lastName')).fill(person.lastName);
     await main.getByRole('button', { name: exactly(screen.label('publicVisit.pin.submit')) }).click();
     await checkInPrefilled(screen, person);
+    await expectEntriesToday(person.id, 1);
+  });
+
+  test("an enrolled kiosk's welcome offers PIN identification, and its last step returns to the welcome", async () => {
+    const { page } = session;
+    const person = await createVisitor('Kim', '135790');
+    const { pinCode } = await api.call('GET /building/:id', { params: { id: building.id } });
+    const kiosk = await KioskPage.enrol(page, await enrolmentCode(session.baseUrl, building.id), building.qrCodeKey);
+    await kiosk.main.getByRole('button', { name: exactly(kiosk.label('publicVisit.pin.open')) }).click();
+    await waitForPath(page, `/employeeIdentificationKiosk/${building.qrCodeKey}`);
+    const screen = new CheckInPage(page);
+    const main = screen.main;
+    await main.getByLabel(screen.label('publicVisit.pin.buildingPin')).fill(pinCode ?? '', { timeout: UI_TIMEOUT_MS });
+    await main.getByRole('button', { name: exactly(screen.label('publicVisit.pin.next')) }).click();
+    await main.getByLabel(screen.label('publicVisit.pin.personalPin')).fill('135790');
+    await main.getByLabel(screen.label('publicVisit.pin.lastName')).fill(person.lastName);
+    await main.getByRole('button', { name: exactly(screen.label('publicVisit.pin.submit')) }).click();
+    await checkInPrefilled(screen, person);
+    await screen.doneButton.click();
+    await waitForPath(page, `/checkinKiosk/${building.qrCodeKey}`);
+    await kiosk.waitForWelcome();
     await expectEntriesToday(person.id, 1);
   });
 });

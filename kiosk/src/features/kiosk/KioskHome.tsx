@@ -1,6 +1,7 @@
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKioskConfig } from '../../offline/useKioskConfig.ts';
+import { navigate, pagePath } from '../../app/router.ts';
 import { useAppUpdate } from '../../pwa/appUpdate.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
@@ -53,6 +54,10 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
   // A new app version, like a new configuration, takes over only now: never mid-wizard.
   useAppUpdate(idleNow);
   const source = useMemo(() => (config ? cachedSource(config, kiosk.runner) : null), [config, kiosk.runner]);
+  const sync = useSyncExternalStore(kiosk.runner.subscribe, kiosk.runner.getSnapshot);
+  // People of the directory identify with their PIN, which the server alone checks (PINs are
+  // never cached on a kiosk): offered when the building has people and the kiosk is online.
+  const pinOffered = Boolean(config?.people?.length) && sync.online && sync.failures === 0;
   const reset = useCallback(() => {
     setSession((count) => count + 1);
     setScreen('choose');
@@ -117,6 +122,18 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
               {t('scan.open')}
             </button>
           </p>
+          {pinOffered && (
+            <p className="scan-offer">
+              <span>{t('pin.offer')}</span>{' '}
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => navigate(pagePath('employeeIdentificationKiosk', qrCodeKey))}
+              >
+                {t('pin.open')}
+              </button>
+            </p>
+          )}
           <KioskStatusBar runner={kiosk.runner} onStaff={() => setStaffOpen(true)} />
         </>
       )}

@@ -1,6 +1,7 @@
 import type { PinIdentificationResult } from '@vestibule/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { navigate, pagePath } from '../../app/router.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
@@ -35,11 +36,16 @@ export function PinIdentificationPage({ qrCodeKey, kiosk, search }: PinIdentific
   useBuildingLanguage(ready?.building.defaultLocale ?? null, kiosk);
   const [session, setSession] = useState(0);
   const [identified, setIdentified] = useState<PinIdentificationResult | null>(null);
+  // A kiosk goes back to its welcome screen for the next person; a phone starts the page again.
   const restart = useCallback(() => {
+    if (kiosk) {
+      navigate(pagePath('checkinKiosk', qrCodeKey));
+      return;
+    }
     setIdentified(null);
     setSession((n) => n + 1);
     window.scrollTo?.(0, 0);
-  }, []);
+  }, [kiosk, qrCodeKey]);
   const identify = useCallback(
     (body: Parameters<typeof identifyByPin>[1]) => identifyByPin(qrCodeKey, body),
     [qrCodeKey],
@@ -51,6 +57,13 @@ export function PinIdentificationPage({ qrCodeKey, kiosk, search }: PinIdentific
       {page.status === 'error' && <LoadFailed error={page.error} onRetry={page.retry} />}
       {ready && !identified && (
         <PinSteps key={session} method={ready.method} identify={identify} onIdentified={setIdentified} />
+      )}
+      {kiosk && !identified && (
+        <p>
+          <button type="button" className="button link" onClick={restart}>
+            {t('back')}
+          </button>
+        </p>
       )}
       {ready && identified && (
         <IdentifiedCheckIn

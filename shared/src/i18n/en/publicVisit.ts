@@ -159,6 +159,7 @@ export const publicVisit = {
     passReady: 'Your pass is recognised. Check in when you arrive.',
   },
   pin: {
+    offer: 'Work here?',
     open: 'Identify with my PIN',
     title: 'Identify with your PIN',
     step: 'Step {{step}} of {{count}}',

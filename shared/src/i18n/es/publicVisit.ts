@@ -165,6 +165,7 @@ export const publicVisit: Catalogue<typeof english> = {
     passReady: 'Su pase ha sido reconocido. Registre su entrada al llegar.',
   },
   pin: {
+    offer: '¿Trabaja aquí?',
     open: 'Identificarme con mi PIN',
     title: 'Identifíquese con su PIN',
     step: 'Paso {{step}} de {{count}}',

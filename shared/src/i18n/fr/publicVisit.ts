@@ -166,6 +166,7 @@ export const publicVisit: Catalogue<typeof english> = {
     passReady: 'Votre badge est reconnu. Enregistrez votre arrivée à votre entrée.',
   },
   pin: {
+    offer: 'Vous travaillez ici ?',
     open: 'M’identifier avec mon code PIN',
     title: 'Identifiez-vous avec votre code PIN',
     step: 'Étape {{step}} sur {{count}}',
