@@ -56,6 +56,14 @@ const screenFiles = {
     () => import('../features/people/PeoplePage.tsx'),
     (module) => module.PeoplePage,
   ),
+  evacuation: preloadable(
+    () => import('../features/evacuation/EvacuationPage.tsx'),
+    (module) => module.EvacuationPage,
+  ),
+  checkInOut: preloadable(
+    () => import('../features/entryLog/EntryLogPage.tsx'),
+    (module) => module.EntryLogPage,
+  ),
 } satisfies Partial<Record<RouteId, Preloadable<object>>>;
 const BuildingsPage = screenFiles.buildings.Component;
 const TenantsPage = screenFiles.tenants.Component;
@@ -65,6 +73,8 @@ const LogsPage = screenFiles.logs.Component;
 const ProfilePage = screenFiles.profile.Component;
 const UsersPage = screenFiles.users.Component;
 const PeoplePage = screenFiles.people.Component;
+const EvacuationPage = screenFiles.evacuation.Component;
+const EntryLogPage = screenFiles.checkInOut.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
   import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
@@ -105,7 +115,8 @@ const screens: Record<RouteId, ReactNode> = {
   help: <ExternalDocsPage variant="help" />,
   profile: <ProfilePage />,
   booking: <ComingSoonPage screen="booking" />,
-  checkInOut: <ComingSoonPage screen="checkInOut" />,
+  checkInOut: <EntryLogPage />,
+  evacuation: <EvacuationPage />,
   tenants: <TenantsPage />,
   users: <UsersPage />,
   buildings: <BuildingsPage />,

@@ -2,6 +2,7 @@ import type { Resources } from '@vestibule/shared/i18n';
 import { buildings } from '@vestibule/shared/i18n/en/buildings';
 import { cities } from '@vestibule/shared/i18n/en/cities';
 import { csv } from '@vestibule/shared/i18n/en/csv';
+import { entryLog } from '@vestibule/shared/i18n/en/entryLog';
 import { evacuation } from '@vestibule/shared/i18n/en/evacuation';
 import { logs } from '@vestibule/shared/i18n/en/logs';
 import { people } from '@vestibule/shared/i18n/en/people';
@@ -9,16 +10,31 @@ import { myProfile } from '@vestibule/shared/i18n/en/profile';
 import { questionnaires } from '@vestibule/shared/i18n/en/questionnaires';
 import { tenants } from '@vestibule/shared/i18n/en/tenants';
 import { users } from '@vestibule/shared/i18n/en/users';
+import { wizard } from '@vestibule/shared/i18n/en/wizard';
 import type { firstScreenCatalogue } from '../features/locale/index.ts';
 import { i18n } from '../features/locale/index.ts';
 
 // The English of the working screens: it comes with the Mantine frame (this file is imported by
 // MantineFrame.tsx), not with the sign-in page, whose first download has a budget (issue 10).
 
-const screenCatalogue = { buildings, questionnaires, myProfile, users, logs, tenants, cities, people, csv, evacuation };
+const screenCatalogue = {
+  buildings,
+  questionnaires,
+  myProfile,
+  users,
+  logs,
+  tenants,
+  cities,
+  people,
+  csv,
+  evacuation,
+  entryLog,
+  // The check-in wizard's words: the entry log's staff check-in is the kiosk's wizard.
+  wizard,
+};
 
 /** The kiosk's and the e-mails' words, which no admin screen shows. */
-type NotInAdmin = 'wizard' | 'publicVisit' | 'scanner' | 'mail' | 'publicPages';
+type NotInAdmin = 'publicVisit' | 'scanner' | 'mail' | 'publicPages';
 type Loaded = keyof typeof firstScreenCatalogue | keyof typeof screenCatalogue | NotInAdmin;
 
 /**

@@ -5,6 +5,7 @@ import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
 import { people } from './people.ts';
+import { entryLog } from './entryLog.ts';
 import { evacuation } from './evacuation.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
@@ -45,4 +46,5 @@ export const en = {
   users,
   people,
   evacuation,
+  entryLog,
 };

@@ -6,6 +6,7 @@ import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
 import { people } from './people.ts';
+import { entryLog } from './entryLog.ts';
 import { evacuation } from './evacuation.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
@@ -46,4 +47,5 @@ export const es = {
   users,
   people,
   evacuation,
+  entryLog,
 } satisfies Catalogue<Resources>;

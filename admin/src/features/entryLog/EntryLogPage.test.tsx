@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { axeViolations } from '../../test/axe.ts';
+import { HQ, fakeEntryLog, visitFixture } from './testing/fakeEntryLog.ts';
+import { renderEntryLog } from './testing/renderEntryLog.tsx';
+
+const anne = visitFixture('Anne', 'Leroy', { status: 'TODAY', companyName: 'Globex', flagged: true });
+const bob = visitFixture('Bob', 'Stone', {
+  visitorType: 'CONTRACTOR',
+  status: 'IN',
+  checkedInAt: '2026-03-02T08:15:00.000Z',
+});
+const carla = visitFixture('Carla', 'Diaz', {
+  status: 'OUT',
+  checkedInAt: '2026-03-02T08:00:00.000Z',
+  checkedOutAt: '2026-03-02T09:00:00.000Z',
+});
+const dan = visitFixture('Dan', 'Refused', { status: 'EXPIRED', allowed: false, refusal: 'ALERT_ANSWER' });
+
+const row = (visit: { id: string }) => screen.findByTestId(`visit-row-${visit.id}`);
+
+describe('entry log', () => {
+  it("shows the building's counters and each visit with its status in words and an icon", async () => {
+    const { calls } = fakeEntryLog([anne, bob, carla, dan]);
+    await renderEntryLog('ROLE_ADMIN');
+    const anneRow = await row(anne);
+    expect(within(anneRow).getByRole('button', { name: 'Details of the visit of Anne Leroy' })).toHaveTextContent(
+      'Anne Leroy',
+    );
+    expect(within(anneRow).getByText('Visitor')).toBeInTheDocument();
+    expect(within(anneRow).getByText('Globex')).toBeInTheDocument();
+    expect(within(anneRow).getByText('Today')).toBeInTheDocument();
+    expect(within(anneRow).getByText('Attention')).toBeInTheDocument();
+    expect(within(await row(bob)).getByText('In')).toBeInTheDocument();
+    expect(within(await row(bob)).getByText('Contractor')).toBeInTheDocument();
+    expect(within(await row(carla)).getByText('Out')).toBeInTheDocument();
+    expect(within(await row(dan)).getByText('Refused')).toBeInTheDocument();
+    // Each badge carries an icon beside its word.
+    const badge = within(anneRow).getByText('Today').closest('[data-state]');
+    expect(badge).toHaveAttribute('data-state', 'TODAY');
+    expect(badge!.querySelector('svg')).not.toBeNull();
+
+    const counters = screen.getByRole('region', { name: 'Today at HQ' });
+    await waitFor(() => expect(within(counters).getByTestId('counter-inBuilding')).toHaveTextContent('1'));
+    expect(within(counters).getByTestId('counter-inBuilding')).toHaveTextContent('In the building');
+    expect(within(counters).getByTestId('counter-expectedToday')).toHaveTextContent('Expected today1');
+    expect(within(counters).getByTestId('counter-checkedOutToday')).toHaveTextContent('Checked out today1');
+    expect(within(counters).getByTestId('counter-leavingWithinHour')).toHaveTextContent('Leaving within an hour');
+    expect(calls.last('GET /meetingStats/:buildingId').params).toEqual({ buildingId: HQ.id });
+    expect(calls.last('GET /meeting').query).toEqual({
+      buildingId: HQ.id,
+      sort: 'createdAt',
+      order: '-1',
+      page: '1',
+      limit: '10',
+    });
+    expect(screen.getByText('1–4 of 4')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('filters by type, status, company, search and a range of days of up to 30, and sorts', async () => {
+    const { calls } = fakeEntryLog([anne, bob]);
+    const { user } = await renderEntryLog('ROLE_SUPERVISOR');
+    await row(anne);
+    const last = () => calls.last('GET /meeting').query;
+
+    await user.click(screen.getByRole('textbox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Contractor' }));
+    await user.click(screen.getByRole('textbox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Expected today' }));
+    await user.type(screen.getByRole('textbox', { name: "Visitor's company" }), 'Glob');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'leroy');
+    await waitFor(() =>
+      expect(last()).toEqual(
+        expect.objectContaining({ visitorType: 'CONTRACTOR', status: 'today', companyName: 'Glob', search: 'leroy' }),
+      ),
+    );
+
+    await user.click(screen.getByRole('textbox', { name: 'Dates of' }));
+    await user.click(await screen.findByRole('option', { name: 'Scheduled time' }));
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    await user.type(from, '2026-03-01');
+    await user.type(to, '2026-04-15');
+    expect(await screen.findByText('Choose dates at most 30 days apart.')).toBeInTheDocument();
+    expect(last().to).toBeUndefined();
+    await user.clear(to);
+    await user.type(to, '2026-03-30');
+    await waitFor(() =>
+      expect(last()).toEqual(
+        expect.objectContaining({
+          dateFilter: 'scheduledAt',
+          from: new Date(2026, 2, 1).toISOString(),
+          to: new Date(2026, 2, 31).toISOString(),
+          page: '1',
+        }),
+      ),
+    );
+    expect(screen.queryByText('Choose dates at most 30 days apart.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sort by Host' }));
+    await waitFor(() => expect(last()).toEqual(expect.objectContaining({ sort: 'host', order: '1' })));
+    await user.click(screen.getByRole('button', { name: 'Sort by Host' }));
+    await waitFor(() => expect(last()).toEqual(expect.objectContaining({ sort: 'host', order: '-1' })));
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('downloads meetings.csv with the same filters and sort', async () => {
+    const { calls } = fakeEntryLog([anne]);
+    const { user } = await renderEntryLog('ROLE_USER');
+    await row(anne);
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:meetings'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+
+    await user.click(screen.getByRole('textbox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'In' }));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(calls.last('GET /meetings/meetings.csv').query).toEqual({
+      buildingId: HQ.id,
+      status: 'in',
+      sort: 'createdAt',
+      order: '-1',
+    });
+    click.mockRestore();
+  });
+});

@@ -1,0 +1,150 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { type MeetingListItem, type MeetingSortColumn, mayOnMeetings } from '@vestibule/shared';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { IconDownload, IconPlus } from '../../components/ListIcons.tsx';
+import { ListPager } from '../../components/ListPager.tsx';
+import { Page } from '../../components/Page.tsx';
+import { usePagedList } from '../../components/usePagedList.ts';
+import { saveTextFile } from '../../format/saveTextFile.ts';
+import { LoadingWhileMounted } from '../loading/index.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
+import { useSession } from '../session/index.ts';
+import { EntryLogCounters } from './EntryLogCounters.tsx';
+import { EntryLogFilters, EntryLogScope } from './EntryLogFilters.tsx';
+import { EntryLogTable } from './EntryLogTable.tsx';
+import { entryLogApi } from './entryLogApi.ts';
+import {
+  type EntryLogFilterValues,
+  type EntryLogRequest,
+  csvQuery,
+  isFiltered,
+  listQuery,
+  noEntryLogFilters,
+} from './entryLogFilters.ts';
+import { useConfirmedAction } from './useConfirmedAction.ts';
+import { useEntryLogRefresh } from './useEntryLogRefresh.ts';
+import type { RowAction } from './visitActions.ts';
+
+// The dialogs are fetched when first opened (the wizard and the invitation form are most of the code).
+const VisitDetailDialog = lazy(() =>
+  import('./detail/VisitDetailDialog.tsx').then((module) => ({ default: module.VisitDetailDialog })),
+);
+const StaffCheckInDialog = lazy(() =>
+  import('./staff/StaffCheckInDialog.tsx').then((module) => ({ default: module.StaffCheckInDialog })),
+);
+const StaffCheckOutDialog = lazy(() =>
+  import('./staff/StaffCheckOutDialog.tsx').then((module) => ({ default: module.StaffCheckOutDialog })),
+);
+const InviteDialog = lazy(() =>
+  import('./invite/InviteDialog.tsx').then((module) => ({ default: module.InviteDialog })),
+);
+
+type Dialog =
+  | { kind: 'detail' | 'checkIn' | 'checkOut'; visit: MeetingListItem }
+  | { kind: 'invite'; buildingId: string | undefined };
+
+/**
+ * /check-in-out, the entry log (application.md section 2): today's counters of a building, the
+ * visits filtered, sorted, paged and downloadable as CSV, and the front desk's work on them: check
+ * in (the kiosk's wizard), check out, check in back, cancel, remove, and new invitations. Each
+ * button shows only when the shared rule grants its call to the user's role (a refused call signs
+ * them out) and the visit's state allows it.
+ */
+export function EntryLogPage() {
+  const { t } = useTranslation();
+  const role = useSession((state) => state.user?.role);
+  const buildings = useSession((state) => state.buildings);
+  const favourite = useSession((state) => state.user?.favouriteBuildingId);
+  const [defaultBuilding] = useState(
+    () => buildings.find((building) => building.id === favourite)?.id ?? buildings[0]?.id,
+  );
+  const { version, refresh } = useEntryLogRefresh();
+  const load = useCallback(
+    (request: EntryLogRequest, signal: AbortSignal) => {
+      void version; // A new version loads the page again.
+      return entryLogApi.list(listQuery(request), signal);
+    },
+    [version],
+  );
+  const list = usePagedList<MeetingSortColumn, EntryLogFilterValues, MeetingListItem>({
+    sort: 'createdAt',
+    order: -1,
+    filters: { ...noEntryLogFilters, buildingId: defaultBuilding },
+    load,
+  });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const confirmed = useConfirmedAction(refresh);
+
+  if (buildings.length === 0) {
+    return (
+      <Page title={t('pages.checkInOut.title')} size="xl">
+        <Alert color="yellow" variant="light" data-testid="entry-log-no-building">
+          {t('entryLog.noBuildingAssigned')}
+        </Alert>
+      </Page>
+    );
+  }
+
+  const building = buildings.find((candidate) => candidate.id === list.request.buildingId) ?? null;
+  const downloadCsv = async () => {
+    try {
+      saveTextFile(await entryLogApi.csv(csvQuery(list.request)), 'meetings.csv', 'text/csv');
+    } catch (error) {
+      notifications.showError(messageFromError(error));
+    }
+  };
+  const onAction = (action: RowAction, visit: MeetingListItem) => {
+    if (action === 'checkIn' || action === 'checkOut') setDialog({ kind: action, visit });
+    else confirmed.ask(action, visit);
+  };
+  const closeDialog = (changed: boolean) => {
+    setDialog(null);
+    if (changed) refresh();
+  };
+
+  return (
+    <Page title={t('pages.checkInOut.title')} size="xl">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <EntryLogScope list={list} />
+          <Group gap="sm">
+            <Button variant="default" leftSection={<IconDownload />} onClick={() => void downloadCsv()}>
+              {t('entryLog.list.csv')}
+            </Button>
+            {mayOnMeetings(role, 'invite') && (
+              <Button
+                leftSection={<IconPlus />}
+                onClick={() => setDialog({ kind: 'invite', buildingId: list.request.buildingId })}
+              >
+                {t('entryLog.list.invite')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <EntryLogCounters building={building} version={version} />
+        <EntryLogFilters list={list} />
+        <EntryLogTable
+          visits={list.data?.docs ?? null}
+          sort={{ column: list.request.sort, order: list.request.order }}
+          onSort={list.sortBy}
+          role={role}
+          onOpen={(visit) => setDialog({ kind: 'detail', visit })}
+          onAction={onAction}
+          emptyText={isFiltered(list.request) ? t('entryLog.list.noMatch') : t('entryLog.list.empty')}
+        />
+        <ListPager name="entry-log" label={t('entryLog.list.caption')} {...list.pager} />
+      </Stack>
+      {dialog && (
+        <Suspense fallback={<LoadingWhileMounted />}>
+          {dialog.kind === 'detail' && <VisitDetailDialog visitId={dialog.visit.id} onClose={() => setDialog(null)} />}
+          {dialog.kind === 'checkIn' && <StaffCheckInDialog visit={dialog.visit} onClose={closeDialog} />}
+          {dialog.kind === 'checkOut' && <StaffCheckOutDialog visit={dialog.visit} onClose={closeDialog} />}
+          {dialog.kind === 'invite' && <InviteDialog buildingId={dialog.buildingId} onClose={closeDialog} />}
+        </Suspense>
+      )}
+      <ConfirmDialog {...confirmed.dialog} data-testid="entry-log-confirm" />
+    </Page>
+  );
+}

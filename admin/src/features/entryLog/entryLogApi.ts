@@ -1,0 +1,63 @@
+import type { MeetingSortColumn, VisitorType } from '@vestibule/shared';
+import type { CallInput, CallOutput, Contract } from '@vestibule/shared/contract';
+import { api } from '../../api/apiClient.ts';
+
+// The entry log's calls (application.md section 7, "Meetings"), each through the app's one
+// client and the shared contract. Which role may make which call is the shared rule
+// (domain/meetingPermissions.ts): the screen shows a button only when its call is granted, since
+// a refused call (403) signs the user out. Tests answer these calls at fetch (testing/).
+
+type Query<K extends keyof Contract> = NonNullable<CallInput<Contract[K]> extends { query?: infer Q } ? Q : never>;
+
+/** A page of the list as the screen asks for it (sort and paging always given). */
+export type MeetingListRequest = Omit<Query<'GET /meeting'>, 'sort' | 'order' | 'page' | 'limit'> & {
+  sort: MeetingSortColumn;
+  order: 1 | -1;
+  page: number;
+  limit: number;
+};
+
+export type MeetingListPage = CallOutput<Contract['GET /meeting']>;
+export type MeetingCsvQuery = Query<'GET /meetings/meetings.csv'>;
+export type StaffCheckInBody = CallInput<Contract['PATCH /meeting/:id/check-in']>['body'];
+export type StaffCheckOutBody = CallInput<Contract['PATCH /meeting/:id/check-out']>['body'];
+export type InviteBody = CallInput<Contract['POST /meeting']>['body'];
+export type CheckOutData = CallOutput<Contract['GET /meeting/:id/check-out']>;
+
+const byId = (id: string) => ({ params: { id } });
+
+export const entryLogApi = {
+  list: (query: MeetingListRequest, signal?: AbortSignal) => api.call('GET /meeting', { query, signal }),
+  stats: (buildingId: string, signal?: AbortSignal) =>
+    api.call('GET /meetingStats/:buildingId', { params: { buildingId }, signal }),
+  /** meetings.csv with the list's filters and sort, as text. */
+  csv: async (query: MeetingCsvQuery) => String(await api.call('GET /meetings/meetings.csv', { query })),
+  detail: (id: string) => api.call('GET /meeting/:id', byId(id)),
+  invite: (body: InviteBody) => api.call('POST /meeting', { body }),
+  /** Hosts: active employees of the building in the directory. */
+  hosts: async (buildingId: string, name: string, signal?: AbortSignal) =>
+    (
+      await api.call('GET /meeting/building/:id/employee', {
+        params: { id: buildingId },
+        query: { name: name || undefined, limit: 20 },
+        signal,
+      })
+    ).docs,
+  /** Visitors from the people directory of a building (roles that read the directory only). */
+  people: async (buildingId: string, search: string, visitorType: VisitorType, signal?: AbortSignal) =>
+    (
+      await api.call('GET /people', {
+        query: { buildingId, search: search || undefined, visitorType, active: 'true', limit: 20 },
+        signal,
+      })
+    ).docs,
+  checkInData: (id: string) => api.call('GET /meeting/:id/check-in', byId(id)),
+  checkIn: (id: string, body: StaffCheckInBody) => api.call('PATCH /meeting/:id/check-in', { ...byId(id), body }),
+  checkOutData: (id: string) => api.call('GET /meeting/:id/check-out', byId(id)),
+  checkOut: (id: string, body: StaffCheckOutBody) => api.call('PATCH /meeting/:id/check-out', { ...byId(id), body }),
+  checkInBack: (id: string) => api.call('PATCH /meeting/:id/check-in-back', byId(id)),
+  cancel: (id: string) => api.call('PATCH /meeting/:id/cancel', byId(id)),
+  remove: async (id: string) => {
+    await api.call('DELETE /meeting/:id', byId(id));
+  },
+};

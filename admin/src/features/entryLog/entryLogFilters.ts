@@ -1,0 +1,84 @@
+import type { meetingStatusFilters } from '@vestibule/shared';
+import { MEETING_RANGE_MAX_DAYS, type MeetingSortColumn, type VisitorType, dateRangeError } from '@vestibule/shared';
+import type { PageRequest } from '../../components/usePagedList.ts';
+import type { MeetingCsvQuery, MeetingListRequest } from './entryLogApi.ts';
+
+// The entry log's filters (application.md section 2): building, type, status, the visitor's
+// company, and a range of days (at most 30) of the check-in, check-out or scheduled time.
+
+export type MeetingStatusFilter = (typeof meetingStatusFilters)[number];
+export const dateFilters = ['checkInAt', 'checkOutAt', 'scheduledAt'] as const;
+export type DateFilter = (typeof dateFilters)[number];
+
+export interface EntryLogFilterValues {
+  buildingId: string | undefined;
+  visitorType: VisitorType | undefined;
+  status: MeetingStatusFilter | undefined;
+  companyName: string;
+  dateFilter: DateFilter;
+  /** Days of the user's calendar (yyyy-MM-dd, as date fields give them); '' for none. */
+  from: string;
+  to: string;
+}
+
+export const noEntryLogFilters: EntryLogFilterValues = {
+  buildingId: undefined,
+  visitorType: undefined,
+  status: undefined,
+  companyName: '',
+  dateFilter: 'checkInAt',
+  from: '',
+  to: '',
+};
+
+export type EntryLogRequest = PageRequest<MeetingSortColumn, EntryLogFilterValues>;
+
+/** The start of a day of the user's calendar (plus `daysLater`), as the moment the server filters by. */
+function startOfDay(day: string, daysLater = 0): string | undefined {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return undefined;
+  return new Date(year, month - 1, date + daysLater).toISOString();
+}
+
+/** The moments of a range of whole days: from the first day's start to the last day's end (excluded). */
+export function rangeOf(from: string, to: string): { from: string | undefined; to: string | undefined } {
+  return { from: startOfDay(from), to: startOfDay(to, 1) };
+}
+
+/** Why a range of days cannot be asked for (the shared 30-day rule), or null. */
+export function rangeProblem(from: string, to: string): 'ORDER' | 'TOO_LONG' | null {
+  const range = rangeOf(from, to);
+  return dateRangeError(range.from, range.to, MEETING_RANGE_MAX_DAYS);
+}
+
+/** The server's filters for the screen's. */
+function filterQuery(request: EntryLogRequest) {
+  const range = rangeOf(request.from, request.to);
+  const dated = range.from !== undefined || range.to !== undefined;
+  return {
+    buildingId: request.buildingId,
+    visitorType: request.visitorType,
+    status: request.status,
+    companyName: request.companyName.trim() || undefined,
+    search: request.search || undefined,
+    dateFilter: dated ? request.dateFilter : undefined,
+    from: range.from,
+    to: range.to,
+  };
+}
+
+export function listQuery(request: EntryLogRequest): MeetingListRequest {
+  const { sort, order, page, limit } = request;
+  return { ...filterQuery(request), sort, order, page, limit };
+}
+
+export function csvQuery(request: EntryLogRequest): MeetingCsvQuery {
+  return { ...filterQuery(request), sort: request.sort, order: request.order };
+}
+
+/** Whether anything narrows the list (the empty list then says "no visit matches"). */
+export function isFiltered(request: EntryLogRequest): boolean {
+  return Boolean(
+    request.search || request.visitorType || request.status || request.companyName.trim() || request.from || request.to,
+  );
+}

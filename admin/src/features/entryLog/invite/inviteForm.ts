@@ -1,0 +1,121 @@
+import { type Locale, type MeetingDurationChoice, type VisitorType, meetingInviteSchema } from '@vestibule/shared';
+import type { FieldIssue, Validator } from '../../../form/validationMessages.ts';
+import type { InviteBody } from '../entryLogApi.ts';
+
+// The new invitation's form (POST /meeting): its values as typed, and what the shared schema
+// reads from them. The visitor is a person of the directory or typed in (first and last name then
+// required); the host an employee of the building in the directory; the time a day and an hour of
+// the user's calendar.
+
+export type VisitorSource = 'directory' | 'new';
+
+export interface InviteValues {
+  buildingId: string;
+  visitorType: VisitorType;
+  source: VisitorSource;
+  personId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  hostPersonId: string;
+  /** yyyy-MM-dd and HH:mm, as the date and time fields give them. */
+  date: string;
+  time: string;
+  scheduledDuration: MeetingDurationChoice;
+  comments: string;
+  /** '' for the default (the person's language, else the building's). */
+  locale: Locale | '';
+}
+
+export type InviteField = keyof InviteValues | 'scheduledAt';
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** A new invitation: today, at the next quarter of an hour, for an hour. */
+export function newInviteValues(buildingId: string, now = new Date()): InviteValues {
+  const start = new Date(now.getTime());
+  start.setMinutes(Math.ceil((start.getMinutes() + 1) / 15) * 15, 0, 0);
+  return {
+    buildingId,
+    visitorType: 'VISITOR',
+    source: 'new',
+    personId: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    companyName: '',
+    hostPersonId: '',
+    date: `${start.getFullYear()}-${twoDigits(start.getMonth() + 1)}-${twoDigits(start.getDate())}`,
+    time: `${twoDigits(start.getHours())}:${twoDigits(start.getMinutes())}`,
+    scheduledDuration: 'PT1H',
+    comments: '',
+    locale: '',
+  };
+}
+
+/** The moment of a day and an hour of the user's calendar, or '' when either is missing. */
+export function scheduledAtOf(date: string, time: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  if (!year || !month || !day || hours === undefined || minutes === undefined) return '';
+  if (Number.isNaN(hours) || Number.isNaN(minutes)) return '';
+  return new Date(year, month - 1, day, hours, minutes).toISOString();
+}
+
+/** What the shared schema reads from the form: the visitor by the chosen source only. */
+export function inviteInput(values: InviteValues): Record<string, unknown> {
+  const fromDirectory = values.source === 'directory';
+  return {
+    buildingId: values.buildingId,
+    visitorType: values.visitorType,
+    // '' while no person is chosen: the schema refuses it on the person's field.
+    personId: fromDirectory ? values.personId : null,
+    ...(fromDirectory
+      ? {}
+      : {
+          firstName: values.firstName,
+          lastName: values.lastName,
+          email: values.email,
+          phone: values.phone,
+          companyName: values.companyName,
+        }),
+    hostPersonId: values.hostPersonId,
+    scheduledAt: scheduledAtOf(values.date, values.time),
+    scheduledDuration: values.scheduledDuration,
+    comments: values.comments.trim() || null,
+    locale: values.locale || undefined,
+  };
+}
+
+/**
+ * The shared invitation schema, with what it leaves to the server said on the fields at once: a
+ * typed visitor's first and last name.
+ */
+export const inviteValidator: Validator<InviteBody> = {
+  safeParse(value) {
+    const parsed = meetingInviteSchema.safeParse(value);
+    const input = value as Partial<Record<'personId' | 'firstName' | 'lastName', unknown>>;
+    // A person of the directory (chosen or still to choose) brings their own names.
+    const typed = input.personId === null;
+    const missing = typed
+      ? (['firstName', 'lastName'] as const).filter((field) => {
+          const text = input[field];
+          return typeof text !== 'string' || text.trim() === '';
+        })
+      : [];
+    if (parsed.success && missing.length === 0) return { success: true, data: parsed.data };
+    const issues: FieldIssue[] = [
+      ...(parsed.success ? [] : parsed.error.issues),
+      ...missing.map((field) => ({
+        code: 'custom',
+        path: [field],
+        message: 'MISSING',
+        params: { errorCode: 'MISSING' },
+      })),
+    ];
+    return { success: false, error: { issues } };
+  },
+};

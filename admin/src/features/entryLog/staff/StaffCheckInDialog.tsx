@@ -1,0 +1,130 @@
+import { Alert, Loader } from '@mantine/core';
+import type { MeetingCheckInData, MeetingListItem } from '@vestibule/shared';
+import { ApiError } from '@vestibule/shared/api';
+import { type WizardInput, type WizardResult, Wizard } from '@vestibule/shared/wizard';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/AppDialog.tsx';
+import { messageFromError, notifications } from '../../notifications/index.ts';
+import { entryLogApi } from '../entryLogApi.ts';
+import { visitorName } from '../visitActions.ts';
+import { AdminWizardTexts } from './AdminWizardTexts.tsx';
+import { useErrorText } from './useErrorText.ts';
+
+/** The kiosk's wizard input for an expected visit, prefilled from what the visit holds. */
+function wizardInputOf(data: MeetingCheckInData): WizardInput {
+  return {
+    ...data.wizard,
+    meetingIdentifier: data.visit.identifier,
+    id: data.visit.id,
+    personId: data.visit.personId ?? null,
+    replaceOldVisit: false,
+    scheduledDuration: data.prefill.scheduledDuration,
+    checkInAnswers: data.prefill.checkInForm,
+    answeredQuestionnaires: data.prefill.questionnairesAnswers,
+    checkingBack: false,
+    fromKiosk: false,
+  };
+}
+
+/**
+ * Staff check an expected visitor in (GET then PATCH /meeting/{id}/check-in) with the same wizard
+ * as the kiosk, prefilled from the invitation; the server judges the result by the same rules. An
+ * expired visit says so (checkInOut.checkIn.expired) and asks everything again.
+ */
+export function StaffCheckInDialog(props: { visit: MeetingListItem; onClose: (changed: boolean) => void }) {
+  const { visit, onClose } = props;
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const name = visitorName(visit) ?? t('entryLog.list.unnamed');
+  const [data, setData] = useState<MeetingCheckInData | null>(null);
+  const [input, setInput] = useState<WizardInput | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+
+  useEffect(() => {
+    let current = true;
+    entryLogApi.checkInData(visit.id).then(
+      (answer) => {
+        if (!current) return;
+        setData(answer);
+        setInput(wizardInputOf(answer));
+      },
+      (failure: unknown) => {
+        if (!current) return;
+        notifications.showError(messageFromError(failure));
+        close.current(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [visit.id]);
+
+  const finish = useCallback(
+    async (result: WizardResult) => {
+      setError(null);
+      try {
+        const answer = await entryLogApi.checkIn(visit.id, {
+          visitorType: result.visitorType,
+          scheduledDuration: result.scheduledDuration,
+          checkInForm: result.checkInForm,
+          questionnairesAnswers: result.questionnairesAnswers,
+          consentAccepted: result.consentAccepted,
+          tempMeasure1: result.tempMeasure1,
+          tempMeasure2: result.tempMeasure2,
+          comments: result.comments,
+          emailMeActive: result.emailMeActive,
+          emailMeEmail: result.emailMeEmail,
+        });
+        if (answer.allowed) {
+          notifications.showSuccess({ key: 'entryLog.actions.CHECK_IN_SUCCESS', params: { name } });
+        } else {
+          notifications.showError({
+            key: 'entryLog.actions.CHECK_IN_REFUSED',
+            params: { name, reason: answer.message },
+          });
+        }
+        close.current(true);
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.status >= 200 && failure.status < 300) {
+          // 208 CHECKEDIN: the person is in already (another visit); nothing to correct here.
+          notifications.showError(messageFromError(failure));
+          close.current(true);
+          return;
+        }
+        // Shown in the wizard, which stays open so the answers can be corrected.
+        setError(errorText(failure));
+      }
+    },
+    [visit.id, name, errorText],
+  );
+
+  return (
+    <AppDialog opened onClose={() => onClose(false)} title={t('entryLog.checkIn.title', { name })} size="lg">
+      {input === null || data === null ? (
+        <Loader size="sm" aria-label={t('entryLog.checkIn.loading')} />
+      ) : (
+        <>
+          {data.status === 'expired' && (
+            <Alert color="yellow" variant="light" mb="md">
+              {t('entryLog.checkIn.expired')}
+            </Alert>
+          )}
+          <AdminWizardTexts>
+            <Wizard
+              input={input}
+              onFinish={(result) => void finish(result)}
+              onCancel={() => onClose(false)}
+              error={error}
+              choiceStorage={null}
+            />
+          </AdminWizardTexts>
+        </>
+      )}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,177 @@
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  type Answers,
+  COMMENTS_MAX,
+  type MeetingListItem,
+  type WizardQuestion,
+  isQuestionnaireComplete,
+  setAnswer,
+  visibleQuestions,
+} from '@vestibule/shared';
+import {
+  QuestionList,
+  TemperatureFields,
+  type TemperatureTexts,
+  TextField,
+  checkTemperatures,
+} from '@vestibule/shared/wizard';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/AppDialog.tsx';
+import { messageFromError, notifications } from '../../notifications/index.ts';
+import { type CheckOutData, entryLogApi } from '../entryLogApi.ts';
+import { visitorName } from '../visitActions.ts';
+import { AdminWizardTexts } from './AdminWizardTexts.tsx';
+import { useErrorText } from './useErrorText.ts';
+
+/**
+ * Staff check an open visit out (GET then PATCH /meeting/{id}/check-out): the building's exit
+ * questionnaires, the temperature and comments when it asks for them, with the wizard's own
+ * fields, checked by the same rules as the visitor's own check-out.
+ */
+export function StaffCheckOutDialog(props: { visit: MeetingListItem; onClose: (changed: boolean) => void }) {
+  const { visit, onClose } = props;
+  const { t } = useTranslation();
+  const name = visitorName(visit) ?? t('entryLog.list.unnamed');
+  const [data, setData] = useState<CheckOutData | null>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+
+  useEffect(() => {
+    let current = true;
+    entryLogApi.checkOutData(visit.id).then(
+      (answer) => current && setData(answer),
+      (failure: unknown) => {
+        if (!current) return;
+        notifications.showError(messageFromError(failure));
+        close.current(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [visit.id]);
+
+  return (
+    <AppDialog opened onClose={() => onClose(false)} title={t('entryLog.checkOut.title', { name })} size="lg">
+      {data === null ? (
+        <Loader size="sm" aria-label={t('entryLog.checkOut.loading')} />
+      ) : (
+        <AdminWizardTexts>
+          <CheckOutForm visitId={visit.id} name={name} data={data} onClose={onClose} />
+        </AdminWizardTexts>
+      )}
+    </AppDialog>
+  );
+}
+
+function CheckOutForm(props: {
+  visitId: string;
+  name: string;
+  data: CheckOutData;
+  onClose: (changed: boolean) => void;
+}) {
+  const { visitId, name, data, onClose } = props;
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const idPrefix = useId().replace(/:/g, '');
+  const [answers, setAnswers] = useState<Answers>({});
+  const [temperature, setTemperature] = useState<TemperatureTexts>({ first: '', second: '' });
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [comments, setComments] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const temperatureAsked = data.checkOutTemperatureMeasuresEnabled && data.allowCheckOutManualTemperatureMeasure;
+  const range = { unit: data.temperatureUnit, min: data.minTemperature, max: data.maxTemperature };
+  const temperatures = checkTemperatures(temperature, range);
+  const valid =
+    data.exitQuestionnaires.every((questionnaire) => isQuestionnaireComplete(questionnaire.items, answers)) &&
+    (!temperatureAsked || temperatures.valid) &&
+    comments.length <= COMMENTS_MAX;
+  const nothingToFill = data.exitQuestionnaires.length === 0 && !temperatureAsked && !data.commentsEnabled;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || submitting) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await entryLogApi.checkOut(visitId, {
+        tempMeasure1: temperatureAsked ? temperatures.first : null,
+        tempMeasure2: temperatureAsked ? temperatures.second : null,
+        comments: data.commentsEnabled && comments.trim() !== '' ? comments.trim() : null,
+        questionnairesAnswers: data.exitQuestionnaires.map((questionnaire) => ({
+          questionnaireId: questionnaire.id,
+          answers: Object.fromEntries(
+            visibleQuestions(questionnaire.items, answers).map((question) => [
+              question.id,
+              (answers[question.id] ?? '').trim(),
+            ]),
+          ),
+        })),
+      });
+      notifications.showSuccess({ key: 'entryLog.actions.CHECK_OUT_SUCCESS', params: { name } });
+      onClose(true);
+    } catch (failure) {
+      setSubmitting(false);
+      setError(errorText(failure));
+    }
+  };
+  const answer = (items: readonly WizardQuestion[], questionId: string, value: string) =>
+    setAnswers((current) => setAnswer(items, current, questionId, value));
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack gap="md">
+        {nothingToFill && <Text>{t('entryLog.checkOut.nothingToFill', { name })}</Text>}
+        {data.exitQuestionnaires.map((questionnaire) => (
+          <section key={questionnaire.id} aria-labelledby={`${idPrefix}-${questionnaire.id}`}>
+            <Title order={3} size="h4" id={`${idPrefix}-${questionnaire.id}`} mb="xs">
+              {questionnaire.name}
+            </Title>
+            <QuestionList questionnaire={questionnaire} answers={answers} onAnswer={answer} idPrefix={idPrefix} />
+          </section>
+        ))}
+        {temperatureAsked && (
+          <TemperatureFields
+            idPrefix={idPrefix}
+            range={range}
+            texts={temperature}
+            onChange={setTemperature}
+            touched={touched}
+            onTouch={(key) => setTouched((current) => ({ ...current, [key]: true }))}
+            place="EXIT"
+            storage={null}
+          />
+        )}
+        {data.commentsEnabled && (
+          <TextField
+            id={`${idPrefix}-comments`}
+            label={t('entryLog.checkOut.comments')}
+            multiline
+            maxLength={COMMENTS_MAX}
+            value={comments}
+            onChange={setComments}
+          />
+        )}
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        {!valid && <Text size="sm">{t('entryLog.checkOut.incomplete')}</Text>}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => onClose(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={!valid} loading={submitting}>
+            {t('entryLog.checkOut.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

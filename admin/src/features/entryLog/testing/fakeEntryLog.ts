@@ -1,0 +1,283 @@
+import {
+  type CheckInData,
+  type MeetingListItem,
+  type MeetingStats,
+  type VisitDetail,
+  type WizardQuestionnaire,
+  checkInDataSchema,
+  checkInResponseSchema,
+  defaultCheckInForm,
+  hostCandidateSchema,
+  meetingCheckInDataSchema,
+  meetingListItemSchema,
+  meetingListSchema,
+  meetingStatsSchema,
+  personSchema,
+  visitDetailSchema,
+} from '@vestibule/shared';
+import type { ContractKey } from '@vestibule/shared/contract';
+import { type Answer, answerCalls } from './answerCalls.ts';
+
+// A small entry log that answers like the server's contract (every answer is parsed by the shared
+// schemas) and keeps its visits: a check-in, check-out or cancellation shows in the next list.
+
+/** The building of the test session's company (test/fixtures.ts tenantSelection). */
+export const HQ = { id: '0190a8f2-0000-7000-8000-0000000000b1', name: 'HQ' };
+const NOW = () => new Date().toISOString();
+
+let sequence = 0;
+const nextId = () => {
+  sequence += 1;
+  return `0190a8f2-0000-7000-8000-${String(500 + sequence).padStart(12, '0')}`;
+};
+
+export function visitFixture(firstName: string, lastName: string, changes: Partial<MeetingListItem> = {}) {
+  const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+  return meetingListItemSchema.parse({
+    id: nextId(),
+    identifier: `V${String(sequence).padStart(5, '0')}`,
+    publicIdentifier: `pub-${sequence}`,
+    buildingId: HQ.id,
+    buildingName: HQ.name,
+    visitorType: 'VISITOR',
+    firstName,
+    lastName,
+    host: 'Hana Host',
+    scheduledAt: inAnHour,
+    scheduledDuration: 'PT1H',
+    checkedInAt: null,
+    checkedOutAt: null,
+    status: 'TODAY',
+    allowed: true,
+    flagged: false,
+    email: `${firstName.toLowerCase()}@example.com`,
+    phone: null,
+    companyName: null,
+    hostPersonId: null,
+    isInvitation: true,
+    cancelledAt: null,
+    refusal: null,
+    checkoutMethod: null,
+    ...changes,
+  });
+}
+
+/** The stored visit behind a row, with what only the detail shows. */
+export function detailOf(visit: MeetingListItem, changes: Partial<VisitDetail> = {}): VisitDetail {
+  return visitDetailSchema.parse({
+    ...visit,
+    checkInForm: { firstName: visit.firstName ?? '', lastName: visit.lastName ?? '', licencePlate: 'AB-123-CD' },
+    tempMeasure1: null,
+    tempMeasure2: null,
+    comments: null,
+    exitTempMeasure1: null,
+    exitTempMeasure2: null,
+    exitComments: null,
+    questionnairesAnswers: [],
+    exitQuestionnairesAnswers: [],
+    consentAccepted: false,
+    emailMe: null,
+    source: 'STAFF',
+    deviceId: null,
+    createdAt: '2026-03-02T08:00:00.000Z',
+    invitedByName: 'Frida Front',
+    ...changes,
+  });
+}
+
+export const healthQuestionnaire: WizardQuestionnaire = {
+  id: '0190a8f2-0000-7000-8000-00000000c001',
+  name: 'Health check',
+  items: [
+    {
+      id: '0190a8f2-0000-7000-8000-00000000c011',
+      text: 'Do you have a **fever** today?',
+      questionType: 'YESNO',
+      alertAnswer: 'YES',
+      warningAnswer: null,
+      previousQuestionId: null,
+      previousQuestionAnswer: null,
+    },
+  ],
+};
+
+/** The building's check-in wizard for visitors: first and last name, one questionnaire, comments. */
+export function checkInDataFixture(changes: Partial<CheckInData> = {}): CheckInData {
+  const form = defaultCheckInForm('VISITOR');
+  for (const key of Object.keys(form)) form[key] = { ...form[key]!, enabled: false, mandatory: false };
+  form.firstName = { ...form.firstName!, enabled: true, mandatory: true, order: 0 };
+  form.lastName = { ...form.lastName!, enabled: true, mandatory: true, order: 1 };
+  return checkInDataSchema.parse({
+    qrCodeKey: 'hq-key',
+    visitorType: 'VISITOR',
+    defaultMeetingDuration: 'PT1H',
+    checkInForm: form,
+    questionnaires: [healthQuestionnaire],
+    consentClauseActive: false,
+    consentClauseText: '',
+    emailMeActive: false,
+    checkInTemperatureMeasuresEnabled: false,
+    allowCheckInManualTemperatureMeasure: false,
+    checkOutTemperatureMeasuresEnabled: false,
+    allowCheckOutManualTemperatureMeasure: false,
+    commentsEnabled: true,
+    temperatureUnit: 'CELSIUS',
+    minTemperature: null,
+    maxTemperature: null,
+    cameras: { ENTRY: {}, EXIT: {} },
+    successFormText: 'Welcome!',
+    failureFormText: 'Please wait for the reception.',
+    ...changes,
+  });
+}
+
+export const hana = hostCandidateSchema.parse({
+  personId: '0190a8f2-0000-7000-8000-00000000d001',
+  firstName: 'Hana',
+  lastName: 'Host',
+  email: 'hana@example.com',
+  jobTitle: null,
+  department: 'Sales',
+});
+
+/** Nora of the directory, a visitor of HQ. */
+export const directoryVisitor = personSchema.parse({
+  id: '0190a8f2-0000-7000-8000-00000000e001',
+  firstName: 'Nora',
+  lastName: 'Regular',
+  email: 'nora@example.com',
+  phone: null,
+  visitorType: 'VISITOR',
+  externalId: null,
+  jobTitle: null,
+  department: null,
+  companyName: 'Initech',
+  defaultDuration: null,
+  validFrom: null,
+  validTo: null,
+  locale: 'en',
+  hasPin: false,
+  deactivated: false,
+  building: HQ,
+  status: 'NONE',
+  createdAt: '2026-01-05T09:00:00.000Z',
+  updatedAt: '2026-01-05T09:00:00.000Z',
+});
+
+interface FakeOptions {
+  checkInData?: CheckInData;
+  /** GET /meeting/{id}/check-in says the visit's answers no longer hold. */
+  expired?: boolean;
+  /** The next staff check-in is refused at the door (an alert answer). */
+  refuseCheckIn?: boolean;
+  exitQuestionnaires?: WizardQuestionnaire[];
+  overrides?: Partial<Record<ContractKey, Answer>>;
+}
+
+/** The entry log's calls answered from `visits`, which the actions change. */
+export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = {}) {
+  const visits = new Map(initial.map((visit) => [visit.id, visit]));
+  const details = new Map<string, VisitDetail>();
+  const detail = (id: string) => details.get(id) ?? detailOf(visits.get(id)!);
+  const update = (id: string, changes: Partial<MeetingListItem>) => {
+    const visit = { ...visits.get(id)!, ...changes };
+    visits.set(id, visit);
+    details.delete(id);
+    return detailOf(visit);
+  };
+  const wizard = options.checkInData ?? checkInDataFixture();
+
+  const stats = (buildingId: string): MeetingStats => {
+    const all = [...visits.values()];
+    return meetingStatsSchema.parse({
+      buildingId,
+      timeZoneId: 'Europe/Paris',
+      inBuilding: all.filter((visit) => visit.status === 'IN' || visit.status === 'LATE').length,
+      expectedToday: all.filter((visit) => visit.status === 'TODAY' || visit.status === 'SOON').length,
+      leavingWithinHour: 1,
+      checkedOutToday: all.filter((visit) => visit.status === 'OUT').length,
+    });
+  };
+
+  const answers: Partial<Record<ContractKey, Answer>> = {
+    'GET /meeting': () =>
+      meetingListSchema.parse({ docs: [...visits.values()], totalDocs: visits.size, totalCapped: false }),
+    'GET /meetingStats/:buildingId': ({ params }) => stats(params.buildingId!),
+    'GET /meetings/meetings.csv': () =>
+      new Response('Last name,First name\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+    'GET /meeting/:id': ({ params }) => detail(params.id!),
+    'GET /meeting/:id/check-in': ({ params }) => {
+      const visit = detail(params.id!);
+      return meetingCheckInDataSchema.parse({
+        status: options.expired ? 'expired' : 'allowed',
+        visit,
+        wizard,
+        prefill: {
+          visitorType: 'VISITOR',
+          checkInForm: { firstName: visit.firstName ?? '', lastName: visit.lastName ?? '' },
+          questionnairesAnswers: [],
+          scheduledDuration: visit.scheduledDuration,
+        },
+      });
+    },
+    'PATCH /meeting/:id/check-in': ({ params }) => {
+      const refused = options.refuseCheckIn === true;
+      const visit = refused
+        ? update(params.id!, { allowed: false, refusal: 'ALERT_ANSWER', status: 'EXPIRED' })
+        : update(params.id!, { checkedInAt: NOW(), status: 'IN' });
+      return checkInResponseSchema.parse({
+        allowed: !refused,
+        checkIn: !refused,
+        meetingIdentifier: visit.identifier,
+        publicIdentifier: visit.publicIdentifier,
+        pin: '1234',
+        flagged: false,
+        refusal: refused ? 'ALERT_ANSWER' : null,
+        message: refused ? wizard.failureFormText : wizard.successFormText,
+        entryLogItem: null,
+      });
+    },
+    'GET /meeting/:id/check-out': ({ params }) => ({
+      visit: visits.get(params.id!),
+      exitQuestionnaires: options.exitQuestionnaires ?? [],
+      checkOutTemperatureMeasuresEnabled: false,
+      allowCheckOutManualTemperatureMeasure: false,
+      commentsEnabled: true,
+      temperatureUnit: 'CELSIUS',
+      minTemperature: null,
+      maxTemperature: null,
+    }),
+    'PATCH /meeting/:id/check-out': ({ params }) =>
+      update(params.id!, { checkedOutAt: NOW(), status: 'OUT', checkoutMethod: 'STAFF' }),
+    'PATCH /meeting/:id/check-in-back': ({ params }) =>
+      update(params.id!, { checkedOutAt: null, status: 'IN', checkoutMethod: null }),
+    'PATCH /meeting/:id/cancel': ({ params }) => update(params.id!, { cancelledAt: NOW(), status: 'EXPIRED' }),
+    'DELETE /meeting/:id': ({ params }) => {
+      visits.delete(params.id!);
+      return { ok: true };
+    },
+    'POST /meeting': ({ body }) => {
+      const invite = body as { firstName?: string; lastName?: string; personId?: string | null; email?: string | null };
+      const person = invite.personId ? directoryVisitor : null;
+      const visit = visitFixture(
+        person?.firstName ?? invite.firstName ?? '',
+        person?.lastName ?? invite.lastName ?? '',
+        {
+          email: person?.email ?? invite.email ?? null,
+          host: `${hana.firstName} ${hana.lastName}`,
+          hostPersonId: hana.personId,
+        },
+      );
+      visits.set(visit.id, visit);
+      return json201(detailOf(visit));
+    },
+    'GET /meeting/building/:id/employee': () => ({ docs: [hana] }),
+    'GET /people': () => ({ docs: [directoryVisitor], totalDocs: 1 }),
+    ...options.overrides,
+  };
+  return { calls: answerCalls(answers), visits };
+}
+
+function json201(payload: unknown): Response {
+  return new Response(JSON.stringify(payload), { status: 201, headers: { 'content-type': 'application/json' } });
+}

@@ -1,0 +1,93 @@
+import type { MeetingListItem } from '@vestibule/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
+import { entryLogApi } from './entryLogApi.ts';
+import { visitorName } from './visitActions.ts';
+
+/** The row actions that only ask before they act (the others open a dialog of their own). */
+export type ConfirmedAction = 'checkInBack' | 'cancel' | 'remove';
+
+const calls: Record<ConfirmedAction, (id: string) => Promise<unknown>> = {
+  checkInBack: entryLogApi.checkInBack,
+  cancel: entryLogApi.cancel,
+  remove: entryLogApi.remove,
+};
+
+const successes = {
+  checkInBack: 'entryLog.actions.CHECK_IN_BACK_SUCCESS',
+  cancel: 'entryLog.actions.CANCEL_SUCCESS',
+  remove: 'entryLog.actions.DELETE_SUCCESS',
+} as const;
+
+/**
+ * Check in back, cancel and remove, each after a question naming the visitor: the answer acts,
+ * says so (checkInOut.actions.*) and lets the list load again; a refusal says why.
+ */
+export function useConfirmedAction(done: () => void) {
+  const { t } = useTranslation();
+  const format = useDateTimeFormat();
+  const [asked, setAsked] = useState<{ action: ConfirmedAction; visit: MeetingListItem } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const name = asked ? (visitorName(asked.visit) ?? t('entryLog.list.unnamed')) : '';
+
+  const confirm = async () => {
+    if (!asked) return;
+    setBusy(true);
+    try {
+      await calls[asked.action](asked.visit.id);
+      notifications.showSuccess({ key: successes[asked.action], params: { name } });
+    } catch (error) {
+      notifications.showError(messageFromError(error));
+    } finally {
+      setBusy(false);
+      setAsked(null);
+      done();
+    }
+  };
+
+  const texts = (() => {
+    switch (asked?.action) {
+      case 'checkInBack':
+        return {
+          title: t('entryLog.confirm.checkInBackTitle'),
+          text: t('entryLog.confirm.checkInBackText', {
+            name,
+            time: asked.visit.checkedOutAt ? format.dateTime(asked.visit.checkedOutAt) : '',
+          }),
+          confirmLabel: t('entryLog.confirm.checkInBackConfirm'),
+          danger: false,
+        };
+      case 'cancel':
+        return {
+          title: t('entryLog.confirm.cancelTitle'),
+          text: t('entryLog.confirm.cancelText', { name }),
+          confirmLabel: t('entryLog.confirm.cancelConfirm'),
+          danger: true,
+        };
+      default:
+        return {
+          title: t('entryLog.confirm.removeTitle'),
+          text: t('entryLog.confirm.removeText', { name }),
+          confirmLabel: t('entryLog.confirm.removeConfirm'),
+          danger: true,
+        };
+    }
+  })();
+
+  return {
+    ask: (action: ConfirmedAction, visit: MeetingListItem) => setAsked({ action, visit }),
+    dialog: {
+      opened: asked !== null,
+      title: texts.title,
+      children: texts.text,
+      confirmLabel: texts.confirmLabel,
+      cancelLabel: t('entryLog.confirm.keep'),
+      danger: texts.danger,
+      busy,
+      onConfirm: () => void confirm(),
+      onCancel: () => setAsked(null),
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * The one place the entry log loads again: the list and the counters follow `version`, which
+ * moves after each change the screen makes (`refresh`) and, with live updates, after each change
+ * anyone makes to a visit of the buildings shown.
+ */
+export function useEntryLogRefresh(): { version: number; refresh: () => void } {
+  const [version, setVersion] = useState(0);
+  const refresh = useCallback(() => setVersion((current) => current + 1), []);
+  return { version, refresh };
+}

@@ -1,0 +1,36 @@
+import {
+  type MeetingListItem,
+  type MeetingPermission,
+  type MeetingTransition,
+  mayOnMeetings,
+  mayTransition,
+  meetingState,
+} from '@vestibule/shared';
+
+// Which action a row offers: the shared role rule (what the user's role may call: a refused call
+// signs them out) and the shared state rule (what the visit's stored state allows), together.
+
+export const rowActions = ['checkIn', 'checkOut', 'checkInBack', 'cancel', 'remove'] as const;
+export type RowAction = (typeof rowActions)[number];
+
+const needs: Record<RowAction, { permission: MeetingPermission; transition: MeetingTransition }> = {
+  checkIn: { permission: 'checkIn', transition: 'checkIn' },
+  checkOut: { permission: 'checkOut', transition: 'checkOut' },
+  checkInBack: { permission: 'checkInBack', transition: 'checkInBack' },
+  cancel: { permission: 'cancel', transition: 'cancel' },
+  remove: { permission: 'remove', transition: 'remove' },
+};
+
+/** The actions a user with `role` may take on `visit` now, in the row's order. */
+export function actionsFor(role: string | undefined, visit: MeetingListItem): RowAction[] {
+  const state = meetingState(visit);
+  return rowActions.filter(
+    (action) => mayOnMeetings(role, needs[action].permission) && mayTransition(state, needs[action].transition),
+  );
+}
+
+/** The visitor's name as the list shows it, or null when the visit has none. */
+export function visitorName(visit: { firstName: string | null; lastName: string | null }): string | null {
+  const name = `${visit.firstName ?? ''} ${visit.lastName ?? ''}`.trim();
+  return name === '' ? null : name;
+}
