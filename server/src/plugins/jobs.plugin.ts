@@ -35,9 +35,10 @@ function lifecycleJobs(deps: LifecycleDeps): Job[] {
       run: async () => mailsOf(await notifyHostsOfCheckIns(deps, new Date()), await sendInvitations(deps, new Date())),
     },
     {
-      // Check-outs first, so a visit checked out by the rule gets no overdue alert.
+      // Check-outs first, so a visit checked out by the rule gets no overdue alert. Each run reads
+      // every visit in a building (about 60 ms for 10,000 on a PostgreSQL server): once a minute.
       name: 'auto check-out and reminders',
-      everyMs: 30_000,
+      everyMs: 60_000,
       run: async () => {
         await autoCheckOutDue(deps, new Date());
         return mailsOf(

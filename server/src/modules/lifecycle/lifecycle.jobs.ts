@@ -41,12 +41,16 @@ export interface JobOutcome {
   mails: number;
 }
 
-/** Visits claimed per transaction (their e-mails are written in it). */
-const NOTICE_BATCH = 100;
+/**
+ * Visits claimed per transaction (their e-mails are written in it). Small: the claimed rows stay
+ * locked while their messages are made (a QR code is about 8 ms), and a check-out of one of them
+ * waits for that.
+ */
+const NOTICE_BATCH = 20;
 /** Visits changed per statement by the jobs that send nothing. */
 const STATE_BATCH = 500;
 /** A run stops after this many full batches; the next run goes on. */
-const MAX_BATCHES = 20;
+const MAX_BATCHES = 50;
 
 /** Logos that mail clients show; a BMP logo is left out of e-mails. */
 const mailableLogos = new Set(['image/png', 'image/jpeg', 'image/gif']);

@@ -136,6 +136,7 @@ describe('the invitation', () => {
     expect(text).toContain('Durée prévue : 1 h 30 min.');
     expect(text).toContain('Adresse : 1 Quay Street, Toronto, M5J 1A1');
     for (const link of Object.values(links)) expect(text).toContain(link);
+    expect(text).toContain(`ouvrez votre lien d’enregistrement :\n\n${links.checkIn}\n\n`);
     const html = email.html!;
     expect(html).toContain('<html lang="fr">');
     for (const link of [links.cancel, links.postpone, links.reschedule]) expect(html).toContain(`href="${link}"`);

@@ -8,7 +8,12 @@
 // building lacks read as the new-building defaults. Every statement starts from a partial index
 // (migration 202611251010) holding only the visits the job may still act on.
 import { type RawBuilder, sql } from 'kysely';
-import { HOST_NOTICE_MAX_AGE_MINUTES, meetingStartReminderOptions, newBuildingSettings } from '@vestibule/shared';
+import {
+  DURATION_MAX_HOURS,
+  HOST_NOTICE_MAX_AGE_MINUTES,
+  meetingStartReminderOptions,
+  newBuildingSettings,
+} from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 
 const defaults = newBuildingSettings();
@@ -105,11 +110,15 @@ export function claimStartReminders(db: Db, now: Date, limit: number): Promise<s
   return claimNotice(db, 'start_reminder_sent_at', due, sql`v.scheduled_at`, now, limit);
 }
 
-/** Visits in the building whose end reminder is due (shared `endReminderDue`). */
+/**
+ * Visits in the building whose end reminder is due (shared `endReminderDue`). A visit lasts at
+ * most DURATION_MAX_HOURS and 55 minutes (the wizard's and the staff's duration rule), so only
+ * the check-ins of the last day and a bit can be near their end: the index scan's bound.
+ */
 export function claimEndReminders(db: Db, now: Date, limit: number): Promise<string[]> {
   const reminderAt = sql`(${insideEnd} - ${settingInterval('meetingEndReminderTime')})`;
-  const due = sql`${inside} and ${reminderAt} <= ${now} and ${now} < ${insideEnd}
-    and ${reminderAt} > v.checked_in_at`;
+  const due = sql`${inside} and v.checked_in_at > ${now}::timestamptz - make_interval(hours => ${DURATION_MAX_HOURS + 1})
+    and ${reminderAt} <= ${now} and ${now} < ${insideEnd} and ${reminderAt} > v.checked_in_at`;
   return claimNotice(db, 'end_reminder_sent_at', due, sql`v.checked_in_at`, now, limit);
 }
 

@@ -25,7 +25,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!
 export function textBody(body: MailBody): string {
   const parts = body.blocks.flatMap((block) => {
     if (block.kind === 'text') return [block.text];
-    if (block.kind === 'link') return [`${block.text}:\n${block.href}`];
+    // A link shown as its own address is written once.
+    if (block.kind === 'link') return [block.text === block.href ? block.href : `${block.text}:\n${block.href}`];
     return [];
   });
   return [...parts, body.footer].join('\n\n');
