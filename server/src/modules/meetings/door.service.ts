@@ -180,7 +180,13 @@ export async function fastCheckIn(
   const building = await visibleBuilding(ctx, actor, body.buildingId);
   const host = body.hostPersonId ? await hostOf(ctx, building, body.hostPersonId) : undefined;
   const id = uuidv7();
-  const request = checkInBodyOf(building.qr_code_key, body, { id, personId: body.personId });
+  // The host picked from the directory fills the form's host field when the form left it blank.
+  const typedHost = body.checkInForm.host;
+  const checkInForm =
+    host && !(typeof typedHost === 'string' && typedHost.trim() !== '')
+      ? { ...body.checkInForm, host: host.name }
+      : body.checkInForm;
+  const request = checkInBodyOf(building.qr_code_key, { ...body, checkInForm }, { id, personId: body.personId });
   const columns: StaffColumns = host ? { host: host.name, host_person_id: host.id } : {};
   return ctx.db.transaction().execute(async (trx) => {
     const outcome = await checkIn({ ...ctx, db: trx }, request, channel, { columns });
