@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { htmlBody, textBody } from './html.ts';
+import { publicBase, visitLinks } from './links.ts';
+import {
+  type NoticeBuilding,
+  type NoticeVisit,
+  hostCheckedInMail,
+  overdueAlertMails,
+  senderAddresses,
+} from './visitMails.ts';
+
+const building: NoticeBuilding = {
+  id: 'b1',
+  tenantId: 't1',
+  name: 'Tower <script>alert(1)</script> & "Co"',
+  qrCodeKey: 'key',
+  address: null,
+  timeZoneId: 'America/Toronto',
+  senderEmail: 'desk@example.test; ,security@example.test not-an-address',
+  defaultLocale: 'fr',
+  hasLogo: true,
+};
+const visit: NoticeVisit = {
+  id: 'v1',
+  publicIdentifier: 'pub',
+  identifier: 'ABCD2345',
+  pin: '1234',
+  firstName: '<b>Eve</b>',
+  lastName: null,
+  email: null,
+  companyName: null,
+  locale: 'en',
+  scheduledAt: null,
+  scheduledDuration: 'PT1H',
+  checkedInAt: new Date('2026-01-15T14:00:00Z'),
+  createdAt: new Date('2026-01-15T14:00:00Z'),
+  updatedAt: new Date('2026-01-15T14:00:00Z'),
+  hostName: null,
+};
+
+describe('lifecycle e-mails', () => {
+  it('escapes names in the HTML body and keeps them as typed in the text body', () => {
+    const mail = hostCheckedInMail(
+      building,
+      { ...visit, checkedInAt: visit.checkedInAt! },
+      {
+        name: 'Hal',
+        email: 'hal@example.test',
+        locale: 'en',
+      },
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>Eve</b>');
+    expect(mail.html).toContain(
+      '&lt;b&gt;Eve&lt;/b&gt; checked in at Tower &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;',
+    );
+    expect(mail.html).toContain('alt="Tower &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot; logo"');
+    expect(mail.text).toContain('<b>Eve</b> checked in at Tower <script>alert(1)</script> & "Co" at 09:00 AM EST.');
+    expect(mail.attachments).toEqual([
+      { fileName: 'logo', contentType: 'image/png', contentId: 'logo', buildingLogoOf: 'b1' },
+    ]);
+    expect(mail.replyTo).toBe('desk@example.test');
+  });
+
+  it("reads the building's sender addresses from a list separated by commas, semicolons or spaces", () => {
+    expect(senderAddresses(building)).toEqual(['desk@example.test', 'security@example.test']);
+    const alerts = overdueAlertMails(building, { ...visit, checkedInAt: visit.checkedInAt! }, null);
+    expect(alerts.map((mail) => [mail.to, mail.locale])).toEqual([
+      ['desk@example.test', 'fr'],
+      ['security@example.test', 'fr'],
+    ]);
+  });
+
+  it('writes a link shown as its own address once, and a sentence with its link on two lines', () => {
+    const body = {
+      locale: 'en',
+      title: 'T',
+      logoAlt: null,
+      blocks: [
+        { kind: 'link' as const, text: 'https://x.test/a', href: 'https://x.test/a' },
+        { kind: 'link' as const, text: 'Cancel', href: 'https://x.test/b?c=1&d=2' },
+      ],
+      footer: 'F',
+    };
+    expect(textBody(body)).toBe('https://x.test/a\n\nCancel:\nhttps://x.test/b?c=1&d=2\n\nF');
+    expect(htmlBody(body)).toContain('<a href="https://x.test/b?c=1&amp;d=2"');
+    expect(htmlBody(body)).not.toContain('cid:logo');
+  });
+
+  it("builds a visit's public links from PUBLIC_URL, its identifiers encoded", () => {
+    const base = publicBase({ publicUrl: 'https://visits.example.test/', port: 3000 });
+    expect(base).toBe('https://visits.example.test');
+    expect(publicBase({ publicUrl: undefined, port: 8080 })).toBe('http://localhost:8080');
+    expect(visitLinks(base, 'k/ey', 'p id')).toEqual({
+      checkIn: 'https://visits.example.test/checkin/k%2Fey/p%20id',
+      cancel: 'https://visits.example.test/cancelVisit/p%20id',
+      postpone: 'https://visits.example.test/postponeCheckOut/p%20id',
+      reschedule: 'https://visits.example.test/rescheduleVisit/p%20id',
+      checkOut: 'https://visits.example.test/checkOut/p%20id',
+    });
+  });
+});
