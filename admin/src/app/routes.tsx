@@ -60,6 +60,10 @@ const screenFiles = {
     () => import('../features/evacuation/EvacuationPage.tsx'),
     (module) => module.EvacuationPage,
   ),
+  evacuation: preloadable(
+    () => import('../features/evacuation/EvacuationPage.tsx'),
+    (module) => module.EvacuationPage,
+  ),
   checkInOut: preloadable(
     () => import('../features/entryLog/EntryLogPage.tsx'),
     (module) => module.EntryLogPage,
@@ -73,6 +77,7 @@ const LogsPage = screenFiles.logs.Component;
 const ProfilePage = screenFiles.profile.Component;
 const UsersPage = screenFiles.users.Component;
 const PeoplePage = screenFiles.people.Component;
+const EvacuationPage = screenFiles.evacuation.Component;
 const EvacuationPage = screenFiles.evacuation.Component;
 const EntryLogPage = screenFiles.checkInOut.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
@@ -116,6 +121,7 @@ const screens: Record<RouteId, ReactNode> = {
   profile: <ProfilePage />,
   booking: <ComingSoonPage screen="booking" />,
   checkInOut: <EntryLogPage />,
+  evacuation: <EvacuationPage />,
   evacuation: <EvacuationPage />,
   tenants: <TenantsPage />,
   users: <UsersPage />,

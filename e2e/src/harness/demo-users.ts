@@ -10,6 +10,7 @@ export const OTHER_TENANT = 'Northwind';
 /** Keys under `shell.menu` in the catalogues. */
 export type MenuKey =
   | 'entryLog'
+  | 'evacuation'
   | 'spaces'
   | 'reports'
   | 'profile'
@@ -31,6 +32,8 @@ export interface DemoUser {
   home: string;
   adminMenu: readonly MenuKey[];
   entryLog: boolean;
+  /** The evacuation list (issue 13): everyone who works a building's door. */
+  evacuation: boolean;
   spacesMenu: boolean;
   reportsMenu: boolean;
   tenantSelector: boolean;
@@ -45,6 +48,7 @@ function demoUser(username: string, role: Role, adminMenu: readonly MenuKey[]): 
     home: tech ? '/admin/users' : '/check-in-out',
     adminMenu,
     entryLog: !tech && role !== 'ROLE_SPACE',
+    evacuation: !tech,
     spacesMenu: role !== 'ROLE_ADMIN',
     reportsMenu: supervisorOrAbove,
     tenantSelector: role === 'ROLE_ADMIN' || tech,
@@ -75,6 +79,7 @@ export const demoUsers = {
 export function expectedNavigation(user: DemoUser): MenuKey[] {
   const entries: MenuKey[] = [];
   if (user.entryLog) entries.push('entryLog');
+  if (user.evacuation) entries.push('evacuation');
   if (user.spacesMenu) entries.push('spaces');
   if (user.reportsMenu) entries.push('reports');
   entries.push('profile');

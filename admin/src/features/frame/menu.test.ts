@@ -21,12 +21,14 @@ function describeEntries(entries: MenuEntry[]): string[] {
 const help = 'help -> https://github.com/vestibule-app/vestibule/wiki';
 const spaces = 'spaces: spaceCalendar, spaceMap';
 const reports = 'reports: buildingReports, visitReports, absenceReports';
+const evacuation = 'evacuation -> /evacuation';
 
 const expected: Record<Role, { tone: string; entries: string[] }> = {
   ROLE_ADMIN: {
     tone: 'admin',
     entries: [
       'entryLog -> /check-in-out',
+      evacuation,
       reports,
       'profile -> /profile',
       'admin: tenants, users, people, buildings, cities, floors, questionnaires, tests, logs',
@@ -41,6 +43,7 @@ const expected: Record<Role, { tone: string; entries: string[] }> = {
     tone: 'standard',
     entries: [
       'entryLog -> /check-in-out',
+      evacuation,
       spaces,
       reports,
       'profile -> /profile',
@@ -55,6 +58,7 @@ const expected: Record<Role, { tone: string; entries: string[] }> = {
     tone: 'standard',
     entries: [
       'entryLog -> /check-in-out',
+      evacuation,
       spaces,
       reports,
       'profile -> /profile',
@@ -67,11 +71,20 @@ const expected: Record<Role, { tone: string; entries: string[] }> = {
   },
   ROLE_USER: {
     tone: 'standard',
-    entries: ['entryLog -> /check-in-out', spaces, 'profile -> /profile', '[theme]', '[logout]', '[language]', help],
+    entries: [
+      'entryLog -> /check-in-out',
+      evacuation,
+      spaces,
+      'profile -> /profile',
+      '[theme]',
+      '[logout]',
+      '[language]',
+      help,
+    ],
   },
   ROLE_SPACE: {
     tone: 'standard',
-    entries: [spaces, 'profile -> /profile', '[theme]', '[logout]', '[language]', help],
+    entries: [evacuation, spaces, 'profile -> /profile', '[theme]', '[logout]', '[language]', help],
   },
   ROLE_TECH_1: {
     tone: 'tech',

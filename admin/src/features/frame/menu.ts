@@ -117,6 +117,8 @@ export function toolbarFor(roleString: string | null | undefined, signedIn: bool
   if (role !== undefined && !tech && role !== 'ROLE_SPACE') {
     entries.push(link('entryLog', paths.checkInOut, 'shell.menu.entryLog'));
   }
+  // Everyone who works a building's door (issue 13), space users included.
+  if (role !== undefined && !tech) entries.push(link('evacuation', paths.evacuation, 'shell.menu.evacuation'));
   if (!admin) {
     entries.push({
       kind: 'group',

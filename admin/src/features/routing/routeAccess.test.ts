@@ -35,6 +35,7 @@ const granted: Record<RouteId, Role[] | 'public'> = {
   spaceMap: all,
   spaceApproval: all,
   checkInOut: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'],
+  evacuation: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'],
   tenants: ['ROLE_ADMIN', 'ROLE_TECH_1', 'ROLE_TECH_2'],
   users: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_TECH_1', 'ROLE_TECH_2'],
   buildings: supervisors,
@@ -52,6 +53,7 @@ const granted: Record<RouteId, Role[] | 'public'> = {
 
 const tenantRoutes: RouteId[] = [
   'checkInOut',
+  'evacuation',
   'users',
   'buildings',
   'cities',

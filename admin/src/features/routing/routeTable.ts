@@ -40,6 +40,10 @@ export const routeTable = {
     path: '/check-in-out',
     access: { login: true, tenant: true, roles: [...supervisors, 'ROLE_USER', 'ROLE_SPACE'] },
   },
+  evacuation: {
+    path: '/evacuation',
+    access: { login: true, tenant: true, roles: [...supervisors, 'ROLE_USER', 'ROLE_SPACE'] },
+  },
   tenants: { path: '/admin/tenants', access: { login: true, roles: [...admin, ...techRoles] } },
   users: { path: '/admin/users', access: { login: true, tenant: true, roles: [...supervisors, ...techRoles] } },
   buildings: { path: '/admin/buildings', access: { login: true, tenant: true, roles: supervisors } },

@@ -11,6 +11,7 @@ export const shell = {
   },
   menu: {
     entryLog: 'Entry log',
+    evacuation: 'Evacuation',
     spaces: 'Spaces',
     spaceCalendar: 'Booking calendar',
     spaceMap: 'Booking map',

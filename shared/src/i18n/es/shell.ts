@@ -12,6 +12,7 @@ export const shell = {
   },
   menu: {
     entryLog: 'Registro de entradas',
+    evacuation: 'Evacuación',
     spaces: 'Espacios',
     spaceCalendar: 'Calendario de reservas',
     spaceMap: 'Mapa de reservas',

@@ -12,6 +12,7 @@ export const shell = {
   },
   menu: {
     entryLog: 'Registre des entrées',
+    evacuation: 'Évacuation',
     spaces: 'Espaces',
     spaceCalendar: 'Calendrier des réservations',
     spaceMap: 'Plan des réservations',

@@ -1,0 +1,118 @@
+import { Alert, Button, Group, Select, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../components/Page.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
+import { messageFromError, useNoticeText } from '../notifications/index.ts';
+import { useSession } from '../session/index.ts';
+import classes from './Evacuation.module.css';
+import { EvacuationGroupTable } from './EvacuationGroupTable.tsx';
+import { RollCallBar } from './RollCallBar.tsx';
+import { useEvacuationList } from './useEvacuationList.ts';
+import { useRollCall } from './useRollCall.ts';
+
+/** While the screen is shown, printing leaves the toolbar and footer out (Evacuation.module.css). */
+function usePrintLayout(): void {
+  useEffect(() => {
+    document.documentElement.dataset.printing = 'evacuation';
+    return () => {
+      delete document.documentElement.dataset.printing;
+    };
+  }, []);
+}
+
+/**
+ * /evacuation (issue 13): everyone inside a building now, by person type, with their host and
+ * check-in time; followed live, printable on one page, and a roll call that marks each person safe.
+ */
+export function EvacuationPage() {
+  const { t } = useTranslation();
+  usePrintLayout();
+  const buildings = useSession((state) => state.buildings);
+  const favourite = useSession((state) => state.user?.favouriteBuildingId);
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('building');
+  const buildingId =
+    buildings.find((building) => building.id === asked)?.id ??
+    buildings.find((building) => building.id === favourite)?.id ??
+    buildings[0]?.id;
+
+  return (
+    <Page title={t('evacuation.title')} size="xl">
+      {buildingId === undefined ? (
+        <Alert color="yellow" variant="light">
+          {t('evacuation.noBuilding')}
+        </Alert>
+      ) : (
+        <>
+          <Select
+            className={classes.noPrint}
+            label={t('evacuation.building')}
+            data={buildings.map((building) => ({ value: building.id, label: building.name }))}
+            value={buildingId}
+            allowDeselect={false}
+            onChange={(value) => value && setSearch({ building: value }, { replace: true })}
+            maw={360}
+          />
+          <BuildingEvacuation key={buildingId} buildingId={buildingId} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+function BuildingEvacuation({ buildingId }: { buildingId: string }) {
+  const { t } = useTranslation();
+  const format = useDateTimeFormat();
+  const noticeText = useNoticeText();
+  const { state, reload } = useEvacuationList(buildingId);
+  const rollCall = useRollCall(buildingId);
+  if (state.kind === 'loading') return <Spinner />;
+  if (state.kind === 'failed') {
+    return (
+      <Alert color="red" variant="light" title={t('evacuation.loadFailed')}>
+        {noticeText(messageFromError(state.error))}
+      </Alert>
+    );
+  }
+  const { list } = state;
+  const shown = list.groups.filter((group) => group.people.length > 0);
+  return (
+    <div className={classes.list} data-dense={list.total > 24 ? 'true' : undefined}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Text component="h2" fw={700} size="xl" className={classes.printTitle}>
+            {list.building.name}
+          </Text>
+          <Text fw={700} data-testid="evacuation-total">
+            {t('evacuation.inside', { count: list.total })}
+          </Text>
+          <Text size="sm">
+            {t('evacuation.listOf', { time: format.dateTime(list.generatedAt) })}
+            <span className={classes.noPrint}> · {t('evacuation.live')}</span>
+          </Text>
+        </div>
+        <Group gap="sm" className={classes.noPrint}>
+          <Button variant="default" onClick={reload}>
+            {t('evacuation.refresh')}
+          </Button>
+          <Button variant="default" onClick={() => window.print()}>
+            {t('evacuation.print')}
+          </Button>
+        </Group>
+      </Group>
+      <RollCallBar groups={list.groups} rollCall={rollCall} />
+      {shown.length === 0 ? (
+        <Text data-testid="evacuation-empty">{t('evacuation.empty')}</Text>
+      ) : (
+        <div className={classes.groups}>
+          {shown.map((group) => (
+            <EvacuationGroupTable key={group.visitorType} group={group} rollCall={rollCall} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
