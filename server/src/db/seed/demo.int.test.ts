@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PeopleList, Person } from '@vestibule/shared';
+import { sql } from 'kysely';
+import type { PeopleList, Person, VisitSummary } from '@vestibule/shared';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 import { verifyPassword } from '../../modules/auth/password.ts';
 import { DEMO_PASSWORD, demoLinks, seedDemo } from './demo.ts';
@@ -122,6 +123,65 @@ describe("Demo Corp's directory", () => {
       .where('external_id', '=', 'EMP-0001')
       .executeTakeFirstOrThrow();
     expect(links!.passHolder!.passIdentifier).toBe(pass.pass_identifier);
+  });
+});
+
+describe("Demo HQ's day", () => {
+  async function demoDay() {
+    const links = await demoLinks(t.database.db);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/service/meeting',
+      query: { buildingId: links!.buildingId, limit: '100' },
+      headers: auth,
+    });
+    expect(response.statusCode).toBe(200);
+    return jsonOf<{ docs: VisitSummary[] }>(response).docs;
+  }
+  const statuses = (visits: VisitSummary[]) =>
+    visits.reduce<Record<string, number>>(
+      (count, visit) => ({ ...count, [visit.status]: (count[visit.status] ?? 0) + 1 }),
+      {},
+    );
+
+  it('has people inside, gone, expected, one overdue, one refused and two invitations for tomorrow', async () => {
+    const visits = await demoDay();
+    expect(visits).toHaveLength(31);
+    // IN 12 (one leaving within the hour), LATE 1, OUT 8, SOON 1, TODAY 4 (expected later today),
+    // EXPECTED 2 (tomorrow's), EXPIRED 3 (never came, cancelled, refused at the door).
+    expect(statuses(visits)).toEqual({ IN: 12, LATE: 1, OUT: 8, SOON: 1, TODAY: 4, EXPECTED: 2, EXPIRED: 3 });
+    const refused = visits.filter((visit) => !visit.allowed);
+    expect(refused).toHaveLength(1);
+    // Hosts are employees of the directory.
+    const { db } = t.database;
+    const hosts = await db
+      .selectFrom('visits')
+      .innerJoin('people', 'people.id', 'visits.host_person_id')
+      .select(['people.visitor_type', 'visits.host', 'people.first_name', 'people.last_name'])
+      .execute();
+    expect(hosts.length).toBeGreaterThanOrEqual(25);
+    for (const host of hosts) {
+      expect(host.visitor_type).toBe('EMPLOYEE');
+      expect(host.host).toBe(`${host.first_name} ${host.last_name}`);
+    }
+  });
+
+  it('gives way to a new day at a start on a later day, leaving other visits alone', async () => {
+    const { db } = t.database;
+    const first = await demoDay();
+    const mine = first[0]!;
+    // A visit somebody made themselves is kept: it stands for any visit not of the demo.
+    await db.updateTable('visits').set({ comments: 'mine' }).where('id', '=', mine.id).execute();
+    await db.executeQuery(
+      sql`update app_settings set value = jsonb_set(value::jsonb, '{ids}', (value::jsonb->'ids') - ${mine.id})::text
+        where key = 'demo_visits_day'`.compile(db),
+    );
+    expect(await seedDemo(db)).toBe(false);
+    expect(await seedDemo(db, new Date(Date.now() + 26 * 3_600_000))).toBe(true);
+    const ids = new Set((await db.selectFrom('visits').select('id').execute()).map((row) => row.id));
+    expect(ids.has(mine.id)).toBe(true);
+    expect(first.filter((visit) => ids.has(visit.id)).map((visit) => visit.id)).toEqual([mine.id]);
+    expect(ids.size).toBe(32);
   });
 });
 

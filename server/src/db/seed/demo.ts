@@ -3,6 +3,7 @@ import { hashPassword } from '../../modules/auth/password.ts';
 import { newBuildingColumns } from '../../modules/buildings/buildings.service.ts';
 import type { Db } from '../database.ts';
 import { DEMO_PASS_HOLDER, seedDemoPeople } from './demoPeople.ts';
+import { seedDemoVisits } from './demoVisits.ts';
 
 export const DEMO_PASSWORD = 'Vestibule1!';
 
@@ -25,15 +26,17 @@ export const demoUsers: {
 
 /**
  * Demo data for `npm start`: tenants "Demo Corp" (building "Demo HQ") and "Northwind"
- * (building "Northwind Office"), one user per role, and Demo HQ's people directory. Runs once:
+ * (building "Northwind Office"), one user per role, Demo HQ's people directory, and a day of
+ * visits at Demo HQ around now (written again on a start on a later day). Runs once:
  * a marker row in app_settings, written in the same transaction, makes later starts skip it
  * (the directory has its own marker, so a database seeded before it existed gets it too).
  * Answers whether anything was written.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const companies = await seedDemoCompanies(db);
-  const people = await seedDemoPeople(db);
-  return companies || people;
+  const people = await seedDemoPeople(db, now);
+  const visits = await seedDemoVisits(db, now);
+  return companies || people || visits;
 }
 
 async function seedDemoCompanies(db: Db): Promise<boolean> {

@@ -89,11 +89,11 @@ const mailName = (first: string, last: string) =>
     .toLowerCase();
 
 /** A date `days` after `iso` (yyyy-MM-dd), as yyyy-MM-dd. */
-const addDays = (iso: string, days: number) =>
+export const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Today in a time zone, as yyyy-MM-dd. */
-const todayIn = (timeZone: string, now: Date) =>
+export const todayIn = (timeZone: string, now: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /**
