@@ -1,5 +1,6 @@
 import {
   type CheckInData,
+  type CheckInField,
   type MeetingListItem,
   type MeetingStats,
   type VisitDetail,
@@ -103,7 +104,7 @@ export const healthQuestionnaire: WizardQuestionnaire = {
 
 /** The building's check-in wizard for visitors: first and last name, one questionnaire, comments. */
 export function checkInDataFixture(changes: Partial<CheckInData> = {}): CheckInData {
-  const form = defaultCheckInForm('VISITOR');
+  const form: Record<string, CheckInField> = { ...defaultCheckInForm('VISITOR') };
   for (const key of Object.keys(form)) form[key] = { ...form[key]!, enabled: false, mandatory: false };
   form.firstName = { ...form.firstName!, enabled: true, mandatory: true, order: 0 };
   form.lastName = { ...form.lastName!, enabled: true, mandatory: true, order: 1 };
