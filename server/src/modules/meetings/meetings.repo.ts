@@ -212,7 +212,7 @@ export function visitsAfter(db: Db, scope: VisitScope, query: Filter, after: Key
     sql<unknown>`buildings.settings->>'timeZoneId'`.as('time_zone'),
     sql<unknown>`${ref}`.as('sort_value'),
   ]);
-  if (after) q = q.where(afterCondition(ref, direction, after, column !== sortColumns.createdAt));
+  if (after) q = q.where(afterCondition(column, direction, after, column !== sortColumns.createdAt));
   return q
     .orderBy(sql`${ref} ${sql.raw(direction)}`)
     .orderBy('visits.id', direction)
@@ -221,16 +221,21 @@ export function visitsAfter(db: Db, scope: VisitScope, query: Filter, after: Key
 }
 
 /**
- * "After this row" in the order (value, id), nulls being greater than any value: each branch
- * bounds the column where it can (`col <= v`), so an index on it starts at the row.
+ * "After this row" in the order (value, id), nulls being greater than any value. The row's value
+ * is read again in the statement (a timestamp in JavaScript loses its microseconds, and rows a
+ * microsecond apart would repeat); each branch bounds the column where it can (`col <= v`), so an
+ * index on it starts at the row.
  */
-function afterCondition(ref: ReturnType<typeof sql.ref>, direction: 'asc' | 'desc', after: Keyset, nullable: boolean) {
-  const { value, id } = after;
-  if (value === null || value === undefined) {
+function afterCondition(column: string, direction: 'asc' | 'desc', after: Keyset, nullable: boolean) {
+  const ref = sql.ref(column);
+  const { id } = after;
+  if (after.value === null || after.value === undefined) {
     return direction === 'asc'
       ? sql<SqlBool>`(${ref} is null and visits.id > ${id})`
       : sql<SqlBool>`((${ref} is null and visits.id < ${id}) or ${ref} is not null)`;
   }
+  const name = column.slice(column.indexOf('.') + 1);
+  const value = sql`(select ${sql.ref(`keyset.${name}`)} from visits as keyset where keyset.id = ${id})`;
   if (direction === 'desc') return sql<SqlBool>`(${ref} <= ${value} and (${ref} < ${value} or visits.id < ${id}))`;
   const beyond = sql<SqlBool>`(${ref} >= ${value} and (${ref} > ${value} or visits.id > ${id}))`;
   return nullable ? sql<SqlBool>`(${beyond} or ${ref} is null)` : beyond;
