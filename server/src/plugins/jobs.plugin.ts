@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database.ts';
+import { refreshStatistics } from '../db/statistics.ts';
 import { refreshDueMobileTokens } from '../jobs/mobile-token.job.ts';
 import {
   type JobOutcome,
@@ -64,6 +65,8 @@ export const jobsPlugin = fp(
     const mail = options.smtpUrl ? createMailSender(options.db, options.smtpUrl) : undefined;
     const jobs: Job[] = [
       { name: 'mobile token rotation', everyMs: 60_000, run: refreshDueMobileTokens },
+      // The embedded database has no autovacuum: its planner statistics come from here.
+      { name: 'planner statistics', everyMs: 3_600_000, run: (db) => refreshStatistics(db) },
       ...lifecycleJobs({ db: options.db, base: publicBase(app.ctx.config) }),
     ];
     const running = new Set<string>();

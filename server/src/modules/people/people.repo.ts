@@ -145,9 +145,29 @@ export function pageOfPeople(
 ): Promise<PersonRow[]> {
   const direction = filter.order === -1 ? 'desc' : 'asc';
   const columns = sortColumns[filter.sort ?? 'lastName'];
-  let ids = filteredPeople(db, scope, filter).select('people.id');
-  for (const column of columns) ids = ids.orderBy(column, direction);
-  ids = ids.orderBy('people.id', direction).offset(page.offset).limit(page.limit);
+  const filtered = filteredPeople(db, scope, filter);
+  // A search's matches are found first through the search indexes (the OFFSET 0 keeps them a
+  // query of their own), then sorted: left to itself the planner walked the name index and
+  // filtered it, expecting 'tre' to be spread along the alphabet, and read 90,000 people
+  // before the first Tremblay.
+  const ids = filter.search
+    ? db
+        .selectFrom(
+          filtered
+            .select(['people.id', ...columns.map((column, i) => column.as(`k${i}`))])
+            .offset(0)
+            .as('matches'),
+        )
+        .select('matches.id')
+        .$call((q) => columns.reduce((sorted, _, i) => sorted.orderBy(sql.ref(`matches.k${i}`), direction), q))
+        .orderBy('matches.id', direction)
+        .offset(page.offset)
+        .limit(page.limit)
+    : columns
+        .reduce((sorted, column) => sorted.orderBy(column, direction), filtered.select('people.id'))
+        .orderBy('people.id', direction)
+        .offset(page.offset)
+        .limit(page.limit);
   let rows = selectPeople(db, scope).where('people.id', 'in', ids);
   for (const column of columns) rows = rows.orderBy(column, direction);
   return rows.orderBy('people.id', direction).execute();
