@@ -50,7 +50,9 @@ export function EvacuationGroupTable({ group, rollCall }: { group: EvacuationGro
                     <span className={classes.paperBox} aria-hidden="true" />
                   )}
                 </Table.Td>
-                <Table.Td className={classes.name}>{name}</Table.Td>
+                <Table.Td className={classes.name} data-name="">
+                  {name}
+                </Table.Td>
                 <Table.Td>{person.companyName ?? ''}</Table.Td>
                 <Table.Td>{person.host ?? t('evacuation.noHost')}</Table.Td>
                 <Table.Td>{time(person.checkedInAt)}</Table.Td>

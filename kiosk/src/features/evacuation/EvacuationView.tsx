@@ -126,7 +126,9 @@ function GroupTable(props: { group: EvacuationGroup; rollCall: KioskRollCall; lo
                   />
                 </td>
               )}
-              <th scope="row">{name}</th>
+              <th scope="row" data-name="">
+                {name}
+              </th>
               <td>{person.companyName ?? ''}</td>
               <td>{person.host ?? t('noHost')}</td>
               <td>{formatTime(person.checkedInAt, locale)}</td>

@@ -82,7 +82,7 @@ describe("the kiosk's evacuation list, offline", () => {
     // With the network down: one checks in here (their host and company are known to this kiosk),
     // one leaves, one is refused at the door.
     await commitCheckIn(db, checkInPayload('Nina', 'Arrived', { companyName: 'Acme' }));
-    await commitCheckOut(db, leaving.id, { qrCodeKey: KEY });
+    await commitCheckOut(db, leaving.id, {});
     await commitCheckIn(db, checkInPayload('Fever', 'Refused'), { allowed: false });
 
     const list = await kioskEvacuationList(db, KEY);
@@ -93,6 +93,13 @@ describe("the kiosk's evacuation list, offline", () => {
       'VISITOR: Guest Staying (-, -)',
       'CONTRACTOR: Guest Builder (-, -)',
     ]);
+    db.close();
+  });
+
+  it("shows a host and company the kept visit carries (should the server's list for kiosks give them)", async () => {
+    const db = offlineRunner().db;
+    await receivedList(db, [{ ...serverVisit('Listed'), host: 'Ada Host', companyName: 'Listed Ltd' } as LocalVisit]);
+    expect(await lines(db)).toEqual(['VISITOR: Guest Listed (Listed Ltd, Ada Host)']);
     db.close();
   });
 
@@ -123,7 +130,7 @@ describe("the staff screen's evacuation view", () => {
 
     await commitCheckIn(db, checkInPayload('Nina', 'Arrived'));
     await waitFor(() => expect(screen.getByTestId('kiosk-evacuation-total')).toHaveTextContent('3 people inside'));
-    await commitCheckOut(db, leaving.id, { qrCodeKey: KEY });
+    await commitCheckOut(db, leaving.id, {});
     await waitFor(() => expect(screen.getByTestId('kiosk-evacuation-total')).toHaveTextContent('2 people inside'));
     const visitors = screen.getByRole('table', { name: 'Visitors: 2' });
     expect(

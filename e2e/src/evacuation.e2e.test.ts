@@ -1,0 +1,256 @@
+// The evacuation list (issue 13), end to end at Demo HQ (adding a building would spend Demo
+// Corp's building licences). In the admin app it shows exactly who is inside (the entry log's
+// "in" filter, another path through the server, is the oracle), follows check-ins and
+// check-outs without a reload, runs a roll call and prints on one page. On an enrolled kiosk's
+// staff screen it works with the network cut: a visitor checked in there offline appears, a
+// person checked out there offline goes, and the roll call marks people safe.
+import type { ApiClient } from '@vestibule/shared/api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { expectNoAxeViolations } from './harness/axe.ts';
+import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
+import { newPerson } from './harness/checkin-building.ts';
+import { demoUsers } from './harness/demo-users.ts';
+import { enrolmentCode } from './harness/kiosk-enrolment.ts';
+import { serviceClient, signedIn } from './harness/service.ts';
+import { AdminEvacuationPage, KioskEvacuationView } from './pages/EvacuationPage.ts';
+import { KioskPage } from './pages/KioskPage.ts';
+import { LoginPage } from './pages/LoginPage.ts';
+
+const session = useBrowser();
+const poll = { timeout: UI_TIMEOUT_MS };
+const TABLET = { width: 1024, height: 768 };
+
+let api: ApiClient;
+let demoHq: { id: string; qrCodeKey: string; pin: string };
+
+beforeAll(async () => {
+  api = await signedIn(session.baseUrl, demoUsers.master.username);
+  const { docs } = await api.call('GET /building', { query: { search: 'Demo HQ' } });
+  const found = docs.find((building) => building.name === 'Demo HQ');
+  if (!found) throw new Error('The demo data has no Demo HQ');
+  const building = await api.call('GET /building/:id', { params: { id: found.id } });
+  demoHq = { id: building.id, qrCodeKey: building.qrCodeKey, pin: building.pinCode ?? '' };
+});
+
+type Person = ReturnType<typeof newPerson>;
+const nameOf = (person: Person) => `${person.firstName} ${person.lastName}`;
+
+/** An employee of Demo HQ's directory who checks in with their pass (no questionnaire for employees there). */
+async function employeeInside(label: string): Promise<{ person: Person; publicIdentifier: string }> {
+  const person = newPerson(label);
+  const created = await api.call('POST /person', {
+    body: {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      visitorType: 'EMPLOYEE',
+      defaultDuration: 480,
+      buildingId: demoHq.id,
+    },
+  });
+  const pass = await api.call('GET /person/:id/pass', { params: { id: created.id } });
+  const outcome = await serviceClient(session.baseUrl).call('POST /checkin', {
+    body: {
+      qrCodeKey: demoHq.qrCodeKey,
+      visitorType: 'EMPLOYEE',
+      personId: created.id,
+      passIdentifier: pass.identifier,
+      checkInForm: {},
+    },
+  });
+  if (!outcome.allowed || !outcome.publicIdentifier) throw new Error(`Check-in refused: ${JSON.stringify(outcome)}`);
+  return { person, publicIdentifier: outcome.publicIdentifier };
+}
+
+async function checkOut(publicIdentifier: string): Promise<void> {
+  await serviceClient(session.baseUrl).call('PATCH /checkoutable/:publicIdentifier', {
+    params: { publicIdentifier },
+    body: {},
+  });
+}
+
+/**
+ * Who is inside Demo HQ by the entry log's filters (on site: "in", and "late" for those past their
+ * planned end), named as the evacuation list names them.
+ */
+async function insideByEntryLog(): Promise<{ name: string; visitorType: string }[]> {
+  const onSite = await Promise.all(
+    (['in', 'late'] as const).map((status) =>
+      api.call('GET /meeting', { query: { buildingId: demoHq.id, status, limit: 500 } }),
+    ),
+  );
+  for (const list of onSite) expect(list.totalDocs).toBeLessThan(500);
+  return onSite
+    .flatMap((list) => list.docs)
+    .map((visit) => ({
+      name: [visit.firstName, visit.lastName]
+        .map((part) => part?.trim() ?? '')
+        .filter(Boolean)
+        .join(' '),
+      visitorType: visit.visitorType,
+    }));
+}
+
+const namesOf = (people: readonly { name: string }[]) => people.map((person) => person.name);
+
+/** How many people of each type, for the groups' captions ("Employees: 3"); empty groups are not shown. */
+function countsByType(people: readonly { visitorType: string }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const person of people) counts.set(person.visitorType, (counts.get(person.visitorType) ?? 0) + 1);
+  return counts;
+}
+
+const sorted = (names: readonly string[]) => [...names].sort();
+
+/** The pages Chromium prints, counted in the PDF it makes with the print stylesheet. */
+async function printedPages(page: Page): Promise<number> {
+  const pdf = await page.pdf({ format: 'A4', printBackground: false });
+  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
+}
+
+describe('the evacuation list in the admin app', () => {
+  test('shows exactly who is inside, follows check-ins and check-outs live, runs a roll call and prints on one page', async () => {
+    const { page } = session;
+    const staying = await employeeInside('Stella');
+
+    // A space user (the most limited role that watches a door) opens it from the toolbar.
+    const shell = await (await LoginPage.open(page)).signInAs(demoUsers.space);
+    await shell.navEntry('evacuation').click();
+    const screen = new AdminEvacuationPage(page);
+    await screen.waitUntilShown();
+    expect(await screen.buildingChoice.inputValue()).toBe('Demo HQ');
+    await expect
+      .poll(async () => sorted(await screen.names()), poll)
+      .toEqual(sorted(namesOf(await insideByEntryLog())));
+    expect(await screen.names()).toContain(nameOf(staying.person));
+    const before = (await screen.names()).length;
+    expect(await screen.total.innerText()).toBe(
+      screen.label(before === 1 ? 'inside_one' : 'inside_other', { count: String(before) }),
+    );
+    await expectNoAxeViolations(page, 'the evacuation list');
+
+    // Someone checks in and someone leaves elsewhere: the list follows without a reload.
+    let loads = 0;
+    page.on('load', () => loads++);
+    const arriving = await employeeInside('Arturo');
+    await screen.row(nameOf(arriving.person)).waitFor();
+    await checkOut(staying.publicIdentifier);
+    await screen.row(nameOf(staying.person)).waitFor({ state: 'detached' });
+    expect(loads).toBe(0);
+    const now = await insideByEntryLog();
+    expect(sorted(await screen.names())).toEqual(sorted(namesOf(now)));
+    const inside = now.length;
+    // One table per person type present, captioned with its count.
+    const counts = countsByType(now);
+    for (const [visitorType, count] of counts)
+      await screen.group(screen.label(`groups.${visitorType}`), count).waitFor();
+    expect(await screen.main.getByRole('table').count()).toBe(counts.size);
+
+    // The roll call: one checkbox per person, and how many are accounted for.
+    await screen.startRollCall.click();
+    await expect.poll(() => screen.rollCallCount.innerText(), poll).toContain(screen.accountedText(0, inside));
+    await screen.safeCheckbox(nameOf(arriving.person)).check();
+    await expect.poll(() => screen.rollCallCount.innerText(), poll).toContain(screen.accountedText(1, inside));
+    expect(await screen.row(nameOf(arriving.person)).getAttribute('data-safe')).toBe('true');
+    await expectNoAxeViolations(page, 'the evacuation list during a roll call');
+    // The marks stay in the tab through a reload, until the roll call ends.
+    await page.reload();
+    await screen.waitUntilShown();
+    await expect.poll(() => screen.rollCallCount.innerText(), poll).toContain(screen.accountedText(1, inside));
+    expect(await screen.safeCheckbox(nameOf(arriving.person)).isChecked()).toBe(true);
+
+    // Printed: the list alone, on one page.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('toolbar').isVisible()).toBe(false);
+    expect(await screen.printButton.isVisible()).toBe(false);
+    expect(await screen.row(nameOf(arriving.person)).isVisible()).toBe(true);
+    expect(await printedPages(page)).toBe(1);
+    await page.emulateMedia({ media: 'screen' });
+
+    await screen.endRollCall.click();
+    await screen.rollCallCount.waitFor({ state: 'detached' });
+    expect(await screen.main.getByRole('checkbox').count()).toBe(0);
+    await checkOut(arriving.publicIdentifier);
+  });
+});
+
+describe("the evacuation list on a kiosk's staff screen", () => {
+  test('with the network cut, a visitor checked in there appears, one checked out there goes, and the roll call marks people safe', async () => {
+    const { page, context } = session;
+    const leaving = await employeeInside('Leona');
+    const remaining = await employeeInside('Remy');
+
+    // The enrolled kiosk receives the building's list of who is in.
+    await page.setViewportSize(TABLET);
+    const listReceived = page.waitForResponse(
+      (response) => new URL(response.url()).pathname.startsWith('/service/sync/visits/') && response.status() === 200,
+    );
+    const kiosk = await KioskPage.enrol(page, await enrolmentCode(session.baseUrl, demoHq.id), demoHq.qrCodeKey);
+    await listReceived;
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const insideBefore = namesOf(await insideByEntryLog());
+    expect(insideBefore).toEqual(expect.arrayContaining([nameOf(leaving.person), nameOf(remaining.person)]));
+
+    await context.setOffline(true);
+    await expect.poll(() => kiosk.statusLine.innerText(), poll).toContain(kiosk.statusText(false));
+
+    // A visitor checks in at the kiosk, offline.
+    const visitor = newPerson('Vera');
+    const wizard = kiosk.wizard;
+    await wizard.chooseType('VISITOR');
+    await wizard.fillForm({ host: visitor.host, firstName: visitor.firstName, lastName: visitor.lastName });
+    await wizard.button('next').click();
+    await wizard.answer('Do you have a fever or a cough today?', 'NO');
+    await wizard.answer('Have you travelled abroad in the last 14 days?', 'NO');
+    await wizard.button('finish').click();
+    await wizard.outcomeHeading('allowed').waitFor();
+    await kiosk.done();
+
+    // Leona leaves through the kiosk's self check-out, offline.
+    const selfCheckOut = await kiosk.openCheckOut();
+    await selfCheckOut.offlineNotice.waitFor();
+    await selfCheckOut.lastName.fill(leaving.person.lastName);
+    await selfCheckOut.searchButton.click();
+    await selfCheckOut.resultsHeading.waitFor();
+    await expect.poll(() => selfCheckOut.results.count(), poll).toBe(1);
+    const exitForm = await selfCheckOut.choose(selfCheckOut.results.first());
+    await exitForm.submitButton.click();
+    await selfCheckOut.savedOffline.waitFor();
+    await selfCheckOut.doneButton.click();
+    await kiosk.waitForWelcome();
+    expect((await kiosk.pending.innerText()).trim()).toBe(`· ${kiosk.pendingText(2)}`);
+
+    // Staff open the evacuation list behind the building PIN, still offline.
+    await kiosk.openStaff(demoHq.pin);
+    const list = new KioskEvacuationView(page);
+    await list.open();
+    await list.offlineNotice.waitFor();
+    const expected = [...insideBefore.filter((name) => name !== nameOf(leaving.person)), nameOf(visitor)];
+    await expect.poll(async () => sorted(await list.names()), poll).toEqual(sorted(expected));
+    expect(await list.total.innerText()).toBe(
+      list.label(expected.length === 1 ? 'inside_one' : 'inside_other', { count: String(expected.length) }),
+    );
+    // The kiosk knows the host of the visitor who checked in on it.
+    expect(await list.row(nameOf(visitor)).innerText()).toContain(visitor.host);
+    expect(await list.row(nameOf(visitor)).innerText()).not.toContain(list.label('noHost'));
+    await expectNoAxeViolations(page, "the kiosk's evacuation list, offline");
+
+    // The roll call, offline.
+    await list.startRollCall.click();
+    await expect.poll(() => list.rollCallCount.innerText(), poll).toContain(list.accountedText(0, expected.length));
+    await list.safeCheckbox(nameOf(visitor)).check();
+    await list.safeCheckbox(nameOf(remaining.person)).check();
+    await expect.poll(() => list.rollCallCount.innerText(), poll).toContain(list.accountedText(2, expected.length));
+    await expectNoAxeViolations(page, "the kiosk's roll call, offline");
+    await list.endRollCall.click();
+
+    // Back online, the server agrees with what the kiosk showed.
+    await context.setOffline(false);
+    await expect
+      .poll(async () => sorted(namesOf(await insideByEntryLog())), { timeout: 30_000 })
+      .toEqual(sorted(expected));
+    await checkOut(remaining.publicIdentifier);
+  });
+});
