@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useNotificationStore } from '../features/notifications/notification.store.ts';
 import { storageKeys } from '../storage/storageKeys.ts';
 import { acme, loginResponse, tenantSelection } from '../test/fixtures.ts';
+import { fakeEntryLog } from '../features/entryLog/testing/fakeEntryLog.ts';
 import { renderApp } from '../test/renderApp.tsx';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -65,10 +66,12 @@ describe('routes and guards', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
 
-  it('sends a signed-in user from / to their home screen', async () => {
+  it('sends a signed-in user from / to their home screen, the entry log', async () => {
+    fakeEntryLog([]);
     const { router } = renderApp('/', { as: { username: 'master', role: 'ROLE_MASTER' } });
     await heading('Entry log');
     expect(router.state.location.pathname).toBe('/check-in-out');
+    expect(await screen.findByRole('table', { name: 'Visits' })).toHaveTextContent('No visits yet.');
   });
 
   it('clears the banners on every navigation', async () => {
@@ -95,6 +98,7 @@ describe('toolbar', () => {
   });
 
   it('gives admin the admin colour, the tenant name and the full admin menu', async () => {
+    fakeEntryLog([]);
     const { user } = renderApp('/check-in-out', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
     await heading('Entry log');
     expect(screen.getByRole('banner')).toHaveAttribute('data-tone', 'admin');
@@ -111,6 +115,7 @@ describe('toolbar', () => {
   });
 
   it('lets admin select another company', async () => {
+    fakeEntryLog([]);
     const { user, api } = renderApp('/check-in-out', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
     await heading('Entry log');
     await waitFor(() => expect(api.selectTenant).toHaveBeenCalled());
@@ -119,6 +124,15 @@ describe('toolbar', () => {
     await user.click(within(dialog).getByRole('textbox', { name: 'Company' }));
     await user.click(await within(dialog).findByRole('option', { name: 'Globex' }));
     await user.click(within(dialog).getByRole('button', { name: 'Select' }));
+    await waitFor(() => expect(api.selectTenant).toHaveBeenLastCalledWith('0190a8f2-0000-7000-8000-000000000002'));
+  });
+
+  it("lets admin choose the entry log's company, the tab's company choice", async () => {
+    fakeEntryLog([]);
+    const { user, api } = renderApp('/check-in-out', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
+    await heading('Entry log');
+    await user.click(await screen.findByRole('textbox', { name: 'Company' }));
+    await user.click(await screen.findByRole('option', { name: 'Globex' }));
     await waitFor(() => expect(api.selectTenant).toHaveBeenLastCalledWith('0190a8f2-0000-7000-8000-000000000002'));
   });
 
@@ -189,6 +203,7 @@ describe('toolbar', () => {
   });
 
   it('ends an impersonation at logout by reloading the users page', async () => {
+    fakeEntryLog([]);
     const { user, session, reloadAt } = renderApp('/admin/users', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
     await heading('Users');
     await session.getState().logInAs('user');
@@ -200,6 +215,7 @@ describe('toolbar', () => {
   });
 
   it('says on every page who the administrator works as, and returns them from there', async () => {
+    fakeEntryLog([]);
     const { user, session, reloadAt } = renderApp('/profile', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
     await heading('My profile');
     expect(screen.queryByTestId('impersonation-notice')).not.toBeInTheDocument();

@@ -2,18 +2,40 @@ import { screen } from '@testing-library/react';
 import { axeViolations } from '../test/axe.ts';
 import { describe, expect, it } from 'vitest';
 import { TOKEN, answerAccountCalls, json } from '../features/account/accountTesting.ts';
+import { fakeEntryLog, visitFixture } from '../features/entryLog/testing/fakeEntryLog.ts';
 import { renderApp } from '../test/renderApp.tsx';
 
 // The browser scenarios run axe-core with colour contrast on real pages; here jsdom
 // checks the rest (names, roles, landmarks, headings) on every screen, fast.
-const screens: { path: string; heading: string; as?: { username: string; role: string } }[] = [
+/** The entry log's calls answered with a visit in each state the list draws differently. */
+const entryLog = () =>
+  fakeEntryLog([
+    visitFixture('Anne', 'Leroy', { flagged: true }),
+    visitFixture('Bob', 'Stone', { status: 'IN', checkedInAt: '2026-03-02T08:15:00.000Z' }),
+    visitFixture('Carla', 'Diaz', { status: 'LATE', checkedInAt: '2026-03-02T07:00:00.000Z' }),
+    visitFixture('Dan', 'Brown', {
+      status: 'OUT',
+      checkedInAt: '2026-03-02T08:00:00.000Z',
+      checkedOutAt: '2026-03-02T09:00:00.000Z',
+    }),
+    visitFixture('Eve', 'Refused', { status: 'EXPIRED', allowed: false, refusal: 'TEMPERATURE' }),
+  ]);
+
+const screens: {
+  path: string;
+  heading: string;
+  as?: { username: string; role: string };
+  /** Answers the screen's calls. */
+  calls?: () => unknown;
+}[] = [
   { path: '/', heading: 'Welcome to Vestibule' },
   { path: '/login', heading: 'Log in' },
   { path: '/signup', heading: 'Sign up' },
   { path: '/help', heading: 'Help' },
   { path: '/forgot', heading: 'Forgot your password' },
   { path: '/nowhere', heading: 'Page not found' },
-  { path: '/check-in-out', heading: 'Entry log', as: { username: 'admin', role: 'ROLE_ADMIN' } },
+  { path: '/check-in-out', heading: 'Entry log', as: { username: 'admin', role: 'ROLE_ADMIN' }, calls: entryLog },
+  { path: '/check-in-out', heading: 'Entry log', as: { username: 'space', role: 'ROLE_SPACE' }, calls: entryLog },
   { path: '/admin/users', heading: 'Users', as: { username: 'tech1', role: 'ROLE_TECH_1' } },
   { path: '/admin/buildings', heading: 'Buildings', as: { username: 'master', role: 'ROLE_MASTER' } },
   { path: '/admin/logs', heading: 'Access denied', as: { username: 'supervisor', role: 'ROLE_SUPERVISOR' } },
@@ -23,7 +45,8 @@ const screens: { path: string; heading: string; as?: { username: string; role: s
 ];
 
 describe('accessibility (axe-core, without colour contrast)', () => {
-  it.each(screens)('$path has no violations', async ({ path, heading, as }) => {
+  it.each(screens)('$path has no violations', async ({ path, heading, as, calls }) => {
+    calls?.();
     renderApp(path, as ? { as } : {});
     await screen.findByRole('heading', { level: 1, name: heading });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -31,6 +54,7 @@ describe('accessibility (axe-core, without colour contrast)', () => {
   });
 
   it('the open admin menu and the tenant dialog have no violations', async () => {
+    entryLog();
     const { user } = renderApp('/check-in-out', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
     await screen.findByRole('heading', { level: 1, name: 'Entry log' });
     await user.click(screen.getByTestId('admin-menu'));
@@ -43,6 +67,7 @@ describe('accessibility (axe-core, without colour contrast)', () => {
   });
 
   it('the mobile sidebar has no violations', async () => {
+    entryLog();
     const { user } = renderApp('/check-in-out', { as: { username: 'master', role: 'ROLE_MASTER' } });
     await screen.findByRole('heading', { level: 1, name: 'Entry log' });
     await user.click(screen.getByRole('button', { name: 'Open the menu' }));

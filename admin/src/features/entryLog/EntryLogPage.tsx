@@ -8,6 +8,7 @@ import { ListPager } from '../../components/ListPager.tsx';
 import { Page } from '../../components/Page.tsx';
 import { usePagedList } from '../../components/usePagedList.ts';
 import { saveTextFile } from '../../format/saveTextFile.ts';
+import { useLiveVisits } from '../live/index.ts';
 import { LoadingWhileMounted } from '../loading/index.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { useSession } from '../session/index.ts';
@@ -54,8 +55,23 @@ type Dialog =
  */
 export function EntryLogPage() {
   const { t } = useTranslation();
-  const role = useSession((state) => state.user?.role);
   const buildings = useSession((state) => state.buildings);
+  if (buildings.length === 0) {
+    return (
+      <Page title={t('pages.checkInOut.title')} size="xl">
+        <Alert color="yellow" variant="light" data-testid="entry-log-no-building">
+          {t('entryLog.noBuildingAssigned')}
+        </Alert>
+      </Page>
+    );
+  }
+  return <EntryLog buildings={buildings} />;
+}
+
+/** The log of a company with buildings: nothing is asked of the server before there is one. */
+function EntryLog({ buildings }: { buildings: readonly { id: string; name: string }[] }) {
+  const { t } = useTranslation();
+  const role = useSession((state) => state.user?.role);
   const favourite = useSession((state) => state.user?.favouriteBuildingId);
   const [defaultBuilding] = useState(
     () => buildings.find((building) => building.id === favourite)?.id ?? buildings[0]?.id,
@@ -76,16 +92,9 @@ export function EntryLogPage() {
   });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const confirmed = useConfirmedAction(refresh);
-
-  if (buildings.length === 0) {
-    return (
-      <Page title={t('pages.checkInOut.title')} size="xl">
-        <Alert color="yellow" variant="light" data-testid="entry-log-no-building">
-          {t('entryLog.noBuildingAssigned')}
-        </Alert>
-      </Page>
-    );
-  }
+  // Anyone's check-in or check-out at the building shown (or any of the user's buildings) loads
+  // the list and the counters again, without a reload.
+  useLiveVisits(list.request.buildingId, refresh);
 
   const building = buildings.find((candidate) => candidate.id === list.request.buildingId) ?? null;
   const downloadCsv = async () => {

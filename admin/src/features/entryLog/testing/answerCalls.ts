@@ -69,8 +69,14 @@ export function answerCalls(answers: Partial<Record<ContractKey, Answer>>) {
       if (params === null) continue;
       const request = { key: route.key, params, query, body };
       received.push(request);
-      const answer = await answers[route.key]!(request);
-      return answer instanceof Response ? answer : json(200, answer);
+      try {
+        const answer = await answers[route.key]!(request);
+        return answer instanceof Response ? answer : json(200, answer);
+      } catch (error) {
+        // A fixture that breaks the contract fails the test here, not as a network fault.
+        console.error(`The fake answer to ${route.key} failed`, error);
+        throw error;
+      }
     }
     received.push({ key: `${method} ${url.pathname.replace(/^\/service/, '')}`, params: {}, query, body });
     return refusal(404, 'NOT_FOUND');

@@ -81,7 +81,11 @@ export function detailOf(visit: MeetingListItem, changes: Partial<VisitDetail> =
     source: 'STAFF',
     deviceId: null,
     createdAt: '2026-03-02T08:00:00.000Z',
+    personId: null,
+    invitedBy: '0190a8f2-0000-7000-8000-0000000000aa',
     invitedByName: 'Frida Front',
+    expiredAt: null,
+    locale: 'en',
     ...changes,
   });
 }

@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../../test/axe.ts';
+import { acme, userFixture } from '../../test/fixtures.ts';
+import { fakeSessionApi, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
+import { createSessionStore } from '../session/index.ts';
+import { EntryLogPage } from './EntryLogPage.tsx';
+import {
+  HQ,
+  detailOf,
+  directoryVisitor,
+  fakeEntryLog,
+  hana,
+  healthQuestionnaire,
+  visitFixture,
+} from './testing/fakeEntryLog.ts';
+import { renderEntryLog } from './testing/renderEntryLog.tsx';
+
+const question = healthQuestionnaire.items[0]!;
+
+describe('a visit in detail', () => {
+  it('shows the check-in data, the check-in questionnaires, the check-out data and the check-out questionnaires', async () => {
+    const carla = visitFixture('Carla', 'Diaz', {
+      status: 'OUT',
+      checkedInAt: '2026-03-02T08:00:00.000Z',
+      checkedOutAt: '2026-03-02T09:30:00.000Z',
+      checkoutMethod: 'AUTO_TIMEOUT',
+      companyName: 'Initech',
+    });
+    const answered = (answer: string) => [
+      {
+        questionnaireId: healthQuestionnaire.id,
+        name: 'Health check',
+        items: [{ questionId: question.id, question: question.text, questionType: 'YESNO' as const, answer }],
+      },
+    ];
+    fakeEntryLog([carla], {
+      overrides: {
+        'GET /meeting/:id': () =>
+          detailOf(carla, {
+            tempMeasure1: 36.6,
+            comments: 'Came by train',
+            consentAccepted: true,
+            questionnairesAnswers: answered('NO'),
+            exitQuestionnairesAnswers: answered('YES'),
+            exitComments: 'Left the badge',
+          }),
+      },
+    });
+    const { user } = await renderEntryLog('ROLE_USER');
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Carla Diaz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Visit of Carla Diaz' });
+    const tabs = await within(dialog).findByRole('tablist');
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Check-in data', 'Check-in questionnaires', 'Check-out data', 'Check-out questionnaires']);
+    const panel = () => within(dialog).getByRole('tabpanel');
+    expect(panel()).toHaveTextContent('CompanyInitech');
+    expect(panel()).toHaveTextContent('HostHana Host');
+    expect(panel()).toHaveTextContent('Visit code');
+    expect(panel()).toHaveTextContent('Temperature36.6');
+    expect(panel()).toHaveTextContent('CommentsCame by train');
+    expect(panel()).toHaveTextContent('ConsentAccepted');
+    expect(panel()).toHaveTextContent('Invited byFrida Front');
+    expect(panel()).toHaveTextContent('Checked in byStaff');
+    // A field of the building's form besides the names, labelled with the wizard's words.
+    expect(panel()).toHaveTextContent('Licence plateAB-123-CD');
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Check-in questionnaires' }));
+    expect(within(panel()).getByRole('table', { name: 'Health check' })).toHaveTextContent('fever');
+    expect(within(panel()).getByRole('table', { name: 'Health check' })).toHaveTextContent('No');
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Check-out data' }));
+    expect(panel()).toHaveTextContent('Checked out byAutomatically, after the expected end');
+    expect(panel()).toHaveTextContent('CommentsLeft the badge');
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Check-out questionnaires' }));
+    expect(within(panel()).getByRole('table', { name: 'Health check' })).toHaveTextContent('Yes');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('says what a visit not yet in lacks', async () => {
+    const anne = visitFixture('Anne', 'Leroy');
+    fakeEntryLog([anne]);
+    const { user } = await renderEntryLog('ROLE_SPACE');
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Anne Leroy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Visit of Anne Leroy' });
+    const tabs = await within(dialog).findByRole('tablist');
+    expect(within(dialog).getByRole('tabpanel')).toHaveTextContent('Not checked in.');
+    await user.click(within(tabs).getByRole('tab', { name: 'Check-in questionnaires' }));
+    expect(within(dialog).getByRole('tabpanel')).toHaveTextContent('No questionnaire was answered.');
+    await user.click(within(tabs).getByRole('tab', { name: 'Check-out data' }));
+    expect(within(dialog).getByRole('tabpanel')).toHaveTextContent('Not checked out yet.');
+  });
+});
+
+describe('a new invitation', () => {
+  it('invites someone new with a host found in the directory, at a time and for a duration of the choices', async () => {
+    const { calls } = fakeEntryLog([]);
+    const { user } = await renderEntryLog('ROLE_SPACE');
+    await screen.findByText('No visits yet.');
+    await user.click(screen.getByRole('button', { name: 'New invite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New invite' });
+    // Space users do not read the people directory: a new visitor only.
+    expect(within(dialog).queryByRole('radio', { name: 'Someone in the people directory' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await within(dialog).findAllByText('This field is required')).toHaveLength(2);
+    expect(within(dialog).getByText('Choose the host.')).toBeInTheDocument();
+    expect(calls.of('POST /meeting')).toHaveLength(0);
+    expect(await axeViolations()).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Dora');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Guest');
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'dora@example.com');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Company' }), 'Umbrella');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Host' }), 'han');
+    await waitFor(() =>
+      expect(calls.last('GET /meeting/building/:id/employee').query).toEqual({ name: 'han', limit: '20' }),
+    );
+    expect(calls.last('GET /meeting/building/:id/employee').params).toEqual({ id: HQ.id });
+    await user.click(await screen.findByRole('option', { name: 'Hana Host · Sales' }));
+    await user.clear(within(dialog).getByLabelText(/^Date/));
+    await user.type(within(dialog).getByLabelText(/^Date/), '2030-05-06');
+    await user.clear(within(dialog).getByLabelText(/^Time/));
+    await user.type(within(dialog).getByLabelText(/^Time/), '14:30');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Duration' }));
+    const durations = await screen.findByRole('listbox');
+    expect(
+      within(durations)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['5 min', '15 min', '30 min', '1 h', '1 h 30 min', '2 h', '3 h', '4 h', '5 h', '6 h', '7 h', '8 h']);
+    await user.click(within(durations).getByRole('option', { name: '1 h 30 min' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Dora Guest is invited: the invitation is on its way by e-mail.',
+      ),
+    );
+    expect(calls.last('POST /meeting').body).toEqual({
+      buildingId: HQ.id,
+      visitorType: 'VISITOR',
+      personId: null,
+      firstName: 'Dora',
+      lastName: 'Guest',
+      email: 'dora@example.com',
+      phone: null,
+      companyName: 'Umbrella',
+      hostPersonId: hana.personId,
+      scheduledAt: new Date(2030, 4, 6, 14, 30).toISOString(),
+      scheduledDuration: 'PT1H30M',
+      comments: null,
+    });
+    // The list loads again with the new visit.
+    expect(await screen.findByRole('button', { name: 'Details of the visit of Dora Guest' })).toBeInTheDocument();
+  });
+
+  it('invites a person of the directory', async () => {
+    const { calls } = fakeEntryLog([]);
+    const { user } = await renderEntryLog('ROLE_USER');
+    await screen.findByText('No visits yet.');
+    await user.click(screen.getByRole('button', { name: 'New invite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New invite' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Someone in the people directory' }));
+    await user.click(within(dialog).getByRole('textbox', { name: 'Person' }));
+    await user.click(await screen.findByRole('option', { name: 'Nora Regular · nora@example.com' }));
+    expect(calls.last('GET /people').query).toEqual(
+      expect.objectContaining({ buildingId: HQ.id, visitorType: 'VISITOR', active: 'true' }),
+    );
+    await user.click(within(dialog).getByRole('textbox', { name: 'Host' }));
+    await user.click(await screen.findByRole('option', { name: /Hana Host/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Nora Regular is invited'));
+    expect(calls.last('POST /meeting').body).toEqual(
+      expect.objectContaining({ personId: directoryVisitor.id, hostPersonId: hana.personId }),
+    );
+    expect(calls.last('POST /meeting').body).not.toHaveProperty('firstName');
+  });
+});
+
+describe('a user without a building', () => {
+  it('says why there is nothing to show, and calls nothing', async () => {
+    storeSignIn({ ...userFixture('me', ['ROLE_SUPERVISOR']), tenant: acme, role: 'ROLE_SUPERVISOR' });
+    const session = createSessionStore({
+      api: fakeSessionApi({
+        selectTenant: async () => ({ tenant: acme, tenants: [acme], buildings: [], googleConfig: null }),
+      }),
+      storage: localStorage,
+      noticeStorage: sessionStorage,
+      now: () => Date.now(),
+      navigate: () => undefined,
+      reloadAt: () => undefined,
+      currentPath: () => '/check-in-out',
+    });
+    await session.getState().selectTenant();
+    const { calls } = fakeEntryLog([]);
+    renderScreen(<EntryLogPage />, session);
+    expect(await screen.findByTestId('entry-log-no-building')).toHaveTextContent(
+      'No building to show: the entry log lists the visits of your buildings',
+    );
+    expect(calls.received).toEqual([]);
+  });
+});
