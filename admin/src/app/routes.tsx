@@ -60,10 +60,6 @@ const screenFiles = {
     () => import('../features/evacuation/EvacuationPage.tsx'),
     (module) => module.EvacuationPage,
   ),
-  evacuation: preloadable(
-    () => import('../features/evacuation/EvacuationPage.tsx'),
-    (module) => module.EvacuationPage,
-  ),
   checkInOut: preloadable(
     () => import('../features/entryLog/EntryLogPage.tsx'),
     (module) => module.EntryLogPage,
@@ -77,7 +73,6 @@ const LogsPage = screenFiles.logs.Component;
 const ProfilePage = screenFiles.profile.Component;
 const UsersPage = screenFiles.users.Component;
 const PeoplePage = screenFiles.people.Component;
-const EvacuationPage = screenFiles.evacuation.Component;
 const EvacuationPage = screenFiles.evacuation.Component;
 const EntryLogPage = screenFiles.checkInOut.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
@@ -121,7 +116,6 @@ const screens: Record<RouteId, ReactNode> = {
   profile: <ProfilePage />,
   booking: <ComingSoonPage screen="booking" />,
   checkInOut: <EntryLogPage />,
-  evacuation: <EvacuationPage />,
   evacuation: <EvacuationPage />,
   tenants: <TenantsPage />,
   users: <UsersPage />,
