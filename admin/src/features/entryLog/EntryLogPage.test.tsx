@@ -105,6 +105,27 @@ describe('entry log', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('follows a check-in and a check-out made elsewhere, without a reload', async () => {
+    const entryLog = fakeEntryLog([anne, bob]);
+    await renderEntryLog('ROLE_USER');
+    await row(anne);
+    await waitFor(() => expect(entryLog.live.open()).toHaveLength(1));
+    expect(entryLog.calls.last('POST /live/ticket').body).toEqual({ buildingId: HQ.id });
+    expect(entryLog.live.opened()[0]).toMatch(/^\/service\/live\/visits\?ticket=ticket-/);
+    const counter = screen.getByTestId('counter-inBuilding');
+    await waitFor(() => expect(counter).toHaveTextContent('In the building1'));
+
+    // Anne checks in at the kiosk.
+    entryLog.changedElsewhere({ ...anne, status: 'IN', checkedInAt: new Date().toISOString() }, 'checkedIn');
+    await waitFor(() => expect(within(screen.getByTestId(`visit-row-${anne.id}`)).getByText('In')).toBeInTheDocument());
+    await waitFor(() => expect(counter).toHaveTextContent('In the building2'));
+
+    // Bob checks out with his phone.
+    entryLog.changedElsewhere({ ...bob, status: 'OUT', checkedOutAt: new Date().toISOString() }, 'checkedOut');
+    await waitFor(() => expect(within(screen.getByTestId(`visit-row-${bob.id}`)).getByText('Out')).toBeInTheDocument());
+    await waitFor(() => expect(counter).toHaveTextContent('In the building1'));
+  });
+
   it('downloads meetings.csv with the same filters and sort', async () => {
     const { calls } = fakeEntryLog([anne]);
     const { user } = await renderEntryLog('ROLE_USER');

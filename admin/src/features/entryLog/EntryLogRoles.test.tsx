@@ -24,6 +24,8 @@ const permissionOf: Partial<Record<ContractKey, MeetingPermission>> = {
   'PATCH /meeting/:id/check-in-back': 'checkInBack',
   'PATCH /meeting/:id/cancel': 'cancel',
   'DELETE /meeting/:id': 'remove',
+  // The live stream's ticket: granted to the roles of the entry log.
+  'POST /live/ticket': 'view',
 };
 
 function granted(role: Role, key: string): boolean {

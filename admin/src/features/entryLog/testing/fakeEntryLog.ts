@@ -16,7 +16,8 @@ import {
   personSchema,
   visitDetailSchema,
 } from '@vestibule/shared';
-import type { ContractKey } from '@vestibule/shared/contract';
+import type { ContractKey, LiveVisitEvent, LiveVisitKind } from '@vestibule/shared/contract';
+import { vi } from 'vitest';
 import { type Answer, answerCalls } from './answerCalls.ts';
 
 // A small entry log that answers like the server's contract (every answer is parsed by the shared
@@ -278,9 +279,70 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
     },
     'GET /meeting/building/:id/employee': () => ({ docs: [hana] }),
     'GET /people': () => ({ docs: [directoryVisitor], totalDocs: 1 }),
+    'POST /live/ticket': () => ({
+      ticket: `ticket-${sequence}`,
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    }),
     ...options.overrides,
   };
-  return { calls: answerCalls(answers), visits };
+  const live = fakeLiveStreams();
+  return {
+    calls: answerCalls(answers),
+    visits,
+    /** Another device changed a visit: the open live streams say so, as the server's would. */
+    changedElsewhere: (visit: MeetingListItem, kind: LiveVisitKind) => {
+      visits.set(visit.id, visit);
+      live.emit({
+        seq: ++eventSeq,
+        tenantId: '0190a8f2-0000-7000-8000-000000000001',
+        buildingId: visit.buildingId,
+        visitId: visit.id,
+        count: 1,
+        kind,
+        at: NOW(),
+      });
+    },
+    live,
+  };
+}
+
+let eventSeq = 0;
+
+/** The streams GET /live/visits opened (the browser's EventSource, which jsdom lacks), until the test ends. */
+function fakeLiveStreams() {
+  const streams: FakeEventSource[] = [];
+  class FakeEventSource {
+    readonly url: string;
+    onerror: ((event: Event) => void) | null = null;
+    closed = false;
+    private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+    constructor(url: string) {
+      this.url = url;
+      streams.push(this);
+      // The server says the stream is open once it listens.
+      queueMicrotask(() => this.dispatch('ready', JSON.stringify({ resumed: false })));
+    }
+    addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+      this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+    }
+    close() {
+      this.closed = true;
+    }
+    dispatch(type: string, data: string, id?: string) {
+      if (this.closed) return;
+      for (const listener of this.listeners.get(type) ?? [])
+        listener(new MessageEvent(type, { data, lastEventId: id }));
+    }
+  }
+  vi.stubGlobal('EventSource', FakeEventSource);
+  return {
+    /** The URLs of the streams opened, in order. */
+    opened: () => streams.map((stream) => stream.url),
+    open: () => streams.filter((stream) => !stream.closed),
+    emit: (event: LiveVisitEvent) => {
+      for (const stream of streams) stream.dispatch('visit', JSON.stringify(event), String(event.seq));
+    },
+  };
 }
 
 function json201(payload: unknown): Response {
