@@ -149,7 +149,7 @@ export const meetingsContract = {
     body: staffCheckInSchema,
     response: checkInResponseSchema,
     alsoAnswers: [208],
-    errors: ['NOT_FOUND', 'CHECKEDIN', ...wizardErrors, ...stateErrors],
+    errors: ['NOT_FOUND', 'CHECKEDIN', ...wizardErrors, ...stateErrors, ...personErrors],
   }),
   'PATCH /meeting/:id/check-out': endpoint({
     tags,
@@ -188,7 +188,7 @@ export const meetingsContract = {
     body: instantReplacementSchema,
     response: checkInResponseSchema,
     alsoAnswers: [208],
-    errors: ['NOT_FOUND', 'CHECKEDIN', ...wizardErrors, ...stateErrors],
+    errors: ['NOT_FOUND', 'CHECKEDIN', ...wizardErrors, ...stateErrors, ...personErrors],
   }),
   'GET /meeting/building/:id/employee': endpoint({
     tags,
