@@ -156,6 +156,57 @@ describe('entry log actions', () => {
     await waitFor(() => expect(screen.queryByTestId(`visit-row-${eve.id}`)).not.toBeInTheDocument());
   });
 
+  it('checks a returning visitor in at once, as a new visit with the answers of their last one', async () => {
+    const carla = visitFixture('Carla', 'Diaz', {
+      status: 'OUT',
+      checkedInAt: '2026-03-01T08:00:00.000Z',
+      checkedOutAt: '2026-03-01T09:00:00.000Z',
+    });
+    const { calls, visits } = fakeEntryLog([carla]);
+    const { user } = await renderEntryLog('ROLE_USER');
+    await user.click(
+      within(await row(carla)).getByRole('button', {
+        name: 'Fast check-in of Carla Diaz: a new visit with the same answers',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Fast check-in' });
+    await user.click(within(dialog).getByRole('button', { name: 'Check in now' }));
+    await banner('Carla Diaz is checked in.');
+    expect(calls.last('POST /meeting/instantReplacementCheckin').body).toEqual({ meetingId: carla.id });
+    const replacement = [...visits.values()].find((visit) => visit.id !== carla.id)!;
+    await waitFor(() =>
+      expect(within(screen.getByTestId(`visit-row-${replacement.id}`)).getByText('In')).toBeInTheDocument(),
+    );
+  });
+
+  it('says when the answers of the last visit no longer hold', async () => {
+    const carla = visitFixture('Carla', 'Diaz', {
+      status: 'OUT',
+      checkedInAt: '2026-02-01T08:00:00.000Z',
+      checkedOutAt: '2026-02-01T09:00:00.000Z',
+    });
+    fakeEntryLog([carla], {
+      overrides: {
+        'POST /meeting/instantReplacementCheckin': () =>
+          refusal(422, 'CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID'),
+      },
+    });
+    const { user } = await renderEntryLog('ROLE_ADMIN');
+    await user.click(
+      within(await row(carla)).getByRole('button', {
+        name: 'Fast check-in of Carla Diaz: a new visit with the same answers',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Fast check-in' })).getByRole('button', {
+        name: 'Check in now',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Your questionnaire answers are no longer valid.'),
+    );
+  });
+
   it('says why an action was refused, and shows the list again', async () => {
     const carla = visitFixture('Carla', 'Diaz', {
       status: 'OUT',

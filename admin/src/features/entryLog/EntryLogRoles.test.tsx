@@ -23,6 +23,7 @@ const permissionOf: Partial<Record<ContractKey, MeetingPermission>> = {
   'PATCH /meeting/:id/check-out': 'checkOut',
   'PATCH /meeting/:id/check-in-back': 'checkInBack',
   'PATCH /meeting/:id/cancel': 'cancel',
+  'POST /meeting/instantReplacementCheckin': 'fastCheckIn',
   'DELETE /meeting/:id': 'remove',
   // The live stream's ticket: granted to the roles of the entry log.
   'POST /live/ticket': 'view',
@@ -54,11 +55,15 @@ describe.each(checkInOutRoles)('the entry log as %s', (role) => {
     expect(shown(expectedRow, 'Check in Anne Leroy')).toBe(mayOnMeetings(role, 'checkIn'));
     expect(shown(insideRow, 'Check out Bob Stone')).toBe(mayOnMeetings(role, 'checkOut'));
     expect(shown(goneRow, 'Check Carla Diaz in back')).toBe(mayOnMeetings(role, 'checkInBack'));
+    expect(shown(goneRow, 'Fast check-in of Carla Diaz: a new visit with the same answers')).toBe(
+      mayOnMeetings(role, 'fastCheckIn'),
+    );
     expect(shown(expectedRow, 'Cancel the visit of Anne Leroy')).toBe(mayOnMeetings(role, 'cancel'));
     expect(shown(goneRow, 'Remove the visit of Carla Diaz')).toBe(mayOnMeetings(role, 'remove'));
     // No action a visit's state forbids.
     expect(shown(insideRow, 'Check in Bob Stone')).toBe(false);
     expect(shown(goneRow, 'Cancel the visit of Carla Diaz')).toBe(false);
+    expect(shown(insideRow, 'Fast check-in of Bob Stone: a new visit with the same answers')).toBe(false);
 
     // The visit's detail, the CSV, and a new invitation with a host from the directory.
     await user.click(within(goneRow).getByRole('button', { name: 'Details of the visit of Carla Diaz' }));

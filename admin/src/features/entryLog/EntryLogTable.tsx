@@ -6,7 +6,7 @@ import { IconLogin, IconTrash } from '../../components/ListIcons.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { SortableHeading, sortDirection } from '../../components/SortableHeading.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
-import { IconCancel, IconCheckOut, IconUndo } from './EntryLogIcons.tsx';
+import { IconBolt, IconCancel, IconCheckOut, IconUndo } from './EntryLogIcons.tsx';
 import { useDurationText } from './useDurationText.ts';
 import { VisitStatusBadge, badgeStateOf } from './VisitStatusBadge.tsx';
 import { type RowAction, actionsFor, visitorName } from './visitActions.ts';
@@ -140,6 +140,16 @@ function VisitRowActions(props: { name: string; actions: RowAction[]; onAction: 
           onClick={() => onAction('checkInBack')}
         >
           <IconUndo />
+        </ActionIcon>
+      )}
+      {has('checkInAgain') && (
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('entryLog.rowActions.checkInAgain', { name })}
+          title={t('entryLog.rowActions.checkInAgain', { name })}
+          onClick={() => onAction('checkInAgain')}
+        >
+          <IconBolt />
         </ActionIcon>
       )}
       {has('cancel') && (

@@ -57,6 +57,8 @@ export const entryLogApi = {
   checkOut: (id: string, body: StaffCheckOutBody) => api.call('PATCH /meeting/:id/check-out', { ...byId(id), body }),
   checkInBack: (id: string) => api.call('PATCH /meeting/:id/check-in-back', byId(id)),
   cancel: (id: string) => api.call('PATCH /meeting/:id/cancel', byId(id)),
+  /** Fast check-in of a returning visitor: a new visit with this one's form and answers, while they hold. */
+  checkInAgain: (id: string) => api.call('POST /meeting/instantReplacementCheckin', { body: { meetingId: id } }),
   remove: async (id: string) => {
     await api.call('DELETE /meeting/:id', byId(id));
   },

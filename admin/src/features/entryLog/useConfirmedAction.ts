@@ -7,22 +7,29 @@ import { entryLogApi } from './entryLogApi.ts';
 import { visitorName } from './visitActions.ts';
 
 /** The row actions that only ask before they act (the others open a dialog of their own). */
-export type ConfirmedAction = 'checkInBack' | 'cancel' | 'remove';
+export type ConfirmedAction = 'checkInBack' | 'checkInAgain' | 'cancel' | 'remove';
 
 const calls: Record<ConfirmedAction, (id: string) => Promise<unknown>> = {
   checkInBack: entryLogApi.checkInBack,
+  checkInAgain: entryLogApi.checkInAgain,
   cancel: entryLogApi.cancel,
   remove: entryLogApi.remove,
 };
 
 const successes = {
   checkInBack: 'entryLog.actions.CHECK_IN_BACK_SUCCESS',
+  checkInAgain: 'entryLog.actions.CHECK_IN_SUCCESS',
   cancel: 'entryLog.actions.CANCEL_SUCCESS',
   remove: 'entryLog.actions.DELETE_SUCCESS',
 } as const;
 
+/** A check-in the door refused (an answer or a temperature): the visit is kept as refused. */
+function isRefusedCheckIn(answer: unknown): answer is { allowed: false; message: string } {
+  return typeof answer === 'object' && answer !== null && 'allowed' in answer && answer.allowed === false;
+}
+
 /**
- * Check in back, cancel and remove, each after a question naming the visitor: the answer acts,
+ * Check in back, check in again, cancel and remove, each after a question naming the visitor: the answer acts,
  * says so (checkInOut.actions.*) and lets the list load again; a refusal says why.
  */
 export function useConfirmedAction(done: () => void) {
@@ -36,8 +43,12 @@ export function useConfirmedAction(done: () => void) {
     if (!asked) return;
     setBusy(true);
     try {
-      await calls[asked.action](asked.visit.id);
-      notifications.showSuccess({ key: successes[asked.action], params: { name } });
+      const answer = await calls[asked.action](asked.visit.id);
+      if (isRefusedCheckIn(answer)) {
+        notifications.showError({ key: 'entryLog.actions.CHECK_IN_REFUSED', params: { name, reason: answer.message } });
+      } else {
+        notifications.showSuccess({ key: successes[asked.action], params: { name } });
+      }
     } catch (error) {
       notifications.showError(messageFromError(error));
     } finally {
@@ -57,6 +68,13 @@ export function useConfirmedAction(done: () => void) {
             time: asked.visit.checkedOutAt ? format.dateTime(asked.visit.checkedOutAt) : '',
           }),
           confirmLabel: t('entryLog.confirm.checkInBackConfirm'),
+          danger: false,
+        };
+      case 'checkInAgain':
+        return {
+          title: t('entryLog.confirm.checkInAgainTitle'),
+          text: t('entryLog.confirm.checkInAgainText', { name }),
+          confirmLabel: t('entryLog.confirm.checkInAgainConfirm'),
           danger: false,
         };
       case 'cancel':

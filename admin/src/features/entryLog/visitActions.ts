@@ -10,13 +10,14 @@ import {
 // Which action a row offers: the shared role rule (what the user's role may call: a refused call
 // signs them out) and the shared state rule (what the visit's stored state allows), together.
 
-export const rowActions = ['checkIn', 'checkOut', 'checkInBack', 'cancel', 'remove'] as const;
+export const rowActions = ['checkIn', 'checkOut', 'checkInBack', 'checkInAgain', 'cancel', 'remove'] as const;
 export type RowAction = (typeof rowActions)[number];
 
 const needs: Record<RowAction, { permission: MeetingPermission; transition: MeetingTransition }> = {
   checkIn: { permission: 'checkIn', transition: 'checkIn' },
   checkOut: { permission: 'checkOut', transition: 'checkOut' },
   checkInBack: { permission: 'checkInBack', transition: 'checkInBack' },
+  checkInAgain: { permission: 'fastCheckIn', transition: 'replace' },
   cancel: { permission: 'cancel', transition: 'cancel' },
   remove: { permission: 'remove', transition: 'remove' },
 };
@@ -25,7 +26,11 @@ const needs: Record<RowAction, { permission: MeetingPermission; transition: Meet
 export function actionsFor(role: string | undefined, visit: MeetingListItem): RowAction[] {
   const state = meetingState(visit);
   return rowActions.filter(
-    (action) => mayOnMeetings(role, needs[action].permission) && mayTransition(state, needs[action].transition),
+    (action) =>
+      mayOnMeetings(role, needs[action].permission) &&
+      mayTransition(state, needs[action].transition) &&
+      // Someone still inside is checked out, not checked in again.
+      !(action === 'checkInAgain' && state === 'IN'),
   );
 }
 

@@ -61,7 +61,6 @@ export const entryLog = {
     caption: 'Visits',
     csv: 'Download CSV',
     invite: 'New invite',
-    fastCheckIn: 'Fast check-in',
     empty: 'No visits yet.',
     noMatch: 'No visit matches.',
     unnamed: 'Unnamed visitor',
@@ -87,6 +86,7 @@ export const entryLog = {
     checkOut: 'Check out',
     checkOutOf: 'Check out {{name}}',
     checkInBack: 'Check {{name}} in back',
+    checkInAgain: 'Fast check-in of {{name}}: a new visit with the same answers',
     cancel: 'Cancel the visit of {{name}}',
     remove: 'Remove the visit of {{name}}',
   },
@@ -107,6 +107,10 @@ export const entryLog = {
     checkInBackText:
       'Check {{name}} in again? Their check-out at {{time}} is undone and the visit is open again, as if they had never left.',
     checkInBackConfirm: 'Check in back',
+    checkInAgainTitle: 'Fast check-in',
+    checkInAgainText:
+      'Check {{name}} in now as a new visit, with the form and answers of this one? This works while those answers are still valid.',
+    checkInAgainConfirm: 'Check in now',
     cancelTitle: 'Cancel the visit',
     cancelText: 'Cancel the visit of {{name}}? They can no longer check in with its invitation.',
     cancelConfirm: 'Cancel the visit',
@@ -129,13 +133,6 @@ export const entryLog = {
     comments: 'Comments',
     submit: 'Check out',
     incomplete: 'Some answers are missing or not valid. Complete them to check out.',
-  },
-  fast: {
-    title: 'Fast check-in',
-    intro: 'Check a visitor in now, without an invitation: choose where and who, then fill in the check-in.',
-    start: 'Continue',
-    unavailable:
-      'The check-in form of this building cannot be loaded here yet. Check the visitor in at a kiosk, or invite them and check them in from the list.',
   },
   invite: {
     title: 'New invite',

@@ -61,7 +61,6 @@ export const entryLog = {
     caption: 'Visitas',
     csv: 'Descargar CSV',
     invite: 'Nueva invitación',
-    fastCheckIn: 'Entrada rápida',
     empty: 'Todavía no hay visitas.',
     noMatch: 'Ninguna visita coincide.',
     unnamed: 'Visitante sin nombre',
@@ -86,6 +85,7 @@ export const entryLog = {
     checkOut: 'Registrar salida',
     checkOutOf: 'Registrar salida de {{name}}',
     checkInBack: 'Deshacer la salida de {{name}}',
+    checkInAgain: 'Entrada rápida de {{name}}: una nueva visita con las mismas respuestas',
     cancel: 'Cancelar la visita de {{name}}',
     remove: 'Eliminar la visita de {{name}}',
   },
@@ -105,6 +105,10 @@ export const entryLog = {
     checkInBackText:
       '¿Registrar de nuevo a {{name}} como dentro? Su salida de las {{time}} se deshace y la visita vuelve a estar abierta, como si nunca se hubiera ido.',
     checkInBackConfirm: 'Deshacer la salida',
+    checkInAgainTitle: 'Entrada rápida',
+    checkInAgainText:
+      '¿Registrar ahora la entrada de {{name}} como una nueva visita, con el formulario y las respuestas de esta? Es posible mientras esas respuestas sigan siendo válidas.',
+    checkInAgainConfirm: 'Registrar ahora',
     cancelTitle: 'Cancelar la visita',
     cancelText: '¿Cancelar la visita de {{name}}? Ya no podrá entrar con su invitación.',
     cancelConfirm: 'Cancelar la visita',
@@ -127,13 +131,6 @@ export const entryLog = {
     comments: 'Comentarios',
     submit: 'Registrar salida',
     incomplete: 'Faltan respuestas o no son válidas. Complételas para registrar la salida.',
-  },
-  fast: {
-    title: 'Entrada rápida',
-    intro: 'Registre ahora a un visitante, sin invitación: elija dónde y quién, y rellene el registro.',
-    start: 'Continuar',
-    unavailable:
-      'El formulario de entrada de este edificio aún no se puede cargar aquí. Registre al visitante en un quiosco, o invítelo y registre su entrada desde la lista.',
   },
   invite: {
     title: 'Nueva invitación',

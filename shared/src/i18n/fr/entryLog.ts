@@ -61,7 +61,6 @@ export const entryLog = {
     caption: 'Visites',
     csv: 'Télécharger le CSV',
     invite: 'Nouvelle invitation',
-    fastCheckIn: 'Entrée rapide',
     empty: 'Aucune visite pour le moment.',
     noMatch: 'Aucune visite ne correspond.',
     unnamed: 'Visiteur sans nom',
@@ -86,6 +85,7 @@ export const entryLog = {
     checkOut: 'Sortie',
     checkOutOf: 'Enregistrer la sortie de {{name}}',
     checkInBack: 'Annuler la sortie de {{name}}',
+    checkInAgain: 'Entrée rapide de {{name}} : une nouvelle visite avec les mêmes réponses',
     cancel: 'Annuler la visite de {{name}}',
     remove: 'Supprimer la visite de {{name}}',
   },
@@ -105,6 +105,10 @@ export const entryLog = {
     checkInBackText:
       "Enregistrer de nouveau {{name}} comme présent(e) ? Sa sortie de {{time}} est annulée et la visite reprend, comme si la personne n'était jamais partie.",
     checkInBackConfirm: 'Annuler la sortie',
+    checkInAgainTitle: 'Entrée rapide',
+    checkInAgainText:
+      "Enregistrer maintenant l'entrée de {{name}} comme une nouvelle visite, avec le formulaire et les réponses de celle-ci ? C'est possible tant que ces réponses sont encore valables.",
+    checkInAgainConfirm: 'Enregistrer maintenant',
     cancelTitle: 'Annuler la visite',
     cancelText: "Annuler la visite de {{name}} ? Son invitation ne permettra plus d'entrer.",
     cancelConfirm: 'Annuler la visite',
@@ -127,14 +131,6 @@ export const entryLog = {
     comments: 'Commentaires',
     submit: 'Enregistrer la sortie',
     incomplete: 'Des réponses manquent ou ne sont pas valables. Complétez-les pour enregistrer la sortie.',
-  },
-  fast: {
-    title: 'Entrée rapide',
-    intro:
-      "Enregistrez un visiteur maintenant, sans invitation : choisissez où et qui, puis remplissez l'enregistrement.",
-    start: 'Continuer',
-    unavailable:
-      "Le formulaire d'entrée de ce bâtiment ne peut pas encore être chargé ici. Enregistrez le visiteur sur une borne, ou invitez-le puis enregistrez son entrée depuis la liste.",
   },
   invite: {
     title: 'Nouvelle invitation',

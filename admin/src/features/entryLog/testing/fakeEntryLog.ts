@@ -257,6 +257,27 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
       update(params.id!, { checkedOutAt: NOW(), status: 'OUT', checkoutMethod: 'STAFF' }),
     'PATCH /meeting/:id/check-in-back': ({ params }) =>
       update(params.id!, { checkedOutAt: null, status: 'IN', checkoutMethod: null }),
+    'POST /meeting/instantReplacementCheckin': ({ body }) => {
+      const from = visits.get((body as { meetingId: string }).meetingId)!;
+      const visit = visitFixture(from.firstName ?? '', from.lastName ?? '', {
+        status: 'IN',
+        checkedInAt: NOW(),
+        scheduledAt: null,
+        isInvitation: false,
+      });
+      visits.set(visit.id, visit);
+      return checkInResponseSchema.parse({
+        allowed: true,
+        checkIn: true,
+        meetingIdentifier: visit.identifier,
+        publicIdentifier: visit.publicIdentifier,
+        pin: '4321',
+        flagged: false,
+        refusal: null,
+        message: wizard.successFormText,
+        entryLogItem: null,
+      });
+    },
     'PATCH /meeting/:id/cancel': ({ params }) => update(params.id!, { cancelledAt: NOW(), status: 'EXPIRED' }),
     'DELETE /meeting/:id': ({ params }) => {
       visits.delete(params.id!);
