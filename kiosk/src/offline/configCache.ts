@@ -45,9 +45,14 @@ export async function refreshConfig(
   return 'updated';
 }
 
-type ServerVisit = Omit<CallOutput<Contract['GET /sync/visits/:qrCodeKey']>[number], 'scheduledDuration'> & {
+type ServerVisit = Omit<
+  CallOutput<Contract['GET /sync/visits/:qrCodeKey']>[number],
+  'scheduledDuration' | 'host' | 'companyName'
+> & {
   /** Absent from servers older than this kiosk build. */
   scheduledDuration?: string | null;
+  host?: string | null;
+  companyName?: string | null;
 };
 
 /**
@@ -93,6 +98,8 @@ export async function refreshVisits(db: KioskDb, qrCodeKey: string, fetchImpl: F
         publicIdentifier: visit.publicIdentifier,
         scheduledAt: visit.scheduledAt,
         scheduledDuration: visit.scheduledDuration ?? null,
+        host: visit.host ?? null,
+        companyName: visit.companyName ?? null,
         source: known.get(visit.id)?.source ?? 'server',
       }));
     await db.visits.bulkPut(rows);

@@ -46,6 +46,9 @@ export interface LocalVisit {
   scheduledAt: string | null;
   /** How long the visit is planned to last (ISO 8601, PT1H): with the check-in, when it is overdue. */
   scheduledDuration?: string | null;
+  /** The host's name and the visitor's company (the evacuation list); absent from older lists. */
+  host?: string | null;
+  companyName?: string | null;
   /** device: made here (its outbox entry carries it to the server); server: today's list. */
   source: 'device' | 'server';
 }

@@ -82,6 +82,8 @@ export const syncContract = {
         checkedInAt: z.string().nullable(),
         scheduledAt: z.string().nullable(),
         scheduledDuration: z.string().nullable(),
+        host: z.string().nullable(),
+        companyName: z.string().nullable(),
       }),
     ),
     errors: kioskErrors,

@@ -96,7 +96,7 @@ describe("the kiosk's evacuation list, offline", () => {
     db.close();
   });
 
-  it("shows a host and company the kept visit carries (should the server's list for kiosks give them)", async () => {
+  it("shows the host and company of the server's list for kiosks", async () => {
     const db = offlineRunner().db;
     await receivedList(db, [{ ...serverVisit('Listed'), host: 'Ada Host', companyName: 'Listed Ltd' } as LocalVisit]);
     expect(await lines(db)).toEqual(['VISITOR: Guest Listed (Listed Ltd, Ada Host)']);

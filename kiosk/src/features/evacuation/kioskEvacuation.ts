@@ -1,5 +1,5 @@
 import { type EvacuationGroup, type EvacuationPerson, groupForEvacuation } from '@vestibule/shared';
-import type { KioskDb, LocalVisit, OutboxEntry } from '../../offline/kioskDb.ts';
+import type { KioskDb, OutboxEntry } from '../../offline/kioskDb.ts';
 
 // The evacuation list on a kiosk (issue 13), from what the device holds, so it works with the
 // network cut: the building's visits it last received (GET /sync/visits: everyone checked in and
@@ -14,12 +14,6 @@ export interface KioskEvacuation {
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
-
-/**
- * A visit as the device keeps it. The server's list for kiosks (GET /sync/visits) names no host
- * or company today; should it carry them and the device store them on the visit, they are shown.
- */
-type KeptVisit = LocalVisit & { host?: string | null; companyName?: string | null };
 
 /** What the check-in made on this device says of the visit: its form, and whether the server refused it. */
 function deviceCheckIns(entries: readonly OutboxEntry[]): Map<string, OutboxEntry> {
@@ -47,7 +41,7 @@ export async function kioskEvacuationList(db: KioskDb, qrCodeKey: string): Promi
   );
   const checkIns = deviceCheckIns(entries.filter((entry) => (entry.qrCodeKey ?? qrCodeKey) === qrCodeKey));
   const inside: (EvacuationPerson & { visitorType: string })[] = [];
-  for (const visit of visits as KeptVisit[]) {
+  for (const visit of visits) {
     if (!visit.checkedInAt || visit.checkedOutAt) continue;
     const checkIn = checkIns.get(visit.id);
     if (checkIn?.status === 'rejected' && checkIn.errorCode === 'CHECKEDIN') continue;
@@ -58,7 +52,7 @@ export async function kioskEvacuationList(db: KioskDb, qrCodeKey: string): Promi
       firstName: text(visit.firstName),
       lastName: text(visit.lastName) ?? (text(visit.firstName) ? null : text(form.fullName)),
       companyName: text(form.companyName) ?? text(form.contractorCompanyName) ?? text(visit.companyName),
-      // A kiosk knows the hosts of the check-ins made on it (see KeptVisit for the others).
+      // The check-in made here says it; else the server's list (lists before issue 13 lacked it).
       host: text(form.host) ?? text(visit.host),
       checkedInAt: visit.checkedInAt,
     });

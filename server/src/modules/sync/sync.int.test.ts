@@ -637,6 +637,23 @@ describe('kiosk configuration', () => {
     expect(listed.map((visit) => visit.lastName)).toContain('Key-alone');
   });
 
+  it("names each visitor's host and company, for the staff screen's evacuation list", async () => {
+    const k = kiosk();
+    await push(k.batch([k.checkIn('Hosted')]));
+    await t.database.db
+      .updateTable('visits')
+      .set({ host: 'Ada Host', company_name: 'Hosted Ltd' })
+      .where('last_name', '=', 'Hosted')
+      .execute();
+    const listed = jsonOf<{ lastName: string; host: string | null; companyName: string | null }[]>(
+      await read('visits'),
+    );
+    expect(listed.find((visit) => visit.lastName === 'Hosted')).toMatchObject({
+      host: 'Ada Host',
+      companyName: 'Hosted Ltd',
+    });
+  });
+
   it('carries a slow hash of the building PIN for the staff screen, never the PIN, and changes with it', async () => {
     await t.database.db.updateTable('buildings').set({ pin_code: '4821' }).where('id', '=', buildingId).execute();
     const first = await read('config');

@@ -202,6 +202,8 @@ export function openAndExpectedVisits(db: Db, buildingId: string) {
         'scheduled_at',
         'scheduled_duration',
         'visitor_type',
+        'host',
+        'company_name',
       ])
       .where('building_id', '=', buildingId)
       .where('checked_out_at', 'is', null)

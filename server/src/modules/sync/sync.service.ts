@@ -358,6 +358,9 @@ export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel
     checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
     scheduledAt: row.scheduled_at ? new Date(row.scheduled_at).toISOString() : null,
     scheduledDuration: row.scheduled_duration,
+    // The evacuation list on the staff screen names each person's host and company, offline too.
+    host: row.host,
+    companyName: row.company_name,
   }));
 }
 
