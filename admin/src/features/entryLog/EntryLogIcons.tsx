@@ -30,10 +30,3 @@ export const IconBolt = (props: IconProps) => (
     <path d="M13 3v7h6l-8 11v-7H5z" />
   </ListIcon>
 );
-
-export const IconMail = (props: IconProps) => (
-  <ListIcon {...props}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
-  </ListIcon>
-);

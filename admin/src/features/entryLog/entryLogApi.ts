@@ -17,7 +17,6 @@ export type MeetingListRequest = Omit<Query<'GET /meeting'>, 'sort' | 'order' | 
   limit: number;
 };
 
-export type MeetingListPage = CallOutput<Contract['GET /meeting']>;
 export type MeetingCsvQuery = Query<'GET /meetings/meetings.csv'>;
 export type StaffCheckInBody = CallInput<Contract['PATCH /meeting/:id/check-in']>['body'];
 export type StaffCheckOutBody = CallInput<Contract['PATCH /meeting/:id/check-out']>['body'];
