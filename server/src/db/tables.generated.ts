@@ -372,6 +372,7 @@ export interface Visits {
   questionnaires_answered_at: Timestamp | null;
   questionnaires_answers: ColumnType<AnsweredQuestionnaire[], string | undefined, string>;
   refusal_reason: 'ALERT_ANSWER' | 'TEMPERATURE' | null;
+  reopened_at: Timestamp | null;
   scheduled_at: Timestamp | null;
   scheduled_duration: string | null;
   source: 'OWN_DEVICE' | 'KIOSK' | 'STAFF' | 'REGISTRATION';

@@ -135,6 +135,80 @@ describe('auto check-out', () => {
   });
 });
 
+describe('a visit checked in back (re-opened) after an automatic check-out', () => {
+  const reopened = (checkedInAt: string, reopenedAt: string, scheduledDuration: string | null = 'PT1H') => ({
+    ...inside(checkedInAt, scheduledDuration),
+    reopenedAt,
+  });
+
+  it('after a timeout: counts from the re-opening when it is later than the expected end', () => {
+    const settings = toronto({ autoCheckoutMode: 'TIMEOUT', autoCheckOutTimeout: 'PT1H' });
+    // In at 08:00 UTC for 1 h, checked out by the job at 10:00, checked in back at 10:05.
+    const visit = reopened('2026-01-15T08:00:00Z', '2026-01-15T10:05:00Z');
+    expect(iso(autoCheckoutAt(visit, settings)?.at)).toBe('2026-01-15T11:05:00.000Z');
+    // Without a duration: from the re-opening too.
+    expect(iso(autoCheckoutAt(reopened('2026-01-15T08:00:00Z', '2026-01-15T10:05:00Z', null), settings)?.at)).toBe(
+      '2026-01-15T11:05:00.000Z',
+    );
+    // Re-opened before its expected end (a check-out by mistake): the expected end still rules.
+    expect(iso(autoCheckoutAt(reopened('2026-01-15T08:00:00Z', '2026-01-15T08:30:00Z'), settings)?.at)).toBe(
+      '2026-01-15T10:00:00.000Z',
+    );
+  });
+
+  it("at a specific time: the first time the building's clock shows it after the re-opening", () => {
+    // In at 10:00 Toronto, checked out by the job at 18:00, checked in back at 18:05: the next day's 18:00.
+    const visit = reopened('2026-01-15T15:00:00Z', '2026-01-15T23:05:00Z');
+    expect(iso(autoCheckoutAt(visit, specific('18:00'))?.at)).toBe('2026-01-16T23:00:00.000Z');
+    // Re-opened before the time: the same day's.
+    expect(iso(autoCheckoutAt(reopened('2026-01-15T15:00:00Z', '2026-01-15T16:00:00Z'), specific('18:00'))?.at)).toBe(
+      '2026-01-15T23:00:00.000Z',
+    );
+    // Across the spring change: 19:00 summer time, 23 hours after a re-opening at 19:00 standard time.
+    const spring = reopened('2026-03-07T15:00:00Z', '2026-03-08T00:00:00Z');
+    expect(iso(autoCheckoutAt(spring, specific('19:00'))?.at)).toBe('2026-03-08T23:00:00.000Z');
+  });
+
+  it('is no longer due the moment it is re-opened, and is due again later', () => {
+    const settings = toronto({ autoCheckoutMode: 'TIMEOUT', autoCheckOutTimeout: 'PT1H' });
+    const checkedIn = '2026-01-15T08:00:00Z';
+    const jobRan = new Date('2026-01-15T10:00:00Z');
+    // What the job saw before the re-opening: due.
+    expect(autoCheckoutAt(inside(checkedIn), settings)!.at.getTime()).toBeLessThanOrEqual(jobRan.getTime());
+    const visit = reopened(checkedIn, '2026-01-15T10:01:00Z');
+    const nextRun = new Date('2026-01-15T10:02:00Z');
+    expect(autoCheckoutAt(visit, settings)!.at.getTime()).toBeGreaterThan(nextRun.getTime());
+  });
+
+  it('the overdue alert comes the alert time after the re-opening when that is past the end', () => {
+    const on = toronto({ meetingAlertEnabled: true, overdueAlertTime: 'PT20M' });
+    const visit = reopened('2026-05-20T14:00:00Z', '2026-05-20T17:00:00Z');
+    expect(iso(overdueAlertAt(visit, on))).toBe('2026-05-20T17:20:00.000Z');
+    expect(overdueAlertDue(visit, on, new Date('2026-05-20T17:01:00Z'))).toBe(false);
+    expect(overdueAlertDue(visit, on, new Date('2026-05-20T17:20:00Z'))).toBe(true);
+    // Re-opened before its end: alerted as any visit, after its end.
+    expect(iso(overdueAlertAt(reopened('2026-05-20T14:00:00Z', '2026-05-20T14:30:00Z'), on))).toBe(
+      '2026-05-20T15:20:00.000Z',
+    );
+  });
+
+  it('no end reminder when it is re-opened after the reminder’s moment (it would come with the re-opening)', () => {
+    const settings = toronto({ meetingEndReminderTime: 'PT10M' });
+    expect(endReminderAt(reopened('2026-05-20T14:00:00Z', '2026-05-20T14:55:00Z'), settings)).toBe(null);
+    expect(
+      endReminderDue(
+        reopened('2026-05-20T14:00:00Z', '2026-05-20T14:55:00Z'),
+        settings,
+        new Date('2026-05-20T14:56:00Z'),
+      ),
+    ).toBe(false);
+    // Re-opened earlier: reminded as any visit.
+    expect(iso(endReminderAt(reopened('2026-05-20T14:00:00Z', '2026-05-20T14:20:00Z'), settings))).toBe(
+      '2026-05-20T14:50:00.000Z',
+    );
+  });
+});
+
 describe('reminders', () => {
   const scheduled = {
     scheduledAt: '2026-05-20T14:00:00Z',

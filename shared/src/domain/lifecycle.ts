@@ -98,6 +98,24 @@ function localDay(instant: Date, timeZone: string): string {
 export type AutoCheckoutMethod = 'AUTO_TIMEOUT' | 'AUTO_SPECIFIC_TIME';
 
 /**
+ * A visit in the building as the lifecycle reads it. `reopenedAt`: when staff last checked it in
+ * back (the entry log's undo of a check-out). A re-opened visit is in again from that moment, so
+ * the rules that count from the check-in count from the later of the two.
+ */
+export interface InsideVisit extends VisitTimes {
+  reopenedAt?: string | null;
+}
+
+const later = (a: Date, b: Date | null) => (b && b.getTime() > a.getTime() ? b : a);
+const dateOrNull = (value: string | null | undefined) => (value ? new Date(value) : null);
+
+/** Since when a visit in the building counts as in: its check-in, or its re-opening when later. */
+function insideSince(visit: InsideVisit): Date | null {
+  if (!visit.checkedInAt) return null;
+  return later(new Date(visit.checkedInAt), dateOrNull(visit.reopenedAt));
+}
+
+/**
  * When a visit still in is checked out by itself, and how (the visit keeps it):
  * - TIMEOUT: the building's timeout after the visit's expected end (its check-in plus its
  *   duration; a visit without a duration counts from its check-in). The timeout follows the
@@ -105,26 +123,30 @@ export type AutoCheckoutMethod = 'AUTO_TIMEOUT' | 'AUTO_SPECIFIC_TIME';
  * - SPECIFIC_TIME: the first time the building's clock shows that time after the check-in
  *   (checked in at 19:00 with 18:00 set: the next day at 18:00), in the building's time zone,
  *   summer time changes included.
+ * A re-opened visit (checked in back) counts from its re-opening when that is later: TIMEOUT
+ * from max(expected end, reopened), SPECIFIC_TIME the first such time after max(check-in,
+ * reopened). The job that checked it out would otherwise find it past its moment and check it
+ * out again within the minute.
  * Null when the building's settings give no rule, or the visit is not in.
  */
 export function autoCheckoutAt(
-  visit: VisitTimes,
+  visit: InsideVisit,
   settings: LifecycleSettings,
 ): { at: Date; method: AutoCheckoutMethod } | null {
-  if (!visit.checkedInAt || visit.checkedOutAt) return null;
-  const checkedIn = new Date(visit.checkedInAt);
+  const since = insideSince(visit);
+  if (!since || visit.checkedOutAt) return null;
   if (settings.autoCheckoutMode === 'SPECIFIC_TIME') {
     const time = settings.autoCheckoutSpecificTime;
     if (!time) return null;
-    const day = localDay(checkedIn, settings.timeZoneId);
+    const day = localDay(since, settings.timeZoneId);
     const sameDay = zonedInstant(day, time, settings.timeZoneId);
-    const at =
-      sameDay.getTime() > checkedIn.getTime() ? sameDay : zonedInstant(nextDay(day), time, settings.timeZoneId);
+    const at = sameDay.getTime() > since.getTime() ? sameDay : zonedInstant(nextDay(day), time, settings.timeZoneId);
     return { at, method: 'AUTO_SPECIFIC_TIME' };
   }
   const timeout = minutesOf(settings.autoCheckOutTimeout);
   if (timeout === undefined) return null;
-  return { at: plus(expectedEnd(visit) ?? checkedIn, timeout), method: 'AUTO_TIMEOUT' };
+  const end = expectedEnd(visit) ?? new Date(visit.checkedInAt!);
+  return { at: plus(later(end, dateOrNull(visit.reopenedAt)), timeout), method: 'AUTO_TIMEOUT' };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,17 +186,19 @@ export function startReminderDue(visit: LifecycleVisit, settings: LifecycleSetti
 /**
  * The end reminder: the building's lead (meetingEndReminderTime, 5 min by default) before a
  * visit's expected end, to the visitor and the host, while the visitor is in. None when the
- * visit is shorter than the lead (it would arrive with the check-in).
+ * visit is shorter than the lead (it would arrive with the check-in), nor when it was re-opened
+ * (checked in back) after that moment: it would arrive with the re-opening.
  */
-export function endReminderAt(visit: VisitTimes, settings: LifecycleSettings): Date | null {
+export function endReminderAt(visit: InsideVisit, settings: LifecycleSettings): Date | null {
   const lead = minutesOf(settings.meetingEndReminderTime);
   const end = expectedEnd(visit);
-  if (!visit.checkedInAt || !end || lead === undefined) return null;
+  const since = insideSince(visit);
+  if (!since || !end || lead === undefined) return null;
   const at = plus(end, -lead);
-  return at.getTime() > new Date(visit.checkedInAt).getTime() ? at : null;
+  return at.getTime() > since.getTime() ? at : null;
 }
 
-export function endReminderDue(visit: VisitTimes, settings: LifecycleSettings, now: Date): boolean {
+export function endReminderDue(visit: InsideVisit, settings: LifecycleSettings, now: Date): boolean {
   const at = endReminderAt(visit, settings);
   const end = expectedEnd(visit);
   return (
@@ -184,16 +208,18 @@ export function endReminderDue(visit: VisitTimes, settings: LifecycleSettings, n
 
 /**
  * The overdue alert: overdueAlertTime (15 min by default) after the expected end while the
- * visitor is still in, to the host, when the building has meeting alerts on.
+ * visitor is still in, to the host, when the building has meeting alerts on. A visit re-opened
+ * (checked in back) after its end is alerted that long after its re-opening: staff who just
+ * re-opened it know it is past its end, and the host hears of it if the visitor then stays.
  */
-export function overdueAlertAt(visit: VisitTimes, settings: LifecycleSettings): Date | null {
+export function overdueAlertAt(visit: InsideVisit, settings: LifecycleSettings): Date | null {
   const delay = minutesOf(settings.overdueAlertTime);
   const end = expectedEnd(visit);
   if (!settings.meetingAlertEnabled || !visit.checkedInAt || !end || delay === undefined) return null;
-  return plus(end, delay);
+  return plus(later(end, dateOrNull(visit.reopenedAt)), delay);
 }
 
-export function overdueAlertDue(visit: VisitTimes, settings: LifecycleSettings, now: Date): boolean {
+export function overdueAlertDue(visit: InsideVisit, settings: LifecycleSettings, now: Date): boolean {
   const at = overdueAlertAt(visit, settings);
   return at !== null && !visit.checkedOutAt && at.getTime() <= now.getTime();
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type LifecycleSettings, autoCheckoutAt, newBuildingSettings } from '@vestibule/shared';
+import { type BuildingSettings, type LifecycleSettings, autoCheckoutAt, newBuildingSettings } from '@vestibule/shared';
 import { createTestDatabase } from '../../../test/helpers/database.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import {
@@ -209,6 +209,42 @@ describe('reminders and the overdue alert', () => {
     for (const id of [within, quietBuilding]) expect((await visitRow(db(), id)).overdue_alert_sent_at).toBeNull();
   });
 
+  it('counts a visit checked in back from its re-opening: no alert nor end reminder that would come with it', async () => {
+    const world = await createWorld(db(), {
+      settings: { meetingAlertEnabled: true, overdueAlertTime: 'PT20M', meetingEndReminderTime: 'PT10M' },
+    });
+    const hostId = await createHost(db(), world, { email: 'reopened-host@example.test' });
+    // In for an hour three hours ago, checked in back a minute ago.
+    const late = await createVisit(db(), world, {
+      host_person_id: hostId,
+      checked_in_at: at(NOW, -3 * HOUR),
+      reopened_at: at(NOW, -minutes(1)),
+      scheduled_duration: 'PT1H',
+    });
+    // Ends in 5 minutes, checked in back a minute ago: its end reminder's moment was before that.
+    const ending = await createVisit(db(), world, {
+      checked_in_at: at(NOW, -minutes(55)),
+      reopened_at: at(NOW, -minutes(1)),
+      scheduled_duration: 'PT1H',
+    });
+    // Checked in back long before its end: reminded as any visit.
+    const early = await createVisit(db(), world, {
+      checked_in_at: at(NOW, -minutes(55)),
+      reopened_at: at(NOW, -minutes(40)),
+      scheduled_duration: 'PT1H',
+    });
+
+    expect(await sendOverdueAlerts(deps, NOW)).toEqual({ visits: 0, mails: 0 });
+    expect(await sendEndReminders(deps, NOW)).toEqual({ visits: 1, mails: 1 });
+    expect((await visitRow(db(), early)).end_reminder_sent_at).not.toBeNull();
+    expect((await visitRow(db(), ending)).end_reminder_sent_at).toBeNull();
+    // The alert time after the re-opening, the host hears of it once.
+    expect(await sendOverdueAlerts(deps, at(NOW, minutes(18)))).toEqual({ visits: 0, mails: 0 });
+    expect(await sendOverdueAlerts(deps, at(NOW, minutes(19)))).toEqual({ visits: 1, mails: 1 });
+    expect((await visitRow(db(), late)).overdue_alert_sent_at).not.toBeNull();
+    expect(await mailsTo(db(), 'reopened-host@example.test')).toHaveLength(1);
+  });
+
   it("alerts the building's sender addresses when the visit has no host to tell", async () => {
     const world = await createWorld(db(), {
       settings: { meetingAlertEnabled: true, senderEmail: 'desk@example.test; security@example.test' },
@@ -288,6 +324,92 @@ describe('automatic check-out', () => {
       expect(visit.checkout_method).toBe('AUTO_SPECIFIC_TIME');
       expect([visit.id, new Date(visit.checked_out_at).toISOString()]).toEqual([visit.id, expected.get(visit.id)]);
     }
+  });
+
+  it('counts a visit checked in back from its re-opening, as the shared rule says', async () => {
+    const cases: {
+      settings: Partial<BuildingSettings>;
+      checkedIn: string;
+      reopened: string;
+      duration: string | null;
+    }[] = [
+      // Checked out by the job at 18:00 Toronto, checked in back at 18:05: the next day's 18:00.
+      {
+        settings: { autoCheckoutMode: 'SPECIFIC_TIME', autoCheckOutTimeout: null, autoCheckoutSpecificTime: '18:00' },
+        checkedIn: '2026-01-15T15:00:00Z',
+        reopened: '2026-01-15T23:05:00Z',
+        duration: 'PT1H',
+      },
+      // Re-opened at 19:00 standard time the night before the spring change: 19:00 summer time.
+      {
+        settings: { autoCheckoutMode: 'SPECIFIC_TIME', autoCheckOutTimeout: null, autoCheckoutSpecificTime: '19:00' },
+        checkedIn: '2026-03-07T15:00:00Z',
+        reopened: '2026-03-08T00:00:00Z',
+        duration: 'PT1H',
+      },
+      // Re-opened before the time of the day: that day's.
+      {
+        settings: { autoCheckoutMode: 'SPECIFIC_TIME', autoCheckOutTimeout: null, autoCheckoutSpecificTime: '18:00' },
+        checkedIn: '2026-01-15T13:00:00Z',
+        reopened: '2026-01-15T16:00:00Z',
+        duration: 'PT1H',
+      },
+      // TIMEOUT: from the re-opening, past the expected end; without a duration too.
+      {
+        settings: { autoCheckoutMode: 'TIMEOUT', autoCheckOutTimeout: 'PT1H' },
+        checkedIn: '2026-01-15T08:00:00Z',
+        reopened: '2026-01-15T10:05:00Z',
+        duration: 'PT1H',
+      },
+      {
+        settings: { autoCheckoutMode: 'TIMEOUT', autoCheckOutTimeout: 'PT1H' },
+        checkedIn: '2026-01-15T08:00:00Z',
+        reopened: '2026-01-15T10:10:00Z',
+        duration: null,
+      },
+      // TIMEOUT: re-opened before the expected end (a check-out by mistake): the end rules.
+      {
+        settings: { autoCheckoutMode: 'TIMEOUT', autoCheckOutTimeout: 'PT1H' },
+        checkedIn: '2026-01-15T08:00:00Z',
+        reopened: '2026-01-15T08:30:00Z',
+        duration: 'PT2H',
+      },
+    ];
+    const expected = new Map<string, string>();
+    for (const { settings, checkedIn, reopened, duration } of cases) {
+      const world = await createWorld(db(), { settings });
+      const id = await createVisit(db(), world, {
+        checked_in_at: new Date(checkedIn),
+        reopened_at: new Date(reopened),
+        scheduled_duration: duration,
+      });
+      const rule = autoCheckoutAt(
+        {
+          scheduledAt: null,
+          scheduledDuration: duration,
+          checkedInAt: checkedIn,
+          checkedOutAt: null,
+          reopenedAt: reopened,
+        },
+        settingsOf(settings),
+      );
+      expected.set(id, rule!.at.toISOString());
+    }
+    // In the order they fall due: a minute before its moment the job leaves it in, at its moment
+    // it checks it out, dated then.
+    const closedAt = new Map<string, string>();
+    const run = async (now: Date) => {
+      for (const visit of await autoCheckOutDue(deps, now)) {
+        closedAt.set(visit.id, new Date(visit.checked_out_at).toISOString());
+      }
+    };
+    for (const [id, due] of [...expected].sort((a, b) => a[1].localeCompare(b[1]))) {
+      await run(new Date(Date.parse(due) - 60_000));
+      expect([id, due, closedAt.get(id)]).toEqual([id, due, undefined]);
+      await run(new Date(due));
+      expect(closedAt.get(id)).toBe(due);
+    }
+    expect(closedAt.size).toBe(cases.length);
   });
 
   it('reads a time zone the database does not know as the default zone instead of failing every building', async () => {

@@ -36,6 +36,12 @@ const insideEnd = sql`(v.checked_in_at + ${duration})`;
 /** A visit not arrived: expected to end at its time plus its duration, its time without one. */
 const scheduledEnd = sql`coalesce(v.scheduled_at + ${duration}, v.scheduled_at)`;
 
+/**
+ * Since when a visit in the building counts as in: its check-in, or its re-opening (checked in
+ * back) when later (shared `insideSince`; greatest() passes over a null).
+ */
+const insideSince = sql`greatest(v.checked_in_at, v.reopened_at)`;
+
 const inside = sql`v.checked_in_at is not null and v.checked_out_at is null`;
 const awaited = sql`v.scheduled_at is not null and v.checked_in_at is null and v.checked_out_at is null
   and v.cancelled_at is null and v.expired_at is null`;
@@ -118,14 +124,19 @@ export function claimStartReminders(db: Db, now: Date, limit: number): Promise<s
 export function claimEndReminders(db: Db, now: Date, limit: number): Promise<string[]> {
   const reminderAt = sql`(${insideEnd} - ${settingInterval('meetingEndReminderTime')})`;
   const due = sql`${inside} and v.checked_in_at > ${now}::timestamptz - make_interval(hours => ${DURATION_MAX_HOURS + 1})
-    and ${reminderAt} <= ${now} and ${now} < ${insideEnd} and ${reminderAt} > v.checked_in_at`;
+    and ${reminderAt} <= ${now} and ${now} < ${insideEnd} and ${reminderAt} > ${insideSince}`;
   return claimNotice(db, 'end_reminder_sent_at', due, sql`v.checked_in_at`, now, limit);
 }
 
-/** Visits still in past the building's alert time after their end, alerts on (shared `overdueAlertDue`). */
+/**
+ * Visits still in past the building's alert time after their end (after their re-opening when
+ * that is later), alerts on (shared `overdueAlertDue`).
+ */
 export function claimOverdueAlerts(db: Db, now: Date, limit: number): Promise<string[]> {
   const alerts = sql`coalesce((b.settings->>'meetingAlertEnabled')::boolean, ${defaults.meetingAlertEnabled})`;
-  const due = sql`${inside} and ${alerts} and ${insideEnd} + ${settingInterval('overdueAlertTime')} <= ${now}`;
+  const delay = settingInterval('overdueAlertTime');
+  const due = sql`${inside} and ${alerts} and ${insideEnd} + ${delay} <= ${now}
+    and (v.reopened_at is null or v.reopened_at + ${delay} <= ${now})`;
   return claimNotice(db, 'overdue_alert_sent_at', due, sql`v.checked_in_at`, now, limit);
 }
 
@@ -208,7 +219,9 @@ export interface AutoCheckedOut {
  * Checks out the visits in the building whose automatic check-out is due (shared
  * `autoCheckoutAt`): at the moment the rule names, with the rule as the check-out method.
  * SPECIFIC_TIME reads the building's wall clock with `timestamp at time zone`, which the
- * shared rule follows across summer-time changes.
+ * shared rule follows across summer-time changes. A visit checked in back counts from its
+ * re-opening when later: SPECIFIC_TIME from max(check-in, reopened_at), TIMEOUT from
+ * max(expected end, reopened_at).
  */
 export async function autoCheckOut(db: Db, now: Date, limit: number): Promise<AutoCheckedOut[]> {
   const zones = await timeZoneNames(db);
@@ -216,11 +229,12 @@ export async function autoCheckOut(db: Db, now: Date, limit: number): Promise<Au
   const zone = sql`(case when ${named} = any(${zones}::text[]) then ${named} else ${defaults.timeZoneId} end)`;
   const time = sql`(case when b.settings->>'autoCheckoutSpecificTime' ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'
     then (b.settings->>'autoCheckoutSpecificTime')::time end)`;
-  const day = sql`(v.checked_in_at at time zone ${zone})::date`;
+  const day = sql`(${insideSince} at time zone ${zone})::date`;
   const sameDay = sql`((${day} + ${time}) at time zone ${zone})`;
-  const specificAt = sql`(case when ${sameDay} > v.checked_in_at then ${sameDay}
+  const specificAt = sql`(case when ${sameDay} > ${insideSince} then ${sameDay}
     else ((${day} + 1 + ${time}) at time zone ${zone}) end)`;
-  const timeoutAt = sql`(coalesce(${insideEnd}, v.checked_in_at) + ${intervalOf(sql`b.settings->>'autoCheckOutTimeout'`)})`;
+  const timeoutAt = sql`(greatest(coalesce(${insideEnd}, v.checked_in_at), v.reopened_at)
+    + ${intervalOf(sql`b.settings->>'autoCheckOutTimeout'`)})`;
   const specific = sql`(${setting('autoCheckoutMode')} = 'SPECIFIC_TIME')`;
   const result = await sql<AutoCheckedOut>`
     with rule as (

@@ -408,7 +408,9 @@ export async function updateVisitIf(
 
 /**
  * Opens a checked-out visit again (check in back), unless the same person is in on another visit
- * of the building: false when either does not hold.
+ * of the building: false when either does not hold. `reopened_at` says since when: the lifecycle
+ * jobs count its automatic check-out and overdue alert from it (an auto-checked-out visit would
+ * otherwise be past its moment and checked out again within the minute).
  */
 export async function reopenVisit(db: Db, id: string): Promise<boolean> {
   const result = await db
@@ -420,6 +422,7 @@ export async function reopenVisit(db: Db, id: string): Promise<boolean> {
       exit_comments: null,
       exit_questionnaires_answers: '[]',
       checkout_method: null,
+      reopened_at: sql<Date>`now()`,
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
