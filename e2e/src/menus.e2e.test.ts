@@ -7,13 +7,12 @@ import { demoUsers, expectedNavigation, type DemoUser } from './harness/demo-use
 import { text } from './harness/i18n.ts';
 import { currentPath } from './harness/navigation.ts';
 import { LoginPage } from './pages/LoginPage.ts';
-import { ComingSoonPage } from './pages/StatusPages.ts';
 import { USERS_PATH, UsersPage } from './pages/UsersPage.ts';
 
 const session = useBrowser();
 const menuLabels = (keys: readonly string[]): string[] => keys.map((key) => text('en', `shell.menu.${key}`));
 
-/** The page the user lands on: technical users the users screen, read only; the others the entry log (still to come). */
+/** The page the user lands on: technical users the users screen, read only; the others the entry log. */
 async function expectLandingScreen(user: DemoUser): Promise<void> {
   if (user.home === USERS_PATH) {
     const users = new UsersPage(session.page);
@@ -21,7 +20,9 @@ async function expectLandingScreen(user: DemoUser): Promise<void> {
     expect(await session.page.getByRole('button', { name: text('en', 'users.list.add') }).count()).toBe(0);
     return;
   }
-  await new ComingSoonPage(session.page, 'checkInOut').waitUntilShown();
+  await session.page
+    .getByRole('heading', { level: 1, name: text('en', 'pages.checkInOut.title') })
+    .waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
 describe.each(Object.values(demoUsers))('$username ($role)', (user) => {
