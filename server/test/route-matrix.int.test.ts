@@ -80,6 +80,7 @@ describe('route × role × tenant matrix', () => {
       'GET /service/meeting/:id': 'view',
       'POST /service/meeting': 'invite',
       'POST /service/meetingWithCheckIn': 'fastCheckIn',
+      'GET /service/meeting/building/:id/checkInData': 'fastCheckIn',
       'PATCH /service/meeting/:id': 'update',
       'PATCH /service/meeting/:id/questionnaires': 'questionnaires',
       'PATCH /service/meeting/:id/exitQuestionnaires': 'questionnaires',

@@ -17,11 +17,13 @@ import {
   staffCheckInSchema,
 } from '../schemas/meeting.ts';
 import {
+  checkInDataSchema,
   checkInResponseSchema,
   checkOutDataSchema,
   checkOutRequestSchema,
   meetingListQuerySchema,
   visitDetailSchema,
+  wizardVisitorTypeSchema,
 } from '../schemas/visit.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -101,6 +103,15 @@ export const meetingsContract = {
     response: checkInResponseSchema,
     alsoAnswers: [208],
     errors: ['NOT_FOUND', 'CHECKEDIN', 'MEETING_HOST_NOT_EMPLOYEE', ...wizardErrors, ...personErrors],
+  }),
+  'GET /meeting/building/:id/checkInData': endpoint({
+    tags,
+    summary:
+      "What staff run a fast check-in's wizard with: the building's form, questionnaires and settings for one person type (what the public check-in's wizard reads)",
+    params: idParamsSchema,
+    query: z.object({ visitorType: wizardVisitorTypeSchema }),
+    response: checkInDataSchema,
+    errors: ['NOT_FOUND'],
   }),
   'PATCH /meeting/:id': endpoint({
     tags,

@@ -6,9 +6,11 @@
 // Each change is audited in its transaction.
 import {
   type AnsweredQuestionnaire,
+  type CheckInData,
   type Locale,
   type MeetingCheckInData,
   type VisitDetail,
+  type WizardVisitorType,
   durationToMinutes,
   uuidv7,
   wizardTypeOfPerson,
@@ -168,6 +170,22 @@ export async function staffCheckIn(
     await auditCheckIn(trx, actor, visit.id, outcome);
     return outcome;
   });
+}
+
+/**
+ * What staff run a fast check-in's wizard with: a building of theirs (404 otherwise, as another
+ * company's) and its wizard for one person type, built by the public check-in's own service so
+ * the staff wizard and the kiosk's read the same form, questionnaires and settings.
+ */
+export async function buildingCheckInData(
+  ctx: ServerContext,
+  caller: MeetingCaller,
+  channel: CheckInChannel,
+  buildingId: string,
+  visitorType: WizardVisitorType,
+): Promise<CheckInData> {
+  const building = await visibleBuilding(ctx, caller, buildingId);
+  return checkInData(ctx, building.qr_code_key, visitorType, channel, null);
 }
 
 /** Fast check-in: a new visit checked in at once by staff (the visitor from the directory or typed). */

@@ -8,6 +8,7 @@ import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { assignedBuildingsOf } from '../access.ts';
 import {
   answerQuestionnaires,
+  buildingCheckInData,
   checkInBack,
   fastCheckIn,
   instantReplacement,
@@ -100,6 +101,12 @@ export async function meetingsRoutes(app: FastifyInstance): Promise<void> {
       const outcome = await fastCheckIn(ctx, actorOf(request), channelOf(request), request.body);
       return reply.code(outcome.status).send(outcome.body);
     },
+  });
+
+  route(app, 'GET /meeting/building/:id/checkInData', {
+    config: { ...allow('fastCheckIn'), tenantParams: { id: 'building' } },
+    handler: (request) =>
+      buildingCheckInData(ctx, callerOf(request), channelOf(request), request.params.id, request.query.visitorType),
   });
 
   route(app, 'PATCH /meeting/:id', {
