@@ -7,7 +7,7 @@ import { identifyByPin, pinIdentificationPage } from '../identification/pinIdent
 import { checkIn, checkInBuilding, checkInData, linkTarget, visitForLink } from './checkin.service.ts';
 import {
   buildingCheckOutData,
-  checkOut,
+  checkOutByLink,
   checkOutData,
   searchMeeting,
   selfCheckOutSearch,
@@ -145,7 +145,8 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'PATCH /checkoutable/:publicIdentifier', {
     config,
-    handler: (request) => checkOut(app.ctx, request.params.publicIdentifier, request.body),
+    handler: (request) =>
+      checkOutByLink(app.ctx, request.params.publicIdentifier, request.body, channelOf(request, false)),
   });
 
   route(app, 'GET /buildingCheckOutData/:qrCodeKey', {

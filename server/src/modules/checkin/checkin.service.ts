@@ -329,7 +329,13 @@ async function attemptCheckIn(
     checked_in_at: allowed ? now : null,
     // Checking back in after a check-out opens the visit again.
     ...(allowed
-      ? { checked_out_at: null, exit_temp_measure1: null, exit_temp_measure2: null, exit_comments: null }
+      ? {
+          checked_out_at: null,
+          checkout_method: null,
+          exit_temp_measure1: null,
+          exit_temp_measure2: null,
+          exit_comments: null,
+        }
       : {}),
     allowed,
     refusal_reason: refusal,

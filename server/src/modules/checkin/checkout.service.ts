@@ -19,6 +19,7 @@ import {
 import { toVisitSummary } from './visit.dto.ts';
 import { issueTicket, visitOfTicket } from './checkoutTicket.ts';
 import { type CheckInChannel, buildingForChannel, enrolledKioskOf, settingsOf } from './channel.ts';
+import { kioskOfCredential } from '../kiosks/kiosks.service.ts';
 import type { CheckInTiming } from './checkin.service.ts';
 import { answeredQuestionnaires, checkOutSettings, checkTemperatures } from './visitRules.ts';
 
@@ -49,25 +50,54 @@ export async function checkOutData(ctx: ServerContext, publicIdentifier: string)
   };
 }
 
+/**
+ * Who checked a visit out by hand (the visit keeps it, the entry log and meetings.csv show it): the
+ * visitor on their phone, a kiosk, or staff at the entry log. The automatic check-out records its
+ * own rule (lifecycle jobs).
+ */
+type CheckOutBy = 'OWN_DEVICE' | 'KIOSK' | 'STAFF';
+
+/** How a check-out is made: when (a kiosk's offline entry keeps its time) and by whom. */
+type CheckOutTiming = CheckInTiming & { method: CheckOutBy };
+
 export async function checkOut(
   ctx: ServerContext,
   publicIdentifier: string,
   body: CheckOutBody,
-  timing: CheckInTiming = {},
+  timing: CheckOutTiming,
 ) {
   return checkOutOpenVisit(ctx, await openVisit(ctx, publicIdentifier), body, timing);
 }
 
 /**
+ * The check-out page of a visit's link (PATCH /checkoutable/{publicIdentifier}): the visitor's
+ * phone (OWN_DEVICE), or a kiosk that found the visit by its code and PIN (KIOSK). A kiosk is
+ * known by its enrolment credential, of the visit's building; a call without one is a phone's.
+ * The credential only names the method here: the link's secret is what allows the check-out.
+ */
+export async function checkOutByLink(
+  ctx: ServerContext,
+  publicIdentifier: string,
+  body: CheckOutBody,
+  channel: Pick<CheckInChannel, 'credential'>,
+) {
+  const visit = await openVisit(ctx, publicIdentifier);
+  const kiosk = channel.credential ? await kioskOfCredential(ctx, channel.credential) : undefined;
+  const method = kiosk && kiosk.buildingId === visit.building_id ? 'KIOSK' : 'OWN_DEVICE';
+  return checkOutOpenVisit(ctx, visit, body, { method });
+}
+
+/**
  * Checks out an open visit with the exit form's result, checked by the building's rules (exit
- * questionnaires, temperatures): the visitor's own check-out and, with `method` STAFF, the entry
- * log's (issue 13). CHECKOUT_VISIT_NOT_FOUND when it was no longer open.
+ * questionnaires, temperatures), recording who did it (`method`): the visitor's own check-out,
+ * a kiosk's (online or synced), the entry log's (issue 13). CHECKOUT_VISIT_NOT_FOUND when it was
+ * no longer open.
  */
 export async function checkOutOpenVisit(
   ctx: ServerContext,
   visit: VisitRow,
   body: CheckOutBody,
-  timing: CheckInTiming & { method?: 'STAFF' } = {},
+  timing: CheckOutTiming,
 ) {
   const { settings } = await buildingSettingsById(ctx, visit.building_id);
   const questionnaires = await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type);
@@ -80,7 +110,7 @@ export async function checkOutOpenVisit(
     exit_temp_measure2: body.tempMeasure2,
     exit_comments: body.comments,
     exit_questionnaires_answers: JSON.stringify(stored),
-    ...(timing.method ? { checkout_method: timing.method } : {}),
+    checkout_method: timing.method,
   });
   if (!done) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
   const row = await findVisitById(ctx.db, visit.id);
@@ -182,5 +212,5 @@ export async function ticketCheckOut(
   body: CheckOutBody,
   channel: CheckInChannel,
 ) {
-  return checkOut(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel), body);
+  return checkOut(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel), body, { method: 'KIOSK' });
 }

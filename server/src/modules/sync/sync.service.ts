@@ -97,7 +97,11 @@ async function applyMutation(
     new Date(visit.checked_in_at).getTime() > occurredAt.getTime();
   if (!visit || visit.building_id !== batch.buildingId || checkedInElsewhereLater)
     throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
-  await checkOut(ctx, visit.public_identifier, mutation.payload, { occurredAt });
+  // A phone's check-out by visit id is refused before it gets here (pushBatch): a kiosk's.
+  await checkOut(ctx, visit.public_identifier, mutation.payload, {
+    occurredAt,
+    method: channel.fromKiosk ? 'KIOSK' : 'OWN_DEVICE',
+  });
   return undefined;
 }
 
