@@ -7,7 +7,8 @@ const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /**
  * A visit the device knows, in the shape the check-in and check-out screens take from the
  * server: the kiosk's building, its status by the shared rule from its times (LATE once its
- * planned length has passed, EXPIRED for an expected visit whose time is over), no host.
+ * planned length has passed, EXPIRED for an expected visit whose time is over), its host when
+ * the server's list named one (an invitation scanned at the kiosk starts with its host filled in).
  */
 export function localVisitSummary(
   visit: LocalVisit,
@@ -32,7 +33,7 @@ export function localVisitSummary(
       : 'VISITOR',
     firstName: visit.firstName,
     lastName: visit.lastName,
-    host: null,
+    host: visit.host ?? null,
     scheduledAt: visit.scheduledAt,
     scheduledDuration: times.scheduledDuration,
     checkedInAt: visit.checkedInAt,

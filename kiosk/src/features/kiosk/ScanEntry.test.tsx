@@ -89,3 +89,46 @@ describe('a pass scanned at a kiosk offline (issue 12)', () => {
     expect((await screen.findByTestId('scan-result')).textContent).toBe(en.publicVisit.scan.unknownPass);
   });
 });
+
+describe('an invitation scanned at a kiosk', () => {
+  it("starts the wizard with the host the building's list of today's visits names", async () => {
+    const db = offlineRunner().db;
+    await db.visits.put({
+      id: '0190f0a0-0000-7000-8000-000000000009',
+      qrCodeKey: 'key-1',
+      visitorType: 'VISITOR',
+      firstName: 'Iris',
+      lastName: 'Invited',
+      checkedInAt: null,
+      checkedOutAt: null,
+      identifier: 'ABCD2345',
+      pin: null,
+      publicIdentifier: 'iris-public-identifier',
+      scheduledAt: new Date().toISOString(),
+      scheduledDuration: 'PT1H',
+      host: 'Grace Hopper',
+      companyName: 'Navy',
+      source: 'server',
+    });
+    const onVisit = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <ScanEntry
+        db={db}
+        kiosk={{ qrCodeKey: 'key-1', buildingId: BUILDING_ID, buildingName: 'Lobby' }}
+        directory={directory}
+        onVisit={onVisit}
+        onClose={vi.fn()}
+      />,
+    );
+    scanned.text = 'https://vestibule.test/checkin/key-1/iris-public-identifier';
+    await user.click(screen.getByRole('button', { name: 'read the code' }));
+    await waitFor(() => expect(onVisit).toHaveBeenCalledOnce());
+    expect(onVisit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        visitorType: 'VISITOR',
+        visit: expect.objectContaining({ lastName: 'Invited', host: 'Grace Hopper' }),
+      }),
+    );
+  });
+});
