@@ -334,6 +334,7 @@ export interface Users {
 export interface Visits {
   allowed: Generated<boolean>;
   building_id: string;
+  cancellation_sent_at: Timestamp | null;
   cancelled_at: Timestamp | null;
   check_in_form: ColumnType<Record<string, boolean | string>, string | undefined, string>;
   checked_in_at: Timestamp | null;
@@ -360,6 +361,8 @@ export interface Visits {
   id: string;
   identifier: string;
   invitation_sent_at: Timestamp | null;
+  invitation_sent_sequence: number | null;
+  invitation_sequence: Generated<number>;
   invited_by: string | null;
   is_invitation: Generated<boolean>;
   last_name: string | null;

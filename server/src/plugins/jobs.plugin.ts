@@ -9,6 +9,7 @@ import {
   autoCheckOutDue,
   expireVisits,
   notifyHostsOfCheckIns,
+  sendCancellations,
   sendEndReminders,
   sendInvitations,
   sendOverdueAlerts,
@@ -30,10 +31,16 @@ const mailsOf = (...outcomes: JobOutcome[]) => outcomes.reduce((sum, outcome) =>
 function lifecycleJobs(deps: LifecycleDeps): Job[] {
   return [
     {
-      // A host hears of their visitor within seconds (plus the sender's run, started at once).
+      // A host hears of their visitor within seconds (plus the sender's run, started at once); an
+      // invitation, its update or its cancellation goes out as promptly.
       name: 'host notices and invitations',
       everyMs: 5_000,
-      run: async () => mailsOf(await notifyHostsOfCheckIns(deps, new Date()), await sendInvitations(deps, new Date())),
+      run: async () =>
+        mailsOf(
+          await notifyHostsOfCheckIns(deps, new Date()),
+          await sendInvitations(deps, new Date()),
+          await sendCancellations(deps, new Date()),
+        ),
     },
     {
       // Check-outs first, so a visit checked out by the rule gets no overdue alert. Each run reads

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { PeopleList, Person, VisitSummary } from '@vestibule/shared';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 import { verifyPassword } from '../../modules/auth/password.ts';
+import { sendCancellations, sendInvitations } from '../../modules/lifecycle/lifecycle.jobs.ts';
 import { DEMO_PASSWORD, demoLinks, seedDemo } from './demo.ts';
 import { DEMO_PASS_HOLDER } from './demoPeople.ts';
 
@@ -164,6 +165,12 @@ describe("Demo HQ's day", () => {
       expect(host.visitor_type).toBe('EMPLOYEE');
       expect(host.host).toBe(`${host.first_name} ${host.last_name}`);
     }
+  });
+
+  it('sends no invitation again and no cancellation at a start: the day is told already', async () => {
+    const deps = { db: t.database.db, base: 'http://localhost' };
+    expect(await sendInvitations(deps, new Date())).toEqual({ visits: 0, mails: 0 });
+    expect(await sendCancellations(deps, new Date())).toEqual({ visits: 0, mails: 0 });
   });
 
   it('gives way to a new day at a start on a later day, leaving other visits alone', async () => {

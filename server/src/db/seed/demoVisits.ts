@@ -278,6 +278,9 @@ export async function seedDemoVisits(db: Db, now = new Date()): Promise<boolean>
       is_invitation: invited,
       // The day's notices went out when they were due: a start does not send them again.
       invitation_sent_at: invited ? created : null,
+      // The visitor holds the first version of the invitation: a cancellation or a new time now tells them.
+      invitation_sent_sequence: invited ? 0 : null,
+      cancellation_sent_at: shape.kind === 'cancelled' ? at(-90) : null,
       host_notified_at: checkedInAt,
       start_reminder_sent_at: invited && shape.kind !== 'tomorrow' ? created : null,
       created_at: created,

@@ -11,6 +11,7 @@ import {
   autoCheckOutDue,
   expireVisits,
   notifyHostsOfCheckIns,
+  sendCancellations,
   sendEndReminders,
   sendInvitations,
   sendOverdueAlerts,
@@ -73,6 +74,19 @@ describe('lifecycle jobs on two instances at once', () => {
 
   const notices: [string, (deps: LifecycleDeps, now: Date) => Promise<JobOutcome>, (i: number) => object, number][] = [
     ['invitations', sendInvitations, () => ({ is_invitation: true, scheduled_at: at(NOW, 24 * HOUR) }), 1],
+    [
+      'cancellations',
+      sendCancellations,
+      () => ({
+        is_invitation: true,
+        scheduled_at: at(NOW, 24 * HOUR),
+        invitation_sent_at: at(NOW, -HOUR),
+        invitation_sent_sequence: 0,
+        invitation_sequence: 1,
+        cancelled_at: at(NOW, -minutes(1)),
+      }),
+      2,
+    ],
     ['host notices', notifyHostsOfCheckIns, () => ({ checked_in_at: at(NOW, -minutes(2)) }), 1],
     [
       'start reminders',

@@ -10,6 +10,7 @@ import {
   type NoticeContext,
   type NoticeHost,
   type NoticeVisit,
+  cancellationMails,
   endReminderMails,
   fullName,
   hostCheckedInMail,
@@ -21,6 +22,7 @@ import {
   type AutoCheckedOut,
   type NoticeRow,
   autoCheckOut,
+  claimCancellations,
   claimEndReminders,
   claimHostNotices,
   claimInvitations,
@@ -29,6 +31,7 @@ import {
   expireLapsedAnswers,
   expireScheduled,
   noticeRows,
+  recordInvitationsSent,
 } from './lifecycle.repo.ts';
 
 export interface LifecycleDeps extends NoticeContext {
@@ -91,8 +94,8 @@ function visitOf(row: NoticeRow): NoticeVisit {
     scheduledAt: dateOf(row.scheduled_at),
     scheduledDuration: row.scheduled_duration,
     checkedInAt: dateOf(row.checked_in_at),
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
+    invitationSequence: row.invitation_sequence,
+    invitationSentBefore: row.invitation_sent_sequence !== null,
     hostName: host ?? (row.host?.trim() || null),
   };
 }
@@ -110,11 +113,16 @@ function hostOf(row: NoticeRow): NoticeHost | null {
 
 type Compose = (row: NoticeRow) => Promise<OutgoingMail[]> | OutgoingMail[];
 
+/**
+ * Claims due visits a batch at a time and writes their e-mails, each batch in one transaction;
+ * `settle` then records what sending them changes besides the claim's "sent at".
+ */
 async function noticeJob(
   deps: LifecycleDeps,
   now: Date,
   claim: (db: Db, now: Date, limit: number) => Promise<string[]>,
   compose: Compose,
+  settle?: (db: Db, ids: string[]) => Promise<void>,
 ): Promise<JobOutcome> {
   const outcome: JobOutcome = { visits: 0, mails: 0 };
   for (let round = 0; round < MAX_BATCHES; round++) {
@@ -128,6 +136,7 @@ async function noticeJob(
           mails++;
         }
       }
+      await settle?.(trx, ids);
       return { visits: ids.length, mails };
     });
     outcome.visits += batch.visits;
@@ -137,13 +146,32 @@ async function noticeJob(
   return outcome;
 }
 
-/** Sends each invitation once: to the visitor, with its QR code, its .ics and its links. */
+/**
+ * Sends each invitation once per version: to the visitor, with its QR code, its .ics and its
+ * links; again, as an update with a higher SEQUENCE, when its time or length changes.
+ */
 export function sendInvitations(deps: LifecycleDeps, now: Date): Promise<JobOutcome> {
-  return noticeJob(deps, now, claimInvitations, async (row) => {
-    const visit = visitOf(row);
-    if (!visit.email) return [];
-    return [await invitationMail(deps, buildingOf(row), { ...visit, email: visit.email }, hostOf(row))];
-  });
+  return noticeJob(
+    deps,
+    now,
+    claimInvitations,
+    async (row) => {
+      const visit = visitOf(row);
+      if (!visit.email) return [];
+      return [await invitationMail(deps, buildingOf(row), { ...visit, email: visit.email }, hostOf(row))];
+    },
+    recordInvitationsSent,
+  );
+}
+
+/**
+ * Tells once of each cancelled visit whose invitation was sent: the visitor (a calendar file that
+ * withdraws the event) and the host.
+ */
+export function sendCancellations(deps: LifecycleDeps, now: Date): Promise<JobOutcome> {
+  return noticeJob(deps, now, claimCancellations, (row) =>
+    cancellationMails(deps, buildingOf(row), visitOf(row), hostOf(row)),
+  );
 }
 
 /** Tells each host once that their visitor checked in (a kiosk's synced offline check-in too). */

@@ -48,6 +48,7 @@ const awaited = sql`v.scheduled_at is not null and v.checked_in_at is null and v
 
 type NoticeColumn =
   | 'invitation_sent_at'
+  | 'cancellation_sent_at'
   | 'host_notified_at'
   | 'start_reminder_sent_at'
   | 'end_reminder_sent_at'
@@ -83,12 +84,38 @@ async function claimNotice(
   return result.rows.map((row) => row.id);
 }
 
-/** Invitations not yet sent, to visitors with an address, while the visit can still happen. */
+/**
+ * Invitations not yet sent, to visitors with an address, while the visit can still happen: new
+ * ones, and those whose time or length changed since they were sent (the change clears
+ * `invitation_sent_at` and raises `invitation_sequence`).
+ */
 export function claimInvitations(db: Db, now: Date, limit: number): Promise<string[]> {
   const due = sql`v.is_invitation and v.cancelled_at is null and v.checked_in_at is null
     and v.checked_out_at is null and v.expired_at is null and v.email like '%@%'
     and (v.scheduled_at is null or ${scheduledEnd} > ${now})`;
   return claimNotice(db, 'invitation_sent_at', due, sql`v.created_at`, now, limit);
+}
+
+/**
+ * Records that the visitor now holds the version of the invitation just sent (in the claim's
+ * transaction, after its e-mails were written from the version they held before).
+ */
+export async function recordInvitationsSent(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('visits')
+    .set((eb) => ({ invitation_sent_sequence: eb.ref('invitation_sequence') }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/**
+ * Cancelled visits whose invitation the visitor received, not yet told of the cancellation
+ * (the visitor and the host hear of it once).
+ */
+export function claimCancellations(db: Db, now: Date, limit: number): Promise<string[]> {
+  const due = sql`v.cancelled_at is not null and v.invitation_sent_sequence is not null`;
+  return claimNotice(db, 'cancellation_sent_at', due, sql`v.cancelled_at`, now, limit);
 }
 
 /**
@@ -162,8 +189,8 @@ export function noticeRows(db: Db, ids: readonly string[]) {
       'v.scheduled_at',
       'v.scheduled_duration',
       'v.checked_in_at',
-      'v.created_at',
-      'v.updated_at',
+      'v.invitation_sequence',
+      'v.invitation_sent_sequence',
       'b.id as building_id',
       'b.name as building_name',
       'b.qr_code_key',

@@ -1,7 +1,9 @@
 // Invitations and changes to visits from the entry log (issue 13): invite (POST /meeting), change
 // (PATCH /meeting/{id}), cancel, delete. Each change is audited in its transaction. The
 // invitation e-mail is not sent here: the lifecycle job sends it for a visit with is_invitation
-// and no invitation_sent_at; a changed time clears the notices already sent for the old one.
+// and no invitation_sent_at; a changed time clears the notices already sent for the old one, the
+// invitation included (sent again as a new version of its calendar event), and a cancellation is
+// told to the visitor and the host by the lifecycle's cancellation job.
 import {
   type Locale,
   type MeetingTransition,
@@ -28,6 +30,7 @@ import {
   findBuildingPerson,
   findTenantVisit,
   insertVisit,
+  invitationChange,
   updateVisitIf,
 } from './meetings.repo.ts';
 import { type MeetingCaller, settingsOfRow, visibleBuilding, visibleVisit } from './meetings.service.ts';
@@ -158,6 +161,7 @@ export async function inviteVisitor(
  * Changes a visit: the visitor's fields, the host, the duration, its language; its time only
  * before arrival. A new time clears the reminders already sent for the old one (and the expiry),
  * a new duration the end reminder and the overdue alert, so the jobs send them again on time.
+ * Before arrival either sends the invitation again, as the calendar event's next version.
  */
 export async function updateMeeting(
   ctx: ServerContext,
@@ -171,7 +175,8 @@ export async function updateMeeting(
   const moved = body.scheduledAt !== undefined && new Date(body.scheduledAt).getTime() !== timeOf(before.scheduled_at);
   if (moved) refuseUnless(before, 'reschedule');
   const durationChanged = body.scheduledDuration !== undefined && body.scheduledDuration !== before.scheduled_duration;
-  if ((moved || durationChanged) && stateOf(before) === 'INVITED') {
+  const invitationMoved = (moved || durationChanged) && stateOf(before) === 'INVITED';
+  if (invitationMoved) {
     const at = body.scheduledAt
       ? new Date(body.scheduledAt)
       : before.scheduled_at
@@ -223,6 +228,7 @@ export async function updateMeeting(
     ...(durationChanged
       ? { scheduled_duration: body.scheduledDuration, end_reminder_sent_at: null, overdue_alert_sent_at: null }
       : {}),
+    ...(invitationMoved ? invitationChange.moved() : {}),
     check_in_form: JSON.stringify(form),
   };
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
@@ -254,7 +260,7 @@ export async function cancelMeeting(ctx: ServerContext, actor: MeetingActor, id:
   const before = await visibleVisit(ctx, actor, id);
   refuseUnless(before, 'cancel');
   const after = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await updateVisitIf(trx, id, { cancelled_at: new Date() }, 'invited'))) {
+    if (!(await updateVisitIf(trx, id, { cancelled_at: new Date(), ...invitationChange.cancelled() }, 'invited'))) {
       const now = await findTenantVisit(trx, actor.tenantId, id);
       if (!now) throw notFound();
       refuseUnless(now, 'cancel');

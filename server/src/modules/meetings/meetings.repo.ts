@@ -1,7 +1,7 @@
-import { type Expression, type Insertable, type SqlBool, type Updateable, sql } from 'kysely';
+import { type Expression, type Insertable, type SqlBool, type UpdateObject, sql } from 'kysely';
 import { MEETING_COUNT_CAP, type MeetingListQuery, type MeetingSortColumn, SOON_MINUTES } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
-import type { VisitsTable } from '../../db/schema.ts';
+import type { Database, VisitsTable } from '../../db/schema.ts';
 import { selectVisits } from '../checkin/checkin.repo.ts';
 
 export type MeetingRow = NonNullable<Awaited<ReturnType<typeof findTenantVisit>>>;
@@ -392,6 +392,22 @@ export async function insertVisit(db: Db, row: Insertable<VisitsTable>): Promise
   await db.insertInto('visits').values(row).execute();
 }
 
+/** Changes of a visit not arrived, in `updateVisitIf`, that its calendar event must follow. */
+export const invitationChange = {
+  /**
+   * A new time or length: the invitation job sends the invitation again (its "sent at" cleared)
+   * as a new version of the calendar event, which replaces the one the visitor holds.
+   */
+  moved: (): UpdateObject<Database, 'visits'> => ({
+    invitation_sent_at: null,
+    invitation_sequence: sql<number>`invitation_sequence + 1`,
+  }),
+  /** Cancelled: the cancellation job withdraws the event with a version above the one sent. */
+  cancelled: (): UpdateObject<Database, 'visits'> => ({
+    invitation_sequence: sql<number>`invitation_sequence + 1`,
+  }),
+};
+
 /**
  * Changes a visit when `guard` (its state, read again in the statement) still holds; false when
  * it no longer does (another desk acted first).
@@ -399,7 +415,7 @@ export async function insertVisit(db: Db, row: Insertable<VisitsTable>): Promise
 export async function updateVisitIf(
   db: Db,
   id: string,
-  values: Updateable<VisitsTable>,
+  values: UpdateObject<Database, 'visits'>,
   guard: 'invited' | 'open' | 'out' | 'any',
 ): Promise<boolean> {
   let q = db

@@ -1,5 +1,6 @@
 // The invitation's calendar file, written by the `ics` package (RFC 5545): one event for the
-// visit, its UID the visit's id so a later invitation for the same visit updates the entry.
+// visit, its UID the visit's id so a later invitation for the same visit updates the entry (its
+// SEQUENCE higher), and a cancellation (METHOD:CANCEL, STATUS:CANCELLED) removes it.
 import { createEvent } from 'ics';
 
 export interface CalendarVisit {
@@ -12,15 +13,21 @@ export interface CalendarVisit {
   location: string;
   url: string;
   organizer: { name: string; email: string } | null;
-  /** Raised with each change of the visit (seconds between its creation and its last change). */
+  /** The event's version (visits.invitation_sequence): raised by each change of time or length and by the cancellation. */
   sequence: number;
+  /** A cancellation of the event rather than the event. */
+  cancelled?: boolean;
 }
+
+/** The MIME type of a calendar file with its method (mail clients read the method from it). */
+export const calendarContentType = (cancelled: boolean) =>
+  `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`;
 
 export function visitCalendar(visit: CalendarVisit): string {
   const minutes = visit.minutes ?? 60;
   const { error, value } = createEvent({
     productId: 'Vestibule//visits',
-    method: 'PUBLISH',
+    method: visit.cancelled ? 'CANCEL' : 'PUBLISH',
     uid: `${visit.visitId}@vestibule`,
     sequence: visit.sequence,
     start: visit.start.getTime(),
@@ -31,7 +38,7 @@ export function visitCalendar(visit: CalendarVisit): string {
     description: visit.description,
     location: visit.location,
     url: visit.url,
-    status: 'CONFIRMED',
+    status: visit.cancelled ? 'CANCELLED' : 'CONFIRMED',
     busyStatus: 'BUSY',
     ...(visit.organizer ? { organizer: visit.organizer } : {}),
   });

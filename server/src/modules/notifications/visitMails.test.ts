@@ -33,8 +33,8 @@ const visit: NoticeVisit = {
   scheduledAt: null,
   scheduledDuration: 'PT1H',
   checkedInAt: new Date('2026-01-15T14:00:00Z'),
-  createdAt: new Date('2026-01-15T14:00:00Z'),
-  updatedAt: new Date('2026-01-15T14:00:00Z'),
+  invitationSequence: 0,
+  invitationSentBefore: false,
   hostName: null,
 };
 

@@ -1,6 +1,7 @@
 // The e-mails of a visit's lifecycle (issue 13), each in its recipient's language with the
 // building's logo: the visitor's invitation (QR code, .ics, cancel / postpone / reschedule
-// links), the start and end reminders to the visitor and the host, and the host's notices of
+// links) and its updated version when the visit moves, the cancellation to the visitor and the
+// host, the start and end reminders to the visitor and the host, and the host's notices of
 // the check-in and of an overdue visit. Built from rows the lifecycle jobs claimed; written to
 // the outbox in the same transaction.
 import { type Locale, durationToMinutes } from '@vestibule/shared';
@@ -8,7 +9,7 @@ import { isLocale, translate } from '@vestibule/shared/i18n';
 import type { MailAttachment, OutgoingMail } from '../mail/mail.repo.ts';
 import { type Block, LOGO_CID, QR_CID, htmlBody, textBody } from './html.ts';
 import { type VisitLinks, visitLinks } from './links.ts';
-import { visitCalendar } from './visitCalendar.ts';
+import { calendarContentType, visitCalendar } from './visitCalendar.ts';
 import { visitQrPng } from './visitQr.ts';
 
 export interface NoticeBuilding {
@@ -39,8 +40,10 @@ export interface NoticeVisit {
   scheduledAt: Date | null;
   scheduledDuration: string | null;
   checkedInAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
+  /** The version of the visit's calendar event (its .ics SEQUENCE), raised by each change of time or length. */
+  invitationSequence: number;
+  /** Whether the visitor received an invitation before (this one then replaces it). */
+  invitationSentBefore: boolean;
   /** The host's name as the entry log shows it (the directory's employee, else the typed name). */
   hostName: string | null;
 }
@@ -128,7 +131,7 @@ interface Letter {
   blocks: Block[];
   /** The QR code's PNG when a block shows it. */
   qr?: Buffer;
-  calendar?: string;
+  calendar?: { text: string; cancelled: boolean };
 }
 
 function letter(building: NoticeBuilding, mail: Letter): OutgoingMail {
@@ -149,8 +152,8 @@ function letter(building: NoticeBuilding, mail: Letter): OutgoingMail {
   if (mail.calendar) {
     attachments.push({
       fileName: 'visit.ics',
-      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: Buffer.from(mail.calendar, 'utf8'),
+      contentType: calendarContentType(mail.calendar.cancelled),
+      content: Buffer.from(mail.calendar.text, 'utf8'),
     });
   }
   return {
@@ -206,6 +209,7 @@ export async function invitationMail(
   const duration = durationWords(locale, visit.scheduledDuration);
   const door = await doorBlocks(locale, building, visit, links);
   const blocks: Block[] = [greeting(locale, fullName(visit.firstName, visit.lastName))];
+  if (visit.invitationSentBefore) blocks.push({ kind: 'text', text: t('updated') });
   if (visit.scheduledAt) blocks.push({ kind: 'text', text: hostName ? t('invited') : t('expected') });
   if (duration) blocks.push({ kind: 'text', text: t('length', { duration }) });
   if (building.address) blocks.push({ kind: 'text', text: t('address', { address: building.address }) });
@@ -217,33 +221,109 @@ export async function invitationMail(
     { kind: 'link', text: t('postpone'), href: links.postpone },
     { kind: 'text', text: t('closing') },
   );
-  const c = (key: string, extra: Record<string, string>) =>
-    translate(locale, `mail.lifecycle.calendar.${key}`, { building: building.name, ...extra });
   const calendar = visit.scheduledAt
-    ? visitCalendar({
-        visitId: visit.id,
-        start: visit.scheduledAt,
-        minutes: visit.scheduledDuration ? durationToMinutes(visit.scheduledDuration) : undefined,
-        title: c('title', {}),
-        description: [
-          ...(hostName ? [c('host', { host: hostName })] : []),
-          c('checkIn', { link: links.checkIn }),
-          c('cancel', { link: links.cancel }),
-        ].join('\n'),
-        location: building.address ? `${building.name}, ${building.address}` : building.name,
-        url: links.checkIn,
-        organizer: host?.email ? { name: host.name, email: host.email } : null,
-        sequence: Math.max(0, Math.floor((visit.updatedAt.getTime() - visit.createdAt.getTime()) / 1000)),
-      })
+    ? calendarOf(locale, building, { ...visit, scheduledAt: visit.scheduledAt }, host, links, false)
     : undefined;
+  const subject = !visit.scheduledAt ? 'subjectUndated' : visit.invitationSentBefore ? 'subjectUpdated' : 'subject';
   return letter(building, {
     to: visit.email,
     locale,
-    subject: visit.scheduledAt ? t('subject') : t('subjectUndated'),
+    subject: t(subject),
     blocks,
     qr: door.qr,
-    ...(calendar ? { calendar } : {}),
+    ...(calendar ? { calendar: { text: calendar, cancelled: false } } : {}),
   });
+}
+
+/**
+ * The visit's calendar event: its UID the visit's, its SEQUENCE the visit's invitation sequence,
+ * so each later file (an updated invitation, a cancellation) replaces the one the calendar holds.
+ * The description carries the check-in and cancel links while the visit stands.
+ */
+function calendarOf(
+  locale: Locale,
+  building: NoticeBuilding,
+  visit: NoticeVisit & { scheduledAt: Date },
+  host: NoticeHost | null,
+  links: VisitLinks,
+  cancelled: boolean,
+): string {
+  const c = (key: string, extra: Record<string, string>) =>
+    translate(locale, `mail.lifecycle.calendar.${key}`, { building: building.name, ...extra });
+  const hostName = host?.name ?? visit.hostName;
+  return visitCalendar({
+    visitId: visit.id,
+    start: visit.scheduledAt,
+    minutes: visit.scheduledDuration ? durationToMinutes(visit.scheduledDuration) : undefined,
+    title: c('title', {}),
+    description: [
+      ...(hostName ? [c('host', { host: hostName })] : []),
+      ...(cancelled ? [] : [c('checkIn', { link: links.checkIn }), c('cancel', { link: links.cancel })]),
+    ].join('\n'),
+    location: building.address ? `${building.name}, ${building.address}` : building.name,
+    url: links.checkIn,
+    organizer: host?.email ? { name: host.name, email: host.email } : null,
+    sequence: visit.invitationSequence,
+    cancelled,
+  });
+}
+
+/**
+ * A cancelled visit whose invitation the visitor received: the visitor is told, with a calendar
+ * file that withdraws the event (METHOD:CANCEL, the same UID, a higher SEQUENCE), and so is the
+ * host. Each in their own language.
+ */
+export function cancellationMails(
+  context: NoticeContext,
+  building: NoticeBuilding,
+  visit: NoticeVisit,
+  host: NoticeHost | null,
+): OutgoingMail[] {
+  const mails: OutgoingMail[] = [];
+  const dated = visit.scheduledAt !== null;
+  if (visit.email) {
+    const locale = visitorLocale(building, visit);
+    const links = visitLinks(context.base, building.qrCodeKey, visit.publicIdentifier);
+    const date = visit.scheduledAt ? dateTime(locale, building.timeZoneId, visit.scheduledAt) : '';
+    const t = (key: string) =>
+      translate(locale, `mail.lifecycle.cancellation.${key}`, { building: building.name, date });
+    const calendar = visit.scheduledAt
+      ? calendarOf(locale, building, { ...visit, scheduledAt: visit.scheduledAt }, host, links, true)
+      : undefined;
+    const blocks: Block[] = [
+      greeting(locale, fullName(visit.firstName, visit.lastName)),
+      { kind: 'text', text: t(dated ? 'text' : 'textUndated') },
+      { kind: 'text', text: t('code') },
+    ];
+    if (calendar) blocks.push({ kind: 'text', text: t('calendar') });
+    mails.push(
+      letter(building, {
+        to: visit.email,
+        locale,
+        subject: t(dated ? 'subject' : 'subjectUndated'),
+        blocks,
+        ...(calendar ? { calendar: { text: calendar, cancelled: true } } : {}),
+      }),
+    );
+  }
+  if (host?.email) {
+    const locale = localeOf(host.locale, building.defaultLocale);
+    const params = {
+      building: building.name,
+      visitor: visitorName(locale, visit),
+      date: visit.scheduledAt ? dateTime(locale, building.timeZoneId, visit.scheduledAt) : '',
+    };
+    const t = (key: string) => translate(locale, `mail.lifecycle.cancellation.${key}`, params);
+    mails.push(
+      letter(building, {
+        to: host.email,
+        locale,
+        subject: t(dated ? 'hostSubject' : 'hostSubjectUndated'),
+        blocks: [greeting(locale, host.name), { kind: 'text', text: t(dated ? 'hostText' : 'hostTextUndated') }],
+      }),
+    );
+  }
+  return mails;
 }
 
 /** The start reminder: to the visitor (with the QR code and the cancel and reschedule links) and to the host. */

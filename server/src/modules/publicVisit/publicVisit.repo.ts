@@ -49,10 +49,18 @@ function notBegun(db: Db, id: string) {
     .where('allowed', '=', true);
 }
 
-/** Cancels a visit that has not begun; false when it no longer could be (nothing written). */
+/**
+ * Cancels a visit that has not begun; false when it no longer could be (nothing written). The
+ * calendar event's version is raised: the cancellation job withdraws it from the visitor's
+ * calendar with a higher SEQUENCE than the invitation they hold.
+ */
 export async function cancelIfNotBegun(db: Db, id: string): Promise<boolean> {
   const row = await notBegun(db, id)
-    .set({ cancelled_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .set({
+      cancelled_at: sql<Date>`now()`,
+      invitation_sequence: sql<number>`invitation_sequence + 1`,
+      updated_at: sql<Date>`now()`,
+    })
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -61,12 +69,15 @@ export async function cancelIfNotBegun(db: Db, id: string): Promise<boolean> {
 /**
  * Moves a visit that has not begun to `at`. Its reminders and its expiry are judged again from
  * the new time: the lifecycle jobs send each notice once per "sent at" column, so they are
- * cleared here for the new time to have its own.
+ * cleared here for the new time to have its own. The invitation is among them: sent again as a
+ * new version of the calendar event (its sequence raised), so the visitor's calendar moves.
  */
 export async function rescheduleIfNotBegun(db: Db, id: string, at: Date): Promise<boolean> {
   const row = await notBegun(db, id)
     .set({
       scheduled_at: at,
+      invitation_sent_at: null,
+      invitation_sequence: sql<number>`invitation_sequence + 1`,
       start_reminder_sent_at: null,
       end_reminder_sent_at: null,
       overdue_alert_sent_at: null,
@@ -81,7 +92,8 @@ export async function rescheduleIfNotBegun(db: Db, id: string, at: Date): Promis
 /**
  * Gives a visit that has not ended a longer duration, when its duration is still `current` (two
  * tabs extending at once: the second is judged again). The end reminder and the overdue alert
- * belong to the new end.
+ * belong to the new end; a visit not begun gets its invitation again (a new version of its
+ * calendar event, which now ends later).
  */
 export async function prolongIfUnchanged(
   db: Db,
@@ -95,6 +107,8 @@ export async function prolongIfUnchanged(
       scheduled_duration: duration,
       end_reminder_sent_at: null,
       overdue_alert_sent_at: null,
+      invitation_sent_at: sql<Date | null>`case when checked_in_at is null then null else invitation_sent_at end`,
+      invitation_sequence: sql<number>`invitation_sequence + case when checked_in_at is null then 1 else 0 end`,
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)

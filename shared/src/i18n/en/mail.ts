@@ -50,6 +50,8 @@ export const mail = {
     invitation: {
       subject: 'Your visit to {{building}} on {{date}}',
       subjectUndated: 'Your visit to {{building}}',
+      subjectUpdated: 'Changed: your visit to {{building}} on {{date}}',
+      updated: 'Your visit has changed: this invitation replaces the one sent before.',
       invited: '{{host}} invites you to {{building}} on {{date}}.',
       expected: 'You are expected at {{building}} on {{date}}.',
       length: 'Planned length: {{duration}}.',
@@ -62,6 +64,18 @@ export const mail = {
       reschedule: 'Another day or time? Choose a new one',
       postpone: 'Staying longer on the day? Extend your visit',
       closing: 'See you soon.',
+    },
+    cancellation: {
+      subject: 'Cancelled: your visit to {{building}} on {{date}}',
+      subjectUndated: 'Cancelled: your visit to {{building}}',
+      text: 'Your visit to {{building}} on {{date}} has been cancelled.',
+      textUndated: 'Your visit to {{building}} has been cancelled.',
+      calendar: 'The attached calendar file (.ics) removes the visit from your calendar.',
+      code: 'Your visit code and PIN no longer let you in.',
+      hostSubject: 'Cancelled: the visit of {{visitor}} to {{building}} on {{date}}',
+      hostSubjectUndated: 'Cancelled: the visit of {{visitor}} to {{building}}',
+      hostText: 'The visit of {{visitor}} to {{building}} on {{date}} has been cancelled.',
+      hostTextUndated: 'The visit of {{visitor}} to {{building}} has been cancelled.',
     },
     startReminder: {
       subject: 'Reminder: your visit to {{building}} on {{date}}',

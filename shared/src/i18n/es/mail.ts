@@ -50,6 +50,8 @@ export const mail = {
     invitation: {
       subject: 'Su visita a {{building}} el {{date}}',
       subjectUndated: 'Su visita a {{building}}',
+      subjectUpdated: 'Modificada: su visita a {{building}} el {{date}}',
+      updated: 'Su visita ha cambiado: esta invitación sustituye a la enviada antes.',
       invited: '{{host}} le invita a {{building}} el {{date}}.',
       expected: 'Le esperan en {{building}} el {{date}}.',
       length: 'Duración prevista: {{duration}}.',
@@ -62,6 +64,18 @@ export const mail = {
       reschedule: '¿Otro día u otra hora? Elija una nueva',
       postpone: '¿Se quedará más tiempo ese día? Prolongue su visita',
       closing: 'Hasta pronto.',
+    },
+    cancellation: {
+      subject: 'Cancelada: su visita a {{building}} el {{date}}',
+      subjectUndated: 'Cancelada: su visita a {{building}}',
+      text: 'Su visita a {{building}} el {{date}} ha sido cancelada.',
+      textUndated: 'Su visita a {{building}} ha sido cancelada.',
+      calendar: 'El archivo de calendario adjunto (.ics) quita la visita de su calendario.',
+      code: 'Su código de visita y su PIN ya no permiten la entrada.',
+      hostSubject: 'Cancelada: la visita de {{visitor}} a {{building}} el {{date}}',
+      hostSubjectUndated: 'Cancelada: la visita de {{visitor}} a {{building}}',
+      hostText: 'La visita de {{visitor}} a {{building}} el {{date}} ha sido cancelada.',
+      hostTextUndated: 'La visita de {{visitor}} a {{building}} ha sido cancelada.',
     },
     startReminder: {
       subject: 'Recordatorio: su visita a {{building}} el {{date}}',

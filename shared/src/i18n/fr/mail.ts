@@ -50,6 +50,8 @@ export const mail = {
     invitation: {
       subject: 'Votre visite à {{building}} le {{date}}',
       subjectUndated: 'Votre visite à {{building}}',
+      subjectUpdated: 'Modifiée : votre visite à {{building}} le {{date}}',
+      updated: 'Votre visite a changé : cette invitation remplace celle envoyée auparavant.',
       invited: '{{host}} vous invite à {{building}} le {{date}}.',
       expected: 'Vous êtes attendu(e) à {{building}} le {{date}}.',
       length: 'Durée prévue : {{duration}}.',
@@ -62,6 +64,18 @@ export const mail = {
       reschedule: 'Un autre jour ou une autre heure ? Choisissez-en un autre',
       postpone: 'Vous restez plus longtemps le jour même ? Prolongez votre visite',
       closing: 'À bientôt.',
+    },
+    cancellation: {
+      subject: 'Annulée : votre visite à {{building}} le {{date}}',
+      subjectUndated: 'Annulée : votre visite à {{building}}',
+      text: 'Votre visite à {{building}} le {{date}} a été annulée.',
+      textUndated: 'Votre visite à {{building}} a été annulée.',
+      calendar: 'Le fichier de calendrier joint (.ics) retire la visite de votre agenda.',
+      code: 'Votre code de visite et votre NIP ne permettent plus d’entrer.',
+      hostSubject: 'Annulée : la visite de {{visitor}} à {{building}} le {{date}}',
+      hostSubjectUndated: 'Annulée : la visite de {{visitor}} à {{building}}',
+      hostText: 'La visite de {{visitor}} à {{building}} le {{date}} a été annulée.',
+      hostTextUndated: 'La visite de {{visitor}} à {{building}} a été annulée.',
     },
     startReminder: {
       subject: 'Rappel : votre visite à {{building}} le {{date}}',
