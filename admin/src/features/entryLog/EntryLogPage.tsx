@@ -24,7 +24,9 @@ import {
   listQuery,
   noEntryLogFilters,
 } from './entryLogFilters.ts';
+import type { WhoArrives } from './staff/fastCheckIn.ts';
 import { useConfirmedAction } from './useConfirmedAction.ts';
+import { IconBolt } from './EntryLogIcons.tsx';
 import { useEntryLogRefresh } from './useEntryLogRefresh.ts';
 import type { RowAction } from './visitActions.ts';
 
@@ -38,18 +40,23 @@ const StaffCheckInDialog = lazy(() =>
 const StaffCheckOutDialog = lazy(() =>
   import('./staff/StaffCheckOutDialog.tsx').then((module) => ({ default: module.StaffCheckOutDialog })),
 );
+const FastCheckInDialog = lazy(() =>
+  import('./staff/FastCheckInDialog.tsx').then((module) => ({ default: module.FastCheckInDialog })),
+);
 const InviteDialog = lazy(() =>
   import('./invite/InviteDialog.tsx').then((module) => ({ default: module.InviteDialog })),
 );
 
 type Dialog =
   | { kind: 'detail' | 'checkIn' | 'checkOut'; visit: MeetingListItem }
-  | { kind: 'invite'; buildingId: string | undefined };
+  | { kind: 'invite'; buildingId: string | undefined }
+  | { kind: 'fastCheckIn'; start: WhoArrives };
 
 /**
  * /check-in-out, the entry log (application.md section 2): today's counters of a building, the
  * visits filtered, sorted, paged and downloadable as CSV, and the front desk's work on them: check
- * in (the kiosk's wizard), check out, check in back, cancel, remove, and new invitations. Each
+ * in (the kiosk's wizard), check out, check in back, cancel, remove, fast check-in (of someone
+ * returning, or of someone new with the building's wizard) and new invitations. Each
  * button shows only when the shared rule grants its call to the user's role (a refused call signs
  * them out) and the visit's state allows it.
  */
@@ -122,6 +129,25 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
             <Button variant="default" leftSection={<IconDownload />} onClick={() => void downloadCsv()}>
               {t('entryLog.list.csv')}
             </Button>
+            {mayOnMeetings(role, 'fastCheckIn') && (
+              <Button
+                variant="light"
+                leftSection={<IconBolt />}
+                onClick={() =>
+                  setDialog({
+                    kind: 'fastCheckIn',
+                    start: {
+                      buildingId: list.request.buildingId ?? defaultBuilding ?? '',
+                      visitorType: 'VISITOR',
+                      person: null,
+                      host: null,
+                    },
+                  })
+                }
+              >
+                {t('entryLog.list.fastCheckIn')}
+              </Button>
+            )}
             {mayOnMeetings(role, 'invite') && (
               <Button
                 leftSection={<IconPlus />}
@@ -151,6 +177,7 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
           {dialog.kind === 'checkIn' && <StaffCheckInDialog visit={dialog.visit} onClose={closeDialog} />}
           {dialog.kind === 'checkOut' && <StaffCheckOutDialog visit={dialog.visit} onClose={closeDialog} />}
           {dialog.kind === 'invite' && <InviteDialog buildingId={dialog.buildingId} onClose={closeDialog} />}
+          {dialog.kind === 'fastCheckIn' && <FastCheckInDialog start={dialog.start} onClose={closeDialog} />}
         </Suspense>
       )}
       <ConfirmDialog {...confirmed.dialog} data-testid="entry-log-confirm" />

@@ -24,6 +24,8 @@ const permissionOf: Partial<Record<ContractKey, MeetingPermission>> = {
   'PATCH /meeting/:id/check-in-back': 'checkInBack',
   'PATCH /meeting/:id/cancel': 'cancel',
   'POST /meeting/instantReplacementCheckin': 'fastCheckIn',
+  'GET /meeting/building/:id/checkInData': 'fastCheckIn',
+  'POST /meetingWithCheckIn': 'fastCheckIn',
   'DELETE /meeting/:id': 'remove',
   // The live stream's ticket: granted to the roles of the entry log.
   'POST /live/ticket': 'view',
@@ -86,6 +88,23 @@ describe.each(checkInOutRoles)('the entry log as %s', (role) => {
     await user.click(await screen.findByRole('option', { name: /Hana Host/ }));
     await user.click(within(invite).getByRole('button', { name: 'Invite' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Dora Guest is invited'));
+
+    // A fast check-in of someone new, with the building's wizard, for the roles at the door.
+    const fastCheckIn = screen.queryByRole('button', { name: 'Fast check-in' });
+    expect(fastCheckIn !== null).toBe(mayOnMeetings(role, 'fastCheckIn'));
+    if (fastCheckIn) {
+      await user.click(fastCheckIn);
+      const dialog = await screen.findByRole('dialog', { name: 'Fast check-in of someone arriving' });
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      await user.type(await within(dialog).findByLabelText('First name'), 'Walter');
+      await user.type(within(dialog).getByLabelText('Last name'), 'Walkin');
+      await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+      await user.click(within(within(dialog).getByRole('group')).getByRole('radio', { name: 'No' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+      // The success notice (findBy fails the test when it never shows).
+      await screen.findByText('Walter Walkin is checked in.');
+    }
 
     const refused = calls.keys().filter((key) => !granted(role, key));
     expect(refused).toEqual([]);

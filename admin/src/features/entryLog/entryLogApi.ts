@@ -1,4 +1,4 @@
-import type { MeetingSortColumn, VisitorType } from '@vestibule/shared';
+import type { MeetingSortColumn, VisitorType, WizardVisitorType } from '@vestibule/shared';
 import type { CallInput, CallOutput, Contract } from '@vestibule/shared/contract';
 import { api } from '../../api/apiClient.ts';
 
@@ -21,6 +21,7 @@ export type MeetingCsvQuery = Query<'GET /meetings/meetings.csv'>;
 export type StaffCheckInBody = CallInput<Contract['PATCH /meeting/:id/check-in']>['body'];
 export type StaffCheckOutBody = CallInput<Contract['PATCH /meeting/:id/check-out']>['body'];
 export type InviteBody = CallInput<Contract['POST /meeting']>['body'];
+export type FastCheckInBody = CallInput<Contract['POST /meetingWithCheckIn']>['body'];
 export type CheckOutData = CallOutput<Contract['GET /meeting/:id/check-out']>;
 
 const byId = (id: string) => ({ params: { id } });
@@ -56,6 +57,11 @@ export const entryLogApi = {
   checkOut: (id: string, body: StaffCheckOutBody) => api.call('PATCH /meeting/:id/check-out', { ...byId(id), body }),
   checkInBack: (id: string) => api.call('PATCH /meeting/:id/check-in-back', byId(id)),
   cancel: (id: string) => api.call('PATCH /meeting/:id/cancel', byId(id)),
+  /** A building's check-in wizard for a person type (the kiosk's), for a fast check-in of someone new. */
+  buildingCheckInData: (buildingId: string, visitorType: WizardVisitorType, signal?: AbortSignal) =>
+    api.call('GET /meeting/building/:id/checkInData', { params: { id: buildingId }, query: { visitorType }, signal }),
+  /** Fast check-in: a new visit checked in at once with the wizard's result. */
+  fastCheckIn: (body: FastCheckInBody) => api.call('POST /meetingWithCheckIn', { body }),
   /** Fast check-in of a returning visitor: a new visit with this one's form and answers, while they hold. */
   checkInAgain: (id: string) => api.call('POST /meeting/instantReplacementCheckin', { body: { meetingId: id } }),
   remove: async (id: string) => {

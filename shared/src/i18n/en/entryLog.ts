@@ -61,6 +61,7 @@ export const entryLog = {
     caption: 'Visits',
     csv: 'Download CSV',
     invite: 'New invite',
+    fastCheckIn: 'Fast check-in',
     empty: 'No visits yet.',
     noMatch: 'No visit matches.',
     unnamed: 'Unnamed visitor',
@@ -125,6 +126,27 @@ export const entryLog = {
     /** The spec's checkInOut.checkIn.expired. */
     expired: "This visit's time has passed or its earlier answers no longer hold: every question is asked again.",
     refused: 'Entry refused: {{reason}}',
+  },
+  /** Fast check-in of someone arriving without an invitation: who, then the building's wizard. */
+  fastCheckIn: {
+    title: 'Fast check-in of someone arriving',
+    intro:
+      "Check someone in now, without an invitation: say who arrives, then go through the building's check-in with them.",
+    building: 'Building',
+    visitorType: 'Type of person',
+    source: 'Who arrives',
+    fromDirectory: 'Someone in the people directory',
+    newPerson: 'Someone new, typed in the check-in',
+    person: 'Person',
+    personHelp: 'Type part of a name or an e-mail address.',
+    personNone: 'Nobody of this type in this building matches.',
+    personRequired: 'Choose the person.',
+    host: 'Host',
+    hostHelp: 'Optional: an employee of the building in the people directory, who is told of the arrival.',
+    hostNone: 'No employee of this building matches.',
+    next: 'Continue',
+    loading: "Loading the building's check-in…",
+    back: 'Change who arrives',
   },
   checkOut: {
     title: 'Check out {{name}}',

@@ -61,6 +61,7 @@ export const entryLog = {
     caption: 'Visitas',
     csv: 'Descargar CSV',
     invite: 'Nueva invitación',
+    fastCheckIn: 'Entrada rápida',
     empty: 'Todavía no hay visitas.',
     noMatch: 'Ninguna visita coincide.',
     unnamed: 'Visitante sin nombre',
@@ -123,6 +124,27 @@ export const entryLog = {
     expired:
       'La hora de esta visita ya ha pasado o sus respuestas anteriores ya no son válidas: se vuelven a hacer todas las preguntas.',
     refused: 'Entrada rechazada: {{reason}}',
+  },
+  /** Entrada rápida de alguien que llega sin invitación: quién, y luego el asistente del edificio. */
+  fastCheckIn: {
+    title: 'Entrada rápida de alguien que llega',
+    intro:
+      'Registre a alguien ahora, sin invitación: indique quién llega y luego haga con esa persona el registro del edificio.',
+    building: 'Edificio',
+    visitorType: 'Tipo de persona',
+    source: 'Quién llega',
+    fromDirectory: 'Alguien del directorio de personas',
+    newPerson: 'Alguien nuevo, escrito durante el registro',
+    person: 'Persona',
+    personHelp: 'Escriba parte de un nombre o de una dirección de correo electrónico.',
+    personNone: 'Nadie de este tipo en este edificio coincide.',
+    personRequired: 'Elija la persona.',
+    host: 'Anfitrión',
+    hostHelp: 'Opcional: un empleado del edificio en el directorio de personas, al que se avisa de la llegada.',
+    hostNone: 'Ningún empleado de este edificio coincide.',
+    next: 'Continuar',
+    loading: 'Cargando el registro del edificio…',
+    back: 'Cambiar quién llega',
   },
   checkOut: {
     title: 'Salida de {{name}}',

@@ -61,6 +61,7 @@ export const entryLog = {
     caption: 'Visites',
     csv: 'Télécharger le CSV',
     invite: 'Nouvelle invitation',
+    fastCheckIn: 'Entrée rapide',
     empty: 'Aucune visite pour le moment.',
     noMatch: 'Aucune visite ne correspond.',
     unnamed: 'Visiteur sans nom',
@@ -123,6 +124,27 @@ export const entryLog = {
     expired:
       "L'heure de cette visite est passée ou ses réponses précédentes ne sont plus valables : toutes les questions sont reposées.",
     refused: 'Entrée refusée : {{reason}}',
+  },
+  /** Entrée rapide d'une personne qui arrive sans invitation : qui, puis l'assistant du bâtiment. */
+  fastCheckIn: {
+    title: "Entrée rapide d'une personne qui arrive",
+    intro:
+      "Enregistrez une personne maintenant, sans invitation : indiquez qui arrive, puis faites avec elle l'enregistrement du bâtiment.",
+    building: 'Bâtiment',
+    visitorType: 'Type de personne',
+    source: 'Qui arrive',
+    fromDirectory: "Une personne de l'annuaire",
+    newPerson: "Une nouvelle personne, saisie pendant l'enregistrement",
+    person: 'Personne',
+    personHelp: "Tapez une partie d'un nom ou d'une adresse électronique.",
+    personNone: 'Personne de ce type dans ce bâtiment ne correspond.',
+    personRequired: 'Choisissez la personne.',
+    host: 'Hôte',
+    hostHelp: "Facultatif : un employé du bâtiment inscrit dans l'annuaire, qui est prévenu de l'arrivée.",
+    hostNone: 'Aucun employé de ce bâtiment ne correspond.',
+    next: 'Continuer',
+    loading: "Chargement de l'enregistrement du bâtiment…",
+    back: 'Changer la personne qui arrive',
   },
   checkOut: {
     title: 'Sortie de {{name}}',

@@ -26,12 +26,14 @@ export function RemoteSelect(props: {
   /** Finds the options for a text ('' for the first ones); a new `find` searches again. */
   find: (text: string, signal: AbortSignal) => Promise<RemoteOption[]>;
   required?: boolean;
+  /** The option of `value` when the select opens with one chosen earlier (shown whatever the search finds). */
+  initialOption?: RemoteOption | null;
 }) {
   const { id, label, description, nothingFound, value, onChange, onBlur, error, find, required } = props;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [found, setFound] = useState<RemoteOption[]>([]);
-  const [chosen, setChosen] = useState<RemoteOption | null>(null);
+  const [chosen, setChosen] = useState<RemoteOption | null>(props.initialOption ?? null);
 
   useEffect(() => {
     const controller = new AbortController();

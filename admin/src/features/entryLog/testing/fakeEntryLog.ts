@@ -170,11 +170,23 @@ export const directoryVisitor = personSchema.parse({
   updatedAt: '2026-01-05T09:00:00.000Z',
 });
 
+/** Eli of the directory, an employee of HQ with a default duration of 8 hours. */
+export const directoryEmployee = personSchema.parse({
+  ...directoryVisitor,
+  id: '0190a8f2-0000-7000-8000-00000000e002',
+  firstName: 'Eli',
+  lastName: 'Employee',
+  email: 'eli@example.com',
+  visitorType: 'EMPLOYEE',
+  companyName: null,
+  defaultDuration: 480,
+});
+
 interface FakeOptions {
   checkInData?: CheckInData;
   /** GET /meeting/{id}/check-in says the visit's answers no longer hold. */
   expired?: boolean;
-  /** The next staff check-in is refused at the door (an alert answer). */
+  /** The next staff check-in (or fast check-in) is refused at the door (an alert answer). */
   refuseCheckIn?: boolean;
   exitQuestionnaires?: WizardQuestionnaire[];
   overrides?: Partial<Record<ContractKey, Answer>>;
@@ -278,6 +290,40 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
         entryLogItem: null,
       });
     },
+    'GET /meeting/building/:id/checkInData': ({ query }) =>
+      checkInDataSchema.parse({ ...wizard, visitorType: checkInDataSchema.shape.visitorType.parse(query.visitorType) }),
+    'POST /meetingWithCheckIn': ({ body }) => {
+      const fast = body as {
+        personId: string | null;
+        checkInForm: Record<string, unknown>;
+        hostPersonId: string | null;
+      };
+      const person = [directoryVisitor, directoryEmployee].find((candidate) => candidate.id === fast.personId);
+      const typed = (key: string) => (typeof fast.checkInForm[key] === 'string' ? String(fast.checkInForm[key]) : '');
+      const refused = options.refuseCheckIn === true;
+      const visit = visitFixture(person?.firstName ?? typed('firstName'), person?.lastName ?? typed('lastName'), {
+        status: refused ? 'EXPIRED' : 'IN',
+        checkedInAt: refused ? null : NOW(),
+        allowed: !refused,
+        refusal: refused ? 'ALERT_ANSWER' : null,
+        scheduledAt: null,
+        isInvitation: false,
+        host: fast.hostPersonId === hana.personId ? `${hana.firstName} ${hana.lastName}` : typed('host') || null,
+        hostPersonId: fast.hostPersonId,
+      });
+      visits.set(visit.id, visit);
+      return checkInResponseSchema.parse({
+        allowed: !refused,
+        checkIn: !refused,
+        meetingIdentifier: visit.identifier,
+        publicIdentifier: visit.publicIdentifier,
+        pin: '5678',
+        flagged: false,
+        refusal: refused ? 'ALERT_ANSWER' : null,
+        message: refused ? wizard.failureFormText : wizard.successFormText,
+        entryLogItem: null,
+      });
+    },
     'PATCH /meeting/:id/cancel': ({ params }) => update(params.id!, { cancelledAt: NOW(), status: 'EXPIRED' }),
     'DELETE /meeting/:id': ({ params }) => {
       visits.delete(params.id!);
@@ -299,7 +345,12 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
       return json201(detailOf(visit));
     },
     'GET /meeting/building/:id/employee': () => ({ docs: [hana] }),
-    'GET /people': () => ({ docs: [directoryVisitor], totalDocs: 1 }),
+    'GET /people': ({ query }) => {
+      const docs = [directoryVisitor, directoryEmployee].filter(
+        (person) => query.visitorType === undefined || person.visitorType === query.visitorType,
+      );
+      return { docs, totalDocs: docs.length };
+    },
     'POST /live/ticket': () => ({
       ticket: `ticket-${sequence}`,
       expiresAt: new Date(Date.now() + 60_000).toISOString(),

@@ -1,0 +1,127 @@
+import { Button, Group, Loader } from '@mantine/core';
+import { ApiError } from '@vestibule/shared/api';
+import { type WizardInput, type WizardResult, Wizard } from '@vestibule/shared/wizard';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/AppDialog.tsx';
+import { messageFromError, notifications } from '../../notifications/index.ts';
+import { entryLogApi } from '../entryLogApi.ts';
+import { AdminWizardTexts } from './AdminWizardTexts.tsx';
+import { FastCheckInWho } from './FastCheckInWho.tsx';
+import { type WhoArrives, arrivalName, fastCheckInBody, fastWizardInput } from './fastCheckIn.ts';
+import { useErrorText } from './useErrorText.ts';
+
+/**
+ * Fast check-in of someone arriving without an invitation (issue 13): staff say who arrives (the
+ * building, the person type, someone of the directory or someone new, a host), then go through
+ * the building's wizard for that type with them (GET /meeting/building/{id}/checkInData: the
+ * kiosk's wizard), whose result checks them in at once (POST /meetingWithCheckIn), judged by the
+ * public check-in's rules. Let in: checkInOut.actions.CHECK_IN_SUCCESS; refused at the door: the
+ * building's failure text; a mistake the server finds is shown in the wizard to correct.
+ */
+export function FastCheckInDialog(props: { start: WhoArrives; onClose: (changed: boolean) => void }) {
+  const { onClose } = props;
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [who, setWho] = useState<WhoArrives | null>(null);
+  const [chosen, setChosen] = useState<WhoArrives>(props.start);
+  const [input, setInput] = useState<WizardInput | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+
+  useEffect(() => {
+    if (who === null) return;
+    const controller = new AbortController();
+    entryLogApi.buildingCheckInData(who.buildingId, who.visitorType, controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setInput(fastWizardInput(data, who));
+      },
+      (failure: unknown) => {
+        if (controller.signal.aborted) return;
+        notifications.showError(messageFromError(failure));
+        close.current(false);
+      },
+    );
+    return () => controller.abort();
+  }, [who]);
+
+  const finish = useCallback(
+    async (result: WizardResult) => {
+      if (who === null) return;
+      setError(null);
+      const name = arrivalName(who, result) ?? t('entryLog.list.unnamed');
+      try {
+        const answer = await entryLogApi.fastCheckIn(fastCheckInBody(who, result));
+        if (answer.allowed) {
+          notifications.showSuccess({ key: 'entryLog.actions.CHECK_IN_SUCCESS', params: { name } });
+        } else {
+          // Refused at the door (an answer or a temperature): the building's failure text, kept on screen.
+          notifications.showError({
+            key: 'entryLog.actions.CHECK_IN_REFUSED',
+            params: { name, reason: answer.message },
+          });
+        }
+        close.current(true);
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.status >= 200 && failure.status < 300) {
+          // 208 CHECKEDIN: the person is in already, on another visit.
+          notifications.showError(messageFromError(failure));
+          close.current(true);
+          return;
+        }
+        // Shown in the wizard, which stays open so the answers can be corrected.
+        setError(errorText(failure));
+      }
+    },
+    [who, t, errorText],
+  );
+
+  const back = () => {
+    setWho(null);
+    setInput(null);
+    setError(null);
+  };
+
+  return (
+    <AppDialog
+      opened
+      onClose={() => onClose(false)}
+      title={t('entryLog.fastCheckIn.title')}
+      size="lg"
+      data-testid="fast-check-in-dialog"
+    >
+      {who === null ? (
+        <FastCheckInWho
+          initial={chosen}
+          onNext={(next) => {
+            setChosen(next);
+            setWho(next);
+          }}
+          onCancel={() => onClose(false)}
+        />
+      ) : input === null ? (
+        <Loader size="sm" aria-label={t('entryLog.fastCheckIn.loading')} />
+      ) : (
+        <>
+          <Group mb="sm">
+            <Button variant="subtle" size="compact-sm" onClick={back}>
+              {t('entryLog.fastCheckIn.back')}
+            </Button>
+          </Group>
+          <AdminWizardTexts>
+            <Wizard
+              input={input}
+              onFinish={(result) => void finish(result)}
+              onCancel={() => onClose(false)}
+              error={error}
+              choiceStorage={null}
+            />
+          </AdminWizardTexts>
+        </>
+      )}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { type CheckInData, type Person, type WizardVisitorType, minutesToDuration } from '@vestibule/shared';
+import type { WizardInput, WizardResult } from '@vestibule/shared/wizard';
+import type { FastCheckInBody } from '../entryLogApi.ts';
+
+// The fast check-in of someone arriving without an invitation (issue 13): who arrives, chosen by
+// staff, then the building's wizard for that person type (the kiosk's), whose result is posted to
+// POST /meetingWithCheckIn. These are the steps' data, apart from the screens.
+
+/** A person of the building's directory as the fast check-in starts from them. */
+export type DirectoryPerson = Pick<
+  Person,
+  'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'companyName' | 'defaultDuration'
+>;
+
+/** Who arrives, as staff said before the wizard. */
+export interface WhoArrives {
+  buildingId: string;
+  visitorType: WizardVisitorType;
+  /** A person of the building's directory (staff vouch for them), or null: typed in the wizard. */
+  person: DirectoryPerson | null;
+  /** The host, an employee of the directory told of the arrival, or null. */
+  host: { personId: string; name: string } | null;
+}
+
+/** The directory record's values by the check-in form's keys (the wizard shows the enabled ones). */
+function recordValues(person: DirectoryPerson): Record<string, string> {
+  const values: Record<string, string | null> = {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    fullName: `${person.firstName} ${person.lastName}`.trim(),
+    email: person.email,
+    phone: person.phone,
+    companyName: person.companyName,
+    contractorCompanyName: person.companyName,
+  };
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== ''),
+  );
+}
+
+/** The wizard's input: the building's check-in for the type, prefilled with what staff said. */
+export function fastWizardInput(data: CheckInData, who: WhoArrives): WizardInput {
+  const personDuration =
+    who.person?.defaultDuration !== null && who.person?.defaultDuration !== undefined
+      ? minutesToDuration(who.person.defaultDuration)
+      : null;
+  const answers: Record<string, string> = {
+    ...(who.host ? { host: who.host.name } : {}),
+    ...(who.person ? recordValues(who.person) : {}),
+  };
+  return {
+    ...data,
+    // The person's own default duration, when their record has one (as at the kiosk).
+    defaultMeetingDuration: personDuration ?? data.defaultMeetingDuration,
+    meetingIdentifier: null,
+    id: null,
+    personId: who.person?.id ?? null,
+    replaceOldVisit: false,
+    scheduledDuration: null,
+    checkInAnswers: Object.keys(answers).length > 0 ? answers : null,
+    answeredQuestionnaires: null,
+    checkingBack: false,
+    fromKiosk: false,
+  };
+}
+
+/** POST /meetingWithCheckIn's body: the wizard's result for the building, person and host chosen. */
+export function fastCheckInBody(who: WhoArrives, result: WizardResult): FastCheckInBody {
+  return {
+    buildingId: who.buildingId,
+    visitorType: result.visitorType,
+    personId: who.person?.id ?? null,
+    hostPersonId: who.host?.personId ?? null,
+    scheduledDuration: result.scheduledDuration,
+    checkInForm: result.checkInForm,
+    questionnairesAnswers: result.questionnairesAnswers,
+    consentAccepted: result.consentAccepted,
+    tempMeasure1: result.tempMeasure1,
+    tempMeasure2: result.tempMeasure2,
+    comments: result.comments,
+    emailMeActive: result.emailMeActive,
+    emailMeEmail: result.emailMeEmail,
+  };
+}
+
+/** The name the notices give: the directory's, else what the form says, else null. */
+export function arrivalName(who: WhoArrives, result: WizardResult): string | null {
+  if (who.person) return `${who.person.firstName} ${who.person.lastName}`.trim() || null;
+  const text = (key: string) => {
+    const value = result.checkInForm[key];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const name = `${text('firstName')} ${text('lastName')}`.trim() || text('fullName');
+  return name === '' ? null : name;
+}
