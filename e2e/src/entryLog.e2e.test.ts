@@ -1,8 +1,9 @@
 // The entry log (/check-in-out, issue 13) in the browser, as a front-desk user (ROLE_USER) of Demo
 // HQ: they land on it after signing in, see the building's counters, invite a visitor with a host
 // found in the people directory, find the row, check the visitor in from the list with the kiosk's
-// wizard and out again, the counters following, and open the visit's four tabs. Axe scans the list,
-// the invitation, the wizard and the detail.
+// wizard and out again, the counters following, and open the visit's four tabs; and they check a
+// walk-in in at once (fast check-in) with Demo HQ's wizard for visitors. Axe scans the list, the
+// invitation, the fast check-in, the wizard and the detail.
 import type { ApiClient } from '@vestibule/shared/api';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -208,6 +209,79 @@ describe('entry log', () => {
           hostPersonId: host.personId,
         }),
       );
+    },
+  );
+
+  test(
+    "a front-desk user checks a walk-in in at once with Demo HQ's wizard for visitors, a host of the directory told",
+    { timeout: 180_000 },
+    async () => {
+      const { page } = session;
+      const api = await signedIn(session.baseUrl, frontDesk.username);
+      const building = await demoHq(api);
+      const [host] = (
+        await api.call('GET /meeting/building/:id/employee', { params: { id: building.id }, query: { limit: 1 } })
+      ).docs;
+      if (!host) throw new Error('Demo HQ has no employee in the directory to host the visit');
+      const hostName = `${host.firstName} ${host.lastName}`;
+      const walkIn = { firstName: 'Wanda', lastName: `Walkin${suffix}` };
+      const name = `${walkIn.firstName} ${walkIn.lastName}`;
+      // What the wizard must show: Demo HQ's form and questionnaires for visitors, as its kiosk has them.
+      const wizardData = await api.call('GET /meeting/building/:id/checkInData', {
+        params: { id: building.id },
+        query: { visitorType: 'VISITOR' },
+      });
+
+      await (await LoginPage.open(page)).signInAs(frontDesk);
+      await waitForPath(page, '/check-in-out');
+      await expect.poll(() => counterValue(page, 'inBuilding'), poll).not.toBeNull();
+      const inBefore = (await counterValue(page, 'inBuilding'))!;
+
+      // Who arrives: Demo HQ (the user's building), a visitor, the host found by name in the directory.
+      await main(page)
+        .getByRole('button', { name: exactly(en('entryLog.list.fastCheckIn')) })
+        .click();
+      const dialog = page.getByRole('dialog', { name: exactly(en('entryLog.fastCheckIn.title')) });
+      await dialog.getByRole('radio', { name: exactly(en('people.types.VISITOR')) }).waitFor();
+      expect(await dialog.getByRole('radio', { name: exactly(en('people.types.VISITOR')) }).isChecked()).toBe(true);
+      expect(await field(dialog, en('entryLog.fastCheckIn.building')).inputValue()).toBe(building.name);
+      await field(dialog, en('entryLog.fastCheckIn.host')).fill(host.lastName);
+      await page.getByRole('option', { name: new RegExp(`^${hostName}\\b`) }).click();
+      await expectNoAxeViolations(page, 'the fast check-in');
+      await dialog.getByRole('button', { name: exactly(en('entryLog.fastCheckIn.next')) }).click();
+
+      // The building's wizard for visitors, the host's name already in its host field.
+      await dialog
+        .getByRole('heading', { level: 2 })
+        .filter({ hasText: /Step 1 of/ })
+        .waitFor();
+      // (Named alone when mandatory, with "(optional)" after it otherwise.)
+      const hostField = dialog.getByLabel(new RegExp(`^\\s*${en('wizard.fields.host')}`));
+      const shownHost = wizardData.checkInForm.host?.enabled ? await hostField.inputValue() : hostName;
+      expect(shownHost).toBe(hostName);
+      await dialog.getByLabel(exactly(en('wizard.fields.firstName'))).fill(walkIn.firstName);
+      await dialog.getByLabel(exactly(en('wizard.fields.lastName'))).fill(walkIn.lastName);
+      await expectNoAxeViolations(page, "the fast check-in's wizard");
+      await completeWizard(dialog);
+      await dialog.waitFor({ state: 'detached' });
+      await notice(page, 'entryLog.actions.CHECK_IN_SUCCESS', { name }).waitFor();
+
+      // In the list and the counters at once, with the host of the directory.
+      await page.getByRole('searchbox', { name: exactly(en('entryLog.filters.search')) }).fill(walkIn.lastName);
+      const visitRow = row(page, name);
+      await expect.poll(() => visitRow.textContent(), poll).toContain(en('entryLog.status.IN'));
+      expect(await visitRow.textContent()).toContain(hostName);
+      await expect.poll(() => counterValue(page, 'inBuilding'), poll).toBe(inBefore + 1);
+
+      // The server holds a new visit, checked in by staff, not an invitation, with the answers asked.
+      const { docs } = await api.call('GET /meeting', { query: { search: walkIn.lastName, buildingId: building.id } });
+      expect(docs).toHaveLength(1);
+      expect(docs[0]).toEqual(
+        expect.objectContaining({ status: 'IN', isInvitation: false, hostPersonId: host.personId, host: hostName }),
+      );
+      const detail = await api.call('GET /meeting/:id', { params: { id: docs[0]!.id } });
+      expect(detail.source).toBe('STAFF');
+      expect(detail.questionnairesAnswers.map((q) => q.name)).toEqual(wizardData.questionnaires.map((q) => q.name));
     },
   );
 });
