@@ -26,7 +26,8 @@
 // name matches ('csv' for meetings.csv); BENCH_EMBEDDED=0 or BENCH_POSTGRES=0 skips one database;
 // BENCH_EMBEDDED_VISITS sets the embedded database's size apart (its fill is the slow part);
 // BENCH_POSTGRES_URL uses a running server instead of starting one and leaves the bench's database
-// there, which BENCH_REUSE=1 queries again without filling. A benchmark, not a test.
+// there, BENCH_EMBEDDED_DIR puts the embedded one in a directory; BENCH_REUSE=1 queries either
+// again without filling. A benchmark, not a test.
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { runInNewContext } from 'node:vm';
@@ -56,7 +57,7 @@ const TARGET_MS = 50;
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const CSV_ROWS = [10_000, 100_000];
-/** Query the database a run with BENCH_POSTGRES_URL filled before, without filling it again. */
+/** Query the server's database a run with BENCH_POSTGRES_URL filled before, without filling it again. */
 const REUSE = process.env.BENCH_REUSE === '1' && process.env.BENCH_POSTGRES_URL !== undefined;
 /** Rows a fill statement writes at most (a statement's work kept small on the embedded database). */
 const CHUNK = 50_000;
@@ -773,12 +774,16 @@ async function csvBench(
 }
 
 if (process.env.BENCH_EMBEDDED !== '0') {
-  const embedded = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
+  // BENCH_EMBEDDED_DIR: the embedded database in a directory (left there: BENCH_REUSE=1 queries it again).
+  const dir = process.env.BENCH_EMBEDDED_DIR;
+  const embedded = await openDatabase({ databaseUrl: undefined, dataDir: dir ?? 'memory://' });
+  const reuse = process.env.BENCH_REUSE === '1' && dir !== undefined;
   try {
     await benchOne(
-      `embedded PGlite${EMBEDDED_VISITS < 1_000_000 ? ` (BENCH_EMBEDDED_VISITS=${EMBEDDED_VISITS})` : ''}`,
+      `embedded PGlite${EMBEDDED_VISITS < 1_000_000 ? ` (BENCH_EMBEDDED_VISITS=${EMBEDDED_VISITS})` : ''}${reuse ? ' (filled before)' : ''}`,
       embedded,
       EMBEDDED_VISITS,
+      reuse,
     );
   } finally {
     await embedded.close();
