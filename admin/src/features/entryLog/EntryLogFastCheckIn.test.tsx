@@ -178,6 +178,62 @@ describe('fast check-in of someone arriving', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument());
   });
 
+  it("asks a returning visitor's questions again with the wizard when their last answers no longer hold", async () => {
+    const carla = visitFixture('Carla', 'Diaz', {
+      status: 'OUT',
+      checkedInAt: '2026-02-01T08:00:00.000Z',
+      checkedOutAt: '2026-02-01T09:00:00.000Z',
+      hostPersonId: hana.personId,
+    });
+    const { calls } = fakeEntryLog([carla], {
+      overrides: {
+        'POST /meeting/instantReplacementCheckin': () =>
+          refusal(422, 'CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID'),
+      },
+    });
+    const { user } = await renderEntryLog('ROLE_USER');
+    await user.click(
+      within(await screen.findByTestId(`visit-row-${carla.id}`)).getByRole('button', {
+        name: 'Fast check-in of Carla Diaz: a new visit with the same answers',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Fast check-in' })).getByRole('button', {
+        name: 'Check in now',
+      }),
+    );
+    // (The banner; the wizard that opens next has an alert region of its own.)
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContainEqual(
+        expect.stringContaining('Your questionnaire answers are no longer valid.'),
+      ),
+    );
+    // Straight to the building's wizard, prefilled from the last visit; its answers are asked again.
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(await within(dialog).findByLabelText('First name')).toHaveValue('Carla');
+    expect(within(dialog).getByLabelText('Last name')).toHaveValue('Diaz');
+    expect(calls.last('GET /meeting/:id').params).toEqual({ id: carla.id });
+    expect(calls.last('GET /meeting/building/:id/checkInData').query).toEqual({ visitorType: 'VISITOR' });
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const question = within(dialog).getByRole('group', { name: 'Do you have a fever today?' });
+    expect(within(question).getByRole('radio', { name: 'No' })).not.toBeChecked();
+    await user.click(within(question).getByRole('radio', { name: 'No' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+
+    await banner('Carla Diaz is checked in.');
+    expect(calls.last('POST /meetingWithCheckIn').body).toEqual(
+      expect.objectContaining({
+        buildingId: HQ.id,
+        visitorType: 'VISITOR',
+        personId: null,
+        hostPersonId: hana.personId,
+        checkInForm: { firstName: 'Carla', lastName: 'Diaz' },
+        questionnairesAnswers: [{ questionnaireId: healthQuestionnaire.id, answers: { [fever.id]: 'NO' } }],
+      }),
+    );
+  });
+
   it('is not offered to space users, who do no door work', async () => {
     fakeEntryLog([visitFixture('Anne', 'Leroy')]);
     await renderEntryLog('ROLE_SPACE');

@@ -50,7 +50,7 @@ const InviteDialog = lazy(() =>
 type Dialog =
   | { kind: 'detail' | 'checkIn' | 'checkOut'; visit: MeetingListItem }
   | { kind: 'invite'; buildingId: string | undefined }
-  | { kind: 'fastCheckIn'; start: WhoArrives };
+  | { kind: 'fastCheckIn'; start: WhoArrives; returningVisitId?: string };
 
 /**
  * /check-in-out, the entry log (application.md section 2): today's counters of a building, the
@@ -98,7 +98,14 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
     load,
   });
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const confirmed = useConfirmedAction(refresh);
+  // A returning visitor whose last answers no longer hold is checked in with the wizard instead.
+  const confirmed = useConfirmedAction(refresh, (visit) =>
+    setDialog({
+      kind: 'fastCheckIn',
+      start: { buildingId: visit.buildingId, visitorType: 'VISITOR', person: null, host: null },
+      returningVisitId: visit.id,
+    }),
+  );
   // Anyone's check-in or check-out at the building shown (or any of the user's buildings) loads
   // the list and the counters again, without a reload.
   useLiveVisits(list.request.buildingId, refresh);
@@ -177,7 +184,9 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
           {dialog.kind === 'checkIn' && <StaffCheckInDialog visit={dialog.visit} onClose={closeDialog} />}
           {dialog.kind === 'checkOut' && <StaffCheckOutDialog visit={dialog.visit} onClose={closeDialog} />}
           {dialog.kind === 'invite' && <InviteDialog buildingId={dialog.buildingId} onClose={closeDialog} />}
-          {dialog.kind === 'fastCheckIn' && <FastCheckInDialog start={dialog.start} onClose={closeDialog} />}
+          {dialog.kind === 'fastCheckIn' && (
+            <FastCheckInDialog start={dialog.start} returningVisitId={dialog.returningVisitId} onClose={closeDialog} />
+          )}
         </Suspense>
       )}
       <ConfirmDialog {...confirmed.dialog} data-testid="entry-log-confirm" />

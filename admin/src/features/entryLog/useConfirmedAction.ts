@@ -1,4 +1,5 @@
 import type { MeetingListItem } from '@vestibule/shared';
+import { ApiError } from '@vestibule/shared/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
@@ -30,9 +31,11 @@ function isRefusedCheckIn(answer: unknown): answer is { allowed: false; message:
 
 /**
  * Check in back, check in again, cancel and remove, each after a question naming the visitor: the answer acts,
- * says so (checkInOut.actions.*) and lets the list load again; a refusal says why.
+ * says so (checkInOut.actions.*) and lets the list load again; a refusal says why. A check-in again
+ * whose answers no longer hold says so and hands the visit to `onAnswersExpired` (the fast
+ * check-in with the wizard).
  */
-export function useConfirmedAction(done: () => void) {
+export function useConfirmedAction(done: () => void, onAnswersExpired?: (visit: MeetingListItem) => void) {
   const { t } = useTranslation();
   const format = useDateTimeFormat();
   const [asked, setAsked] = useState<{ action: ConfirmedAction; visit: MeetingListItem } | null>(null);
@@ -51,6 +54,13 @@ export function useConfirmedAction(done: () => void) {
       }
     } catch (error) {
       notifications.showError(messageFromError(error));
+      // The last visit's answers no longer hold: the questions are asked again with the wizard.
+      if (
+        asked.action === 'checkInAgain' &&
+        error instanceof ApiError &&
+        error.errorCode === 'CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID'
+      )
+        onAnswersExpired?.(asked.visit);
     } finally {
       setBusy(false);
       setAsked(null);

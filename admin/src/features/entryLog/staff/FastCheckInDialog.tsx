@@ -1,6 +1,6 @@
 import { Button, Group, Loader } from '@mantine/core';
 import { ApiError } from '@vestibule/shared/api';
-import { type WizardInput, type WizardResult, Wizard } from '@vestibule/shared/wizard';
+import { type WizardResult, Wizard } from '@vestibule/shared/wizard';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog.tsx';
@@ -8,7 +8,8 @@ import { messageFromError, notifications } from '../../notifications/index.ts';
 import { entryLogApi } from '../entryLogApi.ts';
 import { AdminWizardTexts } from './AdminWizardTexts.tsx';
 import { FastCheckInWho } from './FastCheckInWho.tsx';
-import { type WhoArrives, arrivalName, fastCheckInBody, fastWizardInput } from './fastCheckIn.ts';
+import { type WhoArrives, arrivalName, fastCheckInBody } from './fastCheckIn.ts';
+import { useFastCheckInSteps } from './useFastCheckInSteps.ts';
 import { useErrorText } from './useErrorText.ts';
 
 /**
@@ -19,34 +20,25 @@ import { useErrorText } from './useErrorText.ts';
  * public check-in's rules. Let in: checkInOut.actions.CHECK_IN_SUCCESS; refused at the door: the
  * building's failure text; a mistake the server finds is shown in the wizard to correct.
  */
-export function FastCheckInDialog(props: { start: WhoArrives; onClose: (changed: boolean) => void }) {
-  const { onClose } = props;
+export function FastCheckInDialog(props: {
+  start: WhoArrives;
+  /**
+   * A returning visitor's last visit, whose answers no longer hold: the wizard starts at once
+   * from what that visit says of who arrives (GET /meeting/{id}), and asks the questions again.
+   */
+  returningVisitId?: string;
+  onClose: (changed: boolean) => void;
+}) {
+  const { onClose, returningVisitId } = props;
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [who, setWho] = useState<WhoArrives | null>(null);
-  const [chosen, setChosen] = useState<WhoArrives>(props.start);
-  const [input, setInput] = useState<WizardInput | null>(null);
   const [error, setError] = useState<string | null>(null);
   const close = useRef(onClose);
   useEffect(() => {
     close.current = onClose;
   });
-
-  useEffect(() => {
-    if (who === null) return;
-    const controller = new AbortController();
-    entryLogApi.buildingCheckInData(who.buildingId, who.visitorType, controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setInput(fastWizardInput(data, who));
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        notifications.showError(messageFromError(failure));
-        close.current(false);
-      },
-    );
-    return () => controller.abort();
-  }, [who]);
+  const steps = useFastCheckInSteps(props.start, returningVisitId, () => close.current(false));
+  const { who, input } = steps;
 
   const finish = useCallback(
     async (result: WizardResult) => {
@@ -80,8 +72,7 @@ export function FastCheckInDialog(props: { start: WhoArrives; onClose: (changed:
   );
 
   const back = () => {
-    setWho(null);
-    setInput(null);
+    steps.back();
     setError(null);
   };
 
@@ -93,15 +84,10 @@ export function FastCheckInDialog(props: { start: WhoArrives; onClose: (changed:
       size="lg"
       data-testid="fast-check-in-dialog"
     >
-      {who === null ? (
-        <FastCheckInWho
-          initial={chosen}
-          onNext={(next) => {
-            setChosen(next);
-            setWho(next);
-          }}
-          onCancel={() => onClose(false)}
-        />
+      {steps.returning ? (
+        <Loader size="sm" aria-label={t('entryLog.fastCheckIn.loading')} />
+      ) : who === null ? (
+        <FastCheckInWho initial={steps.chosen} onNext={steps.choose} onCancel={() => onClose(false)} />
       ) : input === null ? (
         <Loader size="sm" aria-label={t('entryLog.fastCheckIn.loading')} />
       ) : (

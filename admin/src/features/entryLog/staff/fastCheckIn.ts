@@ -1,4 +1,11 @@
-import { type CheckInData, type Person, type WizardVisitorType, minutesToDuration } from '@vestibule/shared';
+import {
+  type CheckInData,
+  type Person,
+  type VisitDetail,
+  type WizardVisitorType,
+  minutesToDuration,
+  wizardTypeOfPerson,
+} from '@vestibule/shared';
 import type { WizardInput, WizardResult } from '@vestibule/shared/wizard';
 import type { FastCheckInBody } from '../entryLogApi.ts';
 
@@ -20,6 +27,34 @@ export interface WhoArrives {
   person: DirectoryPerson | null;
   /** The host, an employee of the directory told of the arrival, or null. */
   host: { personId: string; name: string } | null;
+  /** What an earlier visit of the person's form held (a returning visitor), to prefill the wizard. */
+  formValues?: Record<string, string | boolean>;
+}
+
+/**
+ * A returning visitor whose last answers no longer hold (the instant replacement's 422): the
+ * fast check-in starts from that visit, its building, type, form, person and host, and asks the
+ * questionnaires again.
+ */
+export function whoReturns(visit: VisitDetail): WhoArrives {
+  return {
+    buildingId: visit.buildingId,
+    visitorType: wizardTypeOfPerson(visit.visitorType),
+    person:
+      visit.personId === null
+        ? null
+        : {
+            id: visit.personId,
+            firstName: visit.firstName ?? '',
+            lastName: visit.lastName ?? '',
+            email: visit.email,
+            phone: visit.phone,
+            companyName: visit.companyName,
+            defaultDuration: null,
+          },
+    host: visit.hostPersonId && visit.host ? { personId: visit.hostPersonId, name: visit.host } : null,
+    formValues: visit.checkInForm,
+  };
 }
 
 /** The directory record's values by the check-in form's keys (the wizard shows the enabled ones). */
@@ -44,8 +79,9 @@ export function fastWizardInput(data: CheckInData, who: WhoArrives): WizardInput
     who.person?.defaultDuration !== null && who.person?.defaultDuration !== undefined
       ? minutesToDuration(who.person.defaultDuration)
       : null;
-  const answers: Record<string, string> = {
+  const answers: Record<string, string | boolean> = {
     ...(who.host ? { host: who.host.name } : {}),
+    ...who.formValues,
     ...(who.person ? recordValues(who.person) : {}),
   };
   return {
