@@ -40,4 +40,25 @@ export function cappedListResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({ docs: z.array(item), totalDocs: z.number().int(), totalCapped: z.boolean() });
 }
 
+/** Optional text of a form: trimmed, at most `max` characters, empty or null read as null. */
+export const optionalTextSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** An optional e-mail address of a form: trimmed, at most `max` characters, empty or null read as null. */
+export const optionalEmailSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .pipe(z.email().nullable())
+    .nullable()
+    .optional();
+
 export const okSchema = z.object({ ok: z.literal(true) });

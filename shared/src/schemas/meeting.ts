@@ -3,6 +3,7 @@ import { COMMENTS_MAX, locales } from '../constants.ts';
 import { isIsoDuration } from '../domain/duration.ts';
 import { meetingDurationChoices } from '../domain/meeting.ts';
 import { visitorTypes } from '../domain/visitorTypes.ts';
+import { optionalEmailSchema, optionalTextSchema } from './common.ts';
 import { PERSON_LIMITS } from './person.ts';
 import {
   ANSWER_TEXT_MAX,
@@ -71,31 +72,15 @@ export const meetingStatsSchema = z
   .meta({ id: 'MeetingStats' });
 export type MeetingStats = z.infer<typeof meetingStatsSchema>;
 
-const trimmedOrNull = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
-
 /** The visitor of an invitation: a person of the directory, or typed in. */
 const visitorFields = {
   /** A person of the directory of the same building: names, e-mail and phone come from the record. */
   personId: z.uuid().nullable().optional(),
-  firstName: trimmedOrNull(PERSON_LIMITS.name),
-  lastName: trimmedOrNull(PERSON_LIMITS.name),
-  email: z
-    .string()
-    .trim()
-    .max(PERSON_LIMITS.email)
-    .transform((value) => (value === '' ? null : value))
-    .pipe(z.email().nullable())
-    .nullable()
-    .optional(),
-  phone: trimmedOrNull(PERSON_LIMITS.phone),
-  companyName: trimmedOrNull(PERSON_LIMITS.companyName),
+  firstName: optionalTextSchema(PERSON_LIMITS.name),
+  lastName: optionalTextSchema(PERSON_LIMITS.name),
+  email: optionalEmailSchema(PERSON_LIMITS.email),
+  phone: optionalTextSchema(PERSON_LIMITS.phone),
+  companyName: optionalTextSchema(PERSON_LIMITS.companyName),
 };
 
 /**

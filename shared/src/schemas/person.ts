@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { locales } from '../constants.ts';
 import { visitorTypes } from '../domain/visitorTypes.ts';
-import { cappedListResponseSchema } from './common.ts';
+import { cappedListResponseSchema, optionalEmailSchema, optionalTextSchema } from './common.ts';
 
 // The people directory (issue 12; application.md sections 3, 5 and 9): a company's regulars
 // (employees, contractors, residents, frequent visitors), each of one building, with an access
@@ -29,14 +29,6 @@ export const PERSON_LIMITS = {
 export const isoDaySchema = z.iso.date();
 
 const name = z.string().trim().min(1).max(PERSON_LIMITS.name);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
 
 /** A person as the directory answers it (never the PIN, only whether one is set). */
 export const personSchema = z
@@ -72,20 +64,13 @@ export type Person = z.infer<typeof personSchema>;
 const personFields = {
   firstName: name,
   lastName: name,
-  email: z
-    .string()
-    .trim()
-    .max(PERSON_LIMITS.email)
-    .transform((value) => (value === '' ? null : value))
-    .pipe(z.email().nullable())
-    .nullable()
-    .optional(),
-  phone: optionalText(PERSON_LIMITS.phone),
+  email: optionalEmailSchema(PERSON_LIMITS.email),
+  phone: optionalTextSchema(PERSON_LIMITS.phone),
   visitorType: z.enum(visitorTypes),
-  externalId: optionalText(PERSON_LIMITS.externalId),
-  jobTitle: optionalText(PERSON_LIMITS.jobTitle),
-  department: optionalText(PERSON_LIMITS.department),
-  companyName: optionalText(PERSON_LIMITS.companyName),
+  externalId: optionalTextSchema(PERSON_LIMITS.externalId),
+  jobTitle: optionalTextSchema(PERSON_LIMITS.jobTitle),
+  department: optionalTextSchema(PERSON_LIMITS.department),
+  companyName: optionalTextSchema(PERSON_LIMITS.companyName),
   defaultDuration: z
     .number()
     .int()
