@@ -1,4 +1,4 @@
-import { type Role, uuidv7 } from '@vestibule/shared';
+import { type Role, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import type { Db } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
 import { newBuildingColumns } from '../../src/modules/buildings/buildings.service.ts';
@@ -85,36 +85,67 @@ export async function createQuestionnaire(db: Db, tenantId: string, name = 'Heal
   return id;
 }
 
-export async function createQuestion(db: Db, questionnaireId: string, sortOrder = 0): Promise<string> {
+/** A question (a yes/no one with no alert unless `values` say otherwise); answers its id. */
+export async function addQuestion(
+  db: Db,
+  questionnaireId: string,
+  sortOrder: number,
+  values: Record<string, unknown> = {},
+): Promise<string> {
   const id = uuidv7();
   await db
     .insertInto('questions')
     .values({
       id,
       questionnaire_id: questionnaireId,
-      text: 'Do you have a fever?',
+      text: 'Question',
       question_type: 'YESNO',
-      alert_answer: 'YES',
+      alert_answer: null,
       warning_answer: null,
       previous_question_id: null,
       previous_question_answer: null,
       sort_order: sortOrder,
+      ...values,
     })
     .execute();
   return id;
 }
 
-/** Links a questionnaire to a building's entry for visitors (first in order). */
-export async function linkEntryQuestionnaire(db: Db, buildingId: string, questionnaireId: string): Promise<void> {
+export async function createQuestion(db: Db, questionnaireId: string, sortOrder = 0): Promise<string> {
+  return addQuestion(db, questionnaireId, sortOrder, { text: 'Do you have a fever?', alert_answer: 'YES' });
+}
+
+/** Links a questionnaire to a building's entry or exit for one person type (first in order). */
+export async function linkQuestionnaire(
+  db: Db,
+  buildingId: string,
+  questionnaireId: string,
+  kind: 'ENTRY' | 'EXIT',
+  visitorType: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE',
+): Promise<void> {
   await db
     .insertInto('building_questionnaires')
     .values({
       building_id: buildingId,
       questionnaire_id: questionnaireId,
-      visitor_type: 'VISITOR',
-      kind: 'ENTRY',
+      kind,
+      visitor_type: visitorType,
       sort_order: 0,
     })
+    .execute();
+}
+
+/** Links a questionnaire to a building's entry for visitors (first in order). */
+export async function linkEntryQuestionnaire(db: Db, buildingId: string, questionnaireId: string): Promise<void> {
+  await linkQuestionnaire(db, buildingId, questionnaireId, 'ENTRY', 'VISITOR');
+}
+
+/** Replaces a building's settings with the defaults changed by `patch`. */
+export async function setBuildingSettings(db: Db, buildingId: string, patch: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('buildings')
+    .set({ settings: JSON.stringify({ ...newBuildingSettings(), ...patch }) })
+    .where('id', '=', buildingId)
     .execute();
 }
 

@@ -4,15 +4,17 @@ import {
   type CheckInResponse,
   type VisitDetail,
   CHECKOUT_TICKET_MINUTES,
-  newBuildingSettings,
   uuidv7,
 } from '@vestibule/shared';
 import {
+  addQuestion as addQuestionTo,
   createBuilding,
   createQuestionnaire,
   createTenant,
   createUser,
+  linkQuestionnaire,
   qrCodeKeyOf,
+  setBuildingSettings,
 } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, enrolledKiosk, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
@@ -25,56 +27,18 @@ let staff: { authorization: string };
 let kiosk: { deviceId: string; headers: Record<string, string> };
 const ids = { fever: '', travel: '', country: '', shoes: '', exitQ: '' };
 
-async function addQuestion(questionnaireId: string, order: number, values: Record<string, unknown>): Promise<string> {
-  const id = uuidv7();
-  await t.database.db
-    .insertInto('questions')
-    .values({
-      id,
-      questionnaire_id: questionnaireId,
-      text: 'Question',
-      question_type: 'YESNO',
-      alert_answer: null,
-      warning_answer: null,
-      previous_question_id: null,
-      previous_question_answer: null,
-      sort_order: order,
-      ...values,
-    })
-    .execute();
-  return id;
-}
+const addQuestion = (questionnaireId: string, order: number, values: Record<string, unknown>) =>
+  addQuestionTo(t.database.db, questionnaireId, order, values);
 
-async function link(
-  questionnaireId: string,
-  kind: 'ENTRY' | 'EXIT',
-  visitorType: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE',
-) {
-  await t.database.db
-    .insertInto('building_questionnaires')
-    .values({
-      building_id: buildingId,
-      questionnaire_id: questionnaireId,
-      kind,
-      visitor_type: visitorType,
-      sort_order: 0,
-    })
-    .execute();
-}
+const link = (questionnaireId: string, kind: 'ENTRY' | 'EXIT', visitorType: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE') =>
+  linkQuestionnaire(t.database.db, buildingId, questionnaireId, kind, visitorType);
 
 async function setSettings(patch: Record<string, unknown>) {
-  await t.database.db
-    .updateTable('buildings')
-    .set({
-      settings: JSON.stringify({
-        ...newBuildingSettings(),
-        successFormText: 'Welcome!',
-        failureFormText: 'Please see the reception.',
-        ...patch,
-      }),
-    })
-    .where('id', '=', buildingId)
-    .execute();
+  await setBuildingSettings(t.database.db, buildingId, {
+    successFormText: 'Welcome!',
+    failureFormText: 'Please see the reception.',
+    ...patch,
+  });
 }
 
 beforeAll(async () => {

@@ -3,53 +3,22 @@
 // nobody), tenant B with one, hosts of the directory, a health questionnaire at the entry and a
 // badge question at the exit, and Clinic measuring temperatures (35 to 38 °C) in and out.
 import type { LightMyRequestResponse } from 'fastify';
-import { type Role, type VisitDetail, newBuildingSettings, uuidv7 } from '@vestibule/shared';
-import { assignBuildings, createBuilding, createPerson, createQuestionnaire } from '../../../test/helpers/factories.ts';
+import type { Role, VisitDetail } from '@vestibule/shared';
+import {
+  addQuestion,
+  assignBuildings,
+  createBuilding,
+  createPerson,
+  createQuestionnaire,
+  linkQuestionnaire,
+  setBuildingSettings,
+} from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, jsonOf, seedTwoTenants } from '../../../test/helpers/test-app.ts';
 
 export type Seed = Awaited<ReturnType<typeof seedMeetings>>;
 
-async function addQuestion(t: TestApp, questionnaireId: string, order: number, values: Record<string, unknown>) {
-  const id = uuidv7();
-  await t.database.db
-    .insertInto('questions')
-    .values({
-      id,
-      questionnaire_id: questionnaireId,
-      text: 'Question',
-      question_type: 'YESNO',
-      alert_answer: null,
-      warning_answer: null,
-      previous_question_id: null,
-      previous_question_answer: null,
-      sort_order: order,
-      ...values,
-    })
-    .execute();
-  return id;
-}
-
-async function link(t: TestApp, buildingId: string, questionnaireId: string, kind: 'ENTRY' | 'EXIT') {
-  for (const visitorType of ['VISITOR', 'EMPLOYEE'] as const) {
-    await t.database.db
-      .insertInto('building_questionnaires')
-      .values({
-        building_id: buildingId,
-        questionnaire_id: questionnaireId,
-        kind,
-        visitor_type: visitorType,
-        sort_order: 0,
-      })
-      .execute();
-  }
-}
-
 export async function setSettings(t: TestApp, buildingId: string, patch: Record<string, unknown>) {
-  await t.database.db
-    .updateTable('buildings')
-    .set({ settings: JSON.stringify({ ...newBuildingSettings(), ...patch }) })
-    .where('id', '=', buildingId)
-    .execute();
+  await setBuildingSettings(t.database.db, buildingId, patch);
 }
 
 export async function seedMeetings(t: TestApp) {
@@ -72,13 +41,16 @@ export async function seedMeetings(t: TestApp) {
     maxAllowedTemperature: 38,
   });
   const health = await createQuestionnaire(db, tenantA, 'Health');
-  const fever = await addQuestion(t, health, 0, { text: 'Do you have a fever?', alert_answer: 'YES' });
+  const fever = await addQuestion(db, health, 0, { text: 'Do you have a fever?', alert_answer: 'YES' });
   const leaving = await createQuestionnaire(db, tenantA, 'Leaving');
-  const badge = await addQuestion(t, leaving, 0, { text: 'Did you return your badge?', alert_answer: 'NO' });
-  for (const building of [hq, annex]) {
-    await link(t, building, health, 'ENTRY');
-    await link(t, building, leaving, 'EXIT');
-  }
+  const badge = await addQuestion(db, leaving, 0, { text: 'Did you return your badge?', alert_answer: 'NO' });
+  for (const building of [hq, annex])
+    for (const [questionnaire, kind] of [
+      [health, 'ENTRY'],
+      [leaving, 'EXIT'],
+    ] as const)
+      for (const visitorType of ['VISITOR', 'EMPLOYEE'] as const)
+        await linkQuestionnaire(db, building, questionnaire, kind, visitorType);
   const people = {
     ada: await createPerson(db, tenantA, hq, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@hq.test' }),
     alan: await createPerson(db, tenantA, hq, { firstName: 'Alan', lastName: 'Turing', email: 'alan@hq.test' }),
