@@ -16,7 +16,7 @@ import { createApiClient } from '@vestibule/shared/api';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { checkIn as checkInService } from '../../server/src/modules/checkin/checkin.service.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { type DatabaseHandle, migrateToLatest } from '../../server/src/db/database.ts';
 import {
   createBuilding,
   createQuestion,
@@ -24,7 +24,8 @@ import {
   createTenant,
   linkEntryQuestionnaire,
 } from '../../server/test/helpers/factories.ts';
-import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
+import { onEachDatabase } from './lib/databases.ts';
+import { percentile } from './lib/stats.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -35,10 +36,6 @@ interface Figures {
   perSecond: number;
   p50: number;
   p95: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 /** The round with the median throughput (its latencies with it). */
@@ -207,25 +204,4 @@ async function benchOne(label: string, database: DatabaseHandle): Promise<void> 
   );
 }
 
-const embedded = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
-try {
-  await benchOne('embedded PGlite', embedded);
-} finally {
-  await embedded.close();
-}
-
-const server = await startPostgres();
-try {
-  const database = await openDatabase({
-    databaseUrl: await createDatabase(server, 'vestibule_bench'),
-    dataDir: 'memory://',
-    poolSize: 10,
-  });
-  try {
-    await benchOne('PostgreSQL server', database);
-  } finally {
-    await database.close();
-  }
-} finally {
-  await server.stop();
-}
+await onEachDatabase('vestibule_bench', benchOne);

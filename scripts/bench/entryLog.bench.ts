@@ -32,7 +32,7 @@ import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
-import { type CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { MeetingListQuery } from '@vestibule/shared';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
@@ -47,6 +47,8 @@ import {
 } from '../../server/src/modules/meetings/meetings.service.ts';
 import { assignBuildings, createBuilding, createTenant, createUser } from '../../server/test/helpers/factories.ts';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
+import { capturedStatements, explainStatement } from './lib/plans.ts';
+import { mb, percentile } from './lib/stats.ts';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 1_000_000);
 const EMBEDDED_VISITS = Number(process.env.BENCH_EMBEDDED_VISITS ?? VISITS);
@@ -239,10 +241,6 @@ function hostId(building: Building, n: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
 /** The visits of each building: the target company a fifth of all (its tower 60% of that), the rest shared. */
 function plan(total: number): { name: string; buildings: [string, number][] }[] {
   const target = Math.round(total / 5);
@@ -403,22 +401,6 @@ async function fillVisits(
       true, made, coalesce(went, came, cancelled, made)
     from visitor
     order by i`.execute(database.db);
-}
-
-/** Captures the statements run while a service call runs (compiled as sent), for EXPLAIN. */
-class Capture implements KyselyPlugin {
-  queries: CompiledQuery[] = [];
-  private readonly compile: (node: RootOperationNode) => CompiledQuery;
-  constructor(compile: (node: RootOperationNode) => CompiledQuery) {
-    this.compile = compile;
-  }
-  transformQuery({ node }: { node: RootOperationNode }): RootOperationNode {
-    this.queries.push(this.compile(node));
-    return node;
-  }
-  async transformResult<T>({ result }: { result: T }): Promise<T> {
-    return result;
-  }
 }
 
 interface Bench {
@@ -670,7 +652,6 @@ async function benchOne(label: string, database: DatabaseHandle, total: number, 
   }
   const over = results.filter(([, f]) => f.p95 >= TARGET_MS).length;
   console.log(`  ${results.length - over} of ${results.length} within p95 ${TARGET_MS} ms`);
-  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   for (const c of csv) {
     console.log(
       `  meetings.csv ${c.rows.toLocaleString('en').padStart(7)} rows: ${(c.ms / 1000).toFixed(1)} s (${Math.round(c.rows / (c.ms / 1000)).toLocaleString('en')} rows/s), ${mb(c.bytes)} written; peak RSS ${mb(c.peakRss)} (${c.peakRss >= c.startRss ? '+' : ''}${mb(c.peakRss - c.startRss)} over its start), heap kept at most ${mb(c.peakHeap)} (${c.peakHeap >= c.startHeap ? '+' : ''}${mb(c.peakHeap - c.startHeap)})`,
@@ -699,18 +680,13 @@ function readsOf(plans: string[]): Figures['reads'] {
 /** The statements of one run of a bench, EXPLAINed (with ANALYZE when `analyze`). */
 async function explain(ctx: ServerContext, bench: Bench, analyze: boolean): Promise<string[]> {
   const { db } = ctx;
-  const capture = new Capture((node) => db.getExecutor().compileQuery(node, { queryId: bench.name } as never));
-  await bench.run({ ...ctx, db: db.withPlugin(capture) }, 1);
+  const statements = await capturedStatements(db, bench.name, (capturing) => bench.run({ ...ctx, db: capturing }, 1));
   const plans: string[] = [];
-  for (const compiled of capture.queries) {
+  for (const compiled of statements) {
     // The plugin also sees a subquery compiled on its own (the count's): only whole statements.
     if (!/^\s*select/i.test(compiled.sql)) continue;
-    if (capture.queries.some((other) => other !== compiled && other.sql.includes(compiled.sql))) continue;
-    const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({
-      ...compiled,
-      sql: `explain ${analyze ? '(analyze, buffers off) ' : ''}${compiled.sql}`,
-    });
-    plans.push(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+    if (statements.some((other) => other !== compiled && other.sql.includes(compiled.sql))) continue;
+    plans.push(await explainStatement(db, compiled, analyze));
   }
   return plans;
 }

@@ -10,19 +10,16 @@ import { uuidv7 } from '@vestibule/shared';
 import { createApiClient } from '@vestibule/shared/api';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { type DatabaseHandle, migrateToLatest } from '../../server/src/db/database.ts';
 import { SseReader } from '../../server/src/modules/live/sseReader.ts';
 import { createBuilding, createTenant, createUser, qrCodeKeyOf } from '../../server/test/helpers/factories.ts';
-import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
+import { onEachDatabase } from './lib/databases.ts';
+import { percentile } from './lib/stats.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const WARMUP = 3;
 const TARGET_MS = 1000;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function benchOne(label: string, database: DatabaseHandle): Promise<void> {
   await migrateToLatest(database.db);
@@ -97,25 +94,4 @@ async function benchOne(label: string, database: DatabaseHandle): Promise<void> 
   );
 }
 
-const embedded = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
-try {
-  await benchOne('embedded PGlite', embedded);
-} finally {
-  await embedded.close();
-}
-
-const server = await startPostgres();
-try {
-  const database = await openDatabase({
-    databaseUrl: await createDatabase(server, 'vestibule_live_bench'),
-    dataDir: 'memory://',
-    poolSize: 10,
-  });
-  try {
-    await benchOne('PostgreSQL server', database);
-  } finally {
-    await database.close();
-  }
-} finally {
-  await server.stop();
-}
+await onEachDatabase('vestibule_live_bench', benchOne);

@@ -12,15 +12,17 @@
 // (analysed, as its autovacuum would). BENCH_EXPLAIN=1 prints each query's plan (EXPLAIN
 // ANALYZE of the page and of the count); BENCH_EMBEDDED=0 or BENCH_POSTGRES=0 skips one
 // database; BENCH_PEOPLE sets the size. A benchmark, not a test.
-import { type CompiledQuery, type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { PeopleListQuery } from '@vestibule/shared';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { type DatabaseHandle, migrateToLatest } from '../../server/src/db/database.ts';
 import { refreshStatistics } from '../../server/src/db/statistics.ts';
 import { type PeopleCaller, peoplePage } from '../../server/src/modules/people/people.service.ts';
 import { assignBuildings, createBuilding, createTenant, createUser } from '../../server/test/helpers/factories.ts';
-import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
+import { onEachDatabase } from './lib/databases.ts';
+import { capturedStatements, explainStatement } from './lib/plans.ts';
+import { mb, percentile } from './lib/stats.ts';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 100_000);
 const OTHERS = Math.round(PEOPLE / 5);
@@ -194,10 +196,6 @@ interface Figures {
   total: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
 /**
  * `count` people of a company in its buildings, in one INSERT ... SELECT over generate_series
  * (names, types, windows and flags derived from the row number, so every run writes the same
@@ -238,22 +236,6 @@ async function fill(database: DatabaseHandle, tenantId: string, buildings: strin
       'KIOSK', p.id
     from (select people.*, row_number() over (order by id) as n from people where tenant_id = ${tenantId}::uuid) p
     where p.n % 2 = 0`.execute(database.db);
-}
-
-/** Captures the statements run while `work` runs (compiled as sent), for EXPLAIN. */
-class Capture implements KyselyPlugin {
-  queries: CompiledQuery[] = [];
-  private readonly compile: (node: RootOperationNode) => CompiledQuery;
-  constructor(compile: (node: RootOperationNode) => CompiledQuery) {
-    this.compile = compile;
-  }
-  transformQuery({ node }: { node: RootOperationNode }): RootOperationNode {
-    this.queries.push(this.compile(node));
-    return node;
-  }
-  async transformResult<T>({ result }: { result: T }): Promise<T> {
-    return result;
-  }
 }
 
 async function benchOne(label: string, database: DatabaseHandle): Promise<void> {
@@ -345,15 +327,11 @@ async function benchOne(label: string, database: DatabaseHandle): Promise<void> 
 
   if (EXPLAIN) {
     for (const { name, caller, query } of queries) {
-      const capture = new Capture((node) => db.getExecutor().compileQuery(node, { queryId: name } as never));
-      await peoplePage({ ...app.ctx, db: db.withPlugin(capture) }, caller, { limit: 20, ...query(1) });
-      for (const compiled of capture.queries) {
-        const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({
-          ...compiled,
-          sql: `explain (analyze, buffers off) ${compiled.sql}`,
-        });
-        console.log(`\n--- ${label}: ${name}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
-      }
+      const statements = await capturedStatements(db, name, (capturing) =>
+        peoplePage({ ...app.ctx, db: capturing }, caller, { limit: 20, ...query(1) }),
+      );
+      for (const compiled of statements)
+        console.log(`\n--- ${label}: ${name}\n${await explainStatement(db, compiled, true)}`);
     }
   }
   await app.close();
@@ -366,35 +344,12 @@ async function benchOne(label: string, database: DatabaseHandle): Promise<void> 
       `  ${name.padEnd(30)} p50 ${f.p50.toFixed(1).padStart(6)} ms   p95 ${f.p95.toFixed(1).padStart(6)} ms   max ${f.max.toFixed(0).padStart(4)} ms   ${f.total.toFixed(0).padStart(6)} match   ${f.p95 < TARGET_MS ? 'PASS' : 'OVER'}`,
     );
   }
-  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   console.log(
     `  peak RSS while querying ${mb(queryPeak)} (${mb(filledRss)} once filled, ${mb(fillPeak)} at most while filling); target p95 under ${TARGET_MS} ms`,
   );
 }
 
-if (process.env.BENCH_EMBEDDED !== '0') {
-  const embedded = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
-  try {
-    await benchOne('embedded PGlite', embedded);
-  } finally {
-    await embedded.close();
-  }
-}
-
-if (process.env.BENCH_POSTGRES !== '0') {
-  const server = await startPostgres();
-  try {
-    const database = await openDatabase({
-      databaseUrl: await createDatabase(server, 'vestibule_bench_people'),
-      dataDir: 'memory://',
-      poolSize: 10,
-    });
-    try {
-      await benchOne('PostgreSQL server', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await server.stop();
-  }
-}
+await onEachDatabase('vestibule_bench_people', benchOne, {
+  embedded: process.env.BENCH_EMBEDDED !== '0',
+  postgres: process.env.BENCH_POSTGRES !== '0',
+});
