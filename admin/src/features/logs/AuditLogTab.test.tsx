@@ -242,7 +242,7 @@ describe('the Logs screen', () => {
     const action = await screen.findByRole('button', { name: 'VISIT_ARCHIVED' });
     const row = action.closest('tr');
     if (!row) throw new Error('the action is not in a row');
-    expect(cellsOf(row)).toEqual([written(renamed.at), 'corporate', '', 'VISIT_ARCHIVED', 'visit', '203.0.113.7']);
+    expect(cellsOf(row)).toEqual([written(renamed.at), 'corporate', '', 'VISIT_ARCHIVED', 'Visit', '203.0.113.7']);
   });
 
   it('says so when no entry matches', async () => {
