@@ -8,6 +8,7 @@ import {
 } from '@vestibule/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListFilterSelect } from '../../components/ListFilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import type { PagedList } from '../../components/usePagedList.ts';
 import { useSession } from '../session/index.ts';
@@ -96,38 +97,26 @@ export function EntryLogFilters({ list }: { list: EntryLogList }) {
         maxLength={100}
         w={180}
       />
-      <Select
+      <ListFilterSelect
         id="entry-log-type"
         label={t('entryLog.filters.type')}
         placeholder={t('entryLog.filters.anyType')}
-        data={visitorTypes.map((type) => ({ value: type, label: t(`people.types.${type}`) }))}
-        value={request.visitorType ?? null}
-        onChange={(value) =>
-          list.setFilter(
-            'visitorType',
-            visitorTypes.find((type) => type === value),
-          )
-        }
-        clearable
-        w={150}
+        options={visitorTypes.map((type) => ({ value: type, label: t(`people.types.${type}`) }))}
+        value={request.visitorType}
+        onChange={(value) => list.setFilter('visitorType', value)}
+        width={150}
       />
-      <Select
+      <ListFilterSelect
         id="entry-log-status"
         label={t('entryLog.filters.status')}
         placeholder={t('entryLog.filters.anyStatus')}
-        data={meetingStatusFilters.map((status) => ({
+        options={meetingStatusFilters.map((status) => ({
           value: status,
           label: t(`entryLog.filters.statuses.${status}`),
         }))}
-        value={request.status ?? null}
-        onChange={(value) =>
-          list.setFilter(
-            'status',
-            meetingStatusFilters.find((status) => status === value),
-          )
-        }
-        clearable
-        w={210}
+        value={request.status}
+        onChange={(value) => list.setFilter('status', value)}
+        width={210}
       />
       <Select
         id="entry-log-date-filter"

@@ -1,6 +1,7 @@
-import { Checkbox, Group, Select } from '@mantine/core';
+import { Checkbox, Group } from '@mantine/core';
 import { type VisitorType, visitorTypes } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
+import { ListFilterSelect } from '../../components/ListFilterSelect.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
 import type { PagedList } from '../../components/usePagedList.ts';
 import { useSession } from '../session/index.ts';
@@ -37,44 +38,36 @@ export function PeopleFilters({ list }: { list: PagedList<PeopleSortColumn, Peop
         onChange={list.setSearch}
         width={280}
       />
-      <Select
+      <ListFilterSelect
         id="people-type"
         label={t('people.list.type')}
         placeholder={t('people.list.anyType')}
-        data={visitorTypes.map((type) => ({ value: type, label: t(`people.types.${type}`) }))}
-        value={request.visitorType ?? null}
-        onChange={(value) =>
-          list.setFilter(
-            'visitorType',
-            visitorTypes.find((type) => type === value),
-          )
-        }
-        clearable
-        w={160}
+        options={visitorTypes.map((type) => ({ value: type, label: t(`people.types.${type}`) }))}
+        value={request.visitorType}
+        onChange={(value) => list.setFilter('visitorType', value)}
+        width={160}
       />
-      <Select
+      <ListFilterSelect
         id="people-building"
         label={t('people.list.building')}
         placeholder={t('people.list.anyBuilding')}
-        data={buildings.map((building) => ({ value: building.id, label: building.name }))}
-        value={request.buildingId ?? null}
-        onChange={(value) => list.setFilter('buildingId', value ?? undefined)}
+        options={buildings.map((building) => ({ value: building.id, label: building.name }))}
+        value={request.buildingId}
+        onChange={(value) => list.setFilter('buildingId', value)}
         searchable
-        clearable
-        w={200}
+        width={200}
       />
-      <Select
+      <ListFilterSelect
         id="people-state"
         label={t('people.list.state')}
         placeholder={t('people.list.anyState')}
-        data={[
-          { value: 'true', label: t('people.list.active') },
-          { value: 'false', label: t('people.list.deactivated') },
+        options={[
+          { value: 'true' as const, label: t('people.list.active') },
+          { value: 'false' as const, label: t('people.list.deactivated') },
         ]}
-        value={request.active ?? null}
-        onChange={(value) => list.setFilter('active', value === 'true' || value === 'false' ? value : undefined)}
-        clearable
-        w={200}
+        value={request.active}
+        onChange={(value) => list.setFilter('active', value)}
+        width={200}
       />
       <Checkbox
         id="people-valid-today"
