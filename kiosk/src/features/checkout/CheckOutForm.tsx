@@ -1,24 +1,11 @@
-import {
-  type Answers,
-  COMMENTS_MAX,
-  type WizardQuestion,
-  isQuestionnaireComplete,
-  setAnswer,
-  visibleQuestions,
-} from '@vestibule/shared';
+import { COMMENTS_MAX } from '@vestibule/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { errorMessage } from '../../ui/errorMessage.ts';
 import { formatTime } from '../../ui/formatTime.ts';
-import {
-  QuestionList,
-  TemperatureFields,
-  browserChoiceStorage,
-  type TemperatureTexts,
-  checkTemperatures,
-} from '../wizard/index.ts';
+import { QuestionList, TemperatureFields, browserChoiceStorage, useCheckOutAnswers } from '../wizard/index.ts';
 import { type CheckOutData, type CheckOutRequest, checkOut } from './checkout.api.ts';
 
 interface CheckOutFormProps {
@@ -36,21 +23,12 @@ interface CheckOutFormProps {
 /** Check-out of one open visit: the exit questionnaires, the temperature and comments when asked. */
 export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix, send }: CheckOutFormProps) {
   const { t, i18n } = useTranslation('publicVisit');
-  const [answers, setAnswers] = useState<Answers>({});
-  const [temperature, setTemperature] = useState<TemperatureTexts>({ first: '', second: '' });
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [comments, setComments] = useState('');
+  const fields = useCheckOutAnswers(data);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [storage] = useState(browserChoiceStorage);
 
-  const temperatureAsked = data.checkOutTemperatureMeasuresEnabled && data.allowCheckOutManualTemperatureMeasure;
-  const range = { unit: data.temperatureUnit, min: data.minTemperature, max: data.maxTemperature };
-  const temperatures = checkTemperatures(temperature, range);
-  const valid =
-    data.exitQuestionnaires.every((questionnaire) => isQuestionnaireComplete(questionnaire.items, answers)) &&
-    (!temperatureAsked || temperatures.valid) &&
-    comments.length <= COMMENTS_MAX;
+  const { temperatureAsked, range, valid } = fields;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,20 +36,7 @@ export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix, send }:
     setSubmitting(true);
     setError(null);
     try {
-      const body: CheckOutRequest = {
-        tempMeasure1: temperatureAsked ? temperatures.first : null,
-        tempMeasure2: temperatureAsked ? temperatures.second : null,
-        comments: data.commentsEnabled && comments.trim() !== '' ? comments.trim() : null,
-        questionnairesAnswers: data.exitQuestionnaires.map((questionnaire) => ({
-          questionnaireId: questionnaire.id,
-          answers: Object.fromEntries(
-            visibleQuestions(questionnaire.items, answers).map((question) => [
-              question.id,
-              (answers[question.id] ?? '').trim(),
-            ]),
-          ),
-        })),
-      };
+      const body: CheckOutRequest = fields.request();
       await (send ? send(body) : checkOut(publicIdentifier, body));
       onDone();
     } catch (failure) {
@@ -79,8 +44,6 @@ export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix, send }:
       setError(errorMessage(failure, i18n));
     }
   };
-  const answer = (items: readonly WizardQuestion[], questionId: string, value: string) =>
-    setAnswers((current) => setAnswer(items, current, questionId, value));
   const name = [data.visit.firstName, data.visit.lastName].filter(Boolean).join(' ');
   const time = formatTime(data.visit.checkedInAt, currentLocale());
 
@@ -94,17 +57,22 @@ export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix, send }:
           aria-labelledby={`${idPrefix}-${questionnaire.id}`}
         >
           <h2 id={`${idPrefix}-${questionnaire.id}`}>{questionnaire.name}</h2>
-          <QuestionList questionnaire={questionnaire} answers={answers} onAnswer={answer} idPrefix={idPrefix} />
+          <QuestionList
+            questionnaire={questionnaire}
+            answers={fields.answers}
+            onAnswer={fields.answer}
+            idPrefix={idPrefix}
+          />
         </section>
       ))}
       {temperatureAsked && (
         <TemperatureFields
           idPrefix={idPrefix}
           range={range}
-          texts={temperature}
-          onChange={setTemperature}
-          touched={touched}
-          onTouch={(key) => setTouched((current) => ({ ...current, [key]: true }))}
+          texts={fields.temperature}
+          onChange={fields.setTemperature}
+          touched={fields.touched}
+          onTouch={fields.touch}
           place="EXIT"
           storage={storage}
         />
@@ -115,8 +83,8 @@ export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix, send }:
           label={t('wizard:comments.label')}
           multiline
           maxLength={COMMENTS_MAX}
-          value={comments}
-          onChange={setComments}
+          value={fields.comments}
+          onChange={fields.setComments}
         />
       )}
       <div role="alert" className={error ? 'notice notice-error' : 'live-empty'}>

@@ -9,7 +9,6 @@ import { withWizardTexts } from '../../ui/wizardTexts.tsx';
 
 export const QuestionList = withWizardTexts(SharedQuestionList);
 export const TemperatureFields = withWizardTexts(SharedTemperatureFields);
-export { browserChoiceStorage, checkTemperatures } from '@vestibule/shared/wizard';
-export type { TemperatureTexts } from '@vestibule/shared/wizard';
+export { browserChoiceStorage, useCheckOutAnswers } from '@vestibule/shared/wizard';
 export type { CameraReader, ChoiceStorage, WizardInput, WizardResult } from '@vestibule/shared/wizard';
 export { wizardInput } from './wizardFixtures.ts';

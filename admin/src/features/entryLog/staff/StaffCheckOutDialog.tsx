@@ -1,20 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import {
-  type Answers,
-  COMMENTS_MAX,
-  type MeetingListItem,
-  type WizardQuestion,
-  isQuestionnaireComplete,
-  setAnswer,
-  visibleQuestions,
-} from '@vestibule/shared';
-import {
-  QuestionList,
-  TemperatureFields,
-  type TemperatureTexts,
-  TextField,
-  checkTemperatures,
-} from '@vestibule/shared/wizard';
+import { COMMENTS_MAX, type MeetingListItem } from '@vestibule/shared';
+import { QuestionList, TemperatureFields, TextField, useCheckOutAnswers } from '@vestibule/shared/wizard';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog.tsx';
@@ -77,20 +63,11 @@ function CheckOutForm(props: {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const idPrefix = useId().replace(/:/g, '');
-  const [answers, setAnswers] = useState<Answers>({});
-  const [temperature, setTemperature] = useState<TemperatureTexts>({ first: '', second: '' });
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [comments, setComments] = useState('');
+  const fields = useCheckOutAnswers(data);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const temperatureAsked = data.checkOutTemperatureMeasuresEnabled && data.allowCheckOutManualTemperatureMeasure;
-  const range = { unit: data.temperatureUnit, min: data.minTemperature, max: data.maxTemperature };
-  const temperatures = checkTemperatures(temperature, range);
-  const valid =
-    data.exitQuestionnaires.every((questionnaire) => isQuestionnaireComplete(questionnaire.items, answers)) &&
-    (!temperatureAsked || temperatures.valid) &&
-    comments.length <= COMMENTS_MAX;
+  const { temperatureAsked, range, valid } = fields;
   const nothingToFill = data.exitQuestionnaires.length === 0 && !temperatureAsked && !data.commentsEnabled;
 
   const submit = async (event: FormEvent) => {
@@ -99,20 +76,7 @@ function CheckOutForm(props: {
     setSubmitting(true);
     setError(null);
     try {
-      await entryLogApi.checkOut(visitId, {
-        tempMeasure1: temperatureAsked ? temperatures.first : null,
-        tempMeasure2: temperatureAsked ? temperatures.second : null,
-        comments: data.commentsEnabled && comments.trim() !== '' ? comments.trim() : null,
-        questionnairesAnswers: data.exitQuestionnaires.map((questionnaire) => ({
-          questionnaireId: questionnaire.id,
-          answers: Object.fromEntries(
-            visibleQuestions(questionnaire.items, answers).map((question) => [
-              question.id,
-              (answers[question.id] ?? '').trim(),
-            ]),
-          ),
-        })),
-      });
+      await entryLogApi.checkOut(visitId, fields.request());
       notifications.showSuccess({ key: 'entryLog.actions.CHECK_OUT_SUCCESS', params: { name } });
       onClose(true);
     } catch (failure) {
@@ -120,8 +84,6 @@ function CheckOutForm(props: {
       setError(errorText(failure));
     }
   };
-  const answer = (items: readonly WizardQuestion[], questionId: string, value: string) =>
-    setAnswers((current) => setAnswer(items, current, questionId, value));
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
@@ -132,17 +94,22 @@ function CheckOutForm(props: {
             <Title order={3} size="h4" id={`${idPrefix}-${questionnaire.id}`} mb="xs">
               {questionnaire.name}
             </Title>
-            <QuestionList questionnaire={questionnaire} answers={answers} onAnswer={answer} idPrefix={idPrefix} />
+            <QuestionList
+              questionnaire={questionnaire}
+              answers={fields.answers}
+              onAnswer={fields.answer}
+              idPrefix={idPrefix}
+            />
           </section>
         ))}
         {temperatureAsked && (
           <TemperatureFields
             idPrefix={idPrefix}
             range={range}
-            texts={temperature}
-            onChange={setTemperature}
-            touched={touched}
-            onTouch={(key) => setTouched((current) => ({ ...current, [key]: true }))}
+            texts={fields.temperature}
+            onChange={fields.setTemperature}
+            touched={fields.touched}
+            onTouch={fields.touch}
             place="EXIT"
             storage={null}
           />
@@ -153,8 +120,8 @@ function CheckOutForm(props: {
             label={t('entryLog.checkOut.comments')}
             multiline
             maxLength={COMMENTS_MAX}
-            value={comments}
-            onChange={setComments}
+            value={fields.comments}
+            onChange={fields.setComments}
           />
         )}
         {error && (

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { COMMENTS_MAX } from '../../constants.ts';
+import {
+  type Answers,
+  type WizardQuestion,
+  isQuestionnaireComplete,
+  setAnswer,
+  visibleQuestions,
+} from '../../domain/wizard.ts';
+import type { checkOutDataSchema, checkOutRequestSchema } from '../../schemas/visit.ts';
+import { type TemperatureTexts, checkTemperatures } from './temperatureInput.ts';
+
+// The check-out's answers (the visitor's own page and kiosk, and staff in the admin app): the
+// exit questionnaires, the temperature and the comments the building asks for, whether they are
+// complete, and the request they make. Each app lays the fields out in its own way.
+
+type CheckOutSettings = Omit<z.infer<typeof checkOutDataSchema>, 'visit'>;
+
+export function useCheckOutAnswers(data: CheckOutSettings) {
+  const [answers, setAnswers] = useState<Answers>({});
+  const [temperature, setTemperature] = useState<TemperatureTexts>({ first: '', second: '' });
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [comments, setComments] = useState('');
+
+  const temperatureAsked = data.checkOutTemperatureMeasuresEnabled && data.allowCheckOutManualTemperatureMeasure;
+  const range = { unit: data.temperatureUnit, min: data.minTemperature, max: data.maxTemperature };
+  const temperatures = checkTemperatures(temperature, range);
+  const valid =
+    data.exitQuestionnaires.every((questionnaire) => isQuestionnaireComplete(questionnaire.items, answers)) &&
+    (!temperatureAsked || temperatures.valid) &&
+    comments.length <= COMMENTS_MAX;
+
+  /** The check-out's body: what is asked, answered questions only (as shown), trimmed. */
+  const request = (): z.input<typeof checkOutRequestSchema> => ({
+    tempMeasure1: temperatureAsked ? temperatures.first : null,
+    tempMeasure2: temperatureAsked ? temperatures.second : null,
+    comments: data.commentsEnabled && comments.trim() !== '' ? comments.trim() : null,
+    questionnairesAnswers: data.exitQuestionnaires.map((questionnaire) => ({
+      questionnaireId: questionnaire.id,
+      answers: Object.fromEntries(
+        visibleQuestions(questionnaire.items, answers).map((question) => [
+          question.id,
+          (answers[question.id] ?? '').trim(),
+        ]),
+      ),
+    })),
+  });
+
+  return {
+    answers,
+    answer: (items: readonly WizardQuestion[], questionId: string, value: string) =>
+      setAnswers((current) => setAnswer(items, current, questionId, value)),
+    temperatureAsked,
+    range,
+    temperature,
+    setTemperature,
+    touched,
+    touch: (key: string) => setTouched((current) => ({ ...current, [key]: true })),
+    comments,
+    setComments,
+    valid,
+    request,
+  };
+}
