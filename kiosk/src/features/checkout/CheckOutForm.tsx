@@ -1,11 +1,9 @@
-import { COMMENTS_MAX } from '@vestibule/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n.ts';
-import { TextField } from '../../ui/TextField.tsx';
 import { errorMessage } from '../../ui/errorMessage.ts';
 import { formatTime } from '../../ui/formatTime.ts';
-import { QuestionList, TemperatureFields, browserChoiceStorage, useCheckOutAnswers } from '../wizard/index.ts';
+import { CheckOutMeasureFields, QuestionList, browserChoiceStorage, useCheckOutAnswers } from '../wizard/index.ts';
 import { type CheckOutData, type CheckOutRequest, checkOut } from './checkout.api.ts';
 
 interface CheckOutFormProps {
@@ -28,7 +26,7 @@ export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix, send }:
   const [error, setError] = useState<string | null>(null);
   const [storage] = useState(browserChoiceStorage);
 
-  const { temperatureAsked, range, valid } = fields;
+  const { valid } = fields;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -65,28 +63,13 @@ export function CheckOutForm({ publicIdentifier, data, onDone, idPrefix, send }:
           />
         </section>
       ))}
-      {temperatureAsked && (
-        <TemperatureFields
-          idPrefix={idPrefix}
-          range={range}
-          texts={fields.temperature}
-          onChange={fields.setTemperature}
-          touched={fields.touched}
-          onTouch={fields.touch}
-          place="EXIT"
-          storage={storage}
-        />
-      )}
-      {data.commentsEnabled && (
-        <TextField
-          id={`${idPrefix}-comments`}
-          label={t('wizard:comments.label')}
-          multiline
-          maxLength={COMMENTS_MAX}
-          value={fields.comments}
-          onChange={fields.setComments}
-        />
-      )}
+      <CheckOutMeasureFields
+        fields={fields}
+        commentsEnabled={data.commentsEnabled}
+        commentsLabel={t('wizard:comments.label')}
+        idPrefix={idPrefix}
+        storage={storage}
+      />
       <div role="alert" className={error ? 'notice notice-error' : 'live-empty'}>
         {error}
       </div>

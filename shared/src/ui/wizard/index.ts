@@ -7,7 +7,7 @@ export { QuestionList } from './QuestionList.tsx';
 export { TemperatureFields } from './TemperatureFields.tsx';
 export { TextField, type TextFieldProps } from './TextField.tsx';
 export { browserChoiceStorage, cameraChoiceKey } from './cameraChoice.ts';
-export { useCheckOutAnswers } from './useCheckOutAnswers.tsx';
+export { CheckOutMeasureFields, useCheckOutAnswers } from './useCheckOutAnswers.tsx';
 export { buildResult, initialWizardState } from './wizardState.ts';
 export type { CameraReader, ChoiceStorage, WizardInput, WizardResult } from './wizard.types.ts';
 export { type WizardTextKey, type WizardTexts, WizardTextsContext } from './wizardTexts.tsx';

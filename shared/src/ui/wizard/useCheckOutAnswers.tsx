@@ -9,11 +9,15 @@ import {
   visibleQuestions,
 } from '../../domain/wizard.ts';
 import type { checkOutDataSchema, checkOutRequestSchema } from '../../schemas/visit.ts';
+import { TemperatureFields } from './TemperatureFields.tsx';
+import { TextField } from './TextField.tsx';
 import { type TemperatureTexts, checkTemperatures } from './temperatureInput.ts';
+import type { ChoiceStorage } from './wizard.types.ts';
 
 // The check-out's answers (the visitor's own page and kiosk, and staff in the admin app): the
 // exit questionnaires, the temperature and the comments the building asks for, whether they are
-// complete, and the request they make. Each app lays the fields out in its own way.
+// complete, and the request they make; the temperature and comments fields. Each app lays out
+// the questionnaires in its own way.
 
 type CheckOutSettings = Omit<z.infer<typeof checkOutDataSchema>, 'visit'>;
 
@@ -62,4 +66,41 @@ export function useCheckOutAnswers(data: CheckOutSettings) {
     valid,
     request,
   };
+}
+
+/** The check-out's temperature and comments, when the building asks for them, bound to `fields`. */
+export function CheckOutMeasureFields(props: {
+  fields: ReturnType<typeof useCheckOutAnswers>;
+  commentsEnabled: boolean;
+  commentsLabel: string;
+  idPrefix: string;
+  storage: ChoiceStorage | null;
+}) {
+  const { fields, commentsEnabled, commentsLabel, idPrefix, storage } = props;
+  return (
+    <>
+      {fields.temperatureAsked && (
+        <TemperatureFields
+          idPrefix={idPrefix}
+          range={fields.range}
+          texts={fields.temperature}
+          onChange={fields.setTemperature}
+          touched={fields.touched}
+          onTouch={fields.touch}
+          place="EXIT"
+          storage={storage}
+        />
+      )}
+      {commentsEnabled && (
+        <TextField
+          id={`${idPrefix}-comments`}
+          label={commentsLabel}
+          multiline
+          maxLength={COMMENTS_MAX}
+          value={fields.comments}
+          onChange={fields.setComments}
+        />
+      )}
+    </>
+  );
 }

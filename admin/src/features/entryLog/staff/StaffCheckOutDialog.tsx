@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { COMMENTS_MAX, type MeetingListItem } from '@vestibule/shared';
-import { QuestionList, TemperatureFields, TextField, useCheckOutAnswers } from '@vestibule/shared/wizard';
+import type { MeetingListItem } from '@vestibule/shared';
+import { CheckOutMeasureFields, QuestionList, useCheckOutAnswers } from '@vestibule/shared/wizard';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog.tsx';
@@ -67,8 +67,8 @@ function CheckOutForm(props: {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const { temperatureAsked, range, valid } = fields;
-  const nothingToFill = data.exitQuestionnaires.length === 0 && !temperatureAsked && !data.commentsEnabled;
+  const { valid } = fields;
+  const nothingToFill = data.exitQuestionnaires.length === 0 && !fields.temperatureAsked && !data.commentsEnabled;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -102,28 +102,13 @@ function CheckOutForm(props: {
             />
           </section>
         ))}
-        {temperatureAsked && (
-          <TemperatureFields
-            idPrefix={idPrefix}
-            range={range}
-            texts={fields.temperature}
-            onChange={fields.setTemperature}
-            touched={fields.touched}
-            onTouch={fields.touch}
-            place="EXIT"
-            storage={null}
-          />
-        )}
-        {data.commentsEnabled && (
-          <TextField
-            id={`${idPrefix}-comments`}
-            label={t('entryLog.checkOut.comments')}
-            multiline
-            maxLength={COMMENTS_MAX}
-            value={fields.comments}
-            onChange={fields.setComments}
-          />
-        )}
+        <CheckOutMeasureFields
+          fields={fields}
+          commentsEnabled={data.commentsEnabled}
+          commentsLabel={t('entryLog.checkOut.comments')}
+          idPrefix={idPrefix}
+          storage={null}
+        />
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}
