@@ -160,7 +160,14 @@ describe('the evacuation list in the admin app', () => {
     await expect.poll(() => screen.rollCallCount.innerText(), poll).toContain(screen.accountedText(1, inside));
     expect(await screen.safeCheckbox(nameOf(arriving.person)).isChecked()).toBe(true);
 
-    // Printed: the list alone, on one page.
+    // Printed: the list alone, on one page, for a crowd too (60 people inside).
+    const crowd = Math.max(0, 60 - inside);
+    for (let start = 0; start < crowd; start += 10) {
+      await Promise.all(
+        Array.from({ length: Math.min(10, crowd - start) }, (_, i) => employeeInside(`Crowd${start + i}`)),
+      );
+    }
+    await expect.poll(async () => (await screen.names()).length, poll).toBe(inside + crowd);
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByTestId('toolbar').isVisible()).toBe(false);
     expect(await screen.printButton.isVisible()).toBe(false);

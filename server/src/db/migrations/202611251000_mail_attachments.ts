@@ -16,10 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content', 'bytea')
     .addColumn('building_logo_of', 'uuid', (c) => c.references('buildings.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('mail_attachments_pk', ['mail_id', 'position'])
-    .addCheckConstraint(
-      'mail_attachments_source_check',
-      sql`(content is not null) <> (building_logo_of is not null)`,
-    )
+    .addCheckConstraint('mail_attachments_source_check', sql`(content is not null) <> (building_logo_of is not null)`)
     .execute();
 }
 
