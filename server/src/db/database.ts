@@ -97,6 +97,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on('connect', preparesMarkedStatements);
+    // An idle connection the server ends (a restart, an administrator, a test database dropped
+    // with its connections) is an 'error' of the pool: without a listener it is an uncaught
+    // exception that ends the process. The pool has already dropped that client and opens a new
+    // one for the next query; a query in flight still gets its own error.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const databaseUrl = options.databaseUrl;
     return {
