@@ -1,15 +1,14 @@
 import { Button, Group, Loader } from '@mantine/core';
-import { ApiError } from '@vestibule/shared/api';
 import { type WizardResult, Wizard } from '@vestibule/shared/wizard';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog.tsx';
-import { messageFromError, notifications } from '../../notifications/index.ts';
 import { entryLogApi } from '../entryLogApi.ts';
 import { AdminWizardTexts } from './AdminWizardTexts.tsx';
 import { FastCheckInWho } from './FastCheckInWho.tsx';
 import { type WhoArrives, arrivalName, fastCheckInBody } from './fastCheckIn.ts';
 import { useFastCheckInSteps } from './useFastCheckInSteps.ts';
+import { sendStaffCheckIn } from './staffCheckInOutcome.ts';
 import { useErrorText } from './useErrorText.ts';
 
 /**
@@ -45,28 +44,12 @@ export function FastCheckInDialog(props: {
       if (who === null) return;
       setError(null);
       const name = arrivalName(who, result) ?? t('entryLog.list.unnamed');
-      try {
-        const answer = await entryLogApi.fastCheckIn(fastCheckInBody(who, result));
-        if (answer.allowed) {
-          notifications.showSuccess({ key: 'entryLog.actions.CHECK_IN_SUCCESS', params: { name } });
-        } else {
-          // Refused at the door (an answer or a temperature): the building's failure text, kept on screen.
-          notifications.showError({
-            key: 'entryLog.actions.CHECK_IN_REFUSED',
-            params: { name, reason: answer.message },
-          });
-        }
-        close.current(true);
-      } catch (failure) {
-        if (failure instanceof ApiError && failure.status >= 200 && failure.status < 300) {
-          // 208 CHECKEDIN: the person is in already, on another visit.
-          notifications.showError(messageFromError(failure));
-          close.current(true);
-          return;
-        }
-        // Shown in the wizard, which stays open so the answers can be corrected.
-        setError(errorText(failure));
-      }
+      const failure = await sendStaffCheckIn(
+        () => entryLogApi.fastCheckIn(fastCheckInBody(who, result)),
+        name,
+        close.current,
+      );
+      if (failure) setError(errorText(failure));
     },
     [who, t, errorText],
   );

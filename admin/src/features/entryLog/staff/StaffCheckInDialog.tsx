@@ -1,6 +1,5 @@
 import { Alert, Loader } from '@mantine/core';
 import type { MeetingCheckInData, MeetingListItem } from '@vestibule/shared';
-import { ApiError } from '@vestibule/shared/api';
 import { type WizardInput, type WizardResult, Wizard } from '@vestibule/shared/wizard';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { messageFromError, notifications } from '../../notifications/index.ts';
 import { entryLogApi } from '../entryLogApi.ts';
 import { visitorName } from '../visitActions.ts';
 import { AdminWizardTexts } from './AdminWizardTexts.tsx';
+import { sendStaffCheckIn } from './staffCheckInOutcome.ts';
 import { useErrorText } from './useErrorText.ts';
 
 /** The kiosk's wizard input for an expected visit, prefilled from what the visit holds. */
@@ -67,38 +67,24 @@ export function StaffCheckInDialog(props: { visit: MeetingListItem; onClose: (ch
   const finish = useCallback(
     async (result: WizardResult) => {
       setError(null);
-      try {
-        const answer = await entryLogApi.checkIn(visit.id, {
-          visitorType: result.visitorType,
-          scheduledDuration: result.scheduledDuration,
-          checkInForm: result.checkInForm,
-          questionnairesAnswers: result.questionnairesAnswers,
-          consentAccepted: result.consentAccepted,
-          tempMeasure1: result.tempMeasure1,
-          tempMeasure2: result.tempMeasure2,
-          comments: result.comments,
-          emailMeActive: result.emailMeActive,
-          emailMeEmail: result.emailMeEmail,
-        });
-        if (answer.allowed) {
-          notifications.showSuccess({ key: 'entryLog.actions.CHECK_IN_SUCCESS', params: { name } });
-        } else {
-          notifications.showError({
-            key: 'entryLog.actions.CHECK_IN_REFUSED',
-            params: { name, reason: answer.message },
-          });
-        }
-        close.current(true);
-      } catch (failure) {
-        if (failure instanceof ApiError && failure.status >= 200 && failure.status < 300) {
-          // 208 CHECKEDIN: the person is in already (another visit); nothing to correct here.
-          notifications.showError(messageFromError(failure));
-          close.current(true);
-          return;
-        }
-        // Shown in the wizard, which stays open so the answers can be corrected.
-        setError(errorText(failure));
-      }
+      const failure = await sendStaffCheckIn(
+        () =>
+          entryLogApi.checkIn(visit.id, {
+            visitorType: result.visitorType,
+            scheduledDuration: result.scheduledDuration,
+            checkInForm: result.checkInForm,
+            questionnairesAnswers: result.questionnairesAnswers,
+            consentAccepted: result.consentAccepted,
+            tempMeasure1: result.tempMeasure1,
+            tempMeasure2: result.tempMeasure2,
+            comments: result.comments,
+            emailMeActive: result.emailMeActive,
+            emailMeEmail: result.emailMeEmail,
+          }),
+        name,
+        close.current,
+      );
+      if (failure) setError(errorText(failure));
     },
     [visit.id, name, errorText],
   );
