@@ -13,10 +13,8 @@
 import type { AddressInfo } from 'node:net';
 import { checkInRequestSchema, uuidv7 } from '@vestibule/shared';
 import { createApiClient } from '@vestibule/shared/api';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
+import { buildApp, type DatabaseHandle, loadConfig, migrateToLatest } from '@vestibule/server';
 import { checkIn as checkInService } from '../../server/src/modules/checkin/checkin.service.ts';
-import { type DatabaseHandle, migrateToLatest } from '../../server/src/db/database.ts';
 import {
   createBuilding,
   createQuestion,

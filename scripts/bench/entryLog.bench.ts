@@ -34,10 +34,14 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { sql } from 'kysely';
 import type { MeetingListQuery } from '@vestibule/shared';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import type { ServerContext } from '../../server/src/context.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import {
+  buildApp,
+  type DatabaseHandle,
+  loadConfig,
+  migrateToLatest,
+  openDatabase,
+  type ServerContext,
+} from '@vestibule/server';
 import { refreshStatistics } from '../../server/src/db/statistics.ts';
 import {
   type MeetingCaller,

@@ -8,9 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { uuidv7 } from '@vestibule/shared';
 import { createApiClient } from '@vestibule/shared/api';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import { type DatabaseHandle, migrateToLatest } from '../../server/src/db/database.ts';
+import { buildApp, type DatabaseHandle, loadConfig, migrateToLatest } from '@vestibule/server';
 import { SseReader } from '../../server/src/modules/live/sseReader.ts';
 import { createBuilding, createTenant, createUser, qrCodeKeyOf } from '../../server/test/helpers/factories.ts';
 import { onEachDatabase } from './lib/databases.ts';

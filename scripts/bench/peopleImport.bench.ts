@@ -9,9 +9,7 @@
 // test.
 import { randomBytes } from 'node:crypto';
 import { uuidv7 } from '@vestibule/shared';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { buildApp, loadConfig, migrateToLatest, openDatabase } from '@vestibule/server';
 import { importPeople } from '../../server/src/modules/people/import/import.service.ts';
 import { createBuilding, createTenant } from '../../server/test/helpers/factories.ts';
 

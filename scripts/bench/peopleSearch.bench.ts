@@ -14,9 +14,7 @@
 // database; BENCH_PEOPLE sets the size. A benchmark, not a test.
 import { sql } from 'kysely';
 import type { PeopleListQuery } from '@vestibule/shared';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import { type DatabaseHandle, migrateToLatest } from '../../server/src/db/database.ts';
+import { buildApp, type DatabaseHandle, loadConfig, migrateToLatest } from '@vestibule/server';
 import { refreshStatistics } from '../../server/src/db/statistics.ts';
 import { type PeopleCaller, peoplePage } from '../../server/src/modules/people/people.service.ts';
 import { assignBuildings, createBuilding, createTenant, createUser } from '../../server/test/helpers/factories.ts';

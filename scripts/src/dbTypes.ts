@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PostgresDialect, generate } from 'kysely-codegen';
 import { format, resolveConfig } from 'prettier';
-import { migrateToLatest, openDatabase } from '../../server/src/db/database.ts';
+import { migrateToLatest, openDatabase } from '@vestibule/server';
 import { root } from './lib/run.ts';
 
 const outFile = join(root, 'server', 'src', 'db', 'tables.generated.ts');

@@ -1,9 +1,6 @@
 // A Vestibule server like server/src/main.ts, except that its kiosk app comes from E2E_KIOSK_DIR
 // instead of kiosk/dist: the app-update scenario serves two builds of the kiosk from it.
-import { buildApp } from '../../../server/src/app.ts';
-import { loadConfig } from '../../../server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../../../server/src/db/database.ts';
-import { seedDemo } from '../../../server/src/db/seed/demo.ts';
+import { buildApp, loadConfig, migrateToLatest, openDatabase, seedDemo } from '@vestibule/server';
 
 const kioskDir = process.env.E2E_KIOSK_DIR;
 if (!kioskDir) throw new Error('E2E_KIOSK_DIR must name the folder of the kiosk build to serve');

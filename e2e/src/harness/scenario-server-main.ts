@@ -1,10 +1,7 @@
 // A Vestibule server like server/src/main.ts (migrations, Demo data, the background jobs), except
 // that it serves the admin and kiosk builds from E2E_ADMIN_DIR and E2E_KIOSK_DIR: a scenario's own
 // copy of them, which a build started meanwhile (another session's) cannot change under its browsers.
-import { buildApp } from '../../../server/src/app.ts';
-import { loadConfig } from '../../../server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../../../server/src/db/database.ts';
-import { seedDemo } from '../../../server/src/db/seed/demo.ts';
+import { buildApp, loadConfig, migrateToLatest, openDatabase, seedDemo } from '@vestibule/server';
 
 const adminDir = process.env.E2E_ADMIN_DIR;
 const kioskDir = process.env.E2E_KIOSK_DIR;

@@ -1,6 +1,6 @@
 // The two databases a benchmark runs on, one after the other: the embedded PGlite (in memory),
 // then a PostgreSQL server started for the run, in a database of its own.
-import { type DatabaseHandle, openDatabase } from '../../../server/src/db/database.ts';
+import { type DatabaseHandle, openDatabase } from '@vestibule/server';
 import { createDatabase, startPostgres } from '../../src/lib/postgres.ts';
 
 /**

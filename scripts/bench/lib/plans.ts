@@ -1,7 +1,7 @@
 // Query plans of what a service call runs: the statements captured as compiled (as sent), then
 // EXPLAINed on the same database.
 import type { CompiledQuery, KyselyPlugin, RootOperationNode } from 'kysely';
-import type { DatabaseHandle } from '../../../server/src/db/database.ts';
+import type { DatabaseHandle } from '@vestibule/server';
 
 type Db = DatabaseHandle['db'];
 
