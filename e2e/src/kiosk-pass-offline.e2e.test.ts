@@ -4,10 +4,10 @@
 // The kiosk recognises the person from its cached directory and checks them in on the device;
 // back online the entry reaches the server linked to the person (visits.person_id, which their
 // stats and status count), with the names of their record rather than the initial the kiosk knew.
+import { passQrCode } from '@vestibule/server';
 import type { ApiClient } from '@vestibule/shared/api';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { passQrCode } from '../../server/src/modules/people/peoplePass.ts';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
 import { newPerson } from './harness/checkin-building.ts';

@@ -14,14 +14,14 @@ import type { AddressInfo } from 'node:net';
 import { checkInRequestSchema, uuidv7 } from '@vestibule/shared';
 import { createApiClient } from '@vestibule/shared/api';
 import { buildApp, type DatabaseHandle, loadConfig, migrateToLatest } from '@vestibule/server';
-import { checkIn as checkInService } from '../../server/src/modules/checkin/checkin.service.ts';
+import { checkIn as checkInService } from '@vestibule/server/bench';
 import {
   createBuilding,
   createQuestion,
   createQuestionnaire,
   createTenant,
   linkEntryQuestionnaire,
-} from '../../server/test/helpers/factories.ts';
+} from '@vestibule/server/testing';
 import { onEachDatabase } from './lib/databases.ts';
 import { percentile } from './lib/stats.ts';
 

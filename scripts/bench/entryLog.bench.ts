@@ -42,14 +42,14 @@ import {
   openDatabase,
   type ServerContext,
 } from '@vestibule/server';
-import { refreshStatistics } from '../../server/src/db/statistics.ts';
+import { refreshStatistics } from '@vestibule/server/bench';
 import {
   type MeetingCaller,
   listMeetings,
   meetingStats,
   meetingsCsv,
 } from '../../server/src/modules/meetings/meetings.service.ts';
-import { assignBuildings, createBuilding, createTenant, createUser } from '../../server/test/helpers/factories.ts';
+import { assignBuildings, createBuilding, createTenant, createUser } from '@vestibule/server/testing';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 import { capturedStatements, explainStatement } from './lib/plans.ts';
 import { mb, percentile } from './lib/stats.ts';

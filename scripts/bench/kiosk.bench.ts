@@ -14,13 +14,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { buildApp, type DatabaseHandle, loadConfig, migrateToLatest, openDatabase } from '@vestibule/server';
-import { createBuilding, createTenant } from '../../server/test/helpers/factories.ts';
-import { enrolledKiosk } from '../../server/test/helpers/test-app.ts';
+import { createBuilding, createTenant, enrolledKiosk } from '@vestibule/server/testing';
+import { chromiumArgs, chromiumPath } from '../src/lib/chromium.ts';
 import { measureFirstScreen } from '../src/lib/firstScreen.ts';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 import { root } from '../src/lib/run.ts';
 import type { KioskBenchApi } from './kiosk-bench-entry.ts';
-import { chromiumArgs, chromiumPath } from '../../e2e/src/harness/chromium.ts';
 
 const COMMITS = Number(process.env.BENCH_KIOSK_COMMITS ?? 300);
 const COMMIT_WARMUP = 30;

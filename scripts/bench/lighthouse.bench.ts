@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { resources } from '@vestibule/shared/i18n';
-import { chromiumArgs, chromiumPath } from '../../e2e/src/harness/chromium.ts';
+import { chromiumArgs, chromiumPath } from '../src/lib/chromium.ts';
 import { measureFirstScreen } from '../src/lib/firstScreen.ts';
 import { freePort } from '../src/lib/freePort.ts';
 import { log, root, run } from '../src/lib/run.ts';

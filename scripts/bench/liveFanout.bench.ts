@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { uuidv7 } from '@vestibule/shared';
 import { createApiClient } from '@vestibule/shared/api';
 import { buildApp, type DatabaseHandle, loadConfig, migrateToLatest } from '@vestibule/server';
-import { SseReader } from '../../server/src/modules/live/sseReader.ts';
-import { createBuilding, createTenant, createUser, qrCodeKeyOf } from '../../server/test/helpers/factories.ts';
+import { SseReader } from '@vestibule/server/bench';
+import { createBuilding, createTenant, createUser, qrCodeKeyOf } from '@vestibule/server/testing';
 import { onEachDatabase } from './lib/databases.ts';
 import { percentile } from './lib/stats.ts';
 

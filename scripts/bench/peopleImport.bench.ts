@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { uuidv7 } from '@vestibule/shared';
 import { buildApp, loadConfig, migrateToLatest, openDatabase } from '@vestibule/server';
-import { importPeople } from '../../server/src/modules/people/import/import.service.ts';
-import { createBuilding, createTenant } from '../../server/test/helpers/factories.ts';
+import { importPeople } from '@vestibule/server/bench';
+import { createBuilding, createTenant } from '@vestibule/server/testing';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -15,9 +15,8 @@
 import { sql } from 'kysely';
 import type { PeopleListQuery } from '@vestibule/shared';
 import { buildApp, type DatabaseHandle, loadConfig, migrateToLatest } from '@vestibule/server';
-import { refreshStatistics } from '../../server/src/db/statistics.ts';
-import { type PeopleCaller, peoplePage } from '../../server/src/modules/people/people.service.ts';
-import { assignBuildings, createBuilding, createTenant, createUser } from '../../server/test/helpers/factories.ts';
+import { type PeopleCaller, peoplePage, refreshStatistics } from '@vestibule/server/bench';
+import { assignBuildings, createBuilding, createTenant, createUser } from '@vestibule/server/testing';
 import { onEachDatabase } from './lib/databases.ts';
 import { capturedStatements, explainStatement } from './lib/plans.ts';
 import { mb, percentile } from './lib/stats.ts';
