@@ -1,4 +1,4 @@
-// The front desk's day end to end (issue 13), with real parts: a server of this scenario's own (Demo
+// The front desk's day end to end, with real parts: a server of this scenario's own (Demo
 // data, the lifecycle jobs on, PUBLIC_URL its own address) sending to an SMTP server the scenario
 // holds. A front-desk user invites a visitor from the entry log; the invitation arrives with a QR
 // code that decodes to the visit's check-in link, an .ics that an iCalendar parser reads at the

@@ -1,4 +1,4 @@
-// A person's pass at an enrolled kiosk with the network cut (issue 12): the test draws the pass's
+// A person's pass at an enrolled kiosk with the network cut: the test draws the pass's
 // QR code itself (the personal link as the server builds it, encoded by the server's own pass
 // code maker) and holds it up to the kiosk's camera (Chromium's fake camera, harness/fake-camera.ts).
 // The kiosk recognises the person from its cached directory and checks them in on the device;

@@ -1,4 +1,4 @@
-// The kiosk's budgets (SYNC.md "Budgets", issue 5) measured in headless Chromium on this
+// The kiosk's budgets (BUDGET below) measured in headless Chromium on this
 // machine, with the kiosk's real offline modules (bundled from kiosk/src by Vite, see
 // kiosk-bench-entry.ts) against the real server in this process: one local check-in commit,
 // draining 1,000 queued check-ins, caching a building configuration, and the first screen's
@@ -36,7 +36,7 @@ const BUDGET = {
   /** A block of at most one frame costs at most one vsync: consecutive frames ≤ 2 intervals apart. */
   rafGapMs: 2 * FRAME_MS,
   configMs: 500,
-  /** Issue 10's target for the kiosk's first screen (docs/architecture.md, "The kiosk's first screen"). */
+  /** The target for the kiosk's first screen (docs/architecture.md, "The kiosk's first screen"). */
   firstScreenGzipBytes: 134 * 1024,
 };
 

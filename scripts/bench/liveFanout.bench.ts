@@ -1,8 +1,8 @@
-// Live updates fan-out (issue 13): CLIENTS signed-in clients hold the entry log's live stream
+// Live updates fan-out: CLIENTS signed-in clients hold the entry log's live stream
 // (GET /live/visits over HTTP, each with its own ticket), then a visitor checks in through the
 // phone's typed client (POST /checkin); measured is the time from sending the check-in until
 // every client has received its event, over ROUNDS check-ins one after the other, on the embedded
-// database and on a PostgreSQL server. The issue's target: within 1 s for 50 clients. The clients
+// database and on a PostgreSQL server. The target: within 1 s for 50 clients. The clients
 // run in the same process as the server (they share the two cores), so the figure is an upper
 // bound of the server's own part. A benchmark, not a test.
 import type { AddressInfo } from 'node:net';
