@@ -1,4 +1,4 @@
-// Accounts by e-mailed one-time links (issue 11), on a user of this file's own (made through the
+// Accounts by e-mailed one-time links, on a user of this file's own (made through the
 // API, so no other file's demo password changes): the new user's verification link sets a first
 // password; later, /forgot mails a reset link that sets a new one. Each link works once, and the
 // e-mails come through the run's SMTP server.

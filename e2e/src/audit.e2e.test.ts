@@ -1,4 +1,4 @@
-// The audit log on the Logs screen (issue 11): an administrator finds a change made through the
+// The audit log on the Logs screen: an administrator finds a change made through the
 // API, in words, filters the log by user and by action, and reads the changed field before and
 // after; any other role is refused the screen and the call.
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 // Building administration: a master creates a building and configures every tab of its
-// dialog (buildings document, sections 2 to 9), with accessibility scans along the way.
+// dialog (all eight tabs), with accessibility scans along the way.
 import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// A customer starts using the product (issue 11): an administrator adds a company with its
+// A customer starts using the product: an administrator adds a company with its
 // corporate user; the verification e-mail reaches the run's SMTP server; the new user verifies the
 // address with a first password, signs in, adds a supervisor limited to one of the company's two
 // buildings and sets their password; the supervisor then sees that building only.

@@ -1,4 +1,4 @@
-// The entry log (/check-in-out, issue 13) in the browser, as a front-desk user (ROLE_USER) of Demo
+// The entry log (/check-in-out) in the browser, as a front-desk user (ROLE_USER) of Demo
 // HQ: they land on it after signing in, see the building's counters, invite a visitor with a host
 // found in the people directory, find the row, check the visitor in from the list with the kiosk's
 // wizard and out again, the counters following, and open the visit's four tabs; and they check a

@@ -1,4 +1,4 @@
-// The evacuation list (issue 13), end to end at Demo HQ (adding a building would spend Demo
+// The evacuation list, end to end at Demo HQ (adding a building would spend Demo
 // Corp's building licences). In the admin app it shows exactly who is inside (the entry log's
 // "in" filter, another path through the server, is the oracle), follows check-ins and
 // check-outs without a reload, runs a roll call and prints on one page. On an enrolled kiosk's

@@ -1,4 +1,4 @@
-// The front desk's day end to end (issue 13), with real parts: a server of this scenario's own (Demo
+// The front desk's day end to end, with real parts: a server of this scenario's own (Demo
 // data, the lifecycle jobs on, PUBLIC_URL its own address) sending to an SMTP server the scenario
 // holds. A front-desk user invites a visitor from the entry log; the invitation arrives with a QR
 // code that decodes to the visit's check-in link, an .ics that an iCalendar parser reads at the
@@ -10,13 +10,13 @@
 // living day included), and so does the kiosk's staff screen with the network cut, plus the walk-in
 // it checked in offline.
 import { type Locale, dayInZone, zonedInstant } from '@vestibule/shared';
+import { chromiumArgs, chromiumPath } from '@vestibule/scripts';
 import type { ApiClient } from '@vestibule/shared/api';
 import ICAL from 'ical.js';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { UI_TIMEOUT_MS } from './harness/browser.ts';
-import { chromiumArgs, chromiumPath } from './harness/chromium.ts';
 import { newPerson } from './harness/checkin-building.ts';
 import { demoUsers } from './harness/demo-users.ts';
 import { FakeCamera } from './harness/fake-camera.ts';

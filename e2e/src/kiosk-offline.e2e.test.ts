@@ -1,4 +1,4 @@
-// The kiosk offline (SYNC.md, "In Chromium"): a lobby tablet provisioned once keeps checking
+// The kiosk offline, in Chromium (docs/kiosk.md, "Sync exactly once"): a lobby tablet provisioned once keeps checking
 // people in with the network cut, and every check-in reaches the server exactly once, however
 // the pushes are held, cut or repeated. The kiosk is the production build the server serves;
 // the server and its database are real (never mocked): what the server holds is read through

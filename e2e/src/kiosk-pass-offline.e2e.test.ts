@@ -1,13 +1,13 @@
-// A person's pass at an enrolled kiosk with the network cut (issue 12): the test draws the pass's
+// A person's pass at an enrolled kiosk with the network cut: the test draws the pass's
 // QR code itself (the personal link as the server builds it, encoded by the server's own pass
 // code maker) and holds it up to the kiosk's camera (Chromium's fake camera, harness/fake-camera.ts).
 // The kiosk recognises the person from its cached directory and checks them in on the device;
 // back online the entry reaches the server linked to the person (visits.person_id, which their
 // stats and status count), with the names of their record rather than the initial the kiosk knew.
+import { passQrCode } from '@vestibule/server';
 import type { ApiClient } from '@vestibule/shared/api';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { passQrCode } from '../../server/src/modules/people/peoplePass.ts';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
 import { newPerson } from './harness/checkin-building.ts';

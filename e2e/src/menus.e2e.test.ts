@@ -1,5 +1,5 @@
-// Each demo user signs in and sees exactly the toolbar of its role (application.md
-// sections 2 and 6), on the page its role lands on.
+// Each demo user signs in and sees exactly the toolbar of its role (docs/roles.md,
+// "Screens and areas"), on the page its role lands on.
 import { describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';

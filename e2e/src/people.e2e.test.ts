@@ -1,4 +1,4 @@
-// The people directory (issue 12) in the browser: a CSV of 200 people with 3 bad rows is
+// The people directory in the browser: a CSV of 200 people with 3 bad rows is
 // checked (the report names exactly those rows), imported, fixed and imported again (by
 // external id: 3 new, 197 updated, no duplicates); a person's pass is e-mailed from the list and
 // arrives at the run's SMTP server with their personal link.

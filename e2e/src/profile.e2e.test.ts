@@ -1,4 +1,4 @@
-// The user's own profile (issue 11), on a user of this file's own (made through the API, so no demo
+// The user's own profile, on a user of this file's own (made through the API, so no demo
 // user's details or password change): details and preferences saved, the interface in the saved
 // language at once, every date in the saved formats, and a password change after which this
 // session goes on with the server's new token and only the new password signs in.

@@ -1,4 +1,4 @@
-// The company belongs to the tab (issue 9): one admin, two tabs of one browser (sharing its
+// The company belongs to the tab: one admin, two tabs of one browser (sharing its
 // storage and its session), each working in another company at the same time.
 import { describe, expect, test } from 'vitest';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';

@@ -4,7 +4,7 @@
 // 2-core machine moves a figure by a third from one run to the next:
 // - the bare insert: one INSERT of a visit row through the server's pool;
 // - the check-in's own work: the server's check-in service called in process (the building's
-//   rules, the answers re-checked, the visit written with its guards), no HTTP; issue 10's
+//   rules, the answers re-checked, the visit written with its guards), no HTTP; the
 //   target (2x the bare insert on a server, 3x embedded) applies to this ratio;
 // - the HTTP floor: GET /actuator/health through the same client (one exchange, one query);
 // - POST /checkin through the phone's typed client: the check-in's work plus an HTTP exchange.
@@ -14,14 +14,14 @@ import type { AddressInfo } from 'node:net';
 import { checkInRequestSchema, uuidv7 } from '@vestibule/shared';
 import { createApiClient } from '@vestibule/shared/api';
 import { buildApp, type DatabaseHandle, loadConfig, migrateToLatest } from '@vestibule/server';
-import { checkIn as checkInService } from '../../server/src/modules/checkin/checkin.service.ts';
+import { checkIn as checkInService } from '@vestibule/server/bench';
 import {
   createBuilding,
   createQuestion,
   createQuestionnaire,
   createTenant,
   linkEntryQuestionnaire,
-} from '../../server/test/helpers/factories.ts';
+} from '@vestibule/server/testing';
 import { onEachDatabase } from './lib/databases.ts';
 import { percentile } from './lib/stats.ts';
 
@@ -78,7 +78,7 @@ async function seedBuilding(
   return { tenantId, buildingId, qrCodeKey, questions };
 }
 
-/** The issue's targets: within 2x the bare insert on a PostgreSQL server, 3x on the embedded one. */
+/** The targets: within 2x the bare insert on a PostgreSQL server, 3x on the embedded one. */
 const target = (label: string) => (label.startsWith('embedded') ? 3 : 2);
 
 async function benchOne(label: string, database: DatabaseHandle): Promise<void> {

@@ -1,4 +1,4 @@
-// The entry log at a million visits (issue 13): 20 companies, their buildings and people, and
+// The entry log at a million visits: 20 companies, their buildings and people, and
 // BENCH_VISITS visits (1,000,000) made over the last 90 days, filled by bulk INSERT ... SELECT
 // over generate_series in chunks, in the order they were made (the companies' visits interleaved,
 // as a real table grows). The target company has a fifth of them (200,000; its tower 120,000); the
@@ -14,7 +14,7 @@
 // combination), each as a corporate user over the whole company, as the screen asks for one
 // building (the tower), as a supervisor of two buildings, and as the supervisor's screen asks
 // for one of them; an admin in another company; the counters of a building. BENCH_RUNS runs a
-// query after a warm-up; p50, p95 and max are printed against the issue's 50 ms, with whether a
+// query after a warm-up; p50, p95 and max are printed against the 50 ms target, with whether a
 // plan reads visits by a sequential scan. meetings.csv of 10,000 and of 100,000 rows is read
 // through the service's generator, with the process's peak RSS and the heap it keeps: constant
 // memory is the same peak for both. The live fan-out's target (50 clients within 1 s) is
@@ -42,14 +42,14 @@ import {
   openDatabase,
   type ServerContext,
 } from '@vestibule/server';
-import { refreshStatistics } from '../../server/src/db/statistics.ts';
+import { refreshStatistics } from '@vestibule/server/bench';
 import {
   type MeetingCaller,
   listMeetings,
   meetingStats,
   meetingsCsv,
 } from '../../server/src/modules/meetings/meetings.service.ts';
-import { assignBuildings, createBuilding, createTenant, createUser } from '../../server/test/helpers/factories.ts';
+import { assignBuildings, createBuilding, createTenant, createUser } from '@vestibule/server/testing';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 import { capturedStatements, explainStatement } from './lib/plans.ts';
 import { mb, percentile } from './lib/stats.ts';

@@ -1,4 +1,4 @@
-// The kiosk's budgets (SYNC.md "Budgets", issue 5) measured in headless Chromium on this
+// The kiosk's budgets (BUDGET below) measured in headless Chromium on this
 // machine, with the kiosk's real offline modules (bundled from kiosk/src by Vite, see
 // kiosk-bench-entry.ts) against the real server in this process: one local check-in commit,
 // draining 1,000 queued check-ins, caching a building configuration, and the first screen's
@@ -14,13 +14,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { buildApp, type DatabaseHandle, loadConfig, migrateToLatest, openDatabase } from '@vestibule/server';
-import { createBuilding, createTenant } from '../../server/test/helpers/factories.ts';
-import { enrolledKiosk } from '../../server/test/helpers/test-app.ts';
+import { createBuilding, createTenant, enrolledKiosk } from '@vestibule/server/testing';
+import { chromiumArgs, chromiumPath } from '../src/lib/chromium.ts';
 import { measureFirstScreen } from '../src/lib/firstScreen.ts';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 import { root } from '../src/lib/run.ts';
 import type { KioskBenchApi } from './kiosk-bench-entry.ts';
-import { chromiumArgs, chromiumPath } from '../../e2e/src/harness/chromium.ts';
 
 const COMMITS = Number(process.env.BENCH_KIOSK_COMMITS ?? 300);
 const COMMIT_WARMUP = 30;
@@ -37,7 +36,7 @@ const BUDGET = {
   /** A block of at most one frame costs at most one vsync: consecutive frames ≤ 2 intervals apart. */
   rafGapMs: 2 * FRAME_MS,
   configMs: 500,
-  /** Issue 10's target for the kiosk's first screen (docs/architecture.md, "The kiosk's first screen"). */
+  /** The target for the kiosk's first screen (docs/architecture.md, "The kiosk's first screen"). */
   firstScreenGzipBytes: 134 * 1024,
 };
 

@@ -2,7 +2,7 @@
 // production build served as `npm start` serves it, with the demo data, in Debian's Chromium:
 // the phone check-in page, the kiosk page (an unenrolled tablet: the enrolment screen), the
 // admin sign-in page and, signed in as the demo corporate user, the buildings list. Prints each
-// page's score against the issue's targets with FCP, LCP, TBT and the JavaScript it transferred,
+// page's score against its target with FCP, LCP, TBT and the JavaScript it transferred,
 // and first the JavaScript the sign-in page loads (gzip) against its 150 KB target.
 // A benchmark, not a test: OVER does not fail the run. BENCH_LIGHTHOUSE_RUNS sets the runs per
 // page (default 1; the median score is printed). BENCH_LIGHTHOUSE_ONLY=<words,...> measures only
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { resources } from '@vestibule/shared/i18n';
-import { chromiumArgs, chromiumPath } from '../../e2e/src/harness/chromium.ts';
+import { chromiumArgs, chromiumPath } from '../src/lib/chromium.ts';
 import { measureFirstScreen } from '../src/lib/firstScreen.ts';
 import { freePort } from '../src/lib/freePort.ts';
 import { log, root, run } from '../src/lib/run.ts';
@@ -26,7 +26,7 @@ const ONLY = process.env.BENCH_LIGHTHOUSE_ONLY;
 const DETAILS = process.env.BENCH_LIGHTHOUSE_DETAILS === '1';
 /** A folder where each run's whole Lighthouse report is written (JSON), for a closer look. */
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
-/** Issue 10: the admin sign-in page loads at most this much gzip JavaScript. */
+/** The admin sign-in page loads at most this much gzip JavaScript. */
 const SIGN_IN_BUDGET_BYTES = 150 * 1024;
 const START_TIMEOUT_MS = 120_000;
 

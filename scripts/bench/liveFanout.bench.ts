@@ -1,16 +1,16 @@
-// Live updates fan-out (issue 13): CLIENTS signed-in clients hold the entry log's live stream
+// Live updates fan-out: CLIENTS signed-in clients hold the entry log's live stream
 // (GET /live/visits over HTTP, each with its own ticket), then a visitor checks in through the
 // phone's typed client (POST /checkin); measured is the time from sending the check-in until
 // every client has received its event, over ROUNDS check-ins one after the other, on the embedded
-// database and on a PostgreSQL server. The issue's target: within 1 s for 50 clients. The clients
+// database and on a PostgreSQL server. The target: within 1 s for 50 clients. The clients
 // run in the same process as the server (they share the two cores), so the figure is an upper
 // bound of the server's own part. A benchmark, not a test.
 import type { AddressInfo } from 'node:net';
 import { uuidv7 } from '@vestibule/shared';
 import { createApiClient } from '@vestibule/shared/api';
 import { buildApp, type DatabaseHandle, loadConfig, migrateToLatest } from '@vestibule/server';
-import { SseReader } from '../../server/src/modules/live/sseReader.ts';
-import { createBuilding, createTenant, createUser, qrCodeKeyOf } from '../../server/test/helpers/factories.ts';
+import { SseReader } from '@vestibule/server/bench';
+import { createBuilding, createTenant, createUser, qrCodeKeyOf } from '@vestibule/server/testing';
 import { onEachDatabase } from './lib/databases.ts';
 import { percentile } from './lib/stats.ts';
 

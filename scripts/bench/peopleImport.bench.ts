@@ -1,17 +1,17 @@
-// The people CSV import (issue 12): a 10,000-row file (every column filled, each row with an
+// The people CSV import: a 10,000-row file (every column filled, each row with an
 // external id, a third of them employees) checked and written through the import service on the
 // embedded database, as PATCH /people/upload runs it after reading the form: a dry run, the
 // first import (10,000 new people) and a re-import of the same file (10,000 updates by external
 // id). Each phase is timed (median of ROUNDS for the dry run; the writes run once each, since a
 // second first import would be a re-import) and the process's peak resident memory is sampled
-// while it runs; the issue's target is under 5 s for the import. The same number of rows inserted
+// while it runs; the target is under 5 s for the import. The same number of rows inserted
 // bare through the same database is printed as the floor the writes stand on. A benchmark, not a
 // test.
 import { randomBytes } from 'node:crypto';
 import { uuidv7 } from '@vestibule/shared';
 import { buildApp, loadConfig, migrateToLatest, openDatabase } from '@vestibule/server';
-import { importPeople } from '../../server/src/modules/people/import/import.service.ts';
-import { createBuilding, createTenant } from '../../server/test/helpers/factories.ts';
+import { importPeople } from '@vestibule/server/bench';
+import { createBuilding, createTenant } from '@vestibule/server/testing';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -1,4 +1,4 @@
-// The people directory's list and search (issue 12) with 100,000 people: a company of five
+// The people directory's list and search with 100,000 people: a company of five
 // buildings filled by bulk INSERT ... SELECT (names from fixed lists, most people employees, some
 // contractors, residents and visitors, a few deactivated, some with a validity window, one in
 // two with a visit in the last 20 days and today's still open, so the status column has rows to
@@ -7,7 +7,7 @@
 // service (the route adds only the query's parsing and the JSON): a page of 20 and the total, as
 // a corporate user (the whole company) and as a supervisor (two assigned buildings of five).
 // BENCH_RUNS runs a query (search terms vary from run to run) after a warm-up; p50 and p95 are
-// printed with the process's peak resident memory; the issue's target is p95 under 50 ms. On the
+// printed with the process's peak resident memory; the target is p95 under 50 ms. On the
 // embedded database (analysed, as the import and the statistics job leave it), then on a PostgreSQL server
 // (analysed, as its autovacuum would). BENCH_EXPLAIN=1 prints each query's plan (EXPLAIN
 // ANALYZE of the page and of the count); BENCH_EMBEDDED=0 or BENCH_POSTGRES=0 skips one
@@ -15,9 +15,8 @@
 import { sql } from 'kysely';
 import type { PeopleListQuery } from '@vestibule/shared';
 import { buildApp, type DatabaseHandle, loadConfig, migrateToLatest } from '@vestibule/server';
-import { refreshStatistics } from '../../server/src/db/statistics.ts';
-import { type PeopleCaller, peoplePage } from '../../server/src/modules/people/people.service.ts';
-import { assignBuildings, createBuilding, createTenant, createUser } from '../../server/test/helpers/factories.ts';
+import { type PeopleCaller, peoplePage, refreshStatistics } from '@vestibule/server/bench';
+import { assignBuildings, createBuilding, createTenant, createUser } from '@vestibule/server/testing';
 import { onEachDatabase } from './lib/databases.ts';
 import { capturedStatements, explainStatement } from './lib/plans.ts';
 import { mb, percentile } from './lib/stats.ts';

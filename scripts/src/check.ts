@@ -23,6 +23,7 @@ const unitTests = async (): Promise<StageResult[]> => [
   await vitestStage('unit: admin', 'admin'),
   await vitestStage('unit: shared', 'shared'),
   await vitestStage('unit: kiosk', 'kiosk'),
+  await vitestStage('unit: scripts', 'scripts'),
   await vitestStage('unit: server', 'server', [], {}, ['--exclude', '**/*.int.test.ts']),
 ];
 const results = (await Promise.all([staticChecks(), unitTests()])).flat();

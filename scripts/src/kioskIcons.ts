@@ -1,4 +1,4 @@
-// Draws the kiosk's app icons (issue 5: an installable kiosk) into kiosk/public/icons/.
+// Draws the kiosk's app icons (its web manifest names them, so the kiosk installs) into kiosk/public/icons/.
 // Dependency-free: a tiny rasteriser with 4x4 supersampling and a PNG encoder on node:zlib.
 // The PNGs are committed; run again only when the design changes: node scripts/src/kioskIcons.ts
 import { mkdirSync, writeFileSync } from 'node:fs';

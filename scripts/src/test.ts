@@ -19,6 +19,7 @@ await add(databaseTypesStage());
 await add(vitestStage('unit: shared', 'shared'));
 await add(vitestStage('unit: admin', 'admin'));
 await add(vitestStage('unit: kiosk', 'kiosk'));
+await add(vitestStage('unit: scripts', 'scripts'));
 await add(
   stage('build: admin and kiosk', 'pnpm', [
     '--filter',

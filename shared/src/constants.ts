@@ -1,5 +1,5 @@
-// Business constants and limits of the spec (application.md section 9,
-// buildings-and-check-in-wizard.md section 9).
+// Business constants and limits shared by the server and the apps: sessions and tokens' lifetimes,
+// sign-in throttling, passwords, body sizes and the date and time formats a user may choose.
 export const SERVICE_BASE = '/service';
 export const locales = ['en', 'fr', 'es'] as const;
 export type Locale = (typeof locales)[number];
@@ -8,9 +8,9 @@ export const defaultLocale: Locale = 'en';
 export const TOKEN_LIFETIME_MINUTES = 1440;
 export const IMPERSONATION_TOKEN_LIFETIME_MINUTES = 60;
 export const SSO_TOKEN_LIFETIME_MINUTES = 5;
-/** A password-reset link works once, within this time (issue 11). */
+/** A password-reset link works once, within this time. */
 export const RESET_PASSWORD_TOKEN_MINUTES = 60;
-/** An e-mail verification link works once, within this time (issue 11). */
+/** An e-mail verification link works once, within this time. */
 export const VERIFICATION_TOKEN_HOURS = 72;
 /** A session with no activity for this long ends (SESSION_IDLE_MINUTES on the server). */
 export const DEFAULT_SESSION_IDLE_MINUTES = 30;

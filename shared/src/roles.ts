@@ -40,7 +40,8 @@ export function hasAnyRole(roleString: string | undefined, granted: readonly Rol
 
 /**
  * Admins and corporate users see every building of their company; supervisors, users and space
- * users only the buildings assigned to them; technical users no building data (section 6).
+ * users only the buildings assigned to them; technical users no building data (docs/roles.md,
+ * "Which company, which buildings").
  */
 export function seesWholeCompany(role: string | undefined): boolean {
   return role === 'ROLE_ADMIN' || role === 'ROLE_MASTER';

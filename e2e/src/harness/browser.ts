@@ -1,9 +1,9 @@
 // One Chromium per test file, a fresh browser context (empty storage) per test, so a test
 // never sees the language, theme, tenant or session another test left behind.
+import { chromiumArgs, chromiumPath } from '@vestibule/scripts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import './provided-context.ts';
-import { chromiumArgs, chromiumPath } from './chromium.ts';
 
 /** Default wait for anything a user would see; generous because the machine has 2 cores. */
 export const UI_TIMEOUT_MS = 15_000;

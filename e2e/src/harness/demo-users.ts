@@ -1,6 +1,6 @@
-// The seeded demo accounts and what the spec says each one sees (application.md
-// sections 2 and 6). This is the oracle of the menu scenarios: written from the spec,
-// not from the app's own menu code.
+// The seeded demo accounts and what each one sees by its role (docs/roles.md, "Screens and
+// areas"). This is the oracle of the menu scenarios: written from the roles' rights, not from
+// the app's own menu code.
 import type { Role } from '@vestibule/shared';
 
 export const DEMO_PASSWORD = 'Vestibule1!';
@@ -32,7 +32,7 @@ export interface DemoUser {
   home: string;
   adminMenu: readonly MenuKey[];
   entryLog: boolean;
-  /** The evacuation list (issue 13): everyone who works a building's door. */
+  /** The evacuation list: everyone who works a building's door. */
   evacuation: boolean;
   spacesMenu: boolean;
   reportsMenu: boolean;

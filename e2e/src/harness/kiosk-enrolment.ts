@@ -1,4 +1,4 @@
-// Enrolled kiosks (issue 9): a kiosk is a tablet an administrator enrolled. The scenarios make
+// Enrolled kiosks: a kiosk is a tablet an administrator enrolled. The scenarios make
 // enrolment codes through the API as Demo Corp's corporate (master) user, as the admin's
 // "Enrol a kiosk" dialog does, and open them on the tablet or enrol a device directly.
 import type { EnrolKioskResponse } from '@vestibule/shared';

@@ -9,7 +9,7 @@ import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../scripts/src/lib/freePort.ts';
+import { freePort } from '@vestibule/scripts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverMain = fileURLToPath(new URL('./scenario-server-main.ts', import.meta.url));

@@ -22,7 +22,7 @@ export interface InviteValues {
 }
 
 /**
- * /check-in-out, the entry log (issue 13): the building's counters, the list of visits with their
+ * /check-in-out, the entry log: the building's counters, the list of visits with their
  * status words and the row actions named after the visitor, the new invitation and the staff
  * check-out dialogs. Names come from the shared catalogues.
  */

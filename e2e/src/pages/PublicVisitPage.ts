@@ -4,7 +4,7 @@ import { exactly, text } from '../harness/i18n.ts';
 import { waitForPath } from '../harness/navigation.ts';
 
 /**
- * A visitor's own visit pages (issue 13): /cancelVisit, /postponeCheckOut, /rescheduleVisit and
+ * A visitor's own visit pages: /cancelVisit, /postponeCheckOut, /rescheduleVisit and
  * /registration. Locators use roles and the shared catalogues' words.
  */
 export class PublicVisitPage {

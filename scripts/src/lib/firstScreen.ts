@@ -1,5 +1,5 @@
-// What an app downloads before its first screen appears: the kiosk's budget (issue 5) and the
-// admin sign-in page's (issue 10). The first screen loads dist/index.html's module scripts and
+// What an app downloads before its first screen appears: the kiosk's budget and the
+// admin sign-in page's. The first screen loads dist/index.html's module scripts and
 // modulepreload links, then every chunk those import statically; dynamic imports (lazy pages,
 // other languages' catalogues) are not part of it. Sizes are gzip at level 9, as a server would send.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';

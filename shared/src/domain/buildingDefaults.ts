@@ -1,7 +1,7 @@
 import type { BuildingSettings } from '../schemas/building.ts';
 import { defaultCheckInForm } from './checkInForm.ts';
 
-/** Settings a new building starts with (buildings document, section 9). */
+/** Settings a new building starts with. */
 export function newBuildingSettings(): BuildingSettings {
   return {
     consentClauseEnabled: false,

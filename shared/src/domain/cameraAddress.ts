@@ -1,4 +1,4 @@
-// Which camera addresses the server may call (issue 9). A supervisor types a camera's address;
+// Which camera addresses the server may call. A supervisor types a camera's address;
 // the server then fetches it, so the address must never point the server at itself, at
 // link-local services or at a cloud provider's metadata service. Private ranges (10/8,
 // 172.16/12, 192.168/16) stay allowed: cameras live on building networks. Only http(s).

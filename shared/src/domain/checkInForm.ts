@@ -1,4 +1,4 @@
-// Check-in form settings per person type (buildings document, sections 3 and 4).
+// Check-in form settings per person type: which fields the wizard's form shows and requires.
 export const standardCheckInFields = [
   'host',
   'firstName',

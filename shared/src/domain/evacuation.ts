@@ -1,6 +1,6 @@
 import { type VisitorType, visitorTypes } from './visitorTypes.ts';
 
-// The evacuation list (issue 13): everyone inside a building, grouped by person type, and the
+// The evacuation list: everyone inside a building, grouped by person type, and the
 // roll call that marks each of them safe. One rule for the server's list, the admin screen and a
 // kiosk's staff screen offline (no zod here: the kiosk imports it).
 

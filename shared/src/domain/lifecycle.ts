@@ -1,4 +1,4 @@
-// The visit lifecycle's time rules (issue 13; buildings document, notification settings): when
+// The visit lifecycle's time rules (docs/visits.md, "Notices", "Automatic check-out", "Expiry"): when
 // each notice is due, when a visit is checked out by itself, when it expires. Pure functions of
 // the visit, the building's settings and `now`. The server's jobs select their rows with the
 // same rules written in SQL (server/src/modules/lifecycle/lifecycle.repo.ts); a test runs both on
@@ -9,7 +9,7 @@ import { expectedEnd, type VisitTimes } from './visitStatus.ts';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** The settings of a building that the lifecycle reads (buildings document, section 3). */
+/** The settings of a building that the lifecycle reads. */
 export interface LifecycleSettings {
   timeZoneId: string;
   meetingAlertEnabled: boolean;

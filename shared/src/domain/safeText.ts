@@ -1,4 +1,4 @@
-// Text that no field may hold (issue 9): NUL and the other C0 control characters except tab,
+// Text that no field may hold: NUL and the other C0 control characters except tab,
 // line feed and carriage return, and unpaired UTF-16 surrogates. PostgreSQL refuses NUL in
 // text and cannot encode a lone surrogate, so such text would fail in the database (a 500)
 // or, in a kiosk batch, fail the batch on every retry. One rule for the server's input

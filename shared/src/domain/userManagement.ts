@@ -1,6 +1,6 @@
 import { type Role, isTech, roles } from '../roles.ts';
 
-// Who may manage whom (application.md section 6, issue 11). An administrator manages everyone; a
+// Who may manage whom (docs/roles.md, "Who manages whom"). An administrator manages everyone; a
 // corporate user or a supervisor manages the users of their own company at or below their own
 // level, and never grants a role above it; technical users see users and companies only.
 

@@ -1,7 +1,7 @@
 import { durationToMinutes } from './duration.ts';
 
-// The status of a visit, derived in one place (application.md section 3: IN, OUT, LATE
-// (OVERDUE), SOON, TODAY, EXPECTED, EXPIRED), in the building's time zone.
+// The status of a visit, derived in one place (docs/visits.md, "Statuses": IN, OUT, LATE
+// (overdue), SOON, TODAY, EXPECTED, EXPIRED), in the building's time zone.
 export const visitStatuses = ['IN', 'OUT', 'LATE', 'SOON', 'TODAY', 'EXPECTED', 'EXPIRED'] as const;
 export type VisitStatus = (typeof visitStatuses)[number];
 

@@ -3,7 +3,7 @@ import type { CheckInField, CheckInFieldKey, CheckInForm } from './checkInForm.t
 import { checkInFieldKeys } from './checkInForm.ts';
 import type { QuestionType, RuleAnswer } from '../schemas/questionnaire.ts';
 
-// The rules of the check-in wizard (buildings document, sections 2, 4 and 5), free of any
+// The rules of the check-in wizard (docs/check-in.md, "The wizard"), free of any
 // knowledge of where its data comes from: the kiosk and the admin app both drive it.
 
 export interface WizardQuestion {

@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH, dateFormats, locales, timeFormats } from '../const
 import { passwordPolicyFailures } from '../domain/password.ts';
 import type { ErrorCode } from '../errors.ts';
 
-// A user's own account (application.md: Profile, Password reset, Email verification).
+// A user's own account: profile, password reset, e-mail verification.
 
 const name = z.string().trim().max(100);
 const emailAddress = z.string().trim().max(254).pipe(z.email());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Reading the audit log (issue 11): administrators page through it newest first with filters,
+// Reading the audit log: administrators page through it newest first with filters,
 // or take it as audit.csv. Who acted, as whom, when, what, before and after, from where.
 
 /** What the log's rows are about (the Logs screen's entity filter). */

@@ -27,7 +27,7 @@ function expectLimit(parse: (value: string) => boolean, max: number, char = 'a')
   expect(parse(char.repeat(max + 1)), `${max + 1} characters`).toBe(false);
 }
 
-describe('building address and contact rules (section 5)', () => {
+describe('building address and contact rules', () => {
   const ok = (field: string) => (value: string) =>
     buildingAddressSchema.safeParse({ ...address, [field]: value }).success;
   it('limits each text field at its edge value', () => {
@@ -60,7 +60,7 @@ describe('building address and contact rules (section 5)', () => {
   });
 });
 
-describe('building settings rules (section 5)', () => {
+describe('building settings rules', () => {
   const settings = newBuildingSettings();
   const ok = (patch: Record<string, unknown>) => buildingSettingsSchema.safeParse({ ...settings, ...patch }).success;
   it('limits consent, success and failure texts to 5000 and senderEmail to 200', () => {

@@ -7,7 +7,7 @@ import { isIsoDuration } from '../domain/duration.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
 import type { ErrorCode } from '../errors.ts';
 
-// Building administration (buildings document, sections 3, 5 and 9). One schema per tab's
+// Building administration, the building dialog's tabs. One schema per tab's
 // payload; the admin form and the server validate with the same one.
 
 export const meetingStartReminderOptions = ['PT24H', 'PT12H', 'PT6H', 'PT3H'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { visitorTypes } from '../domain/visitorTypes.ts';
 
-// The evacuation list's answer (issue 13): GET /evacuation/{buildingId}. The grouping and the
+// The evacuation list's answer: GET /evacuation/{buildingId}. The grouping and the
 // roll call's rule are in domain/evacuation.ts (zod-free, for the kiosk).
 
 export const evacuationParamsSchema = z.object({ buildingId: z.uuid() });

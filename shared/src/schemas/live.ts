@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Live updates of the entry log (issue 13): the server-sent events of GET /live/visits.
+// Live updates of the entry log: the server-sent events of GET /live/visits.
 //
 // The stream carries three events, each a JSON `data` line:
 // - `ready` once a stream is open: `{ resumed }`, true when the events missed since the client's

@@ -3,11 +3,11 @@ import { locales } from '../constants.ts';
 import { visitorTypes } from '../domain/visitorTypes.ts';
 import { cappedListResponseSchema, optionalEmailSchema, optionalTextSchema } from './common.ts';
 
-// The people directory (issue 12; application.md sections 3, 5 and 9): a company's regulars
+// The people directory: a company's regulars
 // (employees, contractors, residents, frequent visitors), each of one building, with an access
 // pass and, optionally, a personal PIN for the PIN identification at the door.
 
-/** Limits of section 5 and 9 (names as the check-in form's; the others the spec's "under N"). */
+/** A person's field limits (names as long as the check-in form's). */
 export const PERSON_LIMITS = {
   name: 64,
   email: 254,
@@ -53,7 +53,7 @@ export const personSchema = z
     hasPin: z.boolean(),
     deactivated: z.boolean(),
     building: z.object({ id: z.uuid(), name: z.string() }),
-    /** Where the person is now, from their latest visit of today (application.md section 4). */
+    /** Where the person is now, from their latest visit of today (in, out, or no visit). */
     status: z.enum(['IN', 'OUT', 'NONE']),
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
@@ -181,7 +181,7 @@ export const personPassSchema = z
   .meta({ id: 'PersonPass' });
 export type PersonPass = z.infer<typeof personPassSchema>;
 
-/** The columns a people file may map (section 5); the first four are required. */
+/** The columns a people file may map; the first four are required. */
 export const peopleUploadColumns = [
   'firstName',
   'lastName',

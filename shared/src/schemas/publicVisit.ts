@@ -5,13 +5,13 @@ import { visitorTypes } from '../domain/visitorTypes.ts';
 import { checkInFieldSchema } from './building.ts';
 import { checkInRequestSchema } from './visit.ts';
 
-// The visitor's own visit pages (issue 13, application.md sections 2 and 7): cancel, postpone
+// The visitor's own visit pages (docs/visits.md, "The visitor's own pages"): cancel, postpone
 // (a longer stay), reschedule, reached by the visit's public identifier (the secret of the
 // visitor's links), and the building's registration page, reached by its check-in key. They
 // answer what those pages show and nothing else: no visit, person or host ids, no other
 // person's e-mail or phone.
 
-/** A visit's duration choices (application.md section 9), as invitations have them. */
+/** A visit's duration choices, as invitations have them. */
 export const visitDurationChoices = meetingDurationChoices;
 
 /** Who may register ahead: visitors and contractors (employees and residents have the directory's pass). */

@@ -34,7 +34,7 @@ export const selectTenantResponseSchema = z
   .meta({ id: 'SelectTenantResponse' });
 export type SelectTenantResponse = z.infer<typeof selectTenantResponseSchema>;
 
-// Managing companies (issue 11).
+// Managing companies.
 
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullable().optional();

@@ -59,7 +59,7 @@ export const possibleValuesResponseSchema = z.object({
   timeFormats: z.array(z.enum(timeFormats)),
 });
 
-// Managing users (issue 11): the list, a new user, an edit, an administrator's new password.
+// Managing users: the list, a new user, an edit, an administrator's new password.
 
 export const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional(),

@@ -1,4 +1,4 @@
-// Kiosk enrolment (issue 9): a kiosk is a device an administrator enrolled, not whoever knows
+// Kiosk enrolment (docs/kiosk.md, "Enrolment"): a kiosk is a device an administrator enrolled, not whoever knows
 // the building key (the key is printed on the phone posters). An admin creates a one-time,
 // short-lived enrolment code for a building; the tablet opens `/enrolKiosk/{code}` (the QR
 // code's link) or types the code, and receives its own device credential, kept in IndexedDB

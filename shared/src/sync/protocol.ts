@@ -5,7 +5,7 @@ import { publicIdentifierPattern, visitIdentifierPattern, visitPinPattern } from
 import { checkInRequestSchema, checkOutRequestSchema } from '../schemas/visit.ts';
 import { MAX_MUTATIONS_PER_PUSH } from './constants.ts';
 
-// The kiosk sync protocol (SYNC.md): the kiosk commits each check-in or check-out locally
+// The kiosk sync protocol (docs/kiosk.md, "Sync exactly once"): the kiosk commits each check-in or check-out locally
 // with a client-generated mutation id, then pushes batches; the server applies each entry
 // exactly once and answers per entry.
 

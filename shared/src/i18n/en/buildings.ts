@@ -1,5 +1,4 @@
-// The buildings screen and the building dialog with its eight tabs (buildings document,
-// sections 2 to 9).
+// The buildings screen and the building dialog with its eight tabs.
 export const buildings = {
   common: {
     actions: 'Actions',

@@ -37,7 +37,7 @@ export const csv = {
     yes: 'yes',
     no: 'no',
   },
-  /** Column headings of the meetings.csv file (the entry log, issue 13). */
+  /** Column headings of the meetings.csv file (the entry log). */
   meetings: {
     identifier: 'Code',
     firstName: 'First name',

@@ -186,7 +186,7 @@ export const entryLog = {
     languageDefault: "The person's or the building's",
     send: 'Invite',
   },
-  /** Durations as the invitation offers them (application.md section 9). */
+  /** Durations as the invitation offers them. */
   duration: {
     minutes: '{{count}} min',
     hours: '{{count}} h',

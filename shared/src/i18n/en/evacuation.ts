@@ -1,4 +1,4 @@
-/** The evacuation list (issue 13): the admin screen (/evacuation) and a kiosk's staff screen. */
+/** The evacuation list: the admin screen (/evacuation) and a kiosk's staff screen. */
 export const evacuation = {
   title: 'Evacuation list',
   building: 'Building',

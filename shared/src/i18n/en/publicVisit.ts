@@ -1,4 +1,4 @@
-// The public check-in and check-out pages of the kiosk app (application.md section 2).
+// The public check-in and check-out pages of the kiosk app (no sign-in).
 export const publicVisit = {
   loading: 'Loading…',
   retry: 'Try again',

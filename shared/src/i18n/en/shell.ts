@@ -76,7 +76,7 @@ export const shell = {
     text: 'You have no privileges for this page, or your roles cannot be determined.',
     home: 'Go to the home page',
   },
-  /** A supervisor, user or space user without any assigned building (application.md section 6). */
+  /** A supervisor, user or space user without any assigned building (docs/roles.md, "Which company, which buildings"). */
   noBuildingAssigned: 'You have no access to any building data. Ask your administrator to assign you a building.',
   impersonation: {
     text: 'You are working as {{username}}. Everything you do is recorded as done by {{administrator}} acting as them.',

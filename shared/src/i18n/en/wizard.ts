@@ -1,4 +1,4 @@
-// The check-in wizard (buildings document, sections 2 to 5), used by the kiosk's public
+// The check-in wizard (docs/check-in.md, "The wizard"), used by the kiosk's public
 // pages and by the admin app.
 export const wizard = {
   label: 'Check-in steps',

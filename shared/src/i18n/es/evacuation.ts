@@ -1,7 +1,7 @@
 import type { evacuation as english } from '../en/evacuation.ts';
 import type { Catalogue } from '../index.ts';
 
-/** La lista de evacuación (issue 13): la pantalla de administración (/evacuation) y la pantalla del personal de un quiosco. */
+/** La lista de evacuación: la pantalla de administración (/evacuation) y la pantalla del personal de un quiosco. */
 export const evacuation = {
   title: 'Lista de evacuación',
   building: 'Edificio',

@@ -77,7 +77,7 @@ export const shell = {
     text: 'No tiene permisos para esta página o no se pueden determinar sus roles.',
     home: 'Ir a la página de inicio',
   },
-  /** A supervisor, user or space user without any assigned building (application.md section 6). */
+  /** A supervisor, user or space user without any assigned building (docs/roles.md, "Which company, which buildings"). */
   noBuildingAssigned: 'No tiene acceso a los datos de ningún edificio. Pida a su administrador que le asigne uno.',
   impersonation: {
     text: 'Está trabajando como {{username}}. Todo lo que haga queda registrado como hecho por {{administrator}} en su nombre.',

@@ -1,7 +1,7 @@
 import type { evacuation as english } from '../en/evacuation.ts';
 import type { Catalogue } from '../index.ts';
 
-/** La liste d'évacuation (issue 13) : l'écran d'administration (/evacuation) et l'écran du personnel d'une borne. */
+/** La liste d'évacuation : l'écran d'administration (/evacuation) et l'écran du personnel d'une borne. */
 export const evacuation = {
   title: "Liste d'évacuation",
   building: 'Bâtiment',

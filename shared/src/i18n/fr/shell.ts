@@ -77,7 +77,7 @@ export const shell = {
     text: 'Vous n’avez pas les droits nécessaires pour cette page, ou vos rôles ne peuvent pas être déterminés.',
     home: 'Aller à la page d’accueil',
   },
-  /** A supervisor, user or space user without any assigned building (application.md section 6). */
+  /** A supervisor, user or space user without any assigned building (docs/roles.md, "Which company, which buildings"). */
   noBuildingAssigned:
     "Vous n'avez accès aux données d'aucun bâtiment. Demandez à votre administrateur de vous en attribuer un.",
   impersonation: {

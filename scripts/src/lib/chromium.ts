@@ -1,4 +1,4 @@
-// How the system Chromium is launched, for the browser scenarios and the kiosk benchmark
+// How the system Chromium is launched, for the browser scenarios (e2e) and the benchmarks
 // (scripts/bench): never a downloaded browser.
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,0 +1,9 @@
+// The server's own work as the benchmarks (scripts/bench) time it in process, without HTTP: the
+// services they measure, the planner statistics they refresh after a bulk load, and the live
+// stream's reader. Apart from the main entry (index.ts, what a host needs) because these are
+// module internals whose signatures follow each refactor: only measurements lean on them.
+export { refreshStatistics } from './db/statistics.ts';
+export { checkIn } from './modules/checkin/checkin.service.ts';
+export { SseReader } from './modules/live/sseReader.ts';
+export { importPeople } from './modules/people/import/import.service.ts';
+export { type PeopleCaller, peoplePage } from './modules/people/people.service.ts';

@@ -1,0 +1,13 @@
+// Test worlds other packages build on the server's database (the benchmarks' companies,
+// buildings, users and enrolled kiosks), as the server's own tests make them.
+export {
+  assignBuildings,
+  createBuilding,
+  createQuestion,
+  createQuestionnaire,
+  createTenant,
+  createUser,
+  linkEntryQuestionnaire,
+  qrCodeKeyOf,
+} from './factories.ts';
+export { enrolledKiosk } from './test-app.ts';
