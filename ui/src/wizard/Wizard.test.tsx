@@ -2,20 +2,20 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resources } from '@vestibule/shared/i18n';
-import { initTestI18n } from '../../i18n/testI18n.ts';
-import { Wizard, type WizardProps } from './Wizard.tsx';
-import type { WizardResult } from '@vestibule/shared/wizard';
-import { formWith, healthQuestionnaire, question, wizardInput } from './wizardFixtures.ts';
+import { Wizard as BareWizard, type WizardProps } from './Wizard.tsx';
+import { formWith, healthQuestionnaire, question, setTestLocale, withTestTexts, wizardInput } from './testing/index.ts';
+import type { WizardResult } from './wizard.types.ts';
 
 const en = resources.en.wizard;
 const fr = resources.fr.wizard;
+const Wizard = withTestTexts(BareWizard);
 
-beforeAll(async () => {
-  await initTestI18n('en');
+beforeAll(() => {
+  setTestLocale('en');
 });
-afterEach(async () => {
+afterEach(() => {
   cleanup();
-  await initTestI18n('en');
+  setTestLocale('en');
 });
 
 function renderWizard(props: Partial<WizardProps> & Pick<WizardProps, 'input'>) {
@@ -204,7 +204,7 @@ describe('questions', () => {
   });
 
   it('offers NA only for YESNONA questions, translated, with alert and warning notes in words', async () => {
-    await initTestI18n('fr');
+    setTestLocale('fr');
     const { user } = renderWizard({ input: wizardInput({ questionnaires: [healthQuestionnaire] }) });
     const fever = screen.getByRole('group', { name: 'Do you have a fever today?' });
     expect(
