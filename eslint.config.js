@@ -32,9 +32,9 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles (issue 10): a cycle makes module order matter and hides a layer that
+    // No import cycles: a cycle makes module order matter and hides a layer that
     // should be split. Imports are relative with their extension, so Node's resolution suffices.
-    files: ['{shared,server,admin,kiosk,scripts,e2e}/src/**/*.{ts,tsx}'],
+    files: ['{shared,ui,server,admin,kiosk,scripts,e2e}/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
@@ -44,13 +44,13 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // Feature folders are used through their public entry (issue 10): scripts/eslint/featureEntry.js.
+    // Feature folders are used through their public entry: scripts/eslint/featureEntry.js.
     files: ['{admin,kiosk}/src/**/*.{ts,tsx}'],
     plugins: { vestibule: { rules: { 'feature-entry': featureEntry } } },
     rules: { 'vestibule/feature-entry': 'error' },
   },
   {
-    // One layer per job (issue 10): routes speak HTTP and call services; only services and
+    // One layer per job: routes speak HTTP and call services; only services and
     // other repositories reach a repository.
     files: ['server/src/**/*.routes.ts'],
     rules: {
@@ -66,7 +66,7 @@ export default tseslint.config(
     },
   },
   {
-    // Vite configs with a `test` block need vitest's type reference (TOOLCHAIN.md).
+    // Vite configs with a `test` block start with a triple-slash reference to vitest's types.
     files: ['**/vite.config.ts'],
     rules: { '@typescript-eslint/triple-slash-reference': 'off' },
   },
@@ -76,19 +76,19 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // shared is pure: no DOM-only or Node-only modules.
-    files: ['shared/src/**/*.ts'],
+    // shared is pure: no DOM-only or Node-only modules, and no React (components live in ui).
+    files: ['shared/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom'] }],
     },
   },
   {
-    files: ['admin/src/**/*.{ts,tsx}', 'kiosk/src/**/*.{ts,tsx}'],
+    files: ['admin/src/**/*.{ts,tsx}', 'kiosk/src/**/*.{ts,tsx}', 'ui/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Tests that assert (issue 9): every expect is awaited or called, none sits in a branch that
+    // Tests that assert: every expect is awaited or called, none sits in a branch that
     // may not run, and none reads through an optional chain (`expect(x?.y).not.toBeNull()`
     // passes when x is missing).
     files: ['**/*.test.{ts,tsx}'],
