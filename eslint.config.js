@@ -77,7 +77,7 @@ export default tseslint.config(
   {
     // No import cycles: a cycle makes module order matter and hides a layer that should be split.
     // Imports are relative with their extension, so Node's resolution suffices.
-    files: ['{shared,server,admin,kiosk,scripts,e2e}/src/**/*.{ts,tsx}'],
+    files: ['{shared,ui,server,admin,kiosk,scripts,e2e}/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
@@ -150,7 +150,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['admin/src/**/*.{ts,tsx}', 'kiosk/src/**/*.{ts,tsx}'],
+    files: ['admin/src/**/*.{ts,tsx}', 'kiosk/src/**/*.{ts,tsx}', 'ui/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },

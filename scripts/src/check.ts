@@ -22,6 +22,7 @@ const staticChecks = async (): Promise<StageResult[]> => [
 const unitTests = async (): Promise<StageResult[]> => [
   await vitestStage('unit: admin', 'admin'),
   await vitestStage('unit: shared', 'shared'),
+  await vitestStage('unit: ui', 'ui'),
   await vitestStage('unit: kiosk', 'kiosk'),
   await vitestStage('unit: scripts', 'scripts'),
   await vitestStage('unit: server', 'server', [], {}, ['--exclude', '**/*.int.test.ts']),

@@ -16,11 +16,12 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-const sharedChanged = newestMtime(join(root, 'shared', 'src'));
+// The apps bundle the workspace packages they import from source: shared and ui.
+const packagesChanged = Math.max(newestMtime(join(root, 'shared', 'src')), newestMtime(join(root, 'ui', 'src')));
 for (const app of ['admin', 'kiosk']) {
   const index = join(root, app, 'dist', 'index.html');
   const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
-  if (builtAt < Math.max(newestMtime(join(root, app)), sharedChanged)) {
+  if (builtAt < Math.max(newestMtime(join(root, app)), packagesChanged)) {
     log(`building the ${app} app`);
     const code = await run('pnpm', ['--filter', `@vestibule/${app}`, 'run', 'build']);
     if (code !== 0) process.exit(code);

@@ -17,6 +17,7 @@ await add(stage('format', 'pnpm', ['exec', 'prettier', '--check', '--log-level',
 await add(stage('unused code', 'pnpm', ['exec', 'knip', '--no-progress']));
 await add(databaseTypesStage());
 await add(vitestStage('unit: shared', 'shared'));
+await add(vitestStage('unit: ui', 'ui'));
 await add(vitestStage('unit: admin', 'admin'));
 await add(vitestStage('unit: kiosk', 'kiosk'));
 await add(vitestStage('unit: scripts', 'scripts'));

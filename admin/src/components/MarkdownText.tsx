@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Markdown } from '@vestibule/shared/markdown';
+import { Markdown } from '@vestibule/ui/markdown';
 import classes from './MarkdownText.module.css';
 
 const classNames = { block: classes.block, hidden: classes.hidden };

@@ -1,4 +1,4 @@
-import { type WizardTexts, WizardTextsContext } from '@vestibule/shared/wizard';
+import { type WizardTexts, WizardTextsContext } from '@vestibule/ui/wizard';
 import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLocale } from '../i18n/i18n.ts';

@@ -9,7 +9,7 @@ import { commitCheckIn } from '../../offline/outbox.ts';
 import { kioskDb, syncRunner } from '../../offline/runtime.ts';
 import type { SyncTransport } from '../../offline/syncEngine.ts';
 import { kioskConfig } from '../kiosk/kioskTesting.ts';
-import { question } from '../wizard/wizardFixtures.ts';
+import { question } from '@vestibule/ui/wizard/testing';
 import { BuildingCheckOutPage } from './BuildingCheckOutPage.tsx';
 
 // The kiosk's self check-out on the device: the visits it knows (made on it, or today's list

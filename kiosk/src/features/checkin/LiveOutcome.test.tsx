@@ -4,8 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resources } from '@vestibule/shared/i18n';
 import { initTestI18n } from '../../i18n/testI18n.ts';
 import { kioskConfig, offlineRunner } from '../kiosk/kioskTesting.ts';
-import type { WizardResult } from '@vestibule/shared/wizard';
-import { healthQuestionnaire } from '../wizard/wizardFixtures.ts';
+import type { WizardResult } from '@vestibule/ui/wizard';
+import { healthQuestionnaire } from '@vestibule/ui/wizard/testing';
 import { LiveOutcome } from './LiveOutcome.tsx';
 import { cachedSource, submitCheckIn } from './checkInSource.ts';
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { kioskConfig, offlineRunner } from '../kiosk/kioskTesting.ts';
-import { wizardInput } from '../wizard/wizardFixtures.ts';
-import { buildResult, initialWizardState } from '@vestibule/shared/wizard';
+import { wizardInput } from '@vestibule/ui/wizard/testing';
+import { buildResult, initialWizardState } from '@vestibule/ui/wizard';
 import { cachedSource, reusesAnswers, submitCheckIn } from './checkInSource.ts';
 import { cachedPersonPreset, doorPersonPreset } from './personPreset.ts';
 

@@ -4,7 +4,7 @@ import { openKioskDb } from '../../offline/kioskDb.ts';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import { SyncRunner } from '../../offline/runtime.ts';
 import type { SyncTransport } from '../../offline/syncEngine.ts';
-import { wizardInput } from '../wizard/index.ts';
+import { wizardInput } from '@vestibule/ui/wizard/testing';
 
 export const BUILDING_ID = '01900000-0000-7000-8000-000000000001';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resources } from '@vestibule/shared/i18n';
 import { initTestI18n } from '../../i18n/testI18n.ts';
-import type { ChoiceStorage } from '@vestibule/shared/wizard';
+import type { ChoiceStorage } from '@vestibule/ui/wizard';
 import {
   type CodeReader,
   QrScanner,

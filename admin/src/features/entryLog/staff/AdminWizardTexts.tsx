@@ -1,4 +1,4 @@
-import { type WizardTextKey, type WizardTexts, WizardTextsContext } from '@vestibule/shared/wizard';
+import { type WizardTextKey, type WizardTexts, WizardTextsContext } from '@vestibule/ui/wizard';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './StaffWizard.module.css';

@@ -1,5 +1,5 @@
 import { Button, Group, Loader } from '@mantine/core';
-import { type WizardResult, Wizard } from '@vestibule/shared/wizard';
+import { type WizardResult, Wizard } from '@vestibule/ui/wizard';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog.tsx';
@@ -12,7 +12,7 @@ import { sendStaffCheckIn } from './staffCheckInOutcome.ts';
 import { useErrorText } from './useErrorText.ts';
 
 /**
- * Fast check-in of someone arriving without an invitation (issue 13): staff say who arrives (the
+ * Fast check-in of someone arriving without an invitation: staff say who arrives (the
  * building, the person type, someone of the directory or someone new, a host), then go through
  * the building's wizard for that type with them (GET /meeting/building/{id}/checkInData: the
  * kiosk's wizard), whose result checks them in at once (POST /meetingWithCheckIn), judged by the

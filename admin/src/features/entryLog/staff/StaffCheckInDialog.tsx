@@ -1,6 +1,6 @@
 import { Alert, Loader } from '@mantine/core';
 import type { MeetingCheckInData, MeetingListItem } from '@vestibule/shared';
-import { type WizardInput, type WizardResult, Wizard } from '@vestibule/shared/wizard';
+import { type WizardInput, type WizardResult, Wizard } from '@vestibule/ui/wizard';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog.tsx';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { MeetingListItem } from '@vestibule/shared';
-import { CheckOutMeasureFields, QuestionList, useCheckOutAnswers } from '@vestibule/shared/wizard';
+import { CheckOutMeasureFields, QuestionList, useCheckOutAnswers } from '@vestibule/ui/wizard';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog.tsx';

@@ -1,4 +1,4 @@
-import type { WizardInput } from '@vestibule/shared/wizard';
+import type { WizardInput } from '@vestibule/ui/wizard';
 import { useEffect, useRef, useState } from 'react';
 import { messageFromError, notifications } from '../../notifications/index.ts';
 import { entryLogApi } from '../entryLogApi.ts';

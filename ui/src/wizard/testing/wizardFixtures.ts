@@ -1,23 +1,8 @@
 import { type CheckInField, type CheckInFieldKey, type WizardQuestion, defaultCheckInForm } from '@vestibule/shared';
-import type { WizardInput } from '@vestibule/shared/wizard';
+import type { WizardInput } from '../wizard.types.ts';
 
 // Plain wizard inputs for the component tests: the wizard takes objects, so nothing of the
 // server is involved.
-
-export function field(overrides: Partial<CheckInField> = {}): CheckInField {
-  return {
-    enabled: true,
-    mandatory: false,
-    enabledEditable: true,
-    mandatoryEditable: true,
-    order: 0,
-    type: 'TEXT',
-    size: 64,
-    custom: false,
-    label: '',
-    ...overrides,
-  };
-}
 
 /** A form asking only these fields (the others off). */
 export function formWith(

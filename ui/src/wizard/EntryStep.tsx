@@ -1,4 +1,4 @@
-import { COMMENTS_MAX } from '../../constants.ts';
+import { COMMENTS_MAX } from '@vestibule/shared';
 import type { Dispatch } from 'react';
 import { useWizardTexts } from './wizardTexts.tsx';
 import { TextField } from './TextField.tsx';

@@ -1,4 +1,4 @@
-import { DURATION_MAX_HOURS, minuteChoices } from '../../domain/wizard.ts';
+import { DURATION_MAX_HOURS, minuteChoices } from '@vestibule/shared';
 import { useWizardTexts } from './wizardTexts.tsx';
 
 const hourChoices = Array.from({ length: DURATION_MAX_HOURS + 1 }, (_, hour) => hour);

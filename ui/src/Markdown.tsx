@@ -6,7 +6,7 @@
 // styles through class names and its words through `newTabLabel`.
 import type { ComponentPropsWithoutRef, JSX } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
-import { markdownAllowedElements } from '../domain/markdown.ts';
+import { markdownAllowedElements } from '@vestibule/shared';
 
 type Props<T extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & ExtraProps;
 

@@ -2,7 +2,10 @@ import type { ChoiceStorage } from './wizard.types.ts';
 
 export type CameraPlace = 'ENTRY' | 'EXIT';
 
-/** Browser storage key of the camera chosen for entries or for exits (application.md section 3). */
+/**
+ * Browser storage key of the camera chosen for entries or for exits: each device remembers its
+ * own choice, one for entries and one for exits.
+ */
 export function cameraChoiceKey(place: CameraPlace): string {
   return `camera.${place}`;
 }

@@ -1,4 +1,4 @@
-import { temperatureSymbol } from '../../domain/temperature.ts';
+import { temperatureSymbol } from '@vestibule/shared';
 import { useWizardTexts } from './wizardTexts.tsx';
 import { TextField } from './TextField.tsx';
 import { CameraPanel } from './CameraPanel.tsx';

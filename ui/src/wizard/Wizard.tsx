@@ -1,4 +1,4 @@
-import { finishesImmediately } from '../../domain/wizard.ts';
+import { finishesImmediately } from '@vestibule/shared';
 import { type FormEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { type WizardTexts, useWizardTexts } from './wizardTexts.tsx';
 import { ConsentStep } from './ConsentStep.tsx';

@@ -1,5 +1,10 @@
-import { type TemperatureUnit, temperatureSymbol } from '../../domain/temperature.ts';
-import { applyCameraReading, isInRange, secondMeasureRequired } from '../../domain/wizard.ts';
+import {
+  type TemperatureUnit,
+  applyCameraReading,
+  isInRange,
+  secondMeasureRequired,
+  temperatureSymbol,
+} from '@vestibule/shared';
 
 // Temperatures as typed (text, "36.6" or "36,6") and the two-measure rule of the wizard and
 // of the check-out page.

@@ -1,6 +1,4 @@
-import type { WizardVisitorType } from '../../domain/visitorTypes.ts';
-import type { AnsweredQuestion } from '../../domain/wizard.ts';
-import type { CheckInData } from '../../schemas/visit.ts';
+import type { AnsweredQuestion, CheckInData, WizardVisitorType } from '@vestibule/shared';
 
 /**
  * The spec's "check-in wizard input": the building's check-in data for one person type, and

@@ -2,7 +2,7 @@
 // admin app the `wizard.` keys of its one namespace. Shared code has no i18next of its own, so each
 // app gives the wizard a translate function (and its language, for numbers) through this context.
 import { createContext, use } from 'react';
-import type { wizard } from '../../i18n/en/wizard.ts';
+import type { wizard } from '@vestibule/shared/i18n/en/wizard';
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;

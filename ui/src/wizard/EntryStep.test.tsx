@@ -2,16 +2,16 @@ import { cleanup, render, screen, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resources } from '@vestibule/shared/i18n';
-import { initTestI18n } from '../../i18n/testI18n.ts';
-import { Wizard } from './Wizard.tsx';
-import { cameraChoiceKey } from '@vestibule/shared/wizard';
-import type { CameraReader, ChoiceStorage, WizardResult } from '@vestibule/shared/wizard';
-import { wizardInput } from './wizardFixtures.ts';
+import { Wizard as BareWizard } from './Wizard.tsx';
+import { cameraChoiceKey } from './cameraChoice.ts';
+import { setTestLocale, withTestTexts, wizardInput } from './testing/index.ts';
+import type { CameraReader, ChoiceStorage, WizardResult } from './wizard.types.ts';
 
 const en = resources.en.wizard;
+const Wizard = withTestTexts(BareWizard);
 
-beforeAll(async () => {
-  await initTestI18n('en');
+beforeAll(() => {
+  setTestLocale('en');
 });
 afterEach(cleanup);
 

@@ -1,11 +1,12 @@
-import { answerOptions, answerStyle } from '../../domain/answers.ts';
 import {
   ANSWER_MAX,
   type Answers,
   type WizardQuestion,
   type WizardQuestionnaire,
+  answerOptions,
+  answerStyle,
   visibleQuestions,
-} from '../../domain/wizard.ts';
+} from '@vestibule/shared';
 import { useState } from 'react';
 import { useWizardTexts } from './wizardTexts.tsx';
 import { QuestionText } from './QuestionText.tsx';

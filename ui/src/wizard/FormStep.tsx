@@ -1,6 +1,5 @@
 import type { Dispatch } from 'react';
-import { type CheckInField, type CheckInFieldKey } from '../../domain/checkInForm.ts';
-import { enabledFields } from '../../domain/wizard.ts';
+import { type CheckInField, type CheckInFieldKey, enabledFields } from '@vestibule/shared';
 import { useWizardTexts } from './wizardTexts.tsx';
 import { TextField } from './TextField.tsx';
 import { DurationField } from './DurationField.tsx';

@@ -1,8 +1,9 @@
-import { COMMENTS_MAX } from '../../constants.ts';
-import { type CheckInField, type CheckInFieldKey } from '../../domain/checkInForm.ts';
 import {
   ANSWER_MAX,
   type Answers,
+  COMMENTS_MAX,
+  type CheckInField,
+  type CheckInFieldKey,
   DURATION_MAX_HOURS,
   type FieldValue,
   type WizardQuestion,
@@ -19,7 +20,7 @@ import {
   splitDuration,
   visibleQuestions,
   wizardSteps,
-} from '../../domain/wizard.ts';
+} from '@vestibule/shared';
 import { type TemperatureRange, type TemperatureTexts, checkTemperatures } from './temperatureInput.ts';
 import type { WizardInput, WizardResult } from './wizard.types.ts';
 

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { COMMENTS_MAX } from '../../constants.ts';
 import {
   type Answers,
+  COMMENTS_MAX,
   type WizardQuestion,
+  type checkOutDataSchema,
+  type checkOutRequestSchema,
   isQuestionnaireComplete,
   setAnswer,
   visibleQuestions,
-} from '../../domain/wizard.ts';
-import type { checkOutDataSchema, checkOutRequestSchema } from '../../schemas/visit.ts';
+} from '@vestibule/shared';
 import { TemperatureFields } from './TemperatureFields.tsx';
 import { TextField } from './TextField.tsx';
 import { type TemperatureTexts, checkTemperatures } from './temperatureInput.ts';

@@ -1,4 +1,4 @@
-import { ANSWER_MAX } from '../../domain/wizard.ts';
+import { ANSWER_MAX } from '@vestibule/shared';
 import type { Dispatch } from 'react';
 import { useWizardTexts } from './wizardTexts.tsx';
 import { TextField } from './TextField.tsx';
