@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { precompress } from '../scripts/src/lib/precompress.ts';
+import { precompress } from '@vestibule/build-tools';
 
 // The product version comes from the root package.json: the footer shows it and the
 // app-update check compares it with /version.json.

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { publicPagePrefixes } from '../shared/src/constants.ts';
-import { precompress } from '../scripts/src/lib/precompress.ts';
+import { publicPagePrefixes } from '@vestibule/shared';
+import { precompress } from '@vestibule/build-tools';
 
 // The kiosk app serves every public page (check-in wizard, kiosk, check-out...). Its assets
 // live under /kiosk/; the server answers the spec's public paths with its index.html.

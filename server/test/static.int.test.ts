@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import { testConfig } from './helpers/test-app.ts';
-import { precompressDir } from '../../scripts/src/lib/precompress.ts';
+import { precompressDir } from '@vestibule/build-tools';
 
 // One process serves the API, the admin app at / and the public pages at their spec paths.
 let database: DatabaseHandle;
