@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { PeopleList, Person, VisitSummary } from '@vestibule/shared';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 import { verifyPassword } from '../../modules/auth/password.ts';
-import { sendCancellations, sendInvitations } from '../../modules/lifecycle/lifecycle.jobs.ts';
+import { sendCancellations, sendInvitations } from '../../modules/lifecycle/lifecycle.service.ts';
 import { DEMO_PASSWORD, demoLinks, seedDemo } from './demo.ts';
 import { DEMO_PASS_HOLDER } from './demoPeople.ts';
 

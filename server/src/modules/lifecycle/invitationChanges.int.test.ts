@@ -7,7 +7,7 @@ import type { VisitDetail } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 import { createMailSender } from '../mail/mail.sender.ts';
 import { type Seed, caller, invite, seedMeetings } from '../meetings/meetingsFixture.ts';
-import { type LifecycleDeps, sendCancellations, sendInvitations } from './lifecycle.jobs.ts';
+import { type LifecycleDeps, sendCancellations, sendInvitations } from './lifecycle.service.ts';
 
 // A visitor's calendar follows their visit (issue 13, both databases): moved by the visitor's
 // pages or by staff, the invitation is sent again with the same UID and a higher SEQUENCE; once

@@ -16,7 +16,7 @@ import {
   sendInvitations,
   sendOverdueAlerts,
   sendStartReminders,
-} from './lifecycle.jobs.ts';
+} from './lifecycle.service.ts';
 import { at, clearVisitsAndMail, createHost, createVisit, createWorld, minutes } from './lifecycle.fixtures.ts';
 
 // Two server instances behind one database (as in server/test/multi-instance.int.test.ts: on a

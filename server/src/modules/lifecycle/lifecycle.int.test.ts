@@ -11,7 +11,7 @@ import {
   sendInvitations,
   sendOverdueAlerts,
   sendStartReminders,
-} from './lifecycle.jobs.ts';
+} from './lifecycle.service.ts';
 import {
   at,
   clearVisitsAndMail,

@@ -14,7 +14,7 @@ import {
   sendInvitations,
   sendOverdueAlerts,
   sendStartReminders,
-} from './lifecycle.jobs.ts';
+} from './lifecycle.service.ts';
 import {
   LOGO_PNG,
   at,
