@@ -1,6 +1,6 @@
 import { type Locale, type VisitorType, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import { hashPassword } from '../../modules/auth/password.ts';
-import { newPassIdentifier } from '../../modules/people/people.service.ts';
+import { newPassIdentifier } from '../../modules/people/peoplePass.ts';
 import type { Db } from '../database.ts';
 
 // Demo Corp's people directory (issue 12): the regulars of Demo HQ, so the People screen, the

@@ -6,19 +6,17 @@ import { auditActorOf } from '../../http/auditActor.ts';
 import { route } from '../../http/route.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { assignedBuildingsOf, buildingManagers } from '../access.ts';
+import { peopleCsv } from './peopleCsv.service.ts';
 import {
   type PeopleCaller,
   createPerson,
   editPerson,
   onePerson,
-  peopleCsv,
   peoplePage,
-  personPass,
   removePerson,
-  revokePass,
-  sendToPerson,
   statsOfPerson,
 } from './people.service.ts';
+import { personPass, revokePass, sendToPerson } from './personPass.service.ts';
 
 // The people directory (issue 12; application.md section 6): administrators, corporate users
 // and supervisors manage people; users read them (list, one, stats, pass); space and technical
