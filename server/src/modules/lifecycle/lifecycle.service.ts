@@ -6,16 +6,17 @@
 import { newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/mail.repo.ts';
+import { cancellationMails, invitationMail } from '../notifications/invitationMails.ts';
 import {
   type NoticeBuilding,
   type NoticeContext,
   type NoticeHost,
   type NoticeVisit,
-  cancellationMails,
-  endReminderMails,
   fullName,
+} from '../notifications/visitLetter.ts';
+import {
+  endReminderMails,
   hostCheckedInMail,
-  invitationMail,
   overdueAlertMails,
   startReminderMails,
 } from '../notifications/visitMails.ts';
