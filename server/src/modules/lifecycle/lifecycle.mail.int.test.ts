@@ -23,7 +23,7 @@ import {
   createVisit,
   createWorld,
   minutes,
-} from './lifecycle.fixtures.ts';
+} from './lifecycle.test-fixtures.ts';
 
 // What the lifecycle's e-mails say, as a mail client receives them: each job's messages go
 // through the outbox and a real SMTP exchange, then are read back with a MIME parser; the QR code
