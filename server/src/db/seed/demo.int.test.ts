@@ -7,7 +7,7 @@ import { sendCancellations, sendInvitations } from '../../modules/lifecycle/life
 import { DEMO_PASSWORD, demoLinks, seedDemo } from './demo.ts';
 import { DEMO_PASS_HOLDER } from './demoPeople.ts';
 
-// The demo data `npm start` writes (issue 12's directory included), read back through the API
+// The demo data `npm start` writes (the people directory included), read back through the API
 // as Demo Corp's corporate user sees it; and written once, however many times start runs.
 
 let t: TestApp;
