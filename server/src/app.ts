@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: SERVICE_BASE },
   );
 
-  await app.register(jobsPlugin, { db: database.db, enabled: options.runJobs ?? false, smtpUrl: config.smtpUrl });
+  await app.register(jobsPlugin, { enabled: options.runJobs ?? false });
   await app.register(
     staticPlugin,
     options.serveApps ? config.staticDirs : { admin: '/nonexistent', kiosk: '/nonexistent' },

@@ -3,7 +3,7 @@ import { type Role, isErrorCode } from '@vestibule/shared';
 import type { RegisteredRoute } from '../src/plugins/auth.plugin.ts';
 import { type TestApp, bearer, createTestApp, seedTwoTenants } from './helpers/test-app.ts';
 
-// Hostile input over every registered route (issue 9), so routes added later join by being
+// Hostile input over every registered route, so routes added later join by being
 // registered: NUL, lone surrogates, huge strings, deep nesting, prototype keys, huge and
 // wrong-typed numbers, wrong content types. Every answer must be below 500 and, when it is a
 // refusal, carry the `{errorCode, msg}` shape with a code of the catalogue. A deterministic

@@ -71,7 +71,7 @@ describe('route × role × tenant matrix', () => {
       expect(names).toContain(people);
   });
 
-  it('grants each entry-log call (issue 13) exactly the roles of the shared rule the screen reads', () => {
+  it('grants each entry-log call exactly the roles of the shared rule the screen reads', () => {
     const granted = (key: string) => routes.find((route) => `${route.method} ${route.url}` === key)?.access;
     const calls: Record<string, keyof typeof meetingPermissions> = {
       'GET /service/meeting': 'view',
@@ -105,7 +105,7 @@ describe('route × role × tenant matrix', () => {
       expect(meetingPermissions.view).toContain(role);
   });
 
-  it('registers the calls of people at the door (issue 12) as public ones: the building PIN, a pass or a ticket is their secret', () => {
+  it('registers the calls of people at the door as public ones: the building PIN, a pass or a ticket is their secret', () => {
     const open = t.app.registeredRoutes
       .filter((route) => route.access === 'public')
       .map((route) => `${route.method} ${route.url}`);
@@ -120,7 +120,7 @@ describe('route × role × tenant matrix', () => {
       expect(open).toContain(door);
   });
 
-  it("registers the visitor's own visit pages (issue 13) as public calls: the visit's public identifier or the building's key is their secret", () => {
+  it("registers the visitor's own visit pages as public calls: the visit's public identifier or the building's key is their secret", () => {
     const open = t.app.registeredRoutes
       .filter((route) => route.access === 'public')
       .map((route) => `${route.method} ${route.url}`);
@@ -137,7 +137,7 @@ describe('route × role × tenant matrix', () => {
       expect(open).toContain(page);
   });
 
-  it('registers the live updates (issue 13): the ticket behind the bearer token, the stream public to the auth hook with the ticket as its credential', async () => {
+  it('registers the live updates: the ticket behind the bearer token, the stream public to the auth hook with the ticket as its credential', async () => {
     expect(routes.map((route) => `${route.method} ${route.url}`)).toContain('POST /service/live/ticket');
     const open = t.app.registeredRoutes
       .filter((route) => route.access === 'public')
@@ -154,7 +154,7 @@ describe('route × role × tenant matrix', () => {
     }
   });
 
-  it('registers the evacuation list (issue 13) for the roles of the entry log screen, by building', () => {
+  it('registers the evacuation list for the roles of the entry log screen, by building', () => {
     const evacuation = routes.find((route) => `${route.method} ${route.url}` === 'GET /service/evacuation/:buildingId');
     expect(evacuation!.access).toEqual(['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE']);
     // The building is checked against the tenant and the caller's assigned buildings (below).

@@ -24,7 +24,7 @@ export interface DatabaseHandle {
   listen: (channels: readonly string[], handlers: ListenHandlers) => Listener;
 }
 
-/** What a LISTEN reports (live updates, issue 13). */
+/** What a LISTEN reports (live updates). */
 export interface ListenHandlers {
   notification: (channel: string, payload: string) => void;
   /**

@@ -1,6 +1,6 @@
 import { type Role, roles, seesWholeCompany } from '@vestibule/shared';
 
-// Role lists for route declarations (application.md sections 2 and 6).
+// Role lists for route declarations: who may call what (docs/roles.md).
 export const anyRole: readonly Role[] = roles;
 export const adminOnly: readonly Role[] = ['ROLE_ADMIN'];
 export const adminAndTech: readonly Role[] = ['ROLE_ADMIN', 'ROLE_TECH_1', 'ROLE_TECH_2'];

@@ -149,7 +149,7 @@ export async function setBuildingSettings(db: Db, buildingId: string, patch: Rec
     .execute();
 }
 
-/** A person of the directory (issue 12) in a building; an employee unless told otherwise. */
+/** A person of the directory in a building; an employee unless told otherwise. */
 export async function createPerson(
   db: Db,
   tenantId: string,

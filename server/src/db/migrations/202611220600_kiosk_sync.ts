@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Kiosk sync (SYNC.md): each pushed mutation is recorded once, in the transaction that
+// Kiosk sync (docs/kiosk.md): each pushed mutation is recorded once, in the transaction that
 // applies it (primary key on the mutation id), with its outcome; devices are known by the
 // id they generated, with their last contact, clock skew and counts for the staff screens.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Sessions that end (issue 9). A token names its session (`sid`); the session is what can be
+// Sessions that end. A token names its session (`sid`); the session is what can be
 // revoked (sign-out, account changes), what goes idle, what an impersonation's 60 minutes are
 // counted on, and what holds the company an admin or tech user last selected.
 // Sign-in failures are counted per username and address; an address where a user signed in

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// A kiosk's mutation ids are its own (issue 9): the same id from another device is another
+// A kiosk's mutation ids are its own: the same id from another device is another
 // mutation, never a "duplicate" answered with someone else's outcome. The key keeps its name,
 // which the push uses to recognise a second delivery.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Deleting a building no longer erases its visit history (issue 9): the visits' link to their
+// Deleting a building no longer erases its visit history: the visits' link to their
 // building refuses the delete instead of cascading (the service answers 409 BUILDING_HAS_VISITS
 // before it gets that far).
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Enrolled kiosks (issue 9): an administrator creates a one-time, short-lived enrolment code
+// Enrolled kiosks: an administrator creates a one-time, short-lived enrolment code
 // for a building; the tablet that opens it gets its own credential (only its hash is kept)
 // and can be renamed or revoked.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 10: the indexes of the open-visit check, and a version number per building that every
+// The indexes of the open-visit check, and a version number per building that every
 // change to what a check-in reads raises: the building's row itself, its questionnaire links,
 // and the questionnaires and questions it links. Check-ins keep a building's configuration in memory and write a visit only while
 // the version they read is still the building's, in the same statement: an instance whose

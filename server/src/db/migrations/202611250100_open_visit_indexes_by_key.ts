@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 10: "is this person already in?", part of every check-in's insert: its indexes, and the
+// "Is this person already in?", part of every check-in's insert: its indexes, and the
 // database function that answers it (`has_open_visit`, with the e-mail and names in lower case).
 // Each way of matching a person (person, e-mail, first and last name) gets an index it alone can
 // use: partial on its key being present, that key first and the building second. The indexes
@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 // probe (all looked equally cheap) and the probe filtered every open visit of the building,
 // 3 ms at 6,000 open visits instead of 0.05 ms.
 
-/** Issue 10's first version of these indexes (202611240100), restored by `down`. */
+/** The first version of these indexes (202611240100), restored by `down`. */
 const buildingFirst = {
   visits_open_person_idx: '(building_id, person_id)',
   visits_open_email_idx: '(building_id, lower(email))',

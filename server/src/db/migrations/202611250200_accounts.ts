@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 11, accounts: the buildings assigned to a user, the one-time links of password resets
+// Accounts: the buildings assigned to a user, the one-time links of password resets
 // and e-mail verifications (kept hashed), and the audit log (never changed once written).
 
 export async function up(db: Kysely<any>): Promise<void> {

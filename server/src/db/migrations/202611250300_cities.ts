@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 11, cities: each company's list of city names, which the address forms suggest. A name
+// Cities: each company's list of city names, which the address forms suggest. A name
 // is unique in its company whatever its case ("Paris" and "paris" are one city). A company's
 // cities go with it when the company is deleted.
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 11: the Logs screen reads the audit log newest first, across every company, a page at a
+// The Logs screen reads the audit log newest first, across every company, a page at a
 // time (and audit.csv walks it the same way, row after row). Without an index on the moment,
 // each page would sort the whole log, which grows with every sign-in.
 

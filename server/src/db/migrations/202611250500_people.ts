@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 12, the people directory: a company's regulars, each of one building. The pass
+// The people directory: a company's regulars, each of one building. The pass
 // identifier is what a person's QR code encodes (random, unique, replaced when the pass is
 // revoked); the personal PIN is stored hashed (scrypt, as passwords). An external id is unique in
 // its company (re-importing a file updates people by it). A visit names its person (person_id);

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 12, people at the door: an enrolled kiosk caches its building's people (their passes) with
+// People at the door: an enrolled kiosk caches its building's people (their passes) with
 // the rest of its configuration, so a change to a person of the building, and to a camera (the
 // kiosk's wizard lists them), raises the building's configuration version like every other change
 // a kiosk or a check-in reads (migration 202611240100). The kiosk configuration is then kept in

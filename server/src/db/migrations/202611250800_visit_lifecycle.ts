@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 13, the front desk: what a visit needs once staff invite and follow it.
+// The front desk: what a visit needs once staff invite and follow it.
 // - The host is an employee of the people directory (host keeps the name shown, for visits
 //   whose host is typed or whose person is later deleted).
 // - Who invited, and how the visit was checked out (the auto check-out keeps its reason).

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 13, the entry log at a million visits (20 companies): the first page, each filter and a
+// The entry log at a million visits (20 companies): the first page, each filter and a
 // building's counters answered from an index, never by reading a company's whole history.
 //
 // - The list's default order is the newest first (created_at), for the company
-//   (`visits_tenant_created_idx`, issue 4) or one building (below). With a date range, the list
+//   (`visits_tenant_created_idx`) or one building (below). With a date range, the list
 //   is ordered by that date: each date column has an index per company and per building, so a
 //   range reads only its rows, already in order.
 // - Status filters: the open visits (in, late) and the visits not arrived (soon, today, expected,

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Attachments of the mail outbox (issue 13): the invitation's QR code shown in the message
+// Attachments of the mail outbox: the invitation's QR code shown in the message
 // (inline, by its content id), its .ics calendar file, and the building's logo. A row holds its
 // bytes, or names the building whose logo it is: the logo (up to 2 MB) is read when the message
 // is sent instead of being copied into every reminder of every visit. Rows go with their message.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The lifecycle jobs (issue 13) run every few seconds on every instance; each finds its due
+// The lifecycle jobs run every few seconds on every instance; each finds its due
 // visits through a partial index that holds only the visits it may still act on, so a run costs
 // the size of that small set, never a scan of the visits table.
 // - Invitations not yet sent.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 13, live updates: every change to a visit, whoever writes it (a phone's check-in, a kiosk's
+// Live updates: every change to a visit, whoever writes it (a phone's check-in, a kiosk's
 // sync, staff, a job, a plain SQL statement), is announced on the channel `vestibule_visits` with
 // NOTIFY, delivered at commit to every server instance that LISTENs (the embedded database
 // included). Each instance fans it out to its signed-in clients of that building (modules/live).

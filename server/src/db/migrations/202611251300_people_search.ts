@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 12, the directory's search at 100,000 people (target p95 under 50 ms). A search is a
+// The directory's search at 100,000 people (target p95 under 50 ms). A search is a
 // prefix of a word the front desk knows: a last or first name, "first last", an e-mail, a phone
 // number, an external id or a contractor's company. Each is compared lower-cased with LIKE
 // 'term%', which a btree index in text_pattern_ops answers whatever the database's collation;

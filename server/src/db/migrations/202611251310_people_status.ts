@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 12: a person of the directory is OUT when a visit of theirs was checked out today (their
+// A person of the directory is OUT when a visit of theirs was checked out today (their
 // building's day). The list asks it as a range of checked_out_at for the 20 people of a page; this
 // index answers each with one probe instead of intersecting the building's whole visit history.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 13, the entry log at a million visits (scripts/bench/entryLog.bench.ts), what its plans
+// The entry log at a million visits (scripts/bench/entryLog.bench.ts), what its plans
 // showed on top of 202611250900:
 //
 // - The expected, today and soon statuses read every visit of the company that never arrived,

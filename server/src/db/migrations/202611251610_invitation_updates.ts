@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 13: a visitor's calendar follows their visit. An invitation moved (a new time or length,
+// A visitor's calendar follows their visit. An invitation moved (a new time or length,
 // by the visitor's reschedule or postpone pages or by staff) is sent again, and a cancelled one is
 // withdrawn with a cancellation, each `.ics` keeping the visit's UID with a higher SEQUENCE.
 // - `invitation_sequence`: the version of the visit's calendar event, raised by each such change

@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import type { PeopleList, Person, VisitSummary } from '@vestibule/shared';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 import { verifyPassword } from '../../modules/auth/password.ts';
-import { sendCancellations, sendInvitations } from '../../modules/lifecycle/lifecycle.jobs.ts';
+import { sendCancellations, sendInvitations } from '../../modules/lifecycle/lifecycle.service.ts';
 import { DEMO_PASSWORD, demoLinks, seedDemo } from './demo.ts';
 import { DEMO_PASS_HOLDER } from './demoPeople.ts';
 
-// The demo data `npm start` writes (issue 12's directory included), read back through the API
+// The demo data `npm start` writes (the people directory included), read back through the API
 // as Demo Corp's corporate user sees it; and written once, however many times start runs.
 
 let t: TestApp;

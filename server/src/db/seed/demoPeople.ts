@@ -1,9 +1,9 @@
 import { type Locale, type VisitorType, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import { hashPassword } from '../../modules/auth/password.ts';
-import { newPassIdentifier } from '../../modules/people/people.service.ts';
+import { newPassIdentifier } from '../../modules/people/peoplePass.ts';
 import type { Db } from '../database.ts';
 
-// Demo Corp's people directory (issue 12): the regulars of Demo HQ, so the People screen, the
+// Demo Corp's people directory: the regulars of Demo HQ, so the People screen, the
 // pass scan and PIN identification can be tried on a fresh start. Written once, by its own
 // marker in app_settings (a database seeded before the directory existed gets it at its next
 // start). Names are fixed; only the pass identifiers are random, as the people service makes them.

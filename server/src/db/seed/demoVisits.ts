@@ -10,7 +10,7 @@ import {
 import type { Db } from '../database.ts';
 import { addDays, todayIn } from './demoPeople.ts';
 
-// A living day at Demo HQ (issue 13) for `npm start`: about thirty visits around the moment the
+// A living day at Demo HQ for `npm start`: about thirty visits around the moment the
 // server starts, so a newcomer signing in sees a real entry log, real counters and an evacuation
 // list with people in it. Written again at a start on a later day of the building: the earlier
 // demo day's visits (their ids are kept with the marker) give way to today's. Visits anyone

@@ -1,11 +1,11 @@
-// A user's own account (issue 11): profile, password change, forgotten password, e-mail
+// A user's own account: profile, password change, forgotten password, e-mail
 // verification. Links come from the mail outbox, as the user would find them in the e-mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoginResponse, type Profile, type TokenUser } from '@vestibule/shared';
 import { sql } from 'kysely';
 import { createBuilding, createTenant, createUser, TEST_PASSWORD } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
-import { queueVerificationLink } from './account.service.ts';
+import { queueVerificationLink } from '../auth/accountLinks.ts';
 
 let t: TestApp;
 let tenantId: string;

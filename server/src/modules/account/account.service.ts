@@ -1,55 +1,29 @@
-// A user's own account (issue 11): the profile, changing one's password, a forgotten password
-// and e-mail verification by one-time links. Every change is audited in its transaction.
-import { createHash, randomBytes } from 'node:crypto';
+// A user's own account: the profile, changing one's password, a forgotten password and e-mail
+// verification by one-time links (made by auth/accountLinks.ts). Every change is audited in its
+// transaction.
 import {
   type ChangePassword,
   type LoginResponse,
   type Profile,
   type ProfileUpdate,
-  RESET_PASSWORD_TOKEN_MINUTES,
   type ResetPassword,
   type TokenUser,
-  VERIFICATION_TOKEN_HOURS,
   type VerifyEmail,
-  seesWholeCompany,
-  uuidv7,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
-import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
+import { hashAccountToken, queueResetLink } from '../auth/accountLinks.ts';
+import { consumeAccountToken, findTokenUser, retireAccountTokens } from '../auth/accountTokens.repo.ts';
 import { newSession } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { enqueueMail } from '../mail/mail.repo.ts';
-import { findUserById } from '../users/users.repo.ts';
-import { resetPasswordMail, verifyEmailMail } from './accountMail.ts';
-import {
-  type AccountTokenPurpose,
-  consumeAccountToken,
-  findTokenUser,
-  findUsersByEmail,
-  insertAccountToken,
-  listAssignedBuildings,
-  listCompanyBuildings,
-  markVerified,
-  retireAccountTokens,
-  setPasswordHash,
-  updateUserProfile,
-} from './account.repo.ts';
-
-/** The buildings whose data a user sees in a tenant: all for admins and corporate users, else the assigned. */
-export function visibleBuildings(db: Db, user: { id: string; role: string }, tenantId: string | null) {
-  if (!tenantId) return Promise.resolve([]);
-  return seesWholeCompany(user.role)
-    ? listCompanyBuildings(db, tenantId)
-    : listAssignedBuildings(db, user.id, tenantId);
-}
-
-type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+import { type UserWithTenantRow, findUserById } from '../auth/user.repo.ts';
+import { visibleBuildings } from '../users/users.service.ts';
+import { findUsersByEmail, markVerified, setPasswordHash, updateUserProfile } from './account.repo.ts';
 
 /** What a profile shows and changes of the user's row (also what the audit log keeps of a change). */
-const profileColumns = (row: UserRow) => ({
+const profileColumns = (row: UserWithTenantRow) => ({
   firstName: row.first_name,
   lastName: row.last_name,
   phone: row.phone,
@@ -59,7 +33,7 @@ const profileColumns = (row: UserRow) => ({
   favouriteBuildingId: row.favourite_building_id,
 });
 
-function toProfile(row: UserRow, userBuildings: Profile['userBuildings']): Profile {
+function toProfile(row: UserWithTenantRow, userBuildings: Profile['userBuildings']): Profile {
   return {
     id: row.id,
     username: row.username,
@@ -143,60 +117,6 @@ export async function changePassword(
   return newSession(ctx, user.id);
 }
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
-}
-
-/** A new one-time link's token for a user; earlier unused links of the same purpose stop working. */
-async function newAccountToken(db: Db, userId: string, purpose: AccountTokenPurpose, minutes: number) {
-  const token = randomBytes(32).toString('base64url');
-  await retireAccountTokens(db, userId, purpose);
-  await insertAccountToken(db, { tokenHash: hashToken(token), userId, purpose, minutes });
-  return token;
-}
-
-/** The address links in e-mails point to: PUBLIC_URL, else the address the request came to. */
-function linkBase(ctx: ServerContext, origin: string): string {
-  return (ctx.config.publicUrl ?? origin).replace(/\/$/, '');
-}
-
-interface MailTarget {
-  id: string;
-  username: string;
-  email: string | null;
-  user_locale: 'en' | 'fr' | 'es';
-  tenant_id: string | null;
-}
-
-/** The one-time links an account gets by e-mail: the page each opens, its purpose and lifetime. */
-const links = {
-  reset: { page: 'reset', purpose: 'RESET_PASSWORD', minutes: RESET_PASSWORD_TOKEN_MINUTES, mail: resetPasswordMail },
-  verify: { page: 'verify', purpose: 'VERIFY_EMAIL', minutes: VERIFICATION_TOKEN_HOURS * 60, mail: verifyEmailMail },
-} as const;
-
-/** Writes a one-time link for `user` and its e-mail, in the transaction `db` (nothing without an address). */
-async function queueLinkMail(ctx: ServerContext, db: Db, user: MailTarget, origin: string, kind: keyof typeof links) {
-  if (!user.email) return;
-  const link = links[kind];
-  const token = await newAccountToken(db, user.id, link.purpose, link.minutes);
-  const mail = link.mail({
-    tenantId: user.tenant_id,
-    to: user.email,
-    locale: user.user_locale,
-    username: user.username,
-    link: `${linkBase(ctx, origin)}/${link.page}/${token}`,
-  });
-  await enqueueMail(db, uuidv7(), mail);
-}
-
-/**
- * Writes an e-mail verification link for `user` and its e-mail, in the transaction `db` (a new
- * user, a new company's corporate user).
- */
-export function queueVerificationLink(ctx: ServerContext, db: Db, user: MailTarget, origin: string) {
-  return queueLinkMail(ctx, db, user, origin, 'verify');
-}
-
 /**
  * A forgotten password: every unblocked account with this address gets a reset link. The answer
  * is the same whether or not one exists (the route is rate-limited per address).
@@ -205,7 +125,7 @@ export async function forgotPassword(ctx: ServerContext, actor: AuditActor, emai
   const users = await findUsersByEmail(ctx.db, email);
   for (const user of users) {
     await ctx.db.transaction().execute(async (trx) => {
-      await queueLinkMail(ctx, trx, user, origin, 'reset');
+      await queueResetLink(ctx, trx, user, origin);
       await audit(trx, actor, {
         tenantId: user.tenant_id,
         action: 'PASSWORD_RESET_REQUESTED',
@@ -228,13 +148,13 @@ export async function startPasswordReset(
   if (!user || user.tenant_id !== tenantId) throw notFound();
   if (!user.email) throw new AppError('EMAIL_IS_NOT_VALID');
   await ctx.db.transaction().execute(async (trx) => {
-    await queueLinkMail(ctx, trx, user, origin, 'reset');
+    await queueResetLink(ctx, trx, user, origin);
     await audit(trx, actor, { tenantId, action: 'PASSWORD_RESET_STARTED', entity: 'user', entityId: user.id });
   });
 }
 
 export async function resetTokenUser(ctx: ServerContext, token: string): Promise<TokenUser> {
-  const user = await findTokenUser(ctx.db, hashToken(token), 'RESET_PASSWORD');
+  const user = await findTokenUser(ctx.db, hashAccountToken(token), 'RESET_PASSWORD');
   if (!user) throw new AppError('NOT_FOUND_OR_ALREADY_USED');
   return { username: user.username, email: user.email, passwordRequired: true };
 }
@@ -243,7 +163,7 @@ export async function resetTokenUser(ctx: ServerContext, token: string): Promise
 export async function resetPassword(ctx: ServerContext, actor: AuditActor, body: ResetPassword): Promise<void> {
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction().execute(async (trx) => {
-    const userId = await consumeAccountToken(trx, hashToken(body.token), 'RESET_PASSWORD');
+    const userId = await consumeAccountToken(trx, hashAccountToken(body.token), 'RESET_PASSWORD');
     if (!userId) throw new AppError('NOT_FOUND_OR_ALREADY_USED');
     // Following the link proves the address too.
     await setPasswordHash(trx, userId, passwordHash, true);
@@ -258,7 +178,7 @@ export async function resetPassword(ctx: ServerContext, actor: AuditActor, body:
 }
 
 export async function verificationTokenUser(ctx: ServerContext, token: string): Promise<TokenUser> {
-  const user = await findTokenUser(ctx.db, hashToken(token), 'VERIFY_EMAIL');
+  const user = await findTokenUser(ctx.db, hashAccountToken(token), 'VERIFY_EMAIL');
   if (!user) throw new AppError('NOT_FOUND_OR_ALREADY_VERIFIED');
   return { username: user.username, email: user.email, passwordRequired: user.verification_needed };
 }
@@ -270,10 +190,10 @@ export async function verificationTokenUser(ctx: ServerContext, token: string): 
 export async function verifyEmail(ctx: ServerContext, actor: AuditActor, body: VerifyEmail): Promise<void> {
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   await ctx.db.transaction().execute(async (trx) => {
-    const tokenUser = await findTokenUser(trx, hashToken(body.token), 'VERIFY_EMAIL');
+    const tokenUser = await findTokenUser(trx, hashAccountToken(body.token), 'VERIFY_EMAIL');
     if (!tokenUser) throw new AppError('NOT_FOUND_OR_ALREADY_VERIFIED');
     if (tokenUser.verification_needed && !passwordHash) throw new AppError('MISSING', { field: 'password' });
-    const userId = await consumeAccountToken(trx, hashToken(body.token), 'VERIFY_EMAIL');
+    const userId = await consumeAccountToken(trx, hashAccountToken(body.token), 'VERIFY_EMAIL');
     if (!userId) throw new AppError('NOT_FOUND_OR_ALREADY_VERIFIED');
     if (passwordHash) await setPasswordHash(trx, userId, passwordHash, true);
     else await markVerified(trx, userId);

@@ -1,4 +1,4 @@
-// The audit log of buildings, cameras and questionnaires (issue 11): each change writes its row in
+// The audit log of buildings, cameras and questionnaires: each change writes its row in
 // the transaction of the change (the fields that changed, never a PIN, token or camera password),
 // a refused change writes none; and administrators read the log, filtered and paged, or as CSV.
 import { sql } from 'kysely';

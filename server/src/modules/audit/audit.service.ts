@@ -1,4 +1,4 @@
-// The audit log (issue 11): every change to accounts, companies, buildings, questionnaires and
+// The audit log: every change to accounts, companies, buildings, questionnaires and
 // kiosk devices, and every sign-in event, written in the transaction of the change it records,
 // never changed afterwards (a trigger refuses UPDATE and DELETE). No secret ever enters it.
 import { type AuditEntry as AuditLogEntry, type AuditLogFilter, CSV_BOM, type Locale, csvRow } from '@vestibule/shared';

@@ -11,8 +11,8 @@ import {
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { findUserById, findUserByUsername } from '../users/users.repo.ts';
-import { toUser } from '../users/users.dto.ts';
+import { toUser } from './user.dto.ts';
+import { type UserWithTenantRow, findUserById, findUserByUsername } from './user.repo.ts';
 import {
   activeBlockUntil,
   clearLoginFailures,
@@ -44,7 +44,7 @@ const PER_USERNAME = { maxFailures: 50, windowMinutes: 60, blockMinutes: 60 };
 
 function sessionAnswer(
   ctx: ServerContext,
-  row: NonNullable<Awaited<ReturnType<typeof findUserById>>>,
+  row: UserWithTenantRow,
   sessionId: string,
   expiresAt: Date,
   impersonatorId?: string,

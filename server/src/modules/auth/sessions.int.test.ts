@@ -4,7 +4,7 @@ import { TENANT_HEADER } from '@vestibule/shared';
 import { createTenant, createUser } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
-// Sessions that end (issue 9): sign-out, idle time, the impersonation's 60 minutes, account
+// Sessions that end: sign-out, idle time, the impersonation's 60 minutes, account
 // changes; the company chosen per tab; sign-in lockout per username and address.
 
 let t: TestApp;

@@ -40,7 +40,7 @@ async function createdBuilding(body: Record<string, unknown> = {}): Promise<Buil
 }
 
 describe('creating a building', () => {
-  it('fills the new-building defaults of section 9', async () => {
+  it('fills the new-building defaults', async () => {
     const building = await createdBuilding({ externalId: 'HT-1' });
     expect(building).toMatchObject({
       name: 'Harbour Tower',

@@ -8,21 +8,16 @@ import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { assignedBuildingsOf, buildingManagers } from '../access.ts';
 import {
   buildingLogo,
-  createBuilding,
-  getBuilding,
-  getQuestionnaireLists,
-  listTenantBuildings,
-  refreshMobileToken,
-  removeBuilding,
-  saveQuestionnaireLists,
   storeLogo,
   updateBuildingAddress,
   updateBuildingSettings,
   updateCheckInForms,
   updateDeviceTexts,
   updateDevices,
-  updateMobileTokenSchedule,
-} from './buildings.service.ts';
+} from './buildingChanges.service.ts';
+import { createBuilding, getBuilding, listTenantBuildings, removeBuilding } from './buildings.service.ts';
+import { refreshMobileToken, updateMobileTokenSchedule } from './mobileTokens.service.ts';
+import { getQuestionnaireLists, saveQuestionnaireLists } from './questionnaireLists.service.ts';
 import { detectImageType } from './logo.ts';
 
 const scoped = { access: buildingManagers, tenant: true, tenantParams: { id: 'building' } } as const;

@@ -1,4 +1,4 @@
-// Cities (issue 11): a company's list of city names, unique whatever their case; supervisors and
+// Cities: a company's list of city names, unique whatever their case; supervisors and
 // above keep it, users read it; each company sees only its own; every change audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { City, CityList } from '@vestibule/shared/contract';

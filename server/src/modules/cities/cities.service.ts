@@ -1,4 +1,4 @@
-// Cities (issue 11): each company's list of city names, which the address forms suggest.
+// Cities: each company's list of city names, which the address forms suggest.
 // Supervisors and above keep the list; users read it. A name is unique in its company whatever
 // its case; every change is audited in its own transaction.
 import { uuidv7 } from '@vestibule/shared';

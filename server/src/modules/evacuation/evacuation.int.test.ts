@@ -11,7 +11,7 @@ import {
 } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
-// GET /evacuation/{buildingId} (issue 13): everyone inside a building now, grouped by person type
+// GET /evacuation/{buildingId}: everyone inside a building now, grouped by person type
 // with the host's name and check-in time, for the entry log's roles within their company and,
 // for supervisors, users and space users, their assigned buildings. Runs on PGlite, and on a
 // PostgreSQL server with TEST_DATABASE_URL.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-// The evacuation list's reads (issue 13): a building's open visits with their host's name.
+// The evacuation list's reads: a building's open visits with their host's name.
 
 /** The building's name and time zone, when it is the tenant's. */
 export function evacuationBuilding(db: Db, tenantId: string, buildingId: string) {

@@ -5,7 +5,7 @@ import { tenantOf } from '../../plugins/auth.plugin.ts';
 import { evacuationList } from './evacuation.service.ts';
 
 /**
- * The roles of the entry log's screen (/check-in-out, application.md section 2), space users
+ * The roles of the entry log's screen (/check-in-out, docs/roles.md), space users
  * included: whoever watches the door may need the list. A building of another company, or one
  * not assigned to a supervisor, user or space user, answers 404 (the auth hook's building check).
  */

@@ -5,7 +5,7 @@ import { createBuilding, createTenant, qrCodeKeyOf } from '../../../test/helpers
 import { type TestApp, createTestApp, jsonOf, tenantWithBuilding } from '../../../test/helpers/test-app.ts';
 import { kioskOfCredential } from './kiosks.service.ts';
 
-// Enrolled kiosks (issue 9): a one-time, short-lived code makes a tablet a building's kiosk
+// Enrolled kiosks: a one-time, short-lived code makes a tablet a building's kiosk
 // with its own credential; the admin renames or revokes it.
 
 let t: TestApp;

@@ -22,7 +22,7 @@ import {
   revokeDevice,
 } from './kiosks.repo.ts';
 
-// Enrolled kiosks (issue 9). A kiosk is a device an administrator enrolled, not whoever knows
+// Enrolled kiosks. A kiosk is a device an administrator enrolled, not whoever knows
 // the building key printed on the phone posters: a one-time code (15 minutes) becomes the
 // device's own credential, kept hashed here and revocable at once.
 

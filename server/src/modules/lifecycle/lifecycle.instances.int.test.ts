@@ -16,8 +16,8 @@ import {
   sendInvitations,
   sendOverdueAlerts,
   sendStartReminders,
-} from './lifecycle.jobs.ts';
-import { at, clearVisitsAndMail, createHost, createVisit, createWorld, minutes } from './lifecycle.fixtures.ts';
+} from './lifecycle.service.ts';
+import { at, clearVisitsAndMail, createHost, createVisit, createWorld, minutes } from './lifecycle.test-fixtures.ts';
 
 // Two server instances behind one database (as in server/test/multi-instance.int.test.ts: on a
 // PostgreSQL server each has its own connection pool) run every lifecycle job at the same moment:

@@ -11,7 +11,7 @@ import {
   sendInvitations,
   sendOverdueAlerts,
   sendStartReminders,
-} from './lifecycle.jobs.ts';
+} from './lifecycle.service.ts';
 import {
   at,
   clearVisitsAndMail,
@@ -21,7 +21,7 @@ import {
   mailsTo,
   minutes,
   visitRow,
-} from './lifecycle.fixtures.ts';
+} from './lifecycle.test-fixtures.ts';
 
 // Each job against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): what it acts
 // on, what it leaves, and that a second run acts on nothing. Every job takes its clock.

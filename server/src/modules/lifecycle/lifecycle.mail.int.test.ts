@@ -14,7 +14,7 @@ import {
   sendInvitations,
   sendOverdueAlerts,
   sendStartReminders,
-} from './lifecycle.jobs.ts';
+} from './lifecycle.service.ts';
 import {
   LOGO_PNG,
   at,
@@ -23,7 +23,7 @@ import {
   createVisit,
   createWorld,
   minutes,
-} from './lifecycle.fixtures.ts';
+} from './lifecycle.test-fixtures.ts';
 
 // What the lifecycle's e-mails say, as a mail client receives them: each job's messages go
 // through the outbox and a real SMTP exchange, then are read back with a MIME parser; the QR code

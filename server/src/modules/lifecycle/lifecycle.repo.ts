@@ -1,4 +1,4 @@
-// The lifecycle jobs' statements (issue 13). Each claims its due visits with one statement that
+// The visit lifecycle's statements. Each claims its due visits with one statement that
 // selects them under row locks, skipping rows another instance holds (FOR UPDATE SKIP LOCKED),
 // and marks them in the same statement (the notice's "sent at", the check-out, the expiry):
 // a job that runs twice, or on two instances at once, acts on each visit once. A notice's

@@ -17,7 +17,7 @@ import {
 import { bearer, jsonOf, logInAs, testConfig } from '../../../test/helpers/test-app.ts';
 import { type SseMessage, SseReader } from './sseReader.ts';
 
-// Live updates (issue 13) on both databases: two app instances on one database, as behind a load
+// Live updates on both databases: two app instances on one database, as behind a load
 // balancer (on a PostgreSQL server each with its own pool and its own LISTEN connection; on the
 // embedded database both on the one handle, each with its own LISTEN callbacks). Visits are
 // written by plain SQL, as a job or a kiosk's sync writes them, and through the HTTP check-in.

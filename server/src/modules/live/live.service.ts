@@ -8,7 +8,7 @@ import { findSession, tenantExists } from '../auth/auth.repo.ts';
 import { assignedBuildingIds, isTenantBuilding } from './live.repo.ts';
 import { signTicket, verifyTicket } from './liveTicket.ts';
 
-/** The roles of the entry log (/check-in-out: application.md section 2), space users included. */
+/** The roles of the entry log (/check-in-out: docs/roles.md), space users included. */
 export const liveRoles: readonly Role[] = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'];
 
 /** What one open stream may see: its company, and the buildings in it. */

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { htmlBody, textBody } from './html.ts';
 import { publicBase, visitLinks } from './links.ts';
-import {
-  type NoticeBuilding,
-  type NoticeVisit,
-  hostCheckedInMail,
-  overdueAlertMails,
-  senderAddresses,
-} from './visitMails.ts';
+import { type NoticeBuilding, type NoticeVisit, senderAddresses } from './visitLetter.ts';
+import { hostCheckedInMail, overdueAlertMails } from './visitMails.ts';
 
 const building: NoticeBuilding = {
   id: 'b1',

@@ -1,4 +1,4 @@
-// The people directory's server (issue 12): each call and each refusal, the company and the
+// The people directory's server: each call and each refusal, the company and the
 // assigned buildings that bound what a caller sees, statuses, stats and validity in the
 // building's time zone, the pass and its revocation, the e-mails through the outbox, people.csv,
 // and the audit rows written in the transaction of each change.

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { lowerPrefixPattern } from '../../db/likePattern.ts';
 
-// The people directory's queries (issue 12). A person's "today" is their building's: its time
+// The people directory's queries. A person's "today" is their building's: its time
 // zone (settings.timeZoneId, else the new-building default) decides validity, statuses and stats.
 
 type PeopleTable = Database['people'];

@@ -6,21 +6,19 @@ import { auditActorOf } from '../../http/auditActor.ts';
 import { route } from '../../http/route.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { assignedBuildingsOf, buildingManagers } from '../access.ts';
+import { peopleCsv } from './peopleCsv.service.ts';
 import {
   type PeopleCaller,
   createPerson,
   editPerson,
   onePerson,
-  peopleCsv,
   peoplePage,
-  personPass,
   removePerson,
-  revokePass,
-  sendToPerson,
   statsOfPerson,
 } from './people.service.ts';
+import { personPass, revokePass, sendToPerson } from './personPass.service.ts';
 
-// The people directory (issue 12; application.md section 6): administrators, corporate users
+// The people directory (docs/roles.md): administrators, corporate users
 // and supervisors manage people; users read them (list, one, stats, pass); space and technical
 // users have no access. Supervisors and users see the people of their assigned buildings only:
 // the list filters by them, and a person of another building answers 404 (ownership check).

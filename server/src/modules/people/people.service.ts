@@ -1,32 +1,26 @@
-// The people directory (issue 12): a company's regulars, each of one building, with an access
-// pass (a random identifier its QR code encodes) and an optional personal PIN, stored hashed.
+// The people directory: a company's regulars, each of one building, with an access pass (a
+// random identifier its QR code encodes) and an optional personal PIN, stored hashed.
 // Supervisors and users see the people of their assigned buildings only (the list here, one
 // person through the route's ownership check). Every change is audited in its transaction;
-// the audit rows never hold the PIN, its hash or the pass identifier.
-import { randomBytes } from 'node:crypto';
+// the audit rows never hold the PIN, its hash or the pass identifier. A person's pass is
+// personPass.service.ts; the people.csv file, peopleCsv.service.ts.
 import {
-  CSV_BOM,
   LIST_COUNT_CAP,
-  type Locale,
   type PeopleList,
   type PeopleListQuery,
   type Person,
   type PersonInput,
-  type PersonPass,
   type PersonStats,
   type PersonUpdate,
-  csvRow,
   newBuildingSettings,
   uuidv7,
 } from '@vestibule/shared';
-import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../context.ts';
 import { isAssignedBuilding } from '../../db/ownership.repo.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, audit, changedFields } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/password.ts';
-import { enqueueMail } from '../mail/mail.repo.ts';
-import { passMail, passQrCode, personalLink } from './peoplePass.ts';
+import { newPassIdentifier } from './peoplePass.ts';
 import {
   type NewPersonRow,
   PEOPLE_EXTERNAL_ID_UNIQUE,
@@ -35,12 +29,10 @@ import {
   type PersonChanges,
   type PersonRow,
   deletePerson,
-  findPass,
   findPerson,
   findTenantBuilding,
   insertPerson,
   listPeople,
-  pageOfPeople,
   personStats,
   updatePerson,
 } from './people.repo.ts';
@@ -55,19 +47,14 @@ export interface PeopleCaller {
   assignedTo: string | undefined;
 }
 
-const scopeOf = (caller: PeopleCaller, now = new Date()): PeopleScope => ({
+export const scopeOf = (caller: PeopleCaller, now = new Date()): PeopleScope => ({
   tenantId: caller.tenantId,
   assignedTo: caller.assignedTo,
   now,
   defaultZone,
 });
 
-/** A pass identifier: 18 random bytes, 24 URL-safe characters (what the QR code encodes). */
-export function newPassIdentifier(): string {
-  return randomBytes(18).toString('base64url');
-}
-
-const isoOf = (value: Date | string) => new Date(value).toISOString();
+export const isoOf = (value: Date | string) => new Date(value).toISOString();
 
 export function toPerson(row: PersonRow): Person {
   return {
@@ -129,7 +116,7 @@ async function visibleBuilding(ctx: ServerContext, caller: PeopleCaller, buildin
 }
 
 /** One person the caller sees, or 404. */
-async function personOf(ctx: ServerContext, caller: PeopleCaller, id: string, now?: Date): Promise<PersonRow> {
+export async function personOf(ctx: ServerContext, caller: PeopleCaller, id: string, now?: Date): Promise<PersonRow> {
   const row = await findPerson(ctx.db, scopeOf(caller, now), id);
   if (!row) throw notFound();
   if (caller.assignedTo && !(await isAssignedBuilding(ctx.db, caller.assignedTo, row.building_id))) throw notFound();
@@ -168,7 +155,7 @@ export async function peoplePage(
   return { docs: rows.map(toPerson), totalDocs: total, totalCapped: total > LIST_COUNT_CAP };
 }
 
-function filterOf(query: PeopleFilter): PeopleFilter {
+export function filterOf(query: PeopleFilter): PeopleFilter {
   return { ...query, search: query.search || undefined };
 }
 
@@ -316,153 +303,4 @@ export async function statsOfPerson(
     week: Number(row.week),
     month: Number(row.month),
   };
-}
-
-/** The pass: its identifier, the personal check-in link it opens, and that link as a QR code. */
-async function passOf(ctx: ServerContext, tenantId: string, id: string, origin: string): Promise<PersonPass> {
-  const row = await findPass(ctx.db, tenantId, id);
-  if (!row) throw notFound();
-  const link = personalLink(ctx, origin, row.qr_code_key, row.pass_identifier);
-  return { identifier: row.pass_identifier, link, qrcode: await passQrCode(link) };
-}
-
-export async function personPass(
-  ctx: ServerContext,
-  caller: PeopleCaller,
-  id: string,
-  origin: string,
-): Promise<PersonPass> {
-  await personOf(ctx, caller, id);
-  return passOf(ctx, caller.tenantId, id, origin);
-}
-
-/** A new pass identifier: the old pass is unknown from now on (the check-in looks people up by it). */
-export async function revokePass(
-  ctx: ServerContext,
-  actor: AuditActor,
-  caller: PeopleCaller,
-  id: string,
-  origin: string,
-): Promise<PersonPass> {
-  await personOf(ctx, caller, id);
-  await ctx.db.transaction().execute(async (trx) => {
-    await updatePerson(trx, caller.tenantId, id, { pass_identifier: newPassIdentifier() });
-    await audit(trx, actor, {
-      tenantId: caller.tenantId,
-      action: 'PERSON_PASS_REVOKED',
-      entity: 'person',
-      entityId: id,
-    });
-  });
-  return passOf(ctx, caller.tenantId, id, origin);
-}
-
-/** E-mails the person their pass or their check-in link, in their language, through the outbox. */
-export async function sendToPerson(
-  ctx: ServerContext,
-  actor: AuditActor,
-  caller: PeopleCaller,
-  id: string,
-  kind: 'pass' | 'link',
-  origin: string,
-): Promise<void> {
-  const person = await personOf(ctx, caller, id);
-  if (!person.email) throw new AppError('EMAIL_IS_NOT_VALID', { field: 'email' });
-  const to = person.email;
-  const building = await findTenantBuilding(ctx.db, caller.tenantId, person.building_id);
-  if (!building) throw notFound();
-  const pass = await passOf(ctx, caller.tenantId, id, origin);
-  const settings = { ...newBuildingSettings(), ...(building.settings ?? {}) };
-  await ctx.db.transaction().execute(async (trx) => {
-    await enqueueMail(
-      trx,
-      uuidv7(),
-      passMail(kind, {
-        tenantId: caller.tenantId,
-        to,
-        locale: person.locale,
-        name: `${person.first_name} ${person.last_name}`,
-        building: building.name,
-        link: pass.link,
-        identifier: pass.identifier,
-        replyTo: settings.senderEmail.split(/[,;]/)[0]?.trim() || null,
-      }),
-    );
-    await audit(trx, actor, {
-      tenantId: caller.tenantId,
-      action: kind === 'pass' ? 'PERSON_PASS_SENT' : 'PERSON_LINK_SENT',
-      entity: 'person',
-      entityId: id,
-      after: { email: to },
-    });
-  });
-}
-
-/** "h:mm", as a people file writes a duration (section 5). */
-function hoursAndMinutes(minutes: number | null): string | null {
-  if (minutes === null) return null;
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-/**
- * The people.csv file with the list's filters, written page by page (a directory of any size
- * never sits in memory at once); headings in the caller's language, cells that could run as
- * formulas made inert by the shared writer. Types, ids, durations and dates are written as a
- * people file is read, so an exported file can be imported again.
- */
-export async function* peopleCsv(
-  ctx: ServerContext,
-  caller: PeopleCaller,
-  query: PeopleFilter,
-  locale: Locale,
-): AsyncGenerator<string> {
-  const t = (key: string) => translate(locale, `csv.people.${key}`);
-  const columns = [
-    'firstName',
-    'lastName',
-    'email',
-    'phone',
-    'visitorType',
-    'companyName',
-    'jobTitle',
-    'department',
-    'externalId',
-    'defaultDuration',
-    'validFrom',
-    'validTo',
-    'buildingId',
-    'building',
-    'language',
-    'active',
-    'createdAt',
-  ];
-  yield CSV_BOM + csvRow(columns.map(t));
-  const scope = scopeOf(caller);
-  const filter = filterOf(query);
-  const pageSize = 500;
-  for (let offset = 0; ; offset += pageSize) {
-    const rows = await pageOfPeople(ctx.db, scope, filter, { offset, limit: pageSize });
-    for (const row of rows) {
-      yield csvRow([
-        row.first_name,
-        row.last_name,
-        row.email,
-        row.phone,
-        row.visitor_type,
-        row.company_name,
-        row.job_title,
-        row.department,
-        row.external_id,
-        hoursAndMinutes(row.default_duration),
-        row.valid_from,
-        row.valid_to,
-        row.building_id,
-        row.building_name,
-        translate(locale, `common.languages.${row.locale}`),
-        t(row.deactivated ? 'no' : 'yes'),
-        isoOf(row.created_at),
-      ]);
-    }
-    if (rows.length < pageSize) return;
-  }
 }

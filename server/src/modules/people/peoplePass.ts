@@ -1,11 +1,17 @@
-// A person's access pass (issue 12): the personal check-in link (the building's check-in page
+// A person's access pass: its identifier, the personal check-in link (the building's check-in page
 // with the person's pass identifier), that link as a QR code, and the e-mails that carry them.
 // The outbox has no attachments: the pass e-mail gives the link and the identifier in words.
+import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { Locale } from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../context.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
+
+/** A pass identifier: 18 random bytes, 24 URL-safe characters (what the QR code encodes). */
+export function newPassIdentifier(): string {
+  return randomBytes(18).toString('base64url');
+}
 
 /** `${PUBLIC_URL or the request's origin}/checkin/{building's check-in key}/{pass identifier}`. */
 export function personalLink(ctx: ServerContext, origin: string, qrCodeKey: string, identifier: string): string {

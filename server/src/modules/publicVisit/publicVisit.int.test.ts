@@ -5,7 +5,7 @@ import type { VisitsTable } from '../../db/schema.ts';
 import { createBuilding, createTenant } from '../../../test/helpers/factories.ts';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 
-// The visitor's cancel, postpone and reschedule pages' calls (issue 13), on the embedded
+// The visitor's cancel, postpone and reschedule pages' calls, on the embedded
 // database and (TEST_DATABASE_URL) a PostgreSQL server: each page's visit, each change, and
 // every refusal, with nothing written when refused.
 

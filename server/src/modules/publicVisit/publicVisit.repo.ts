@@ -2,7 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { VisitsTable } from '../../db/schema.ts';
 
-// The visitor's own visit pages (issue 13): a visit by its public identifier with its building,
+// The visitor's own visit pages: a visit by its public identifier with its building,
 // the three changes a visitor may make (each one guarded statement: a change that raced with a
 // check-in, a staff action or another tab writes nothing), a building by its check-in key, and a
 // registration's new visit.

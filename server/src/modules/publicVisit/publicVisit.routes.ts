@@ -12,7 +12,7 @@ import {
 import { register, registrationPage } from './registration.service.ts';
 
 /**
- * The visitor's own visit pages (issue 13): no sign-in, limited per address like the other public
+ * The visitor's own visit pages: no sign-in, limited per address like the other public
  * calls (the public identifier, 128 random bits, is the secret). A registration writes a visit and
  * sends an e-mail: limited like sign-in.
  */

@@ -1,4 +1,4 @@
-// The visitor's own visit pages (issue 13): cancel, make longer (postpone the check-out) and
+// The visitor's own visit pages: cancel, make longer (postpone the check-out) and
 // move to another time, by the visit's public identifier. Each change is one guarded statement;
 // when it writes nothing (a check-in, a staff action or another tab came first), the visit is
 // read again and the refusal says why.
@@ -27,7 +27,7 @@ import {
 
 type Page = 'cancel' | 'postpone' | 'reschedule';
 
-/** The spec's not-found code of each page (reschedule shares cancel's, application.md section 8). */
+/** The not-found code of each page (reschedule shares cancel's: docs/errors.md). */
 const notFoundCode = {
   cancel: 'CANCEL_VISIT_NOT_FOUND',
   postpone: 'POSTPONE_CHECKOUT_VISIT_NOT_FOUND',

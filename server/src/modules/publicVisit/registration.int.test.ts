@@ -3,7 +3,7 @@ import { type RegistrationRequest, newBuildingCheckInForms, newBuildingSettings 
 import { createBuilding, createPerson, createTenant, qrCodeKeyOf } from '../../../test/helpers/factories.ts';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 
-// A visitor registers ahead through a building's registration page (issue 13), on the embedded
+// A visitor registers ahead through a building's registration page, on the embedded
 // database and (TEST_DATABASE_URL) a PostgreSQL server: the page's data, the invitation it
 // records (for the lifecycle job to e-mail), and every refusal, with nothing written.
 

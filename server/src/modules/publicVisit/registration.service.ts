@@ -1,4 +1,4 @@
-// A visitor registers ahead for a building (issue 13): the building's registration page (its
+// A visitor registers ahead for a building: the building's registration page (its
 // QR code's link, /registration/{qrCodeKey}) asks the building's check-in form of the person's
 // type, the day, time and duration; the visit is recorded as an invitation (source
 // REGISTRATION), and the lifecycle job e-mails it like any other invitation (QR code, calendar

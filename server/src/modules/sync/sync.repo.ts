@@ -225,7 +225,7 @@ export function openAndExpectedVisits(db: Db, buildingId: string) {
 }
 
 /**
- * The people of a building whose pass may open its door from `day` on (issue 12): not
+ * The people of a building whose pass may open its door from `day` on: not
  * deactivated, validity not ended before that day; only what a kiosk needs to recognise a pass.
  */
 export function kioskPeople(db: Db, building: { id: string; tenant_id: string }, day: string) {

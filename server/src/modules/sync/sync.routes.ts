@@ -3,15 +3,9 @@ import { channelOf } from '../checkin/checkin.routes.ts';
 import { route } from '../../http/route.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingManagers } from '../access.ts';
-import {
-  buildingDevices,
-  checkStaffPin,
-  deviceStatus,
-  kioskConfig,
-  kioskVisits,
-  pushBatch,
-  resolveRejected,
-} from './sync.service.ts';
+import { checkStaffPin, kioskConfig, kioskVisits } from './syncConfig.service.ts';
+import { buildingDevices, deviceStatus, resolveRejected } from './syncDevices.service.ts';
+import { pushBatch } from './syncPush.service.ts';
 
 export async function syncRoutes(app: FastifyInstance): Promise<void> {
   // A kiosk pushes after every local write and on a timer: a higher allowance than a person.

@@ -10,7 +10,7 @@ import {
 } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, enrolledKiosk, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
-// The kiosk's offline directory (issue 12): the building's active passes in its configuration,
+// The kiosk's offline directory: the building's active passes in its configuration,
 // nothing more of a person; the configuration's version moves with a person (and a camera); an
 // entry made offline with a pass is checked again when it syncs, and a refused one is listed.
 

@@ -1,4 +1,4 @@
-// Managing companies (issue 11): a company with its corporate user, editing, deactivating (its
+// Managing companies: a company with its corporate user, editing, deactivating (its
 // users stop at once), deleting only an empty one; administrators write, technical users read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant, TenantList, User } from '@vestibule/shared';

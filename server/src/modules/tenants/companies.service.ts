@@ -1,4 +1,4 @@
-// Managing companies (issue 11): administrators create, edit, deactivate and delete them;
+// Managing companies: administrators create, edit, deactivate and delete them;
 // technical users read them. A company and its first corporate user are made in one
 // transaction; that user verifies their address and chooses a password from an e-mail.
 import { type Tenant, type TenantList, type TenantUpdate, type UserCreate, uuidv7 } from '@vestibule/shared';
@@ -6,11 +6,12 @@ import type { z } from 'zod';
 import type { tenantFieldsSchema } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { queueVerificationLink } from '../account/account.service.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
-import { toUser } from '../users/users.dto.ts';
+import { queueVerificationLink } from '../auth/accountLinks.ts';
+import { toUser } from '../auth/user.dto.ts';
+import { findUserById, findUserByUsername } from '../auth/user.repo.ts';
+import { findUserByEmail, insertUser } from '../users/users.repo.ts';
 import { auditedUser, newUserRow } from '../users/users.service.ts';
-import { findUserByEmail, findUserById, findUserByUsername, insertUser } from '../users/users.repo.ts';
 import {
   type TenantRow,
   deleteTenant,

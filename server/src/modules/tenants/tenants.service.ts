@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { setSessionTenant } from '../auth/auth.repo.ts';
-import { visibleBuildings } from '../account/account.service.ts';
+import { visibleBuildings } from '../users/users.service.ts';
 import { findTenantRef, listTenantRefs } from './tenants.repo.ts';
 
 /**

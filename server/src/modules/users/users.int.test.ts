@@ -1,4 +1,4 @@
-// Managing users (issue 11): who may manage whom, the last administrator, building assignment,
+// Managing users: who may manage whom, the last administrator, building assignment,
 // e-mail uniqueness, the new user's verification e-mail, and an audit row for each change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User, UserList } from '@vestibule/shared';

@@ -3,30 +3,11 @@ import type { Role } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/likePattern.ts';
-
-function selectUsers(db: Db) {
-  return db
-    .selectFrom('users')
-    .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
-    .selectAll('users')
-    .select('tenants.name as tenant_name');
-}
-
-export type UserWithTenantRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
-
-export function findUserById(db: Db, id: string) {
-  return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
-}
+import { selectUsers } from '../auth/user.repo.ts';
 
 /** A user of one tenant: another tenant's user is simply not found. */
 export function findTenantUser(db: Db, tenantId: string, id: string) {
   return selectUsers(db).where('users.id', '=', id).where('users.tenant_id', '=', tenantId).executeTakeFirst();
-}
-
-export function findUserByUsername(db: Db, username: string) {
-  return selectUsers(db)
-    .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
-    .executeTakeFirst();
 }
 
 const sortColumns = {
@@ -128,6 +109,23 @@ export async function countActiveAdmins(db: Db): Promise<number> {
     .where('blocked', '=', false)
     .executeTakeFirstOrThrow();
   return row.n;
+}
+
+/** The buildings a user is assigned (supervisors, users, space users), within one tenant. */
+export function listAssignedBuildings(db: Db, userId: string, tenantId: string) {
+  return db
+    .selectFrom('user_buildings')
+    .innerJoin('buildings', 'buildings.id', 'user_buildings.building_id')
+    .select(['buildings.id', 'buildings.name'])
+    .where('user_buildings.user_id', '=', userId)
+    .where('buildings.tenant_id', '=', tenantId)
+    .orderBy('buildings.name')
+    .execute();
+}
+
+/** Every building of a tenant (what admins and corporate users see). */
+export function listCompanyBuildings(db: Db, tenantId: string) {
+  return db.selectFrom('buildings').select(['id', 'name']).where('tenant_id', '=', tenantId).orderBy('name').execute();
 }
 
 export async function assignBuilding(db: Db, userId: string, buildingId: string): Promise<boolean> {

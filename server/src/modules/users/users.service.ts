@@ -1,4 +1,4 @@
-// Managing users (issue 11): who may manage whom is the shared rule (rolesGrantableBy, mayManage);
+// Managing users: who may manage whom is the shared rule (rolesGrantableBy, mayManage);
 // a master or supervisor manages their own company's users at or below their level; nobody
 // deletes, blocks or demotes themselves or the last administrator. Every change is audited in
 // its transaction; a new user gets an e-mail to verify their address and choose a password.
@@ -14,33 +14,42 @@ import {
   csvRow,
   mayManage,
   rolesGrantableBy,
+  seesWholeCompany,
   uuidv7,
 } from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
-import { listAssignedBuildings } from '../account/account.repo.ts';
-import { queueVerificationLink } from '../account/account.service.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
+import { queueVerificationLink } from '../auth/accountLinks.ts';
 import { hashPassword } from '../auth/password.ts';
-import { toUser } from './users.dto.ts';
+import { toUser } from '../auth/user.dto.ts';
+import { type UserWithTenantRow, findUserById, findUserByUsername } from '../auth/user.repo.ts';
 import {
   type NewUserRow,
-  type UserWithTenantRow,
   assignBuilding,
   countActiveAdmins,
   deleteUser,
   findTenantUser,
   findUserByEmail,
-  findUserById,
-  findUserByUsername,
   insertUser,
+  listAssignedBuildings,
+  listCompanyBuildings,
   listTenantUsers,
   tenantBuildingIds,
   unassignBuilding,
   updateUser,
 } from './users.repo.ts';
+
+/** The buildings whose data a user sees in a tenant: all for admins and corporate users, else the assigned. */
+export function visibleBuildings(db: Db, user: { id: string; role: string }, tenantId: string | null) {
+  if (!tenantId) return Promise.resolve([]);
+  return seesWholeCompany(user.role)
+    ? listCompanyBuildings(db, tenantId)
+    : listAssignedBuildings(db, user.id, tenantId);
+}
 
 /** One user of the tenant, or 404. */
 export async function tenantUser(ctx: ServerContext, tenantId: string, id: string) {

@@ -1,11 +1,11 @@
-// Reading a people file (issue 12; application.md section 5): the bytes as a spreadsheet or a
+// Reading a people file: the bytes as a spreadsheet or a
 // text editor saves them (UTF-8 with or without a BOM, UTF-16 from "Unicode text", or
 // Windows-1252 from an older Excel), cut into rows by csv-parse, never by a hand split: quoted
 // fields may hold the delimiter, quotes and line breaks.
 import { CsvError, parse } from 'csv-parse/sync';
 import { AppError } from '../../../errors.ts';
 
-/** "At most 5 MB" (section 9 gives area plans the same bound). */
+/** A people file is at most 5 MB (area plans have the same bound). */
 export const PEOPLE_UPLOAD_MAX_BYTES = 5_000_000;
 
 /** Delimiters a file may use: the first line's most frequent one wins, a comma by default. */

@@ -1,4 +1,4 @@
-// PATCH /people/upload (issue 12; application.md sections 5 and 8): every rule reported at its
+// PATCH /people/upload: every rule of a people file reported at its
 // row and column, a dry run that writes nothing, the valid rows written in one transaction with
 // one audit row, a re-import that updates people by external id, the company and the assigned
 // buildings that bound what a file may touch, and the form's refusals as 4xx codes.

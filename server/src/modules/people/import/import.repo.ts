@@ -3,7 +3,7 @@ import { assignedTo as isAssigned } from '../../../db/assignedBuildings.ts';
 import type { Db } from '../../../db/database.ts';
 import type { Database } from '../../../db/schema.ts';
 
-// The people import's queries (issue 12): what the company holds, read once per file, and the
+// The people import's queries: what the company holds, read once per file, and the
 // file's people written in a few statements (never one per row).
 
 export type ImportedPersonRow = Insertable<Database['people']>;

@@ -10,7 +10,7 @@ import { PEOPLE_UPLOAD_MAX_BYTES, isCsvUpload } from './csvFile.ts';
 import { importPeople, uploadTenant } from './import.service.ts';
 import { parseUploadFields, uploadFormFields } from './uploadFields.ts';
 
-// PATCH /people/upload (issue 12): a multipart form with the CSV as `file` (at most 5 MB) and
+// PATCH /people/upload: a multipart form with the CSV as `file` (at most 5 MB) and
 // the mapping as `fields` (or one form field each), for a company's administrators, corporate
 // users and supervisors (who import into their assigned buildings only).
 

@@ -1,5 +1,5 @@
-// The people CSV import (issue 12; application.md sections 3, 5 and 8): every row of the file
-// checked against section 5 and the company's buildings and people, each refusal reported at
+// The people CSV import: every row of the file checked against the people file's rules
+// (rules.ts) and the company's buildings and people, each refusal reported at
 // its row and column; then, unless it is a dry run or reading stopped at too many errors, the
 // valid rows written in one transaction with one audit row. A row whose external id the company
 // already has updates that person instead of adding a second one.

@@ -1,4 +1,4 @@
-// The rules of a people file (application.md section 5), each at its edge value.
+// The rules of a people file, each at its edge value.
 import { describe, expect, it } from 'vitest';
 import type { PeopleUploadFields } from '@vestibule/shared';
 import {

@@ -1,4 +1,4 @@
-// The rules of a people file (issue 12; application.md section 5), one cell at a time and then
+// The rules of a people file, one cell at a time and then
 // across a row and the file, with no database: the service hands in what the company holds
 // (its buildings, its people with an external id) as lookups. Every refusal names its row (as a
 // spreadsheet numbers it), its column and its PEOPLE_UPLOAD_* code.

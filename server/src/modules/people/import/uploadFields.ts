@@ -33,8 +33,8 @@ function valueOf(name: string, text: string): unknown {
 }
 
 /**
- * The upload's fields from the form's texts. Without dryRun the file is imported (the call as
- * section 7 lists it has no such field).
+ * The upload's fields from the form's texts. Without dryRun the file is imported: dryRun is an
+ * addition, so a client that does not send it gets the import.
  */
 export function parseUploadFields(form: Readonly<Record<string, string>>): PeopleUploadFields {
   const given: Record<string, unknown> = {};

@@ -1,6 +1,6 @@
-// Test worlds for the lifecycle jobs: a company with a building (settings, address, logo), hosts
-// from the people directory and visits written as the meetings, check-in and sync modules leave
-// them. Used by the lifecycle tests only.
+// Test support (a *.test-fixtures.ts file, never imported by production code): worlds for the
+// lifecycle's tests, a company with a building (settings, address, logo), hosts from the people
+// directory and visits written as staff, the door and kiosk sync leave them.
 import { type BuildingSettings, uuidv7 } from '@vestibule/shared';
 import { createBuilding, createPerson, createTenant, qrCodeKeyOf } from '../../../test/helpers/factories.ts';
 import type { Db } from '../../db/database.ts';

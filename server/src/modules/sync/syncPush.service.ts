@@ -1,5 +1,6 @@
-import { createHash, pbkdf2, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
+// A kiosk's (or a phone's) pushed entries, applied exactly once each with the same rules as the
+// online calls, at the device's time (docs/kiosk.md); the device's contact, clock skew and
+// sequence gaps recorded on the way.
 import type { syncPushEnvelopeSchema } from '@vestibule/shared';
 import {
   CLOCK_SKEW_FLAG_MS,
@@ -10,34 +11,23 @@ import {
   findUnsafeText,
   mutationSchema,
   withoutUnsafeText,
-  STAFF_PIN_ITERATIONS,
   type VisitCodes,
-  dayInZone,
-  staffPinSalt,
   uuidv7,
-  wizardVisitorTypes,
 } from '@vestibule/shared';
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { findBuildingByKey, findVisitById, linkedQuestionnaires } from '../checkin/checkin.repo.ts';
+import { AppError } from '../../errors.ts';
+import { findBuildingByKey, findVisitById } from '../checkin/checkin.repo.ts';
 import type { EnrolledKiosk } from '../kiosks/kiosks.service.ts';
-import { type CheckInChannel, buildingForChannel, enrolledKioskOf, settingsOf } from '../checkin/channel.ts';
-import type { KeyedBuilding } from '../checkin/checkin.repo.ts';
-import { checkIn, checkInBuilding, checkInData } from '../checkin/checkin.service.ts';
+import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from '../checkin/channel.ts';
+import { checkIn } from '../checkin/checkin.service.ts';
 import { checkOut } from '../checkin/checkout.service.ts';
 import {
   type MutationRecord,
   addDeviceAlert,
   findAppliedMutation,
   firstSeqGap,
-  kioskPeople,
-  listBuildingDevices,
-  listDeviceAlerts,
-  listRejectedMutations,
-  openAndExpectedVisits,
   recordMutation,
-  resolveRejectedMutation,
   upsertDevice,
 } from './sync.repo.ts';
 
@@ -244,195 +234,4 @@ async function applyOnce(
 async function reject(ctx: ServerContext, record: MutationRecord, errorCode: ErrorCode): Promise<MutationResult> {
   await recordMutation(ctx.db, record, { outcome: 'rejected', errorCode, ifAbsent: true });
   return storedResult(ctx, record);
-}
-
-type KioskConfig = Awaited<ReturnType<typeof buildKioskConfig>>;
-
-/**
- * Kiosk configurations as made, per building: each for the building's configuration version
- * (raised by every change a kiosk reads: the building, its questionnaires, cameras and people)
- * and its day (people whose validity ended drop out). A kiosk polling an unchanged building
- * costs the building's read, not the whole configuration again.
- */
-const madeConfigs = new Map<string, { made: string; config: Promise<KioskConfig> }>();
-const MADE_CONFIGS_MAX = 500;
-
-/** Everything a kiosk caches to run the wizard offline, with a version for If-None-Match. */
-export async function kioskConfig(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
-  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
-  const day = dayInZone(new Date(), settingsOf(building).timeZoneId);
-  const made = `${building.qr_code_key}|${building.config_version}|${day}`;
-  const kept = madeConfigs.get(building.id);
-  if (kept?.made === made) return kept.config;
-  const config = buildKioskConfig(ctx, building, qrCodeKey, channel, day);
-  madeConfigs.delete(building.id);
-  if (madeConfigs.size >= MADE_CONFIGS_MAX) {
-    const oldest = madeConfigs.keys().next().value;
-    if (oldest !== undefined) madeConfigs.delete(oldest);
-  }
-  const entry = { made, config };
-  madeConfigs.set(building.id, entry);
-  config.catch(() => {
-    if (madeConfigs.get(building.id) === entry) madeConfigs.delete(building.id);
-  });
-  return config;
-}
-
-async function buildKioskConfig(
-  ctx: ServerContext,
-  building: KeyedBuilding,
-  qrCodeKey: string,
-  channel: CheckInChannel,
-  day: string,
-) {
-  const config = {
-    building: await checkInBuilding(ctx, qrCodeKey, channel, null),
-    checkInData: Object.fromEntries(
-      await Promise.all(
-        wizardVisitorTypes.map(async (type) => [type, await checkInData(ctx, qrCodeKey, type, channel, null)] as const),
-      ),
-    ),
-    exitQuestionnaires: Object.fromEntries(
-      await Promise.all(
-        wizardVisitorTypes.map(
-          async (type) => [type, await linkedQuestionnaires(ctx.db, building.id, 'EXIT', type)] as const,
-        ),
-      ),
-    ),
-    timeZoneId: settingsOf(building).timeZoneId,
-    // The passes that open the door (issue 12): no PIN hash (see docs/architecture.md).
-    people: (await kioskPeople(ctx.db, building, day)).map((row) => ({
-      personId: row.id,
-      passIdentifier: row.pass_identifier,
-      firstName: row.first_name,
-      lastInitial: Array.from(row.last_name)[0]?.toUpperCase() ?? '',
-      visitorType: row.visitor_type,
-      validFrom: row.valid_from,
-      validTo: row.valid_to,
-    })),
-  };
-  // Only an enrolled kiosk reaches this point: it checks the staff PIN itself, offline too.
-  const staffPinCheck = building.pin_code ? ('device' as const) : ('none' as const);
-  const staffPinHash = building.pin_code ? await staffPinHashOf(building.id, building.pin_code) : null;
-  const version = createHash('sha256')
-    .update(JSON.stringify({ ...config, staffPinHash, staffPinCheck }))
-    .digest('base64url')
-    .slice(0, 27);
-  return { version, ...config, staffPinHash, staffPinCheck };
-}
-
-/** The staff screen's PIN, checked by the server for a building whose kiosks are not listed. */
-export async function checkStaffPin(ctx: ServerContext, qrCodeKey: string, pin: string, channel: CheckInChannel) {
-  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
-  const expected = Buffer.from(building.pin_code ?? '');
-  const given = Buffer.from(pin);
-  if (expected.length === 0 || expected.length !== given.length || !timingSafeEqual(expected, given))
-    throw new AppError('PIN_IDENTIFICATION_INVALID_PIN_BUILDING');
-  return { ok: true as const };
-}
-
-/** PBKDF2 is slow on purpose: computed once per building and PIN, not on every request. */
-const pinHashes = new Map<string, Promise<string>>();
-function staffPinHashOf(buildingId: string, pin: string): Promise<string> {
-  const key = `${buildingId}|${pin}`;
-  let hash = pinHashes.get(key);
-  if (!hash) {
-    if (pinHashes.size >= 1000) pinHashes.clear();
-    hash = pbkdf2Async(pin, staffPinSalt(buildingId), STAFF_PIN_ITERATIONS, 32, 'sha256').then((bytes) =>
-      bytes.toString('base64url'),
-    );
-    pinHashes.set(key, hash);
-  }
-  return hash;
-}
-
-const pbkdf2Async = promisify(pbkdf2);
-
-export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
-  // Names, codes and visit ids that check out: for an enrolled kiosk of the building only.
-  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
-  const rows = await openAndExpectedVisits(ctx.db, building.id);
-  return rows.map((row) => ({
-    id: row.id,
-    identifier: row.identifier,
-    publicIdentifier: row.public_identifier,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    visitorType: row.visitor_type,
-    checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
-    scheduledAt: row.scheduled_at ? new Date(row.scheduled_at).toISOString() : null,
-    scheduledDuration: row.scheduled_duration,
-    // The evacuation list on the staff screen names each person's host and company, offline too.
-    host: row.host,
-    companyName: row.company_name,
-  }));
-}
-
-function rejectedDto(row: Awaited<ReturnType<typeof listRejectedMutations>>[number]) {
-  const payload = (row.payload ?? {}) as { checkInForm?: Record<string, unknown> };
-  const form = payload.checkInForm ?? {};
-  const name = [form.firstName, form.lastName].filter((part) => typeof part === 'string' && part).join(' ');
-  return {
-    mutationId: row.mutation_id,
-    deviceId: row.device_id,
-    type: row.type,
-    visitId: row.visit_id,
-    errorCode: row.error_code && isErrorCode(row.error_code) ? row.error_code : ('INTERNAL_ERROR' as const),
-    personName: name || null,
-    occurredAt: new Date(row.occurred_at).toISOString(),
-    receivedAt: new Date(row.received_at).toISOString(),
-    resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
-  };
-}
-
-/** A kiosk's refused entries as the server holds them, resolved or not, for its staff screen. */
-export async function deviceStatus(ctx: ServerContext, qrCodeKey: string, deviceId: string, channel: CheckInChannel) {
-  // A kiosk reads its own entries, revoked or not (its staff screen says which were refused).
-  const found = await findBuildingByKey(ctx.db, qrCodeKey);
-  if (!found) throw new AppError('NOT_FOUND');
-  const kiosk = await enrolledKioskOf(ctx, found, channel, { revokedAllowed: true });
-  if (kiosk.deviceId !== deviceId) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
-  const building = found;
-  // Resolved ones too: the kiosk learns from them that staff dealt with its refused entries.
-  const rejected = await listRejectedMutations(ctx.db, { buildingId: building.id, deviceId }, true);
-  return { rejected: rejected.map(rejectedDto) };
-}
-
-export async function buildingDevices(ctx: ServerContext, buildingId: string) {
-  const devices = await listBuildingDevices(ctx.db, buildingId);
-  const alerts = await listDeviceAlerts(
-    ctx.db,
-    devices.map((d) => d.device_id),
-  );
-  const rejected = await listRejectedMutations(ctx.db, { buildingId }, false);
-  return {
-    devices: devices.map((d) => ({
-      deviceId: d.device_id,
-      name: d.name,
-      enrolledAt: d.enrolled_at ? new Date(d.enrolled_at).toISOString() : null,
-      revokedAt: d.revoked_at ? new Date(d.revoked_at).toISOString() : null,
-      firstSeenAt: new Date(d.first_seen_at).toISOString(),
-      lastSeenAt: new Date(d.last_seen_at).toISOString(),
-      lastIp: d.last_ip,
-      appVersion: d.app_version,
-      configVersion: d.config_version,
-      pendingCount: d.pending_count,
-      rejectedCount: Number(d.rejected_count ?? 0),
-      clockSkewMs: d.clock_skew_ms,
-      clockSkewFlagged: d.clock_skew_flagged,
-      alerts: alerts
-        .filter((a) => a.device_id === d.device_id)
-        .map((a) => ({ kind: a.kind, details: a.details, createdAt: new Date(a.created_at).toISOString() })),
-    })),
-    rejected: rejected.map(rejectedDto),
-  };
-}
-
-export async function resolveRejected(
-  ctx: ServerContext,
-  tenantId: string,
-  mutationId: string,
-  userId: string,
-): Promise<void> {
-  if (!(await resolveRejectedMutation(ctx.db, tenantId, mutationId, userId))) throw notFound();
 }

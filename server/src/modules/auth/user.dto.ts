@@ -1,5 +1,5 @@
 import type { User } from '@vestibule/shared';
-import type { UserWithTenantRow } from './users.repo.ts';
+import type { UserWithTenantRow } from './user.repo.ts';
 
 /** The API shape of a user: never the password hash. */
 export function toUser(row: UserWithTenantRow): User {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/helpers/database.ts';
-import { createBuilding, createTenant } from '../../test/helpers/factories.ts';
-import type { DatabaseHandle } from '../db/database.ts';
-import { refreshDueMobileTokens } from './mobile-token.job.ts';
+import { createTestDatabase } from '../../../test/helpers/database.ts';
+import { createBuilding, createTenant } from '../../../test/helpers/factories.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { refreshDueMobileTokens } from './mobileTokens.service.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -1,0 +1,134 @@
+// What a kiosk caches to work offline (docs/kiosk.md): the wizard's configuration with a version
+// for If-None-Match, the day's present and expected visits, and the staff screen's PIN check.
+import { createHash, pbkdf2, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { STAFF_PIN_ITERATIONS, dayInZone, staffPinSalt, wizardVisitorTypes } from '@vestibule/shared';
+import type { ServerContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { type CheckInChannel, buildingForChannel, settingsOf } from '../checkin/channel.ts';
+import { type KeyedBuilding, linkedQuestionnaires } from '../checkin/checkin.repo.ts';
+import { checkInBuilding, checkInData } from '../checkin/checkin.service.ts';
+import { kioskPeople, openAndExpectedVisits } from './sync.repo.ts';
+
+type KioskConfig = Awaited<ReturnType<typeof buildKioskConfig>>;
+
+/**
+ * Kiosk configurations as made, per building: each for the building's configuration version
+ * (raised by every change a kiosk reads: the building, its questionnaires, cameras and people)
+ * and its day (people whose validity ended drop out). A kiosk polling an unchanged building
+ * costs the building's read, not the whole configuration again.
+ */
+const madeConfigs = new Map<string, { made: string; config: Promise<KioskConfig> }>();
+const MADE_CONFIGS_MAX = 500;
+
+/** Everything a kiosk caches to run the wizard offline, with a version for If-None-Match. */
+export async function kioskConfig(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const day = dayInZone(new Date(), settingsOf(building).timeZoneId);
+  const made = `${building.qr_code_key}|${building.config_version}|${day}`;
+  const kept = madeConfigs.get(building.id);
+  if (kept?.made === made) return kept.config;
+  const config = buildKioskConfig(ctx, building, qrCodeKey, channel, day);
+  madeConfigs.delete(building.id);
+  if (madeConfigs.size >= MADE_CONFIGS_MAX) {
+    const oldest = madeConfigs.keys().next().value;
+    if (oldest !== undefined) madeConfigs.delete(oldest);
+  }
+  const entry = { made, config };
+  madeConfigs.set(building.id, entry);
+  config.catch(() => {
+    if (madeConfigs.get(building.id) === entry) madeConfigs.delete(building.id);
+  });
+  return config;
+}
+
+async function buildKioskConfig(
+  ctx: ServerContext,
+  building: KeyedBuilding,
+  qrCodeKey: string,
+  channel: CheckInChannel,
+  day: string,
+) {
+  const config = {
+    building: await checkInBuilding(ctx, qrCodeKey, channel, null),
+    checkInData: Object.fromEntries(
+      await Promise.all(
+        wizardVisitorTypes.map(async (type) => [type, await checkInData(ctx, qrCodeKey, type, channel, null)] as const),
+      ),
+    ),
+    exitQuestionnaires: Object.fromEntries(
+      await Promise.all(
+        wizardVisitorTypes.map(
+          async (type) => [type, await linkedQuestionnaires(ctx.db, building.id, 'EXIT', type)] as const,
+        ),
+      ),
+    ),
+    timeZoneId: settingsOf(building).timeZoneId,
+    // The passes that open the door, without personal PIN hashes: a 4 to 8 digit PIN behind any
+    // hash on a tablet is found by trying them all, so PIN identification needs the server.
+    people: (await kioskPeople(ctx.db, building, day)).map((row) => ({
+      personId: row.id,
+      passIdentifier: row.pass_identifier,
+      firstName: row.first_name,
+      lastInitial: Array.from(row.last_name)[0]?.toUpperCase() ?? '',
+      visitorType: row.visitor_type,
+      validFrom: row.valid_from,
+      validTo: row.valid_to,
+    })),
+  };
+  // Only an enrolled kiosk reaches this point: it checks the staff PIN itself, offline too.
+  const staffPinCheck = building.pin_code ? ('device' as const) : ('none' as const);
+  const staffPinHash = building.pin_code ? await staffPinHashOf(building.id, building.pin_code) : null;
+  const version = createHash('sha256')
+    .update(JSON.stringify({ ...config, staffPinHash, staffPinCheck }))
+    .digest('base64url')
+    .slice(0, 27);
+  return { version, ...config, staffPinHash, staffPinCheck };
+}
+
+/** The staff screen's PIN, checked by the server for a building whose kiosks are not listed. */
+export async function checkStaffPin(ctx: ServerContext, qrCodeKey: string, pin: string, channel: CheckInChannel) {
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const expected = Buffer.from(building.pin_code ?? '');
+  const given = Buffer.from(pin);
+  if (expected.length === 0 || expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new AppError('PIN_IDENTIFICATION_INVALID_PIN_BUILDING');
+  return { ok: true as const };
+}
+
+/** PBKDF2 is slow on purpose: computed once per building and PIN, not on every request. */
+const pinHashes = new Map<string, Promise<string>>();
+function staffPinHashOf(buildingId: string, pin: string): Promise<string> {
+  const key = `${buildingId}|${pin}`;
+  let hash = pinHashes.get(key);
+  if (!hash) {
+    if (pinHashes.size >= 1000) pinHashes.clear();
+    hash = pbkdf2Async(pin, staffPinSalt(buildingId), STAFF_PIN_ITERATIONS, 32, 'sha256').then((bytes) =>
+      bytes.toString('base64url'),
+    );
+    pinHashes.set(key, hash);
+  }
+  return hash;
+}
+
+const pbkdf2Async = promisify(pbkdf2);
+
+export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel: CheckInChannel) {
+  // Names, codes and visit ids that check out: for an enrolled kiosk of the building only.
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  const rows = await openAndExpectedVisits(ctx.db, building.id);
+  return rows.map((row) => ({
+    id: row.id,
+    identifier: row.identifier,
+    publicIdentifier: row.public_identifier,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    visitorType: row.visitor_type,
+    checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+    scheduledAt: row.scheduled_at ? new Date(row.scheduled_at).toISOString() : null,
+    scheduledDuration: row.scheduled_duration,
+    // The evacuation list on the staff screen names each person's host and company, offline too.
+    host: row.host,
+    companyName: row.company_name,
+  }));
+}
