@@ -27,7 +27,7 @@ const queryFiles = [
   'server/src/**/*.repo.ts',
   'server/src/db/**',
   'server/src/**/*.test.ts',
-  'server/src/**/*.fixtures.ts',
+  'server/src/**/*.test-fixtures.ts',
 ];
 
 export default tseslint.config(

@@ -44,7 +44,7 @@ describe('only repositories build queries', () => {
       'server/src/modules/visits/visits.repo.ts',
       'server/src/db/seed/demo.ts',
       'server/src/modules/visits/visits.int.test.ts',
-      'server/src/modules/lifecycle/lifecycle.fixtures.ts',
+      'server/src/modules/lifecycle/lifecycle.test-fixtures.ts',
       'server/test/helpers/factories.ts',
     ]) {
       expect({ file, rules: await reported(file, code) }).toEqual({ file, rules: [] });

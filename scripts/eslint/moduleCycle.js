@@ -5,7 +5,7 @@
 //
 // The module graph is read from the import lines of the files under the modules folder, once per
 // lint run (cached a few seconds, so an editor's long-lived process sees new imports). Tests
-// (*.test.ts) and test support (*.fixtures.ts) are left out of the graph and are not checked:
+// (*.test.ts) and test support (*.test-fixtures.ts) are left out of the graph and are not checked:
 // a test may set up its world through another module's service (a users test making an account)
 // without the running server ever loading that edge, so counting it would report cycles that do
 // not exist at run time and push tests into odd shapes.
@@ -14,7 +14,7 @@ import path from 'node:path';
 
 const CACHE_MS = 5_000;
 const sourceFile = /\.(?:ts|tsx|js|mjs)$/;
-const testFile = /\.(?:test|fixtures)\.(?:ts|tsx|js|mjs)$/;
+const testFile = /\.(?:test|test-fixtures)\.(?:ts|tsx|js|mjs)$/;
 /** Relative specifiers of `import ... from`, `export ... from`, `import '...'` and `import('...')`. */
 const specifiers = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 

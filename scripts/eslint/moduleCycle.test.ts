@@ -41,7 +41,7 @@ const testOnly = modules({
   'account/account.service.ts': accountImportsUsers,
   'users/users.repo.ts': 'export const findUser = () => null;\n',
   'users/users.int.test.ts': usersImportsAccount,
-  'users/users.fixtures.ts': usersImportsAccount,
+  'users/users.test-fixtures.ts': usersImportsAccount,
 });
 
 ruleTester.run('module-cycle', moduleCycle, {
