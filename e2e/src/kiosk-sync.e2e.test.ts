@@ -15,6 +15,7 @@ import {
   pushPending,
 } from '../../kiosk/src/offline/syncEngine.ts';
 import { SyncRunner } from '../../kiosk/src/offline/runtime.ts';
+import { kioskClient } from '../../kiosk/src/offline/kioskClient.ts';
 import { staffPinAccepted, staffPinMatches } from '../../kiosk/src/offline/staffPin.ts';
 import { credentialOf, saveEnrolment, withCredential } from '../../kiosk/src/offline/credential.ts';
 import { ApiError, type ApiClient } from '@vestibule/shared/api';
@@ -65,7 +66,9 @@ const currentDb = () => {
   return current;
 };
 
-const server: SyncTransport = httpTransport(`${baseUrl}/service`, withCredential(currentDb));
+/** The kiosk's client of the test server, with the credential of the kiosk the test drives. */
+const serverClient = kioskClient({ baseUrl: `${baseUrl}/service`, fetchImpl: withCredential(currentDb) });
+const server: SyncTransport = httpTransport(serverClient);
 
 function employee(lastName: string) {
   return { qrCodeKey, visitorType: 'EMPLOYEE', checkInForm: { firstName: 'Offline', lastName } };
@@ -199,37 +202,34 @@ describe('kiosk outbox', () => {
   });
 });
 
-/** The kiosk's relative /service calls, sent to the test server. */
-const serverFetch: typeof fetch = withCredential(currentDb, (input, init) => fetch(`${baseUrl}${String(input)}`, init));
-
 describe('kiosk configuration, visits and runner', () => {
   it('caches the configuration with its version, revalidates with 304, and takes a new version after a change', async () => {
     const db = await kioskDb();
-    expect(await refreshConfig(db, qrCodeKey, serverFetch)).toBe('updated');
+    expect(await refreshConfig(db, qrCodeKey, serverClient)).toBe('updated');
     const first = await db.config.get(qrCodeKey);
     expect(first!.data.building.qrCodeKey).toBe(qrCodeKey);
     expect(Object.keys(first!.data.checkInData ?? {}).sort()).toEqual(['CONTRACTOR', 'EMPLOYEE', 'VISITOR']);
     expect(first!.version).toBe(first?.data.version);
-    expect(await refreshConfig(db, qrCodeKey, serverFetch)).toBe('unchanged');
+    expect(await refreshConfig(db, qrCodeKey, serverClient)).toBe('unchanged');
     expect((await db.config.get(qrCodeKey))!.version).toBe(first?.version);
   });
 
   it('opens the staff screen with the building PIN only, checked on the device', async () => {
     const db = await kioskDb();
-    await refreshConfig(db, qrCodeKey, serverFetch);
+    await refreshConfig(db, qrCodeKey, serverClient);
     const config = (await db.config.get(qrCodeKey))?.data;
     const hash = config?.staffPinHash ?? '';
     const buildingId = config?.building.building.id ?? '';
     expect(await staffPinMatches('1234', hash, buildingId)).toBe(true);
     expect(await staffPinMatches('1235', hash, buildingId)).toBe(false);
     // A building that does not list its kiosks has the server check it.
-    expect(await staffPinAccepted(qrCodeKey, '1234', serverFetch)).toBe(true);
-    expect(await staffPinAccepted(qrCodeKey, '1235', serverFetch)).toBe(false);
+    expect(await staffPinAccepted(qrCodeKey, '1234', serverClient)).toBe(true);
+    expect(await staffPinAccepted(qrCodeKey, '1235', serverClient)).toBe(false);
   });
 
   it('a check-in committed with device-made codes reaches the server with them, through the runner', async () => {
     const db = await kioskDb();
-    const runner = new SyncRunner(db, { qrCodeKey, channel: 'kiosk', transport: server, fetchImpl: serverFetch });
+    const runner = new SyncRunner(db, { qrCodeKey, channel: 'kiosk', transport: server, client: serverClient });
     const codes = newVisitCodes();
     const { visitId, mutationId } = await commitCheckIn(db, employee(`Runner-${uuidv7()}`), { codes });
     await runner.request();
@@ -262,7 +262,7 @@ describe('kiosk configuration, visits and runner', () => {
       scheduledAt: null,
       source: 'server',
     });
-    const listed = await refreshVisits(db, qrCodeKey, serverFetch);
+    const listed = await refreshVisits(db, qrCodeKey, serverClient);
     expect(listed).toBeGreaterThan(0);
     expect(await db.visits.where('identifier').equals('ZZZZZZZZ').count()).toBe(0);
     expect((await db.visits.get(online.visitId))!.checkedInAt).not.toBeNull();
@@ -274,7 +274,7 @@ describe('kiosk configuration, visits and runner', () => {
       body: { questionnairesAnswers: [] },
     });
     expect(checkOut.status).toBe('success');
-    await refreshVisits(db, qrCodeKey, serverFetch);
+    await refreshVisits(db, qrCodeKey, serverClient);
     expect((await db.visits.get(online.visitId))!.checkedOutAt).not.toBeNull();
   });
 
@@ -313,7 +313,7 @@ describe('refused entries resolved by staff', () => {
       params: { mutationId: second.mutationId },
     });
     expect(resolve.mutationId).toBe(second.mutationId);
-    await refreshResolutions(db, qrCodeKey, serverFetch);
+    await refreshResolutions(db, qrCodeKey, serverClient);
     expect((await db.outbox.get(second.mutationId))!.resolvedAt).toBeTruthy();
   });
 });

@@ -27,13 +27,10 @@ export async function saveEnrolment(db: KioskDb, enrolled: EnrolKioskResponse): 
 
 /** Records a refusal of this kiosk's credential the server answered (a clone of the response). */
 async function noteRefusal(db: KioskDb, response: Response): Promise<void> {
-  const body = (await response.json().catch(() => null)) as { errorCode?: unknown } | null;
+  const body: unknown = await response.json().catch(() => null);
+  const errorCode = typeof body === 'object' && body !== null && 'errorCode' in body ? body.errorCode : null;
   const access =
-    body?.errorCode === 'KIOSK_DEVICE_REVOKED'
-      ? 'revoked'
-      : body?.errorCode === 'KIOSK_ENROLMENT_REQUIRED'
-        ? 'unenrolled'
-        : null;
+    errorCode === 'KIOSK_DEVICE_REVOKED' ? 'revoked' : errorCode === 'KIOSK_ENROLMENT_REQUIRED' ? 'unenrolled' : null;
   if (access) await db.meta.put({ key: 'kioskAccess', value: access });
 }
 

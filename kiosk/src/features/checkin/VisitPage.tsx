@@ -1,4 +1,4 @@
-import { type VisitSummary, type WizardVisitorType, isOnSite, wizardVisitorTypes } from '@vestibule/shared';
+import { type VisitSummary, isOnSite, isWizardVisitorType } from '@vestibule/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate, pagePath } from '../../app/router.ts';
@@ -83,9 +83,7 @@ export function VisitStatus({ visit, onCheckIn }: { visit: VisitSummary; onCheck
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const locale = currentLocale();
   const name = [visit.firstName, visit.lastName].filter(Boolean).join(' ');
-  const visitorType = (wizardVisitorTypes as readonly string[]).includes(visit.visitorType)
-    ? (visit.visitorType as WizardVisitorType)
-    : null;
+  const visitorType = isWizardVisitorType(visit.visitorType) ? visit.visitorType : null;
   const wasIn = visit.checkedInAt !== null && visit.checkedOutAt !== null;
   return (
     <section className="screen" aria-labelledby="visit-heading">

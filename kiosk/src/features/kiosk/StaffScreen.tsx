@@ -226,7 +226,7 @@ function StaffPanel({ config, runner, onClose, onEvacuation }: StaffScreenProps 
 }
 
 function personOf(entry: OutboxEntry): string | null {
-  const form = (entry.payload as { checkInForm?: Record<string, unknown> }).checkInForm ?? {};
+  const form = (entry.type === 'checkIn' ? entry.payload.checkInForm : undefined) ?? {};
   const name = [form.firstName, form.lastName].filter((part) => typeof part === 'string' && part).join(' ');
   return name || null;
 }
