@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type EnrolKioskResponse, KIOSK_CREDENTIAL_HEADER, kioskCredentialValue } from '@vestibule/shared';
 import { type KioskDb, pageKioskDb } from './kioskDb.ts';
 
-// An enrolled kiosk (issue 9): the credential an administrator's enrolment code gave this
+// An enrolled kiosk (docs/kiosk.md, "Enrolment"): the credential an administrator's enrolment code gave this
 // tablet, kept in IndexedDB with the outbox and sent with every kiosk call. What the server
 // last said of it (revoked, or not enrolled any more) is kept too, so the kiosk says why it
 // stopped, offline as well.

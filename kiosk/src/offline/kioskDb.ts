@@ -2,7 +2,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { CheckInMutation, CheckOutMutation, MutationStatus } from '@vestibule/shared';
 import type { KioskConfig } from './kioskConfig.ts';
 
-// The kiosk's IndexedDB (SYNC.md): the outbox of check-ins and check-outs made on this
+// The kiosk's IndexedDB (docs/kiosk.md, "The outbox"): the outbox of check-ins and check-outs made on this
 // device, the visits it knows, its stable device id and sequence, and the cached building
 // configuration. Strict durability: once a transaction has committed, a power cut loses
 // nothing. Dexie `version(n)` blocks are never edited once landed.

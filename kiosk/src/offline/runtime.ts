@@ -5,7 +5,7 @@ import { refreshConfig, refreshVisits } from './configCache.ts';
 import { pruneSettled } from './outbox.ts';
 import { type PushOutcome, type SyncTransport, httpTransport, pushPending, retryDelayMs } from './syncEngine.ts';
 
-// The sync runner of a page (SYNC.md): it pushes after each local write, when the browser comes
+// The sync runner of a page (docs/kiosk.md, "Sync exactly once"): it pushes after each local write, when the browser comes
 // back online, when the page becomes visible again and on a timer, with back-off and jitter
 // after a failure. On a kiosk it also refreshes the building configuration (ETag) and today's
 // visits. The push itself holds a Web Lock, so several tabs never push at once.

@@ -8,7 +8,8 @@ import type { SyncRunner } from '../../offline/runtime.ts';
 import type { CheckOutData, CheckOutRequest } from '../checkout/index.ts';
 import type { SelfCheckOutMatch } from '@vestibule/shared';
 
-// A kiosk's self check-out works from the visits the device knows (SYNC.md): those made on it
+// A kiosk's self check-out works from the visits the device knows (docs/kiosk.md, "Self
+// check-out"): those made on it
 // and today's list from the server (present and expected). A visit found there is checked out
 // through the outbox, offline too; the server is asked only when the device knows nothing.
 

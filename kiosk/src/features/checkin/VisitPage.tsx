@@ -27,7 +27,7 @@ interface VisitPageProps {
 /**
  * /checkin/{hash}/{identifier}[/{status}] and the kiosk variants: a visit reached through its
  * link (an invitation, a pass). The visit's current status decides what shows; the optional
- * {status} segment of the link is informative only. A person's pass (issue 12: their personal
+ * {status} segment of the link is informative only. A person's pass (their personal
  * link, or a pass scanned at a kiosk) greets them and checks them in prefilled from their record.
  */
 export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPageProps) {

@@ -1,7 +1,7 @@
 import { type EvacuationGroup, type EvacuationPerson, groupForEvacuation } from '@vestibule/shared';
 import type { CheckInEntry, KioskDb, OutboxEntry } from '../../offline/kioskDb.ts';
 
-// The evacuation list on a kiosk (issue 13), from what the device holds, so it works with the
+// The evacuation list on a kiosk, from what the device holds, so it works with the
 // network cut: the building's visits it last received (GET /sync/visits: everyone checked in and
 // not out), changed by the check-ins and check-outs made on it since (the outbox writes each one
 // into the same table in its transaction). The grouping is the server's (shared rule).
@@ -52,7 +52,7 @@ export async function kioskEvacuationList(db: KioskDb, qrCodeKey: string): Promi
       firstName: text(visit.firstName),
       lastName: text(visit.lastName) ?? (text(visit.firstName) ? null : text(form.fullName)),
       companyName: text(form.companyName) ?? text(form.contractorCompanyName) ?? text(visit.companyName),
-      // The check-in made here says it; else the server's list (lists before issue 13 lacked it).
+      // The check-in made here says it; else the server's list (older servers' lists lack it).
       host: text(form.host) ?? text(visit.host),
       checkedInAt: visit.checkedInAt,
     });

@@ -26,7 +26,7 @@ let lockedUntil = 0;
 /** The kiosk's staff screen, behind the building's PIN code: how the device and its sync stand. */
 export function StaffScreen({ config, runner, onClose }: StaffScreenProps) {
   const [unlocked, setUnlocked] = useState(false);
-  // The evacuation list (issue 13), from the device's own data: offline too.
+  // The evacuation list, from the device's own data: offline too.
   const [evacuation, setEvacuation] = useState(false);
   if (unlocked && evacuation) return <EvacuationView runner={runner} onBack={() => setEvacuation(false)} />;
   return unlocked ? (
