@@ -35,8 +35,8 @@ describe('a route of the contract', () => {
       route(instance, 'GET /token', { config: { access: 'public' }, handler: (_request, reply) => reply.send() }),
     ).toThrow(/GET \/token: config.access "public" disagrees with the contract \(signed in\)/);
     expect(() =>
-      // @ts-expect-error a public call names no roles
       route(instance, 'GET /actuator/health', {
+        // @ts-expect-error a public call names no roles
         config: { access: ['ROLE_ADMIN'] },
         handler: (_request, reply) => reply.send(),
       }),
