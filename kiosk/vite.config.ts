@@ -34,7 +34,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
-    // An installable kiosk that starts and checks people in without the network (SYNC.md).
+    // An installable kiosk that starts and checks people in without the network (docs/kiosk.md, "The service worker").
     // The worker is served at /kiosk/sw.js but controls the site root, where the public pages
     // live (the server sends Service-Worker-Allowed: /). It caches the app, never the API:
     // the page keeps its data in IndexedDB and does its own syncing.

@@ -2,10 +2,18 @@
 // Bundled by kiosk.bench.ts (Vite, IIFE) and run in headless Chromium on a page of the server
 // under test: the kiosk's real offline modules, not copies, plus the loops that time them.
 // Everything is exposed on window.__kioskBench for page.evaluate.
-import { type KioskDb, openKioskDb, pageKioskDb } from '../../kiosk/src/offline/kioskDb.ts';
-import { commitCheckIn, pendingCount, pendingEntries } from '../../kiosk/src/offline/outbox.ts';
-import { type SyncTransport, httpTransport, pushPending } from '../../kiosk/src/offline/syncEngine.ts';
-import { refreshConfig } from '../../kiosk/src/offline/configCache.ts';
+import {
+  type KioskDb,
+  type SyncTransport,
+  commitCheckIn,
+  httpTransport,
+  openKioskDb,
+  pageKioskDb,
+  pendingCount,
+  pendingEntries,
+  pushPending,
+  refreshConfig,
+} from '@vestibule/kiosk/offline';
 import { newVisitCodes } from '@vestibule/shared';
 
 function payload(qrCodeKey: string, i: number) {

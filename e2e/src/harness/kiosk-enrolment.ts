@@ -1,9 +1,8 @@
-// Enrolled kiosks: a kiosk is a tablet an administrator enrolled. The scenarios make
-// enrolment codes through the API as Demo Corp's corporate (master) user, as the admin's
-// "Enrol a kiosk" dialog does, and open them on the tablet or enrol a device directly.
-import type { EnrolKioskResponse } from '@vestibule/shared';
+// Enrolled kiosks: a kiosk is a tablet an administrator enrolled. The scenarios make enrolment
+// codes through the API as Demo Corp's corporate (master) user, as the admin's "Enrol a kiosk"
+// dialog does, and open them on the tablet.
 import { demoUsers } from './demo-users.ts';
-import { serviceClient, signedIn } from './service.ts';
+import { signedIn } from './service.ts';
 
 /** A one-time enrolment code for a building (15 minutes), as the admin's dialog shows it. */
 export async function enrolmentCode(baseUrl: string, buildingId: string, name = 'Lobby tablet'): Promise<string> {
@@ -13,10 +12,4 @@ export async function enrolmentCode(baseUrl: string, buildingId: string, name = 
     body: { name },
   });
   return created.code;
-}
-
-/** Enrols the device `deviceId` with a new code: what the tablet's enrolment page does. */
-export async function enrolDevice(baseUrl: string, buildingId: string, deviceId: string): Promise<EnrolKioskResponse> {
-  const code = await enrolmentCode(baseUrl, buildingId);
-  return serviceClient(baseUrl).call('POST /kiosk/enrol', { body: { code, deviceId } });
 }

@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { CheckInPage } from './CheckInPage.tsx';
 import { KioskGate, KioskLaunch } from '../features/kiosk/index.ts';
-import { PublicPage } from '../features/public-page/index.ts';
+import { PublicPage } from '../features/publicPage/index.ts';
 import { Loading } from '../ui/Status.tsx';
 import { matchRoute, useLocation } from './router.ts';
 
@@ -16,12 +16,12 @@ const CheckOutPage = lazy(() =>
   import('../features/checkout/CheckOutPage.tsx').then((module) => ({ default: module.CheckOutPage })),
 );
 const BuildingCheckOutPage = lazy(() =>
-  import('../features/building-checkout/BuildingCheckOutPage.tsx').then((module) => ({
+  import('../features/buildingCheckout/BuildingCheckOutPage.tsx').then((module) => ({
     default: module.BuildingCheckOutPage,
   })),
 );
 const PinIdentificationPage = lazy(() =>
-  import('../features/pin-identification/PinIdentificationPage.tsx').then((module) => ({
+  import('../features/pinIdentification/PinIdentificationPage.tsx').then((module) => ({
     default: module.PinIdentificationPage,
   })),
 );

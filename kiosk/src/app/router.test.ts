@@ -20,7 +20,7 @@ describe('public page routes', () => {
     expect(matchRoute('/buildingCheckOut/abc')).toEqual({ page: 'buildingCheckOut', qrCodeKey: 'abc' });
   });
 
-  it("knows a visitor's own visit pages and the registration page (issue 13)", () => {
+  it("knows a visitor's own visit pages and the registration page", () => {
     expect(matchRoute('/cancelVisit/Ab_9-x')).toEqual({ page: 'cancelVisit', identifier: 'Ab_9-x' });
     expect(matchRoute('/postponeCheckOut/Ab_9-x/')).toEqual({ page: 'postponeCheckOut', identifier: 'Ab_9-x' });
     expect(matchRoute('/rescheduleVisit/Ab_9-x')).toEqual({ page: 'rescheduleVisit', identifier: 'Ab_9-x' });
@@ -64,7 +64,7 @@ describe('public page routes', () => {
     expect(onKiosk('/registration/key')).toBe(false);
   });
 
-  it('knows the PIN identification pages (issue 12), the kiosk variant on a kiosk', () => {
+  it('knows the PIN identification pages, the kiosk variant on a kiosk', () => {
     expect(matchRoute('/pinIdentification/key')).toEqual({ page: 'pinIdentification', kiosk: false, qrCodeKey: 'key' });
     expect(matchRoute('/employeeIdentification/key')).toEqual({
       page: 'pinIdentification',

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// The public pages are a handful of fixed paths (application.md section 2): a small matcher
+// The public pages are a handful of fixed paths: a small matcher
 // and the History API are enough, and keep the kiosk's first screen light.
 
 export type PublicRoute =
@@ -10,10 +10,10 @@ export type PublicRoute =
   | { page: 'buildingCheckOut'; qrCodeKey: string }
   /**
    * /pinIdentification/{key}, /employeeIdentification/{key} (a phone) and
-   * /employeeIdentificationKiosk/{key} (an enrolled kiosk): a person identifies with PINs (issue 12).
+   * /employeeIdentificationKiosk/{key} (an enrolled kiosk): a person identifies with PINs.
    */
   | { page: 'pinIdentification'; kiosk: boolean; qrCodeKey: string }
-  /** A visitor's own visit pages (issue 13), by the visit's public identifier (the invitation's links). */
+  /** A visitor's own visit pages, by the visit's public identifier (the invitation's links). */
   | { page: 'cancelVisit' | 'postponeCheckOut' | 'rescheduleVisit'; identifier: string }
   /** /registration/{key}: a visitor registers ahead for a building. */
   | { page: 'registration'; qrCodeKey: string }

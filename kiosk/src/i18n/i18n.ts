@@ -51,7 +51,7 @@ export const catalogueBackend: BackendModule = {
   },
 };
 
-/** Browser storage key of the chosen language (application.md section 3), shared with the admin app. */
+/** Browser storage key of the chosen language, shared with the admin app. */
 export const LOCALE_KEY = 'locale';
 
 /** The first of the browser's languages that the product speaks, or null. */

@@ -1,73 +1,46 @@
-import { SERVICE_BASE, isErrorCode } from '@vestibule/shared';
-import { ApiError } from '@vestibule/shared/api';
-import { type CallOutput, type Contract, pathOf } from '@vestibule/shared/contract';
+import type { ApiClient } from '@vestibule/shared/api';
 import type { KioskDb, LocalVisit } from './kioskDb.ts';
+import { pageKioskClient } from './kioskClient.ts';
 import { markResolved } from './outbox.ts';
-import type { KioskConfig } from './kioskConfig.ts';
-import { kioskFetch } from './credential.ts';
-
-type Fetch = typeof fetch;
-const FETCH_TIMEOUT_MS = 30_000;
-const defaultFetch: Fetch = kioskFetch;
-
-async function failure(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as { errorCode?: string; msg?: string } | null;
-  const errorCode = isErrorCode(body?.errorCode) ? body.errorCode : 'SERVER_CONNECTION_ERROR';
-  return new ApiError(response.status, errorCode, body?.msg ?? response.statusText);
-}
 
 /**
  * Fetches the building's kiosk configuration with If-None-Match and stores it with its version
  * in one transaction. 304: only the time it was confirmed changes. Throws on a network fault
- * (TypeError) or a refusal (ApiError with the server's errorCode); the cached copy stays.
+ * or a refusal (ApiError with the server's errorCode); the cached copy stays.
  */
 export async function refreshConfig(
   db: KioskDb,
   qrCodeKey: string,
-  fetchImpl: Fetch = defaultFetch,
+  client: ApiClient = pageKioskClient(),
 ): Promise<'updated' | 'unchanged'> {
   const cached = await db.config.get(qrCodeKey);
-  const response = await fetchImpl(`${SERVICE_BASE}${pathOf('GET /sync/config/:qrCodeKey', { qrCodeKey })}`, {
-    headers: { accept: 'application/json', ...(cached ? { 'if-none-match': `"${cached.version}"` } : {}) },
-    cache: 'no-store',
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  // The server's ETag is the configuration's version in quotes.
+  const answer = await client.callIfChanged('GET /sync/config/:qrCodeKey', cached ? `"${cached.version}"` : null, {
+    params: { qrCodeKey },
   });
   const cachedAt = new Date().toISOString();
-  if (response.status === 304 && cached) {
+  if (answer.notModified) {
     await db.config.update(qrCodeKey, { cachedAt });
     return 'unchanged';
   }
-  if (!response.ok) throw await failure(response);
-  const data = (await response.json()) as KioskConfig;
+  const { data } = answer;
   await db.transaction('rw', db.config, async () => {
     await db.config.put({ qrCodeKey, version: data.version, data, cachedAt });
   });
   return 'updated';
 }
 
-type ServerVisit = Omit<
-  CallOutput<Contract['GET /sync/visits/:qrCodeKey']>[number],
-  'scheduledDuration' | 'host' | 'companyName'
-> & {
-  /** Absent from servers older than this kiosk build. */
-  scheduledDuration?: string | null;
-  host?: string | null;
-  companyName?: string | null;
-};
-
 /**
  * Today's present and expected visits of the building, for check-out and QR scans offline.
  * Replaces the previous list in one transaction; a visit this device made or checked out and
  * has not synced yet keeps what the device knows.
  */
-export async function refreshVisits(db: KioskDb, qrCodeKey: string, fetchImpl: Fetch = defaultFetch): Promise<number> {
-  const response = await fetchImpl(`${SERVICE_BASE}${pathOf('GET /sync/visits/:qrCodeKey', { qrCodeKey })}`, {
-    headers: { accept: 'application/json' },
-    cache: 'no-store',
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-  });
-  if (!response.ok) throw await failure(response);
-  const list = (await response.json()) as ServerVisit[];
+export async function refreshVisits(
+  db: KioskDb,
+  qrCodeKey: string,
+  client: ApiClient = pageKioskClient(),
+): Promise<number> {
+  const list = await client.call('GET /sync/visits/:qrCodeKey', { params: { qrCodeKey } });
   await db.transaction('rw', [db.visits, db.outbox, db.meta], async () => {
     const unsynced = new Set(
       (await db.outbox.where('status').equals('pending').toArray()).map((entry) => entry.visitId),
@@ -97,6 +70,7 @@ export async function refreshVisits(db: KioskDb, qrCodeKey: string, fetchImpl: F
         pin: known.get(visit.id)?.pin ?? null,
         publicIdentifier: visit.publicIdentifier,
         scheduledAt: visit.scheduledAt,
+        // A server older than this kiosk build leaves these three out.
         scheduledDuration: visit.scheduledDuration ?? null,
         host: visit.host ?? null,
         companyName: visit.companyName ?? null,
@@ -112,14 +86,12 @@ export async function refreshVisits(db: KioskDb, qrCodeKey: string, fetchImpl: F
  * Learns from the server which of this kiosk's refused entries staff resolved in the
  * administration (GET /service/sync/device/{deviceId}); the staff screen then stops listing them.
  */
-export async function refreshResolutions(db: KioskDb, qrCodeKey: string, fetchImpl: Fetch = defaultFetch) {
+export async function refreshResolutions(db: KioskDb, qrCodeKey: string, client: ApiClient = pageKioskClient()) {
   const deviceId = (await db.meta.get('deviceId'))?.value;
   if (!deviceId) return;
-  const response = await fetchImpl(
-    `${SERVICE_BASE}${pathOf('GET /sync/device/:deviceId', { deviceId })}?qrCodeKey=${encodeURIComponent(qrCodeKey)}`,
-    { headers: { accept: 'application/json' }, cache: 'no-store', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) },
-  );
-  if (!response.ok) throw await failure(response);
-  const { rejected } = (await response.json()) as CallOutput<Contract['GET /sync/device/:deviceId']>;
+  const { rejected } = await client.call('GET /sync/device/:deviceId', {
+    params: { deviceId },
+    query: { qrCodeKey },
+  });
   await markResolved(db, rejected);
 }

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type EnrolKioskResponse, KIOSK_CREDENTIAL_HEADER, kioskCredentialValue } from '@vestibule/shared';
 import { type KioskDb, pageKioskDb } from './kioskDb.ts';
 
-// An enrolled kiosk (issue 9): the credential an administrator's enrolment code gave this
+// An enrolled kiosk (docs/kiosk.md, "Enrolment"): the credential an administrator's enrolment code gave this
 // tablet, kept in IndexedDB with the outbox and sent with every kiosk call. What the server
 // last said of it (revoked, or not enrolled any more) is kept too, so the kiosk says why it
 // stopped, offline as well.
@@ -27,13 +27,10 @@ export async function saveEnrolment(db: KioskDb, enrolled: EnrolKioskResponse): 
 
 /** Records a refusal of this kiosk's credential the server answered (a clone of the response). */
 async function noteRefusal(db: KioskDb, response: Response): Promise<void> {
-  const body = (await response.json().catch(() => null)) as { errorCode?: unknown } | null;
+  const body: unknown = await response.json().catch(() => null);
+  const errorCode = typeof body === 'object' && body !== null && 'errorCode' in body ? body.errorCode : null;
   const access =
-    body?.errorCode === 'KIOSK_DEVICE_REVOKED'
-      ? 'revoked'
-      : body?.errorCode === 'KIOSK_ENROLMENT_REQUIRED'
-        ? 'unenrolled'
-        : null;
+    errorCode === 'KIOSK_DEVICE_REVOKED' ? 'revoked' : errorCode === 'KIOSK_ENROLMENT_REQUIRED' ? 'unenrolled' : null;
   if (access) await db.meta.put({ key: 'kioskAccess', value: access });
 }
 

@@ -1,23 +1,19 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { MutationStatus, SyncPushRequest } from '@vestibule/shared';
+import type { CheckInMutation, CheckOutMutation, MutationStatus } from '@vestibule/shared';
 import type { KioskConfig } from './kioskConfig.ts';
 
-// The kiosk's IndexedDB (SYNC.md): the outbox of check-ins and check-outs made on this
+// The kiosk's IndexedDB (docs/kiosk.md, "The outbox"): the outbox of check-ins and check-outs made on this
 // device, the visits it knows, its stable device id and sequence, and the cached building
 // configuration. Strict durability: once a transaction has committed, a power cut loses
 // nothing. Dexie `version(n)` blocks are never edited once landed.
 
-export type OutboxMutation = SyncPushRequest['mutations'][number];
-
-export interface OutboxEntry {
+interface OutboxEntryBase {
   mutationId: string;
   /** The building the entry belongs to (absent on entries written before it was recorded). */
   qrCodeKey?: string;
   deviceId: string;
   seq: number;
-  type: OutboxMutation['type'];
   visitId: string;
-  payload: OutboxMutation['payload'];
   occurredAt: string;
   status: MutationStatus;
   attempts: number;
@@ -27,6 +23,17 @@ export interface OutboxEntry {
   /** A rejected entry that staff resolved in the administration (learnt from the server). */
   resolvedAt?: string | null;
 }
+
+/** A check-in made on this device: its payload is the push's check-in payload. */
+export type CheckInEntry = OutboxEntryBase & Pick<CheckInMutation, 'type' | 'payload'>;
+/** A check-out made on this device: its payload is the push's check-out payload. */
+export type CheckOutEntry = OutboxEntryBase & Pick<CheckOutMutation, 'type' | 'payload'>;
+
+/**
+ * One entry of the outbox, told apart by its `type` (stored as the push sends it, so entries
+ * queued by earlier builds read as they are).
+ */
+export type OutboxEntry = CheckInEntry | CheckOutEntry;
 
 export interface LocalVisit {
   id: string;

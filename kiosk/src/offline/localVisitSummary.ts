@@ -1,4 +1,4 @@
-import { type VisitSummary, visitStatus, visitorTypes } from '@vestibule/shared';
+import { type VisitSummary, isVisitorType, visitStatus } from '@vestibule/shared';
 import type { LocalVisit } from './kioskDb.ts';
 
 /** The tablet stands in the building: its own time zone is the building's. */
@@ -28,9 +28,7 @@ export function localVisitSummary(
     publicIdentifier: visit.publicIdentifier ?? '',
     buildingId: building.id,
     buildingName: building.name,
-    visitorType: (visitorTypes as readonly string[]).includes(visit.visitorType)
-      ? (visit.visitorType as VisitSummary['visitorType'])
-      : 'VISITOR',
+    visitorType: isVisitorType(visit.visitorType) ? visit.visitorType : 'VISITOR',
     firstName: visit.firstName,
     lastName: visit.lastName,
     host: visit.host ?? null,

@@ -35,3 +35,20 @@ describe('clearing what the server confirmed long ago', () => {
     db.close();
   });
 });
+
+describe('committing on the device', () => {
+  it('an aborted transaction leaves neither visit nor outbox entry', async () => {
+    const db = openKioskDb(`kiosk-abort-${uuidv7()}`);
+    await expect(
+      commitCheckIn(db, payload('Aborted'), {
+        beforeCommit: () => {
+          throw new Error('power cut');
+        },
+      }),
+    ).rejects.toThrow('power cut');
+    expect(await db.visits.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.meta.get('seq')).toBeUndefined();
+    db.close();
+  });
+});

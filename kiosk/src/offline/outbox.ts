@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
-import { type CheckInMutation, type VisitCodes, uuidv7 } from '@vestibule/shared';
-import type { KioskDb, LocalVisit, OutboxEntry } from './kioskDb.ts';
+import { type CheckInMutation, type CheckOutMutation, type VisitCodes, uuidv7 } from '@vestibule/shared';
+import type { CheckInEntry, KioskDb, LocalVisit, OutboxEntry } from './kioskDb.ts';
 
 /** The device id: generated once and kept in IndexedDB (never per tab). */
 export async function deviceIdOf(db: KioskDb): Promise<string> {
@@ -53,7 +53,10 @@ export async function commitCheckIn(
     const visitId = options.visitId ?? uuidv7();
     const mutationId = uuidv7();
     const form = payload.checkInForm ?? {};
-    const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : null);
+    const text = (key: string) => {
+      const value = form[key];
+      return typeof value === 'string' ? value : null;
+    };
     const known = await db.visits.get(visitId);
     const visit: LocalVisit = {
       id: visitId,
@@ -70,7 +73,7 @@ export async function commitCheckIn(
       scheduledDuration: payload.scheduledDuration ?? known?.scheduledDuration ?? null,
       source: known?.source ?? 'device',
     };
-    const entry: OutboxEntry = {
+    const entry: CheckInEntry = {
       mutationId,
       qrCodeKey: payload.qrCodeKey,
       deviceId,
@@ -95,7 +98,7 @@ export async function commitCheckIn(
 export async function commitCheckOut(
   db: KioskDb,
   visitId: string,
-  payload: OutboxEntry['payload'] & { comments?: string | null },
+  payload: CheckOutMutation['payload'],
   options: CommitOptions = {},
 ): Promise<{ mutationId: string; seq: number }> {
   const deviceId = await deviceIdOf(db);

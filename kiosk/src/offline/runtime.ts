@@ -1,10 +1,11 @@
+import type { ApiClient } from '@vestibule/shared/api';
 import { APP_VERSION } from './appVersion.ts';
 import { type KioskDb, pageKioskDb } from './kioskDb.ts';
 import { refreshConfig, refreshVisits } from './configCache.ts';
 import { pruneSettled } from './outbox.ts';
 import { type PushOutcome, type SyncTransport, httpTransport, pushPending, retryDelayMs } from './syncEngine.ts';
 
-// The sync runner of a page (SYNC.md): it pushes after each local write, when the browser comes
+// The sync runner of a page (docs/kiosk.md, "Sync exactly once"): it pushes after each local write, when the browser comes
 // back online, when the page becomes visible again and on a timer, with back-off and jitter
 // after a failure. On a kiosk it also refreshes the building configuration (ETag) and today's
 // visits. The push itself holds a Web Lock, so several tabs never push at once.
@@ -21,8 +22,10 @@ export interface SyncState {
 export interface RunnerOptions {
   qrCodeKey: string;
   channel: 'kiosk' | 'ownDevice';
+  /** How pushes are sent (default: POST /sync/push through `client`). */
   transport?: SyncTransport;
-  fetchImpl?: typeof fetch;
+  /** The kiosk's client of the service (default: the page's, with its credential). */
+  client?: ApiClient;
   appVersion?: string;
   /** The configuration version in use, reported to the server with each push. */
   configVersion?: () => string | undefined;
@@ -130,7 +133,7 @@ export class SyncRunner {
     let outcome: PushOutcome | undefined;
     let error: string | null = null;
     try {
-      outcome = await pushPending(this.db, this.options.transport ?? httpTransport(), {
+      outcome = await pushPending(this.db, this.options.transport ?? httpTransport(this.options.client), {
         qrCodeKey: this.options.qrCodeKey,
         channel: this.options.channel,
         ...(this.options.appVersion ? { appVersion: this.options.appVersion } : {}),
@@ -156,10 +159,10 @@ export class SyncRunner {
 
   /** The kiosk's configuration (ETag) and, now and then, today's visits. */
   private async refresh(): Promise<void> {
-    const fetchImpl = this.options.fetchImpl;
-    await refreshConfig(this.db, this.options.qrCodeKey, fetchImpl);
+    const client = this.options.client;
+    await refreshConfig(this.db, this.options.qrCodeKey, client);
     if (Date.now() - this.visitsAt >= (this.options.visitsEveryMs ?? VISITS_EVERY_MS)) {
-      await refreshVisits(this.db, this.options.qrCodeKey, fetchImpl);
+      await refreshVisits(this.db, this.options.qrCodeKey, client);
       this.visitsAt = Date.now();
     }
     await this.db.meta.put({ key: 'lastSyncAt', value: new Date().toISOString() });

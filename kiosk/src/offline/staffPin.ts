@@ -1,6 +1,6 @@
-import { SERVICE_BASE, STAFF_PIN_ITERATIONS, staffPinSalt } from '@vestibule/shared';
-import { pathOf } from '@vestibule/shared/contract';
-import { kioskFetch } from './credential.ts';
+import { STAFF_PIN_ITERATIONS, staffPinSalt } from '@vestibule/shared';
+import { type ApiClient, ApiError } from '@vestibule/shared/api';
+import { pageKioskClient } from './kioskClient.ts';
 
 function base64url(bytes: ArrayBuffer): string {
   return btoa(String.fromCharCode(...new Uint8Array(bytes)))
@@ -29,19 +29,20 @@ export async function staffPinMatches(pin: string, expectedHash: string, buildin
   return base64url(bits) === expectedHash;
 }
 
-/** The server's check of the PIN, for a building that does not list its kiosks. */
+/**
+ * The server's check of the PIN, for a building that does not list its kiosks: true when it
+ * accepts it, false when it refuses it (400, 403); throws when the server cannot be asked.
+ */
 export async function staffPinAccepted(
   qrCodeKey: string,
   pin: string,
-  fetchImpl: typeof fetch = kioskFetch,
+  client: ApiClient = pageKioskClient(),
 ): Promise<boolean> {
-  const response = await fetchImpl(`${SERVICE_BASE}${pathOf('POST /sync/staff/:qrCodeKey', { qrCodeKey })}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ pin }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (response.status === 200) return true;
-  if (response.status === 400 || response.status === 403) return false;
-  throw new TypeError(`staff PIN check failed: ${response.status}`);
+  try {
+    await client.call('POST /sync/staff/:qrCodeKey', { params: { qrCodeKey }, body: { pin }, timeoutMs: 15_000 });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 400 || error.status === 403)) return false;
+    throw error;
+  }
 }

@@ -1,14 +1,8 @@
-import {
-  MAX_MUTATIONS_PER_PUSH,
-  SERVICE_BASE,
-  type SyncPushRequest,
-  type SyncPushResponse,
-  type VisitCodes,
-} from '@vestibule/shared';
-import { pathOf } from '@vestibule/shared/contract';
+import { MAX_MUTATIONS_PER_PUSH, type Mutation, type SyncPushRequest, type SyncPushResponse } from '@vestibule/shared';
+import { type ApiClient, ApiError } from '@vestibule/shared/api';
 import type { KioskDb, OutboxEntry } from './kioskDb.ts';
 import { deviceIdOf, pendingCount, pendingEntries } from './outbox.ts';
-import { kioskFetch } from './credential.ts';
+import { pageKioskClient } from './kioskClient.ts';
 
 /** Sends one batch; throws on a network fault or a 5xx (worth retrying). */
 export type SyncTransport = (body: SyncPushRequest) => Promise<SyncPushResponse>;
@@ -82,10 +76,11 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
   const deviceId = await deviceIdOf(db);
   for (;;) {
     const next = await pendingEntries(db, batchSize);
-    if (next.length === 0) return outcome;
+    const [first] = next;
+    if (!first) return outcome;
     // A batch speaks for one building: entries made before a reprovisioning go with their own.
     const keyOf = (entry: OutboxEntry) => entry.qrCodeKey ?? options.qrCodeKey;
-    const qrCodeKey = keyOf(next[0] as OutboxEntry);
+    const qrCodeKey = keyOf(first);
     const other = next.findIndex((entry) => keyOf(entry) !== qrCodeKey);
     const batch = other === -1 ? next : next.slice(0, other);
     const remaining = (await pendingCount(db)) - batch.length;
@@ -122,7 +117,7 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
     const sent = new Map(batch.map((entry) => [entry.mutationId, entry]));
     const visitCodes = answer.results.flatMap((result) => {
       const entry = sent.get(result.mutationId);
-      const offered = (entry?.payload as { codes?: VisitCodes } | undefined)?.codes;
+      const offered = entry?.type === 'checkIn' ? entry.payload.codes : undefined;
       // The server keeps the device's codes unless another visit had them: then it says which.
       return result.codes && entry && result.codes.identifier !== offered?.identifier
         ? [{ key: entry.visitId, changes: { ...result.codes } }]
@@ -163,7 +158,7 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
   }
 }
 
-function toMutation(entry: OutboxEntry): SyncPushRequest['mutations'][number] {
+function toMutation(entry: OutboxEntry): Mutation {
   const base = {
     mutationId: entry.mutationId,
     deviceId: entry.deviceId,
@@ -172,16 +167,8 @@ function toMutation(entry: OutboxEntry): SyncPushRequest['mutations'][number] {
     occurredAt: entry.occurredAt,
   };
   return entry.type === 'checkIn'
-    ? {
-        ...base,
-        type: 'checkIn',
-        payload: entry.payload as Extract<SyncPushRequest['mutations'][number], { type: 'checkIn' }>['payload'],
-      }
-    : {
-        ...base,
-        type: 'checkOut',
-        payload: entry.payload as Extract<SyncPushRequest['mutations'][number], { type: 'checkOut' }>['payload'],
-      };
+    ? { ...base, type: entry.type, payload: entry.payload }
+    : { ...base, type: entry.type, payload: entry.payload };
 }
 
 /** Back-off with full jitter, capped at 60 s: 1 s, 2 s, 4 s ... */
@@ -190,27 +177,19 @@ export function retryDelayMs(failures: number, random: () => number = Math.rando
   return Math.round(cap / 2 + random() * (cap / 2));
 }
 
-const PUSH_TIMEOUT_MS = 30_000;
-
-/** The transport of the running kiosk: POST /service/sync/push. */
-export function httpTransport(baseUrl = SERVICE_BASE, fetchImpl: typeof fetch = kioskFetch): SyncTransport {
+/**
+ * The transport of the running kiosk: POST /service/sync/push through the kiosk's client (its
+ * credential on every call, a time limit so a hung push never holds the push lock). A network
+ * fault, a 5xx or a 429 is retried with back-off; a refusal is the round's error.
+ */
+export function httpTransport(client: ApiClient = pageKioskClient()): SyncTransport {
   return async (body) => {
-    let response: Response;
     try {
-      response = await fetchImpl(`${baseUrl}${pathOf('POST /sync/push')}`, {
-        method: 'POST',
-        // A hung request would hold the push lock: give up and retry with back-off.
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
-    } catch {
-      throw new RetryableSyncError('network');
+      return await client.call('POST /sync/push', { body });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500))
+        throw new RetryableSyncError(error.status === 0 ? 'network' : `server ${error.status}`);
+      throw error;
     }
-    if (response.status >= 500 || response.status === 429) throw new RetryableSyncError(`server ${response.status}`);
-    const payload = (await response.json()) as SyncPushResponse | { errorCode: string };
-    if (!response.ok || !('results' in payload))
-      throw new Error(`push refused: ${'errorCode' in payload ? payload.errorCode : response.status}`);
-    return payload;
   };
 }

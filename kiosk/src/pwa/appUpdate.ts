@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 // A new version of the kiosk is switched to only while the kiosk is idle on its welcome screen,
-// never mid-wizard (SYNC.md): the service worker of a new build installs in the background and
+// never mid-wizard (docs/kiosk.md, "The service worker"): the service worker of a new build installs in the background and
 // waits; when the page says it is idle, it is told to take over and the page reloads once it
 // controls it. Nothing unsynced is lost by the reload: the outbox lives in IndexedDB.
 

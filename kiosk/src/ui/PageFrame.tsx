@@ -1,4 +1,5 @@
-import { PRODUCT_NAME } from '@vestibule/shared';
+import { PRODUCT_NAME, SERVICE_BASE } from '@vestibule/shared';
+import { pathOf } from '@vestibule/shared/contract';
 import { type ReactNode, useEffect } from 'react';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
@@ -20,7 +21,7 @@ interface PageFrameProps {
 export function PageFrame({ building, title, kiosk = false, children }: PageFrameProps) {
   const logo =
     building?.id && building.logoVersion && building.logoVersion > 0
-      ? `/service/public/buildings/${encodeURIComponent(building.id)}/checkInLogoImage/${building.logoVersion}`
+      ? `${SERVICE_BASE}${pathOf('GET /public/buildings/:id/checkInLogoImage/:version', { id: building.id, version: building.logoVersion })}`
       : null;
   useEffect(() => {
     document.title = [title, building?.name ?? PRODUCT_NAME].filter(Boolean).join(' – ');

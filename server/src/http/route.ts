@@ -2,6 +2,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorBodySchema, errorCatalogue } from '@vestibule/shared';
+import type { Access } from '../plugins/auth.plugin.ts';
 import {
   type Contract,
   type ContractKey,
@@ -14,9 +15,15 @@ import {
 
 type Returned<K extends ContractKey> = HandlerOutput<Contract[K]> | FastifyReply;
 
+/**
+ * Who may call, tenant scope, rate limit. A public call's access comes from its contract
+ * (`access: 'public'`, which the route may repeat); a signed-in call names its roles here.
+ */
+export type RouteConfig<K extends ContractKey> = Omit<FastifyContextConfig, 'access'> &
+  (Contract[K] extends { access: 'public' } ? { access?: 'public' } : { access: Exclude<Access, 'public'> });
+
 export interface ContractRoute<K extends ContractKey> {
-  /** Who may call (access, tenant scope, rate limit): the server's policy, not part of the wire contract. */
-  config: FastifyContextConfig;
+  config: RouteConfig<K>;
   handler: (
     request: FastifyRequest<HandlerInput<Contract[K]>>,
     reply: FastifyReply,
@@ -36,7 +43,7 @@ export function route<K extends ContractKey>(app: FastifyInstance, key: K, optio
     response[200] = definition.response;
     for (const status of definition.alsoAnswers ?? []) response[status] = definition.response;
   }
-  const access = options.config.access;
+  const access = accessOf(key, definition, options.config.access);
   const generic = [
     ...(definition.params || definition.query || definition.body || definition.consumes ? [400] : []),
     ...(access !== undefined && access !== 'public' ? [401, 403] : []),
@@ -50,7 +57,7 @@ export function route<K extends ContractKey>(app: FastifyInstance, key: K, optio
   app.withTypeProvider<ZodTypeProvider>().route({
     method,
     url: path,
-    config: options.config,
+    config: { ...options.config, access },
     schema: {
       tags: [...definition.tags],
       summary: definition.summary,
@@ -63,4 +70,19 @@ export function route<K extends ContractKey>(app: FastifyInstance, key: K, optio
     },
     handler: options.handler as RouteHandlerMethod,
   });
+}
+
+/**
+ * The route's access: public exactly when its contract says so. A route whose own config says
+ * otherwise (public for a signed-in call, roles for a public one) is refused at start.
+ */
+function accessOf(key: ContractKey, definition: Endpoint, declared: Access | undefined): Access {
+  const contractPublic = definition.access === 'public';
+  if (declared !== undefined && (declared === 'public') !== contractPublic)
+    throw new Error(
+      `Route ${key}: config.access ${JSON.stringify(declared)} disagrees with the contract (${contractPublic ? 'public' : 'signed in'})`,
+    );
+  if (contractPublic) return 'public';
+  if (declared === undefined) throw new Error(`Route ${key}: a signed-in call names its roles (config.access)`);
+  return declared;
 }

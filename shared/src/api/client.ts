@@ -1,5 +1,6 @@
 import { SERVICE_BASE, TENANT_HEADER, type Locale } from '../constants.ts';
 import type { CallInput, CallOutput, Contract, ContractKey } from '../contract/index.ts';
+import { isPublicCall } from '../contract/access.ts';
 import { methodAndPath, pathOf } from '../contract/endpoint.ts';
 import { type ErrorBody, type ErrorCode, isErrorCode } from '../errors.ts';
 
@@ -29,7 +30,8 @@ export class ApiError extends Error {
 export interface ApiClientOptions {
   baseUrl?: string;
   getToken: () => string | null;
-  getLocale: () => Locale;
+  /** The language of the answers' texts (Accept-Language); absent, the browser's own is sent. */
+  getLocale?: () => Locale;
   /** The company this tab works in (admin and tech users), sent with every signed-in call. */
   getTenant?: () => string | null;
   /** Called on a 401 or 403 from an authenticated call: the app logs out. */
@@ -40,37 +42,6 @@ export interface ApiClientOptions {
   /** Keep date strings exactly as the server sent them (checks to the millisecond). */
   rawDates?: boolean;
   fetchImpl?: (input: string, init?: RequestInit) => Promise<Response>;
-}
-
-export interface RequestOptions {
-  query?: Record<string, string | number | boolean | undefined | null>;
-  body?: unknown;
-  /** Sent form-encoded instead of JSON (the spec's impersonation call). */
-  form?: Record<string, string>;
-  /** A 200 answer carrying an errorCode is returned instead of thrown. */
-  allowBusinessError?: boolean;
-  /** Do not call onAuthFailure for this call (login, token renewal, version checks). */
-  skipAuthFailure?: boolean;
-  signal?: AbortSignal;
-}
-
-/** Paths that never carry the bearer token (application.md section 7). */
-const publicPaths = [
-  '/login',
-  '/forgot',
-  '/register',
-  '/reset',
-  '/user/byResetPasswordToken',
-  '/user/byVerificationToken',
-  '/user/verify',
-];
-const publicPrefixes = ['/checkin', '/checkinKiosk', '/registration', '/cancelable', '/postponable', '/sso', '/public'];
-
-export function isPublicPath(path: string): boolean {
-  const bare = path.split('?')[0] ?? path;
-  return (
-    publicPaths.includes(bare) || publicPrefixes.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`))
-  );
 }
 
 const dateLike = /^\d[\d\-T:.+Z ]{18,25}$/;
@@ -90,10 +61,17 @@ function reviveDates(_key: string, value: unknown): unknown {
 }
 
 /** Options of a contract call besides its inputs. */
-export type CallOptions = Omit<RequestOptions, 'query' | 'body' | 'form'> & {
+export interface CallOptions {
+  /** A 200 answer carrying an errorCode is returned instead of thrown. */
+  allowBusinessError?: boolean;
+  /** Do not call onAuthFailure for this call (login, token renewal, version checks). */
+  skipAuthFailure?: boolean;
+  signal?: AbortSignal;
   /** The body is sent form-encoded instead of JSON (the spec's impersonation call). */
   formEncoded?: boolean;
-};
+  /** This call's own time limit, instead of the client's. */
+  timeoutMs?: number;
+}
 
 /** The arguments of `call(key, …)`: optional when the call takes no input. */
 export type CallArgs<K extends ContractKey> =
@@ -101,42 +79,68 @@ export type CallArgs<K extends ContractKey> =
     ? [input?: CallInput<Contract[K]> & CallOptions]
     : [input: CallInput<Contract[K]> & CallOptions];
 
+/** A call's answer with what HTTP said of it. */
+export interface DetailedAnswer<K extends ContractKey> {
+  status: number;
+  headers: Headers;
+  data: CallOutput<Contract[K]>;
+}
+
+/** A conditional GET's answer: unchanged since the ETag sent (304), or the answer with its ETag. */
+export type ConditionalAnswer<K extends ContractKey> =
+  { notModified: true } | { notModified: false; data: CallOutput<Contract[K]>; etag: string | null };
+
+/** The calls that read (a conditional call is a GET). */
+export type GetKey = Extract<ContractKey, `GET /${string}`>;
+
+type AnyInput = CallOptions & {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+};
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl ?? SERVICE_BASE;
-  const timeoutMs = options.timeoutMs ?? 60_000;
   const doFetch = options.fetchImpl ?? ((input: string, init?: RequestInit) => fetch(input, init));
 
-  async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
-    const url = new URL(`${baseUrl}${path}`, 'http://placeholder');
-    for (const [key, value] of Object.entries(requestOptions.query ?? {})) {
-      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  /** Sends one call; throws ApiError on a refusal or a network fault. A 304 is an answer. */
+  async function send(key: ContractKey, input: AnyInput = {}, ifNoneMatch?: string | null) {
+    const { method } = methodAndPath(key);
+    const url = new URL(`${baseUrl}${pathOf(key, input.params as never)}`, 'http://placeholder');
+    for (const [name, value] of Object.entries(input.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': options.getLocale() };
-    const token = options.getToken();
-    if (token && !isPublicPath(path)) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const locale = options.getLocale?.();
+    if (locale) headers['Accept-Language'] = locale;
+    if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
+    const token = isPublicCall(key) ? null : options.getToken();
+    if (token) {
       headers.Authorization = `Bearer ${token}`;
       const tenant = options.getTenant?.();
       if (tenant) headers[TENANT_HEADER] = tenant;
     }
     let body: string | undefined;
-    if (requestOptions.form) {
+    if (input.body !== undefined && input.formEncoded) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(requestOptions.form).toString();
-    } else if (requestOptions.body !== undefined) {
+      body = new URLSearchParams(input.body as Record<string, string>).toString();
+    } else if (input.body !== undefined) {
       headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(requestOptions.body);
+      body = JSON.stringify(input.body);
     }
     const target = baseUrl.startsWith('http') ? url.toString() : `${url.pathname}${url.search}`;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, timeout]) : timeout;
+    const timeout = AbortSignal.timeout(input.timeoutMs ?? options.timeoutMs ?? 60_000);
+    const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+    // A revalidation is never answered from the browser's cache: the server says 304 itself.
+    const cache: RequestCache | undefined = ifNoneMatch === undefined ? undefined : 'no-store';
 
     options.onActivity?.(1);
     try {
       let response: Response;
       try {
-        response = await doFetch(target, { method, headers, body, signal });
+        response = await doFetch(target, { method, headers, body, signal, ...(cache ? { cache } : {}) });
       } catch (error) {
         const timedOut = timeout.aborted;
         const code: ErrorCode = timedOut ? 'SERVER_TIMEOUT_CONNECTION_ERROR' : 'SERVER_CONNECTION_ERROR';
@@ -154,44 +158,53 @@ export function createApiClient(options: ApiClientOptions) {
         payload = text;
       }
       const errorBody = asErrorBody(payload);
-      if (!response.ok) {
+      if (!response.ok && response.status !== 304) {
         const error = errorBody
           ? new ApiError(response.status, errorBody.errorCode, errorBody.msg, errorBody.params, payload)
           : new ApiError(response.status, 'SERVER_TIMEOUT_CONNECTION_ERROR', response.statusText, undefined, payload);
-        if ((response.status === 401 || response.status === 403) && !requestOptions.skipAuthFailure) {
+        if ((response.status === 401 || response.status === 403) && !input.skipAuthFailure) {
           options.onAuthFailure?.(error);
         }
         throw error;
       }
-      if (errorBody && !requestOptions.allowBusinessError) {
+      if (errorBody && !input.allowBusinessError) {
         throw new ApiError(response.status, errorBody.errorCode, errorBody.msg, errorBody.params, payload);
       }
-      return payload as T;
+      return { status: response.status, headers: response.headers, payload };
     } finally {
       options.onActivity?.(-1);
     }
   }
 
-  /** One call of the contract, typed by its key: inputs checked by the compiler, the answer typed. */
-  async function call<K extends ContractKey>(key: K, ...[input]: CallArgs<K>): Promise<CallOutput<Contract[K]>> {
-    const { method } = methodAndPath(key);
-    const { params, query, body, formEncoded, ...rest } = (input ?? {}) as CallOptions & {
-      params?: Record<string, string | number>;
-      query?: RequestOptions['query'];
-      body?: unknown;
-    };
-    const payload = formEncoded ? { form: body as Record<string, string> } : { body };
-    return request<CallOutput<Contract[K]>>(method, pathOf(key, params as never), { ...rest, query, ...payload });
-  }
+  // The answer of a successful call is the contract's: the server validates and serialises it
+  // with the same definition (server/src/http/route.ts), so it is typed here, not checked again.
+  const typed = <K extends ContractKey>(payload: unknown) => payload as CallOutput<Contract[K]>;
 
   return {
-    call,
-    request,
-    get: <T>(path: string, o?: RequestOptions) => request<T>('GET', path, o),
-    post: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('POST', path, { ...o, body }),
-    put: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('PUT', path, { ...o, body }),
-    patch: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('PATCH', path, { ...o, body }),
-    delete: <T>(path: string, o?: RequestOptions) => request<T>('DELETE', path, o),
+    /** One call of the contract, typed by its key: inputs checked by the compiler, the answer typed. */
+    async call<K extends ContractKey>(key: K, ...[input]: CallArgs<K>): Promise<CallOutput<Contract[K]>> {
+      return typed<K>((await send(key, input)).payload);
+    },
+
+    /** The same call, answered with its HTTP status and headers. */
+    async callDetailed<K extends ContractKey>(key: K, ...[input]: CallArgs<K>): Promise<DetailedAnswer<K>> {
+      const { status, headers, payload } = await send(key, input);
+      return { status, headers, data: typed<K>(payload) };
+    },
+
+    /**
+     * A conditional GET: sends `etag` as If-None-Match (none: an ordinary GET) and answers
+     * `{ notModified: true }` on a 304, else the answer with the ETag the server gave it.
+     */
+    async callIfChanged<K extends GetKey>(
+      key: K,
+      etag: string | null,
+      ...[input]: CallArgs<K>
+    ): Promise<ConditionalAnswer<K>> {
+      const { status, headers, payload } = await send(key, input, etag);
+      if (status === 304) return { notModified: true };
+      return { notModified: false, data: typed<K>(payload), etag: headers.get('etag') };
+    },
   };
 }
 

@@ -16,7 +16,7 @@ import { endpoint } from './endpoint.ts';
 const tags = ['account'];
 const passwordErrors = ['PASSWORD_TOO_SHORT_MIN_5', 'PASSWORD_POLICY', 'PASSWORDS_DONT_MATCH'] as const;
 
-// A user's own account: profile, password, forgotten password, e-mail verification (issue 11).
+// A user's own account: profile, password, forgotten password, e-mail verification.
 export const accountContract = {
   'GET /profile': endpoint({
     tags,
@@ -39,6 +39,7 @@ export const accountContract = {
     errors: ['OLD_PASSWORD_NOT_MATCH', ...passwordErrors],
   }),
   'POST /forgot': endpoint({
+    access: 'public',
     tags,
     summary: 'E-mail a password-reset link; the same answer whether or not the address exists',
     body: forgotPasswordSchema,
@@ -46,6 +47,7 @@ export const accountContract = {
     errors: [],
   }),
   'GET /user/byResetPasswordToken': endpoint({
+    access: 'public',
     tags,
     summary: 'Who a password-reset link is for',
     query: accountTokenQuerySchema,
@@ -53,6 +55,7 @@ export const accountContract = {
     errors: ['NOT_FOUND_OR_ALREADY_USED'],
   }),
   'POST /reset': endpoint({
+    access: 'public',
     tags,
     summary: "Set a new password with a reset link (once); the user's sessions end",
     body: resetPasswordSchema,
@@ -60,6 +63,7 @@ export const accountContract = {
     errors: ['NOT_FOUND_OR_ALREADY_USED', ...passwordErrors],
   }),
   'GET /user/byVerificationToken': endpoint({
+    access: 'public',
     tags,
     summary: 'Who an e-mail verification link is for',
     query: accountTokenQuerySchema,
@@ -67,6 +71,7 @@ export const accountContract = {
     errors: ['NOT_FOUND_OR_ALREADY_VERIFIED'],
   }),
   'POST /user/verify': endpoint({
+    access: 'public',
     tags,
     summary: 'Verify an e-mail address with its link (once), choosing a password when the account has none',
     body: verifyEmailSchema,

@@ -7,6 +7,7 @@ const tags = ['auth'];
 
 export const authContract = {
   'POST /login': endpoint({
+    access: 'public',
     tags,
     summary: 'Sign in with a username and password',
     body: loginRequestSchema,
@@ -40,6 +41,7 @@ export const authContract = {
     errors: ['USER_DOES_NOT_EXIST'],
   }),
   'GET /sso/:token': endpoint({
+    access: 'public',
     tags,
     summary: 'Sign in with a one-time token (404 when unknown or used)',
     params: z.object({ token: z.string().min(1).max(200) }),

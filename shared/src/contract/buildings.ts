@@ -117,6 +117,7 @@ export const buildingsContract = {
     errors: ['NOT_FOUND', 'BUILDING_HAS_VISITS'],
   }),
   'GET /public/buildings/:id/checkInLogoImage/:version': endpoint({
+    access: 'public',
     tags,
     summary: 'The check-in logo; the version in the path makes it cacheable for a year',
     params: z.object({ id: z.uuid(), version: z.coerce.number().int().min(0) }),

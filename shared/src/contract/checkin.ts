@@ -26,7 +26,7 @@ const key = z.string().min(1).max(64);
 const publicId = z.string().min(1).max(64);
 const mobileToken = z.string().max(64).optional();
 /**
- * A person's pass identifier or PIN identification ticket (issue 12): when it proves a person of
+ * A person's pass identifier or PIN identification ticket: when it proves a person of
  * the building, a phone needs no mobile token (a personal link carries none).
  */
 const personProof = z.string().max(128).optional();
@@ -42,6 +42,7 @@ const kioskErrors = [
 const channelErrors = [...kioskErrors, 'CHECKIN_LINK_EXPIRED'] as const satisfies readonly ErrorCode[];
 
 const checkInBuilding = endpoint({
+  access: 'public',
   tags,
   summary: 'The building of a check-in link (or a kiosk) and its person types',
   params: z.object({ qrCodeKey: key }),
@@ -52,10 +53,11 @@ const checkInBuilding = endpoint({
 
 const linkParams = z.object({ qrCodeKey: key, identifier: publicId });
 
-/** A person refused at the door (issue 12): deactivated, or outside their validity that day. */
+/** A person refused at the door: deactivated, or outside their validity that day. */
 const personErrors = ['PERSON_DEACTIVATED', 'PERSON_NOT_VALID'] as const satisfies readonly ErrorCode[];
 
 const visitOfLink = endpoint({
+  access: 'public',
   tags,
   summary:
     "A visit reached through its link, with the check-in form it stored (to check back in); or a person's pass of the building, with the wizard's prefill",
@@ -65,6 +67,7 @@ const visitOfLink = endpoint({
 });
 
 const visitStatus = endpoint({
+  access: 'public',
   tags,
   summary: 'The status of a visit reached through its link',
   params: linkParams,
@@ -73,6 +76,7 @@ const visitStatus = endpoint({
 });
 
 const checkIn = endpoint({
+  access: 'public',
   tags,
   summary: "Check in with the wizard's result (208 CHECKEDIN when already in)",
   body: checkInRequestSchema,
@@ -105,6 +109,7 @@ const cameraQuery = z.object({
 const cameraErrors = [...kioskErrors, 'CAMERA_ADDRESS_NOT_ALLOWED', 'CAMERA_UNREACHABLE'] as const;
 
 const checkOutData = endpoint({
+  access: 'public',
   tags,
   summary: 'A visit that can be checked out, with its exit questionnaires',
   params: z.object({ publicIdentifier: publicId }),
@@ -133,6 +138,7 @@ export const checkinContract = {
   'POST /checkin': checkIn,
   'POST /checkinKiosk': checkIn,
   'GET /building/:qrCodeKey/checkInData': endpoint({
+    access: 'public',
     tags,
     summary: "The wizard's input for one person type (by the building's check-in key)",
     params: z.object({ qrCodeKey: key }),
@@ -146,6 +152,7 @@ export const checkinContract = {
     errors: channelErrors,
   }),
   'GET /public/checkin/:qrCodeKey/camera/:cameraId/info': endpoint({
+    access: 'public',
     tags,
     summary: "A reading of one of the building's cameras, for the wizard",
     params: cameraParams,
@@ -154,6 +161,7 @@ export const checkinContract = {
     errors: cameraErrors,
   }),
   'GET /public/checkin/:qrCodeKey/camera/:cameraId/picture': endpoint({
+    access: 'public',
     tags,
     summary: "A picture from one of the building's cameras, for the wizard",
     params: cameraParams,
@@ -163,6 +171,7 @@ export const checkinContract = {
   'GET /checkoutable/:publicIdentifier': checkOutData,
   'GET /checkOutData/:publicIdentifier': checkOutData,
   'PATCH /checkoutable/:publicIdentifier': endpoint({
+    access: 'public',
     tags,
     summary: 'Check out (temperature, comments, exit questionnaire answers)',
     params: z.object({ publicIdentifier: publicId }),
@@ -171,6 +180,7 @@ export const checkinContract = {
     errors: ['CHECKOUT_VISIT_NOT_FOUND', 'MISSING'],
   }),
   'GET /buildingCheckOutData/:qrCodeKey': endpoint({
+    access: 'public',
     tags,
     summary: 'What the building check-out page of a kiosk needs',
     params: z.object({ qrCodeKey: key }),
@@ -183,6 +193,7 @@ export const checkinContract = {
     errors: kioskErrors,
   }),
   'POST /buildingCheckOut/:qrCodeKey/search': endpoint({
+    access: 'public',
     tags,
     summary:
       'Self check-out on an enrolled kiosk: open visits by last name or the last 4 phone digits, each with a ticket for this kiosk',
@@ -192,6 +203,7 @@ export const checkinContract = {
     errors: kioskErrors,
   }),
   'GET /buildingCheckOut/:qrCodeKey/ticket/:ticket': endpoint({
+    access: 'public',
     tags,
     summary: "A visit found by this kiosk's search, with its exit questionnaires (410 once the ticket expired)",
     params: ticketParams,
@@ -199,6 +211,7 @@ export const checkinContract = {
     errors: [...kioskErrors, 'CHECKOUT_VISIT_NOT_FOUND', 'CHECKOUT_TICKET_EXPIRED'],
   }),
   'PATCH /buildingCheckOut/:qrCodeKey/ticket/:ticket': endpoint({
+    access: 'public',
     tags,
     summary: "Check out a visit found by this kiosk's search, with its ticket",
     params: ticketParams,
@@ -207,6 +220,7 @@ export const checkinContract = {
     errors: [...kioskErrors, 'CHECKOUT_VISIT_NOT_FOUND', 'CHECKOUT_TICKET_EXPIRED', 'MISSING'],
   }),
   'GET /searchMeeting/:identifier/:pin': endpoint({
+    access: 'public',
     tags,
     summary: 'Find a visit by its code and PIN',
     params: z.object(searchMeetingParams),
@@ -214,6 +228,7 @@ export const checkinContract = {
     errors: searchMeetingErrors,
   }),
   'GET /searchMeeting/:identifier/:pin/:lastname': endpoint({
+    access: 'public',
     tags,
     summary: 'Find a visit by its code, PIN and last name',
     params: z.object({ ...searchMeetingParams, lastname: z.string().max(64) }),

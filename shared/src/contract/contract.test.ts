@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createApiClient } from '../api/client.ts';
+import { isPublicCall } from './access.ts';
 import { type CallOutput, type Contract, contract, methodAndPath, pathOf } from './index.ts';
 
 describe('the contract', () => {
@@ -14,6 +15,13 @@ describe('the contract', () => {
       const named = [...key.matchAll(/:(\w+)/g)].map((match) => match[1]).sort();
       const shape = 'params' in definition ? Object.keys(definition.params.shape).sort() : [];
       expect({ key, params: shape }).toEqual({ key, params: named });
+    }
+  });
+
+  it('gives the client the access each call declares: public exactly where its definition says so', () => {
+    for (const [key, definition] of Object.entries(contract)) {
+      const access = 'access' in definition ? definition.access : undefined;
+      expect({ key, public: isPublicCall(key as keyof typeof contract) }).toEqual({ key, public: access === 'public' });
     }
   });
 

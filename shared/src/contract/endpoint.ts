@@ -11,6 +11,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface Endpoint {
   summary: string;
   tags: readonly string[];
+  /**
+   * 'public': anyone may call, no sign-in (the apps send no bearer token). Absent: the caller
+   * signs in, and the server's route names the roles it admits.
+   */
+  access?: 'public';
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -7,7 +7,7 @@ import {
 } from '../schemas/door.ts';
 import { endpoint } from './endpoint.ts';
 
-// PIN identification at the door (issue 12; the public page /pinIdentification/{key}): a person
+// PIN identification at the door (the public page /pinIdentification/{key}): a person
 // types the building PIN and, by the building's method, their personal PIN with their last name,
 // e-mail or external id; the answer prefills the check-in wizard and carries a short-lived ticket
 // that proves the person to POST /checkin. No sign-in; rate-limited per address, failures
@@ -32,6 +32,7 @@ const identificationErrors = [
 
 export const identificationContract = {
   'GET /pinIdentification/:qrCodeKey': endpoint({
+    access: 'public',
     tags,
     summary: "The PIN identification page's building and what it asks (the building's identification method)",
     params,
@@ -39,6 +40,7 @@ export const identificationContract = {
     errors: ['NOT_FOUND'],
   }),
   'POST /pinIdentification/:qrCodeKey': endpoint({
+    access: 'public',
     tags,
     summary:
       "Identify a person of the building by the building PIN and their own credentials: the wizard's prefill and a ticket for POST /checkin",

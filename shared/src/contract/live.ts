@@ -1,7 +1,7 @@
 import { liveTicketBodySchema, liveTicketSchema, liveVisitsQuerySchema } from '../schemas/live.ts';
 import { endpoint } from './endpoint.ts';
 
-// Live updates of the entry log (issue 13). A browser's EventSource cannot send the bearer header,
+// Live updates of the entry log. A browser's EventSource cannot send the bearer header,
 // so a signed-in client first asks for a ticket (an ordinary authenticated call), then opens the
 // stream with it in the query. The ticket is good for one purpose (this stream), for
 // LIVE_TICKET_SECONDS, for the session, company and building it was issued for, and is never
@@ -18,6 +18,7 @@ export const liveContract = {
     errors: ['NOT_FOUND'],
   }),
   'GET /live/visits': endpoint({
+    access: 'public',
     tags,
     summary:
       'Server-sent events: each change to a visit of the buildings the ticket may see (text/event-stream, ids for Last-Event-ID)',

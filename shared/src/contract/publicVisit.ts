@@ -13,7 +13,7 @@ import {
 } from '../schemas/publicVisit.ts';
 import { endpoint } from './endpoint.ts';
 
-// The visitor's own visit pages (issue 13): no sign-in, rate-limited. Cancel, postpone and
+// The visitor's own visit pages: no sign-in, rate-limited. Cancel, postpone and
 // reschedule find the visit by its public identifier (the secret of the visitor's links); the
 // registration page finds the building by its check-in key (the poster's QR code).
 
@@ -37,6 +37,7 @@ const postponeErrors = [
 
 export const publicVisitContract = {
   'GET /cancelable/:publicIdentifier': endpoint({
+    access: 'public',
     tags,
     summary: 'A visit its visitor may still cancel (not begun, not cancelled)',
     params: publicIdentifierParamsSchema,
@@ -44,6 +45,7 @@ export const publicVisitContract = {
     errors: cancelErrors,
   }),
   'DELETE /cancelable/:publicIdentifier': endpoint({
+    access: 'public',
     tags,
     summary: 'The visitor cancels a visit that has not begun',
     params: publicIdentifierParamsSchema,
@@ -51,6 +53,7 @@ export const publicVisitContract = {
     errors: cancelErrors,
   }),
   'GET /postponable/:publicIdentifier': endpoint({
+    access: 'public',
     tags,
     summary: 'A visit (scheduled or in progress) its visitor may make longer, with the durations that would',
     params: publicIdentifierParamsSchema,
@@ -58,6 +61,7 @@ export const publicVisitContract = {
     errors: postponeErrors,
   }),
   'PATCH /postponable/:publicIdentifier': endpoint({
+    access: 'public',
     tags,
     summary: 'The visitor makes a visit longer: a new duration, longer than the current one, ending after now',
     params: publicIdentifierParamsSchema,
@@ -66,6 +70,7 @@ export const publicVisitContract = {
     errors: [...postponeErrors, 'POSTPONE_DURATION_NOT_LONGER'],
   }),
   'GET /reschedulable/:publicIdentifier': endpoint({
+    access: 'public',
     tags,
     summary: 'A visit its visitor may still move to another time (not begun, not cancelled)',
     params: publicIdentifierParamsSchema,
@@ -73,6 +78,7 @@ export const publicVisitContract = {
     errors: cancelErrors,
   }),
   'PATCH /reschedulable/:publicIdentifier': endpoint({
+    access: 'public',
     tags,
     summary: 'The visitor moves a visit that has not begun to another time (not over by then, within a year)',
     params: publicIdentifierParamsSchema,
@@ -81,6 +87,7 @@ export const publicVisitContract = {
     errors: [...cancelErrors, 'MEETING_IN_THE_PAST', 'VALIDATION_FAILED'],
   }),
   'GET /registration/:qrCodeKey': endpoint({
+    access: 'public',
     tags,
     summary: "A building's registration page: its person types, and the form of the one chosen",
     params: z.object({ qrCodeKey: z.string().min(1).max(64) }),
@@ -89,6 +96,7 @@ export const publicVisitContract = {
     errors: ['NOT_FOUND'],
   }),
   'POST /registration': endpoint({
+    access: 'public',
     tags,
     summary: 'A visitor registers ahead for a building (201): an invitation is e-mailed to them',
     body: registrationRequestSchema,

@@ -7,7 +7,7 @@ import { enrolKioskRequestSchema, enrolKioskResponseSchema } from '../sync/enrol
 import { rejectedMutationSchema, syncPushEnvelopeSchema, syncPushResponseSchema } from '../sync/protocol.ts';
 import { endpoint } from './endpoint.ts';
 
-// The kiosk's calls (SYNC.md): its pushes, the configuration it caches to run offline, its
+// The kiosk's calls (docs/kiosk.md): its pushes, the configuration it caches to run offline, its
 // staff screen; and a tablet's enrolment. Every kiosk call carries the device's credential.
 
 const tags = ['kiosk sync'];
@@ -34,9 +34,10 @@ const kioskConfigSchema = z.object({
   /** PBKDF2-SHA-256 of the building's PIN (base64url), for `staffPinCheck: 'device'`. */
   staffPinHash: z.string().nullable(),
   /**
-   * The building's people whose pass opens the door (issue 12): not deactivated, validity not
-   * ended before today (the kiosk checks `validFrom`/`validTo` on the day it is used). No PIN
-   * hash: PIN identification needs the server. Absent from configurations cached before issue 12.
+   * The building's people whose pass opens the door: not deactivated, validity not ended
+   * before today (the kiosk checks `validFrom`/`validTo` on the day it is used). No PIN hash:
+   * PIN identification needs the server. Absent from configurations cached before passes
+   * were cached on kiosks.
    */
   people: z.array(kioskPersonSchema).optional(),
   /** The building's time zone: a pass's validity is read on the building's day (`dayInZone`, `isValidOn`). */
@@ -45,6 +46,7 @@ const kioskConfigSchema = z.object({
 
 export const syncContract = {
   'POST /sync/push': endpoint({
+    access: 'public',
     tags,
     summary: "Apply a kiosk's queued check-ins and check-outs, each exactly once; answers per mutation",
     body: syncPushEnvelopeSchema,
@@ -53,6 +55,7 @@ export const syncContract = {
     errors: ['NOT_FOUND', 'KIOSK_ENROLMENT_REQUIRED', 'KIOSK_DEVICE_NOT_ALLOWED'],
   }),
   'GET /sync/config/:qrCodeKey': endpoint({
+    access: 'public',
     tags,
     summary: 'Everything the kiosk caches to run the wizard offline (ETag; 304 when unchanged)',
     params: z.object({ qrCodeKey: key }),
@@ -60,6 +63,7 @@ export const syncContract = {
     errors: kioskErrors,
   }),
   'POST /sync/staff/:qrCodeKey': endpoint({
+    access: 'public',
     tags,
     summary: "Check the building PIN that opens a kiosk's staff screen (buildings without listed kiosks)",
     params: z.object({ qrCodeKey: key }),
@@ -68,6 +72,7 @@ export const syncContract = {
     errors: [...kioskErrors, 'PIN_IDENTIFICATION_INVALID_PIN_BUILDING'],
   }),
   'GET /sync/visits/:qrCodeKey': endpoint({
+    access: 'public',
     tags,
     summary: "Today's present and expected visits of the building, for check-out while offline",
     params: z.object({ qrCodeKey: key }),
@@ -89,6 +94,7 @@ export const syncContract = {
     errors: kioskErrors,
   }),
   'GET /sync/device/:deviceId': endpoint({
+    access: 'public',
     tags,
     summary: 'The rejected entries of one kiosk, for its staff screen',
     params: z.object({ deviceId: z.uuid() }),
@@ -98,6 +104,7 @@ export const syncContract = {
     errors: ['NOT_FOUND', 'KIOSK_ENROLMENT_REQUIRED', 'KIOSK_DEVICE_NOT_ALLOWED'],
   }),
   'POST /kiosk/enrol': endpoint({
+    access: 'public',
     tags: ['kiosk enrolment'],
     summary: "A tablet enrols with a code and receives its own credential (x-kiosk-credential: '{deviceId}.{secret}')",
     body: enrolKioskRequestSchema,

@@ -1,8 +1,8 @@
 import { SERVICE_BASE } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
-import { type LiveReady, type LiveVisitEvent, liveStreamEvents } from '@vestibule/shared/contract';
+import { type LiveReady, type LiveVisitEvent, liveStreamEvents, pathOf } from '@vestibule/shared/contract';
 
-// One live stream of visit changes (GET /live/visits, issue 13), kept open: a short-lived ticket
+// One live stream of visit changes (GET /live/visits), kept open: a short-lived ticket
 // from an authenticated call first (a browser's EventSource cannot send the bearer header), then
 // the stream. On any error the stream is closed and opened again with a new ticket after a pause
 // (1 s, doubling to 30 s), sending the last event id it saw in the query (a new EventSource
@@ -111,7 +111,7 @@ export function connectLiveVisits(options: LiveConnectionOptions): () => void {
     const sentId = lastEventId;
     const query = new URLSearchParams({ ticket });
     if (sentId !== undefined) query.set('lastEventId', sentId);
-    const stream = transport.open(`${SERVICE_BASE}/live/visits?${query}`);
+    const stream = transport.open(`${SERVICE_BASE}${pathOf('GET /live/visits')}?${query}`);
     source = stream;
     const seen = (event: MessageEvent<string>) => {
       if (event.lastEventId) lastEventId = event.lastEventId;

@@ -1,4 +1,4 @@
-import { type VisitSummary, type WizardVisitorType, isOnSite, wizardVisitorTypes } from '@vestibule/shared';
+import { type VisitSummary, isOnSite, isWizardVisitorType } from '@vestibule/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate, pagePath } from '../../app/router.ts';
@@ -27,7 +27,7 @@ interface VisitPageProps {
 /**
  * /checkin/{hash}/{identifier}[/{status}] and the kiosk variants: a visit reached through its
  * link (an invitation, a pass). The visit's current status decides what shows; the optional
- * {status} segment of the link is informative only. A person's pass (issue 12: their personal
+ * {status} segment of the link is informative only. A person's pass (their personal
  * link, or a pass scanned at a kiosk) greets them and checks them in prefilled from their record.
  */
 export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPageProps) {
@@ -83,9 +83,7 @@ export function VisitStatus({ visit, onCheckIn }: { visit: VisitSummary; onCheck
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const locale = currentLocale();
   const name = [visit.firstName, visit.lastName].filter(Boolean).join(' ');
-  const visitorType = (wizardVisitorTypes as readonly string[]).includes(visit.visitorType)
-    ? (visit.visitorType as WizardVisitorType)
-    : null;
+  const visitorType = isWizardVisitorType(visit.visitorType) ? visit.visitorType : null;
   const wasIn = visit.checkedInAt !== null && visit.checkedOutAt !== null;
   return (
     <section className="screen" aria-labelledby="visit-heading">

@@ -88,7 +88,7 @@ describe('statuses the kiosk derives offline (shared rule)', () => {
   });
 });
 
-describe("a person's pass at the link (issue 12)", () => {
+describe("a person's pass at the link", () => {
   it('greets the person by their first name and offers check-in', () => {
     const onCheckIn = vi.fn();
     render(<PersonStatus firstName="Ada" openVisit={null} onCheckIn={onCheckIn} />);

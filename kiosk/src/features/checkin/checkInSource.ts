@@ -17,7 +17,7 @@ import type { WizardResult } from '../wizard/index.ts';
 import { type Channel, fetchCheckInData } from './checkin.api.ts';
 
 /**
- * A person of the directory the wizard starts from (issue 12: a scanned pass, a personal link, a
+ * A person of the directory the wizard starts from (a scanned pass, a personal link, a
  * PIN identification), with the proof POST /checkin needs to link the visit to them.
  */
 export interface PersonAtDoor {
@@ -53,7 +53,7 @@ export function reusesAnswers(preset: VisitPreset | undefined, now: Date = new D
 /**
  * Where a check-in's building and wizard data come from, and where it goes: a kiosk reads its
  * cached configuration; a visitor's phone reads the server. Both commit the check-in to the
- * device's outbox first and let the sync runner carry it to the server (SYNC.md), so a dropped
+ * device's outbox first and let the sync runner carry it to the server (docs/kiosk.md, "The outbox"), so a dropped
  * network loses nobody.
  */
 export interface CheckInSource {

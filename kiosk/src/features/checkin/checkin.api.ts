@@ -9,7 +9,7 @@ export interface Channel {
   /** The building's mobile token from the printed link's ?mt=. */
   mt: string | null;
   /**
-   * A person's pass identifier or PIN identification ticket (issue 12): stands for a missing
+   * A person's pass identifier or PIN identification ticket: stands for a missing
    * mobile token when it proves a person of the building (a personal link carries no ?mt=).
    */
   proof?: string | null;
@@ -43,7 +43,7 @@ export function fetchCheckInData(
 
 /**
  * What a link's identifier is: a visit (an invitation, a visit's own link) or a person's pass of
- * the building (issue 12, `kind: 'person'`). A deactivated person or one outside their validity
+ * the building (`kind: 'person'`). A deactivated person or one outside their validity
  * is refused (409 PERSON_DEACTIVATED / PERSON_NOT_VALID), an unknown identifier 404.
  */
 export function fetchLinkTarget(qrCodeKey: string, identifier: string, channel: Channel, signal?: AbortSignal) {

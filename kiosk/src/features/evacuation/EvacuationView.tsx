@@ -17,7 +17,7 @@ interface EvacuationViewProps {
 }
 
 /**
- * The staff screen's evacuation list (issue 13): everyone inside by this kiosk's knowledge, by
+ * The staff screen's evacuation list: everyone inside by this kiosk's knowledge, by
  * person type, with a roll call. Read from the device's database, so it works with the network
  * cut, and drawn again as the kiosk's visits change (a check-in or check-out here, a new list).
  */

@@ -1,2 +1,2 @@
-// The evacuation feature's public entry (issue 13): the staff screen's evacuation list.
+// The evacuation feature's public entry: the staff screen's evacuation list.
 export { EvacuationView } from './EvacuationView.tsx';

@@ -11,7 +11,7 @@ import { StaffScreen } from '../kiosk/StaffScreen.tsx';
 import { EvacuationView } from './EvacuationView.tsx';
 import { kioskEvacuationList } from './kioskEvacuation.ts';
 
-// The kiosk's evacuation list (issue 13) from its IndexedDB (fake-indexeddb here): the building's
+// The kiosk's evacuation list from its IndexedDB (fake-indexeddb here): the building's
 // list it last received, changed by the check-ins and check-outs made on it since, offline.
 
 const KEY = 'key-1';

@@ -1,7 +1,7 @@
 import { type EvacuationGroup, type EvacuationPerson, groupForEvacuation } from '@vestibule/shared';
-import type { KioskDb, OutboxEntry } from '../../offline/kioskDb.ts';
+import type { CheckInEntry, KioskDb, OutboxEntry } from '../../offline/kioskDb.ts';
 
-// The evacuation list on a kiosk (issue 13), from what the device holds, so it works with the
+// The evacuation list on a kiosk, from what the device holds, so it works with the
 // network cut: the building's visits it last received (GET /sync/visits: everyone checked in and
 // not out), changed by the check-ins and check-outs made on it since (the outbox writes each one
 // into the same table in its transaction). The grouping is the server's (shared rule).
@@ -16,8 +16,8 @@ export interface KioskEvacuation {
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /** What the check-in made on this device says of the visit: its form, and whether the server refused it. */
-function deviceCheckIns(entries: readonly OutboxEntry[]): Map<string, OutboxEntry> {
-  const latest = new Map<string, OutboxEntry>();
+function deviceCheckIns(entries: readonly OutboxEntry[]): Map<string, CheckInEntry> {
+  const latest = new Map<string, CheckInEntry>();
   for (const entry of entries) {
     if (entry.type !== 'checkIn') continue;
     const known = latest.get(entry.visitId);
@@ -45,14 +45,14 @@ export async function kioskEvacuationList(db: KioskDb, qrCodeKey: string): Promi
     if (!visit.checkedInAt || visit.checkedOutAt) continue;
     const checkIn = checkIns.get(visit.id);
     if (checkIn?.status === 'rejected' && checkIn.errorCode === 'CHECKEDIN') continue;
-    const form = (checkIn?.payload as { checkInForm?: Record<string, unknown> } | undefined)?.checkInForm ?? {};
+    const form = checkIn?.payload.checkInForm ?? {};
     inside.push({
       visitId: visit.id,
       visitorType: visit.visitorType,
       firstName: text(visit.firstName),
       lastName: text(visit.lastName) ?? (text(visit.firstName) ? null : text(form.fullName)),
       companyName: text(form.companyName) ?? text(form.contractorCompanyName) ?? text(visit.companyName),
-      // The check-in made here says it; else the server's list (lists before issue 13 lacked it).
+      // The check-in made here says it; else the server's list (older servers' lists lack it).
       host: text(form.host) ?? text(visit.host),
       checkedInAt: visit.checkedInAt,
     });

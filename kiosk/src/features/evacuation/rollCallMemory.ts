@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// A kiosk's roll call (issue 13): the visits marked safe, per building, kept in the page's memory.
+// A kiosk's roll call: the visits marked safe, per building, kept in the page's memory.
 // It outlives the staff screen (the kiosk returns to its welcome screen when left alone, and staff
 // may come back to it), not a reload; ending the roll call forgets it.
 

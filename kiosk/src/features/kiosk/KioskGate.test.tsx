@@ -9,7 +9,7 @@ import { kioskDb } from '../../offline/runtime.ts';
 import { KioskGate } from './KioskGate.tsx';
 import { isEnrolmentCode } from '../enrol/enrol.ts';
 
-// An enrolled kiosk (issue 9): the tablet's credential is sent with its calls, and a kiosk page
+// An enrolled kiosk (docs/kiosk.md, "Enrolment"): the tablet's credential is sent with its calls, and a kiosk page
 // runs only on an enrolled tablet; otherwise it says how to enrol, or that it was revoked.
 
 const enrolment = (deviceId: string) => ({

@@ -65,7 +65,7 @@ async function scanOffline(identifier: string) {
   return onVisit;
 }
 
-describe('a pass scanned at a kiosk offline (issue 12)', () => {
+describe('a pass scanned at a kiosk offline', () => {
   it('starts the wizard from the person in the cached directory', async () => {
     const onVisit = await scanOffline('pass-ada');
     await waitFor(() => expect(onVisit).toHaveBeenCalledOnce());

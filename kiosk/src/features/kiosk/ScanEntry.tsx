@@ -11,7 +11,7 @@ import { lookUpScannedCode } from './scanLookup.ts';
 interface ScanEntryProps {
   db: KioskDb;
   kiosk: { qrCodeKey: string; buildingId: string; buildingName: string };
-  /** The cached configuration's people and time zone: a pass is recognised offline from them (issue 12). */
+  /** The cached configuration's people and time zone: a pass is recognised offline from them. */
   directory: Parameters<typeof lookUpPass>[2];
   /** A known visit or person: the wizard starts from it. */
   onVisit: (preset: VisitPreset) => void;
@@ -30,7 +30,7 @@ const resultText: Record<ScanResult, string> = {
 
 /**
  * "I have a QR code": scan (or type) an invitation or visit code, offline from the visits the
- * kiosk knows; or a person's pass (issue 12), from the server, else the cached directory.
+ * kiosk knows; or a person's pass, from the server, else the cached directory.
  */
 export function ScanEntry({ db, kiosk, directory, onVisit, onClose }: ScanEntryProps) {
   const { t } = useTranslation('publicVisit');

@@ -26,7 +26,7 @@ let lockedUntil = 0;
 /** The kiosk's staff screen, behind the building's PIN code: how the device and its sync stand. */
 export function StaffScreen({ config, runner, onClose }: StaffScreenProps) {
   const [unlocked, setUnlocked] = useState(false);
-  // The evacuation list (issue 13), from the device's own data: offline too.
+  // The evacuation list, from the device's own data: offline too.
   const [evacuation, setEvacuation] = useState(false);
   if (unlocked && evacuation) return <EvacuationView runner={runner} onBack={() => setEvacuation(false)} />;
   return unlocked ? (
@@ -226,7 +226,7 @@ function StaffPanel({ config, runner, onClose, onEvacuation }: StaffScreenProps 
 }
 
 function personOf(entry: OutboxEntry): string | null {
-  const form = (entry.payload as { checkInForm?: Record<string, unknown> }).checkInForm ?? {};
+  const form = (entry.type === 'checkIn' ? entry.payload.checkInForm : undefined) ?? {};
   const name = [form.firstName, form.lastName].filter((part) => typeof part === 'string' && part).join(' ');
   return name || null;
 }

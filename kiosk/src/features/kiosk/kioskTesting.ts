@@ -2,6 +2,7 @@ import { pbkdf2Sync } from 'node:crypto';
 import { STAFF_PIN_ITERATIONS, staffPinSalt, uuidv7 } from '@vestibule/shared';
 import { openKioskDb } from '../../offline/kioskDb.ts';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
+import { kioskClient } from '../../offline/kioskClient.ts';
 import { SyncRunner } from '../../offline/runtime.ts';
 import type { SyncTransport } from '../../offline/syncEngine.ts';
 import { wizardInput } from '@vestibule/ui/wizard/testing';
@@ -58,6 +59,6 @@ export function offlineRunner(): SyncRunner {
     qrCodeKey: 'key-1',
     channel: 'kiosk',
     transport: unreachable,
-    fetchImpl: () => Promise.reject(new TypeError('Failed to fetch')),
+    client: kioskClient({ fetchImpl: () => Promise.reject(new TypeError('Failed to fetch')) }),
   });
 }

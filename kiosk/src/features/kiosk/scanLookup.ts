@@ -1,4 +1,4 @@
-import { type WizardVisitorType, wizardVisitorTypes } from '@vestibule/shared';
+import { isWizardVisitorType } from '@vestibule/shared';
 import type { KioskDb, LocalVisit } from '../../offline/kioskDb.ts';
 import { localVisitSummary } from '../../offline/localVisitSummary.ts';
 import type { ParsedCode } from '../scanner/index.ts';
@@ -27,9 +27,7 @@ export async function lookUpScannedCode(
     (await db.visits.where('publicIdentifier').equals(value).first());
   if (visit && visit.qrCodeKey === kiosk.qrCodeKey) {
     if (visit.checkedInAt && !visit.checkedOutAt) return { kind: 'alreadyIn', visit };
-    const visitorType = (wizardVisitorTypes as readonly string[]).includes(visit.visitorType)
-      ? (visit.visitorType as WizardVisitorType)
-      : null;
+    const visitorType = isWizardVisitorType(visit.visitorType) ? visit.visitorType : null;
     if (visitorType) {
       const checkingBack = visit.checkedInAt !== null && visit.checkedOutAt !== null;
       return {

@@ -1,4 +1,4 @@
-import { type CheckInField, type CheckInFieldKey, enabledFields, fieldError } from '@vestibule/shared';
+import { enabledFields, fieldError } from '@vestibule/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationBody, RegistrationPageData } from './publicVisit.api.ts';
@@ -21,7 +21,7 @@ export function RegistrationFields({ page, pending, onChangeType, onSubmit, chil
   const { t: tw } = useTranslation('wizard');
   const idPrefix = useId().replace(/:/g, '');
   const zone = page.building.timeZoneId;
-  const fields = enabledFields(page.checkInForm as Partial<Record<CheckInFieldKey, CheckInField>>);
+  const fields = enabledFields(page.checkInForm);
   const [form, setForm] = useState<Record<string, string | boolean>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [when, setWhen] = useState({ date: '', time: '' });

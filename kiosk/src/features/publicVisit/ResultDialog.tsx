@@ -9,8 +9,7 @@ interface ResultDialogProps {
 }
 
 /**
- * The spec's visit action modal: a success or error header and its content (application.md
- * section 2). A modal <dialog>: the page behind is inert, Escape and the button close it, and the
+ * A visit action's result: a success or error header and its content. A modal <dialog>: the page behind is inert, Escape and the button close it, and the
  * focus returns where it was.
  */
 export function ResultDialog({ outcome, title, children, onClose }: ResultDialogProps) {

@@ -1,7 +1,7 @@
 import type { CallBody, CallOutput, Contract } from '@vestibule/shared/contract';
 import { apiClient } from '../../app/apiClient.ts';
 
-// The visitor's own visit pages' calls (issue 13). The pages take them as an object, so their
+// The visitor's own visit pages' calls. The pages take them as an object, so their
 // tests give them answers without a server.
 
 export type PublicVisit = CallOutput<Contract['GET /cancelable/:publicIdentifier']>;

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 
 // A page's one action (cancel, extend, move, register): pending, then success on 200 or error on
-// any failure (application.md section 4), run once at a time.
+// any failure, run once at a time.
 
 export type ActionState<T> =
   { status: 'idle' } | { status: 'pending' } | { status: 'success'; result: T } | { status: 'error'; error: unknown };

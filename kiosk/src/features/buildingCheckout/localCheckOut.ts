@@ -1,4 +1,4 @@
-import type { WizardVisitorType } from '@vestibule/shared';
+import { isWizardVisitorType } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import type { KioskDb, LocalVisit } from '../../offline/kioskDb.ts';
@@ -8,7 +8,8 @@ import type { SyncRunner } from '../../offline/runtime.ts';
 import type { CheckOutData, CheckOutRequest } from '../checkout/index.ts';
 import type { SelfCheckOutMatch } from '@vestibule/shared';
 
-// A kiosk's self check-out works from the visits the device knows (SYNC.md): those made on it
+// A kiosk's self check-out works from the visits the device knows (docs/kiosk.md, "Self
+// check-out"): those made on it
 // and today's list from the server (present and expected). A visit found there is checked out
 // through the outbox, offline too; the server is asked only when the device knows nothing.
 
@@ -135,14 +136,14 @@ export async function withLocalTargets(
 
 /** The check-out form's data for a visit the device knows, from the cached configuration. */
 export function localCheckOutData(config: KioskConfig, visit: LocalVisit): CheckOutData {
-  const type = visit.visitorType as WizardVisitorType;
+  const type = isWizardVisitorType(visit.visitorType) ? visit.visitorType : null;
   // The measure settings are the building's: any person type's copy has them.
-  const settings = config.checkInData[type] ?? Object.values(config.checkInData)[0];
+  const settings = (type && config.checkInData[type]) ?? Object.values(config.checkInData)[0];
   const building = config.building.building;
   const summary = localVisitSummary(visit, building);
   return {
     visit: summary,
-    exitQuestionnaires: config.exitQuestionnaires[type] ?? [],
+    exitQuestionnaires: (type && config.exitQuestionnaires[type]) ?? [],
     checkOutTemperatureMeasuresEnabled: settings?.checkOutTemperatureMeasuresEnabled ?? false,
     allowCheckOutManualTemperatureMeasure: settings?.allowCheckOutManualTemperatureMeasure ?? false,
     commentsEnabled: settings?.commentsEnabled ?? false,
@@ -154,7 +155,7 @@ export function localCheckOutData(config: KioskConfig, visit: LocalVisit): Check
 
 /** Whether the cached configuration has this visit's exit questionnaires (a person type the kiosk serves). */
 export function configCovers(config: KioskConfig, visit: LocalVisit): boolean {
-  return config.exitQuestionnaires[visit.visitorType as WizardVisitorType] !== undefined;
+  return isWizardVisitorType(visit.visitorType) && config.exitQuestionnaires[visit.visitorType] !== undefined;
 }
 
 /**

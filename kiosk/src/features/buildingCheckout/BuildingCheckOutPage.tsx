@@ -23,7 +23,7 @@ type Screen =
  * /buildingCheckOut/{qrCodeKey}: a kiosk's self check-out, by last name, phone digits or visit
  * code. It runs from the kiosk's cached configuration and finds visits among those the device
  * knows first (made here, or today's list from the server), so it works offline; a visit found
- * there is checked out through the outbox (SYNC.md). Online, a search that finds nothing on the
+ * there is checked out through the outbox (docs/kiosk.md, "Self check-out"). Online, a search that finds nothing on the
  * device asks the server, and a visit only the server knows is checked out with it.
  */
 export function BuildingCheckOutPage({ qrCodeKey, search }: { qrCodeKey: string; search: string }) {

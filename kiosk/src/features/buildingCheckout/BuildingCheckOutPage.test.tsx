@@ -7,7 +7,7 @@ import { initTestI18n } from '../../i18n/testI18n.ts';
 import type { LocalVisit } from '../../offline/kioskDb.ts';
 import { commitCheckIn } from '../../offline/outbox.ts';
 import { kioskDb, syncRunner } from '../../offline/runtime.ts';
-import type { SyncTransport } from '../../offline/syncEngine.ts';
+import { kioskClient } from '../../offline/kioskClient.ts';
 import { kioskConfig } from '../kiosk/kioskTesting.ts';
 import { question } from '@vestibule/ui/wizard/testing';
 import { BuildingCheckOutPage } from './BuildingCheckOutPage.tsx';
@@ -41,7 +41,7 @@ let buildings = 0;
 async function kiosk(network: 'down' | 'silent' = 'down') {
   const qrCodeKey = `checkout-${++buildings}`;
   const fail = network === 'down' ? noNetwork : neverAnswers;
-  const runner = syncRunner(qrCodeKey, 'kiosk', { transport: fail as SyncTransport, fetchImpl: fail });
+  const runner = syncRunner(qrCodeKey, 'kiosk', { transport: fail, client: kioskClient({ fetchImpl: fail }) });
   const base = kioskConfig();
   const config = {
     ...base,

@@ -26,7 +26,7 @@ interface PinIdentificationPageProps {
 
 /**
  * /pinIdentification/{key}, /employeeIdentification/{key} and /employeeIdentificationKiosk/{key}
- * (issue 12): the building PIN, then the person's own credentials by the building's method, then
+ * (docs/check-in.md, "By PIN"): the building PIN, then the person's own credentials by the building's method, then
  * the check-in wizard prefilled from their record, their check-in proven by the answer's ticket.
  */
 export function PinIdentificationPage({ qrCodeKey, kiosk, search }: PinIdentificationPageProps) {

@@ -1,0 +1,77 @@
+// @vitest-environment node
+// The page's sync runner against the real server (offlineTesting.ts): a round pushes, then
+// refreshes the configuration and today's visits; a revoked kiosk is told so and stops.
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newVisitCodes, uuidv7 } from '@vestibule/shared';
+import { refreshConfig } from './configCache.ts';
+import { SERVER_HOOK_TIMEOUT_MS, type TestServer, startTestServer, testKiosks } from './offlineTesting.ts';
+import { commitCheckIn, deviceIdOf } from './outbox.ts';
+import { SyncRunner } from './runtime.ts';
+
+let testServer: TestServer;
+let qrCodeKey = '';
+const kiosks = testKiosks(() => testServer);
+
+beforeAll(async () => {
+  testServer = await startTestServer();
+  qrCodeKey = testServer.building.qrCodeKey;
+}, SERVER_HOOK_TIMEOUT_MS);
+afterAll(() => testServer.close(), SERVER_HOOK_TIMEOUT_MS);
+afterEach(() => kiosks.deleteAll());
+
+function employee(lastName: string) {
+  return { qrCodeKey, visitorType: 'EMPLOYEE', checkInForm: { firstName: 'Offline', lastName } };
+}
+
+/** The runner of the kiosk opened last, talking to the test server. */
+function runnerOf(db: Awaited<ReturnType<typeof kiosks.open>>): SyncRunner {
+  return new SyncRunner(db, { qrCodeKey, channel: 'kiosk', transport: kiosks.transport(), client: kiosks.client() });
+}
+
+describe('the sync runner', () => {
+  it('a check-in committed with device-made codes reaches the server with them, through the runner', async () => {
+    const db = await kiosks.open();
+    const runner = runnerOf(db);
+    const codes = newVisitCodes();
+    const { visitId, mutationId } = await commitCheckIn(db, employee(`Runner-${uuidv7()}`), { codes });
+    await runner.request();
+    expect((await db.outbox.get(mutationId))!.status).toBe('applied');
+    const visit = await testServer.manager.call('GET /meeting/:id', { params: { id: visitId } });
+    expect(visit.identifier).toBe(codes.identifier);
+    expect(runner.getSnapshot()).toMatchObject({ failures: 0, syncing: false, lastError: null });
+    // The round also refreshed the configuration and today's visits, which now hold this one.
+    expect(await db.config.get(qrCodeKey)).toBeDefined();
+    expect((await db.visits.get(visitId))!.identifier).toBe(codes.identifier);
+    expect(await db.visits.filter((visit) => visit.source === 'server').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('a revoked kiosk', () => {
+  it('delivers what it made before its revocation, is refused the rest, reads nothing more and keeps why', async () => {
+    const db = await kiosks.open();
+    const runner = runnerOf(db);
+    const before = await commitCheckIn(db, employee(`Before-${uuidv7()}`), { now: new Date(Date.now() - 60_000) });
+    await testServer.manager.call('POST /building/:id/devices/:deviceId/revoke', {
+      params: { id: testServer.building.id, deviceId: await deviceIdOf(db) },
+    });
+    const after = await commitCheckIn(db, employee(`After-${uuidv7()}`));
+
+    await runner.request();
+
+    expect(await db.outbox.get(before.mutationId)).toMatchObject({ status: 'applied', errorCode: null });
+    expect(await db.outbox.get(after.mutationId)).toMatchObject({
+      status: 'rejected',
+      errorCode: 'KIOSK_DEVICE_REVOKED',
+    });
+    // The round's refresh was refused: the round failed, and the device noted the refusal the
+    // kiosk's gate reads to stop and say why.
+    expect(runner.getSnapshot()).toMatchObject({ failures: 1, syncing: false });
+    expect(runner.getSnapshot().lastError).not.toBeNull();
+    expect(await db.meta.get('kioskAccess')).toMatchObject({ value: 'revoked' });
+    await expect(refreshConfig(db, qrCodeKey, kiosks.client())).rejects.toMatchObject({
+      status: 403,
+      errorCode: 'KIOSK_DEVICE_REVOKED',
+    });
+  });
+});
