@@ -1,13 +1,13 @@
 // The es catalogue of the public pages: one chunk, loaded by ./i18n.ts when the page speaks es.
-// The namespaces are imported one by one from shared's sources so that the admin app's
+// The namespaces are imported one by one (shared's per-namespace entries) so that the admin app's
 // namespaces stay out of the kiosk's bundle (shared's i18n entry exports all of them at once).
-import { common } from '../../../shared/src/i18n/es/common.ts';
-import { errors } from '../../../shared/src/i18n/es/errors.ts';
-import { evacuation } from '../../../shared/src/i18n/es/evacuation.ts';
-import { publicPages } from '../../../shared/src/i18n/es/publicPages.ts';
-import { publicVisit } from '../../../shared/src/i18n/es/publicVisit.ts';
-import { scanner } from '../../../shared/src/i18n/es/scanner.ts';
-import { wizard } from '../../../shared/src/i18n/es/wizard.ts';
+import { common } from '@vestibule/shared/i18n/es/common';
+import { errors } from '@vestibule/shared/i18n/es/errors';
+import { evacuation } from '@vestibule/shared/i18n/es/evacuation';
+import { publicPages } from '@vestibule/shared/i18n/es/publicPages';
+import { publicVisit } from '@vestibule/shared/i18n/es/publicVisit';
+import { scanner } from '@vestibule/shared/i18n/es/scanner';
+import { wizard } from '@vestibule/shared/i18n/es/wizard';
 import type { KioskCatalogue } from './i18n.ts';
 
 export const catalogue: KioskCatalogue = { common, errors, publicPages, publicVisit, scanner, wizard, evacuation };
