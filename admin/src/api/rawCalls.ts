@@ -1,8 +1,10 @@
-import { TENANT_HEADER, isErrorCode, type Locale } from '@vestibule/shared';
-import { ApiError } from '@vestibule/shared/api';
+import { SERVICE_BASE, TENANT_HEADER, isErrorCode, type Locale } from '@vestibule/shared';
+import { ApiError, normalizeDateString } from '@vestibule/shared/api';
+import { type ContractKey, pathOf } from '@vestibule/shared/contract';
 
 // The calls that bypass the JSON client (uploads with a progress bar, pictures behind the bearer
-// token): the same headers, the same errors and the same sign-out on a refused token.
+// token): the same headers, the same errors and the same sign-out on a refused token. Each is
+// named by its contract key (upload.ts, picture.ts).
 
 /** What such calls need from the session. */
 export interface RawCallContext {
@@ -40,12 +42,19 @@ export function errorFromAnswer(status: number, body: unknown, statusText: strin
   return new ApiError(status, 'SERVER_TIMEOUT_CONNECTION_ERROR', statusText, undefined, body);
 }
 
+/** A JSON answer with its dates as the JSON client gives them (ISO, zero milliseconds). */
 export function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? normalizeDateString(value) : value));
   } catch {
     return undefined;
   }
+}
+
+/** A signed-in call's path by its contract key, under the service's base. */
+export function urlOf(key: ContractKey, params: unknown, query: Record<string, string> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return `${SERVICE_BASE}${pathOf(key, params as never)}${search ? `?${search}` : ''}`;
 }
 
 /**
