@@ -31,15 +31,22 @@ export function authHeaders(raw: RawCallContext): Record<string, string> {
 export function errorFromAnswer(status: number, body: unknown, statusText: string): ApiError {
   if (body !== null && typeof body === 'object' && 'errorCode' in body && isErrorCode(body.errorCode)) {
     const msg = 'msg' in body ? String(body.msg) : '';
-    const params =
-      'params' in body && body.params !== null && typeof body.params === 'object'
-        ? (body.params as Record<string, string | number>)
-        : undefined;
+    const params = 'params' in body ? paramsOf(body.params) : undefined;
     return new ApiError(status, body.errorCode, msg, params, body);
   }
   if (status === 413) return new ApiError(status, 'sizeTooBig', statusText);
   if (status === 415) return new ApiError(status, 'invalidFormat', statusText);
   return new ApiError(status, 'SERVER_TIMEOUT_CONNECTION_ERROR', statusText, undefined, body);
+}
+
+/** The parameters of a refusal's message (its text and number values). */
+function paramsOf(value: unknown): Record<string, string | number> | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const params: Record<string, string | number> = {};
+  for (const [name, param] of Object.entries(value)) {
+    if (typeof param === 'string' || typeof param === 'number') params[name] = param;
+  }
+  return params;
 }
 
 /** A JSON answer with its dates as the JSON client gives them (ISO, zero milliseconds). */
