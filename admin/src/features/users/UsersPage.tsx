@@ -30,7 +30,7 @@ const noFilters: Filters = { role: undefined, buildingId: undefined };
 
 /**
  * /admin/users: the company's users, searchable, filtered by role and building, sortable, paged and
- * downloadable as CSV. Who may change whom follows the shared rule (application.md section 6): the
+ * downloadable as CSV. Who may change whom follows the shared rule (docs/roles.md): the
  * rows the signed-in user may not manage are read only; only administrators may sign in as someone.
  */
 export function UsersPage() {

@@ -12,7 +12,7 @@ import { sendStaffCheckIn } from './staffCheckInOutcome.ts';
 import { useErrorText } from './useErrorText.ts';
 
 /**
- * Fast check-in of someone arriving without an invitation (issue 13): staff say who arrives (the
+ * Fast check-in of someone arriving without an invitation: staff say who arrives (the
  * building, the person type, someone of the directory or someone new, a host), then go through
  * the building's wizard for that type with them (GET /meeting/building/{id}/checkInData: the
  * kiosk's wizard), whose result checks them in at once (POST /meetingWithCheckIn), judged by the
