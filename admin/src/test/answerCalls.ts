@@ -6,7 +6,8 @@ import {
   type ContractKey,
   methodAndPath,
 } from '@vestibule/shared/contract';
-import { onTestFinished, vi } from 'vitest';
+import { vi } from 'vitest';
+import { sessionAnswers } from './sessionAnswers.ts';
 
 // Tests answer the app's calls at the network's edge (fetch, and XMLHttpRequest for uploads with
 // progress), by contract key, as the server's contract does: the app's client, paths, queries,
@@ -42,9 +43,13 @@ export function json(status: number, payload: unknown): Response {
   return new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
 }
 
-/** An error answer as the server's error handler writes it. */
-export function refusal(status: number, errorCode: ErrorCode): Response {
-  return json(status, { errorCode, msg: errorCode });
+/** An error answer as the server's error handler writes it (with the fields' issues of a 400). */
+export function refusal(
+  status: number,
+  errorCode: ErrorCode,
+  issues?: { path: string; errorCode: ErrorCode; message: string }[],
+): Response {
+  return json(status, { errorCode, msg: errorCode, ...(issues ? { issues } : {}) });
 }
 
 /** An answer that never arrives: the request fails as when the network is down. */
@@ -76,11 +81,8 @@ function matches(route: Route, method: string, segments: string[]): Record<strin
   return params;
 }
 
-/**
- * Answers the calls named in `answers` (any other call answers 404 NOT_FOUND) until the test ends,
- * and records every call made, in order.
- */
-export function answerCalls(answers: Answers) {
+/** Answers by key, recording the calls they answer. */
+function responder(answers: Answers) {
   const received: (Received | Unknown)[] = [];
   /** Answers given once, before the call's own, in order. */
   const queued = new Map<ContractKey, unknown[]>();
@@ -93,9 +95,8 @@ export function answerCalls(answers: Answers) {
     // A literal segment before a parameter: /meeting/building/:id/employee before /meeting/:id/x.
     .sort((a, b) => a.params - b.params);
 
-  /** The answer to one request, by the route it matches; 404 NOT_FOUND when none. */
-  async function answer(method: string, target: string, body: unknown): Promise<Response> {
-    const url = new URL(target, 'http://localhost');
+  /** The answer to one request, by the route it matches; null when none does. */
+  function answer(method: string, url: URL, body: unknown): Promise<Response> | null {
     const segments = url.pathname.replace(/^\/service/, '').split('/');
     const query = Object.fromEntries(url.searchParams);
     for (const route of routes) {
@@ -104,39 +105,33 @@ export function answerCalls(answers: Answers) {
       // The route's key names its answer; the body is what the app's client sent for that key.
       const request = { key: route.key, params, query, body } as Received;
       received.push(request);
-      const next = queued.get(route.key)?.shift();
-      if (next === unreachable) throw new TypeError('Failed to fetch');
-      if (next !== undefined) return next instanceof Response ? next : json(200, next);
-      let reply: unknown;
-      try {
-        const answerOf = answers[route.key] as (request: Received) => unknown;
-        reply = await answerOf(request);
-      } catch (error) {
-        // A fixture that fails fails the test here, not as a network fault.
-        console.error(`The fake answer to ${route.key} failed`, error);
-        throw error;
-      }
-      if (reply === unreachable) throw new TypeError('Failed to fetch');
-      return reply instanceof Response ? reply : json(200, reply);
+      return reply(route.key, request);
     }
-    received.push({ key: `${method} ${url.pathname.replace(/^\/service/, '')}`, params: {}, query, body });
-    return refusal(404, 'NOT_FOUND');
+    return null;
   }
 
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    return answer(init.method ?? 'GET', input, body);
-  });
-  vi.stubGlobal('XMLHttpRequest', uploadsAnsweredBy(answer));
-  onTestFinished(() => {
-    vi.unstubAllGlobals();
-  });
+  async function reply(key: ContractKey, request: Received): Promise<Response> {
+    const next = queued.get(key)?.shift();
+    if (next === unreachable) throw new TypeError('Failed to fetch');
+    if (next !== undefined) return next instanceof Response ? next : json(200, next);
+    let answered: unknown;
+    try {
+      const answerOf = answers[key] as (request: Received) => unknown;
+      answered = await answerOf(request);
+    } catch (error) {
+      // A fixture that fails fails the test here, not as a network fault.
+      console.error(`The fake answer to ${key} failed`, error);
+      throw error;
+    }
+    if (answered === unreachable) throw new TypeError('Failed to fetch');
+    return answered instanceof Response ? answered : json(200, answered);
+  }
 
   function of<K extends ContractKey>(key: K): Received<K>[] {
     // Recorded under this key, so sent for it.
     return received.filter((request) => request.key === key) as Received<K>[];
   }
-  return {
+  const calls = {
     received,
     /** The requests of one call, in order. */
     of,
@@ -154,6 +149,67 @@ export function answerCalls(answers: Answers) {
       queued.set(key, [...(queued.get(key) ?? []), reply]);
     },
   };
+  return { answer, calls };
+}
+
+type Responder = ReturnType<typeof responder>;
+
+/**
+ * The fake server of a test: the test's own answers first, then the session's (signing in, the
+ * token, the company), which every screen's session makes; any other call answers 404 NOT_FOUND.
+ */
+const server: { answers: Responder | null; session: Responder } = {
+  answers: null,
+  session: responder(sessionAnswers()),
+};
+
+async function dispatch(method: string, target: string, body: unknown): Promise<Response> {
+  const url = new URL(target, 'http://localhost');
+  const answered = server.answers?.answer(method, url, body) ?? server.session.answer(method, url, body);
+  if (answered) return answered;
+  const path = url.pathname.replace(/^\/service/, '');
+  const query = Object.fromEntries(url.searchParams);
+  (server.answers ?? server.session).calls.received.push({ key: `${method} ${path}`, params: {}, query, body });
+  return refusal(404, 'NOT_FOUND');
+}
+
+/** What a request sent: its JSON body, or its form-encoded one as an object. */
+function sentBody(init: RequestInit): unknown {
+  if (typeof init.body !== 'string') return undefined;
+  const type = new Headers(init.headers).get('content-type') ?? '';
+  if (type.includes('x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(init.body));
+  return JSON.parse(init.body) as unknown;
+}
+
+/**
+ * Puts the fake server at the network's edge for one test, answering the session's calls as a
+ * signed-in administrator of Acme (test/setup.ts does it before each test).
+ */
+export function startFakeServer(): void {
+  server.answers = null;
+  server.session = responder(sessionAnswers());
+  vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) =>
+    dispatch(init.method ?? 'GET', input, sentBody(init)),
+  );
+  vi.stubGlobal('XMLHttpRequest', uploadsAnsweredBy(dispatch));
+}
+
+/**
+ * Answers the calls named in `answers` until the test ends, and records every call made, in order
+ * (the session's calls too when `answers` names them).
+ */
+export function answerCalls(answers: Answers) {
+  server.answers = responder(answers);
+  return server.answers.calls;
+}
+
+/**
+ * The session's calls answered by `answers` where they name one (else as a signed-in administrator
+ * of Acme), and recorded apart from the screen's.
+ */
+export function answerSession(answers: Answers = {}) {
+  server.session = responder({ ...sessionAnswers(), ...answers });
+  return server.session.calls;
 }
 
 type Listener = (event: ProgressEvent) => void;

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Role, Tenant } from '@vestibule/shared';
 import { axeViolations } from '../../test/axe.ts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSessionStore } from '../session/index.ts';
 import { acme, userFixture } from '../../test/fixtures.ts';
-import { fakeSessionApi, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
+import { renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import { TenantsPage } from './TenantsPage.tsx';
 import { answerTenants, tenantFixture } from './testing/tenantsAnswers.ts';
-import { json } from '../../test/answerCalls.ts';
+import { answerSession, json } from '../../test/answerCalls.ts';
 
 /**
  * The Companies screen signed in as `role`, its calls answered from `companies`; the session's
@@ -16,10 +16,9 @@ import { json } from '../../test/answerCalls.ts';
 async function renderPage(role: Role, companies: Tenant[], occupied: string[] = []) {
   storeSignIn({ ...userFixture('me', [role]), role, tenant: null });
   const fake = answerTenants(companies, occupied);
+  const selection = () => ({ tenant: acme, tenants: fake.refs(), buildings: [], googleConfig: null });
+  answerSession({ 'GET /selectTenant': selection, 'GET /selectTenant/:tenantId': selection });
   const session = createSessionStore({
-    api: fakeSessionApi({
-      selectTenant: vi.fn(async () => ({ tenant: acme, tenants: fake.refs(), buildings: [], googleConfig: null })),
-    }),
     storage: localStorage,
     noticeStorage: sessionStorage,
     now: () => Date.now(),
