@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp.tsx';
-import { type Answers, answerCalls, json, refusal } from '../../test/answerCalls.ts';
+import { type Answers, answerCalls, json, refusal, unreachable } from '../../test/answerCalls.ts';
 import { TOKEN, sentTo } from './accountTesting.ts';
 
 const STRONG = 'First-Secret1!';
@@ -84,8 +84,8 @@ describe('verify e-mail page', () => {
     const { user } = await openVerifyPage(false, {
       'GET /user/byVerificationToken': () => {
         attempts += 1;
-        if (attempts === 1) throw new TypeError('Failed to fetch');
-        return json(200, { username: 'nora', email: null, passwordRequired: false });
+        if (attempts === 1) return unreachable;
+        return { username: 'nora', email: null, passwordRequired: false };
       },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('The signal is weak or the network is down.');
