@@ -37,3 +37,6 @@ export const uploadSession: RawCallContext = {
   onAuthFailure: (error) => sessionHooks.onAuthFailure(error),
   onActivity: () => undefined,
 };
+
+/** The same client without the loading dialog, for a call nobody waits for (ending the session on the server). */
+export const quietApi = createApiClient(uploadSession);

@@ -1,8 +1,10 @@
-import { TENANT_HEADER, isErrorCode, type Locale } from '@vestibule/shared';
-import { ApiError } from '@vestibule/shared/api';
+import { SERVICE_BASE, TENANT_HEADER, isErrorCode, type Locale } from '@vestibule/shared';
+import { ApiError, normalizeDateString } from '@vestibule/shared/api';
+import { type ContractKey, pathOf } from '@vestibule/shared/contract';
 
 // The calls that bypass the JSON client (uploads with a progress bar, pictures behind the bearer
-// token): the same headers, the same errors and the same sign-out on a refused token.
+// token): the same headers, the same errors and the same sign-out on a refused token. Each is
+// named by its contract key (upload.ts, picture.ts).
 
 /** What such calls need from the session. */
 export interface RawCallContext {
@@ -29,10 +31,7 @@ export function authHeaders(raw: RawCallContext): Record<string, string> {
 export function errorFromAnswer(status: number, body: unknown, statusText: string): ApiError {
   if (body !== null && typeof body === 'object' && 'errorCode' in body && isErrorCode(body.errorCode)) {
     const msg = 'msg' in body ? String(body.msg) : '';
-    const params =
-      'params' in body && body.params !== null && typeof body.params === 'object'
-        ? (body.params as Record<string, string | number>)
-        : undefined;
+    const params = 'params' in body ? paramsOf(body.params) : undefined;
     return new ApiError(status, body.errorCode, msg, params, body);
   }
   if (status === 413) return new ApiError(status, 'sizeTooBig', statusText);
@@ -40,62 +39,27 @@ export function errorFromAnswer(status: number, body: unknown, statusText: strin
   return new ApiError(status, 'SERVER_TIMEOUT_CONNECTION_ERROR', statusText, undefined, body);
 }
 
+/** The parameters of a refusal's message (its text and number values). */
+function paramsOf(value: unknown): Record<string, string | number> | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const params: Record<string, string | number> = {};
+  for (const [name, param] of Object.entries(value)) {
+    if (typeof param === 'string' || typeof param === 'number') params[name] = param;
+  }
+  return params;
+}
+
+/** A JSON answer with its dates as the JSON client gives them (ISO, zero milliseconds). */
 export function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? normalizeDateString(value) : value));
   } catch {
     return undefined;
   }
 }
 
-/**
- * Sends a multipart form with PATCH and answers the JSON body. XMLHttpRequest rather than fetch:
- * only it reports upload progress; `onProgress` gets whole percents from 0 to 100.
- */
-export function uploadWithProgress<T>(
-  raw: RawCallContext,
-  url: string,
-  form: FormData,
-  onProgress: (percent: number) => void,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PATCH', url);
-    for (const [name, value] of Object.entries({ ...authHeaders(raw), Accept: 'application/json' })) {
-      request.setRequestHeader(name, value);
-    }
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    });
-    raw.onActivity(1);
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      raw.onActivity(-1);
-      outcome();
-    };
-    request.addEventListener('load', () =>
-      finish(() => {
-        const body = parseJson(request.responseText);
-        const failed = request.status < 200 || request.status >= 300;
-        if (!failed && body !== null && typeof body === 'object' && !('errorCode' in body)) {
-          onProgress(100);
-          resolve(body as T);
-          return;
-        }
-        const error = errorFromAnswer(request.status, body, request.statusText);
-        if (request.status === 401 || request.status === 403) raw.onAuthFailure(error);
-        reject(error);
-      }),
-    );
-    const networkFailure = () =>
-      finish(() => reject(new ApiError(0, 'SERVER_CONNECTION_ERROR', 'The upload did not reach the server')));
-    request.addEventListener('error', networkFailure);
-    request.addEventListener('abort', networkFailure);
-    request.addEventListener('timeout', () =>
-      finish(() => reject(new ApiError(0, 'SERVER_TIMEOUT_CONNECTION_ERROR', 'The upload timed out'))),
-    );
-    request.send(form);
-  });
+/** A signed-in call's path by its contract key, under the service's base. */
+export function urlOf(key: ContractKey, params: unknown, query: Record<string, string> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return `${SERVICE_BASE}${pathOf(key, params as never)}${search ? `?${search}` : ''}`;
 }

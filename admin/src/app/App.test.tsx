@@ -25,7 +25,7 @@ describe('routes and guards', () => {
 
   it('sends a technical user to the users after login', async () => {
     const { user, router } = renderApp('/login', {
-      api: { login: async () => loginResponse('tech1', ['ROLE_TECH_1']) },
+      session: { 'POST /login': () => loginResponse('tech1', ['ROLE_TECH_1']) },
     });
     await user.type(await screen.findByLabelText(/Username/), 'tech1');
     await user.type(screen.getByLabelText(/Password/, { selector: 'input' }), 'Vestibule1!');
@@ -116,24 +116,30 @@ describe('toolbar', () => {
 
   it('lets admin select another company', async () => {
     fakeEntryLog([]);
-    const { user, api } = renderApp('/check-in-out', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
+    const { user, sessionCalls } = renderApp('/check-in-out', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
+    const selections = () => sessionCalls.received.filter((request) => request.key.startsWith('GET /selectTenant'));
     await heading('Entry log');
-    await waitFor(() => expect(api.selectTenant).toHaveBeenCalled());
+    await waitFor(() => expect(selections()).not.toHaveLength(0));
     await user.click(screen.getByRole('button', { name: /Company: Acme Corporation/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Select a company' });
     await user.click(within(dialog).getByRole('textbox', { name: 'Company' }));
     await user.click(await within(dialog).findByRole('option', { name: 'Globex' }));
     await user.click(within(dialog).getByRole('button', { name: 'Select' }));
-    await waitFor(() => expect(api.selectTenant).toHaveBeenLastCalledWith('0190a8f2-0000-7000-8000-000000000002'));
+    await waitFor(() =>
+      expect(selections().at(-1)).toMatchObject({ params: { tenantId: '0190a8f2-0000-7000-8000-000000000002' } }),
+    );
   });
 
   it("lets admin choose the entry log's company, the tab's company choice", async () => {
     fakeEntryLog([]);
-    const { user, api } = renderApp('/check-in-out', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
+    const { user, sessionCalls } = renderApp('/check-in-out', { as: { username: 'admin', role: 'ROLE_ADMIN' } });
+    const selections = () => sessionCalls.received.filter((request) => request.key.startsWith('GET /selectTenant'));
     await heading('Entry log');
     await user.click(await screen.findByRole('textbox', { name: 'Company' }));
     await user.click(await screen.findByRole('option', { name: 'Globex' }));
-    await waitFor(() => expect(api.selectTenant).toHaveBeenLastCalledWith('0190a8f2-0000-7000-8000-000000000002'));
+    await waitFor(() =>
+      expect(selections().at(-1)).toMatchObject({ params: { tenantId: '0190a8f2-0000-7000-8000-000000000002' } }),
+    );
   });
 
   it('gives a space user no entry log, reports or admin menu, and the standard colour', async () => {
@@ -149,8 +155,9 @@ describe('toolbar', () => {
   });
 
   it('tells a supervisor without an assigned building why the lists are empty', async () => {
-    const noBuildings = { selectTenant: async () => ({ ...tenantSelection(acme), buildings: [] }) };
-    renderApp('/profile', { as: { username: 'supervisor', role: 'ROLE_SUPERVISOR' }, api: noBuildings });
+    const selection = () => ({ ...tenantSelection(acme), buildings: [] });
+    const noBuildings = { 'GET /selectTenant': selection, 'GET /selectTenant/:tenantId': selection };
+    renderApp('/profile', { as: { username: 'supervisor', role: 'ROLE_SUPERVISOR' }, session: noBuildings });
     await heading('My profile');
     expect(await screen.findByTestId('no-building-notice')).toHaveTextContent(
       'You have no access to any building data. Ask your administrator to assign you a building.',
@@ -158,8 +165,9 @@ describe('toolbar', () => {
   });
 
   it('shows no building notice to a corporate user, who sees every building of the company', async () => {
-    const noBuildings = { selectTenant: async () => ({ ...tenantSelection(acme), buildings: [] }) };
-    renderApp('/profile', { as: { username: 'master', role: 'ROLE_MASTER' }, api: noBuildings });
+    const selection = () => ({ ...tenantSelection(acme), buildings: [] });
+    const noBuildings = { 'GET /selectTenant': selection, 'GET /selectTenant/:tenantId': selection };
+    renderApp('/profile', { as: { username: 'master', role: 'ROLE_MASTER' }, session: noBuildings });
     await heading('My profile');
     await waitFor(() => expect(screen.getByRole('banner')).toBeInTheDocument());
     expect(screen.queryByTestId('no-building-notice')).not.toBeInTheDocument();

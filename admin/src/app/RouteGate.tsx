@@ -17,7 +17,7 @@ function LoginRedirect({ redirect }: { redirect: string }) {
   return <Navigate to={paths.login} replace />;
 }
 
-/** Applies the route guard of application.md section 2 to one route. */
+/** Applies the route guard (who may open which screen, docs/roles.md) to one route. */
 export function RouteGate({ route, children }: { route: RouteId; children: ReactNode }) {
   const location = useLocation();
   const authenticated = useSession(selectSignedIn);

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { axeViolations } from '../test/axe.ts';
 import { describe, expect, it } from 'vitest';
-import { TOKEN, answerAccountCalls, json } from '../features/account/accountTesting.ts';
+import { answerCalls, json } from '../test/answerCalls.ts';
+import { TOKEN } from '../features/account/accountTesting.ts';
 import { fakeEntryLog, visitFixture } from '../features/entryLog/testing/fakeEntryLog.ts';
 import { renderApp } from '../test/renderApp.tsx';
 
@@ -77,7 +78,7 @@ describe('accessibility (axe-core, without colour contrast)', () => {
 
   it('the reset and verification pages, their forms showing errors, have no violations', async () => {
     const linkUser = () => json(200, { username: 'uma', email: 'uma@example.com', passwordRequired: true });
-    answerAccountCalls({ 'GET /user/byResetPasswordToken': linkUser, 'GET /user/byVerificationToken': linkUser });
+    answerCalls({ 'GET /user/byResetPasswordToken': linkUser, 'GET /user/byVerificationToken': linkUser });
     for (const [path, heading, submit] of [
       [`/reset/${TOKEN}`, 'Choose a new password', 'Change password'],
       [`/verify/${TOKEN}`, 'Verify your account', 'Verify'],

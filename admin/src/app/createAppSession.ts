@@ -1,12 +1,11 @@
-import { api, connectApiSession } from '../api/apiClient.ts';
-import { createSessionStore, type SessionStore, createSessionApi } from '../features/session/index.ts';
+import { connectApiSession } from '../api/apiClient.ts';
+import { createSessionStore, type SessionStore } from '../features/session/index.ts';
 import { changeLocale, currentLocale } from '../features/locale/index.ts';
 import { navigateTo } from './navigation.ts';
 
 /** The browser's session: localStorage, the router, the one API client. */
 export function createAppSession(): SessionStore {
   const store = createSessionStore({
-    api: createSessionApi(api),
     storage: window.localStorage,
     noticeStorage: window.sessionStorage,
     now: () => Date.now(),

@@ -15,7 +15,7 @@ import type { firstScreenCatalogue } from '../features/locale/index.ts';
 import { i18n } from '../features/locale/index.ts';
 
 // The English of the working screens: it comes with the Mantine frame (this file is imported by
-// MantineFrame.tsx), not with the sign-in page, whose first download has a budget (issue 10).
+// MantineFrame.tsx), not with the sign-in page, whose first download has a budget (docs/architecture.md, Apps).
 
 const screenCatalogue = {
   buildings,

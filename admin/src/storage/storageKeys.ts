@@ -1,4 +1,4 @@
-/** Browser storage (localStorage) keys of the spec, application.md section 3. */
+/** Browser storage (localStorage) keys of the session and the app's preferences. */
 export const storageKeys = {
   tenant: 'tenant',
   user: 'user',

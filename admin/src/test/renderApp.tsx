@@ -7,40 +7,23 @@ import { AppProviders } from '../app/AppProviders.tsx';
 import { SessionProviders } from '../app/SessionProviders.tsx';
 import { appRoutes, connectRouter } from '../app/routes.tsx';
 import { NotificationBanners } from '../features/notifications/index.ts';
-import {
-  createSessionStore,
-  type SessionEnvironment,
-  type SessionApi,
-  type SessionStore,
-} from '../features/session/index.ts';
+import { createSessionStore, type SessionEnvironment, type SessionStore } from '../features/session/index.ts';
 import { storageKeys } from '../storage/storageKeys.ts';
-import { acme, loginResponse, tenantSelection } from './fixtures.ts';
+import { type Answers, answerSession } from './answerCalls.ts';
+import { acme, tenantSelection } from './fixtures.ts';
 
 interface RenderAppOptions {
   /** Signed in with this username and role string; nobody when absent. */
   as?: { username: string; role: string };
   /** Remembered tenant; defaults to Acme for signed-in users. */
   tenant?: { id: string; name: string } | null;
-  api?: Partial<SessionApi>;
-}
-
-/** The session's API port, answering as the server contract says (admin by default). */
-export function fakeSessionApi(overrides: Partial<SessionApi> = {}): SessionApi {
-  return {
-    login: vi.fn(async () => loginResponse('admin', ['ROLE_ADMIN'])),
-    renewToken: vi.fn(async () => loginResponse('admin', ['ROLE_ADMIN'])),
-    impersonate: vi.fn(async (username: string) => loginResponse(username, ['ROLE_USER'])),
-    loginWithSsoToken: vi.fn(async () => loginResponse('admin', ['ROLE_ADMIN'])),
-    selectTenant: vi.fn(async () => tenantSelection(acme)),
-    logout: vi.fn(async () => ({ ok: true })),
-    ...overrides,
-  };
+  /** The session's calls answered otherwise than as a signed-in administrator's (test/answerCalls.ts). */
+  session?: Answers;
 }
 
 /** A session outside any router, for rendering single components. */
 export function createTestSession() {
   return createSessionStore({
-    api: fakeSessionApi(),
     storage: localStorage,
     noticeStorage: sessionStorage,
     now: () => Date.now(),
@@ -72,7 +55,7 @@ export function renderScreen(ui: ReactNode, session: SessionStore = createTestSe
   return { ...view, user };
 }
 
-/** The whole app on a memory router, with the session's API port answering like the server contract. */
+/** The whole app on a memory router, the session's calls answered at fetch like the server contract. */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (options.as) {
     localStorage.setItem(storageKeys.user, JSON.stringify(options.as));
@@ -84,14 +67,15 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   // Keep the app-update check quiet.
   localStorage.setItem(storageKeys.checkForAppUpdatesAt, String(Date.now() + 3_600_000));
 
-  const api = fakeSessionApi({
-    selectTenant: vi.fn(async () => tenantSelection(options.tenant === undefined ? acme : options.tenant)),
-    ...options.api,
+  const selection = () => tenantSelection(options.tenant === undefined ? acme : options.tenant);
+  const sessionCalls = answerSession({
+    'GET /selectTenant': selection,
+    'GET /selectTenant/:tenantId': selection,
+    ...options.session,
   });
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const reloadAt = vi.fn<(path: string) => void>();
   const env: SessionEnvironment = {
-    api,
     storage: localStorage,
     noticeStorage: sessionStorage,
     now: () => Date.now(),
@@ -107,5 +91,5 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
       <RouterProvider router={router} />
     </SessionProviders>,
   );
-  return { ...view, router, session, api, user, reloadAt, disconnect };
+  return { ...view, router, session, sessionCalls, user, reloadAt, disconnect };
 }

@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { loadMantineFrame } from '../app/frames.ts';
 import { i18n } from '../features/locale/index.ts';
 import { useLoadingStore } from '../features/loading/index.ts';
 import { useNotificationStore } from '../features/notifications/index.ts';
+import { startFakeServer } from './answerCalls.ts';
 
 // jsdom lacks the layout APIs Mantine asks for.
 if (!window.matchMedia) {
@@ -42,6 +43,8 @@ beforeAll(async () => {
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(async () => {
+  // Calls are answered at fetch by contract key (answerCalls.ts); the session's are always answered.
+  startFakeServer();
   localStorage.clear();
   sessionStorage.clear();
   await i18n.changeLanguage('en');
@@ -54,4 +57,5 @@ afterEach(async () => {
   // A transition's zero-delay timer set before the unmount runs now, while the page exists: run
   // after the last test of a file, it fired on a torn-down jsdom ("window is not defined").
   await new Promise((resolve) => setTimeout(resolve, 0));
+  vi.unstubAllGlobals();
 });

@@ -1,13 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp.tsx';
-import { answerAccountCalls, json } from './accountTesting.ts';
+import { type Answers, answerCalls, json } from '../../test/answerCalls.ts';
+import { sentTo } from './accountTesting.ts';
 
-async function openForgotPage(answers: Parameters<typeof answerAccountCalls>[0] = {}) {
-  const received = answerAccountCalls({ 'POST /forgot': () => json(200, { ok: true }), ...answers });
+async function openForgotPage(answers: Answers = {}) {
+  const calls = answerCalls({ 'POST /forgot': () => json(200, { ok: true }), ...answers });
   const view = renderApp('/forgot');
   await screen.findByRole('heading', { level: 1, name: 'Forgot your password' });
-  return { ...view, received };
+  return { ...view, calls };
 }
 
 const email = () => screen.getByRole('textbox', { name: /Email/ });
@@ -15,7 +16,7 @@ const send = () => screen.getByRole('button', { name: 'Send the link' });
 
 describe('forgot password page', () => {
   it('asks for an address, then a valid one, without calling the server', async () => {
-    const { user, received } = await openForgotPage();
+    const { user, calls } = await openForgotPage();
     expect(email()).toHaveFocus();
     await user.click(send());
     expect(screen.getByText('This field is required')).toBeInTheDocument();
@@ -26,11 +27,11 @@ describe('forgot password page', () => {
     await user.type(email(), 'not an address');
     await user.click(send());
     expect(screen.getByText('Valid email is required')).toBeInTheDocument();
-    expect(received['POST /forgot']).toBeUndefined();
+    expect(sentTo(calls, 'POST /forgot')).toEqual([]);
   });
 
   it('sends the link and says so with the address, in place of the form, until the page is left', async () => {
-    const { user, received } = await openForgotPage();
+    const { user, calls } = await openForgotPage();
     await user.type(email(), '  uma@example.com ');
     await user.click(send());
 
@@ -40,7 +41,7 @@ describe('forgot password page', () => {
     expect(confirmation).toHaveFocus();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/login');
-    expect(received['POST /forgot']).toEqual([{ query: {}, body: { email: 'uma@example.com' } }]);
+    expect(sentTo(calls, 'POST /forgot')).toEqual([{ query: {}, body: { email: 'uma@example.com' } }]);
   });
 
   it('keeps the form and says why when the request fails', async () => {

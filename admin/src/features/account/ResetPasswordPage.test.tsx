@@ -1,16 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp.tsx';
-import { TOKEN, answerAccountCalls, json, refusal } from './accountTesting.ts';
+import { type Answers, answerCalls, json, refusal } from '../../test/answerCalls.ts';
+import { TOKEN, sentTo } from './accountTesting.ts';
 
 const STRONG = 'New-Secret1!';
 const someone = { username: 'uma', email: 'uma@example.com', passwordRequired: true };
 
-async function openResetPage(answers: Parameters<typeof answerAccountCalls>[0]) {
-  const received = answerAccountCalls({ 'GET /user/byResetPasswordToken': () => json(200, someone), ...answers });
+async function openResetPage(answers: Answers) {
+  const calls = answerCalls({ 'GET /user/byResetPasswordToken': () => json(200, someone), ...answers });
   const view = renderApp(`/reset/${TOKEN}`);
   await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
-  return { ...view, received };
+  return { ...view, calls };
 }
 
 const password = () => screen.getByLabelText(/^New password/, { selector: 'input' });
@@ -19,9 +20,9 @@ const submit = () => screen.getByRole('button', { name: 'Change password' });
 
 describe('reset password page', () => {
   it('sets the new password once, then shows the sign-in page with a success banner', async () => {
-    const { user, router, received } = await openResetPage({ 'POST /reset': () => json(200, { ok: true }) });
+    const { user, router, calls } = await openResetPage({ 'POST /reset': () => json(200, { ok: true }) });
     expect(await screen.findByText('Choose a new password for the account uma.')).toBeInTheDocument();
-    expect(received['GET /user/byResetPasswordToken']).toEqual([{ query: { token: TOKEN }, body: undefined }]);
+    expect(sentTo(calls, 'GET /user/byResetPasswordToken')).toEqual([{ query: { token: TOKEN }, body: undefined }]);
 
     await user.type(password(), STRONG);
     await user.type(confirmation(), STRONG);
@@ -32,7 +33,7 @@ describe('reset password page', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Your password has been changed. Log in with your new password.',
     );
-    expect(received['POST /reset']).toEqual([
+    expect(sentTo(calls, 'POST /reset')).toEqual([
       { query: {}, body: { token: TOKEN, password: STRONG, confirmPassword: STRONG } },
     ]);
   });
@@ -45,7 +46,7 @@ describe('reset password page', () => {
   });
 
   it('lists the rules the password misses, and refuses it until it meets them all', async () => {
-    const { user, received } = await openResetPage({});
+    const { user, calls } = await openResetPage({});
     await user.type(await screen.findByLabelText(/^New password/, { selector: 'input' }), 'abcdefg');
     const rules = screen.getByText('Your password needs').parentElement as HTMLElement;
     expect(password().getAttribute('aria-describedby')).toContain(rules.id);
@@ -62,11 +63,11 @@ describe('reset password page', () => {
     expect(password()).toHaveFocus();
     expect(password()).toHaveAttribute('aria-invalid', 'true');
     expect(password().getAttribute('aria-describedby')).toBe(`reset-password-error ${rules.id}`);
-    expect(received['POST /reset']).toBeUndefined();
+    expect(sentTo(calls, 'POST /reset')).toEqual([]);
   });
 
   it('asks for both fields, then for a confirmation that matches', async () => {
-    const { user, received } = await openResetPage({});
+    const { user, calls } = await openResetPage({});
     await user.click(await screen.findByRole('button', { name: 'Change password' }));
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
     expect(password()).toHaveFocus();
@@ -78,7 +79,7 @@ describe('reset password page', () => {
     expect(confirmation()).toHaveFocus();
     expect(confirmation()).toHaveAttribute('aria-invalid', 'true');
     expect(password()).not.toHaveAttribute('aria-invalid');
-    expect(received['POST /reset']).toBeUndefined();
+    expect(sentTo(calls, 'POST /reset')).toEqual([]);
   });
 
   it("shows the server's refusal under its field", async () => {

@@ -1,19 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp.tsx';
-import { TOKEN, answerAccountCalls, json, refusal } from './accountTesting.ts';
+import { type Answers, answerCalls, json, refusal, unreachable } from '../../test/answerCalls.ts';
+import { TOKEN, sentTo } from './accountTesting.ts';
 
 const STRONG = 'First-Secret1!';
 
-async function openVerifyPage(passwordRequired: boolean, answers: Parameters<typeof answerAccountCalls>[0] = {}) {
-  const received = answerAccountCalls({
+async function openVerifyPage(passwordRequired: boolean, answers: Answers = {}) {
+  const calls = answerCalls({
     'GET /user/byVerificationToken': () => json(200, { username: 'nora', email: 'nora@example.com', passwordRequired }),
     'POST /user/verify': () => json(200, { ok: true }),
     ...answers,
   });
   const view = renderApp(`/verify/${TOKEN}`);
   await screen.findByRole('heading', { level: 1, name: 'Verify your account' });
-  return { ...view, received };
+  return { ...view, calls };
 }
 
 const password = () => screen.getByLabelText(/^New password/, { selector: 'input' });
@@ -21,7 +22,7 @@ const confirmation = () => screen.getByLabelText(/^Confirm the new password/, { 
 
 describe('verify e-mail page', () => {
   it('greets the user and verifies an account that has a password without asking for one', async () => {
-    const { user, router, received } = await openVerifyPage(false);
+    const { user, router, calls } = await openVerifyPage(false);
     expect(await screen.findByText('Hello nora,')).toBeInTheDocument();
     expect(screen.queryByLabelText(/New password/)).not.toBeInTheDocument();
 
@@ -29,11 +30,11 @@ describe('verify e-mail page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('status')).toHaveTextContent('Your email address is verified. You can now log in.');
-    expect(received['POST /user/verify']).toEqual([{ query: {}, body: { token: TOKEN } }]);
+    expect(sentTo(calls, 'POST /user/verify')).toEqual([{ query: {}, body: { token: TOKEN } }]);
   });
 
   it('asks an account without a password to choose one, with its rules and confirmation', async () => {
-    const { user, router, received } = await openVerifyPage(true);
+    const { user, router, calls } = await openVerifyPage(true);
     await user.type(await screen.findByLabelText(/^New password/, { selector: 'input' }), 'short');
     const rules = screen.getByText('Your password needs').parentElement as HTMLElement;
     expect(within(rules).getByText('at least 7 characters', { exact: false })).toHaveTextContent('(missing)');
@@ -48,14 +49,14 @@ describe('verify e-mail page', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(screen.getByText('Passwords must match')).toBeInTheDocument();
     expect(confirmation()).toHaveFocus();
-    expect(received['POST /user/verify']).toBeUndefined();
+    expect(sentTo(calls, 'POST /user/verify')).toEqual([]);
 
     await user.clear(confirmation());
     await user.type(confirmation(), STRONG);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     expect(router.state.location.pathname).toBe('/login');
-    expect(received['POST /user/verify']).toEqual([
+    expect(sentTo(calls, 'POST /user/verify')).toEqual([
       {
         query: {},
         body: {
@@ -83,8 +84,8 @@ describe('verify e-mail page', () => {
     const { user } = await openVerifyPage(false, {
       'GET /user/byVerificationToken': () => {
         attempts += 1;
-        if (attempts === 1) throw new TypeError('Failed to fetch');
-        return json(200, { username: 'nora', email: null, passwordRequired: false });
+        if (attempts === 1) return unreachable;
+        return { username: 'nora', email: null, passwordRequired: false };
       },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('The signal is weak or the network is down.');

@@ -1,4 +1,4 @@
-import { type ErrorBody, type ErrorCode, isErrorCode, passwordPolicyFailures } from '@vestibule/shared';
+import { type ErrorCode, isErrorCode, passwordPolicyFailures } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import type { MessageKey } from '../locale/index.ts';
 
@@ -39,14 +39,26 @@ function messageOf(code: ErrorCode): MessageKey {
   return code === 'MISSING' || code === 'IS_EMPTY' ? 'common.validation.required' : `errors.${code}`;
 }
 
+/** The issues a 400 answer lists, each a field's path and its error code; none when it lists none. */
+function issuesOf(body: unknown): { path: unknown; errorCode: unknown }[] | null {
+  if (body === null || typeof body !== 'object' || !('issues' in body) || !Array.isArray(body.issues)) return null;
+  return body.issues.map((issue: unknown) =>
+    issue !== null && typeof issue === 'object'
+      ? {
+          path: 'path' in issue ? issue.path : undefined,
+          errorCode: 'errorCode' in issue ? issue.errorCode : undefined,
+        }
+      : { path: undefined, errorCode: undefined },
+  );
+}
+
 /**
  * The server's refusal of the fields (a 400 listing its issues, or naming one field), each
  * message under its field; null when the refusal is not about them.
  */
 export function fieldErrorsOf(error: unknown): NewPasswordErrors | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const body = error.body as Partial<ErrorBody> | undefined;
-  const issues = body?.issues ?? [{ path: String(error.params?.field ?? ''), errorCode: error.errorCode }];
+  const issues = issuesOf(error.body) ?? [{ path: String(error.params?.field ?? ''), errorCode: error.errorCode }];
   const errors: NewPasswordErrors = {};
   for (const { path, errorCode } of issues) {
     const field = newPasswordFields.find((name) => name === path);

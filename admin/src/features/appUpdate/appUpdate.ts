@@ -21,7 +21,7 @@ export function isNewerVersion(serverVersion: string, currentVersion: string): b
 }
 
 /**
- * The app-update check (application.md section 4): when due, the next check is set
+ * The app-update check: when due, the next check is set
  * 120 minutes ahead, the version file is fetched, and a higher version reloads the page.
  * Failures are ignored.
  */

@@ -1,17 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BuildingDialog } from './BuildingDialog.tsx';
-import { buildingFixture, fakeBuildingsApi } from './testing/fakeBuildingsApi.ts';
-import { renderWithBuildingsApi } from './testing/renderWithBuildingsApi.tsx';
+import { answerBuildings, buildingFixture, cityList } from './testing/buildingsAnswers.ts';
+import { renderBuildingScreen } from './testing/renderBuildingScreen.tsx';
 
 describe('building address: city', () => {
   it('suggests the company’s cities as the city is typed, and still takes any other name', async () => {
-    const fake = fakeBuildingsApi(buildingFixture({ city: 'Toronto' }));
-    fake.api.cityNames.mockResolvedValue(['Halifax', 'Hamilton', 'Ottawa']);
-    const { user } = renderWithBuildingsApi(
-      <BuildingDialog buildingId={fake.current().id} onClose={vi.fn()} />,
-      fake.api,
-    );
+    const fake = answerBuildings(buildingFixture({ city: 'Toronto' }), {
+      answers: { 'GET /city': () => cityList(['Halifax', 'Hamilton', 'Ottawa']) },
+    });
+    const { user } = renderBuildingScreen(<BuildingDialog buildingId={fake.current().id} onClose={vi.fn()} />);
     await screen.findByRole('dialog', { name: 'Edit the building' });
     const city = await screen.findByRole('textbox', { name: /^City/ });
     await waitFor(() => expect(city).toHaveValue('Toronto'));
@@ -30,11 +28,13 @@ describe('building address: city', () => {
     await user.type(city, 'Dartmouth');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(fake.api.updateAddress).toHaveBeenCalledWith(
-        fake.current().id,
-        expect.objectContaining({ city: 'Dartmouth' }),
+      expect(fake.calls.of('PATCH /building/:id')).toContainEqual(
+        expect.objectContaining({
+          params: { id: fake.current().id },
+          body: expect.objectContaining({ city: 'Dartmouth' }),
+        }),
       ),
     );
-    expect(fake.api.cityNames).toHaveBeenCalledTimes(1);
+    expect(fake.calls.of('GET /city')).toHaveLength(1);
   });
 });

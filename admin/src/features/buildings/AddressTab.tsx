@@ -2,9 +2,10 @@ import { Autocomplete, Fieldset, PasswordInput, Select, SimpleGrid, Stack, TextI
 import { buildingAddressSchema, maySelectTenant, type Building } from '@vestibule/shared';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { useSession } from '../session/index.ts';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
-import type { BuildingAddressInput, BuildingsApi } from './buildingsApi.ts';
+import { type BuildingAddressInput, cityNames, uploadBuildingLogo } from './buildingsApi.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { LogoSection } from './LogoSection.tsx';
 import { logoProblems } from './logoFile.ts';
@@ -47,15 +48,15 @@ function addressValues(building: Building | null): AddressValues {
 /** Tab 0: address, contact and check-in logo; the only tab of a building not saved yet. */
 export function AddressTab() {
   const { t } = useTranslation();
-  const { building, acceptBuilding, api, notices, busy, cancel } = useBuildingDialog();
+  const { building, acceptBuilding, notices, busy, cancel } = useBuildingDialog();
   const role = useSession((state) => state.user?.role);
   const tenant = useSession((state) => state.tenant);
   const form = useSchemaForm<AddressValues, BuildingAddressInput>(buildingAddressSchema, addressValues(building));
   const [logo, setLogo] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const countries = useDictionary(api, 'countries', notices.showError);
+  const countries = useDictionary('countries', notices.showError);
   const logoInvalid = logo !== null && logoProblems(logo).length > 0;
-  const cityNames = useCityNames(api);
+  const cities = useCityNames();
   useUnsavedFlag('address', form.dirty || logo !== null);
 
   const { values, setField } = form;
@@ -72,7 +73,7 @@ export function AddressTab() {
   const uploadLogo = async (target: Building, file: File): Promise<Building | null> => {
     setProgress(0);
     try {
-      const saved = await api.uploadLogo(target.id, file, setProgress);
+      const saved = await uploadBuildingLogo(target.id, file, setProgress);
       setLogo(null);
       return saved;
     } catch (error) {
@@ -87,14 +88,14 @@ export function AddressTab() {
     if (logoInvalid) return;
     try {
       if (building) {
-        const saved = await api.updateAddress(building.id, address);
+        const saved = await api.call('PATCH /building/:id', { params: { id: building.id }, body: address });
         form.reset(addressValues(saved));
         acceptBuilding(saved);
         notices.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });
         return;
       }
       const tenantId = maySelectTenant(role) ? tenant?.id : undefined;
-      const created = await api.create(tenantId ? { ...address, tenantId } : address);
+      const created = await api.call('POST /building', { body: tenantId ? { ...address, tenantId } : address });
       form.reset(addressValues(created));
       acceptBuilding(created);
       if (logo) {
@@ -137,7 +138,7 @@ export function AddressTab() {
                 label={t('buildings.address.city')}
                 withAsterisk
                 aria-required
-                data={cityNames}
+                data={cities}
                 limit={8}
                 maxLength={40}
                 value={values.city}
@@ -222,17 +223,17 @@ export function AddressTab() {
  * The company's city names (the Cities screen), suggested by the city field, which still takes any
  * text. Without them (the call failed) the field is a plain text field: nothing to tell.
  */
-function useCityNames(api: BuildingsApi): string[] {
+function useCityNames(): string[] {
   const [names, setNames] = useState<string[]>([]);
   useEffect(() => {
     let live = true;
-    api.cityNames().then(
+    cityNames().then(
       (loaded) => live && setNames(loaded),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [api]);
+  }, []);
   return names;
 }

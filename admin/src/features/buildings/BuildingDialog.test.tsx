@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BuildingDialog } from './BuildingDialog.tsx';
-import { buildingFixture, fakeBuildingsApi } from './testing/fakeBuildingsApi.ts';
-import { renderWithBuildingsApi } from './testing/renderWithBuildingsApi.tsx';
+import { unreachable } from '../../test/answerCalls.ts';
+import { answerBuildings, buildingFixture } from './testing/buildingsAnswers.ts';
+import { renderBuildingScreen } from './testing/renderBuildingScreen.tsx';
 
 const otherTabs = [
   'General settings',
@@ -14,15 +15,15 @@ const otherTabs = [
   'QR codes',
 ];
 
-function openDialog(buildingId: string | null, api: ReturnType<typeof fakeBuildingsApi>['api'], role?: string) {
+function openDialog(buildingId: string | null, role?: string) {
   const onClose = vi.fn<(changed: boolean) => void>();
-  const view = renderWithBuildingsApi(<BuildingDialog buildingId={buildingId} onClose={onClose} />, api, role);
+  const view = renderBuildingScreen(<BuildingDialog buildingId={buildingId} onClose={onClose} />, role);
   return { ...view, onClose };
 }
 
 async function editedDialog(overrides: Parameters<typeof buildingFixture>[0] = {}) {
-  const fake = fakeBuildingsApi(buildingFixture(overrides));
-  const view = openDialog(fake.current().id, fake.api);
+  const fake = answerBuildings(buildingFixture(overrides));
+  const view = openDialog(fake.current().id);
   await screen.findByRole('dialog', { name: 'Edit the building' });
   await screen.findByRole('textbox', { name: /^Name/ });
   return { ...view, fake };
@@ -30,8 +31,8 @@ async function editedDialog(overrides: Parameters<typeof buildingFixture>[0] = {
 
 describe('building dialog tabs', () => {
   it('offers only the address tab to a new building, and the other tabs after its first save', async () => {
-    const fake = fakeBuildingsApi(buildingFixture());
-    const { user } = openDialog(null, fake.api);
+    const fake = answerBuildings(buildingFixture());
+    const { user } = openDialog(null);
     await screen.findByRole('dialog', { name: 'Add a building' });
     const tablist = screen.getByRole('tablist', { name: 'Building settings' });
     expect(
@@ -54,7 +55,7 @@ describe('building dialog tabs', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await screen.findByRole('dialog', { name: 'Edit the building' });
-    expect(fake.api.create).toHaveBeenCalledWith(
+    expect(fake.calls.of('POST /building').map((request) => request.body)).toContainEqual(
       expect.objectContaining({ name: 'Harbour office', countryCode: 'CA', pinCode: '4321', address2: null }),
     );
     for (const name of otherTabs) expect(within(tablist).getByRole('tab', { name })).toBeEnabled();
@@ -63,13 +64,13 @@ describe('building dialog tabs', () => {
   });
 
   it('does not create a building while a required field is missing, and says which', async () => {
-    const fake = fakeBuildingsApi(buildingFixture());
-    const { user } = openDialog(null, fake.api);
+    const fake = answerBuildings(buildingFixture());
+    const { user } = openDialog(null);
     await screen.findByRole('dialog', { name: 'Add a building' });
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Harbour office');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(5);
-    expect(fake.api.create).not.toHaveBeenCalled();
+    expect(fake.calls.of('POST /building')).toHaveLength(0);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Address' })).toHaveFocus());
   });
 
@@ -102,8 +103,8 @@ describe('building dialog tabs', () => {
     const { user, fake } = await editedDialog();
     await user.type(screen.getByRole('textbox', { name: /^Address \(line 2\)/ }), 'Floor 3');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fake.api.updateAddress).toHaveBeenCalledTimes(1));
-    expect(fake.api.updateAddress.mock.calls[0]![1]).toMatchObject({ address2: 'Floor 3' });
+    await waitFor(() => expect(fake.calls.of('PATCH /building/:id')).toHaveLength(1));
+    expect(fake.calls.of('PATCH /building/:id')[0]!.body).toMatchObject({ address2: 'Floor 3' });
     await user.click(screen.getByRole('tab', { name: 'Kiosk devices' }));
     expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Kiosk devices' })).toHaveAttribute('aria-selected', 'true');
@@ -125,12 +126,12 @@ describe('building dialog tabs', () => {
     await user.type(screen.getByRole('textbox', { name: /^Success text/ }), 'Welcome');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledWith(false);
-    expect(fake.api.updateDeviceTexts).not.toHaveBeenCalled();
+    expect(fake.calls.of('PATCH /building/:id/deviceTexts')).toHaveLength(0);
   });
 
   it('shows the company to admin users, read-only', async () => {
-    const fake = fakeBuildingsApi(buildingFixture());
-    openDialog(fake.current().id, fake.api, 'ROLE_ADMIN');
+    const fake = answerBuildings(buildingFixture());
+    openDialog(fake.current().id, 'ROLE_ADMIN');
     const company = await screen.findByRole('textbox', { name: 'Company' });
     expect(company).toHaveValue('Acme Corporation');
     expect(company).toHaveAttribute('readonly');
@@ -163,8 +164,8 @@ describe('check-in form tab', () => {
     expect(add).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fake.api.updateCheckInForms).toHaveBeenCalledTimes(1));
-    const visitor = fake.api.updateCheckInForms.mock.calls[0]?.[1].visitorCheckInForm;
+    await waitFor(() => expect(fake.calls.of('PATCH /building/:id/checkInForms')).toHaveLength(1));
+    const visitor = fake.calls.of('PATCH /building/:id/checkInForms')[0]?.body.visitorCheckInForm;
     expect(visitor!.custom1).toMatchObject({ enabled: true, label: 'Parking needed', type: 'BOOLEAN' });
     expect(visitor!.custom2).toMatchObject({ enabled: false, label: '', mandatory: false });
   });
@@ -175,7 +176,7 @@ describe('check-in form tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Add a custom field' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
-    expect(fake.api.updateCheckInForms).not.toHaveBeenCalled();
+    expect(fake.calls.of('PATCH /building/:id/checkInForms')).toHaveLength(0);
   });
 
   it('clears mandatory when a field is turned off, and turns a field on when made mandatory', async () => {
@@ -210,8 +211,8 @@ describe('general settings tab', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Fahrenheit (°F)' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fake.api.updateSettings).toHaveBeenCalledTimes(1));
-    expect(fake.api.updateSettings.mock.calls[0]![1]).toMatchObject({
+    await waitFor(() => expect(fake.calls.of('PATCH /building/:id/settings')).toHaveLength(1));
+    expect(fake.calls.of('PATCH /building/:id/settings')[0]!.body).toMatchObject({
       temperatureMeasureUnit: 'FAHRENHEIT',
       minAllowedTemperature: 95,
       maxAllowedTemperature: 100.04,
@@ -234,11 +235,11 @@ describe('general settings tab', () => {
     const time = screen.getByLabelText('Check out automatically at');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
-    expect(fake.api.updateSettings).not.toHaveBeenCalled();
+    expect(fake.calls.of('PATCH /building/:id/settings')).toHaveLength(0);
     await user.type(time, '18:30');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fake.api.updateSettings).toHaveBeenCalledTimes(1));
-    expect(fake.api.updateSettings.mock.calls[0]![1]).toMatchObject({
+    await waitFor(() => expect(fake.calls.of('PATCH /building/:id/settings')).toHaveLength(1));
+    expect(fake.calls.of('PATCH /building/:id/settings')[0]!.body).toMatchObject({
       autoCheckoutMode: 'SPECIFIC_TIME',
       autoCheckoutSpecificTime: '18:30',
       autoCheckOutTimeout: null,
@@ -254,12 +255,16 @@ describe('kiosk devices tab', () => {
     await user.type(address, '300.1.2.3');
     await user.click(screen.getByRole('button', { name: 'Add the device' }));
     expect(screen.getByText('Enter an IPv4 address such as 192.168.1.20.')).toBeInTheDocument();
-    expect(fake.api.updateDevices).not.toHaveBeenCalled();
+    expect(fake.calls.of('PATCH /building/:id/devices')).toHaveLength(0);
 
     await user.clear(address);
     await user.type(address, '10.0.0.5');
     await user.click(screen.getByRole('button', { name: 'Add the device' }));
-    await waitFor(() => expect(fake.api.updateDevices).toHaveBeenCalledWith(fake.current().id, ';;;10.0.0.5;;;'));
+    await waitFor(() =>
+      expect(fake.calls.of('PATCH /building/:id/devices')).toContainEqual(
+        expect.objectContaining({ params: { id: fake.current().id }, body: { devicesIds: ';;;10.0.0.5;;;' } }),
+      ),
+    );
     expect(await screen.findByRole('cell', { name: '10.0.0.5' })).toBeInTheDocument();
     expect(screen.getByText('1 of 5 devices')).toBeInTheDocument();
   });
@@ -313,15 +318,15 @@ describe('check-in logo', () => {
     const { user, fake } = await editedDialog();
     await user.upload(fileInput(), png(1000));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(fake.api.uploadLogo).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(fake.calls.of('PATCH /building/:id/checkInLogo')).toHaveLength(1));
     expect(await screen.findByText('Current logo: logo.png')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Saved successfully.');
   });
 
   it('uploads the logo of a new building right after creating it', async () => {
-    const fake = fakeBuildingsApi(buildingFixture());
-    const { user } = openDialog(null, fake.api);
+    const fake = answerBuildings(buildingFixture());
+    const { user } = openDialog(null);
     await screen.findByRole('dialog', { name: 'Add a building' });
     expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Harbour office');
@@ -334,24 +339,24 @@ describe('check-in logo', () => {
     await user.type(screen.getByLabelText(/^PIN code/), '4321');
     await user.upload(fileInput(), png(1000));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fake.api.uploadLogo).toHaveBeenCalledTimes(1));
-    expect(fake.api.create).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(fake.calls.of('PATCH /building/:id/checkInLogo')).toHaveLength(1));
+    expect(fake.calls.of('POST /building')).toHaveLength(1);
     expect(await screen.findByText('Current logo: logo.png')).toBeInTheDocument();
   });
 });
 
 describe('cameras tab', () => {
   it('ignores a second submit while saving and closes the dialog even when the save fails', async () => {
-    let fail: (error: Error) => void = () => undefined;
-    const fake = fakeBuildingsApi(buildingFixture(), {
-      addCamera: vi.fn(
-        () =>
-          new Promise<never>((_resolve, reject) => {
-            fail = reject;
+    let fail: () => void = () => undefined;
+    const fake = answerBuildings(buildingFixture(), {
+      answers: {
+        'POST /camera/:buildingId': () =>
+          new Promise<typeof unreachable>((resolve) => {
+            fail = () => resolve(unreachable);
           }),
-      ),
+      },
     });
-    const { user } = openDialog(fake.current().id, fake.api);
+    const { user } = openDialog(fake.current().id);
     await user.click(await screen.findByRole('tab', { name: 'Cameras' }));
     await user.click(await screen.findByRole('button', { name: 'Add a camera' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a camera' });
@@ -362,35 +367,36 @@ describe('cameras tab', () => {
     await user.click(save);
     await user.click(save);
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), '{Enter}');
-    expect(fake.api.addCamera).toHaveBeenCalledTimes(1);
-    expect(fake.api.addCamera.mock.calls[0]![1]).toMatchObject({ name: 'Lobby', simulated: true });
+    expect(fake.calls.of('POST /camera/:buildingId')).toHaveLength(1);
+    expect(fake.calls.of('POST /camera/:buildingId')[0]!.body).toMatchObject({ name: 'Lobby', simulated: true });
 
-    fail(new Error('network down'));
+    // The network goes down.
+    fail();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a camera' })).not.toBeInTheDocument());
     expect(await screen.findByRole('alert')).toBeInTheDocument();
   });
 
   it('lists the cameras, edits one on double click and tests it', async () => {
     const building = buildingFixture();
-    const fake = fakeBuildingsApi(building, {
-      cameras: vi.fn(async () => [
-        {
-          id: '0190a8f2-0000-7000-8000-0000000000c1',
-          buildingId: building.id,
-          name: 'Lobby',
-          ipAddress: '192.168.1.64',
-          authUser: 'viewer',
-          hasPassword: true,
-          cameraPlace: 'ENTRY' as const,
-          active: true,
-          simulated: true,
-        },
-      ]),
-      cameraPicture: vi.fn(async () => {
-        throw new Error('unreachable');
-      }),
+    answerBuildings(building, {
+      answers: {
+        'GET /camera/:buildingId': () => [
+          {
+            id: '0190a8f2-0000-7000-8000-0000000000c1',
+            buildingId: building.id,
+            name: 'Lobby',
+            ipAddress: '192.168.1.64',
+            authUser: 'viewer',
+            hasPassword: true,
+            cameraPlace: 'ENTRY' as const,
+            active: true,
+            simulated: true,
+          },
+        ],
+        'GET /camera/picture/:id': () => unreachable,
+      },
     });
-    const { user } = openDialog(building.id, fake.api);
+    const { user } = openDialog(building.id);
     await user.click(await screen.findByRole('tab', { name: 'Cameras' }));
     const row = (await screen.findByRole('cell', { name: /Lobby/ })).closest('tr');
     if (!row) throw new Error('no row');

@@ -3,6 +3,7 @@ import { maySelectTenant, type Building } from '@vestibule/shared';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { useLoadingStore } from '../loading/index.ts';
@@ -22,7 +23,6 @@ import { DialogNotices } from './DialogNotices.tsx';
 import { QrCodesTab } from './QrCodesTab.tsx';
 import { QuestionnairesTab } from './QuestionnairesTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
-import { useBuildingsApi } from './useBuildingsApi.ts';
 import { useDialogNotices } from './useDialogNotices.ts';
 
 /** The warning shown when leaving a tab with unsaved changes (both questionnaire tabs share one). */
@@ -66,7 +66,6 @@ interface BuildingDialogProps {
 export function BuildingDialog({ buildingId, onClose }: BuildingDialogProps) {
   const { t } = useTranslation();
   const format = useDateTimeFormat();
-  const api = useBuildingsApi();
   const notices = useDialogNotices();
   const { showError } = notices;
   const role = useSession((state) => state.user?.role);
@@ -85,7 +84,7 @@ export function BuildingDialog({ buildingId, onClose }: BuildingDialogProps) {
   useEffect(() => {
     if (buildingId === null) return;
     let live = true;
-    api.get(buildingId).then(
+    api.call('GET /building/:id', { params: { id: buildingId } }).then(
       (answer) => {
         if (!live) return;
         setBuilding(answer);
@@ -100,7 +99,7 @@ export function BuildingDialog({ buildingId, onClose }: BuildingDialogProps) {
     return () => {
       live = false;
     };
-  }, [api, buildingId, showError]);
+  }, [buildingId, showError]);
 
   const setDirty = useCallback((tab: BuildingTab, value: boolean) => {
     setDirtyFlags((current) => (current[tab] === value ? current : { ...current, [tab]: value }));
@@ -114,8 +113,8 @@ export function BuildingDialog({ buildingId, onClose }: BuildingDialogProps) {
   const cancel = useCallback(() => onClose(changed.current), [onClose]);
 
   const context = useMemo<BuildingDialogContextValue>(
-    () => ({ building, acceptBuilding, api, notices, setDirty, cancel, busy }),
-    [building, acceptBuilding, api, notices, setDirty, cancel, busy],
+    () => ({ building, acceptBuilding, notices, setDirty, cancel, busy }),
+    [building, acceptBuilding, notices, setDirty, cancel, busy],
   );
 
   const requestTab = (value: string | null) => {

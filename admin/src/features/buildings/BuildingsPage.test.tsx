@@ -2,17 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { axeViolations } from '../../test/axe.ts';
 import { describe, expect, it } from 'vitest';
 import { BuildingsPage } from './BuildingsPage.tsx';
-import { buildingFixture, fakeBuildingsApi } from './testing/fakeBuildingsApi.ts';
-import { renderWithBuildingsApi } from './testing/renderWithBuildingsApi.tsx';
+import { answerBuildings, buildingFixture } from './testing/buildingsAnswers.ts';
+import { renderBuildingScreen } from './testing/renderBuildingScreen.tsx';
 
 function renderPage() {
   const building = buildingFixture({ name: 'Head office', city: 'Toronto' });
-  const fake = fakeBuildingsApi(building);
-  fake.api.list.mockImplementation(async (query) => ({
-    docs: query.search === 'nothing' ? [] : [building],
-    totalDocs: query.search === 'nothing' ? 0 : 42,
-  }));
-  const view = renderWithBuildingsApi(<BuildingsPage />, fake.api);
+  const fake = answerBuildings(building, {
+    answers: {
+      'GET /building': ({ query }) => ({
+        docs: query.search === 'nothing' ? [] : [building],
+        totalDocs: query.search === 'nothing' ? 0 : 42,
+      }),
+    },
+  });
+  const view = renderBuildingScreen(<BuildingsPage />);
   return { ...view, fake, building };
 }
 
@@ -21,23 +24,29 @@ describe('buildings list', () => {
     const { user, fake } = renderPage();
     expect(await screen.findByRole('button', { name: 'Head office' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(fake.api.list).toHaveBeenLastCalledWith({ sort: 'name', order: 1, page: 1, limit: 10, search: '' });
+    expect(fake.calls.last('GET /building').query).toEqual({
+      sort: 'name',
+      order: '1',
+      page: '1',
+      limit: '10',
+      search: '',
+    });
     expect(screen.getByText('1–10 of 42')).toBeInTheDocument();
 
     const nameHeader = screen.getByRole('columnheader', { name: /Name/ });
     expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
     await user.click(screen.getByRole('button', { name: 'Sort by Name' }));
     await waitFor(() =>
-      expect(fake.api.list).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'name', order: -1 })),
+      expect(fake.calls.last('GET /building').query).toEqual(expect.objectContaining({ sort: 'name', order: '-1' })),
     );
     expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
     await user.click(screen.getByRole('button', { name: 'Sort by City' }));
     await waitFor(() =>
-      expect(fake.api.list).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'city', order: 1 })),
+      expect(fake.calls.last('GET /building').query).toEqual(expect.objectContaining({ sort: 'city', order: '1' })),
     );
 
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
-    await waitFor(() => expect(fake.api.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 3 })));
+    await waitFor(() => expect(fake.calls.last('GET /building').query).toEqual(expect.objectContaining({ page: '3' })));
     expect(await screen.findByText('21–30 of 42')).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
   });
@@ -46,10 +55,10 @@ describe('buildings list', () => {
     const { user, fake } = renderPage();
     await screen.findByRole('button', { name: 'Head office' });
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(fake.api.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 })));
+    await waitFor(() => expect(fake.calls.last('GET /building').query).toEqual(expect.objectContaining({ page: '2' })));
     await user.type(screen.getByRole('searchbox', { name: /Search buildings/ }), 'nothing');
     await waitFor(() =>
-      expect(fake.api.list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'nothing', page: 1 })),
+      expect(fake.calls.last('GET /building').query).toEqual(expect.objectContaining({ search: 'nothing', page: '1' })),
     );
     expect(await screen.findByText('No building matches the search.')).toBeInTheDocument();
   });
@@ -59,7 +68,7 @@ describe('buildings list', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Head office' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete the building' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(fake.api.remove).not.toHaveBeenCalled();
+    expect(fake.calls.of('DELETE /building/:id')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete Head office' }));
     await user.click(
@@ -67,7 +76,11 @@ describe('buildings list', () => {
         name: 'Delete',
       }),
     );
-    await waitFor(() => expect(fake.api.remove).toHaveBeenCalledWith(building.id));
+    await waitFor(() =>
+      expect(fake.calls.of('DELETE /building/:id').map((request) => request.params)).toContainEqual({
+        id: building.id,
+      }),
+    );
   });
 
   it('opens the dialog from a row; Cancel closes it and the next opening starts on the first tab', async () => {
@@ -87,7 +100,7 @@ describe('buildings list', () => {
     expect(await screen.findByRole('textbox', { name: /^Success text/ })).toHaveValue('');
     await user.click(screen.getByRole('tab', { name: 'QR codes' }));
     expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
-    expect(fake.api.get).toHaveBeenCalledTimes(2);
+    expect(fake.calls.of('GET /building/:id')).toHaveLength(2);
   });
 
   it('has no accessibility violations on any tab of the dialog', async () => {

@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core';
 import type { Building } from '@vestibule/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ListPager } from '../../components/ListPager.tsx';
 import { ListSearch } from '../../components/ListSearch.tsx';
@@ -12,7 +13,6 @@ import { LoadingWhileMounted } from '../loading/index.ts';
 import { BuildingsTable } from './BuildingsTable.tsx';
 import { IconPlus } from './BuildingIcons.tsx';
 import type { BuildingSortColumn } from './buildingsApi.ts';
-import { useBuildingsApi } from './useBuildingsApi.ts';
 
 // The dialog (eight tabs, the phone-number rules, the QR code maker) is most of the screen's code
 // and is not needed to show the list: it is fetched when first opened.
@@ -23,11 +23,16 @@ const BuildingDialog = lazy(() =>
 /** /admin/buildings: the company's buildings, searchable, sortable and paged; each opens the dialog. */
 export function BuildingsPage() {
   const { t } = useTranslation();
-  const api = useBuildingsApi();
-  const load = useCallback((request: PageRequest<BuildingSortColumn, object>) => api.list(request), [api]);
+  const load = useCallback(
+    (request: PageRequest<BuildingSortColumn, object>) => api.call('GET /building', { query: request }),
+    [],
+  );
   const list = usePagedList<BuildingSortColumn, object, Building>({ sort: 'name', filters: {}, load });
   const [dialog, setDialog] = useState<{ id: string | null } | null>(null);
-  const deleting = useDeleteConfirm((building: Building) => api.remove(building.id), list.afterRemove);
+  const deleting = useDeleteConfirm(
+    (building: Building) => api.call('DELETE /building/:id', { params: { id: building.id } }),
+    list.afterRemove,
+  );
 
   const closeDialog = (changed: boolean) => {
     setDialog(null);

@@ -2,19 +2,19 @@ import { Alert, Badge, Button, Group, Image, List, Loader, Stack, Text, Title } 
 import type { Camera, CameraInfo } from '@vestibule/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { type NoticeMessage, messageFromError, useNoticeText } from '../notifications/index.ts';
 import { IconRefresh } from './BuildingIcons.tsx';
-import type { BuildingsApi } from './buildingsApi.ts';
+import { cameraPicture } from './buildingsApi.ts';
 
 interface CameraTestDialogProps {
   camera: Camera | null;
-  api: BuildingsApi;
   onClose: () => void;
 }
 
 /** Reads a camera once: its temperature entries and a fresh picture (or the 'no picture' note). */
-export function CameraTestDialog({ camera, api, onClose }: CameraTestDialogProps) {
+export function CameraTestDialog({ camera, onClose }: CameraTestDialogProps) {
   const { t } = useTranslation();
   return (
     <AppDialog
@@ -24,7 +24,7 @@ export function CameraTestDialog({ camera, api, onClose }: CameraTestDialogProps
       size={600}
       data-testid="camera-test-dialog"
     >
-      {camera && <CameraReading camera={camera} api={api} />}
+      {camera && <CameraReading camera={camera} />}
     </AppDialog>
   );
 }
@@ -33,7 +33,7 @@ type InfoState =
   { status: 'loading' } | { status: 'done'; info: CameraInfo } | { status: 'failed'; message: NoticeMessage };
 type PictureState = { status: 'loading' } | { status: 'done'; url: string } | { status: 'failed' };
 
-function CameraReading({ camera, api }: { camera: Camera; api: BuildingsApi }) {
+function CameraReading({ camera }: { camera: Camera }) {
   const { t, i18n } = useTranslation();
   const noticeText = useNoticeText();
   const [attempt, setAttempt] = useState(0);
@@ -43,11 +43,11 @@ function CameraReading({ camera, api }: { camera: Camera; api: BuildingsApi }) {
   useEffect(() => {
     let live = true;
     let url: string | null = null;
-    api.cameraInfo(camera.id).then(
+    api.call('GET /camera/info/:id', { params: { id: camera.id } }).then(
       (answer) => live && setInfo({ status: 'done', info: answer }),
       (error: unknown) => live && setInfo({ status: 'failed', message: messageFromError(error) }),
     );
-    api.cameraPicture(camera.id).then(
+    cameraPicture(camera.id).then(
       (blob) => {
         if (!live) return;
         url = URL.createObjectURL(blob);
@@ -59,7 +59,7 @@ function CameraReading({ camera, api }: { camera: Camera; api: BuildingsApi }) {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [api, camera.id, attempt]);
+  }, [camera.id, attempt]);
 
   const again = () => {
     setInfo({ status: 'loading' });

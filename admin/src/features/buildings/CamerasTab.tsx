@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Group, Loader, Stack, Table, Text, Tooltip }
 import type { Building, Camera, CameraInput } from '@vestibule/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { IconCameraTest, IconPencil, IconPlus, IconTrash } from './BuildingIcons.tsx';
 import { useBuildingDialog } from './buildingDialogContext.ts';
 import { CameraDialog } from './CameraDialog.tsx';
@@ -13,7 +14,7 @@ type Editing = { camera: Camera | null } | null;
 /** Tab 5: the building's cameras; every change answers the whole list. */
 export function CamerasTab({ building }: { building: Building }) {
   const { t } = useTranslation();
-  const { api, notices, busy } = useBuildingDialog();
+  const { notices, busy } = useBuildingDialog();
   const { showError, showSuccess } = notices;
   const [cameras, setCameras] = useState<Camera[] | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
@@ -22,18 +23,22 @@ export function CamerasTab({ building }: { building: Building }) {
 
   useEffect(() => {
     let live = true;
-    api.cameras(building.id).then(
+    api.call('GET /camera/:buildingId', { params: { buildingId: building.id } }).then(
       (list) => live && setCameras(list),
       (error: unknown) => live && showError(error),
     );
     return () => {
       live = false;
     };
-  }, [api, building.id, showError]);
+  }, [building.id, showError]);
 
   const saveCamera = async (input: CameraInput, id: string | null) => {
     try {
-      setCameras(id ? await api.editCamera(id, input) : await api.addCamera(building.id, input));
+      setCameras(
+        id
+          ? await api.call('PATCH /camera/:id', { params: { id }, body: input })
+          : await api.call('POST /camera/:buildingId', { params: { buildingId: building.id }, body: input }),
+      );
       showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });
     } catch (error) {
       showError(error);
@@ -43,7 +48,7 @@ export function CamerasTab({ building }: { building: Building }) {
   const deleteCamera = async (camera: Camera) => {
     setDeleting(null);
     try {
-      setCameras(await api.removeCamera(camera.id));
+      setCameras(await api.call('DELETE /camera/:id', { params: { id: camera.id } }));
       showSuccess({ key: 'common.DELETED_SUCCESSFULLY' });
     } catch (error) {
       showError(error);
@@ -137,7 +142,7 @@ export function CamerasTab({ building }: { building: Building }) {
         onSave={saveCamera}
         onClose={() => setEditing(null)}
       />
-      <CameraTestDialog camera={testing} api={api} onClose={() => setTesting(null)} />
+      <CameraTestDialog camera={testing} onClose={() => setTesting(null)} />
       <ConfirmDialog
         opened={deleting !== null}
         title={t('buildings.cameras.deleteTitle')}

@@ -18,6 +18,7 @@ import {
 } from '@vestibule/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { IconPlus, IconTrash } from './BuildingIcons.tsx';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
@@ -42,7 +43,7 @@ export function checkInFormsOf(building: Building): BuildingCheckInForms {
 /** Tab 2: which fields each person type fills in, and up to two custom fields. */
 export function CheckInFormTab({ building }: { building: Building }) {
   const { t } = useTranslation();
-  const { api, acceptBuilding, notices, busy, cancel } = useBuildingDialog();
+  const { acceptBuilding, notices, busy, cancel } = useBuildingDialog();
   const form = useSchemaForm<BuildingCheckInForms, BuildingCheckInForms>(
     buildingCheckInFormsSchema,
     checkInFormsOf(building),
@@ -52,7 +53,7 @@ export function CheckInFormTab({ building }: { building: Building }) {
 
   const save = form.onSubmit(async (forms) => {
     try {
-      const saved = await api.updateCheckInForms(building.id, forms);
+      const saved = await api.call('PATCH /building/:id/checkInForms', { params: { id: building.id }, body: forms });
       form.reset(checkInFormsOf(saved));
       acceptBuilding(saved);
       notices.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });

@@ -9,6 +9,7 @@ import {
 } from '@vestibule/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { IconPlus, IconTrash } from './BuildingIcons.tsx';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
@@ -34,7 +35,7 @@ export function newDeviceProblem(address: string, devices: readonly string[]): '
 /** Tab 6: the kiosk's IP whitelist (up to devicesLimit), the kiosk's texts, and the kiosks that synced. */
 export function DevicesTab({ building }: { building: Building }) {
   const { t } = useTranslation();
-  const { api, acceptBuilding, notices, busy, cancel } = useBuildingDialog();
+  const { acceptBuilding, notices, busy, cancel } = useBuildingDialog();
   const devices = parseDeviceIds(building.devicesIds);
   const atLimit = devices.length >= building.devicesLimit;
   const [address, setAddress] = useState('');
@@ -51,7 +52,10 @@ export function DevicesTab({ building }: { building: Building }) {
 
   const saveDevices = async (next: string[]) => {
     try {
-      const saved = await api.updateDevices(building.id, formatDeviceIds(next));
+      const saved = await api.call('PATCH /building/:id/devices', {
+        params: { id: building.id },
+        body: { devicesIds: formatDeviceIds(next) },
+      });
       acceptBuilding(saved);
       notices.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });
       return true;
@@ -73,7 +77,7 @@ export function DevicesTab({ building }: { building: Building }) {
 
   const saveTexts = form.onSubmit(async (texts) => {
     try {
-      const saved = await api.updateDeviceTexts(building.id, texts);
+      const saved = await api.call('PATCH /building/:id/deviceTexts', { params: { id: building.id }, body: texts });
       form.reset(textsOf(saved));
       acceptBuilding(saved);
       notices.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });

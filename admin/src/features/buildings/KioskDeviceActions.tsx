@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { KIOSK_NAME_MAX } from './KioskEnrolDialog.tsx';
@@ -21,7 +22,7 @@ export function KioskDeviceActions({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const { api, notices, busy } = useBuildingDialog();
+  const { notices, busy } = useBuildingDialog();
   const [renaming, setRenaming] = useState(false);
   const [revoking, setRevoking] = useState(false);
   const [working, setWorking] = useState(false);
@@ -29,7 +30,9 @@ export function KioskDeviceActions({
   const revoke = async () => {
     setWorking(true);
     try {
-      await api.revokeKiosk(buildingId, device.deviceId);
+      await api.call('POST /building/:id/devices/:deviceId/revoke', {
+        params: { id: buildingId, deviceId: device.deviceId },
+      });
       notices.showSuccess({ key: 'buildings.kiosks.revokedNotice' });
       setRevoking(false);
       onChanged();
@@ -101,7 +104,7 @@ function RenameDialog({
   onClose: (renamed: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { api, notices } = useBuildingDialog();
+  const { notices } = useBuildingDialog();
   const [name, setName] = useState(device.name ?? '');
   const [saving, setSaving] = useState(false);
   const problem = name.trim() === '' ? t('buildings.kiosks.enrolNameRequired') : null;
@@ -111,7 +114,10 @@ function RenameDialog({
     if (problem || saving) return;
     setSaving(true);
     try {
-      await api.renameKiosk(buildingId, device.deviceId, name.trim());
+      await api.call('PATCH /building/:id/devices/:deviceId', {
+        params: { id: buildingId, deviceId: device.deviceId },
+        body: { name: name.trim() },
+      });
       notices.showSuccess({ key: 'buildings.kiosks.renamed' });
       onClose(true);
     } catch (error) {

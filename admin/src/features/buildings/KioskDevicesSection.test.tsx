@@ -1,31 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { axeViolations } from '../../test/axe.ts';
-import { ApiError } from '@vestibule/shared/api';
 import { describe, expect, it, vi } from 'vitest';
 import { dateTimeFormatter } from '../../format/dateTime.ts';
 import { BuildingDialog } from './BuildingDialog.tsx';
 import type { BuildingKiosks } from './buildingsApi.ts';
 import { formatRelative } from './KioskDevicesSection.tsx';
+import { json } from '../../test/answerCalls.ts';
 import {
+  answerBuildings,
   buildingFixture,
-  fakeBuildingsApi,
   kioskDeviceFixture,
   rejectedEntryFixture,
-} from './testing/fakeBuildingsApi.ts';
-import { renderWithBuildingsApi } from './testing/renderWithBuildingsApi.tsx';
+} from './testing/buildingsAnswers.ts';
+import { renderBuildingScreen } from './testing/renderBuildingScreen.tsx';
 
 const lobbyKiosk = '0190a8f2-0000-7000-8000-0000000000d1';
 const gateKiosk = '0190a8f3-0000-7000-8000-0000000000d2';
 
 /** The building dialog on its "Kiosk devices" tab, the server knowing `kiosks`. */
 async function kioskTab(kiosks: BuildingKiosks = { devices: [], rejected: [] }) {
-  const fake = fakeBuildingsApi(buildingFixture(), {}, kiosks);
+  const fake = answerBuildings(buildingFixture(), { kiosks });
   const onClose = vi.fn<(changed: boolean) => void>();
-  const view = renderWithBuildingsApi(
-    <BuildingDialog buildingId={fake.current().id} onClose={onClose} />,
-    fake.api,
-    'ROLE_MASTER',
-  );
+  const view = renderBuildingScreen(<BuildingDialog buildingId={fake.current().id} onClose={onClose} />, 'ROLE_MASTER');
   await screen.findByRole('dialog', { name: 'Edit the building' });
   await view.user.click(await screen.findByRole('tab', { name: 'Kiosk devices' }));
   await screen.findByRole('heading', { name: 'Entries to resolve' });
@@ -68,7 +64,9 @@ describe('kiosks of a building', () => {
       ],
       rejected: [rejectedEntryFixture({ deviceId: lobbyKiosk })],
     });
-    expect(fake.api.kiosks).toHaveBeenCalledWith(fake.current().id);
+    expect(fake.calls.of('GET /building/:id/devices').map((request) => request.params)).toContainEqual({
+      id: fake.current().id,
+    });
 
     const table = screen.getByRole('table', { name: 'Kiosks of this building: name, status and last contact' });
     expect(
@@ -154,12 +152,14 @@ describe('kiosks of a building', () => {
       devices: [kioskDeviceFixture({ rejectedCount: 1 })],
       rejected: [rejectedEntryFixture({ personName: 'Ada Lovelace' })],
     });
-    expect(fake.api.kiosks).toHaveBeenCalledTimes(1);
+    expect(fake.calls.of('GET /building/:id/devices')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Resolve the entry of Ada Lovelace' }));
 
     expect(await screen.findByText('Nothing to resolve.')).toBeInTheDocument();
-    expect(fake.api.resolveRejectedEntry).toHaveBeenCalledWith(rejectedEntryFixture().mutationId);
-    expect(fake.api.kiosks).toHaveBeenCalledTimes(2);
+    expect(fake.calls.of('PATCH /sync/rejected/:mutationId/resolve').map((request) => request.params)).toContainEqual({
+      mutationId: rejectedEntryFixture().mutationId,
+    });
+    expect(fake.calls.of('GET /building/:id/devices')).toHaveLength(2);
     expect(screen.queryByTestId('kiosk-rejected-row')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('The entry is resolved.');
     const row = screen.getByTestId('kiosk-device-row');
@@ -168,12 +168,15 @@ describe('kiosks of a building', () => {
 
   it('keeps the entry and shows the error when resolving fails', async () => {
     const { user, fake } = await kioskTab({ devices: [kioskDeviceFixture()], rejected: [rejectedEntryFixture()] });
-    fake.api.resolveRejectedEntry.mockRejectedValueOnce(new ApiError(404, 'NOT_FOUND', 'Not found'));
+    fake.calls.once(
+      'PATCH /sync/rejected/:mutationId/resolve',
+      json(404, { errorCode: 'NOT_FOUND', msg: 'Not found' }),
+    );
     await user.click(screen.getByTestId('kiosk-rejected-resolve'));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Not found.');
     expect(screen.getByTestId('kiosk-rejected-row')).toBeInTheDocument();
-    expect(fake.api.kiosks).toHaveBeenCalledTimes(1);
+    expect(fake.calls.of('GET /building/:id/devices')).toHaveLength(1);
   });
 
   it('says when no kiosk has synced and nothing is to resolve; Refresh asks the server again', async () => {
@@ -184,10 +187,10 @@ describe('kiosks of a building', () => {
     expect(screen.getByText('Nothing to resolve.')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: /Kiosks of this building/ })).not.toBeInTheDocument();
 
-    fake.api.kiosks.mockResolvedValueOnce({ devices: [kioskDeviceFixture()], rejected: [] });
+    fake.calls.once('GET /building/:id/devices', { devices: [kioskDeviceFixture()], rejected: [] });
     await user.click(screen.getByRole('button', { name: 'Refresh the kiosks and the entries to resolve' }));
     await waitFor(() => expect(screen.getAllByTestId('kiosk-device-row')).toHaveLength(1));
-    expect(fake.api.kiosks).toHaveBeenCalledTimes(2);
+    expect(fake.calls.of('GET /building/:id/devices')).toHaveLength(2);
     expect(screen.queryByText(/^No kiosk yet/)).not.toBeInTheDocument();
   });
 
@@ -197,12 +200,14 @@ describe('kiosks of a building', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Enrol a kiosk' });
     await user.click(within(dialog).getByRole('button', { name: 'Create the code' }));
     expect(within(dialog).getByText('Give the kiosk a name.')).toBeInTheDocument();
-    expect(fake.api.createKioskEnrolment).not.toHaveBeenCalled();
+    expect(fake.calls.of('POST /building/:id/devices/enrolments')).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: /Kiosk name/ }), '  North door ');
     await user.click(within(dialog).getByRole('button', { name: 'Create the code' }));
     expect(await within(dialog).findByTestId('kiosk-enrolment-code')).toHaveTextContent('K7QM-3XHD-9TWA');
-    expect(fake.api.createKioskEnrolment).toHaveBeenCalledWith(fake.current().id, 'North door');
+    expect(fake.calls.of('POST /building/:id/devices/enrolments')).toContainEqual(
+      expect.objectContaining({ params: { id: fake.current().id }, body: { name: 'North door' } }),
+    );
     expect(within(dialog).getByTestId('kiosk-enrolment-link')).toHaveTextContent(
       'https://vestibule.example/enrolKiosk/K7QM-3XHD-9TWA',
     );
@@ -212,7 +217,7 @@ describe('kiosks of a building', () => {
     expect(within(dialog).getByText(/^Works once, until /)).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(fake.api.kiosks).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(fake.calls.of('GET /building/:id/devices')).toHaveLength(2));
   });
 
   it('revokes a kiosk after a confirmation that says what happens to its entries; renames one', async () => {
@@ -223,7 +228,12 @@ describe('kiosks of a building', () => {
     expect(confirm).toHaveTextContent('Entries it made before now are still accepted');
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(within(screen.getByTestId('kiosk-device-status')).getByText('Revoked')).toBeVisible());
-    expect(fake.api.revokeKiosk).toHaveBeenCalledWith(fake.current().id, kioskDeviceFixture().deviceId);
+    expect(
+      fake.calls.of('POST /building/:id/devices/:deviceId/revoke').map((request) => request.params),
+    ).toContainEqual({
+      id: fake.current().id,
+      deviceId: kioskDeviceFixture().deviceId,
+    });
     expect(within(screen.getByTestId('kiosk-device-row')).getByRole('button', { name: /^Revoke/ })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Rename Front desk tablet' }));
@@ -233,7 +243,12 @@ describe('kiosks of a building', () => {
     await user.type(field, 'Lobby, south');
     await user.click(within(rename).getByRole('button', { name: 'Save the name' }));
     expect(await screen.findByText('Lobby, south')).toBeInTheDocument();
-    expect(fake.api.renameKiosk).toHaveBeenCalledWith(fake.current().id, kioskDeviceFixture().deviceId, 'Lobby, south');
+    expect(fake.calls.of('PATCH /building/:id/devices/:deviceId')).toContainEqual(
+      expect.objectContaining({
+        params: { id: fake.current().id, deviceId: kioskDeviceFixture().deviceId },
+        body: { name: 'Lobby, south' },
+      }),
+    );
   });
 
   it('counts the last contact back from the loading time, in the user’s language', async () => {

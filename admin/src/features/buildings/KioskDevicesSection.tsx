@@ -2,6 +2,7 @@ import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Building } from '@vestibule/shared';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { IconRefresh } from './BuildingIcons.tsx';
 import { KioskDeviceTable } from './KioskDeviceTable.tsx';
 import { KioskEnrolDialog } from './KioskEnrolDialog.tsx';
@@ -23,7 +24,7 @@ interface Loaded {
  */
 export function KioskDevicesSection({ building }: { building: Building }) {
   const { t } = useTranslation();
-  const { api, notices, busy } = useBuildingDialog();
+  const { notices, busy } = useBuildingDialog();
   const { showError, showSuccess } = notices;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loading, setLoading] = useState(true);
@@ -34,7 +35,7 @@ export function KioskDevicesSection({ building }: { building: Building }) {
 
   useEffect(() => {
     let live = true;
-    api.kiosks(building.id).then(
+    api.call('GET /building/:id/devices', { params: { id: building.id } }).then(
       (kiosks) => {
         if (!live) return;
         setLoaded({ kiosks, at: Date.now() });
@@ -49,7 +50,7 @@ export function KioskDevicesSection({ building }: { building: Building }) {
     return () => {
       live = false;
     };
-  }, [api, building.id, showError, reloads]);
+  }, [building.id, showError, reloads]);
 
   const refresh = useCallback(() => {
     setLoading(true);
@@ -59,7 +60,7 @@ export function KioskDevicesSection({ building }: { building: Building }) {
   const resolve = async (entry: RejectedKioskEntry) => {
     setResolving(entry.mutationId);
     try {
-      await api.resolveRejectedEntry(entry.mutationId);
+      await api.call('PATCH /sync/rejected/:mutationId/resolve', { params: { mutationId: entry.mutationId } });
       showSuccess({ key: 'buildings.kiosks.resolved' });
       refresh();
     } catch (error) {

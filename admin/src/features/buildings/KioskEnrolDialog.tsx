@@ -3,6 +3,7 @@ import { type CreateEnrolmentResponse, createEnrolmentRequestSchema } from '@ves
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
@@ -27,7 +28,7 @@ export function KioskEnrolDialog({
 }) {
   const { t } = useTranslation();
   const format = useDateTimeFormat();
-  const { api, notices } = useBuildingDialog();
+  const { notices } = useBuildingDialog();
   // The shared request schema decides; an empty name gets the dialog's own words.
   const form = useSchemaForm<{ name: string }, { name: string }>(
     createEnrolmentRequestSchema,
@@ -61,7 +62,9 @@ export function KioskEnrolDialog({
     if (saving) return;
     setSaving(true);
     try {
-      setCreated(await api.createKioskEnrolment(buildingId, name));
+      setCreated(
+        await api.call('POST /building/:id/devices/enrolments', { params: { id: buildingId }, body: { name } }),
+      );
     } catch (error) {
       notices.showError(error);
     } finally {

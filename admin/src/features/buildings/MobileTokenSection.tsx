@@ -1,6 +1,7 @@
 import { Button, Code, Fieldset, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { buildingMobileTokenSchema, type Building } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { IconRefresh } from './BuildingIcons.tsx';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
 import type { MobileTokenSchedule } from './buildingsApi.ts';
@@ -36,7 +37,7 @@ function scheduleOf(building: Building): ScheduleValues {
 /** The mobile token of the check-in link: shown once generated, refreshed on demand or on schedule. */
 export function MobileTokenSection({ building }: { building: Building }) {
   const { t } = useTranslation();
-  const { api, acceptBuilding, notices, busy } = useBuildingDialog();
+  const { acceptBuilding, notices, busy } = useBuildingDialog();
   const form = useSchemaForm<ScheduleValues, MobileTokenSchedule>(
     buildingMobileTokenSchema,
     scheduleOf(building),
@@ -47,7 +48,10 @@ export function MobileTokenSection({ building }: { building: Building }) {
 
   const saveSchedule = form.onSubmit(async (schedule) => {
     try {
-      const saved = await api.updateMobileToken(building.id, schedule);
+      const saved = await api.call('PATCH /building/:id/mobileToken', {
+        params: { id: building.id },
+        body: { id: building.id, ...schedule },
+      });
       form.reset(scheduleOf(saved));
       acceptBuilding(saved);
       notices.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });
@@ -58,7 +62,7 @@ export function MobileTokenSection({ building }: { building: Building }) {
 
   const refresh = async () => {
     try {
-      const saved = await api.refreshMobileToken(building.id);
+      const saved = await api.call('PATCH /building/:id/refreshMobileToken', { params: { id: building.id } });
       form.reset(scheduleOf(saved));
       acceptBuilding(saved);
       notices.showSuccess({ key: 'buildings.edit.token-generated' });

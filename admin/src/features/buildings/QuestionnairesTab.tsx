@@ -8,6 +8,7 @@ import {
 } from '@vestibule/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from './BuildingIcons.tsx';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
 import type {
@@ -53,7 +54,7 @@ function sameLists(a: PersonLists | null, b: PersonLists | null): boolean {
 /** Tabs 3 and 4: the questionnaires each person type answers on entry, or on exit, in order. */
 export function QuestionnairesTab({ building, kind }: { building: Building; kind: QuestionnaireKind }) {
   const { t } = useTranslation();
-  const { api, notices, busy, cancel } = useBuildingDialog();
+  const { notices, busy, cancel } = useBuildingDialog();
   const { showError } = notices;
   const [saved, setSaved] = useState<PersonLists | null>(null);
   const [lists, setLists] = useState<PersonLists | null>(null);
@@ -63,11 +64,12 @@ export function QuestionnairesTab({ building, kind }: { building: Building; kind
 
   useEffect(() => {
     let live = true;
+    const params = { id: building.id };
     const loadLists =
       kind === 'entry'
-        ? api.questionnaires(building.id, 'entry').then(fromEntry)
-        : api.questionnaires(building.id, 'exit').then(fromExit);
-    Promise.all([loadLists, api.allQuestionnaires()]).then(
+        ? api.call('GET /building/:id/questionnaire', { params }).then(fromEntry)
+        : api.call('GET /building/:id/exitQuestionnaire', { params }).then(fromExit);
+    Promise.all([loadLists, api.call('GET /questionnaire/all')]).then(
       ([loaded, questionnaires]) => {
         if (!live) return;
         setSaved(loaded);
@@ -79,7 +81,7 @@ export function QuestionnairesTab({ building, kind }: { building: Building; kind
     return () => {
       live = false;
     };
-  }, [api, building.id, kind, showError]);
+  }, [building.id, kind, showError]);
 
   const save = async () => {
     if (!lists) return;
@@ -91,14 +93,14 @@ export function QuestionnairesTab({ building, kind }: { building: Building; kind
           contractorQuestionnaires: lists.CONTRACTOR,
           employeeQuestionnaires: lists.EMPLOYEE,
         });
-        answer = fromEntry(await api.saveQuestionnaires(building.id, 'entry', body));
+        answer = fromEntry(await api.call('PUT /building/:id/questionnaire', { params: { id: building.id }, body }));
       } else {
         const body = buildingExitQuestionnairesSchema.parse({
           visitorExitQuestionnaires: lists.VISITOR,
           contractorExitQuestionnaires: lists.CONTRACTOR,
           employeeExitQuestionnaires: lists.EMPLOYEE,
         });
-        answer = fromExit(await api.saveQuestionnaires(building.id, 'exit', body));
+        answer = fromExit(await api.call('PUT /building/:id/exitQuestionnaire', { params: { id: building.id }, body }));
       }
       setSaved(answer);
       setLists(answer);

@@ -10,6 +10,7 @@ import {
   type BuildingSettings,
 } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { hasStoredLogo } from './LogoSection.tsx';
@@ -32,13 +33,13 @@ export function settingsOf(building: Building): BuildingSettings {
 /** Tab 1: general, check-in, temperature, notification and other settings. */
 export function SettingsTab({ building }: { building: Building }) {
   const { t } = useTranslation();
-  const { api, acceptBuilding, notices, busy, cancel } = useBuildingDialog();
+  const { acceptBuilding, notices, busy, cancel } = useBuildingDialog();
   const form = useSchemaForm<BuildingSettings, BuildingSettings>(buildingSettingsSchema, settingsOf(building), {
     maxAllowedTemperature: (issue) => (issue.code === 'custom' ? t('buildings.validation.minAboveMax') : undefined),
     senderEmail: (issue) => (issue.code === 'custom' ? t('buildings.validation.emailList') : undefined),
   });
-  const timeZones = useDictionary(api, 'timeZones', notices.showError);
-  const locales = useDictionary(api, 'locales', notices.showError);
+  const timeZones = useDictionary('timeZones', notices.showError);
+  const locales = useDictionary('locales', notices.showError);
   useUnsavedFlag('settings', form.dirty);
   const fields = useSettingsFields(form);
   const { toggle, choice, durations } = fields;
@@ -46,7 +47,7 @@ export function SettingsTab({ building }: { building: Building }) {
 
   const save = form.onSubmit(async (settings) => {
     try {
-      const saved = await api.updateSettings(building.id, settings);
+      const saved = await api.call('PATCH /building/:id/settings', { params: { id: building.id }, body: settings });
       form.reset(settingsOf(saved));
       acceptBuilding(saved);
       notices.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });

@@ -1,6 +1,5 @@
 import type { Building } from '@vestibule/shared';
 import { createContext, useContext, useEffect } from 'react';
-import type { BuildingsApi } from './buildingsApi.ts';
 import type { DialogNotices } from './useDialogNotices.ts';
 
 /** The eight tabs of the building dialog, in the spec's order (buildings document, section 2). */
@@ -21,7 +20,6 @@ export interface BuildingDialogContextValue {
   building: Building | null;
   /** The server's answer after a save: the dialog and every tab follow it. */
   acceptBuilding: (building: Building) => void;
-  api: BuildingsApi;
   notices: DialogNotices;
   setDirty: (tab: BuildingTab, dirty: boolean) => void;
   /** Closes the dialog, dropping unsaved changes (the Cancel buttons). */

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '@vestibule/shared/api';
 import type { City } from '@vestibule/shared/contract';
 import { axeViolations } from '../../test/axe.ts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answerCalls, json } from '../../test/answerCalls.ts';
 import { renderScreen, storeSignIn } from '../../test/renderApp.tsx';
-import { CitiesApiContext, type CitiesApi } from './citiesApi.ts';
 import { CitiesPage } from './CitiesPage.tsx';
 
 let sequence = 0;
@@ -17,46 +16,43 @@ const cityOf = (name: string): City => {
   };
 };
 
-/** A port that answers like the server: by name in any case, searched, paged, unique whatever the case. */
-function fakeCitiesApi(names: string[]) {
+/** The cities calls answered like the server: by name in any case, searched, paged, unique whatever the case. */
+function answerCities(names: string[]) {
   let cities = names.map(cityOf);
   const taken = (name: string, id?: string) =>
     cities.some((city) => city.id !== id && city.name.toLowerCase() === name.trim().toLowerCase());
-  const refused = () => new ApiError(409, 'CITY_ALREADY_EXISTS', 'This city already exists.');
-  const api = {
-    list: vi.fn<CitiesApi['list']>(async ({ order, page, limit, search }) => {
+  const refused = () => json(409, { errorCode: 'CITY_ALREADY_EXISTS', msg: 'This city already exists.' });
+  return answerCalls({
+    'GET /city': ({ query }) => {
+      const [order, page, limit] = [Number(query.order), Number(query.page), Number(query.limit)];
       const found = cities
-        .filter((city) => !search || city.name.toLowerCase().includes(search.toLowerCase()))
+        .filter((city) => !query.search || city.name.toLowerCase().includes(query.search.toLowerCase()))
         .sort((a, b) => a.name.localeCompare(b.name) * order);
       return { docs: found.slice((page - 1) * limit, page * limit), totalDocs: found.length };
-    }),
-    create: vi.fn<CitiesApi['create']>(async (name) => {
-      if (taken(name)) throw refused();
-      const city = cityOf(name.trim());
+    },
+    'POST /city': ({ body }) => {
+      if (taken(body.name)) return refused();
+      const city = cityOf(body.name.trim());
       cities = [...cities, city];
       return city;
-    }),
-    rename: vi.fn<CitiesApi['rename']>(async (id, name) => {
-      if (taken(name, id)) throw refused();
-      cities = cities.map((city) => (city.id === id ? { ...city, name: name.trim() } : city));
-      return cities.find((city) => city.id === id) ?? cityOf(name);
-    }),
-    remove: vi.fn<CitiesApi['remove']>(async (id) => {
-      cities = cities.filter((city) => city.id !== id);
-    }),
-  } satisfies CitiesApi;
-  return api;
+    },
+    'PATCH /city/:id': ({ params, body }) => {
+      if (taken(body.name, params.id)) return refused();
+      cities = cities.map((city) => (city.id === params.id ? { ...city, name: body.name.trim() } : city));
+      return cities.find((city) => city.id === params.id) ?? cityOf(body.name);
+    },
+    'DELETE /city/:id': ({ params }) => {
+      cities = cities.filter((city) => city.id !== params.id);
+      return { ok: true };
+    },
+  });
 }
 
 function renderPage(names: string[]) {
   storeSignIn({ username: 'supervisor', role: 'ROLE_SUPERVISOR' });
-  const api = fakeCitiesApi(names);
-  const { user } = renderScreen(
-    <CitiesApiContext value={api}>
-      <CitiesPage />
-    </CitiesApiContext>,
-  );
-  return { api, user };
+  const calls = answerCities(names);
+  const { user } = renderScreen(<CitiesPage />);
+  return { calls, user };
 }
 
 const shown = () =>
@@ -82,7 +78,7 @@ describe('cities', () => {
   });
 
   it('adds a city, refusing on the field a name the company already has', async () => {
-    const { user, api } = renderPage(['Toronto']);
+    const { user, calls } = renderPage(['Toronto']);
     await waitFor(() => expect(shown()).toEqual(['Toronto']));
     await user.click(screen.getByRole('button', { name: 'Add a city' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a city' });
@@ -90,7 +86,7 @@ describe('cities', () => {
     expect(name).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(name).toHaveAccessibleDescription('This field is required');
-    expect(api.create).not.toHaveBeenCalled();
+    expect(calls.of('POST /city')).toHaveLength(0);
 
     await user.type(name, 'toronto{Enter}');
     await waitFor(() => expect(name).toHaveAccessibleDescription('This city already exists.'));
@@ -105,7 +101,7 @@ describe('cities', () => {
   });
 
   it('renames a city and deletes one after confirmation only', async () => {
-    const { user, api } = renderPage(['Quebec', 'Toronto']);
+    const { user, calls } = renderPage(['Quebec', 'Toronto']);
     await user.click(await screen.findByRole('button', { name: 'Rename Quebec' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename the city' });
     const name = within(dialog).getByRole('textbox', { name: /^City/ });
@@ -120,7 +116,7 @@ describe('cities', () => {
     expect(question).toHaveTextContent('Delete Toronto? Addresses that name it keep it.');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete the city' })).not.toBeInTheDocument());
-    expect(api.remove).not.toHaveBeenCalled();
+    expect(calls.of('DELETE /city/:id')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete Toronto' }));
     await user.click(

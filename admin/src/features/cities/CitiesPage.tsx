@@ -2,6 +2,7 @@ import { Button, Group, Table, Text } from '@mantine/core';
 import type { City } from '@vestibule/shared/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyRow } from '../../components/EmptyRow.tsx';
 import { IconPlus } from '../../components/ListIcons.tsx';
@@ -12,7 +13,6 @@ import { DeleteAction, EditAction, RowActions } from '../../components/RowAction
 import { SortableHeading, sortDirection } from '../../components/SortableHeading.tsx';
 import { useDeleteConfirm } from '../../components/useDeleteConfirm.ts';
 import { byNameQuery, type PageRequest, usePagedList } from '../../components/usePagedList.ts';
-import { useCitiesApi } from './citiesApi.ts';
 import { CityDialog } from './CityDialog.tsx';
 
 /**
@@ -21,14 +21,17 @@ import { CityDialog } from './CityDialog.tsx';
  */
 export function CitiesPage() {
   const { t } = useTranslation();
-  const api = useCitiesApi();
   const load = useCallback(
-    (request: PageRequest<'name', object>, signal: AbortSignal) => api.list(byNameQuery(request), signal),
-    [api],
+    (request: PageRequest<'name', object>, signal: AbortSignal) =>
+      api.call('GET /city', { query: byNameQuery(request), signal }),
+    [],
   );
   const list = usePagedList<'name', object, City>({ sort: 'name', filters: {}, load });
   const [dialog, setDialog] = useState<{ city: City | null } | null>(null);
-  const deleting = useDeleteConfirm((city: City) => api.remove(city.id), list.afterRemove);
+  const deleting = useDeleteConfirm(
+    (city: City) => api.call('DELETE /city/:id', { params: { id: city.id } }),
+    list.afterRemove,
+  );
   const cities = list.data?.docs ?? null;
 
   return (

@@ -2,16 +2,15 @@ import { Stack, TextInput } from '@mantine/core';
 import { CITY_NAME_MAX, type City } from '@vestibule/shared/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
-import { useCitiesApi } from './citiesApi.ts';
 
 /** Adds a city or renames one; a name the company already has is refused on the field. */
 export function CityDialog({ city, onClose }: { city: City | null; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation();
-  const api = useCitiesApi();
   const [name, setName] = useState(city?.name ?? '');
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -27,8 +26,8 @@ export function CityDialog({ city, onClose }: { city: City | null; onClose: (sav
     }
     setSaving(true);
     try {
-      if (city) await api.rename(city.id, name);
-      else await api.create(name);
+      if (city) await api.call('PATCH /city/:id', { params: { id: city.id }, body: { name } });
+      else await api.call('POST /city', { body: { name } });
       notifications.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });
       onClose(true);
     } catch (failure) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
-import { refusal } from './testing/answerCalls.ts';
+import { refusal } from '../../test/answerCalls.ts';
 import { fakeEntryLog, healthQuestionnaire, visitFixture } from './testing/fakeEntryLog.ts';
 import { renderEntryLog } from './testing/renderEntryLog.tsx';
 

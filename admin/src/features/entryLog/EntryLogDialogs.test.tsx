@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
 import { acme, userFixture } from '../../test/fixtures.ts';
-import { fakeSessionApi, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
+import { answerSession } from '../../test/answerCalls.ts';
+import { renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import { createSessionStore } from '../session/index.ts';
 import { EntryLogPage } from './EntryLogPage.tsx';
 import {
@@ -186,10 +187,9 @@ describe('a new invitation', () => {
 describe('a user without a building', () => {
   it('says why there is nothing to show, and calls nothing', async () => {
     storeSignIn({ ...userFixture('me', ['ROLE_SUPERVISOR']), tenant: acme, role: 'ROLE_SUPERVISOR' });
+    const selection = () => ({ tenant: acme, tenants: [acme], buildings: [], googleConfig: null });
+    answerSession({ 'GET /selectTenant': selection, 'GET /selectTenant/:tenantId': selection });
     const session = createSessionStore({
-      api: fakeSessionApi({
-        selectTenant: async () => ({ tenant: acme, tenants: [acme], buildings: [], googleConfig: null }),
-      }),
       storage: localStorage,
       noticeStorage: sessionStorage,
       now: () => Date.now(),

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
-import { refusal } from './testing/answerCalls.ts';
+import { refusal } from '../../test/answerCalls.ts';
 import {
   HQ,
   checkInDataFixture,
@@ -13,7 +13,7 @@ import {
 } from './testing/fakeEntryLog.ts';
 import { renderEntryLog } from './testing/renderEntryLog.tsx';
 
-// The fast check-in of someone arriving without an invitation (issue 13): who arrives, then the
+// The fast check-in of someone arriving without an invitation: who arrives, then the
 // building's wizard for that person type (GET /meeting/building/{id}/checkInData), then POST
 // /meetingWithCheckIn; the list and the counters load again.
 

@@ -3,7 +3,7 @@ import { MEETING_RANGE_MAX_DAYS, type MeetingSortColumn, type VisitorType, dateR
 import type { PageRequest } from '../../components/usePagedList.ts';
 import type { MeetingCsvQuery, MeetingListRequest } from './entryLogApi.ts';
 
-// The entry log's filters (application.md section 2): building, type, status, the visitor's
+// The entry log's filters: building, type, status, the visitor's
 // company, and a range of days (at most 30) of the check-in, check-out or scheduled time.
 
 export type MeetingStatusFilter = (typeof meetingStatusFilters)[number];

@@ -24,7 +24,7 @@ function usePrintLayout(): void {
 }
 
 /**
- * /evacuation (issue 13): everyone inside a building now, by person type, with their host and
+ * /evacuation: everyone inside a building now, by person type, with their host and
  * check-in time; followed live, printable on one page, and a roll call that marks each person safe.
  */
 export function EvacuationPage() {

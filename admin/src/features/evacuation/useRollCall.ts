@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-// The roll call of an evacuation (issue 13): who has been marked safe, kept in the tab's
+// The roll call of an evacuation: who has been marked safe, kept in the tab's
 // sessionStorage so a reload or a trip to another screen keeps the marks until the roll call ends.
 
 export interface RollCall {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { appVersion } from '../appUpdate/index.ts';
 import classes from './frame.module.css';
 
-/** The product name and version (application.md section 1). */
+/** The product name and version. */
 export function Footer() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { HELP_URL, hasAnyRole, isTech, type Role } from '@vestibule/shared';
 import type { MessageKey } from '../locale/index.ts';
 import { paths } from '../routing/index.ts';
 
-// The toolbar and the mobile sidebar, per role (application.md section 2). Pure: the
+// The toolbar and the mobile sidebar, per role (docs/roles.md). Pure: the
 // components only render what this module decides.
 
 export interface MenuLink {
@@ -117,7 +117,7 @@ export function toolbarFor(roleString: string | null | undefined, signedIn: bool
   if (role !== undefined && !tech && role !== 'ROLE_SPACE') {
     entries.push(link('entryLog', paths.checkInOut, 'shell.menu.entryLog'));
   }
-  // Everyone who works a building's door (issue 13), space users included.
+  // Everyone who works a building's door, space users included.
   if (role !== undefined && !tech) entries.push(link('evacuation', paths.evacuation, 'shell.menu.evacuation'));
   if (!admin) {
     entries.push({

@@ -1,4 +1,4 @@
-// Live updates of visits (issue 13): the entry log and its counters follow every check-in and
+// Live updates of visits: the entry log and its counters follow every check-in and
 // check-out as it happens. `useLiveVisits(buildingId, onChange)`; see useLiveVisits.ts.
 export { useLiveVisits } from './useLiveVisits.ts';
 export type { LiveStatus, LiveTransport, LiveVisitsChange } from './liveConnection.ts';

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@vestibule/shared/api';
 import type { LiveVisitEvent } from '@vestibule/shared/contract';
+import { answerSession } from '../../test/answerCalls.ts';
 import { acme, globex, loginResponse, tenantSelection } from '../../test/fixtures.ts';
 import { type SessionStore, SessionStoreContext, createSessionStore } from '../session/index.ts';
 import type { EventSourceLike, LiveStatus, LiveTransport, LiveVisitsChange } from './liveConnection.ts';
@@ -90,16 +91,15 @@ function fakeTransport() {
 }
 
 async function signedInStore(): Promise<SessionStore> {
+  answerSession({
+    // An administrator: the one who may move a tab to another company.
+    'POST /login': () => loginResponse('admin', ['ROLE_ADMIN']),
+    'GET /token': () => loginResponse('master', ['ROLE_MASTER'], 'renewed-token'),
+    'GET /sso/:token': () => loginResponse('master', ['ROLE_MASTER']),
+    'GET /selectTenant': () => tenantSelection(acme),
+    'GET /selectTenant/:tenantId': ({ params }) => tenantSelection(params.tenantId === globex.id ? globex : acme),
+  });
   const store = createSessionStore({
-    api: {
-      // An administrator: the one who may move a tab to another company.
-      login: async () => loginResponse('admin', ['ROLE_ADMIN']),
-      renewToken: async () => loginResponse('master', ['ROLE_MASTER'], 'renewed-token'),
-      impersonate: async (username: string) => loginResponse(username, ['ROLE_USER']),
-      loginWithSsoToken: async () => loginResponse('master', ['ROLE_MASTER']),
-      selectTenant: async (id: string | null) => tenantSelection(id === globex.id ? globex : acme),
-      logout: async () => ({ ok: true }),
-    },
     storage: localStorage,
     noticeStorage: sessionStorage,
     now: () => Date.UTC(2026, 10, 25, 12),

@@ -2,7 +2,7 @@ import { defaultLocale, type Locale } from '@vestibule/shared';
 import { isLocale } from '@vestibule/shared/i18n/locales';
 
 /**
- * The initial language (application.md section 1): the saved one, otherwise the first two
+ * The initial language: the saved one, otherwise the first two
  * letters of the browser language when supported, otherwise English.
  */
 export function detectInitialLocale(saved: string | null, browserLanguages: readonly string[]): Locale {

@@ -1,12 +1,10 @@
-import { ApiError } from '@vestibule/shared/api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { json } from '../../test/answerCalls.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 function refuse(status: number, code: 'WRONG_PASSWORD' | 'BLOCKED_USER', params?: Record<string, number>) {
-  return async () => {
-    throw new ApiError(status, code, 'refused', params);
-  };
+  return () => json(status, { errorCode: code, msg: 'refused', params });
 }
 
 async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], username: string, password: string) {
@@ -32,16 +30,16 @@ describe('login page', () => {
   });
 
   it('asks for the missing fields without calling the server', async () => {
-    const { user, api } = renderApp('/login');
+    const { user, sessionCalls } = renderApp('/login');
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     await fillAndSubmit(user, '', '');
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
     expect(screen.getByRole('textbox', { name: /Username/ })).toHaveFocus();
-    expect(api.login).not.toHaveBeenCalled();
+    expect(sessionCalls.of('POST /login')).toHaveLength(0);
   });
 
   it('says when the username or password is wrong, and lets the user try again', async () => {
-    const { user, router } = renderApp('/login', { api: { login: refuse(403, 'WRONG_PASSWORD') } });
+    const { user, router } = renderApp('/login', { session: { 'POST /login': refuse(403, 'WRONG_PASSWORD') } });
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     await fillAndSubmit(user, 'admin', 'wrong');
 
@@ -51,7 +49,7 @@ describe('login page', () => {
   });
 
   it('says when the account is blocked, for how long, and the message can be closed', async () => {
-    const { user } = renderApp('/login', { api: { login: refuse(403, 'BLOCKED_USER') } });
+    const { user } = renderApp('/login', { session: { 'POST /login': refuse(403, 'BLOCKED_USER') } });
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     await fillAndSubmit(user, 'admin', 'wrong');
 
@@ -62,30 +60,31 @@ describe('login page', () => {
   });
 
   it('sends the trimmed username', async () => {
-    const { user, api } = renderApp('/login');
+    const { user, sessionCalls } = renderApp('/login');
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     await fillAndSubmit(user, '  admin ', 'Vestibule1!');
-    expect(api.login).toHaveBeenCalledWith({ username: 'admin', password: 'Vestibule1!' });
+    expect(sessionCalls.of('POST /login').map((request) => request.body)).toContainEqual({
+      username: 'admin',
+      password: 'Vestibule1!',
+    });
     await screen.findByRole('heading', { level: 1, name: 'Entry log' });
   });
 });
 
 describe('single sign-on', () => {
   it('signs in with the one-time token and goes home', async () => {
-    const { api, router } = renderApp('/sso/one-time-token');
+    const { sessionCalls, router } = renderApp('/sso/one-time-token');
     await screen.findByRole('heading', { level: 1, name: 'Entry log' });
-    expect(api.loginWithSsoToken).toHaveBeenCalledTimes(1);
-    expect(api.loginWithSsoToken).toHaveBeenCalledWith('one-time-token');
+    expect(sessionCalls.of('GET /sso/:token')).toHaveLength(1);
+    expect(sessionCalls.of('GET /sso/:token').map((request) => request.params)).toContainEqual({
+      token: 'one-time-token',
+    });
     expect(router.state.location.pathname).toBe('/check-in-out');
   });
 
   it('goes to the login page when the token is unknown', async () => {
     const { router } = renderApp('/sso/unknown', {
-      api: {
-        loginWithSsoToken: async () => {
-          throw new ApiError(404, 'NOT_FOUND', 'Not found');
-        },
-      },
+      session: { 'GET /sso/:token': () => json(404, { errorCode: 'NOT_FOUND', msg: 'Not found' }) },
     });
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     expect(router.state.location.pathname).toBe('/login');

@@ -7,6 +7,10 @@ import classes from './AuditChanges.module.css';
 
 type Values = Record<string, unknown>;
 
+function isValues(value: unknown): value is Values {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 const isoMoment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** The fields of one side of a change as "field: value" lines; nested fields get dotted names. */
@@ -14,7 +18,7 @@ function lines(values: Values | null, prefix = ''): { field: string; value: unkn
   if (!values) return [];
   return Object.entries(values).flatMap(([key, value]) => {
     const field = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return lines(value as Values, field);
+    if (isValues(value)) return lines(value, field);
     return [{ field, value }];
   });
 }

@@ -1,31 +1,19 @@
 import type { AuditLogFilter } from '@vestibule/shared';
 import type { CallOutput, Contract } from '@vestibule/shared/contract';
-import { createContext, use } from 'react';
 import { api } from '../../api/apiClient.ts';
 
-// Reading the audit log (GET /auditLog and its audit.csv) as the Logs screen uses it. The screen
-// takes this port from AuditApiContext, so its tests answer with contract-shaped fixtures.
+// Reading the audit log (GET /auditLog and its audit.csv) as the Logs screen uses it.
 
-export type AuditLogPage = CallOutput<Contract['GET /auditLog']>;
-export type AuditLogEntry = AuditLogPage['docs'][number];
+export type AuditLogEntry = CallOutput<Contract['GET /auditLog']>['docs'][number];
 
 /** A page of the log as the screen asks for it. */
 export type AuditLogRequest = AuditLogFilter & { page: number; limit: number };
 
-export interface AuditApi {
-  list: (query: AuditLogRequest, signal?: AbortSignal) => Promise<AuditLogPage>;
-  /** The log's CSV with the same filters, as text. */
-  csv: (query: AuditLogFilter) => Promise<string>;
+export function listAuditLog(query: AuditLogRequest, signal?: AbortSignal) {
+  return api.call('GET /auditLog', { query, signal });
 }
 
-const appAuditApi: AuditApi = {
-  list: (query, signal) => api.call('GET /auditLog', { query, signal }),
-  csv: async (query) => String(await api.call('GET /auditLog/audit.csv', { query })),
-};
-
-/** Tests provide their own port; the app uses the one HTTP client. */
-export const AuditApiContext = createContext<AuditApi | null>(null);
-
-export function useAuditApi(): AuditApi {
-  return use(AuditApiContext) ?? appAuditApi;
+/** The log's CSV with the same filters, as text. */
+export async function auditCsv(query: AuditLogFilter): Promise<string> {
+  return String(await api.call('GET /auditLog/audit.csv', { query }));
 }

@@ -8,7 +8,7 @@ const defaultParams: Partial<Record<ErrorCode, Record<string, string | number>>>
 };
 
 /**
- * The banner message for a failed call (application.md section 8): the catalogue text of
+ * The banner message for a failed call (docs/errors.md): the catalogue text of
  * the error code in the user's language, the server's message when the code has no text,
  * SERVER_CONNECTION_ERROR for network faults and SERVER_TIMEOUT_CONNECTION_ERROR otherwise.
  */

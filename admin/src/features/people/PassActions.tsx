@@ -2,17 +2,16 @@ import { Alert, Button, Group } from '@mantine/core';
 import type { Person, PersonPass } from '@vestibule/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { IconRefresh, IconSend } from './PeopleIcons.tsx';
-import { usePeopleApi } from './peopleApi.ts';
 import { displayName } from './personForm.ts';
 
 /** A manager's actions on a pass: e-mail it or the personal link (in the person's language), or revoke it. */
 export function PassActions(props: { person: Person; onRevoked: (pass: PersonPass) => void }) {
   const { person, onRevoked } = props;
   const { t } = useTranslation();
-  const api = usePeopleApi();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const email = person.email;
@@ -31,7 +30,10 @@ export function PassActions(props: { person: Person; onRevoked: (pass: PersonPas
 
   const send = (what: 'pass' | 'link') =>
     run(async () => {
-      await (what === 'pass' ? api.sendPass(person.id) : api.sendLink(person.id));
+      const params = { id: person.id };
+      await (what === 'pass'
+        ? api.call('POST /person/:id/sendpass', { params })
+        : api.call('POST /person/:id/sendlink', { params }));
       notifications.showSuccess({
         key: what === 'pass' ? 'people.passSent' : 'people.linkSent',
         params: { email: email ?? '' },
@@ -41,7 +43,7 @@ export function PassActions(props: { person: Person; onRevoked: (pass: PersonPas
   const revoke = () => {
     setAsking(false);
     void run(async () => {
-      onRevoked(await api.revokePass(person.id));
+      onRevoked(await api.call('POST /person/:id/revokePass', { params: { id: person.id } }));
       notifications.showSuccess({ key: 'people.pass.REVOKED' });
     });
   };

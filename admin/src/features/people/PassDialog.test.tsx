@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
-import { personFixture, qrcode } from './testing/fakePeopleApi.ts';
+import { personFixture, qrcode } from './testing/peopleAnswers.ts';
 import { renderPeople } from './testing/renderPeople.tsx';
 
 const anne = personFixture('Anne-Marie', 'Léroy');
@@ -17,8 +17,8 @@ async function openPass(role: 'ROLE_ADMIN' | 'ROLE_USER', name = 'Anne-Marie Lé
 
 describe('pass dialog', () => {
   it('shows the QR code, the identifier and the personal link, copies the link and saves the PNG', async () => {
-    const { api, user, dialog } = await openPass('ROLE_ADMIN');
-    expect(api.pass).toHaveBeenCalledWith(anne.id);
+    const { calls, user, dialog } = await openPass('ROLE_ADMIN');
+    expect(calls.of('GET /person/:id/pass').map((request) => request.params)).toContainEqual({ id: anne.id });
     expect(within(dialog).getByRole('img', { name: 'QR code of the access pass of Anne-Marie Léroy' })).toHaveAttribute(
       'src',
       qrcode,
@@ -62,14 +62,18 @@ describe('pass dialog', () => {
   });
 
   it('sends the pass and the link, saying to whom, and revokes the pass after a confirmation', async () => {
-    const { api, user, dialog } = await openPass('ROLE_ADMIN');
+    const { calls, user, dialog } = await openPass('ROLE_ADMIN');
     await user.click(within(dialog).getByRole('button', { name: 'Send pass' }));
-    await waitFor(() => expect(api.sendPass).toHaveBeenCalledWith(anne.id));
+    await waitFor(() =>
+      expect(calls.of('POST /person/:id/sendpass').map((request) => request.params)).toContainEqual({ id: anne.id }),
+    );
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('The access pass was sent to anne-marie@example.com.'),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
-    await waitFor(() => expect(api.sendLink).toHaveBeenCalledWith(anne.id));
+    await waitFor(() =>
+      expect(calls.of('POST /person/:id/sendlink').map((request) => request.params)).toContainEqual({ id: anne.id }),
+    );
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
         'The personal check-in link was sent to anne-marie@example.com.',
@@ -80,13 +84,15 @@ describe('pass dialog', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Revoke the pass' });
     expect(confirm).toHaveTextContent("Anne-Marie Léroy's current pass stops working at once");
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(api.revokePass).not.toHaveBeenCalled();
+    expect(calls.of('POST /person/:id/revokePass')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Revoke pass' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Revoke the pass' })).getByRole('button', { name: 'Revoke' }),
     );
-    await waitFor(() => expect(api.revokePass).toHaveBeenCalledWith(anne.id));
+    await waitFor(() =>
+      expect(calls.of('POST /person/:id/revokePass').map((request) => request.params)).toContainEqual({ id: anne.id }),
+    );
     await waitFor(() => expect(within(dialog).getByTestId('pass-identifier')).toHaveTextContent('PASS-2'));
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('The pass was revoked: the new one is shown.'),

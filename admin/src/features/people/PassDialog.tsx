@@ -2,13 +2,13 @@ import { Anchor, Button, Code, Group, Image, Loader, Stack, Text, VisuallyHidden
 import type { Person, PersonPass } from '@vestibule/shared';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { IconDownload } from '../../components/ListIcons.tsx';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { PassActions } from './PassActions.tsx';
 import { IconCopy, IconPrinter } from './PeopleIcons.tsx';
 import { clipboardAvailable, downloadPass, printPass } from './passFile.ts';
-import { usePeopleApi } from './peopleApi.ts';
 import { displayName, passFileName } from './personForm.ts';
 
 const QR_WIDTH = 240;
@@ -21,7 +21,6 @@ const QR_WIDTH = 240;
 export function PassDialog(props: { person: Person; manage: boolean; onClose: () => void }) {
   const { person, manage, onClose } = props;
   const { t } = useTranslation();
-  const api = usePeopleApi();
   const [pass, setPass] = useState<PersonPass | null>(null);
   const name = displayName(person);
   const alt = t('people.pass.imageAlt', { name });
@@ -33,14 +32,14 @@ export function PassDialog(props: { person: Person; manage: boolean; onClose: ()
 
   useEffect(() => {
     let live = true;
-    api.pass(person.id).then(
+    api.call('GET /person/:id/pass', { params: { id: person.id } }).then(
       (answer) => live && setPass(answer),
       (error: unknown) => live && failed(error),
     );
     return () => {
       live = false;
     };
-  }, [api, person.id]);
+  }, [person.id]);
 
   const copy = async (link: string) => {
     try {

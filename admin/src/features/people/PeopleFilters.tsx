@@ -7,7 +7,7 @@ import type { PagedList } from '../../components/usePagedList.ts';
 import { useSession } from '../session/index.ts';
 import type { PeopleSortColumn } from './peopleApi.ts';
 
-/** The list's filters besides the search (application.md section 2, People). */
+/** The list's filters besides the search. */
 export interface PeopleFilterValues {
   visitorType: VisitorType | undefined;
   buildingId: string | undefined;

@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { type Person, atLeastSupervisor, hasAnyRole } from '@vestibule/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { IconDownload, IconPlus } from '../../components/ListIcons.tsx';
 import { ListPager } from '../../components/ListPager.tsx';
@@ -15,7 +16,7 @@ import { useSession } from '../session/index.ts';
 import { PeopleFilters, type PeopleFilterValues, noPeopleFilters } from './PeopleFilters.tsx';
 import { IconUpload } from './PeopleIcons.tsx';
 import { PeopleTable } from './PeopleTable.tsx';
-import { type PeopleSortColumn, usePeopleApi } from './peopleApi.ts';
+import { type PeopleSortColumn, peopleCsv } from './peopleApi.ts';
 import { displayName } from './personForm.ts';
 
 // The dialogs are fetched when first opened.
@@ -31,27 +32,26 @@ type Dialog = { kind: 'person'; person: Person | null } | { kind: 'pass'; person
  * /admin/people: the company's directory (employees, contractors, visitors, residents), searched,
  * filtered, sorted, paged and downloadable as CSV, each person with where they are today. Supervisors
  * and above add, edit, import and delete people and manage their passes; users read the list and
- * show a pass (application.md section 6).
+ * show a pass.
  */
 export function PeoplePage() {
   const { t } = useTranslation();
-  const api = usePeopleApi();
   const me = useSession((state) => state.user);
   const manage = hasAnyRole(me?.role, atLeastSupervisor);
-  const load = useCallback(
-    (request: PageRequest<PeopleSortColumn, PeopleFilterValues>, signal: AbortSignal) => {
-      const { search, ...rest } = request;
-      return api.list({ ...rest, search: search || undefined }, signal);
-    },
-    [api],
-  );
+  const load = useCallback((request: PageRequest<PeopleSortColumn, PeopleFilterValues>, signal: AbortSignal) => {
+    const { search, ...rest } = request;
+    return api.call('GET /people', { query: { ...rest, search: search || undefined }, signal });
+  }, []);
   const list = usePagedList<PeopleSortColumn, PeopleFilterValues, Person>({
     sort: 'lastName',
     filters: noPeopleFilters,
     load,
   });
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const deleting = useDeleteConfirm((person: Person) => api.remove(person.id), list.afterRemove);
+  const deleting = useDeleteConfirm(
+    (person: Person) => api.call('DELETE /person/:id', { params: { id: person.id } }),
+    list.afterRemove,
+  );
   const { visitorType, buildingId, active, validToday } = list.request;
   const filtered = Boolean(list.appliedSearch || visitorType || buildingId || active || validToday);
 
@@ -59,7 +59,7 @@ export function PeoplePage() {
     const { sort, order, search } = list.request;
     try {
       const query = { sort, order, search: search || undefined, visitorType, buildingId, active, validToday };
-      saveTextFile(await api.csv(query), 'people.csv', 'text/csv');
+      saveTextFile(await peopleCsv(query), 'people.csv', 'text/csv');
     } catch (error) {
       notifications.showError(messageFromError(error));
     }

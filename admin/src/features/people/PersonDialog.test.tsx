@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '@vestibule/shared/api';
 import { describe, expect, it } from 'vitest';
+import { json } from '../../test/answerCalls.ts';
 import { axeViolations } from '../../test/axe.ts';
-import { HQ, personFixture } from './testing/fakePeopleApi.ts';
+import { HQ, personFixture } from './testing/peopleAnswers.ts';
 import { renderPeople } from './testing/renderPeople.tsx';
 
 const anne = personFixture('Anne', 'Leroy', { externalId: 'E-001', hasPin: true, validFrom: '2026-01-01' });
@@ -17,7 +17,7 @@ async function openAdd() {
 
 describe('person dialog', () => {
   it('adds an employee only with a default duration, said on the field', async () => {
-    const { api, user, dialog } = await openAdd();
+    const { calls, user, dialog } = await openAdd();
     await user.type(within(dialog).getByRole('textbox', { name: /^First name/ }), 'Dora');
     await user.type(within(dialog).getByRole('textbox', { name: /^Last name/ }), 'Marsh');
     // The session's company has one building: the new person starts in it.
@@ -26,7 +26,7 @@ describe('person dialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('An employee needs a default meeting duration.')).toBeInTheDocument();
-    expect(api.create).not.toHaveBeenCalled();
+    expect(calls.of('POST /person')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('textbox', { name: /^Default meeting duration/ }));
     await user.click(await screen.findByRole('option', { name: '1:30' }));
@@ -42,7 +42,7 @@ describe('person dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
-      expect(api.create).toHaveBeenCalledWith(
+      expect(calls.of('POST /person').map((request) => request.body)).toContainEqual(
         expect.objectContaining({
           firstName: 'Dora',
           lastName: 'Marsh',
@@ -62,12 +62,8 @@ describe('person dialog', () => {
   });
 
   it("adds a contractor with their company, and puts the server's refusal of the external id on its field", async () => {
-    const { api, user, dialog } = await openAdd();
-    api.create.mockRejectedValueOnce(
-      new ApiError(400, 'PEOPLE_DUPLICATED_EXTERNAL_ID', 'Duplicated', undefined, {
-        errorCode: 'PEOPLE_DUPLICATED_EXTERNAL_ID',
-      }),
-    );
+    const { calls, user, dialog } = await openAdd();
+    calls.once('POST /person', json(400, { errorCode: 'PEOPLE_DUPLICATED_EXTERNAL_ID', msg: 'Duplicated' }));
     await user.type(within(dialog).getByRole('textbox', { name: /^First name/ }), 'Ed');
     await user.type(within(dialog).getByRole('textbox', { name: /^Last name/ }), 'Fix');
     await user.click(within(dialog).getByRole('textbox', { name: /^Type/ }));
@@ -78,7 +74,7 @@ describe('person dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
-      expect(api.create).toHaveBeenCalledWith(
+      expect(calls.of('POST /person').map((request) => request.body)).toContainEqual(
         expect.objectContaining({ visitorType: 'CONTRACTOR', companyName: 'Fixit Ltd', defaultDuration: null }),
       ),
     );
@@ -87,7 +83,7 @@ describe('person dialog', () => {
   });
 
   it('edits a person with their entries shown, removes their PIN and deactivates them', async () => {
-    const { api, user } = await renderPeople('ROLE_SUPERVISOR', [anne]);
+    const { calls, user } = await renderPeople('ROLE_SUPERVISOR', [anne]);
     await user.click(await screen.findByRole('button', { name: 'Edit Anne Leroy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Anne Leroy' });
     const stats = await within(dialog).findByTestId('person-stats');
@@ -95,7 +91,7 @@ describe('person dialog', () => {
     expect(within(stats).getByText('Today').nextElementSibling).toHaveTextContent('1');
     expect(within(stats).getByText('Yesterday').nextElementSibling).toHaveTextContent('2');
     expect(within(stats).getByText('This week').nextElementSibling).toHaveTextContent('5');
-    expect(api.stats).toHaveBeenCalledWith(anne.id);
+    expect(calls.of('GET /person/:id/stats').map((request) => request.params)).toContainEqual({ id: anne.id });
 
     expect(within(dialog).getByRole('textbox', { name: /^Default meeting duration/ })).toHaveValue('1:00');
     expect(within(dialog).getByText('A personal PIN is set. Type a new one to replace it.')).toBeInTheDocument();
@@ -106,19 +102,21 @@ describe('person dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
-      expect(api.update).toHaveBeenCalledWith(
-        anne.id,
+      expect(calls.of('PATCH /person/:id')).toContainEqual(
         expect.objectContaining({
-          jobTitle: 'Guard',
-          externalId: 'E-001',
-          validFrom: '2026-01-01',
-          pinCode: null,
-          deactivated: true,
+          params: { id: anne.id },
+          body: expect.objectContaining({
+            jobTitle: 'Guard',
+            externalId: 'E-001',
+            validFrom: '2026-01-01',
+            pinCode: null,
+            deactivated: true,
+          }),
         }),
       ),
     );
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved successfully.'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Anne Leroy' })).not.toBeInTheDocument());
-    expect(api.list).toHaveBeenCalledTimes(2);
+    expect(calls.of('GET /people')).toHaveLength(2);
   });
 });

@@ -7,8 +7,8 @@ import { PersonStats } from './PersonStats.tsx';
 import { displayName } from './personForm.ts';
 
 /**
- * Adds a person or edits one: every field of the Person entity with its rule (application.md
- * sections 3 and 5); an edited person's entries (today, yesterday, this week, this month) show below.
+ * Adds a person or edits one: every field of a person with its rule (the shared person schema);
+ * an edited person's entries (today, yesterday, this week, this month) show below.
  */
 export function PersonDialog(props: { person: Person | null; onClose: (changed: boolean) => void }) {
   const { person, onClose } = props;

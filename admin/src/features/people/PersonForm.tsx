@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { type Person, type PersonInput, personInputSchema } from '@vestibule/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
@@ -11,7 +12,6 @@ import { useSession } from '../session/index.ts';
 import { PersonAccessFields } from './PersonAccessFields.tsx';
 import { PersonIdentityFields } from './PersonIdentityFields.tsx';
 import { PersonPinFields } from './PersonPinFields.tsx';
-import { usePeopleApi } from './peopleApi.ts';
 import {
   type PersonField,
   type PersonFormParts,
@@ -36,7 +36,6 @@ function startBuilding(buildings: readonly { id: string }[], favourite: string |
 export function PersonForm(props: { person: Person | null; onClose: (changed: boolean) => void }) {
   const { person, onClose } = props;
   const { t } = useTranslation();
-  const api = usePeopleApi();
   const buildings = useSession((state) => state.buildings);
   const favourite = useSession((state) => state.user?.favouriteBuildingId);
   const start = person ? personValues(person) : newPersonValues(currentLocale(), startBuilding(buildings, favourite));
@@ -62,10 +61,10 @@ export function PersonForm(props: { person: Person | null; onClose: (changed: bo
     notifications.clearBanners();
     try {
       if (person) {
-        await api.update(person.id, data);
+        await api.call('PATCH /person/:id', { params: { id: person.id }, body: data });
         notifications.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });
       } else {
-        await api.create(data);
+        await api.call('POST /person', { body: data });
         notifications.showSuccess({ key: 'people.dialog.CREATED' });
       }
       onClose(true);

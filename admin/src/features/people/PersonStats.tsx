@@ -2,26 +2,25 @@ import { Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PersonStats as Stats } from '@vestibule/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePeopleApi } from './peopleApi.ts';
+import { api } from '../../api/apiClient.ts';
 
 const periods = ['today', 'yesterday', 'week', 'month'] as const;
 
 /** A person's entries today, yesterday, this week and this month (in their building's time zone). */
 export function PersonStats({ personId }: { personId: string }) {
   const { t } = useTranslation();
-  const api = usePeopleApi();
   const [stats, setStats] = useState<Stats | 'failed' | null>(null);
 
   useEffect(() => {
     let live = true;
-    api.stats(personId).then(
+    api.call('GET /person/:id/stats', { params: { id: personId } }).then(
       (answer) => live && setStats(answer),
       () => live && setStats('failed'),
     );
     return () => {
       live = false;
     };
-  }, [api, personId]);
+  }, [personId]);
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="person-stats-title" data-testid="person-stats">

@@ -2,12 +2,12 @@ import { Button, Group, PasswordInput, Stack, Text, type PasswordInputProps } fr
 import { changePasswordSchema, type ChangePassword } from '@vestibule/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { PasswordRules } from '../../components/PasswordRules.tsx';
 import { passwordFieldProps } from '../../form/fieldProps.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { useSessionStore } from '../session/index.ts';
-import { useProfileApi } from './profileApi.ts';
 import { SectionCard } from './SectionCard.tsx';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 
@@ -26,7 +26,6 @@ const descriptionAsDiv = { component: 'div', mt: 'xs' } as PasswordInputProps['d
  */
 export function PasswordSection() {
   const { t } = useTranslation();
-  const api = useProfileApi();
   const session = useSessionStore();
   const form = useSchemaForm<ChangePassword, ChangePassword>(changePasswordSchema, empty);
   const server = useServerFieldErrors(passwordFields, { OLD_PASSWORD_NOT_MATCH: 'oldPassword' });
@@ -45,7 +44,7 @@ export function PasswordSection() {
     setSaving(true);
     notifications.clearBanners();
     try {
-      const response = await api.changePassword(change);
+      const response = await api.call('POST /profile/changePassword', { body: change });
       session.getState().adoptSession(response);
       form.reset(empty);
       server.reset();

@@ -4,7 +4,7 @@ import { isLocale } from '@vestibule/shared/i18n/locales';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPattern } from '../../format/dateTime.ts';
-import type { FormatChoices } from './profileApi.ts';
+import type { FormatChoices } from './useProfileData.ts';
 import type { ProfileField, ProfileForm } from './profileForm.ts';
 import type { ServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 

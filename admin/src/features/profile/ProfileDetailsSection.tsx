@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textFieldProps } from '../../form/fieldProps.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
+import { api } from '../../api/apiClient.ts';
 import { changeLocale, currentLocale } from '../locale/index.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { useSessionStore } from '../session/index.ts';
 import { PreferencesFields } from './PreferencesFields.tsx';
-import { useProfileApi, type FormatChoices } from './profileApi.ts';
+import type { FormatChoices } from './useProfileData.ts';
 import { profileFields, profileInput, profileValues, type ProfileValues } from './profileForm.ts';
 import { SectionCard } from './SectionCard.tsx';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
@@ -28,7 +29,6 @@ export function ProfileDetailsSection(props: {
 }) {
   const { profile, choices, onSaved } = props;
   const { t } = useTranslation();
-  const api = useProfileApi();
   const session = useSessionStore();
   const form = useSchemaForm<ProfileValues, ProfileUpdate>(
     profileUpdateSchema,
@@ -45,7 +45,7 @@ export function ProfileDetailsSection(props: {
     setSaving(true);
     notifications.clearBanners();
     try {
-      const saved = await api.update(changes);
+      const saved = await api.call('PATCH /profile', { body: changes });
       form.reset(profileValues(saved));
       onSaved(saved);
       const { firstName, lastName, phone, userLocale, dateFormat, timeFormat, favouriteBuildingId } = saved;

@@ -1,17 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { ApiError } from '@vestibule/shared/api';
 import { axeViolations } from '../../test/axe.ts';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { storageKeys } from '../../storage/storageKeys.ts';
+import { json, unreachable } from '../../test/answerCalls.ts';
 import { createTestSession } from '../../test/renderApp.tsx';
 import { i18n } from '../locale/index.ts';
 import { NotificationBanners } from '../notifications/index.ts';
-import { ProfileApiContext } from './profileApi.ts';
 import { ProfilePage } from './ProfilePage.tsx';
-import { fakeProfileApi, profileFixture, warehouse } from './testing/fakeProfileApi.ts';
+import { answerProfile, profileFixture, warehouse } from './testing/profileAnswers.ts';
 
 /** Another screen's date, drawn beside the page: it must follow the formats saved in the profile. */
 function DateElsewhere() {
@@ -19,8 +18,8 @@ function DateElsewhere() {
   return <p data-testid="date-elsewhere">{format.dateTime(new Date(2026, 2, 5, 14, 7))}</p>;
 }
 
-function renderPage(options: { impersonating?: boolean; fake?: ReturnType<typeof fakeProfileApi> } = {}) {
-  const fake = options.fake ?? fakeProfileApi();
+function renderPage(options: { impersonating?: boolean; calls?: ReturnType<typeof answerProfile> } = {}) {
+  const calls = options.calls ?? answerProfile();
   localStorage.setItem(storageKeys.user, JSON.stringify({ username: 'uma', role: 'ROLE_USER' }));
   localStorage.setItem(storageKeys.token, 'token-of-uma');
   localStorage.setItem(storageKeys.tokenExpiration, String(Math.floor(Date.now() / 1000) + 3600));
@@ -32,16 +31,14 @@ function renderPage(options: { impersonating?: boolean; fake?: ReturnType<typeof
   const user = userEvent.setup();
   render(
     <AppProviders session={session} testEnvironment>
-      <ProfileApiContext value={fake.api}>
-        <main>
-          <NotificationBanners />
-          <ProfilePage />
-          <DateElsewhere />
-        </main>
-      </ProfileApiContext>
+      <main>
+        <NotificationBanners />
+        <ProfilePage />
+        <DateElsewhere />
+      </main>
     </AppProviders>,
   );
-  return { ...fake, session, user };
+  return { calls, session, user };
 }
 
 const textbox = (name: string | RegExp) => screen.getByRole('textbox', { name });
@@ -53,7 +50,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, field: string, o
 
 describe('profile page', () => {
   it('shows the profile: read-only account, details, preferences with examples, both sections by heading', async () => {
-    renderPage({ fake: fakeProfileApi(profileFixture({ verified: false, favouriteBuildingId: warehouse.id })) });
+    renderPage({ calls: answerProfile(profileFixture({ verified: false, favouriteBuildingId: warehouse.id })) });
 
     expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Uma');
     expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBeInTheDocument();
@@ -82,7 +79,7 @@ describe('profile page', () => {
   });
 
   it('saves the changes, says so, and every date of the app takes the new formats at once', async () => {
-    const { api, session, user } = renderPage();
+    const { calls, session, user } = renderPage();
     await screen.findByRole('textbox', { name: 'First name' });
     expect(screen.getByTestId('date-elsewhere')).toHaveTextContent('2026-03-05 14:07');
 
@@ -95,7 +92,7 @@ describe('profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
-    expect(api.update).toHaveBeenCalledWith({
+    expect(calls.of('PATCH /profile').map((request) => request.body)).toContainEqual({
       firstName: 'Ursula',
       lastName: 'User',
       phone: null,
@@ -123,9 +120,10 @@ describe('profile page', () => {
   });
 
   it('shows a wrong current password on its field, and the policy before sending', async () => {
-    const { api, user } = renderPage();
-    api.changePassword.mockRejectedValueOnce(
-      new ApiError(400, 'OLD_PASSWORD_NOT_MATCH', 'The current password is not correct.'),
+    const { calls, user } = renderPage();
+    calls.once(
+      'POST /profile/changePassword',
+      json(400, { errorCode: 'OLD_PASSWORD_NOT_MATCH', msg: 'The current password is not correct.' }),
     );
     const current = await screen.findByLabelText(/^Current password/);
     const fresh = screen.getByLabelText(/^New password/);
@@ -136,7 +134,7 @@ describe('profile page', () => {
     expect(fresh).toHaveAccessibleDescription(expect.stringMatching(/at least 7 characters\s*\(missing\)/));
     await user.click(submit);
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
-    expect(api.changePassword).not.toHaveBeenCalled();
+    expect(calls.of('POST /profile/changePassword')).toHaveLength(0);
 
     await user.type(current, 'Wrong1!');
     await user.clear(fresh);
@@ -155,10 +153,11 @@ describe('profile page', () => {
   });
 
   it("puts the server's validation issues on their fields", async () => {
-    const { api, user } = renderPage();
+    const { calls, user } = renderPage();
     const issue = { path: 'password', errorCode: 'PASSWORD_POLICY', message: 'PASSWORD_POLICY' };
-    api.changePassword.mockRejectedValueOnce(
-      new ApiError(400, 'PASSWORD_POLICY', 'policy', { field: 'password' }, { issues: [issue] }),
+    calls.once(
+      'POST /profile/changePassword',
+      json(400, { errorCode: 'PASSWORD_POLICY', msg: 'policy', params: { field: 'password' }, issues: [issue] }),
     );
     await user.type(await screen.findByLabelText(/^Current password/), 'Vestibule1!');
     const fresh = screen.getByLabelText(/^New password/);
@@ -172,14 +171,14 @@ describe('profile page', () => {
   });
 
   it('goes on with the new token after a password change, with the fields cleared', async () => {
-    const { api, session, user } = renderPage();
+    const { calls, session, user } = renderPage();
     await user.type(await screen.findByLabelText(/^Current password/), 'Vestibule1!');
     await user.type(screen.getByLabelText(/^New password/), 'Vestibule2!');
     await user.type(screen.getByLabelText(/^Confirm the new password/), 'Vestibule2!');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByText(/^Your password has been changed\./)).toBeInTheDocument();
-    expect(api.changePassword).toHaveBeenCalledWith({
+    expect(calls.of('POST /profile/changePassword').map((request) => request.body)).toContainEqual({
       oldPassword: 'Vestibule1!',
       password: 'Vestibule2!',
       confirmPassword: 'Vestibule2!',
@@ -199,9 +198,9 @@ describe('profile page', () => {
   });
 
   it('says when the profile cannot be loaded, and tries again', async () => {
-    const fake = fakeProfileApi();
-    fake.api.profile.mockRejectedValueOnce(new ApiError(0, 'SERVER_CONNECTION_ERROR', 'offline'));
-    const { user } = renderPage({ fake });
+    const calls = answerProfile();
+    calls.once('GET /profile', unreachable);
+    const { user } = renderPage({ calls });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your profile could not be loaded.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -4,7 +4,6 @@ import { Page } from '../../components/Page.tsx';
 import { useSession } from '../session/index.ts';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileDetailsSection } from './ProfileDetailsSection.tsx';
-import { useProfileApi } from './profileApi.ts';
 import { useProfileData } from './useProfileData.ts';
 
 /**
@@ -14,8 +13,7 @@ import { useProfileData } from './useProfileData.ts';
  */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const api = useProfileApi();
-  const { data, failed, reload, acceptProfile } = useProfileData(api);
+  const { data, failed, reload, acceptProfile } = useProfileData();
   const impersonating = useSession((state) => state.original !== null);
 
   return (

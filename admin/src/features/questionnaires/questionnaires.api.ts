@@ -2,7 +2,7 @@ import type { QuestionInput } from '@vestibule/shared';
 import type { CallInput, CallOutput, Contract } from '@vestibule/shared/contract';
 import { api } from '../../api/apiClient.ts';
 
-// The questionnaire calls of application.md section 7, typed by the shared contract.
+// The questionnaire calls, typed by the shared contract.
 
 /** The body of questionnaire create and edit (questionnaireInputSchema). */
 export type QuestionnaireFields = CallInput<Contract['POST /questionnaire']>['body'];

@@ -14,7 +14,7 @@ const anonymous: SessionFacts = { authenticated: false, role: undefined, hasTena
 const all = [...roles];
 const supervisors: Role[] = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR'];
 
-/** Roles that may open each route once signed in, as written in application.md section 2. */
+/** Roles that may open each route once signed in, as docs/roles.md lists them. */
 const granted: Record<RouteId, Role[] | 'public'> = {
   landing: 'public',
   login: 'public',

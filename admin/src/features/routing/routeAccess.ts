@@ -19,7 +19,7 @@ export type AccessDecision =
   | { kind: 'tenantLoading' };
 
 /**
- * The route guard as a pure decision (application.md section 2): a route needing login
+ * The route guard as a pure decision (docs/roles.md): a route needing login
  * sends an unauthenticated user to /login (remembering where they were going); a route
  * with granted roles denies other roles; a tenant route needs a selected tenant.
  */

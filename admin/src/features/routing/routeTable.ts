@@ -1,6 +1,6 @@
 import { atLeastSupervisor, techRoles, type Role } from '@vestibule/shared';
 
-/** Who may open a route (application.md section 2). */
+/** Who may open a route (docs/roles.md). */
 export interface RouteAccess {
   /** A signed-in user is required; others are sent to /login. */
   login: boolean;

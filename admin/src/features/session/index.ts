@@ -2,7 +2,5 @@
 // deep imports from outside the feature).
 export { createSessionStore, selectSignedIn } from './session.store.ts';
 export type { SessionEnvironment, SessionStore } from './session.store.ts';
-export { createSessionApi } from './sessionApi.ts';
-export type { SessionApi } from './sessionApi.ts';
 export { SessionStoreContext, useSession, useSessionStore } from './useSession.ts';
 export { useTokenRenewal } from './useTokenRenewal.ts';

@@ -1,29 +1,26 @@
 import { ApiError } from '@vestibule/shared/api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys, tabTenantKey } from '../../storage/storageKeys.ts';
+import { type Answers, answerSession, json } from '../../test/answerCalls.ts';
 import { acme, globex, loginResponse, tenantSelection } from '../../test/fixtures.ts';
 import { useLoadingStore } from '../loading/loading.store.ts';
 import { useNotificationStore } from '../notifications/notification.store.ts';
 import { createSessionStore, tokenNeedsRenewal, type SessionEnvironment } from './session.store.ts';
-import type { SessionApi } from './sessionApi.ts';
 
 const now = Date.UTC(2026, 4, 1, 12, 0, 0);
 const nowSeconds = now / 1000;
 
-function environment(api: Partial<SessionApi> = {}) {
+/** The session's calls answered at fetch (`answers` where they name one), and the rest of its world. */
+function environment(answers: Answers = {}) {
   const navigate = vi.fn<(path: string) => void>();
   const reloadAt = vi.fn<(path: string) => void>();
-  const sessionApi: SessionApi = {
-    login: vi.fn(async () => loginResponse('admin', ['ROLE_ADMIN'])),
-    renewToken: vi.fn(async () => loginResponse('admin', ['ROLE_ADMIN'], 'renewed-token')),
-    impersonate: vi.fn(async (username: string) => loginResponse(username, ['ROLE_USER'])),
-    loginWithSsoToken: vi.fn(async () => loginResponse('admin', ['ROLE_ADMIN'])),
-    selectTenant: vi.fn(async (id: string | null) => tenantSelection(id === globex.id ? globex : acme)),
-    logout: vi.fn(async () => ({ ok: true })),
-    ...api,
-  };
+  const calls = answerSession({
+    'GET /token': () => loginResponse('admin', ['ROLE_ADMIN'], 'renewed-token'),
+    'GET /selectTenant': () => tenantSelection(acme),
+    'GET /selectTenant/:tenantId': ({ params }) => tenantSelection(params.tenantId === globex.id ? globex : acme),
+    ...answers,
+  });
   const env: SessionEnvironment = {
-    api: sessionApi,
     storage: localStorage,
     noticeStorage: sessionStorage,
     now: () => now,
@@ -31,7 +28,7 @@ function environment(api: Partial<SessionApi> = {}) {
     reloadAt,
     currentPath: () => '/admin/buildings',
   };
-  return { env, api: sessionApi, navigate, reloadAt };
+  return { env, calls, navigate, reloadAt };
 }
 
 function storeSession(username: string, role: string, tokenExpiration: number): void {
@@ -50,7 +47,7 @@ beforeEach(() => {
 describe('login', () => {
   it('stores the joined role string and the user without authorities, then goes home', async () => {
     const { env, navigate } = environment({
-      login: vi.fn(async () => loginResponse('space', ['ROLE_SPACE', 'ROLE_USER'])),
+      'POST /login': () => loginResponse('space', ['ROLE_SPACE', 'ROLE_USER']),
     });
     const store = createSessionStore(env);
 
@@ -67,7 +64,7 @@ describe('login', () => {
   });
 
   it('sends technical users to the users page', async () => {
-    const { env, navigate } = environment({ login: vi.fn(async () => loginResponse('tech1', ['ROLE_TECH_1'])) });
+    const { env, navigate } = environment({ 'POST /login': () => loginResponse('tech1', ['ROLE_TECH_1']) });
     await createSessionStore(env).getState().login({ username: 'tech1', password: 'Vestibule1!' });
     expect(navigate).toHaveBeenCalledWith('/admin/users');
   });
@@ -75,7 +72,7 @@ describe('login', () => {
   it("switches the interface to the language saved in the user's profile", async () => {
     const french = loginResponse('user', ['ROLE_USER']);
     french.user.userLocale = 'fr';
-    const { env } = environment({ login: vi.fn(async () => french) });
+    const { env } = environment({ 'POST /login': () => french });
     const applyLanguage = vi.fn(async () => undefined);
     await createSessionStore({ ...env, applyLanguage })
       .getState()
@@ -96,9 +93,7 @@ describe('login', () => {
 
   it('shows the wrong-password message and stops loading', async () => {
     const { env, navigate } = environment({
-      login: vi.fn(async () => {
-        throw new ApiError(403, 'WRONG_PASSWORD', 'Wrong username or password.');
-      }),
+      'POST /login': () => json(403, { errorCode: 'WRONG_PASSWORD', msg: 'Wrong username or password.' }),
     });
     const store = createSessionStore(env);
 
@@ -123,12 +118,12 @@ describe('start', () => {
 
   it('renews an expired token with GET /token', async () => {
     storeSession('admin', 'ROLE_ADMIN', nowSeconds - 60);
-    const { env, api } = environment();
+    const { env, calls } = environment();
     const store = createSessionStore(env);
 
     await store.getState().start();
 
-    expect(api.renewToken).toHaveBeenCalledTimes(1);
+    expect(calls.of('GET /token')).toHaveLength(1);
     expect(store.getState().token).toBe('renewed-token');
     expect(localStorage.getItem(storageKeys.token)).toBe('renewed-token');
   });
@@ -137,9 +132,9 @@ describe('start', () => {
     expect(tokenNeedsRenewal(nowSeconds + 120, now)).toBe(true);
     expect(tokenNeedsRenewal(null, now)).toBe(true);
     storeSession('admin', 'ROLE_ADMIN', nowSeconds + 3600);
-    const { env, api } = environment();
+    const { env, calls } = environment();
     await createSessionStore(env).getState().start();
-    expect(api.renewToken).not.toHaveBeenCalled();
+    expect(calls.of('GET /token')).toHaveLength(0);
   });
 
   it('passes the stored tenant for admin and tech, and none for the others', async () => {
@@ -147,12 +142,15 @@ describe('start', () => {
     localStorage.setItem(storageKeys.tenant, JSON.stringify(globex));
     const admin = environment();
     await createSessionStore(admin.env).getState().start();
-    expect(admin.api.selectTenant).toHaveBeenCalledWith(globex.id);
+    expect(admin.calls.of('GET /selectTenant/:tenantId').map((request) => request.params)).toContainEqual({
+      tenantId: globex.id,
+    });
 
     storeSession('user', 'ROLE_USER', nowSeconds + 3600);
     const user = environment();
     await createSessionStore(user.env).getState().start();
-    expect(user.api.selectTenant).toHaveBeenCalledWith(null);
+    // No company named: the user's own.
+    expect(user.calls.of('GET /selectTenant')).not.toHaveLength(0);
   });
 });
 
@@ -165,11 +163,11 @@ describe('logInAs', () => {
   }
 
   it('saves the administrator, swaps in the other user and says so', async () => {
-    const { store, api, navigate } = await signedInAdmin();
+    const { store, calls, navigate } = await signedInAdmin();
 
     await expect(store.getState().logInAs('user')).resolves.toBe(true);
 
-    expect(api.impersonate).toHaveBeenCalledWith('user');
+    expect(calls.of('POST /login/impersonate').map((request) => request.body)).toContainEqual({ username: 'user' });
     expect(store.getState().user).toMatchObject({ username: 'user', role: 'ROLE_USER' });
     expect(localStorage.getItem(storageKeys.token)).toBe('token-of-user');
     expect(JSON.parse(localStorage.getItem(storageKeys.originalUser) ?? '{}')).toMatchObject({ username: 'admin' });
@@ -209,8 +207,8 @@ describe('logInAs', () => {
   });
 
   it('shows the error and keeps the administrator when the call fails', async () => {
-    const { store, api } = await signedInAdmin();
-    vi.mocked(api.impersonate).mockRejectedValueOnce(new ApiError(404, 'USER_DOES_NOT_EXIST', 'no'));
+    const { store, calls } = await signedInAdmin();
+    calls.once('POST /login/impersonate', json(404, { errorCode: 'USER_DOES_NOT_EXIST', msg: 'no' }));
 
     await expect(store.getState().logInAs('ghost')).resolves.toBe(false);
 
@@ -262,9 +260,7 @@ describe('logout', () => {
 describe('single sign-on', () => {
   it('goes to the login page without a message when the token is unknown', async () => {
     const { env, navigate } = environment({
-      loginWithSsoToken: vi.fn(async () => {
-        throw new ApiError(404, 'NOT_FOUND', 'Not found');
-      }),
+      'GET /sso/:token': () => json(404, { errorCode: 'NOT_FOUND', msg: 'Not found' }),
     });
     await expect(createSessionStore(env).getState().loginWithSso('nope')).resolves.toBe(false);
     expect(navigate).toHaveBeenCalledWith('/login');
@@ -272,18 +268,18 @@ describe('single sign-on', () => {
   });
 });
 
-describe('sessions that end (issue 9)', () => {
+describe('sessions that end', () => {
   /** A store whose clock the test moves. */
-  function clocked(api: Partial<SessionApi> = {}) {
+  function clocked(answers: Answers = {}) {
     let clock = now;
-    const base = environment(api);
+    const base = environment(answers);
     const env: SessionEnvironment = { ...base.env, now: () => clock };
     return { ...base, env, advance: (ms: number) => (clock += ms), at: () => clock };
   }
 
   it('signs an idle tab out after the idle time without input, says why, and ends the session on the server', async () => {
     storeSession('admin', 'ROLE_ADMIN', nowSeconds + 24 * 3600);
-    const { env, api, navigate, advance } = clocked();
+    const { env, calls, navigate, advance } = clocked();
     const store = createSessionStore(env);
     store.getState().noteActivity();
     advance(29 * 60_000);
@@ -292,7 +288,7 @@ describe('sessions that end (issue 9)', () => {
     advance(60_000);
     await store.getState().checkSession();
     expect(store.getState().token).toBeNull();
-    expect(api.logout).toHaveBeenCalledTimes(1);
+    expect(calls.of('POST /logout')).toHaveLength(1);
     expect(navigate).toHaveBeenLastCalledWith('/login');
     expect(useNotificationStore.getState().error!.messages).toEqual([
       { key: 'login.IDLE_SIGNED_OUT', params: { minutes: 30 } },
@@ -301,7 +297,7 @@ describe('sessions that end (issue 9)', () => {
 
   it('takes the idle time the server gives at sign-in, and counts input made in another tab', async () => {
     const { env, advance, at } = clocked({
-      login: vi.fn(async () => ({ ...loginResponse('admin', ['ROLE_ADMIN']), idleMinutes: 5 })),
+      'POST /login': () => ({ ...loginResponse('admin', ['ROLE_ADMIN']), idleMinutes: 5 }),
     });
     const store = createSessionStore(env);
     await store.getState().login({ username: 'admin', password: 'Vestibule1!' });
@@ -320,27 +316,27 @@ describe('sessions that end (issue 9)', () => {
 
   it('renews the token only while the user is active (or when it is about to expire)', async () => {
     storeSession('admin', 'ROLE_ADMIN', nowSeconds + 24 * 3600);
-    const { env, api, advance } = clocked();
+    const { env, calls, advance } = clocked();
     const store = createSessionStore(env);
     store.getState().noteActivity();
     advance(11 * 60_000);
     await store.getState().checkSession();
     // Input long ago, none since the store started: no renewal.
-    expect(api.renewToken).not.toHaveBeenCalled();
+    expect(calls.of('GET /token')).toHaveLength(0);
     store.getState().noteActivity();
     await store.getState().checkSession();
-    expect(api.renewToken).toHaveBeenCalledTimes(1);
+    expect(calls.of('GET /token')).toHaveLength(1);
     advance(60_000);
     await store.getState().checkSession();
-    expect(api.renewToken).toHaveBeenCalledTimes(1);
+    expect(calls.of('GET /token')).toHaveLength(1);
   });
 
   it('ends the session on the server at sign-out, and says so when the server ended it', async () => {
     storeSession('admin', 'ROLE_ADMIN', nowSeconds + 3600);
-    const { env, api } = environment();
+    const { env, calls } = environment();
     const store = createSessionStore(env);
     store.getState().logout();
-    expect(api.logout).toHaveBeenCalledTimes(1);
+    expect(calls.of('POST /logout')).toHaveLength(1);
 
     storeSession('admin', 'ROLE_ADMIN', nowSeconds + 3600);
     const again = createSessionStore(environment().env);
@@ -353,17 +349,19 @@ describe('sessions that end (issue 9)', () => {
     storeSession('admin', 'ROLE_ADMIN', nowSeconds + 3600);
     localStorage.setItem(storageKeys.tenant, JSON.stringify({ id: acme.id, name: acme.name }));
     sessionStorage.setItem(tabTenantKey, JSON.stringify({ id: globex.id, name: globex.name }));
-    const { env, api } = environment();
+    const { env, calls } = environment();
     const store = createSessionStore(env);
     expect(store.getState().tenant!.id).toBe(globex.id);
     await store.getState().selectTenant();
-    expect(api.selectTenant).toHaveBeenCalledWith(globex.id);
+    expect(calls.of('GET /selectTenant/:tenantId').map((request) => request.params)).toContainEqual({
+      tenantId: globex.id,
+    });
     await store.getState().selectTenant(acme.id);
     expect(JSON.parse(sessionStorage.getItem(tabTenantKey) ?? 'null')).toMatchObject({ id: acme.id });
   });
 });
 
-describe('own account changes (issue 11)', () => {
+describe('own account changes', () => {
   it('goes on with the session a password change answers: new token and expiry stored, same page', () => {
     storeSession('user', 'ROLE_USER', nowSeconds + 3600);
     const { env, navigate } = environment();

@@ -2,7 +2,7 @@ import { joinAuthorities, type SelectTenantResponse, type User } from '@vestibul
 
 /**
  * The signed-in user as the app keeps it: the login answer's authorities are joined into
- * one role string (`ROLE_ADMIN` or `ROLE_SPACE,ROLE_USER`) and dropped (application.md section 3).
+ * one role string (`ROLE_ADMIN` or `ROLE_SPACE,ROLE_USER`) and dropped, as the browser stores it.
  */
 export type SessionUser = Omit<User, 'authorities' | 'role'> & { role: string };
 

@@ -2,6 +2,7 @@ import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInp
 import { type Locale, type Tenant, countries, locales } from '@vestibule/shared';
 import { type ChangeEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
@@ -19,7 +20,6 @@ import {
   tenantInput,
   tenantValues,
 } from './tenantForm.ts';
-import { useTenantsApi } from './tenantsApi.ts';
 import { useEmailCheck } from '../../form/useEmailCheck.ts';
 
 /** The longest values the shared schemas take, so a field stops where the server would refuse. */
@@ -64,7 +64,6 @@ export function TenantDialog({ tenant, onClose }: { tenant: Tenant | null; onClo
 
 function TenantForm({ tenant, onClose }: { tenant: Tenant | null; onClose: (saved: boolean) => void }) {
   const { t, i18n } = useTranslation();
-  const api = useTenantsApi();
   const form = useSchemaForm<TenantValues, NewTenant | EditedTenant>(
     tenant ? editTenantSchema : newTenantSchema,
     tenantValues(tenant, currentLocale()),
@@ -75,7 +74,7 @@ function TenantForm({ tenant, onClose }: { tenant: Tenant | null; onClose: (save
     USER_ALREADY_EXISTS: 'master.username',
     EMAIL_ALREADY_EXISTS: 'master.email',
   });
-  const emailCheck = useEmailCheck(tenant ? '' : form.values.master.email, api.emailFree);
+  const emailCheck = useEmailCheck(tenant ? '' : form.values.master.email);
   const [saving, setSaving] = useState(false);
   const language = (i18n.resolvedLanguage ?? i18n.language) as Locale;
   const countryChoices = useMemo(
@@ -128,11 +127,11 @@ function TenantForm({ tenant, onClose }: { tenant: Tenant | null; onClose: (save
     notifications.clearBanners();
     try {
       if (tenant) {
-        await api.update(tenant.id, (data as EditedTenant).tenant);
+        await api.call('PATCH /tenant/:id', { params: { id: tenant.id }, body: (data as EditedTenant).tenant });
         notifications.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });
       } else {
         const body = data as NewTenant;
-        const created = await api.create(body);
+        const created = await api.call('POST /tenantWithMaster', { body });
         const email = created.master.email ?? body.master.email;
         // Stays until closed: the administrator may want to tell the new user.
         notifications.showSuccess({ key: 'tenants.created', params: { name: created.tenant.name, email } }, 0);

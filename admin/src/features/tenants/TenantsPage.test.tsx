@@ -1,26 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Role, Tenant } from '@vestibule/shared';
-import { ApiError } from '@vestibule/shared/api';
 import { axeViolations } from '../../test/axe.ts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSessionStore } from '../session/index.ts';
 import { acme, userFixture } from '../../test/fixtures.ts';
-import { fakeSessionApi, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
-import { TenantsApiContext } from './tenantsApi.ts';
+import { renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import { TenantsPage } from './TenantsPage.tsx';
-import { fakeTenantsApi, tenantFixture } from './testing/fakeTenantsApi.ts';
+import { answerTenants, tenantFixture } from './testing/tenantsAnswers.ts';
+import { answerSession, json } from '../../test/answerCalls.ts';
 
 /**
- * The Companies screen signed in as `role`, its port answering from `companies`; the session's
+ * The Companies screen signed in as `role`, its calls answered from `companies`; the session's
  * GET /selectTenant answers from the same companies, as the server does.
  */
 async function renderPage(role: Role, companies: Tenant[], occupied: string[] = []) {
   storeSignIn({ ...userFixture('me', [role]), role, tenant: null });
-  const fake = fakeTenantsApi(companies, occupied);
+  const fake = answerTenants(companies, occupied);
+  const selection = () => ({ tenant: acme, tenants: fake.refs(), buildings: [], googleConfig: null });
+  answerSession({ 'GET /selectTenant': selection, 'GET /selectTenant/:tenantId': selection });
   const session = createSessionStore({
-    api: fakeSessionApi({
-      selectTenant: vi.fn(async () => ({ tenant: acme, tenants: fake.refs(), buildings: [], googleConfig: null })),
-    }),
     storage: localStorage,
     noticeStorage: sessionStorage,
     now: () => Date.now(),
@@ -29,15 +27,10 @@ async function renderPage(role: Role, companies: Tenant[], occupied: string[] = 
     currentPath: () => '/admin/tenants',
   });
   await session.getState().selectTenant();
-  const { user } = renderScreen(
-    <TenantsApiContext value={fake.api}>
-      <TenantsPage />
-    </TenantsApiContext>,
-    session,
-  );
+  const { user } = renderScreen(<TenantsPage />, session);
   /** The companies the toolbar's selector offers. */
   const selectorNames = () => session.getState().tenants.map((tenant) => tenant.name);
-  return { api: fake.api, user, selectorNames };
+  return { calls: fake.calls, user, selectorNames };
 }
 
 const rows = () =>
@@ -51,7 +44,7 @@ describe('companies list', () => {
     const many = Array.from({ length: 11 }, (_, index) =>
       tenantFixture(`Company ${String(index + 1).padStart(2, '0')}`),
     );
-    const { user, api } = await renderPage('ROLE_ADMIN', [
+    const { user, calls } = await renderPage('ROLE_ADMIN', [
       tenantFixture('Acme Corporation', { licencesCount: 3 }),
       tenantFixture('Globex', { active: false, city: 'Springfield' }),
       ...many,
@@ -73,19 +66,19 @@ describe('companies list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('11–13 of 13')).toBeInTheDocument();
-    expect(api.list).toHaveBeenLastCalledWith(
-      expect.objectContaining({ order: -1, page: 2, limit: 10 }),
-      expect.anything(),
-    );
+    expect(calls.last('GET /tenant').query).toEqual(expect.objectContaining({ order: '-1', page: '2', limit: '10' }));
     expect(await axeViolations()).toEqual([]);
   });
 
   it('searches by name from the first page after a pause, and says when nothing matches', async () => {
-    const { user, api } = await renderPage('ROLE_ADMIN', [tenantFixture('Acme Corporation'), tenantFixture('Globex')]);
+    const { user, calls } = await renderPage('ROLE_ADMIN', [
+      tenantFixture('Acme Corporation'),
+      tenantFixture('Globex'),
+    ]);
     await screen.findByRole('button', { name: 'Globex' });
     await user.type(screen.getByRole('searchbox', { name: 'Search companies' }), 'glob');
     await waitFor(() => expect(rows()).toEqual(['Globex']));
-    expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'glob', page: 1 }), expect.anything());
+    expect(calls.last('GET /tenant').query).toEqual(expect.objectContaining({ search: 'glob', page: '1' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search companies' }), 'xyz');
     expect(await screen.findByText('No company matches the search.')).toBeInTheDocument();
   });
@@ -103,7 +96,7 @@ describe('companies list', () => {
 
 describe('adding a company', () => {
   it('creates the company with its corporate user, says the user got a verification e-mail, and the selector lists it at once', async () => {
-    const { user, api, selectorNames } = await renderPage('ROLE_ADMIN', [tenantFixture('Acme Corporation')]);
+    const { user, calls, selectorNames } = await renderPage('ROLE_ADMIN', [tenantFixture('Acme Corporation')]);
     await user.click(await screen.findByRole('button', { name: 'Add a company' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a company' });
     expect(within(dialog).getByRole('group', { name: 'Corporate user' })).toBeInTheDocument();
@@ -111,7 +104,7 @@ describe('adding a company', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add the company' }));
     expect(await within(dialog).findAllByText('This field is required')).toHaveLength(3);
     expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveFocus();
-    expect(api.create).not.toHaveBeenCalled();
+    expect(calls.of('POST /tenantWithMaster')).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Initech');
     await user.type(within(dialog).getByRole('textbox', { name: 'City' }), 'Austin');
@@ -126,9 +119,9 @@ describe('adding a company', () => {
     });
     await user.type(masterEmail, 'taken@example.com');
     expect(await within(dialog).findByText('this email is already taken')).toBeInTheDocument();
-    expect(api.emailFree).toHaveBeenLastCalledWith('taken@example.com');
+    expect(calls.last('GET /validateUserEmail').query).toEqual({ email: 'taken@example.com' });
     await user.click(within(dialog).getByRole('button', { name: 'Add the company' }));
-    expect(api.create).not.toHaveBeenCalled();
+    expect(calls.of('POST /tenantWithMaster')).toHaveLength(0);
 
     await user.clear(masterEmail);
     await user.type(masterEmail, 'bill@initech.example');
@@ -139,7 +132,7 @@ describe('adding a company', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add the company' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a company' })).not.toBeInTheDocument());
-    expect(api.create).toHaveBeenCalledWith({
+    expect(calls.of('POST /tenantWithMaster').map((request) => request.body)).toContainEqual({
       tenant: expect.objectContaining({
         name: 'Initech',
         city: 'Austin',
@@ -166,8 +159,11 @@ describe('adding a company', () => {
   });
 
   it('puts a username the server says is taken on its field', async () => {
-    const { user, api } = await renderPage('ROLE_ADMIN', [tenantFixture('Acme Corporation')]);
-    api.create.mockRejectedValueOnce(new ApiError(409, 'USER_ALREADY_EXISTS', 'This username is already taken.'));
+    const { user, calls } = await renderPage('ROLE_ADMIN', [tenantFixture('Acme Corporation')]);
+    calls.once(
+      'POST /tenantWithMaster',
+      json(409, { errorCode: 'USER_ALREADY_EXISTS', msg: 'This username is already taken.' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Add a company' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a company' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Initech');
@@ -185,7 +181,7 @@ describe('adding a company', () => {
 describe('changing a company', () => {
   it('edits a company; the list and the selector show the new name at once', async () => {
     const acmeCompany = tenantFixture('Acme Corporation', { address1: '1 King Street' });
-    const { user, api, selectorNames } = await renderPage('ROLE_ADMIN', [acmeCompany, tenantFixture('Globex')]);
+    const { user, calls, selectorNames } = await renderPage('ROLE_ADMIN', [acmeCompany, tenantFixture('Globex')]);
     await user.click(await screen.findByRole('button', { name: 'Edit Acme Corporation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit the company' });
     expect(within(dialog).queryByRole('group', { name: 'Corporate user' })).not.toBeInTheDocument();
@@ -196,9 +192,11 @@ describe('changing a company', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.update).toHaveBeenCalledWith(
-      acmeCompany.id,
-      expect.objectContaining({ name: 'Acme Holdings', address1: '1 King Street', licencesCount: 10 }),
+    expect(calls.of('PATCH /tenant/:id')).toContainEqual(
+      expect.objectContaining({
+        params: { id: acmeCompany.id },
+        body: expect.objectContaining({ name: 'Acme Holdings', address1: '1 King Street', licencesCount: 10 }),
+      }),
     );
     expect(await screen.findByRole('button', { name: 'Acme Holdings' })).toBeInTheDocument();
     await waitFor(() => expect(selectorNames()).toEqual(['Acme Holdings', 'Globex']));
@@ -206,7 +204,7 @@ describe('changing a company', () => {
 
   it('deactivates a company after a question that says its users are signed out, and activates it again', async () => {
     const globex = tenantFixture('Globex');
-    const { user, api } = await renderPage('ROLE_ADMIN', [globex]);
+    const { user, calls } = await renderPage('ROLE_ADMIN', [globex]);
     await user.click(await screen.findByRole('button', { name: 'Deactivate Globex' }));
     const question = await screen.findByRole('dialog', { name: 'Deactivate the company' });
     expect(question).toHaveTextContent(
@@ -214,7 +212,11 @@ describe('changing a company', () => {
     );
     expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(question).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(api.update).toHaveBeenCalledWith(globex.id, { active: false }));
+    await waitFor(() =>
+      expect(calls.of('PATCH /tenant/:id')).toContainEqual(
+        expect.objectContaining({ params: { id: globex.id }, body: { active: false } }),
+      ),
+    );
     expect(await within(screen.getByRole('row', { name: /Globex/ })).findByText('Inactive')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Activate Globex' }));
@@ -226,7 +228,7 @@ describe('changing a company', () => {
   it('says why a company with buildings or users is not deleted, and deletes an empty one', async () => {
     const acmeCompany = tenantFixture('Acme Corporation');
     const empty = tenantFixture('Empty Co');
-    const { user, api, selectorNames } = await renderPage('ROLE_ADMIN', [acmeCompany, empty], [acmeCompany.id]);
+    const { user, calls, selectorNames } = await renderPage('ROLE_ADMIN', [acmeCompany, empty], [acmeCompany.id]);
     await user.click(await screen.findByRole('button', { name: 'Delete Acme Corporation' }));
     const question = await screen.findByRole('dialog', { name: 'Delete the company' });
     await user.click(within(question).getByRole('button', { name: 'Delete' }));
@@ -242,7 +244,7 @@ describe('changing a company', () => {
     expect(within(second).queryByRole('alert')).not.toBeInTheDocument();
     await user.click(within(second).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(rows()).toEqual(['Acme Corporation']));
-    expect(api.remove).toHaveBeenLastCalledWith(empty.id);
+    expect(calls.last('DELETE /tenant/:id').params).toEqual({ id: empty.id });
     await waitFor(() => expect(selectorNames()).toEqual(['Acme Corporation']));
   });
 });

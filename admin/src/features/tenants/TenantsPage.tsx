@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { hasAnyRole, type Tenant } from '@vestibule/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { IconPlus } from '../../components/ListIcons.tsx';
 import { ListPager } from '../../components/ListPager.tsx';
@@ -12,7 +13,6 @@ import { LoadingWhileMounted } from '../loading/index.ts';
 import { messageFromError, notifications, type NoticeMessage, useNoticeText } from '../notifications/index.ts';
 import { useSession, useSessionStore } from '../session/index.ts';
 import { TenantsTable } from './TenantsTable.tsx';
-import { useTenantsApi } from './tenantsApi.ts';
 
 // The dialog (the company's fields, its corporate user, the countries) is fetched when first opened.
 const TenantDialog = lazy(() => import('./TenantDialog.tsx').then((module) => ({ default: module.TenantDialog })));
@@ -28,12 +28,12 @@ type Question = { kind: 'delete' | 'activate' | 'deactivate'; tenant: Tenant };
 export function TenantsPage() {
   const { t } = useTranslation();
   const noticeText = useNoticeText();
-  const api = useTenantsApi();
   const session = useSessionStore();
   const mayChange = useSession((state) => hasAnyRole(state.user?.role ?? '', ['ROLE_ADMIN']));
   const load = useCallback(
-    (request: PageRequest<'name', object>, signal: AbortSignal) => api.list(byNameQuery(request), signal),
-    [api],
+    (request: PageRequest<'name', object>, signal: AbortSignal) =>
+      api.call('GET /tenant', { query: byNameQuery(request), signal }),
+    [],
   );
   const list = usePagedList<'name', object, Tenant>({ sort: 'name', filters: {}, load });
   const [dialog, setDialog] = useState<{ tenant: Tenant | null } | null>(null);
@@ -56,12 +56,12 @@ export function TenantsPage() {
     setBusy(true);
     try {
       if (kind === 'delete') {
-        await api.remove(tenant.id);
+        await api.call('DELETE /tenant/:id', { params: { id: tenant.id } });
         notifications.showSuccess({ key: 'common.DELETED_SUCCESSFULLY' });
         list.afterRemove();
         void session.getState().selectTenant();
       } else {
-        await api.update(tenant.id, { active: kind === 'activate' });
+        await api.call('PATCH /tenant/:id', { params: { id: tenant.id }, body: { active: kind === 'activate' } });
         notifications.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });
         changed();
       }

@@ -1,7 +1,7 @@
 import { type Locale, type Tenant, tenantFieldsSchema, userCreateSchema } from '@vestibule/shared';
 
-// The Companies dialog's form: the company's fields of application.md section 3 and, for a new
-// company, its first corporate user; validated by the shared schemas the server applies.
+// The Companies dialog's form: the company's own fields (name, address, contact, limits) and,
+// for a new company, its first corporate user; validated by the shared schemas the server applies.
 
 export interface CompanyValues {
   name: string;

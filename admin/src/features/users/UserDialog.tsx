@@ -9,8 +9,9 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@vestibule/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { DialogButtons } from '../../components/DialogButtons.tsx';
 import { textFieldProps } from '../../form/fieldProps.ts';
@@ -31,7 +32,6 @@ import {
   userInput,
   userValues,
 } from './userForm.ts';
-import { useUsersApi } from './usersApi.ts';
 
 const NAME_MAX = 100;
 const PHONE_MAX = 40;
@@ -50,13 +50,12 @@ export function UserDialog(props: {
 }) {
   const { user, grantable, onClose } = props;
   const { t } = useTranslation();
-  const api = useUsersApi();
   const [assigned, setAssigned] = useState<string[] | null>(user ? null : []);
 
   useEffect(() => {
     if (!user) return;
     let live = true;
-    api.buildingsOf(user.id).then(
+    api.call('GET /user/:id/buildings', { params: { id: user.id } }).then(
       (buildings) => live && setAssigned(buildings.map((building) => building.id)),
       (error: unknown) => {
         if (!live) return;
@@ -67,7 +66,7 @@ export function UserDialog(props: {
     return () => {
       live = false;
     };
-  }, [api, user, onClose]);
+  }, [user, onClose]);
 
   return (
     <AppDialog
@@ -90,7 +89,6 @@ function UserForm(props: {
 }) {
   const { user, assigned, grantable, onClose } = props;
   const { t } = useTranslation();
-  const api = useUsersApi();
   const buildings = useSession((state) => state.buildings);
   const start = user ? userValues(user, assigned) : newUserValues(grantable, currentLocale());
   const form = useSchemaForm<UserValues, UserCreate | UserUpdate>(
@@ -105,8 +103,7 @@ function UserForm(props: {
     ROLE_NOT_ALLOWED: 'role',
   });
   const userId = user?.id;
-  const emailFree = useCallback((email: string) => api.emailFree(email, userId), [api, userId]);
-  const emailCheck = useEmailCheck(form.values.email, emailFree, start.email);
+  const emailCheck = useEmailCheck(form.values.email, { ownEmail: start.email, userId });
   const [saving, setSaving] = useState(false);
   // A user's own role stays in the choice even when the signed-in user could not grant it.
   const roleChoices = grantable.includes(start.role) ? grantable : [start.role, ...grantable];
@@ -120,11 +117,11 @@ function UserForm(props: {
     notifications.clearBanners();
     try {
       if (user) {
-        await api.update(user.id, data as UserUpdate);
+        await api.call('PATCH /user/:id', { params: { id: user.id }, body: data as UserUpdate });
         await applyAssignments(user.id, form.values);
         notifications.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });
       } else {
-        await api.create(data as UserCreate);
+        await api.call('POST /user', { body: data as UserCreate });
         notifications.showSuccess({ key: 'users.dialog.CREATED' });
       }
       onClose(true);
@@ -138,8 +135,10 @@ function UserForm(props: {
   /** The buildings added and taken away since the dialog opened, one call each. */
   async function applyAssignments(userId: string, values: UserValues) {
     const wanted = assignsBuildings(values.role) ? values.buildingIds : [];
-    for (const id of wanted.filter((id) => !assigned.includes(id))) await api.assign(userId, id, 'assign');
-    for (const id of assigned.filter((id) => !wanted.includes(id))) await api.assign(userId, id, 'unassign');
+    const assign = (buildingId: string, operation: 'assign' | 'unassign') =>
+      api.call('POST /user/:userId/buildings/:buildingId/:operation', { params: { userId, buildingId, operation } });
+    for (const id of wanted.filter((id) => !assigned.includes(id))) await assign(id, 'assign');
+    for (const id of assigned.filter((id) => !wanted.includes(id))) await assign(id, 'unassign');
   }
 
   const emailError =

@@ -2,12 +2,12 @@ import { Button, Divider, Group, PasswordInput, Stack, Text, Title, type Passwor
 import { type NewPassword, type User, newPasswordSchema } from '@vestibule/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { PasswordRules } from '../../components/PasswordRules.tsx';
 import { passwordFieldProps } from '../../form/fieldProps.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
-import { useUsersApi } from './usersApi.ts';
 
 type PasswordField = keyof NewPassword;
 
@@ -23,7 +23,6 @@ const descriptionAsDiv = { component: 'div', mt: 'xs' } as PasswordInputProps['d
  */
 export function UserPasswordSection({ user }: { user: User }) {
   const { t } = useTranslation();
-  const api = useUsersApi();
   const form = useSchemaForm<NewPassword, NewPassword>(newPasswordSchema, empty);
   const server = useServerFieldErrors(passwordFields);
   const [busy, setBusy] = useState<'link' | 'set' | null>(null);
@@ -39,7 +38,7 @@ export function UserPasswordSection({ user }: { user: User }) {
     setBusy('link');
     notifications.clearBanners();
     try {
-      await api.sendResetLink(user.id);
+      await api.call('POST /user/:id/resetPassword', { params: { id: user.id } });
       notifications.showSuccess({ key: 'users.password.LINK_SENT', params: { email: user.email ?? '' } });
     } catch (error) {
       notifications.showError(messageFromError(error));
@@ -52,7 +51,7 @@ export function UserPasswordSection({ user }: { user: User }) {
     setBusy('set');
     notifications.clearBanners();
     try {
-      await api.setPassword(user.id, password, confirmPassword);
+      await api.call('POST /user/:id/changePassword', { params: { id: user.id }, body: { password, confirmPassword } });
       form.reset(empty);
       server.reset();
       notifications.showSuccess({ key: 'users.password.PASSWORD_SET' });

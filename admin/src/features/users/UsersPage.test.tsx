@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Role, User } from '@vestibule/shared';
 import { axeViolations } from '../../test/axe.ts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answerCalls } from '../../test/answerCalls.ts';
 import { acme, userFixture } from '../../test/fixtures.ts';
 import { createTestSession, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import { UsersPage } from './UsersPage.tsx';
-import { type UsersApi, UsersApiContext } from './usersApi.ts';
 
 const HQ = '0190a8f2-0000-7000-8000-0000000000b1';
 
@@ -23,65 +23,53 @@ const people = [
   person('blocked', 'ROLE_SUPERVISOR', { blocked: true }),
 ];
 
-function fakeUsersApi() {
-  const api = {
-    list: vi.fn<UsersApi['list']>(async () => ({ docs: people, totalDocs: 3 })),
-    create: vi.fn<UsersApi['create']>(async (body) => person(body.username, body.role)),
-    update: vi.fn<UsersApi['update']>(async (id) => people.find((user) => user.id === id) ?? people[0]!),
-    remove: vi.fn<UsersApi['remove']>(async () => undefined),
-    emailFree: vi.fn<UsersApi['emailFree']>(async (email) => email !== 'taken@example.com'),
-    buildingsOf: vi.fn<UsersApi['buildingsOf']>(async () => [{ id: HQ, name: 'HQ' }]),
-    assign: vi.fn<UsersApi['assign']>(async () => undefined),
-    setPassword: vi.fn<UsersApi['setPassword']>(async () => undefined),
-    sendResetLink: vi.fn<UsersApi['sendResetLink']>(async () => undefined),
-    csv: vi.fn<UsersApi['csv']>(async () => 'Username\r\n'),
-  } satisfies UsersApi;
-  return api;
+/** The users calls answered as the contract says. */
+function answerUsers() {
+  return answerCalls({
+    'GET /user': () => ({ docs: people, totalDocs: 3 }),
+    'POST /user': ({ body }) => person(body.username, body.role),
+    'PATCH /user/:id': ({ params }) => people.find((user) => user.id === params.id) ?? people[0]!,
+    'DELETE /user/:id': () => ({ ok: true }),
+    'GET /validateUserEmail': ({ query }) => ({ valid: query.email !== 'taken@example.com' }),
+    'GET /user/:id/buildings': () => [{ id: HQ, name: 'HQ' }],
+    'POST /user/:userId/buildings/:buildingId/:operation': () => ({ ok: true }),
+    'POST /user/:id/changePassword': () => ({ ok: true }),
+    'POST /user/:id/resetPassword': () => ({ ok: true }),
+    'GET /users/users.csv': () =>
+      new Response('Username\r\n', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+  });
 }
 
 async function renderPage(role: Role) {
   storeSignIn({ ...userFixture('me', [role]), tenant: acme, role });
-  const api = fakeUsersApi();
+  const calls = answerUsers();
   const session = createTestSession();
   // The session's company and its buildings, as the app's start fetches them.
   await session.getState().selectTenant(acme.id);
-  const { user } = renderScreen(
-    <UsersApiContext value={api}>
-      <UsersPage />
-    </UsersApiContext>,
-    session,
-  );
-  return { api, user };
+  const { user } = renderScreen(<UsersPage />, session);
+  return { calls, user };
 }
 
 describe('users list', () => {
   it('shows each user with their role and state in words, filters by role and sorts', async () => {
-    const { api, user } = await renderPage('ROLE_ADMIN');
+    const { calls, user } = await renderPage('ROLE_ADMIN');
     const guard = await screen.findByTestId('user-row-guard');
     expect(within(guard).getByText('User')).toBeInTheDocument();
     expect(within(guard).getByText('Not verified')).toBeInTheDocument();
     expect(within(screen.getByTestId('user-row-blocked')).getByText('Blocked')).toBeInTheDocument();
     expect(within(screen.getByTestId('user-row-corporate')).getByText('Active')).toBeInTheDocument();
     expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
-    expect(api.list).toHaveBeenLastCalledWith(
-      { sort: 'username', order: 1, page: 1, limit: 10, role: undefined, buildingId: undefined, search: undefined },
-      expect.anything(),
-    );
+    // No filter: the query names the sort and the page only.
+    expect(calls.last('GET /user').query).toEqual({ sort: 'username', order: '1', page: '1', limit: '10' });
 
     await user.click(screen.getByRole('textbox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Supervisor' }));
     await waitFor(() =>
-      expect(api.list).toHaveBeenLastCalledWith(
-        expect.objectContaining({ role: 'ROLE_SUPERVISOR', page: 1 }),
-        expect.anything(),
-      ),
+      expect(calls.last('GET /user').query).toEqual(expect.objectContaining({ role: 'ROLE_SUPERVISOR', page: '1' })),
     );
     await user.click(screen.getByRole('button', { name: 'Sort by E-mail' }));
     await waitFor(() =>
-      expect(api.list).toHaveBeenLastCalledWith(
-        expect.objectContaining({ sort: 'email', order: 1 }),
-        expect.anything(),
-      ),
+      expect(calls.last('GET /user').query).toEqual(expect.objectContaining({ sort: 'email', order: '1' })),
     );
     expect(await axeViolations()).toEqual([]);
   });
@@ -110,7 +98,7 @@ describe('users list', () => {
 
 describe('user dialog', () => {
   it('adds a user with a building, saying at once when the e-mail is taken', async () => {
-    const { api, user } = await renderPage('ROLE_ADMIN');
+    const { calls, user } = await renderPage('ROLE_ADMIN');
     await screen.findByTestId('user-row-guard');
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add user' });
@@ -120,11 +108,11 @@ describe('user dialog', () => {
     await user.type(email, 'taken@example.com');
     expect(await within(dialog).findByText('This email is already taken.', {}, { timeout: 3000 })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(api.create).not.toHaveBeenCalled();
+    expect(calls.of('POST /user')).toHaveLength(0);
 
     await user.clear(email);
     await user.type(email, 'newcomer@example.com');
-    await waitFor(() => expect(api.emailFree).toHaveBeenLastCalledWith('newcomer@example.com', undefined), {
+    await waitFor(() => expect(calls.last('GET /validateUserEmail').query).toEqual({ email: 'newcomer@example.com' }), {
       timeout: 3000,
     });
     await user.type(within(dialog).getByRole('textbox', { name: /^Last name/ }), 'Newman');
@@ -133,7 +121,7 @@ describe('user dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
-      expect(api.create).toHaveBeenCalledWith(
+      expect(calls.of('POST /user').map((request) => request.body)).toContainEqual(
         expect.objectContaining({
           username: 'newcomer',
           email: 'newcomer@example.com',
@@ -152,7 +140,7 @@ describe('user dialog', () => {
   });
 
   it("edits a user: a corporate role sees the whole company, so the user's buildings are taken away", async () => {
-    const { api, user } = await renderPage('ROLE_ADMIN');
+    const { calls, user } = await renderPage('ROLE_ADMIN');
     await screen.findByTestId('user-row-guard');
     await user.click(screen.getByRole('button', { name: 'Edit guard Doe' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit guard Doe' });
@@ -166,23 +154,33 @@ describe('user dialog', () => {
 
     const guard = people[1]!;
     await waitFor(() =>
-      expect(api.update).toHaveBeenCalledWith(
-        guard.id,
-        expect.objectContaining({ role: 'ROLE_MASTER', blocked: true }),
+      expect(calls.of('PATCH /user/:id')).toContainEqual(
+        expect.objectContaining({
+          params: { id: guard.id },
+          body: expect.objectContaining({ role: 'ROLE_MASTER', blocked: true }),
+        }),
       ),
     );
-    await waitFor(() => expect(api.assign).toHaveBeenCalledWith(guard.id, HQ, 'unassign'));
+    await waitFor(() =>
+      expect(
+        calls.of('POST /user/:userId/buildings/:buildingId/:operation').map((request) => request.params),
+      ).toContainEqual({ userId: guard.id, buildingId: HQ, operation: 'unassign' }),
+    );
   });
 
   it('sets a password only when it meets the policy and is confirmed, and sends a reset link', async () => {
-    const { api, user } = await renderPage('ROLE_ADMIN');
+    const { calls, user } = await renderPage('ROLE_ADMIN');
     await screen.findByTestId('user-row-guard');
     await user.click(screen.getByRole('button', { name: 'Edit guard Doe' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit guard Doe' });
     await within(dialog).findByText('HQ');
 
     await user.click(within(dialog).getByRole('button', { name: 'Send a reset link' }));
-    await waitFor(() => expect(api.sendResetLink).toHaveBeenCalledWith(people[1]!.id));
+    await waitFor(() =>
+      expect(calls.of('POST /user/:id/resetPassword').map((request) => request.params)).toContainEqual({
+        id: people[1]!.id,
+      }),
+    );
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
         'A link to choose a new password was sent to guard@example.com.',
@@ -192,11 +190,18 @@ describe('user dialog', () => {
     await user.type(within(dialog).getByLabelText('New password'), 'Another1!');
     await user.type(within(dialog).getByLabelText('Confirm the password'), 'Another2!');
     await user.click(within(dialog).getByRole('button', { name: 'Set a password' }));
-    expect(api.setPassword).not.toHaveBeenCalled();
+    expect(calls.of('POST /user/:id/changePassword')).toHaveLength(0);
     await user.clear(within(dialog).getByLabelText('Confirm the password'));
     await user.type(within(dialog).getByLabelText('Confirm the password'), 'Another1!');
     await user.click(within(dialog).getByRole('button', { name: 'Set a password' }));
-    await waitFor(() => expect(api.setPassword).toHaveBeenCalledWith(people[1]!.id, 'Another1!', 'Another1!'));
+    await waitFor(() =>
+      expect(calls.of('POST /user/:id/changePassword')).toContainEqual(
+        expect.objectContaining({
+          params: { id: people[1]!.id },
+          body: { password: 'Another1!', confirmPassword: 'Another1!' },
+        }),
+      ),
+    );
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent("Password set. The user's sessions have ended."),
     );

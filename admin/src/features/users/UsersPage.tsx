@@ -2,6 +2,7 @@ import { Button, Group, Select } from '@mantine/core';
 import { type Role, type User, isTech, mayManage, roles, rolesGrantableBy } from '@vestibule/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { IconDownload, IconPlus } from '../../components/ListIcons.tsx';
 import { ListPager } from '../../components/ListPager.tsx';
@@ -15,7 +16,7 @@ import { messageFromError, notifications } from '../notifications/index.ts';
 import { useSession, useSessionStore } from '../session/index.ts';
 import { UsersTable } from './UsersTable.tsx';
 import { displayName, highestRole } from './userForm.ts';
-import { type UserSortColumn, useUsersApi } from './usersApi.ts';
+import { type UserSortColumn, usersCsv } from './usersApi.ts';
 
 // The dialog (the form, the buildings, the password actions) is fetched when first opened.
 const UserDialog = lazy(() => import('./UserDialog.tsx').then((module) => ({ default: module.UserDialog })));
@@ -29,28 +30,27 @@ const noFilters: Filters = { role: undefined, buildingId: undefined };
 
 /**
  * /admin/users: the company's users, searchable, filtered by role and building, sortable, paged and
- * downloadable as CSV. Who may change whom follows the shared rule (application.md section 6): the
+ * downloadable as CSV. Who may change whom follows the shared rule (docs/roles.md): the
  * rows the signed-in user may not manage are read only; only administrators may sign in as someone.
  */
 export function UsersPage() {
   const { t } = useTranslation();
-  const api = useUsersApi();
   const session = useSessionStore();
   const me = useSession((state) => state.user);
   const buildings = useSession((state) => state.buildings);
   const myRole = highestRole(me?.role ?? '');
   const grantable = myRole ? rolesGrantableBy(myRole) : [];
   const actor = { role: myRole ?? 'ROLE_USER', tenantId: me?.tenant?.id ?? null };
-  const load = useCallback(
-    (request: PageRequest<UserSortColumn, Filters>, signal: AbortSignal) => {
-      const { search, ...rest } = request;
-      return api.list({ ...rest, search: search || undefined }, signal);
-    },
-    [api],
-  );
+  const load = useCallback((request: PageRequest<UserSortColumn, Filters>, signal: AbortSignal) => {
+    const { search, ...rest } = request;
+    return api.call('GET /user', { query: { ...rest, search: search || undefined }, signal });
+  }, []);
   const list = usePagedList<UserSortColumn, Filters, User>({ sort: 'username', filters: noFilters, load });
   const [dialog, setDialog] = useState<{ user: User | null } | null>(null);
-  const deleting = useDeleteConfirm((user: User) => api.remove(user.id), list.afterRemove);
+  const deleting = useDeleteConfirm(
+    (user: User) => api.call('DELETE /user/:id', { params: { id: user.id } }),
+    list.afterRemove,
+  );
 
   const manageable = (user: User) =>
     myRole !== null && user.id !== me?.id && mayManage(actor, { role: user.role, tenantId: user.tenant?.id ?? null });
@@ -59,7 +59,7 @@ export function UsersPage() {
   const downloadCsv = async () => {
     const { sort, order, search, role, buildingId } = list.request;
     try {
-      const text = await api.csv({ sort, order, search: search || undefined, role, buildingId });
+      const text = await usersCsv({ sort, order, search: search || undefined, role, buildingId });
       saveTextFile(text, 'users.csv', 'text/csv');
     } catch (error) {
       notifications.showError(messageFromError(error));

@@ -14,7 +14,7 @@ const tabs = ['checkIn', 'checkInQuestionnaires', 'checkOut', 'checkOutQuestionn
 type Tab = (typeof tabs)[number];
 
 /**
- * One visit (GET /meeting/{id}) in four tabs (application.md section 2): the check-in data, the
+ * One visit (GET /meeting/{id}) in four tabs: the check-in data, the
  * check-in questionnaires as answered, the check-out data and the check-out questionnaires.
  */
 export function VisitDetailDialog({ visitId, onClose }: { visitId: string; onClose: () => void }) {

@@ -16,9 +16,9 @@ import {
   personSchema,
   visitDetailSchema,
 } from '@vestibule/shared';
-import type { ContractKey, LiveVisitEvent, LiveVisitKind } from '@vestibule/shared/contract';
+import type { LiveVisitEvent, LiveVisitKind } from '@vestibule/shared/contract';
 import { vi } from 'vitest';
-import { type Answer, answerCalls } from './answerCalls.ts';
+import { type Answers, answerCalls } from '../../../test/answerCalls.ts';
 
 // A small entry log that answers like the server's contract (every answer is parsed by the shared
 // schemas) and keeps its visits: a check-in, check-out or cancellation shows in the next list.
@@ -189,7 +189,7 @@ interface FakeOptions {
   /** The next staff check-in (or fast check-in) is refused at the door (an alert answer). */
   refuseCheckIn?: boolean;
   exitQuestionnaires?: WizardQuestionnaire[];
-  overrides?: Partial<Record<ContractKey, Answer>>;
+  overrides?: Answers;
 }
 
 /** The entry log's calls answered from `visits`, which the actions change. */
@@ -217,7 +217,7 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
     });
   };
 
-  const answers: Partial<Record<ContractKey, Answer>> = {
+  const answers: Answers = {
     'GET /meeting': () =>
       meetingListSchema.parse({ docs: [...visits.values()], totalDocs: visits.size, totalCapped: false }),
     'GET /meetingStats/:buildingId': ({ params }) => stats(params.buildingId!),
@@ -256,7 +256,7 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
       });
     },
     'GET /meeting/:id/check-out': ({ params }) => ({
-      visit: visits.get(params.id!),
+      visit: visits.get(params.id!)!,
       exitQuestionnaires: options.exitQuestionnaires ?? [],
       checkOutTemperatureMeasuresEnabled: false,
       allowCheckOutManualTemperatureMeasure: false,
@@ -270,7 +270,7 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
     'PATCH /meeting/:id/check-in-back': ({ params }) =>
       update(params.id!, { checkedOutAt: null, status: 'IN', checkoutMethod: null }),
     'POST /meeting/instantReplacementCheckin': ({ body }) => {
-      const from = visits.get((body as { meetingId: string }).meetingId)!;
+      const from = visits.get(body.meetingId)!;
       const visit = visitFixture(from.firstName ?? '', from.lastName ?? '', {
         status: 'IN',
         checkedInAt: NOW(),
@@ -293,13 +293,10 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
     'GET /meeting/building/:id/checkInData': ({ query }) =>
       checkInDataSchema.parse({ ...wizard, visitorType: checkInDataSchema.shape.visitorType.parse(query.visitorType) }),
     'POST /meetingWithCheckIn': ({ body }) => {
-      const fast = body as {
-        personId: string | null;
-        checkInForm: Record<string, unknown>;
-        hostPersonId: string | null;
-      };
+      const fast = body;
       const person = [directoryVisitor, directoryEmployee].find((candidate) => candidate.id === fast.personId);
-      const typed = (key: string) => (typeof fast.checkInForm[key] === 'string' ? String(fast.checkInForm[key]) : '');
+      const form: Record<string, unknown> = fast.checkInForm ?? {};
+      const typed = (key: string) => (typeof form[key] === 'string' ? String(form[key]) : '');
       const refused = options.refuseCheckIn === true;
       const visit = visitFixture(person?.firstName ?? typed('firstName'), person?.lastName ?? typed('lastName'), {
         status: refused ? 'EXPIRED' : 'IN',
@@ -330,7 +327,7 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
       return { ok: true };
     },
     'POST /meeting': ({ body }) => {
-      const invite = body as { firstName?: string; lastName?: string; personId?: string | null; email?: string | null };
+      const invite = body;
       const person = invite.personId ? directoryVisitor : null;
       const visit = visitFixture(
         person?.firstName ?? invite.firstName ?? '',
@@ -349,7 +346,7 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
       const docs = [directoryVisitor, directoryEmployee].filter(
         (person) => query.visitorType === undefined || person.visitorType === query.visitorType,
       );
-      return { docs, totalDocs: docs.length };
+      return { docs, totalDocs: docs.length, totalCapped: false };
     },
     'POST /live/ticket': () => ({
       ticket: `ticket-${sequence}`,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '@vestibule/shared/api';
 import { describe, expect, it } from 'vitest';
+import { json, sentForm } from '../../../test/answerCalls.ts';
 import { axeViolations } from '../../../test/axe.ts';
-import { HQ, personFixture, reportFixture } from '../testing/fakePeopleApi.ts';
+import { HQ, personFixture, reportFixture } from '../testing/peopleAnswers.ts';
 import { renderPeople } from '../testing/renderPeople.tsx';
 
 const anne = personFixture('Anne', 'Leroy');
@@ -43,7 +43,7 @@ describe('people CSV import wizard', () => {
   });
 
   it('maps the columns from a preview, checks the file with a dry run, then imports it with progress', async () => {
-    const { api, user, wizard } = await openWizard();
+    const { calls, user, wizard } = await openWizard();
     await chooseFile(user, wizard, new File([csv], 'people.csv', { type: 'text/csv' }));
     const preview = await within(wizard).findByTestId('upload-preview');
     expect(within(preview).getByText(/split at each ";"/)).toBeInTheDocument();
@@ -63,9 +63,9 @@ describe('people CSV import wizard', () => {
     await user.click(await screen.findByRole('option', { name: 'dd/MM/yyyy' }));
     expect(await axeViolations()).toEqual([]);
 
-    api.upload.mockImplementationOnce(async (_file, _fields, onProgress) => {
-      onProgress(100);
-      return reportFixture({
+    calls.once(
+      'PATCH /people/upload',
+      reportFixture({
         count: 2,
         created: 1,
         updated: 1,
@@ -74,12 +74,14 @@ describe('people CSV import wizard', () => {
           { row: 4, column: 'lastName', errorCode: 'PEOPLE_UPLOAD_MISSING_LAST_NAME' },
           { row: 4, column: 'visitorType', errorCode: 'PEOPLE_UPLOAD_INVALID_VISITOR_TYPE' },
         ],
-      });
-    });
+      }),
+    );
     await user.click(within(wizard).getByRole('button', { name: 'Check the file' }));
-    const file = api.upload.mock.calls[0]![0];
+    await waitFor(() => expect(calls.of('PATCH /people/upload')).toHaveLength(1));
+    const first = sentForm(calls.of('PATCH /people/upload')[0]!);
+    const file = first.file;
     expect(file.name).toBe('people.csv');
-    expect(api.upload.mock.calls[0]![1]).toEqual({
+    expect(first.fields).toEqual({
       columns: { firstName: 0, lastName: 1, buildingId: 2, visitorType: 3, jobTitle: 4 },
       datesFormat: 'dd/MM/yyyy',
       visitorType: undefined,
@@ -102,12 +104,14 @@ describe('people CSV import wizard', () => {
     ]);
     expect(await axeViolations()).toEqual([]);
 
-    api.upload.mockImplementationOnce(async (_file, _fields, onProgress) => {
-      onProgress(40);
-      return reportFixture({ dryRun: false, count: 2, created: 1, updated: 1, total: 3 });
-    });
+    calls.once('PATCH /people/upload', reportFixture({ dryRun: false, count: 2, created: 1, updated: 1, total: 3 }));
     await user.click(within(wizard).getByRole('button', { name: 'Import' }));
-    expect(api.upload).toHaveBeenLastCalledWith(file, expect.objectContaining({ dryRun: false }), expect.any(Function));
+    await waitFor(() => expect(calls.of('PATCH /people/upload')).toHaveLength(2));
+    // The same file, with the same bytes, not a dry run this time.
+    const second = sentForm(calls.last('PATCH /people/upload'));
+    expect(second.file.name).toBe(file.name);
+    expect(await second.file.text()).toBe(await file.text());
+    expect(second.fields).toEqual(expect.objectContaining({ dryRun: false }));
     expect(await within(wizard).findByTestId('upload-result')).toHaveTextContent(
       'Imported 2 from 3 (1 new, 1 updated)',
     );
@@ -116,19 +120,19 @@ describe('people CSV import wizard', () => {
       '100',
     );
     // The list reloads at once, behind the wizard.
-    await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(calls.of('GET /people')).toHaveLength(2));
     await user.click(within(wizard).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Import people/ })).not.toBeInTheDocument());
   });
 
   it('asks for every required column, and shows the refusal of a whole file', async () => {
-    const { api, user, wizard } = await openWizard();
+    const { calls, user, wizard } = await openWizard();
     await chooseFile(user, wizard, new File(['Anne,Leroy\r\nBob,Stone'], 'people.csv'));
     await user.click(await within(wizard).findByRole('button', { name: 'Next' }));
     expect(within(wizard).getByRole('textbox', { name: /^First data row/ })).toHaveValue('1');
     await user.click(within(wizard).getByRole('button', { name: 'Check the file' }));
     expect(await within(wizard).findByText('Choose a column for every required field.')).toBeInTheDocument();
-    expect(api.upload).not.toHaveBeenCalled();
+    expect(calls.of('PATCH /people/upload')).toHaveLength(0);
 
     const mapping = within(wizard).getByTestId('upload-mapping');
     for (const [field, column] of [
@@ -141,12 +145,11 @@ describe('people CSV import wizard', () => {
     }
     await user.click(within(wizard).getByRole('textbox', { name: /^Type of the rows without one/ }));
     await user.click(await screen.findByRole('option', { name: 'Resident' }));
-    api.upload.mockRejectedValueOnce(new ApiError(400, 'PEOPLE_UPLOAD_TOO_MANY_ERRORS', 'Too many'));
+    calls.once('PATCH /people/upload', json(400, { errorCode: 'PEOPLE_UPLOAD_TOO_MANY_ERRORS', msg: 'Too many' }));
     await user.click(within(wizard).getByRole('button', { name: 'Check the file' }));
-    expect(api.upload).toHaveBeenCalledWith(
-      expect.anything(),
+    await waitFor(() => expect(calls.of('PATCH /people/upload')).toHaveLength(1));
+    expect(sentForm(calls.last('PATCH /people/upload')).fields).toEqual(
       expect.objectContaining({ visitorType: 'RESIDENT', firstRow: 1 }),
-      expect.any(Function),
     );
     expect(await within(wizard).findByRole('alert')).toHaveTextContent('Too many errors: processing stopped.');
   });

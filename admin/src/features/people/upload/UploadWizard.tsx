@@ -9,7 +9,7 @@ import { UploadReport } from './UploadReport.tsx';
 import { useUploadFlow } from './useUploadFlow.ts';
 
 /**
- * The people CSV import as a wizard (application.md sections 3 and 5): choose a file, map its
+ * The people CSV import as a wizard: choose a file, map its
  * columns with a preview of its first lines, check it with a dry run whose report lists every
  * refusal by row, then import it with a progress bar and say how many people were written.
  */

@@ -3,7 +3,7 @@ import { ApiError } from '@vestibule/shared/api';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NoticeMessage, messageFromError } from '../../notifications/index.ts';
-import { usePeopleApi } from '../peopleApi.ts';
+import { uploadPeople } from '../peopleApi.ts';
 import { type CsvPreview, fileProblem, readPreview } from './csvPreview.ts';
 import { type UploadSettings, guessSettings, missingColumns, uploadFields } from './uploadSettings.ts';
 
@@ -24,7 +24,6 @@ function uploadError(error: unknown): NoticeMessage {
  */
 export function useUploadFlow(onImported: () => void) {
   const { t } = useTranslation();
-  const api = usePeopleApi();
   const [step, setStep] = useState<UploadStep>(0);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
@@ -63,7 +62,7 @@ export function useUploadFlow(onImported: () => void) {
     setSending(true);
     setError(null);
     try {
-      const answer = await api.upload(file, uploadFields(settings, dryRun), setPercent);
+      const answer = await uploadPeople(file, uploadFields(settings, dryRun), setPercent);
       if (dryRun) {
         setReport(answer);
         setStep(2);

@@ -1,10 +1,8 @@
 import { type Tenant, tenantSchema } from '@vestibule/shared';
-import { ApiError } from '@vestibule/shared/api';
-import { vi } from 'vitest';
+import { answerCalls, json, refusal } from '../../../test/answerCalls.ts';
 import { userFixture } from '../../../test/fixtures.ts';
-import type { TenantsApi } from '../tenantsApi.ts';
 
-// A companies port that answers like the server (searched by name, sorted, paged; a company with
+// The companies calls answered like the server (searched by name, sorted, paged; a company with
 // buildings or users is not deleted), for the Companies screen's component tests. Every fixture
 // is parsed by the shared tenant schema.
 
@@ -33,41 +31,47 @@ export function tenantFixture(name: string, changes: Partial<Tenant> = {}): Tena
 }
 
 /** `occupied`: the ids of companies that still have buildings or users (TENANT_NOT_EMPTY). */
-export function fakeTenantsApi(initial: Tenant[], occupied: readonly string[] = []) {
+export function answerTenants(initial: Tenant[], occupied: readonly string[] = []) {
   let companies = [...initial];
-  const api = {
-    list: vi.fn<TenantsApi['list']>(async ({ order, page, limit, search }) => {
+  const calls = answerCalls({
+    'GET /tenant': ({ query }) => {
+      const [order, page, limit] = [Number(query.order), Number(query.page), Number(query.limit)];
       const found = companies
-        .filter((tenant) => !search || tenant.name.toLowerCase().includes(search.toLowerCase()))
+        .filter((tenant) => !query.search || tenant.name.toLowerCase().includes(query.search.toLowerCase()))
         .sort((a, b) => a.name.localeCompare(b.name) * order);
       return { docs: found.slice((page - 1) * limit, page * limit), totalDocs: found.length };
-    }),
-    create: vi.fn<TenantsApi['create']>(async ({ tenant, master }) => {
-      const created = tenantFixture(tenant.name, {
+    },
+    'POST /tenantWithMaster': ({ body: { tenant, master } }) => {
+      const created = tenantSchema.parse({
+        ...tenantFixture(tenant.name),
         ...tenant,
         licencesCount: tenant.licencesCount ?? 10,
         buildingLimit: tenant.licencesCount ?? 10,
-      } as Partial<Tenant>);
+      });
       companies = [...companies, created];
       const user = { ...userFixture(master.username, ['ROLE_MASTER']), email: master.email, tenant: created };
       return { tenant: created, master: user };
-    }),
-    update: vi.fn<TenantsApi['update']>(async (id, changes) => {
-      const found = companies.find((tenant) => tenant.id === id);
-      if (!found) throw new ApiError(404, 'NOT_FOUND', 'Not found');
-      const updated = { ...found, ...changes } as Tenant;
-      companies = companies.map((tenant) => (tenant.id === id ? updated : tenant));
+    },
+    'PATCH /tenant/:id': ({ params, body }) => {
+      const found = companies.find((tenant) => tenant.id === params.id);
+      if (!found) return refusal(404, 'NOT_FOUND');
+      const updated = tenantSchema.parse({ ...found, ...body });
+      companies = companies.map((tenant) => (tenant.id === params.id ? updated : tenant));
       return updated;
-    }),
-    remove: vi.fn<TenantsApi['remove']>(async (id) => {
-      if (occupied.includes(id)) {
-        throw new ApiError(409, 'TENANT_NOT_EMPTY', 'This company still has buildings or users: remove them first.');
+    },
+    'DELETE /tenant/:id': ({ params }) => {
+      if (occupied.includes(params.id!)) {
+        return json(409, {
+          errorCode: 'TENANT_NOT_EMPTY',
+          msg: 'This company still has buildings or users: remove them first.',
+        });
       }
-      companies = companies.filter((tenant) => tenant.id !== id);
-    }),
-    emailFree: vi.fn<TenantsApi['emailFree']>(async (email) => email !== 'taken@example.com'),
-  } satisfies TenantsApi;
+      companies = companies.filter((tenant) => tenant.id !== params.id);
+      return { ok: true };
+    },
+    'GET /validateUserEmail': ({ query }) => ({ valid: query.email !== 'taken@example.com' }),
+  });
   /** What GET /selectTenant answers an administrator: every company, by name. */
   const refs = () => [...companies].sort((a, b) => a.name.localeCompare(b.name)).map(({ id, name }) => ({ id, name }));
-  return { api, refs };
+  return { calls, refs };
 }

@@ -4,12 +4,10 @@ import type { ReactNode } from 'react';
 import { AppProviders } from '../../../app/AppProviders.tsx';
 import { storageKeys } from '../../../storage/storageKeys.ts';
 import { createTestSession } from '../../../test/renderApp.tsx';
-import type { BuildingsApi } from '../buildingsApi.ts';
-import { BuildingsApiContext } from '../useBuildingsApi.ts';
-import { tenantRef } from './fakeBuildingsApi.ts';
+import { tenantRef } from './buildingsAnswers.ts';
 
-/** A building screen or dialog with the app's providers, signed in as `role`, answering through `api`. */
-export function renderWithBuildingsApi(ui: ReactNode, api: BuildingsApi, role = 'ROLE_MASTER') {
+/** A building screen or dialog with the app's providers, signed in as `role` (its calls answered at fetch). */
+export function renderBuildingScreen(ui: ReactNode, role = 'ROLE_MASTER') {
   localStorage.setItem(storageKeys.user, JSON.stringify({ username: 'tester', role }));
   localStorage.setItem(storageKeys.token, 'token-of-tester');
   localStorage.setItem(storageKeys.tenant, JSON.stringify(tenantRef));
@@ -18,9 +16,7 @@ export function renderWithBuildingsApi(ui: ReactNode, api: BuildingsApi, role = 
   const user = userEvent.setup({ applyAccept: false });
   const view = render(
     <AppProviders session={session} testEnvironment>
-      <BuildingsApiContext value={api}>
-        <main>{ui}</main>
-      </BuildingsApiContext>
+      <main>{ui}</main>
     </AppProviders>,
   );
   return { ...view, user };

@@ -1,7 +1,6 @@
 import { dateFormats, profileSchema, timeFormats, type Profile } from '@vestibule/shared';
-import { vi } from 'vitest';
+import { answerCalls } from '../../../test/answerCalls.ts';
 import { loginResponse } from '../../../test/fixtures.ts';
-import type { ProfileApi } from '../profileApi.ts';
 
 // Answers shaped as the server contract gives them (the shared profile schema parses every
 // fixture), for the profile page's tests.
@@ -27,22 +26,16 @@ export function profileFixture(overrides: Partial<Profile> = {}): Profile {
   });
 }
 
-/** A server that keeps the profile it was given and applies the changes it is sent. */
-export function fakeProfileApi(start: Profile = profileFixture()) {
+/** The profile calls answered by a server that keeps the profile it was given and applies the changes it is sent. */
+export function answerProfile(start: Profile = profileFixture()) {
   let current = start;
-  const api = {
-    profile: vi.fn<ProfileApi['profile']>(async () => current),
-    formatChoices: vi.fn<ProfileApi['formatChoices']>(async () => ({
-      dateFormats: [...dateFormats],
-      timeFormats: [...timeFormats],
-    })),
-    update: vi.fn<ProfileApi['update']>(async (changes) => {
-      current = profileSchema.parse({ ...current, ...changes });
+  return answerCalls({
+    'GET /profile': () => current,
+    'GET /preferences/possibleValues': () => ({ dateFormats: [...dateFormats], timeFormats: [...timeFormats] }),
+    'PATCH /profile': ({ body }) => {
+      current = profileSchema.parse({ ...current, ...body });
       return current;
-    }),
-    changePassword: vi.fn<ProfileApi['changePassword']>(async () =>
-      loginResponse(current.username, ['ROLE_USER'], 'token-after-change'),
-    ),
-  } satisfies ProfileApi;
-  return { api, current: () => current };
+    },
+    'POST /profile/changePassword': () => loginResponse(current.username, ['ROLE_USER'], 'token-after-change'),
+  });
 }

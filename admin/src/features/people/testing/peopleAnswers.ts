@@ -1,8 +1,7 @@
 import { type Person, type PeopleUploadReport, personSchema } from '@vestibule/shared';
-import { vi } from 'vitest';
-import type { PeopleApi } from '../peopleApi.ts';
+import { answerCalls, sentForm } from '../../../test/answerCalls.ts';
 
-// A people port answering as the contract says, for the People screen's component tests. Every
+// The people calls answered as the contract says, for the People screen's component tests. Every
 // fixture is parsed by the shared schemas.
 
 export const HQ = { id: '0190a8f2-0000-7000-8000-0000000000b1', name: 'HQ' };
@@ -42,33 +41,32 @@ export function reportFixture(changes: Partial<PeopleUploadReport> = {}): People
   return { msg: '', dryRun: true, count: 0, created: 0, updated: 0, total: 0, issues: [], stopped: false, ...changes };
 }
 
-export function fakePeopleApi(people: Person[]) {
+export function answerPeople(people: Person[]) {
   let pass = 1;
   const passOf = (id: string) => ({
     identifier: `PASS-${pass}`,
     qrcode,
     link: `https://vestibule.example/checkin/hq-key/${id}-${pass}`,
   });
-  return {
-    list: vi.fn<PeopleApi['list']>(async () => ({ docs: people, totalDocs: people.length, totalCapped: false })),
-    create: vi.fn<PeopleApi['create']>(async (input) =>
-      personFixture(input.firstName, input.lastName, { visitorType: input.visitorType }),
-    ),
-    update: vi.fn<PeopleApi['update']>(async (id) => people.find((person) => person.id === id) ?? people[0]!),
-    remove: vi.fn<PeopleApi['remove']>(async () => undefined),
-    stats: vi.fn<PeopleApi['stats']>(async () => ({ today: 1, yesterday: 2, week: 5, month: 17 })),
-    pass: vi.fn<PeopleApi['pass']>(async (id) => passOf(id)),
-    revokePass: vi.fn<PeopleApi['revokePass']>(async (id) => {
+  return answerCalls({
+    'GET /people': () => ({ docs: people, totalDocs: people.length, totalCapped: false }),
+    'POST /person': ({ body }) => personFixture(body.firstName, body.lastName, { visitorType: body.visitorType }),
+    'PATCH /person/:id': ({ params }) => people.find((person) => person.id === params.id) ?? people[0]!,
+    'DELETE /person/:id': () => ({ ok: true }),
+    'GET /person/:id/stats': () => ({ today: 1, yesterday: 2, week: 5, month: 17 }),
+    'GET /person/:id/pass': ({ params }) => passOf(params.id!),
+    'POST /person/:id/revokePass': ({ params }) => {
       pass += 1;
-      return passOf(id);
-    }),
-    sendPass: vi.fn<PeopleApi['sendPass']>(async () => undefined),
-    sendLink: vi.fn<PeopleApi['sendLink']>(async () => undefined),
-    csv: vi.fn<PeopleApi['csv']>(async () => 'First name\r\n'),
-    upload: vi.fn<PeopleApi['upload']>(async (_file, fields, onProgress) => {
-      onProgress(50);
-      onProgress(100);
-      return reportFixture({ dryRun: fields.dryRun });
-    }),
-  } satisfies PeopleApi;
+      return passOf(params.id!);
+    },
+    'POST /person/:id/sendpass': () => ({ ok: true }),
+    'POST /person/:id/sendlink': () => ({ ok: true }),
+    'GET /people/people.csv': () =>
+      new Response('First name\r\n', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+    'PATCH /people/upload': (request) => {
+      const { fields } = sentForm(request);
+      const dryRun = typeof fields === 'object' && fields !== null && 'dryRun' in fields && fields.dryRun === true;
+      return reportFixture({ dryRun });
+    },
+  });
 }

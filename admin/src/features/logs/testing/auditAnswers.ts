@@ -1,6 +1,6 @@
 import { auditLogPageSchema } from '@vestibule/shared';
-import { vi } from 'vitest';
-import type { AuditApi, AuditLogEntry } from '../auditApi.ts';
+import { answerCalls } from '../../../test/answerCalls.ts';
+import type { AuditLogEntry } from '../auditApi.ts';
 
 // Answers shaped as the server contract gives them (the shared schema parses every fixture), for
 // the Logs screen's tests.
@@ -25,10 +25,13 @@ export function auditEntry(overrides: Partial<AuditLogEntry> = {}): AuditLogEntr
 }
 
 /** A server holding these rows (newest first); it answers every page with them and counts `total`. */
-export function fakeAuditApi(rows: AuditLogEntry[], total = rows.length) {
-  const api = {
-    list: vi.fn<AuditApi['list']>(async () => auditLogPageSchema.parse({ docs: rows, totalDocs: total })),
-    csv: vi.fn<AuditApi['csv']>(async () => '\uFEFFWhen,Who\r\n2026-03-05T14:07:00.000Z,corporate\r\n'),
-  } satisfies AuditApi;
-  return api;
+export function answerAuditLog(rows: AuditLogEntry[], total = rows.length) {
+  return answerCalls({
+    'GET /auditLog': () => auditLogPageSchema.parse({ docs: rows, totalDocs: total }),
+    'GET /auditLog/audit.csv': () =>
+      new Response('\uFEFFWhen,Who\r\n2026-03-05T14:07:00.000Z,corporate\r\n', {
+        status: 200,
+        headers: { 'content-type': 'text/csv; charset=utf-8' },
+      }),
+  });
 }

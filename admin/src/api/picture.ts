@@ -1,0 +1,34 @@
+import { ApiError } from '@vestibule/shared/api';
+import type { CallInput, Contract } from '@vestibule/shared/contract';
+import { useLoadingStore } from '../features/loading/index.ts';
+import { uploadSession } from './apiClient.ts';
+import { authHeaders, errorFromAnswer, parseJson, urlOf } from './rawCalls.ts';
+
+/**
+ * An image behind the bearer token (a camera's picture), fetched by its contract key rather than
+ * linked; a refusal is the JSON client's ApiError (CAMERA_UNREACHABLE and the like).
+ */
+export async function fetchPicture(
+  key: 'GET /camera/picture/:id',
+  { params, query = {} }: CallInput<Contract['GET /camera/picture/:id']>,
+): Promise<Blob> {
+  const url = urlOf(key, params, query.x === undefined ? {} : { x: query.x });
+  const raw = { ...uploadSession, onActivity: (delta: 1 | -1) => useLoadingStore.getState().track(delta) };
+  raw.onActivity(1);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { ...authHeaders(raw), Accept: 'image/*' } });
+    } catch (error) {
+      throw new ApiError(0, 'SERVER_CONNECTION_ERROR', error instanceof Error ? error.message : 'network');
+    }
+    if (!response.ok) {
+      const error = errorFromAnswer(response.status, parseJson(await response.text()), response.statusText);
+      if (response.status === 401 || response.status === 403) raw.onAuthFailure(error);
+      throw error;
+    }
+    return await response.blob();
+  } finally {
+    raw.onActivity(-1);
+  }
+}

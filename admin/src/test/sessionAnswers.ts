@@ -1,0 +1,31 @@
+import type { CallOutput, Contract, ContractKey } from '@vestibule/shared/contract';
+import { acme, loginResponse, tenantSelection } from './fixtures.ts';
+
+// The session's calls as a signed-in administrator of Acme gets them answered; a test gives its
+// own where it needs others (answerSession in answerCalls.ts).
+
+type SessionKey = Extract<
+  ContractKey,
+  | 'POST /login'
+  | 'GET /token'
+  | 'POST /login/impersonate'
+  | 'GET /sso/:token'
+  | 'GET /selectTenant'
+  | 'GET /selectTenant/:tenantId'
+  | 'POST /logout'
+>;
+
+export function sessionAnswers(): { [K in SessionKey]: (request: { body: unknown }) => CallOutput<Contract[K]> } {
+  return {
+    'POST /login': () => loginResponse('admin', ['ROLE_ADMIN']),
+    'GET /token': () => loginResponse('admin', ['ROLE_ADMIN']),
+    'POST /login/impersonate': ({ body }) =>
+      loginResponse(body !== null && typeof body === 'object' && 'username' in body ? String(body.username) : '', [
+        'ROLE_USER',
+      ]),
+    'GET /sso/:token': () => loginResponse('admin', ['ROLE_ADMIN']),
+    'GET /selectTenant': () => tenantSelection(acme),
+    'GET /selectTenant/:tenantId': () => tenantSelection(acme),
+    'POST /logout': () => ({ ok: true }),
+  };
+}
