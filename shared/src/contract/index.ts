@@ -25,7 +25,13 @@ export * from './endpoint.ts';
 export type { City, CityInput, CityList, CityListQuery } from './cities.ts';
 export { CITY_NAME_MAX } from './cities.ts';
 export type { LiveReady, LiveTicket, LiveVisitEvent, LiveVisitKind } from '../schemas/live.ts';
-export { LIVE_TICKET_SECONDS, liveStreamEvents, liveVisitEventSchema, liveVisitKinds } from '../schemas/live.ts';
+export {
+  LIVE_TICKET_SECONDS,
+  liveReadySchema,
+  liveStreamEvents,
+  liveVisitEventSchema,
+  liveVisitKinds,
+} from '../schemas/live.ts';
 
 /** Every call of the service, by method and path (under /service). */
 export const contract = {

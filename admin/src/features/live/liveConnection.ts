@@ -1,6 +1,12 @@
 import { SERVICE_BASE } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
-import { type LiveReady, type LiveVisitEvent, liveStreamEvents, pathOf } from '@vestibule/shared/contract';
+import {
+  type LiveVisitEvent,
+  liveReadySchema,
+  liveStreamEvents,
+  liveVisitEventSchema,
+  pathOf,
+} from '@vestibule/shared/contract';
 
 // One live stream of visit changes (GET /live/visits), kept open: a short-lived ticket
 // from an authenticated call first (a browser's EventSource cannot send the bearer header), then
@@ -43,12 +49,19 @@ export interface LiveConnectionOptions {
 
 const defaultRetryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
 
-function parse<T>(data: string): T | undefined {
+/** An event's data checked against its schema: anything else (not JSON, another shape) is ignored. */
+function parse<T>(
+  schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
+  data: string,
+): T | undefined {
+  let value: unknown;
   try {
-    return JSON.parse(data) as T;
+    value = JSON.parse(data);
   } catch {
     return undefined;
   }
+  const checked = schema.safeParse(value);
+  return checked.success ? checked.data : undefined;
 }
 
 /** Opens the stream and keeps it open; answers the function that closes it for good. */
@@ -118,7 +131,7 @@ export function connectLiveVisits(options: LiveConnectionOptions): () => void {
     };
     stream.addEventListener(liveStreamEvents.visit, (event) => {
       seen(event);
-      const visit = parse<LiveVisitEvent>(event.data);
+      const visit = parse(liveVisitEventSchema, event.data);
       if (visit) deliver([visit], false);
     });
     stream.addEventListener(liveStreamEvents.resync, (event) => {
@@ -131,7 +144,7 @@ export function connectLiveVisits(options: LiveConnectionOptions): () => void {
       attempt = 0;
       status('live');
       // Back without an id to catch up from (the first stream never opened): reload to be sure.
-      if (reconnected && sentId === undefined && !parse<LiveReady>(event.data)?.resumed) deliver([], true);
+      if (reconnected && sentId === undefined && !parse(liveReadySchema, event.data)?.resumed) deliver([], true);
     });
     stream.onerror = () => {
       if (source !== stream) return;
