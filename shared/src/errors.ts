@@ -71,7 +71,7 @@ export const errorCatalogue = {
   KIOSK_DEVICE_REVOKED: { status: 403 },
   KIOSK_ENROLMENT_CODE_INVALID: { status: 404 },
   CHECKOUT_TICKET_EXPIRED: { status: 410 },
-  // The entry log (issue 13): refusals by a visit's state (domain/meeting.ts), never 403
+  // The entry log (issue 13): refusals by a visit's state (domain/visitState.ts), never 403
   DATE_RANGE_TOO_LONG: { status: 400 },
   MEETING_CANCELLED: { status: 409 },
   MEETING_REFUSED: { status: 409 },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
 import { cameraInfoSchema } from '../schemas/building.ts';
-import { passAtDoorSchema } from '../schemas/door.ts';
+import { cachedPassSchema } from '../schemas/identification.ts';
 import {
   checkInBuildingSchema,
   checkInDataSchema,
@@ -60,7 +60,7 @@ const visitOfLink = endpoint({
   summary:
     "A visit reached through its link, with the check-in form it stored (to check back in); or a person's pass of the building, with the wizard's prefill",
   params: linkParams,
-  response: z.discriminatedUnion('kind', [visitOfLinkSchema, passAtDoorSchema]),
+  response: z.discriminatedUnion('kind', [visitOfLinkSchema, cachedPassSchema]),
   errors: [...kioskErrors, 'CHECKIN_VISIT_NOT_FOUND', ...personErrors],
 });
 

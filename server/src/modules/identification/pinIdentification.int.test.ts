@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckInResponse, type PinIdentificationResult, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import { hashPassword } from '../auth/password.ts';
-import { issuePersonTicket } from '../checkin/personTicket.ts';
+import { issuePersonTicket } from './personTicket.ts';
 import { createBuilding, createPerson, createTenant, qrCodeKeyOf } from '../../../test/helpers/factories.ts';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 

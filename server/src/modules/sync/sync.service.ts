@@ -20,11 +20,14 @@ import {
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { findBuildingByKey, findVisitById, linkedQuestionnaires } from '../checkin/checkin.repo.ts';
+import { type KeyedBuilding, findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
+import { settingsOf } from '../buildings/buildingSettings.ts';
 import type { EnrolledKiosk } from '../kiosks/kiosks.service.ts';
-import { type CheckInChannel, buildingForChannel, enrolledKioskOf, settingsOf } from '../checkin/channel.ts';
-import type { KeyedBuilding } from '../checkin/checkin.repo.ts';
-import { checkIn, checkInBuilding, checkInData } from '../checkin/checkin.service.ts';
+import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from '../checkin/channel.ts';
+import { checkInBuilding, checkInData } from '../checkin/checkInLink.service.ts';
+import { checkIn } from '../checkin/checkin.service.ts';
+import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
+import { findVisitById } from '../visits/visits.repo.ts';
 import { checkOut } from '../checkin/checkout.service.ts';
 import {
   type MutationRecord,
