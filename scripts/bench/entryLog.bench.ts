@@ -1,4 +1,4 @@
-// The entry log at a million visits (issue 13): 20 companies, their buildings and people, and
+// The entry log at a million visits: 20 companies, their buildings and people, and
 // BENCH_VISITS visits (1,000,000) made over the last 90 days, filled by bulk INSERT ... SELECT
 // over generate_series in chunks, in the order they were made (the companies' visits interleaved,
 // as a real table grows). The target company has a fifth of them (200,000; its tower 120,000); the

@@ -34,7 +34,7 @@ export const errorCatalogue = {
   SERVICE_UNAVAILABLE: { status: 503 },
   EMAIL_ALREADY_EXISTS: { status: 409 },
   CITY_ALREADY_EXISTS: { status: 409 },
-  // Managing users (issue 11): business refusals, never 403 (a 403 signs the user out)
+  // Managing users: business refusals, never 403 (a 403 signs the user out)
   USER_ALREADY_EXISTS: { status: 409 },
   ROLE_NOT_ALLOWED: { status: 400 },
   USER_NOT_MANAGEABLE: { status: 409 },
@@ -53,7 +53,7 @@ export const errorCatalogue = {
   PIN_IDENTIFICATION_GENERAL_ERROR: { status: 400 },
   /** A PIN identification's ticket used after its time (identify again). */
   PIN_IDENTIFICATION_EXPIRED: { status: 410 },
-  // People at the door (issue 12): a person's pass or identification refused
+  // Identification at the door: a person's pass or identification refused
   PERSON_PASS_REVOKED: { status: 410 },
   PERSON_DEACTIVATED: { status: 409 },
   PERSON_NOT_VALID: { status: 409 },
@@ -71,7 +71,7 @@ export const errorCatalogue = {
   KIOSK_DEVICE_REVOKED: { status: 403 },
   KIOSK_ENROLMENT_CODE_INVALID: { status: 404 },
   CHECKOUT_TICKET_EXPIRED: { status: 410 },
-  // The entry log (issue 13): refusals by a visit's state (domain/visitState.ts), never 403
+  // The entry log: refusals by a visit's state (domain/visitState.ts), never 403
   DATE_RANGE_TOO_LONG: { status: 400 },
   MEETING_CANCELLED: { status: 409 },
   MEETING_REFUSED: { status: 409 },
@@ -80,7 +80,7 @@ export const errorCatalogue = {
   MEETING_NOT_CHECKED_OUT: { status: 409 },
   MEETING_HOST_NOT_EMPLOYEE: { status: 400 },
   MEETING_IN_THE_PAST: { status: 400 },
-  // The visitor's own visit pages (issue 13): what a visit's state no longer allows
+  // The visitor's own visit pages: what a visit's state no longer allows
   VISIT_ALREADY_CHECKED_OUT: { status: 409 },
   POSTPONE_DURATION_NOT_LONGER: { status: 400 },
   // Tenants and buildings

@@ -26,7 +26,7 @@ const key = z.string().min(1).max(64);
 const publicId = z.string().min(1).max(64);
 const mobileToken = z.string().max(64).optional();
 /**
- * A person's pass identifier or PIN identification ticket (issue 12): when it proves a person of
+ * A person's pass identifier or PIN identification ticket: when it proves a person of
  * the building, a phone needs no mobile token (a personal link carries none).
  */
 const personProof = z.string().max(128).optional();
@@ -52,7 +52,7 @@ const checkInBuilding = endpoint({
 
 const linkParams = z.object({ qrCodeKey: key, identifier: publicId });
 
-/** A person refused at the door (issue 12): deactivated, or outside their validity that day. */
+/** A person refused at the door: deactivated, or outside their validity that day. */
 const personErrors = ['PERSON_DEACTIVATED', 'PERSON_NOT_VALID'] as const satisfies readonly ErrorCode[];
 
 const visitOfLink = endpoint({

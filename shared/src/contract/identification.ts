@@ -7,7 +7,7 @@ import {
 } from '../schemas/identification.ts';
 import { endpoint } from './endpoint.ts';
 
-// PIN identification at the door (issue 12; the public page /pinIdentification/{key}): a person
+// PIN identification at the door (the public page /pinIdentification/{key}): a person
 // types the building PIN and, by the building's method, their personal PIN with their last name,
 // e-mail or external id; the answer prefills the check-in wizard and carries a short-lived ticket
 // that proves the person to POST /checkin. No sign-in; rate-limited per address, failures

@@ -13,7 +13,7 @@ import {
 } from '../schemas/publicVisit.ts';
 import { endpoint } from './endpoint.ts';
 
-// The visitor's own visit pages (issue 13): no sign-in, rate-limited. Cancel, postpone and
+// The visitor's own visit pages: no sign-in, rate-limited. Cancel, postpone and
 // reschedule find the visit by its public identifier (the secret of the visitor's links); the
 // registration page finds the building by its check-in key (the poster's QR code).
 

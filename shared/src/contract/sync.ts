@@ -7,7 +7,7 @@ import { enrolKioskRequestSchema, enrolKioskResponseSchema } from '../sync/enrol
 import { rejectedMutationSchema, syncPushEnvelopeSchema, syncPushResponseSchema } from '../sync/protocol.ts';
 import { endpoint } from './endpoint.ts';
 
-// The kiosk's calls (SYNC.md): its pushes, the configuration it caches to run offline, its
+// The kiosk's calls (docs/kiosk.md): its pushes, the configuration it caches to run offline, its
 // staff screen; and a tablet's enrolment. Every kiosk call carries the device's credential.
 
 const tags = ['kiosk sync'];
@@ -34,9 +34,9 @@ const kioskConfigSchema = z.object({
   /** PBKDF2-SHA-256 of the building's PIN (base64url), for `staffPinCheck: 'device'`. */
   staffPinHash: z.string().nullable(),
   /**
-   * The building's people whose pass opens the door (issue 12): not deactivated, validity not
+   * The building's people whose pass opens the door: not deactivated, validity not
    * ended before today (the kiosk checks `validFrom`/`validTo` on the day it is used). No PIN
-   * hash: PIN identification needs the server. Absent from configurations cached before issue 12.
+   * hash: PIN identification needs the server. Absent from configurations cached before passes existed.
    */
   people: z.array(kioskPersonSchema).optional(),
   /** The building's time zone: a pass's validity is read on the building's day (`dayInZone`, `isValidOn`). */

@@ -1,4 +1,4 @@
-// People at the door (issue 12), apart from their schemas: the kiosk checks a cached pass offline
+// Identification at the door, apart from its schemas: the kiosk checks a cached pass offline
 // with these rules, the server online with the same ones.
 import type { VisitorType, WizardVisitorType } from './visitorTypes.ts';
 

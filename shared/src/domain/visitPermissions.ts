@@ -1,12 +1,12 @@
 import { type Role, hasAnyRole } from '../roles.ts';
 
-// Who may do what on the entry log (/check-in-out, issue 13): ONE rule that the server's routes
-// are declared with and the admin screen reads to show or hide each button, so the screen never
-// makes a call its user's role is refused (a 403 signs the user out, application.md section 4).
+// Who may do what on the entry log (/check-in-out; docs/roles.md): ONE rule that the server's
+// routes are declared with and the admin screen reads to show or hide each button, so the screen
+// never makes a call its user's role is refused (a 403 signs the user out).
 //
-// The route admits admin, master, supervisor, user and space (section 2). Section 6 says admin
-// has everything, master and supervisor manage; the entry-log menu is hidden for space users,
-// whose work is booking spaces (a booking may create an entry invitation, section 3). So:
+// The route admits admin, master, supervisor, user and space. Admin has everything, master and
+// supervisor manage; the entry-log menu is hidden for space users, whose work is booking spaces
+// (a booking may create an entry invitation). So:
 // - admin, master, supervisor: everything, removing a visit from the history included;
 // - user (a host, the front desk): everything but removing history;
 // - space: the list, counters, detail and CSV of their buildings, and their invitations

@@ -1,10 +1,9 @@
-// Meetings (visits) as staff handle them on the entry log (issue 13; application.md sections 4,
-// 5 and 9): the date-range rule of the list's filters, the duration choices of an invitation,
-// and which action a visit's state allows. Pure functions: the server decides with them and the
+// Visits as staff handle them on the entry log (docs/visits.md): the date-range rule of the
+// list's filters, the duration choices of an invitation, and which action a visit's state allows. Pure functions: the server decides with them and the
 // admin screen shows or hides its buttons with the same ones.
 import type { ErrorCode } from '../errors.ts';
 
-/** The entry log's from/to filter spans at most this many days (section 5, datesRange; section 9). */
+/** The entry log's from/to filter spans at most this many days. */
 export const VISIT_RANGE_MAX_DAYS = 30;
 
 const HOUR = 3_600_000;
@@ -29,7 +28,7 @@ export function dateRangeError(
 }
 
 /**
- * The durations an invitation may be given (section 9: 5 min, 15 min, 30 min, 1 h, 1.5 h, then
+ * The durations an invitation may be given (5 min, 15 min, 30 min, 1 h, 1.5 h, then
  * every hour from 2 h to 8 h; the building document's list is the same without 5 minutes).
  */
 export const visitDurationChoices = [

@@ -4,7 +4,7 @@ import { pinIdentificationMethods } from './building.ts';
 import { PERSON_LIMITS, isoDaySchema } from './person.ts';
 import { visitSummarySchema } from './visit.ts';
 
-// People at the door (issue 12): what a scanned pass and a PIN identification answer the
+// Identification at the door: what a scanned pass and a PIN identification answer the
 // check-in wizard, and the directory an enrolled kiosk caches to recognise passes offline.
 
 /** A person of the directory as the wizard starts from them: never their PIN, pass or external id. */
@@ -21,7 +21,7 @@ export const identifiedPersonSchema = z
     companyName: z.string().nullable(),
     /** The check-in form's values from the record, by the form's keys (the wizard shows the enabled ones). */
     checkInForm: z.record(z.string(), z.string()),
-    /** The person's default meeting duration (ISO 8601), else null: the building's default applies. */
+    /** The person's default visit duration (ISO 8601), else null: the building's default applies. */
     scheduledDuration: z.string().nullable(),
     /**
      * Until when this person's latest entry answers hold (an employee, within the building's

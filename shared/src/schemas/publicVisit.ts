@@ -5,7 +5,7 @@ import { visitorTypes } from '../domain/visitorTypes.ts';
 import { checkInFieldSchema } from './building.ts';
 import { checkInRequestSchema } from './visit.ts';
 
-// The visitor's own visit pages (issue 13, application.md sections 2 and 7): cancel, postpone
+// The visitor's own visit pages (docs/visits.md): cancel, postpone
 // (a longer stay), reschedule, reached by the visit's public identifier (the secret of the
 // visitor's links), and the building's registration page, reached by its check-in key. They
 // answer what those pages show and nothing else: no visit, person or host ids, no other

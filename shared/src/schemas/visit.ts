@@ -18,7 +18,7 @@ export const wizardVisitorTypeSchema = z
   .pipe(z.enum(wizardVisitorTypes));
 
 export const visitSources = ['OWN_DEVICE', 'KIOSK', 'STAFF', 'REGISTRATION'] as const;
-/** How a visit was checked out (issue 13): by the visitor, at a kiosk, by staff, or by the auto check-out. */
+/** How a visit was checked out: by the visitor, at a kiosk, by staff, or by the auto check-out. */
 export const checkoutMethods = ['OWN_DEVICE', 'KIOSK', 'STAFF', 'AUTO_TIMEOUT', 'AUTO_SPECIFIC_TIME'] as const;
 export const ANSWER_TEXT_MAX = 255;
 
@@ -79,7 +79,7 @@ export const checkInRequestSchema = z
     /** An existing (invited or offline-made) visit's id, or the id the kiosk generated. */
     id: z.uuid().nullable().optional().default(null),
     /**
-     * The person this check-in is of (issue 12): given only with its proof, `passIdentifier` (a
+     * The person this check-in is of: given only with its proof, `passIdentifier` (a
      * scanned pass or the personal link) or `personTicket` (a PIN identification's answer). The
      * server checks the person again (same building and company, not deactivated, valid that day).
      */

@@ -11,8 +11,7 @@ import {
   wizardQuestionnaireSchema,
 } from './visit.ts';
 
-// The entry log's calls (issue 13; application.md section 7, "Meetings"): what staff send and
-// get back. Public check-in shapes stay in visit.ts; these reuse them where the wizard is the same.
+// The entry log's management of visits: what staff send and get back. Public check-in shapes stay in visit.ts; these reuse them where the wizard is the same.
 
 /** The columns the entry log sorts by (one at a time, `order` -1 or 1; 0 or none: newest first). */
 export const visitSortColumns = [
@@ -28,11 +27,11 @@ export const visitSortColumns = [
 ] as const;
 export type VisitSortColumn = (typeof visitSortColumns)[number];
 
-/** The entry log's status filter (application.md section 3). */
+/** The entry log's status filter: in, out, late, expired, or not arrived yet (soon, later today, or a later day). */
 export const visitStatusFilters = ['in', 'out', 'late', 'soon', 'today', 'expected', 'expired'] as const;
 
 /**
- * The entry log's filters (issue 13). The company is the request's tenant (the tab's choice for
+ * The entry log's filters. The company is the request's tenant (the tab's choice for
  * admins, `x-vestibule-tenant`); `companyName` is the visitor's company. `from`/`to` apply to the
  * `dateFilter` column (check-in by default), `to` excluded, at most 30 days apart
  * (DATE_RANGE_TOO_LONG; `to` before `from`: VALIDATION_FAILED). `page` starts at 1.

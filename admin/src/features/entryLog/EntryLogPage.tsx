@@ -53,7 +53,7 @@ type Dialog =
   | { kind: 'fastCheckIn'; start: WhoArrives; returningVisitId?: string };
 
 /**
- * /check-in-out, the entry log (application.md section 2): today's counters of a building, the
+ * /check-in-out, the entry log: today's counters of a building, the
  * visits filtered, sorted, paged and downloadable as CSV, and the front desk's work on them: check
  * in (the kiosk's wizard), check out, check in back, cancel, remove, fast check-in (of someone
  * returning, or of someone new with the building's wizard) and new invitations. Each

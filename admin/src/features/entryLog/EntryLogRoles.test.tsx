@@ -6,7 +6,7 @@ import { routeTable } from '../routing/index.ts';
 import { fakeEntryLog, visitFixture } from './testing/fakeEntryLog.ts';
 import { renderEntryLog } from './testing/renderEntryLog.tsx';
 
-// A refused call (403) signs the user out (application.md section 4): every role admitted to
+// A refused call (403) signs the user out: every role admitted to
 // /check-in-out uses the screen, and every call it makes is one the shared rule grants the role.
 
 /** The permission each call of the screen needs (the server declares its routes by the same rule). */

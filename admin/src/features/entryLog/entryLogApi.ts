@@ -2,7 +2,7 @@ import type { VisitSortColumn, VisitorType, WizardVisitorType } from '@vestibule
 import type { CallInput, CallOutput, Contract } from '@vestibule/shared/contract';
 import { api } from '../../api/apiClient.ts';
 
-// The entry log's calls (application.md section 7, "Meetings"), each through the app's one
+// The entry log's calls (the contract's visits and staff check-in calls), each through the app's one
 // client and the shared contract. Which role may make which call is the shared rule
 // (domain/visitPermissions.ts): the screen shows a button only when its call is granted, since
 // a refused call (403) signs the user out. Tests answer these calls at fetch (testing/).

@@ -3,7 +3,7 @@ import { VISIT_RANGE_MAX_DAYS, type VisitSortColumn, type VisitorType, dateRange
 import type { PageRequest } from '../../components/usePagedList.ts';
 import type { MeetingCsvQuery, MeetingListRequest } from './entryLogApi.ts';
 
-// The entry log's filters (application.md section 2): building, type, status, the visitor's
+// The entry log's filters: building, type, status, the visitor's
 // company, and a range of days (at most 30) of the check-in, check-out or scheduled time.
 
 export type MeetingStatusFilter = (typeof visitStatusFilters)[number];

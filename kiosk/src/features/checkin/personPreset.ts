@@ -10,7 +10,7 @@ import { ApiError } from '@vestibule/shared/api';
 import type { VisitPreset } from './checkInSource.ts';
 import { type Channel, fetchLinkTarget } from './checkin.api.ts';
 
-// A person of the directory at the door (issue 12): the wizard's start from their record (online)
+// A person of the directory at the door (docs/check-in.md, identification): the wizard's start from their record (online)
 // or from the kiosk's cached directory (offline), with the proof their check-in carries.
 
 /** The wizard's start from the server's prefill (a pass at the link, a PIN identification). */

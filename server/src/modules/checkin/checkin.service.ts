@@ -24,12 +24,12 @@ import {
 import { type CheckInChannel, checkChannel, formOf } from './channel.ts';
 import { checkInCopyMail } from './checkinMail.ts';
 import {
-  type DoorDecision,
+  type EntryVerdict,
   type Entry,
   type EntryAnswers,
   type EntryPerson,
   answersOfEntry,
-  doorDecision,
+  decideEntry,
   personOfEntry,
   visitColumns,
 } from './entryJudgement.ts';
@@ -88,7 +88,7 @@ async function attemptCheckIn(
   const who = await personOfEntry(ctx, entry);
   if (await isAlreadyIn(ctx, entry, who)) return alreadyCheckedIn(channel.locale);
   const answers = await answersOfEntry(ctx, entry, who);
-  const decision = doorDecision(entry, who, answers);
+  const decision = decideEntry(entry, who, answers);
   const written = await writeEntry(ctx, entry, who, answers, decision, attempt);
   if (written === 'alreadyIn') return alreadyCheckedIn(channel.locale);
   if (!written) return undefined;
@@ -151,7 +151,7 @@ async function writeEntry(
   entry: Entry,
   who: EntryPerson,
   answers: EntryAnswers,
-  decision: DoorDecision,
+  decision: EntryVerdict,
   attempt: number,
 ): Promise<Written | 'alreadyIn' | undefined> {
   const { existing, building, body } = entry;
@@ -184,7 +184,7 @@ async function writeEntry(
 }
 
 /** The notice: the e-mail-me copy of a visitor let in (their code, PIN and check-out link), or none. */
-function noticeOf(ctx: ServerContext, entry: Entry, who: EntryPerson, decision: DoorDecision, identifiers: Codes) {
+function noticeOf(ctx: ServerContext, entry: Entry, who: EntryPerson, decision: EntryVerdict, identifiers: Codes) {
   if (!decision.allowed || !decision.emailMe) return undefined;
   return checkInCopyMail(ctx, entry.channel, {
     building: entry.building,
@@ -211,7 +211,7 @@ async function freshCodes(ctx: ServerContext, offered: VisitCodes | undefined): 
 }
 
 /** The answer: let in (the visit's codes, the building's success text) or refused (its failure text). */
-function outcomeOf(entry: Entry, decision: DoorDecision, written: Written): CheckInOutcome {
+function outcomeOf(entry: Entry, decision: EntryVerdict, written: Written): CheckInOutcome {
   const { settings, building } = entry;
   const { allowed } = decision;
   const { identifiers } = written;

@@ -153,7 +153,7 @@ export async function answersOfEntry(ctx: ServerContext, entry: Entry, who: Entr
 const isEmpty = (answers: Record<string, string>) => Object.keys(answers).length === 0;
 
 /** What the door decided, and what the visit keeps of the wizard's other steps. */
-export interface DoorDecision {
+export interface EntryVerdict {
   allowed: boolean;
   refusal: CheckInResponse['refusal'];
   flagged: boolean;
@@ -170,7 +170,7 @@ export interface DoorDecision {
  * (`entryDecision`: an alert answer or a temperature refuses). Checking back into an existing
  * visit keeps the consent and measures it already has.
  */
-export function doorDecision(entry: Entry, who: EntryPerson, answers: EntryAnswers): DoorDecision {
+export function decideEntry(entry: Entry, who: EntryPerson, answers: EntryAnswers): EntryVerdict {
   const { body, existing, settings } = entry;
   const consentAccepted = body.consentAccepted || (existing?.consent_accepted ?? false);
   if (settings.consentClauseEnabled && !consentAccepted) throw new AppError('MISSING', { field: 'consentAccepted' });
@@ -206,7 +206,7 @@ export function doorDecision(entry: Entry, who: EntryPerson, answers: EntryAnswe
 }
 
 /** The visit's codes and the columns the entry writes. */
-export function visitColumns(entry: Entry, who: EntryPerson, answers: EntryAnswers, decision: DoorDecision) {
+export function visitColumns(entry: Entry, who: EntryPerson, answers: EntryAnswers, decision: EntryVerdict) {
   const { body, existing, channel } = entry;
   const { values, person } = who;
   const { allowed } = decision;

@@ -3,7 +3,7 @@ import type { CheckInData, CheckInResponse } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 import { type Seed, caller, errorOf, seedVisits, setSettings } from '../visits/visitsFixture.ts';
 
-// The fast check-in of a walk-in from the entry log (issue 13, both databases): staff get a
+// The fast check-in of a walk-in from the entry log (both databases): staff get a
 // building's wizard for a person type (GET /meeting/building/{id}/checkInData), the same answer
 // the public check-in's wizard reads for that building, granted by the fastCheckIn rule within
 // their company and buildings; its result posted to POST /meetingWithCheckIn is judged by it.

@@ -3,7 +3,7 @@ import type { CheckInResponse, VisitCheckInData, VisitQuestionnaires, VisitDetai
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 import { type Seed, caller, errorOf, exitAnswers, health, invite, seedVisits } from '../visits/visitsFixture.ts';
 
-// Staff at the door (issue 13, both databases): check-in with the wizard's rules (answers
+// The check-in's staff channel (both databases): check-in with the wizard's rules (answers
 // re-checked, alert answers and temperatures refuse), fast check-in, check-out (STAFF), check in
 // back, questionnaires filled on a visitor's behalf, instant replacement; each refusal by the
 // visit's state a 409 (or 208 CHECKEDIN), never a 403.

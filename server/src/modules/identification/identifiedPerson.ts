@@ -88,7 +88,7 @@ export function withPersonRecord(
   return filled;
 }
 
-/** The person's default meeting duration as a visit's (ISO 8601), else null. */
+/** The person's default visit duration as a visit's (ISO 8601), else null. */
 export function durationOf(row: IdentifiedPersonRow): string | null {
   return row.default_duration === null ? null : minutesToDuration(row.default_duration);
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, enrolledKiosk, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 
-// People at the door (issue 12): a person's pass at the check-in link (found, deactivated,
+// Identification by pass: a person's pass at the check-in link (found, deactivated,
 // outside validity in the building's day, of another building, replaced), the check-in linked
 // to the person and checked again, an employee's answers reused within the validity timeout.
 

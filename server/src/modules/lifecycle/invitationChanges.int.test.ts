@@ -9,7 +9,7 @@ import { createMailSender } from '../mail/mail.sender.ts';
 import { type Seed, caller, invite, seedVisits } from '../visits/visitsFixture.ts';
 import { type LifecycleDeps, sendCancellations, sendInvitations } from './lifecycle.jobs.ts';
 
-// A visitor's calendar follows their visit (issue 13, both databases): moved by the visitor's
+// A visitor's calendar follows their visit (both databases): moved by the visitor's
 // pages or by staff, the invitation is sent again with the same UID and a higher SEQUENCE; once
 // cancelled, the visitor receives a METHOD:CANCEL file above every version sent and the host is
 // told, each in their language, once. Messages are read back from a real SMTP exchange.

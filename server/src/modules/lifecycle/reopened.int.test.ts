@@ -4,7 +4,7 @@ import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-
 import { autoCheckOutDue, sendOverdueAlerts } from './lifecycle.jobs.ts';
 import { type Seed, caller, health, invite, seedVisits, setSettings } from '../visits/visitsFixture.ts';
 
-// Check in back after an automatic check-out (issue 13, both databases): the visit is in again
+// Check in back after an automatic check-out (both databases): the visit is in again
 // from the moment staff re-open it, so the job that checked it out, run again, leaves it in until
 // the building's rule comes round again from that moment.
 

@@ -6,7 +6,7 @@ import { findSession, tenantExists } from '../auth/auth.repo.ts';
 import { assignedBuildingIds, isTenantBuilding } from './live.repo.ts';
 import { liveTicketSecret, signTicket, verifyTicket } from './liveTicket.ts';
 
-/** The roles of the entry log (/check-in-out: application.md section 2), space users included. */
+/** The roles of the entry log (/check-in-out), space users included (docs/roles.md). */
 export const liveRoles: readonly Role[] = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'];
 
 /** What one open stream may see: its company, and the buildings in it. */

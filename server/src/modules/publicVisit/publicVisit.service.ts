@@ -1,4 +1,4 @@
-// The visitor's own visit pages (issue 13): cancel, make longer (postpone the check-out) and
+// The visitor's own visit pages: cancel, make longer (postpone the check-out) and
 // move to another time, by the visit's public identifier. Each change is one guarded statement;
 // when it writes nothing (a check-in, a staff action or another tab came first), the visit is
 // read again and the refusal says why.
@@ -23,11 +23,11 @@ import {
   findVisitWithBuilding,
   prolongIfUnchanged,
   rescheduleIfNotBegun,
-} from './publicVisit.repo.ts';
+} from '../visits/visitorChanges.repo.ts';
 
 type Page = 'cancel' | 'postpone' | 'reschedule';
 
-/** The spec's not-found code of each page (reschedule shares cancel's, application.md section 8). */
+/** The not-found code of each page (reschedule shares cancel's: the catalogue has no code of its own for it). */
 const notFoundCode = {
   cancel: 'CANCEL_VISIT_NOT_FOUND',
   postpone: 'POSTPONE_CHECKOUT_VISIT_NOT_FOUND',

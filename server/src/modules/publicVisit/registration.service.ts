@@ -1,4 +1,4 @@
-// A visitor registers ahead for a building (issue 13): the building's registration page (its
+// A visitor registers ahead for a building: the building's registration page (its
 // QR code's link, /registration/{qrCodeKey}) asks the building's check-in form of the person's
 // type, the day, time and duration; the visit is recorded as an invitation (source
 // REGISTRATION), and the lifecycle job e-mails it like any other invitation (QR code, calendar
@@ -23,13 +23,8 @@ import {
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import {
-  type RegistrationBuilding,
-  employeesNamed,
-  findBuildingForRegistration,
-  insertVisit,
-  visitCodesTaken,
-} from './publicVisit.repo.ts';
+import { insertVisit, visitCodesTaken } from '../visits/visits.repo.ts';
+import { type RegistrationBuilding, employeesNamed, findBuildingForRegistration } from './publicVisit.repo.ts';
 import { scheduleRefusal } from './publicVisit.service.ts';
 
 type RegistrationBody = z.output<typeof registrationRequestSchema>;

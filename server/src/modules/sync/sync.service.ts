@@ -303,7 +303,7 @@ async function buildKioskConfig(
       ),
     ),
     timeZoneId: settingsOf(building).timeZoneId,
-    // The passes that open the door (issue 12): no PIN hash (see docs/architecture.md).
+    // The passes that open the door: no PIN hash (docs/kiosk.md, offline work).
     people: (await kioskPeople(ctx.db, building, day)).map((row) => ({
       personId: row.id,
       passIdentifier: row.pass_identifier,

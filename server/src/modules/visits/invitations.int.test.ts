@@ -3,7 +3,7 @@ import type { HostCandidate, VisitDetail } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 import { type Seed, caller, errorOf, invitation, invite, seedVisits } from './visitsFixture.ts';
 
-// Invitations from the entry log (issue 13, both databases): POST /meeting with a host of the
+// Invitations from the entry log (both databases): POST /meeting with a host of the
 // directory, changes, cancel, delete, the host search; each refusal changes nothing; each change
 // audited in its transaction.
 

@@ -5,7 +5,7 @@ import { type VisitSummaryRow, selectVisits } from './visits.repo.ts';
 
 // Open visits: whether a person is in at a building (the rule a check-in, a PIN identification
 // and checking back in all apply), the check-in's insert guarded by it, and the open visits a
-// kiosk's self check-out finds.
+// kiosk's self check-out finds, and everyone inside a building (the evacuation list).
 
 export interface SamePerson {
   personId: string | null;
@@ -101,3 +101,33 @@ export function openVisitOfPerson(db: Db, buildingId: string, personId: string) 
     .where('visits.checked_out_at', 'is', null)
     .executeTakeFirst();
 }
+
+/**
+ * Everyone inside the building: visits checked in and not checked out (nor cancelled), with the
+ * host's name from the directory (the employee the visit names), else as typed at check-in. No
+ * limit: an evacuation list that leaves anyone out is worse than a long one.
+ */
+export function insideVisits(db: Db, buildingId: string) {
+  return db
+    .selectFrom('visits')
+    .leftJoin('people as host_person', 'host_person.id', 'visits.host_person_id')
+    .select([
+      'visits.id',
+      'visits.visitor_type',
+      'visits.first_name',
+      'visits.last_name',
+      'visits.company_name',
+      'visits.checked_in_at',
+      'visits.host',
+      'host_person.first_name as host_first_name',
+      'host_person.last_name as host_last_name',
+      sql<string | null>`visits.check_in_form->>'fullName'`.as('full_name'),
+    ])
+    .where('visits.building_id', '=', buildingId)
+    .where('visits.checked_in_at', 'is not', null)
+    .where('visits.checked_out_at', 'is', null)
+    .where('visits.cancelled_at', 'is', null)
+    .execute();
+}
+
+export type InsideVisitRow = Awaited<ReturnType<typeof insideVisits>>[number];

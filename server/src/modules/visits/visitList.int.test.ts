@@ -7,7 +7,7 @@ import { type TestApp, createTestApp, jsonOf, tenantWithBuilding } from '../../.
 import { type Seed, caller, errorOf, invite, seedVisits } from './visitsFixture.ts';
 import { visitStats } from './visits.service.ts';
 
-// The entry log's reads (issue 13, both databases): filters, sort, the capped count, the
+// The entry log's reads (both databases): filters, sort, the capped count, the
 // counters on a building's own day, meetings.csv streamed by keyset and read back by a CSV
 // parser, and never a visit of another company or of a building the user was not assigned.
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_COUNT_CAP, type VisitList, type VisitStatus, visitStatus, visitStatuses } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf, tenantWithBuilding } from '../../../test/helpers/test-app.ts';
 
-// The entry log's list filters and pages in the database (issue 9): correct beyond the 5,000
-// rows the old in-memory filter capped at, with statuses equal to the shared rule's. Since issue
-// 13 the count stops at VISIT_COUNT_CAP (`totalCapped`); the pages go on to the last row.
+// The entry log's list filters and pages in the database: correct beyond the 5,000 rows an
+// in-memory filter would cap at, with statuses equal to the shared rule's. The count stops at
+// VISIT_COUNT_CAP (`totalCapped`); the pages go on to the last row.
 
 const ROWS = 5_200;
 

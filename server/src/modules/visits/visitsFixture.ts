@@ -1,4 +1,4 @@
-// The entry log's test company (issue 13), shared by the meetings test files: tenant A with three
+// The entry log's test company, shared by the visits, staff check-in and lifecycle test files: tenant A with three
 // buildings (HQ and Clinic assigned to its supervisor, user and space user; Annex assigned to
 // nobody), tenant B with one, hosts of the directory, a health questionnaire at the entry and a
 // badge question at the exit, and Clinic measuring temperatures (35 to 38 °C) in and out.

@@ -10,7 +10,7 @@ import {
 import type { WizardInput, WizardResult } from '@vestibule/shared/wizard';
 import type { FastCheckInBody } from '../entryLogApi.ts';
 
-// The fast check-in of someone arriving without an invitation (issue 13): who arrives, chosen by
+// The fast check-in of someone arriving without an invitation: who arrives, chosen by
 // staff, then the building's wizard for that person type (the kiosk's), whose result is posted to
 // POST /meetingWithCheckIn. These are the steps' data, apart from the screens.
 
