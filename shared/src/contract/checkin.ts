@@ -114,11 +114,11 @@ const checkOutData = endpoint({
 
 const checkOutResponseSchema = z.object({ status: z.literal('success'), visit: visitSummarySchema.nullable() });
 const ticketParams = z.object({ qrCodeKey: key, ticket: z.string().min(1).max(100) });
-const searchMeetingParams = {
+const searchVisitParams = {
   identifier: z.string().min(1).max(16),
   pin: z.string().regex(/^\d{4}$/),
 };
-const searchMeetingErrors = [
+const searchVisitErrors = [
   'PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED',
   'CHECKOUT_VISIT_NOT_FOUND',
 ] as const satisfies readonly ErrorCode[];
@@ -209,15 +209,15 @@ export const checkinContract = {
   'GET /searchMeeting/:identifier/:pin': endpoint({
     tags,
     summary: 'Find a visit by its code and PIN',
-    params: z.object(searchMeetingParams),
+    params: z.object(searchVisitParams),
     response: visitSummarySchema,
-    errors: searchMeetingErrors,
+    errors: searchVisitErrors,
   }),
   'GET /searchMeeting/:identifier/:pin/:lastname': endpoint({
     tags,
     summary: 'Find a visit by its code, PIN and last name',
-    params: z.object({ ...searchMeetingParams, lastname: z.string().max(64) }),
+    params: z.object({ ...searchVisitParams, lastname: z.string().max(64) }),
     response: visitSummarySchema,
-    errors: searchMeetingErrors,
+    errors: searchVisitErrors,
   }),
 } satisfies Record<string, ReturnType<typeof endpoint>>;
