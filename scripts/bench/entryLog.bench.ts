@@ -33,7 +33,7 @@ import { loadavg } from 'node:os';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { sql } from 'kysely';
-import type { MeetingListQuery } from '@vestibule/shared';
+import type { VisitListQuery } from '@vestibule/shared';
 import {
   buildApp,
   type DatabaseHandle,
@@ -42,13 +42,7 @@ import {
   openDatabase,
   type ServerContext,
 } from '@vestibule/server';
-import { refreshStatistics } from '@vestibule/server/bench';
-import {
-  type MeetingCaller,
-  listMeetings,
-  meetingStats,
-  meetingsCsv,
-} from '../../server/src/modules/meetings/meetings.service.ts';
+import { type VisitCaller, listVisits, refreshStatistics, visitStats, visitsCsv } from '@vestibule/server/bench';
 import { assignBuildings, createBuilding, createTenant, createUser } from '@vestibule/server/testing';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 import { capturedStatements, explainStatement } from './lib/plans.ts';
@@ -507,9 +501,9 @@ async function benchOne(label: string, database: DatabaseHandle, total: number, 
 
   const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', VESTIBULE_DEMO: '0' });
   const app = await buildApp({ config, database, logger: false });
-  const corporate: MeetingCaller = { tenantId: target.id, assignedTo: undefined };
-  const assigned: MeetingCaller = { tenantId: target.id, assignedTo: supervisor.id };
-  const admin: MeetingCaller = { tenantId: other.id, assignedTo: undefined };
+  const corporate: VisitCaller = { tenantId: target.id, assignedTo: undefined };
+  const assigned: VisitCaller = { tenantId: target.id, assignedTo: supervisor.id };
+  const admin: VisitCaller = { tenantId: other.id, assignedTo: undefined };
   const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
   const now = Date.now();
   const iso = (offsetDays: number) => new Date(now + offsetDays * DAY).toISOString();
@@ -524,7 +518,7 @@ async function benchOne(label: string, database: DatabaseHandle, total: number, 
     .limit(50)
     .execute();
 
-  type Filter = { name: string; query: (i: number, building: Building) => Omit<MeetingListQuery, 'limit'> };
+  type Filter = { name: string; query: (i: number, building: Building) => Omit<VisitListQuery, 'limit'> };
   const filters: Filter[] = [
     { name: 'first page', query: () => ({}) },
     ...(['in', 'late', 'soon', 'today', 'expected', 'expired', 'out'] as const).map((status) => ({
@@ -568,7 +562,7 @@ async function benchOne(label: string, database: DatabaseHandle, total: number, 
         name: `${scope.name}: ${filter.name}`,
         run: async (ctx, i) => {
           const query = { limit: LIMIT, ...filter.query(i, scope.hostsOf) };
-          const page = await listMeetings(
+          const page = await listVisits(
             ctx,
             scope.caller,
             scope.building ? { ...query, buildingId: scope.building } : query,
@@ -581,19 +575,19 @@ async function benchOne(label: string, database: DatabaseHandle, total: number, 
   benches.push(
     {
       name: `admin in ${other.name}: first page`,
-      run: async (ctx) => (await listMeetings(ctx, admin, { limit: LIMIT })).totalDocs,
+      run: async (ctx) => (await listVisits(ctx, admin, { limit: LIMIT })).totalDocs,
     },
     {
       name: `admin in ${other.name}: search`,
-      run: async (ctx, i) => (await listMeetings(ctx, admin, { limit: LIMIT, search: pick(prefixes, i) })).totalDocs,
+      run: async (ctx, i) => (await listVisits(ctx, admin, { limit: LIMIT, search: pick(prefixes, i) })).totalDocs,
     },
     {
       name: 'counters: tower',
-      run: async (ctx) => (await meetingStats(ctx, corporate, tower.id)).inBuilding,
+      run: async (ctx) => (await visitStats(ctx, corporate, tower.id)).inBuilding,
     },
     {
       name: 'counters: supervisor, annex',
-      run: async (ctx) => (await meetingStats(ctx, assigned, annex.id)).inBuilding,
+      run: async (ctx) => (await visitStats(ctx, assigned, annex.id)).inBuilding,
     },
   );
   const selected = benches.filter((bench) => !ONLY || ONLY.test(bench.name));
@@ -718,7 +712,7 @@ interface CsvFigures {
  */
 async function csvBench(
   ctx: ServerContext,
-  caller: MeetingCaller,
+  caller: VisitCaller,
   buildingId: string,
   sizes: number[],
 ): Promise<CsvFigures[]> {
@@ -737,7 +731,7 @@ async function csvBench(
     let bytes = 0;
     let chunks = 0;
     try {
-      for await (const chunk of meetingsCsv(ctx, caller, { buildingId }, 'en')) {
+      for await (const chunk of visitsCsv(ctx, caller, { buildingId }, 'en')) {
         bytes += Buffer.byteLength(chunk);
         lines += chunk.split('\r\n').length - 1;
         // What the stream keeps, not the garbage between two collections: the heap after a

@@ -7,3 +7,5 @@ export { checkIn } from './modules/checkin/checkin.service.ts';
 export { SseReader } from './modules/live/sseReader.ts';
 export { importPeople } from './modules/people/import/import.service.ts';
 export { type PeopleCaller, peoplePage } from './modules/people/people.service.ts';
+export type { VisitCaller } from './modules/visits/visitCaller.ts';
+export { listVisits, visitStats, visitsCsv } from './modules/visits/visits.service.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Role, meetingPermissions, roles, uuidv7 } from '@vestibule/shared';
+import { type Role, visitPermissions, roles, uuidv7 } from '@vestibule/shared';
 import type { RegisteredRoute } from '../src/plugins/auth.plugin.ts';
 import { buildingOfEntity } from '../src/db/ownership.repo.ts';
 import { assignBuildings, createBuilding, tenantEntityFactories } from './helpers/factories.ts';
@@ -73,7 +73,7 @@ describe('route × role × tenant matrix', () => {
 
   it('grants each entry-log call exactly the roles of the shared rule the screen reads', () => {
     const granted = (key: string) => routes.find((route) => `${route.method} ${route.url}` === key)?.access;
-    const calls: Record<string, keyof typeof meetingPermissions> = {
+    const calls: Record<string, keyof typeof visitPermissions> = {
       'GET /service/meeting': 'view',
       'GET /service/meetingStats/:buildingId': 'view',
       'GET /service/meetings/meetings.csv': 'export',
@@ -98,11 +98,11 @@ describe('route × role × tenant matrix', () => {
     };
     const table = Object.fromEntries(Object.keys(calls).map((key) => [key, granted(key)]));
     expect(table).toEqual(
-      Object.fromEntries(Object.entries(calls).map(([key, permission]) => [key, meetingPermissions[permission]])),
+      Object.fromEntries(Object.entries(calls).map(([key, permission]) => [key, visitPermissions[permission]])),
     );
     // Every role the spec admits to /check-in-out can at least read it (a 403 would sign it out).
     for (const role of ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'] as const)
-      expect(meetingPermissions.view).toContain(role);
+      expect(visitPermissions.view).toContain(role);
   });
 
   it('registers the calls of people at the door as public ones: the building PIN, a pass or a ticket is their secret', () => {

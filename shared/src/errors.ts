@@ -53,7 +53,7 @@ export const errorCatalogue = {
   PIN_IDENTIFICATION_GENERAL_ERROR: { status: 400 },
   /** A PIN identification's ticket used after its time (identify again). */
   PIN_IDENTIFICATION_EXPIRED: { status: 410 },
-  // People at the door: a person's pass or identification refused
+  // Identification at the door: a person's pass or identification refused
   PERSON_PASS_REVOKED: { status: 410 },
   PERSON_DEACTIVATED: { status: 409 },
   PERSON_NOT_VALID: { status: 409 },
@@ -71,7 +71,7 @@ export const errorCatalogue = {
   KIOSK_DEVICE_REVOKED: { status: 403 },
   KIOSK_ENROLMENT_CODE_INVALID: { status: 404 },
   CHECKOUT_TICKET_EXPIRED: { status: 410 },
-  // The entry log: refusals by a visit's state (domain/meeting.ts), never 403
+  // The entry log: refusals by a visit's state (domain/visitState.ts), never 403
   DATE_RANGE_TOO_LONG: { status: 400 },
   MEETING_CANCELLED: { status: 409 },
   MEETING_REFUSED: { status: 409 },

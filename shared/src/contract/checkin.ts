@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
 import { cameraInfoSchema } from '../schemas/building.ts';
-import { passAtDoorSchema } from '../schemas/door.ts';
+import { cachedPassSchema } from '../schemas/identification.ts';
 import {
   checkInBuildingSchema,
   checkInDataSchema,
@@ -62,7 +62,7 @@ const visitOfLink = endpoint({
   summary:
     "A visit reached through its link, with the check-in form it stored (to check back in); or a person's pass of the building, with the wizard's prefill",
   params: linkParams,
-  response: z.discriminatedUnion('kind', [visitOfLinkSchema, passAtDoorSchema]),
+  response: z.discriminatedUnion('kind', [visitOfLinkSchema, cachedPassSchema]),
   errors: [...kioskErrors, 'CHECKIN_VISIT_NOT_FOUND', ...personErrors],
 });
 
@@ -119,11 +119,11 @@ const checkOutData = endpoint({
 
 const checkOutResponseSchema = z.object({ status: z.literal('success'), visit: visitSummarySchema.nullable() });
 const ticketParams = z.object({ qrCodeKey: key, ticket: z.string().min(1).max(100) });
-const searchMeetingParams = {
+const searchVisitParams = {
   identifier: z.string().min(1).max(16),
   pin: z.string().regex(/^\d{4}$/),
 };
-const searchMeetingErrors = [
+const searchVisitErrors = [
   'PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED',
   'CHECKOUT_VISIT_NOT_FOUND',
 ] as const satisfies readonly ErrorCode[];
@@ -223,16 +223,16 @@ export const checkinContract = {
     access: 'public',
     tags,
     summary: 'Find a visit by its code and PIN',
-    params: z.object(searchMeetingParams),
+    params: z.object(searchVisitParams),
     response: visitSummarySchema,
-    errors: searchMeetingErrors,
+    errors: searchVisitErrors,
   }),
   'GET /searchMeeting/:identifier/:pin/:lastname': endpoint({
     access: 'public',
     tags,
     summary: 'Find a visit by its code, PIN and last name',
-    params: z.object({ ...searchMeetingParams, lastname: z.string().max(64) }),
+    params: z.object({ ...searchVisitParams, lastname: z.string().max(64) }),
     response: visitSummarySchema,
-    errors: searchMeetingErrors,
+    errors: searchVisitErrors,
   }),
 } satisfies Record<string, ReturnType<typeof endpoint>>;

@@ -4,7 +4,7 @@ import {
   pinIdentificationPageSchema,
   pinIdentificationRequestSchema,
   pinIdentificationResultSchema,
-} from '../schemas/door.ts';
+} from '../schemas/identification.ts';
 import { endpoint } from './endpoint.ts';
 
 // PIN identification at the door (the public page /pinIdentification/{key}): a person

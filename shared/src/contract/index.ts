@@ -11,15 +11,16 @@ import { identificationContract } from './identification.ts';
 import { liveContract } from './live.ts';
 import type { EndpointKey } from './endpoint.ts';
 import { mailContract } from './mail.ts';
-import { meetingsContract } from './meetings.ts';
 import { peopleContract } from './people.ts';
 import { peopleUploadContract } from './peopleUpload.ts';
 import { publicVisitContract } from './publicVisit.ts';
 import { questionnairesContract } from './questionnaires.ts';
+import { staffCheckInContract } from './staffCheckIn.ts';
 import { syncContract } from './sync.ts';
 import { systemContract } from './system.ts';
 import { tenantsContract } from './tenants.ts';
 import { usersContract } from './users.ts';
+import { visitsContract } from './visits.ts';
 
 export * from './endpoint.ts';
 export type { City, CityInput, CityList, CityListQuery } from './cities.ts';
@@ -47,7 +48,8 @@ export const contract = {
   ...questionnairesContract,
   ...mailContract,
   ...auditContract,
-  ...meetingsContract,
+  ...visitsContract,
+  ...staffCheckInContract,
   ...evacuationContract,
   ...peopleContract,
   ...peopleUploadContract,

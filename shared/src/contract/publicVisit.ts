@@ -20,7 +20,7 @@ import { endpoint } from './endpoint.ts';
 const tags = ['public visit'];
 
 /**
- * What a visit's state no longer allows, in the entry log's words (domain/meeting.ts): cancelled,
+ * What a visit's state no longer allows, in the entry log's words (domain/visitState.ts): cancelled,
  * or already begun (checked in or out). A visit refused at the door has no visitor's page: not found.
  */
 const cancelErrors = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { okSchema } from '../schemas/common.ts';
-import { kioskPersonSchema } from '../schemas/door.ts';
+import { kioskPersonSchema } from '../schemas/identification.ts';
 import { checkInBuildingSchema, checkInDataSchema, wizardQuestionnaireSchema } from '../schemas/visit.ts';
 import { wizardVisitorTypes } from '../domain/visitorTypes.ts';
 import { enrolKioskRequestSchema, enrolKioskResponseSchema } from '../sync/enrolment.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { meetingDurationChoices } from '../domain/meeting.ts';
+import { visitDurationChoices } from '../domain/visitState.ts';
 import { visitStatuses } from '../domain/visitStatus.ts';
 import { visitorTypes } from '../domain/visitorTypes.ts';
 import { checkInFieldSchema } from './building.ts';
@@ -10,9 +10,6 @@ import { checkInRequestSchema } from './visit.ts';
 // visitor's links), and the building's registration page, reached by its check-in key. They
 // answer what those pages show and nothing else: no visit, person or host ids, no other
 // person's e-mail or phone.
-
-/** A visit's duration choices, as invitations have them. */
-export const visitDurationChoices = meetingDurationChoices;
 
 /** Who may register ahead: visitors and contractors (employees and residents have the directory's pass). */
 export const registrationVisitorTypes = ['VISITOR', 'CONTRACTOR'] as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { COMMENTS_MAX } from '../constants.ts';
 import { isIsoDuration } from '../domain/duration.ts';
-import { dateRangeError } from '../domain/meeting.ts';
 import { visitStatuses } from '../domain/visitStatus.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
 import { type WizardVisitorType, visitorTypes, wizardVisitorTypes } from '../domain/visitorTypes.ts';
@@ -19,7 +18,7 @@ export const wizardVisitorTypeSchema = z
   .pipe(z.enum(wizardVisitorTypes));
 
 export const visitSources = ['OWN_DEVICE', 'KIOSK', 'STAFF', 'REGISTRATION'] as const;
-/** How a visit was checked out (issue 13): by the visitor, at a kiosk, by staff, or by the auto check-out. */
+/** How a visit was checked out: by the visitor, at a kiosk, by staff, or by the auto check-out. */
 export const checkoutMethods = ['OWN_DEVICE', 'KIOSK', 'STAFF', 'AUTO_TIMEOUT', 'AUTO_SPECIFIC_TIME'] as const;
 export const ANSWER_TEXT_MAX = 255;
 
@@ -46,6 +45,32 @@ export const questionnairesAnswersSchema = z
   .max(20)
   .default([]);
 
+/**
+ * The wizard's answers as every check-in request carries them, declared once: the public check-in
+ * (/checkin, /checkinKiosk), staff's check-in of an expected visit and the fast check-in of a
+ * walk-in. The server judges them by the same rules whoever posts them.
+ */
+export const wizardAnswerFields = {
+  scheduledDuration: z.string().refine(isIsoDuration, 'not an ISO 8601 duration').nullable().optional().default(null),
+  checkInForm: z
+    .record(z.string().max(32), z.union([z.string().max(ANSWER_TEXT_MAX), z.boolean()]))
+    .refine((form) => Object.keys(form).length <= 20, 'too many fields')
+    .default({}),
+  questionnairesAnswers: questionnairesAnswersSchema,
+  consentAccepted: z.boolean().optional().default(false),
+  tempMeasure1: temperatureValue,
+  tempMeasure2: temperatureValue,
+  comments: z.string().max(COMMENTS_MAX).nullable().optional().default(null),
+  emailMeActive: z.boolean().optional().default(false),
+  emailMeEmail: z
+    .union([z.literal(''), z.email().max(ANSWER_TEXT_MAX)])
+    .nullable()
+    .optional()
+    .default(null),
+};
+/** The wizard's answers as a check-in request carries them (see `wizardAnswersOf`, domain/checkInBody.ts). */
+export type WizardAnswers = z.output<z.ZodObject<typeof wizardAnswerFields>>;
+
 /** The check-in wizard's result, posted to /checkin or /checkinKiosk. */
 export const checkInRequestSchema = z
   .object({
@@ -54,7 +79,7 @@ export const checkInRequestSchema = z
     /** An existing (invited or offline-made) visit's id, or the id the kiosk generated. */
     id: z.uuid().nullable().optional().default(null),
     /**
-     * The person this check-in is of (issue 12): given only with its proof, `passIdentifier` (a
+     * The person this check-in is of: given only with its proof, `passIdentifier` (a
      * scanned pass or the personal link) or `personTicket` (a PIN identification's answer). The
      * server checks the person again (same building and company, not deactivated, valid that day).
      */
@@ -64,22 +89,7 @@ export const checkInRequestSchema = z
     /** The ticket of a PIN identification, proving `personId` until it expires. */
     personTicket: z.string().min(1).max(128).nullable().optional().default(null),
     replaceOldVisit: z.boolean().optional().default(false),
-    scheduledDuration: z.string().refine(isIsoDuration, 'not an ISO 8601 duration').nullable().optional().default(null),
-    checkInForm: z
-      .record(z.string().max(32), z.union([z.string().max(ANSWER_TEXT_MAX), z.boolean()]))
-      .refine((form) => Object.keys(form).length <= 20, 'too many fields')
-      .default({}),
-    questionnairesAnswers: questionnairesAnswersSchema,
-    consentAccepted: z.boolean().optional().default(false),
-    tempMeasure1: temperatureValue,
-    tempMeasure2: temperatureValue,
-    comments: z.string().max(COMMENTS_MAX).nullable().optional().default(null),
-    emailMeActive: z.boolean().optional().default(false),
-    emailMeEmail: z
-      .union([z.literal(''), z.email().max(ANSWER_TEXT_MAX)])
-      .nullable()
-      .optional()
-      .default(null),
+    ...wizardAnswerFields,
     /** The building's mobile token, from the ?mt= of the printed check-in link. */
     mt: z.string().max(64).nullable().optional().default(null),
     deviceId: z.string().max(64).nullable().optional().default(null),
@@ -115,7 +125,7 @@ export type VisitSummary = z.infer<typeof visitSummarySchema>;
  */
 export const visitOfLinkSchema = visitSummarySchema
   .extend({
-    /** What the link named: a visit (a person's pass answers `kind: 'person'`, schemas/door.ts). */
+    /** What the link named: a visit (a person's pass answers `kind: 'person'`, schemas/identification.ts). */
     kind: z.literal('visit'),
     checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])).nullable(),
   })
@@ -238,67 +248,6 @@ export const selfCheckOutSearchSchema = z
       .optional(),
   })
   .refine((body) => (body.lastName === undefined) !== (body.phoneLast4 === undefined), 'give a last name or 4 digits');
-
-/** The columns the entry log sorts by (one at a time, `order` -1 or 1; 0 or none: newest first). */
-export const meetingSortColumns = [
-  'createdAt',
-  'scheduledAt',
-  'checkedInAt',
-  'checkedOutAt',
-  'lastName',
-  'firstName',
-  'visitorType',
-  'companyName',
-  'host',
-] as const;
-export type MeetingSortColumn = (typeof meetingSortColumns)[number];
-
-/** The entry log's status filter (application.md section 3). */
-export const meetingStatusFilters = ['in', 'out', 'late', 'soon', 'today', 'expected', 'expired'] as const;
-
-/**
- * The entry log's filters (issue 13). The company is the request's tenant (the tab's choice for
- * admins, `x-vestibule-tenant`); `companyName` is the visitor's company. `from`/`to` apply to the
- * `dateFilter` column (check-in by default), `to` excluded, at most 30 days apart
- * (DATE_RANGE_TOO_LONG; `to` before `from`: VALIDATION_FAILED). `page` starts at 1.
- */
-export const meetingListQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).optional(),
-    limit: z.coerce.number().int().min(1).max(500).optional(),
-    search: z.string().max(100).optional(),
-    status: z.enum(meetingStatusFilters).optional(),
-    visitorType: z.enum(visitorTypes).optional(),
-    buildingId: z.uuid().optional(),
-    /** Visits whose host is this person of the directory. */
-    hostPersonId: z.uuid().optional(),
-    /** The visitor's company (part of it, any case). */
-    companyName: z.string().max(100).optional(),
-    dateFilter: z.enum(['checkInAt', 'checkOutAt', 'scheduledAt']).optional(),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-    sort: z.enum(meetingSortColumns).optional(),
-    order: z.coerce.number().int().min(-1).max(1).optional(),
-  })
-  .superRefine((query, ctx) => {
-    const error = dateRangeError(query.from, query.to);
-    if (error === 'TOO_LONG') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'DATE_RANGE_TOO_LONG',
-        params: { errorCode: 'DATE_RANGE_TOO_LONG' },
-      });
-    } else if (error === 'ORDER') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'to before from',
-        params: { errorCode: 'VALIDATION_FAILED' },
-      });
-    }
-  });
-export type MeetingListQuery = z.infer<typeof meetingListQuerySchema>;
 
 export const visitDetailSchema = visitSummarySchema
   .extend({

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import type { MeetingStats } from '@vestibule/shared';
+import type { VisitStats } from '@vestibule/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entryLogApi } from './entryLogApi.ts';
@@ -16,7 +16,7 @@ export function EntryLogCounters(props: { building: { id: string; name: string }
   const { building, version } = props;
   const { t } = useTranslation();
   const headingId = useId();
-  const [stats, setStats] = useState<{ buildingId: string; stats: MeetingStats | null } | null>(null);
+  const [stats, setStats] = useState<{ buildingId: string; stats: VisitStats | null } | null>(null);
   const buildingId = building?.id ?? null;
 
   useEffect(() => {

@@ -1,9 +1,9 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import {
-  MEETING_RANGE_MAX_DAYS,
-  type MeetingSortColumn,
+  VISIT_RANGE_MAX_DAYS,
+  type VisitSortColumn,
   maySelectTenant,
-  meetingStatusFilters,
+  visitStatusFilters,
   visitorTypes,
 } from '@vestibule/shared';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import type { PagedList } from '../../components/usePagedList.ts';
 import { useSession } from '../session/index.ts';
 import { type EntryLogFilterValues, dateFilters, rangeProblem } from './entryLogFilters.ts';
 
-type EntryLogList = PagedList<MeetingSortColumn, EntryLogFilterValues, unknown>;
+type EntryLogList = PagedList<VisitSortColumn, EntryLogFilterValues, unknown>;
 
 /**
  * The company (administrators work in one company per tab: choosing another here is the toolbar's
@@ -74,7 +74,7 @@ export function EntryLogFilters({ list }: { list: EntryLogList }) {
   };
   const rangeError =
     problem === 'TOO_LONG'
-      ? t('entryLog.filters.rangeTooLong', { max: MEETING_RANGE_MAX_DAYS })
+      ? t('entryLog.filters.rangeTooLong', { max: VISIT_RANGE_MAX_DAYS })
       : problem === 'ORDER'
         ? t('entryLog.filters.rangeOrder')
         : undefined;
@@ -110,7 +110,7 @@ export function EntryLogFilters({ list }: { list: EntryLogList }) {
         id="entry-log-status"
         label={t('entryLog.filters.status')}
         placeholder={t('entryLog.filters.anyStatus')}
-        options={meetingStatusFilters.map((status) => ({
+        options={visitStatusFilters.map((status) => ({
           value: status,
           label: t(`entryLog.filters.statuses.${status}`),
         }))}

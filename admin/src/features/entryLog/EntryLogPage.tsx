@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { type MeetingListItem, type MeetingSortColumn, mayOnMeetings } from '@vestibule/shared';
+import { type VisitListItem, type VisitSortColumn, mayOnVisits } from '@vestibule/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -48,7 +48,7 @@ const InviteDialog = lazy(() =>
 );
 
 type Dialog =
-  | { kind: 'detail' | 'checkIn' | 'checkOut'; visit: MeetingListItem }
+  | { kind: 'detail' | 'checkIn' | 'checkOut'; visit: VisitListItem }
   | { kind: 'invite'; buildingId: string | undefined }
   | { kind: 'fastCheckIn'; start: WhoArrives; returningVisitId?: string };
 
@@ -91,7 +91,7 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
     },
     [version],
   );
-  const list = usePagedList<MeetingSortColumn, EntryLogFilterValues, MeetingListItem>({
+  const list = usePagedList<VisitSortColumn, EntryLogFilterValues, VisitListItem>({
     sort: 'createdAt',
     order: -1,
     filters: { ...noEntryLogFilters, buildingId: defaultBuilding },
@@ -118,7 +118,7 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
       notifications.showError(messageFromError(error));
     }
   };
-  const onAction = (action: RowAction, visit: MeetingListItem) => {
+  const onAction = (action: RowAction, visit: VisitListItem) => {
     if (action === 'checkIn' || action === 'checkOut') setDialog({ kind: action, visit });
     else confirmed.ask(action, visit);
   };
@@ -136,7 +136,7 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
             <Button variant="default" leftSection={<IconDownload />} onClick={() => void downloadCsv()}>
               {t('entryLog.list.csv')}
             </Button>
-            {mayOnMeetings(role, 'fastCheckIn') && (
+            {mayOnVisits(role, 'fastCheckIn') && (
               <Button
                 variant="light"
                 leftSection={<IconBolt />}
@@ -155,7 +155,7 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
                 {t('entryLog.list.fastCheckIn')}
               </Button>
             )}
-            {mayOnMeetings(role, 'invite') && (
+            {mayOnVisits(role, 'invite') && (
               <Button
                 leftSection={<IconPlus />}
                 onClick={() => setDialog({ kind: 'invite', buildingId: list.request.buildingId })}

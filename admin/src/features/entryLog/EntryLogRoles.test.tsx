@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { type MeetingPermission, type Role, checkInOutRoles, hasAnyRole, mayOnMeetings } from '@vestibule/shared';
+import { type VisitPermission, type Role, checkInOutRoles, hasAnyRole, mayOnVisits } from '@vestibule/shared';
 import type { ContractKey } from '@vestibule/shared/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { routeTable } from '../routing/index.ts';
@@ -10,7 +10,7 @@ import { renderEntryLog } from './testing/renderEntryLog.tsx';
 // /check-in-out uses the screen, and every call it makes is one the shared rule grants the role.
 
 /** The permission each call of the screen needs (the server declares its routes by the same rule). */
-const permissionOf: Partial<Record<ContractKey, MeetingPermission>> = {
+const permissionOf: Partial<Record<ContractKey, VisitPermission>> = {
   'GET /meeting': 'view',
   'GET /meetingStats/:buildingId': 'view',
   'GET /meeting/:id': 'view',
@@ -34,7 +34,7 @@ const permissionOf: Partial<Record<ContractKey, MeetingPermission>> = {
 function granted(role: Role, key: string): boolean {
   if (key === 'GET /people') return hasAnyRole(role, routeTable.people.access.roles);
   const permission = permissionOf[key as ContractKey];
-  return permission !== undefined && mayOnMeetings(role, permission);
+  return permission !== undefined && mayOnVisits(role, permission);
 }
 
 const expected = visitFixture('Anne', 'Leroy');
@@ -54,14 +54,14 @@ describe.each(checkInOutRoles)('the entry log as %s', (role) => {
     const goneRow = screen.getByTestId(`visit-row-${gone.id}`);
     const shown = (scope: HTMLElement, name: string) => within(scope).queryByRole('button', { name }) !== null;
 
-    expect(shown(expectedRow, 'Check in Anne Leroy')).toBe(mayOnMeetings(role, 'checkIn'));
-    expect(shown(insideRow, 'Check out Bob Stone')).toBe(mayOnMeetings(role, 'checkOut'));
-    expect(shown(goneRow, 'Check Carla Diaz in back')).toBe(mayOnMeetings(role, 'checkInBack'));
+    expect(shown(expectedRow, 'Check in Anne Leroy')).toBe(mayOnVisits(role, 'checkIn'));
+    expect(shown(insideRow, 'Check out Bob Stone')).toBe(mayOnVisits(role, 'checkOut'));
+    expect(shown(goneRow, 'Check Carla Diaz in back')).toBe(mayOnVisits(role, 'checkInBack'));
     expect(shown(goneRow, 'Fast check-in of Carla Diaz: a new visit with the same answers')).toBe(
-      mayOnMeetings(role, 'fastCheckIn'),
+      mayOnVisits(role, 'fastCheckIn'),
     );
-    expect(shown(expectedRow, 'Cancel the visit of Anne Leroy')).toBe(mayOnMeetings(role, 'cancel'));
-    expect(shown(goneRow, 'Remove the visit of Carla Diaz')).toBe(mayOnMeetings(role, 'remove'));
+    expect(shown(expectedRow, 'Cancel the visit of Anne Leroy')).toBe(mayOnVisits(role, 'cancel'));
+    expect(shown(goneRow, 'Remove the visit of Carla Diaz')).toBe(mayOnVisits(role, 'remove'));
     // No action a visit's state forbids.
     expect(shown(insideRow, 'Check in Bob Stone')).toBe(false);
     expect(shown(goneRow, 'Cancel the visit of Carla Diaz')).toBe(false);
@@ -91,7 +91,7 @@ describe.each(checkInOutRoles)('the entry log as %s', (role) => {
 
     // A fast check-in of someone new, with the building's wizard, for the roles at the door.
     const fastCheckIn = screen.queryByRole('button', { name: 'Fast check-in' });
-    expect(fastCheckIn !== null).toBe(mayOnMeetings(role, 'fastCheckIn'));
+    expect(fastCheckIn !== null).toBe(mayOnVisits(role, 'fastCheckIn'));
     if (fastCheckIn) {
       await user.click(fastCheckIn);
       const dialog = await screen.findByRole('dialog', { name: 'Fast check-in of someone arriving' });

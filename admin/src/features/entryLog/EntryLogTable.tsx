@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Table, Text } from '@mantine/core';
-import type { MeetingListItem, MeetingSortColumn } from '@vestibule/shared';
+import type { VisitListItem, VisitSortColumn } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { EmptyRow } from '../../components/EmptyRow.tsx';
 import { IconLogin, IconTrash } from '../../components/ListIcons.tsx';
@@ -15,19 +15,19 @@ const COLUMNS = 10;
 
 /** One page of visits; the visitor's name opens the visit, the row's buttons act on it. */
 export function EntryLogTable(props: {
-  visits: MeetingListItem[] | null;
-  sort: { column: MeetingSortColumn; order: 1 | -1 };
-  onSort: (column: MeetingSortColumn) => void;
+  visits: VisitListItem[] | null;
+  sort: { column: VisitSortColumn; order: 1 | -1 };
+  onSort: (column: VisitSortColumn) => void;
   role: string | undefined;
-  onOpen: (visit: MeetingListItem) => void;
-  onAction: (action: RowAction, visit: MeetingListItem) => void;
+  onOpen: (visit: VisitListItem) => void;
+  onAction: (action: RowAction, visit: VisitListItem) => void;
   emptyText: string;
 }) {
   const { visits, sort, onSort, role, onOpen, onAction, emptyText } = props;
   const { t } = useTranslation();
   const format = useDateTimeFormat();
   const durationText = useDurationText();
-  const heading = (column: MeetingSortColumn) => (
+  const heading = (column: VisitSortColumn) => (
     <SortableHeading
       label={t(`entryLog.list.columns.${column}` as 'entryLog.list.columns.lastName')}
       direction={sortDirection(sort, column)}

@@ -1,17 +1,17 @@
-import type { MeetingSortColumn, VisitorType, WizardVisitorType } from '@vestibule/shared';
+import type { VisitSortColumn, VisitorType, WizardVisitorType } from '@vestibule/shared';
 import type { CallInput, CallOutput, Contract } from '@vestibule/shared/contract';
 import { api } from '../../api/apiClient.ts';
 
-// The entry log's calls (the visits' calls of the contract), each through the app's one
+// The entry log's calls (the contract's visits and staff check-in calls), each through the app's one
 // client and the shared contract. Which role may make which call is the shared rule
-// (domain/meetingPermissions.ts): the screen shows a button only when its call is granted, since
-// a refused call (403) signs the user out. Tests answer these calls at fetch (testing/).
+// (domain/visitPermissions.ts): the screen shows a button only when its call is granted, since
+// a refused call (403) signs the user out. Tests answer these calls at fetch by contract key (admin/src/test/answerCalls.ts).
 
 type Query<K extends keyof Contract> = NonNullable<CallInput<Contract[K]> extends { query?: infer Q } ? Q : never>;
 
 /** A page of the list as the screen asks for it (sort and paging always given). */
 export type MeetingListRequest = Omit<Query<'GET /meeting'>, 'sort' | 'order' | 'page' | 'limit'> & {
-  sort: MeetingSortColumn;
+  sort: VisitSortColumn;
   order: 1 | -1;
   page: number;
   limit: number;

@@ -1,12 +1,12 @@
-import type { meetingStatusFilters } from '@vestibule/shared';
-import { MEETING_RANGE_MAX_DAYS, type MeetingSortColumn, type VisitorType, dateRangeError } from '@vestibule/shared';
+import type { visitStatusFilters } from '@vestibule/shared';
+import { VISIT_RANGE_MAX_DAYS, type VisitSortColumn, type VisitorType, dateRangeError } from '@vestibule/shared';
 import type { PageRequest } from '../../components/usePagedList.ts';
 import type { MeetingCsvQuery, MeetingListRequest } from './entryLogApi.ts';
 
 // The entry log's filters: building, type, status, the visitor's
 // company, and a range of days (at most 30) of the check-in, check-out or scheduled time.
 
-export type MeetingStatusFilter = (typeof meetingStatusFilters)[number];
+export type MeetingStatusFilter = (typeof visitStatusFilters)[number];
 export const dateFilters = ['checkInAt', 'checkOutAt', 'scheduledAt'] as const;
 export type DateFilter = (typeof dateFilters)[number];
 
@@ -31,7 +31,7 @@ export const noEntryLogFilters: EntryLogFilterValues = {
   to: '',
 };
 
-export type EntryLogRequest = PageRequest<MeetingSortColumn, EntryLogFilterValues>;
+export type EntryLogRequest = PageRequest<VisitSortColumn, EntryLogFilterValues>;
 
 /** The start of a day of the user's calendar (plus `daysLater`), as the moment the server filters by. */
 function startOfDay(day: string, daysLater = 0): string | undefined {
@@ -48,7 +48,7 @@ export function rangeOf(from: string, to: string): { from: string | undefined; t
 /** Why a range of days cannot be asked for (the shared 30-day rule), or null. */
 export function rangeProblem(from: string, to: string): 'ORDER' | 'TOO_LONG' | null {
   const range = rangeOf(from, to);
-  return dateRangeError(range.from, range.to, MEETING_RANGE_MAX_DAYS);
+  return dateRangeError(range.from, range.to, VISIT_RANGE_MAX_DAYS);
 }
 
 /** The server's filters for the screen's. */

@@ -1,4 +1,4 @@
-import type { MeetingListItem } from '@vestibule/shared';
+import type { VisitListItem } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,10 +35,10 @@ function isRefusedCheckIn(answer: unknown): answer is { allowed: false; message:
  * whose answers no longer hold says so and hands the visit to `onAnswersExpired` (the fast
  * check-in with the wizard).
  */
-export function useConfirmedAction(done: () => void, onAnswersExpired?: (visit: MeetingListItem) => void) {
+export function useConfirmedAction(done: () => void, onAnswersExpired?: (visit: VisitListItem) => void) {
   const { t } = useTranslation();
   const format = useDateTimeFormat();
-  const [asked, setAsked] = useState<{ action: ConfirmedAction; visit: MeetingListItem } | null>(null);
+  const [asked, setAsked] = useState<{ action: ConfirmedAction; visit: VisitListItem } | null>(null);
   const [busy, setBusy] = useState(false);
   const name = asked ? (visitorName(asked.visit) ?? t('entryLog.list.unnamed')) : '';
 
@@ -105,7 +105,7 @@ export function useConfirmedAction(done: () => void, onAnswersExpired?: (visit: 
   })();
 
   return {
-    ask: (action: ConfirmedAction, visit: MeetingListItem) => setAsked({ action, visit }),
+    ask: (action: ConfirmedAction, visit: VisitListItem) => setAsked({ action, visit }),
     dialog: {
       opened: asked !== null,
       title: texts.title,

@@ -1,10 +1,10 @@
 import {
-  type MeetingListItem,
-  type MeetingPermission,
-  type MeetingTransition,
-  mayOnMeetings,
+  type VisitListItem,
+  type VisitPermission,
+  type VisitTransition,
+  mayOnVisits,
   mayTransition,
-  meetingState,
+  visitState,
 } from '@vestibule/shared';
 
 // Which action a row offers: the shared role rule (what the user's role may call: a refused call
@@ -13,7 +13,7 @@ import {
 export const rowActions = ['checkIn', 'checkOut', 'checkInBack', 'checkInAgain', 'cancel', 'remove'] as const;
 export type RowAction = (typeof rowActions)[number];
 
-const needs: Record<RowAction, { permission: MeetingPermission; transition: MeetingTransition }> = {
+const needs: Record<RowAction, { permission: VisitPermission; transition: VisitTransition }> = {
   checkIn: { permission: 'checkIn', transition: 'checkIn' },
   checkOut: { permission: 'checkOut', transition: 'checkOut' },
   checkInBack: { permission: 'checkInBack', transition: 'checkInBack' },
@@ -23,11 +23,11 @@ const needs: Record<RowAction, { permission: MeetingPermission; transition: Meet
 };
 
 /** The actions a user with `role` may take on `visit` now, in the row's order. */
-export function actionsFor(role: string | undefined, visit: MeetingListItem): RowAction[] {
-  const state = meetingState(visit);
+export function actionsFor(role: string | undefined, visit: VisitListItem): RowAction[] {
+  const state = visitState(visit);
   return rowActions.filter(
     (action) =>
-      mayOnMeetings(role, needs[action].permission) &&
+      mayOnVisits(role, needs[action].permission) &&
       mayTransition(state, needs[action].transition) &&
       // Someone still inside is checked out, not checked in again.
       !(action === 'checkInAgain' && state === 'IN'),

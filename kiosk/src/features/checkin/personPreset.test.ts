@@ -1,4 +1,4 @@
-import type { DoorPerson, KioskPerson, VisitSummary } from '@vestibule/shared';
+import type { IdentifiedPerson, KioskPerson, VisitSummary } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import { describe, expect, it } from 'vitest';
 import { lookUpCachedPass, lookUpPass } from './personPreset.ts';
@@ -26,7 +26,7 @@ const directory = {
   ],
   timeZoneId: 'Europe/Paris',
 };
-const door: DoorPerson = {
+const door: IdentifiedPerson = {
   personId,
   visitorType: 'EMPLOYEE',
   wizardVisitorType: 'EMPLOYEE',

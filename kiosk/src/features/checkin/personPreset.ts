@@ -1,5 +1,5 @@
 import {
-  type DoorPerson,
+  type IdentifiedPerson,
   type KioskPerson,
   type VisitSummary,
   dayInZone,
@@ -15,7 +15,7 @@ import { type Channel, fetchLinkTarget } from './checkin.api.ts';
 
 /** The wizard's start from the server's prefill (a pass at the link, a PIN identification). */
 export function doorPersonPreset(
-  person: DoorPerson,
+  person: IdentifiedPerson,
   proof: { passIdentifier?: string | null; personTicket?: string | null },
 ): VisitPreset {
   return {

@@ -1,16 +1,14 @@
 // Who calls a public check-in route (a phone or an enrolled kiosk) and the building it may see.
 import {
-  type BuildingSettings,
   type CheckInForm,
   type Locale,
   type WizardVisitorType,
   newBuildingCheckInForms,
-  newBuildingSettings,
   parseDeviceIds,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { type KeyedBuilding, findBuildingByKey } from './checkin.repo.ts';
+import { type KeyedBuilding, findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { type EnrolledKiosk, kioskOfCredential } from '../kiosks/kiosks.service.ts';
 
 /** Where the call comes from: the visitor's own device (/checkin) or a kiosk (/checkinKiosk). */
@@ -28,15 +26,11 @@ export interface CheckInChannel {
   /** Origin of links in e-mails when PUBLIC_URL is not set. */
   origin: string;
   /**
-   * Signed-in staff at the entry log (issue 13): the route already checked the user's company and
-   * buildings, so no kiosk credential or mobile token applies, a person of the directory needs no
-   * pass, and the visit's source is STAFF.
+   * Signed-in staff at the desk (the staff channel, staffCheckIn.service.ts): the route already
+   * checked the user's company and buildings, so no kiosk credential or mobile token applies, a
+   * person of the directory needs no pass, and the visit's source is STAFF.
    */
   staff?: boolean;
-}
-
-export function settingsOf(building: KeyedBuilding): BuildingSettings {
-  return { ...newBuildingSettings(), ...(building.settings ?? {}) };
 }
 
 export function formOf(building: KeyedBuilding, visitorType: WizardVisitorType): CheckInForm {

@@ -6,7 +6,8 @@
 // stale entry costs one retry, never a visit judged by an old questionnaire.
 import type { WizardQuestionnaire } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
-import { type KeyedBuilding, configVersionOf, findBuildingByKey, linkedQuestionnaires } from './checkin.repo.ts';
+import { type KeyedBuilding, configVersionOf, findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
+import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
 
 type EntryType = 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT';
 

@@ -3,13 +3,13 @@ import { KIOSK_CREDENTIAL_HEADER } from '@vestibule/shared';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { route } from '../../http/route.ts';
 import type { CheckInChannel } from './channel.ts';
-import { identifyByPin, pinIdentificationPage } from '../identification/pinIdentification.service.ts';
-import { checkIn, checkInBuilding, checkInData, linkTarget, visitForLink } from './checkin.service.ts';
+import { checkInBuilding, checkInData, linkTarget, visitForLink } from './checkInLink.service.ts';
+import { checkIn } from './checkin.service.ts';
 import {
   buildingCheckOutData,
   checkOutByLink,
   checkOutData,
-  searchMeeting,
+  searchVisit,
   selfCheckOutSearch,
   ticketCheckOut,
   ticketCheckOutData,
@@ -51,7 +51,7 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
 
     route(app, fromKiosk ? 'GET /checkinKiosk/:qrCodeKey/:identifier' : 'GET /checkin/:qrCodeKey/:identifier', {
       config,
-      // A visit's link, or a person's pass of the building (issue 12).
+      // A visit's link, or a person's pass of the building.
       handler: (request) =>
         linkTarget(app.ctx, request.params.qrCodeKey, request.params.identifier, channelOf(request, fromKiosk)),
     });
@@ -93,21 +93,6 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
         request.query.mt ?? null,
         request.query.proof,
       ),
-  });
-
-  // PIN identification (issue 12): the building PIN and the person's own credentials. Limited per
-  // address like sign-in; failures are also counted per person and address by the service.
-  route(app, 'GET /pinIdentification/:qrCodeKey', {
-    config,
-    handler: (request) => pinIdentificationPage(app.ctx, request.params.qrCodeKey),
-  });
-
-  route(app, 'POST /pinIdentification/:qrCodeKey', {
-    config: {
-      access: 'public',
-      rateLimit: { max: app.ctx.config.rateLimits.loginPerMinute, timeWindow: 60_000 },
-    },
-    handler: (request) => identifyByPin(app.ctx, request.params.qrCodeKey, request.body, request.ip),
   });
 
   route(app, 'GET /public/checkin/:qrCodeKey/camera/:cameraId/info', {
@@ -173,12 +158,11 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'GET /searchMeeting/:identifier/:pin', {
     config,
-    handler: (request) => searchMeeting(app.ctx, request.params.identifier, request.params.pin, undefined),
+    handler: (request) => searchVisit(app.ctx, request.params.identifier, request.params.pin, undefined),
   });
 
   route(app, 'GET /searchMeeting/:identifier/:pin/:lastname', {
     config,
-    handler: (request) =>
-      searchMeeting(app.ctx, request.params.identifier, request.params.pin, request.params.lastname),
+    handler: (request) => searchVisit(app.ctx, request.params.identifier, request.params.pin, request.params.lastname),
   });
 }

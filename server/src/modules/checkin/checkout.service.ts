@@ -1,24 +1,23 @@
 // Checking out: by the visit's own link, by code and PIN, or on a kiosk by a search and its ticket.
-import { newBuildingSettings } from '@vestibule/shared';
 import type { z } from 'zod';
 import type { checkOutRequestSchema } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { findBuildingByKey, findBuildingSettings } from '../buildings/buildingOfLink.repo.ts';
+import { settingsOf } from '../buildings/buildingSettings.ts';
+import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
+import { findOpenVisitsAtBuilding } from '../visits/openVisits.repo.ts';
+import { toVisitSummary } from '../visits/visit.dto.ts';
 import {
   type VisitRow,
   checkOutVisit,
-  findBuildingByKey,
-  findOpenVisitsAtBuilding,
   findVisitById,
   findVisitByIdentifierAndPin,
   findVisitByPublicIdentifier,
-  linkedQuestionnaires,
-  pinFailures,
-  recordPinFailure,
-} from './checkin.repo.ts';
-import { toVisitSummary } from './visit.dto.ts';
+} from '../visits/visits.repo.ts';
+import { pinFailures, recordPinFailure } from './checkin.repo.ts';
 import { issueTicket, visitOfTicket } from './checkoutTicket.ts';
-import { type CheckInChannel, buildingForChannel, enrolledKioskOf, settingsOf } from './channel.ts';
+import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from './channel.ts';
 import { kioskOfCredential } from '../kiosks/kiosks.service.ts';
 import type { CheckInTiming } from './checkin.service.ts';
 import { answeredQuestionnaires, checkOutSettings, checkTemperatures } from './visitRules.ts';
@@ -31,18 +30,14 @@ async function openVisit(ctx: ServerContext, publicIdentifier: string) {
   return visit;
 }
 
+/** The settings of a visit's building. */
 async function buildingSettingsById(ctx: ServerContext, buildingId: string) {
-  const row = await ctx.db
-    .selectFrom('buildings')
-    .select(['settings', 'qr_code_key'])
-    .where('id', '=', buildingId)
-    .executeTakeFirstOrThrow();
-  return { settings: { ...newBuildingSettings(), ...(row.settings ?? {}) }, qrCodeKey: row.qr_code_key };
+  return settingsOf(await findBuildingSettings(ctx.db, buildingId));
 }
 
 export async function checkOutData(ctx: ServerContext, publicIdentifier: string) {
   const visit = await openVisit(ctx, publicIdentifier);
-  const { settings } = await buildingSettingsById(ctx, visit.building_id);
+  const settings = await buildingSettingsById(ctx, visit.building_id);
   return {
     visit: toVisitSummary(visit, settings.timeZoneId),
     exitQuestionnaires: await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type),
@@ -51,7 +46,7 @@ export async function checkOutData(ctx: ServerContext, publicIdentifier: string)
 }
 
 /**
- * Who checked a visit out by hand (the visit keeps it, the entry log and meetings.csv show it): the
+ * Who checked a visit out by hand (the visit keeps it, the entry log and its CSV show it): the
  * visitor on their phone, a kiosk, or staff at the entry log. The automatic check-out records its
  * own rule (lifecycle jobs).
  */
@@ -90,7 +85,7 @@ export async function checkOutByLink(
 /**
  * Checks out an open visit with the exit form's result, checked by the building's rules (exit
  * questionnaires, temperatures), recording who did it (`method`): the visitor's own check-out,
- * a kiosk's (online or synced), the entry log's (issue 13). CHECKOUT_VISIT_NOT_FOUND when it was
+ * a kiosk's (online or synced), staff's at the desk. CHECKOUT_VISIT_NOT_FOUND when it was
  * no longer open.
  */
 export async function checkOutOpenVisit(
@@ -99,7 +94,7 @@ export async function checkOutOpenVisit(
   body: CheckOutBody,
   timing: CheckOutTiming,
 ) {
-  const { settings } = await buildingSettingsById(ctx, visit.building_id);
+  const settings = await buildingSettingsById(ctx, visit.building_id);
   const questionnaires = await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type);
   const { stored } = answeredQuestionnaires(questionnaires, body.questionnairesAnswers);
   if (settings.checkOutTemperatureMeasuresEnabled && settings.allowCheckOutManualTemperatureMeasure) {
@@ -126,7 +121,7 @@ const PIN_FAILURE_WINDOW_MINUTES = 15;
  * five within 15 minutes every try answers 429 PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED,
  * the right PIN included, until the window has passed (10,000 PINs cannot be walked).
  */
-export async function searchMeeting(ctx: ServerContext, identifier: string, pin: string, lastName: string | undefined) {
+export async function searchVisit(ctx: ServerContext, identifier: string, pin: string, lastName: string | undefined) {
   const code = identifier.toUpperCase();
   if ((await pinFailures(ctx.db, code)) >= PIN_MAX_FAILURES) {
     throw new AppError('PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED');
@@ -136,7 +131,7 @@ export async function searchMeeting(ctx: ServerContext, identifier: string, pin:
     await recordPinFailure(ctx.db, code, PIN_FAILURE_WINDOW_MINUTES);
     throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
   }
-  const { settings } = await buildingSettingsById(ctx, visit.building_id);
+  const settings = await buildingSettingsById(ctx, visit.building_id);
   return toVisitSummary(visit, settings.timeZoneId);
 }
 

@@ -43,6 +43,14 @@ export function answeredQuestionnaires(
   return { stored, flat };
 }
 
+/** Stored answers as a request posts them (answers given earlier, judged again by today's questionnaires). */
+export function postedAnswers(stored: readonly AnsweredQuestionnaire[]): CheckInBody['questionnairesAnswers'] {
+  return stored.map((q) => ({
+    questionnaireId: q.questionnaireId,
+    answers: Object.fromEntries(q.items.map((item) => [item.questionId, item.answer])),
+  }));
+}
+
 export function checkTemperatures(
   enabled: boolean,
   measures: { tempMeasure1: number | null; tempMeasure2: number | null },

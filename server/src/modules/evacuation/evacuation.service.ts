@@ -7,7 +7,8 @@ import {
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { type InsideVisitRow, evacuationBuilding, insideVisits } from './evacuation.repo.ts';
+import { type InsideVisitRow, insideVisits } from '../visits/openVisits.repo.ts';
+import { evacuationBuilding } from './evacuation.repo.ts';
 
 // The evacuation list: everyone inside a building now, grouped by person type by the
 // shared rule (domain/evacuation.ts) that a kiosk's staff screen also applies offline.

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { peopleOf } from '../checkin/door.repo.ts';
+import { peopleOf } from './identifiedPerson.repo.ts';
 
-// PIN identification (issue 12): the people a credential names, and the failed attempts counted
+// PIN identification: the people a credential names, and the failed attempts counted
 // per person, per credential and per address in the shared rate_limits counters.
 
 /** How a person is named in a PIN identification: by last name or e-mail (without case), or external id. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckInResponse, type PinIdentificationResult, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import { hashPassword } from '../auth/password.ts';
-import { issuePersonTicket } from '../checkin/personTicket.ts';
+import { issuePersonTicket } from './personTicket.ts';
 import { createBuilding, createPerson, createTenant, qrCodeKeyOf } from '../../../test/helpers/factories.ts';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 
-// PIN identification (issue 12): the building PIN, then the person's own credentials by the
+// PIN identification: the building PIN, then the person's own credentials by the
 // building's method; every refusal code; the ticket that proves the person to the check-in;
 // attempts limited per person and per address.
 

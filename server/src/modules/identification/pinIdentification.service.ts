@@ -1,4 +1,4 @@
-// PIN identification at the door (issue 12; /pinIdentification/{key}): the building PIN, then the
+// PIN identification at the door (/pinIdentification/{key}): the building PIN, then the
 // person's own credentials by the building's method. The answer prefills the check-in wizard and
 // carries a ticket that proves the person to POST /checkin for a few minutes.
 //
@@ -13,10 +13,11 @@ import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../auth/password.ts';
-import { settingsOf } from '../checkin/channel.ts';
-import { findBuildingByKey, personIsIn } from '../checkin/checkin.repo.ts';
-import { buildingDay, checkPersonAllowed, doorPerson, sameSecret } from '../checkin/door.ts';
-import { issuePersonTicket } from '../checkin/personTicket.ts';
+import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
+import { settingsOf } from '../buildings/buildingSettings.ts';
+import { personIsIn } from '../visits/openVisits.repo.ts';
+import { buildingDay, checkPersonAllowed, identifiedPerson, sameSecret } from './identifiedPerson.ts';
+import { issuePersonTicket } from './personTicket.ts';
 import { type PersonCredential, failuresOf, peopleByCredential, recordFailures } from './identification.repo.ts';
 
 type IdentificationBody = z.output<typeof pinIdentificationRequestSchema>;
@@ -120,7 +121,7 @@ export async function identifyByPin(
   };
   if (await personIsIn(ctx.db, building.id, samePerson)) throw new AppError('PIN_IDENTIFICATION_ALREADY_REGISTERED');
   const [prefill, { ticket, expiresAt }] = await Promise.all([
-    doorPerson(ctx, building, person, now),
+    identifiedPerson(ctx, building, person, now),
     issuePersonTicket(ctx, person.id, building.id, now),
   ]);
   return { method, person: prefill, ticket, ticketExpiresAt: expiresAt.toISOString() };

@@ -6,7 +6,7 @@ import ICAL from 'ical.js';
 import type { VisitDetail } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 import { createMailSender } from '../mail/mail.sender.ts';
-import { type Seed, caller, invite, seedMeetings } from '../meetings/meetingsFixture.ts';
+import { type Seed, caller, invite, seedVisits } from '../visits/visitsFixture.ts';
 import { type LifecycleDeps, sendCancellations, sendInvitations } from './lifecycle.service.ts';
 
 // A visitor's calendar follows their visit (both databases): moved by the visitor's
@@ -39,7 +39,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   t = await createTestApp();
-  seed = await seedMeetings(t);
+  seed = await seedVisits(t);
   call = caller(t, seed);
   deps = { db: t.database.db, base: 'https://visits.example.test' };
   // The host reads Spanish.

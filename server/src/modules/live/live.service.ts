@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { type Role, maySelectTenant, seesWholeCompany } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
-import { getOrCreateSetting } from '../../db/settings.repo.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
 import { findSession, tenantExists } from '../auth/auth.repo.ts';
 import { assignedBuildingIds, isTenantBuilding } from './live.repo.ts';
-import { signTicket, verifyTicket } from './liveTicket.ts';
+import { liveTicketSecret, signTicket, verifyTicket } from './liveTicket.ts';
 
 /** The roles of the entry log (/check-in-out: docs/roles.md), space users included. */
 export const liveRoles: readonly Role[] = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'];
@@ -23,18 +21,14 @@ export interface StreamScope {
   buildings: ReadonlySet<string> | 'all';
 }
 
-const SECRET_SETTING = 'live_ticket_secret';
-
 /** The tickets' secret, read once per instance (every instance reads the same row). */
 export function ticketSecret(ctx: ServerContext): () => Promise<string> {
   let secret: Promise<string> | undefined;
   return () => {
-    secret ??= getOrCreateSetting(ctx.db, SECRET_SETTING, () => randomBytes(32).toString('base64url')).catch(
-      (error: unknown) => {
-        secret = undefined;
-        throw error;
-      },
-    );
+    secret ??= liveTicketSecret(ctx.db).catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    });
     return secret;
   };
 }

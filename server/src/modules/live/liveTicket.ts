@@ -1,10 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LIVE_TICKET_SECONDS } from '@vestibule/shared/contract';
+import type { Db } from '../../db/database.ts';
+import { isUuid, signedTicket } from '../../security/signedTicket.ts';
 
 // The ticket that opens a live stream (GET /live/visits): a browser's EventSource cannot send the
 // bearer header, so an authenticated POST /live/ticket answers this instead, and the stream takes
-// it in its query. `v1.{session}.{tenant}.{building or -}.{expiry in seconds}.{HMAC}` with a server
-// secret kept in app_settings (every instance agrees), nothing stored:
+// it in its query. A signed ticket (security/signedTicket.ts):
+// `v1.{session}.{tenant}.{building or -}.{expiry in seconds}.{HMAC}` with a server secret kept in
+// app_settings (every instance agrees), nothing stored:
 // - one purpose: it is not a JWT and the auth hook never takes it; it opens a stream and nothing else;
 // - short-lived (LIVE_TICKET_SECONDS): the client asks for a new one each time it opens a stream;
 // - bound to its session (read again when the stream opens, and every half minute while it is
@@ -21,11 +23,27 @@ export interface TicketClaims {
   expiry: number;
 }
 
-const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const TICKET = new RegExp(`^v1\\.(${uuid})\\.(${uuid})\\.(${uuid}|-)\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})$`);
+const liveTicket = signedTicket<Omit<TicketClaims, 'expiry'>>({
+  name: 'live',
+  secretSetting: 'live_ticket_secret',
+  lifetimeSeconds: LIVE_TICKET_SECONDS,
+  fieldsOf: (claims) => ['v1', claims.sessionId, claims.tenantId, claims.buildingId ?? '-'],
+  claimsOf: ([version, sessionId, tenantId, building, ...rest]) =>
+    version === 'v1' &&
+    sessionId !== undefined &&
+    isUuid(sessionId) &&
+    tenantId !== undefined &&
+    isUuid(tenantId) &&
+    building !== undefined &&
+    (building === '-' || isUuid(building)) &&
+    rest.length === 0
+      ? { sessionId, tenantId, buildingId: building === '-' ? null : building }
+      : undefined,
+});
 
-function macOf(secret: string, body: string): string {
-  return createHmac('sha256', secret).update(`live|${body}`).digest('base64url');
+/** The tickets' secret in the database (made on first use). */
+export function liveTicketSecret(db: Db): Promise<string> {
+  return liveTicket.secret(db);
 }
 
 export function signTicket(
@@ -33,23 +51,13 @@ export function signTicket(
   claims: Omit<TicketClaims, 'expiry'>,
   now = Date.now(),
 ): { ticket: string; expiresAt: Date } {
-  const expiry = Math.floor(now / 1000) + LIVE_TICKET_SECONDS;
-  const body = `v1.${claims.sessionId}.${claims.tenantId}.${claims.buildingId ?? '-'}.${expiry}`;
-  return { ticket: `${body}.${macOf(secret, body)}`, expiresAt: new Date(expiry * 1000) };
+  return liveTicket.sign(secret, claims, { now });
 }
 
 /** The claims of a genuine, unexpired ticket; undefined for anything else. */
 export function verifyTicket(secret: string, ticket: string, now = Date.now()): TicketClaims | undefined {
-  const match = TICKET.exec(ticket);
-  if (!match) return undefined;
-  const [, sessionId = '', tenantId = '', building = '', expiryText = '', mac = ''] = match;
-  const body = ticket.slice(0, ticket.length - mac.length - 1);
-  const expected = Buffer.from(macOf(secret, body));
-  const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  const expiry = Number(expiryText);
-  if (expiry * 1000 < now) return undefined;
-  return { sessionId, tenantId, buildingId: building === '-' ? null : building, expiry };
+  const verified = liveTicket.verify(secret, ticket, { now });
+  return verified.ok ? { ...verified.claims, expiry: verified.expiresAt.getTime() / 1000 } : undefined;
 }
 
 /** A URL as the request log writes it: a live ticket in its query replaced. */

@@ -4,13 +4,13 @@
 // read again and the refusal says why.
 import {
   type ErrorCode,
-  type MeetingState,
+  type VisitState,
   type PostponableVisit,
   type PublicVisit,
   VISIT_SCHEDULE_MAX_DAYS,
   durationToMinutes,
   expectedEnd,
-  meetingState,
+  visitState,
   newBuildingSettings,
   visitDurationChoices,
   visitStatus,
@@ -23,7 +23,7 @@ import {
   findVisitWithBuilding,
   prolongIfUnchanged,
   rescheduleIfNotBegun,
-} from './publicVisit.repo.ts';
+} from '../visits/visitorChanges.repo.ts';
 
 type Page = 'cancel' | 'postpone' | 'reschedule';
 
@@ -39,7 +39,7 @@ const notFoundCode = {
  * reschedule need a visit not yet begun; a longer stay, one not yet over. A visit refused at the
  * door has no visitor's page.
  */
-export function pageRefusal(state: MeetingState, page: Page): ErrorCode | null {
+export function pageRefusal(state: VisitState, page: Page): ErrorCode | null {
   switch (state) {
     case 'REFUSED':
       return notFoundCode[page];
@@ -97,7 +97,7 @@ function toPublicVisit(visit: VisitWithBuilding, now: Date): PublicVisit {
 async function visitFor(ctx: ServerContext, publicIdentifier: string, page: Page): Promise<VisitWithBuilding> {
   const visit = await findVisitWithBuilding(ctx.db, publicIdentifier);
   if (!visit) throw new AppError(notFoundCode[page]);
-  const refusal = pageRefusal(meetingState(timesAndFacts(visit)), page);
+  const refusal = pageRefusal(visitState(timesAndFacts(visit)), page);
   if (refusal) throw new AppError(refusal);
   return visit;
 }

@@ -23,13 +23,8 @@ import {
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import {
-  type RegistrationBuilding,
-  employeesNamed,
-  findBuildingForRegistration,
-  insertVisit,
-  visitCodesTaken,
-} from './publicVisit.repo.ts';
+import { insertVisit, visitCodesTaken } from '../visits/visits.repo.ts';
+import { type RegistrationBuilding, employeesNamed, findBuildingForRegistration } from './publicVisit.repo.ts';
 import { scheduleRefusal } from './publicVisit.service.ts';
 
 type RegistrationBody = z.output<typeof registrationRequestSchema>;

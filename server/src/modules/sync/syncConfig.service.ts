@@ -5,9 +5,11 @@ import { promisify } from 'node:util';
 import { STAFF_PIN_ITERATIONS, dayInZone, staffPinSalt, wizardVisitorTypes } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { type CheckInChannel, buildingForChannel, settingsOf } from '../checkin/channel.ts';
-import { type KeyedBuilding, linkedQuestionnaires } from '../checkin/checkin.repo.ts';
-import { checkInBuilding, checkInData } from '../checkin/checkin.service.ts';
+import type { KeyedBuilding } from '../buildings/buildingOfLink.repo.ts';
+import { settingsOf } from '../buildings/buildingSettings.ts';
+import { type CheckInChannel, buildingForChannel } from '../checkin/channel.ts';
+import { checkInBuilding, checkInData } from '../checkin/checkInLink.service.ts';
+import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
 import { kioskPeople, openAndExpectedVisits } from './sync.repo.ts';
 
 type KioskConfig = Awaited<ReturnType<typeof buildKioskConfig>>;

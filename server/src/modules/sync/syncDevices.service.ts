@@ -4,7 +4,7 @@ import { isErrorCode } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type CheckInChannel, enrolledKioskOf } from '../checkin/channel.ts';
-import { findBuildingByKey } from '../checkin/checkin.repo.ts';
+import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { listBuildingDevices, listDeviceAlerts, listRejectedMutations, resolveRejectedMutation } from './sync.repo.ts';
 
 function rejectedDto(row: Awaited<ReturnType<typeof listRejectedMutations>>[number]) {

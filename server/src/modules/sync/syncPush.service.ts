@@ -17,10 +17,11 @@ import {
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { findBuildingByKey, findVisitById } from '../checkin/checkin.repo.ts';
+import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import type { EnrolledKiosk } from '../kiosks/kiosks.service.ts';
 import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from '../checkin/channel.ts';
 import { checkIn } from '../checkin/checkin.service.ts';
+import { findVisitById } from '../visits/visits.repo.ts';
 import { checkOut } from '../checkin/checkout.service.ts';
 import {
   type MutationRecord,

@@ -1,5 +1,5 @@
 import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { COMMENTS_MAX, hasAnyRole, locales, meetingDurationChoices, visitorTypes } from '@vestibule/shared';
+import { COMMENTS_MAX, hasAnyRole, locales, visitDurationChoices, visitorTypes } from '@vestibule/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog.tsx';
@@ -168,10 +168,10 @@ export function InviteDialog(props: { buildingId: string | undefined; onClose: (
             <Select
               id="invite-duration"
               label={t('entryLog.invite.duration')}
-              data={meetingDurationChoices.map((choice) => ({ value: choice, label: durationText(choice) }))}
+              data={visitDurationChoices.map((choice) => ({ value: choice, label: durationText(choice) }))}
               value={values.scheduledDuration}
               onChange={(value) => {
-                const choice = meetingDurationChoices.find((candidate) => candidate === value);
+                const choice = visitDurationChoices.find((candidate) => candidate === value);
                 if (choice) form.setField('scheduledDuration', choice);
               }}
               allowDeselect={false}

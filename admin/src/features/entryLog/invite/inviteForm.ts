@@ -1,4 +1,4 @@
-import { type Locale, type MeetingDurationChoice, type VisitorType, meetingInviteSchema } from '@vestibule/shared';
+import { type Locale, type VisitDurationChoice, type VisitorType, visitInviteSchema } from '@vestibule/shared';
 import type { FieldIssue, Validator } from '../../../form/validationMessages.ts';
 import type { InviteBody } from '../entryLogApi.ts';
 
@@ -23,7 +23,7 @@ export interface InviteValues {
   /** yyyy-MM-dd and HH:mm, as the date and time fields give them. */
   date: string;
   time: string;
-  scheduledDuration: MeetingDurationChoice;
+  scheduledDuration: VisitDurationChoice;
   comments: string;
   /** '' for the default (the person's language, else the building's). */
   locale: Locale | '';
@@ -96,7 +96,7 @@ export function inviteInput(values: InviteValues): Record<string, unknown> {
  */
 export const inviteValidator: Validator<InviteBody> = {
   safeParse(value) {
-    const parsed = meetingInviteSchema.safeParse(value);
+    const parsed = visitInviteSchema.safeParse(value);
     const input = value as Partial<Record<'personId' | 'firstName' | 'lastName', unknown>>;
     // A person of the directory (chosen or still to choose) brings their own names.
     const typed = input.personId === null;

@@ -1,5 +1,5 @@
 import { Button, Group, Radio, Select, Stack, Text } from '@mantine/core';
-import { type WizardVisitorType, hasAnyRole, mayOnMeetings, wizardVisitorTypes } from '@vestibule/shared';
+import { type WizardVisitorType, hasAnyRole, mayOnVisits, wizardVisitorTypes } from '@vestibule/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeTable } from '../../routing/index.ts';
@@ -25,7 +25,7 @@ export function FastCheckInWho(props: {
   const role = useSession((state) => state.user?.role);
   const readsDirectory = hasAnyRole(role, routeTable.people.access.roles);
   // The host search is the invitation's call: every role at the door is granted it, but ask the rule.
-  const findsHosts = mayOnMeetings(role, 'invite');
+  const findsHosts = mayOnVisits(role, 'invite');
   const [buildingId, setBuildingId] = useState(initial.buildingId);
   const [visitorType, setVisitorType] = useState<WizardVisitorType>(initial.visitorType);
   // Contractors and employees are mostly in the directory: it comes first, unless staff chose someone new.

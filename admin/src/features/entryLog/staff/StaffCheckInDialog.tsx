@@ -1,5 +1,5 @@
 import { Alert, Loader } from '@mantine/core';
-import type { MeetingCheckInData, MeetingListItem } from '@vestibule/shared';
+import { type VisitCheckInData, type VisitListItem, wizardAnswersOf } from '@vestibule/shared';
 import { type WizardInput, type WizardResult, Wizard } from '@vestibule/ui/wizard';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { sendStaffCheckIn } from './staffCheckInOutcome.ts';
 import { useErrorText } from './useErrorText.ts';
 
 /** The kiosk's wizard input for an expected visit, prefilled from what the visit holds. */
-function wizardInputOf(data: MeetingCheckInData): WizardInput {
+function wizardInputOf(data: VisitCheckInData): WizardInput {
   return {
     ...data.wizard,
     meetingIdentifier: data.visit.identifier,
@@ -32,12 +32,12 @@ function wizardInputOf(data: MeetingCheckInData): WizardInput {
  * as the kiosk, prefilled from the invitation; the server judges the result by the same rules. An
  * expired visit says so (checkInOut.checkIn.expired) and asks everything again.
  */
-export function StaffCheckInDialog(props: { visit: MeetingListItem; onClose: (changed: boolean) => void }) {
+export function StaffCheckInDialog(props: { visit: VisitListItem; onClose: (changed: boolean) => void }) {
   const { visit, onClose } = props;
   const { t } = useTranslation();
   const errorText = useErrorText();
   const name = visitorName(visit) ?? t('entryLog.list.unnamed');
-  const [data, setData] = useState<MeetingCheckInData | null>(null);
+  const [data, setData] = useState<VisitCheckInData | null>(null);
   const [input, setInput] = useState<WizardInput | null>(null);
   const [error, setError] = useState<string | null>(null);
   const close = useRef(onClose);
@@ -68,19 +68,7 @@ export function StaffCheckInDialog(props: { visit: MeetingListItem; onClose: (ch
     async (result: WizardResult) => {
       setError(null);
       const failure = await sendStaffCheckIn(
-        () =>
-          entryLogApi.checkIn(visit.id, {
-            visitorType: result.visitorType,
-            scheduledDuration: result.scheduledDuration,
-            checkInForm: result.checkInForm,
-            questionnairesAnswers: result.questionnairesAnswers,
-            consentAccepted: result.consentAccepted,
-            tempMeasure1: result.tempMeasure1,
-            tempMeasure2: result.tempMeasure2,
-            comments: result.comments,
-            emailMeActive: result.emailMeActive,
-            emailMeEmail: result.emailMeEmail,
-          }),
+        () => entryLogApi.checkIn(visit.id, { visitorType: result.visitorType, ...wizardAnswersOf(result) }),
         name,
         close.current,
       );

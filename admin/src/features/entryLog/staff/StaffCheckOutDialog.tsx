@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { MeetingListItem } from '@vestibule/shared';
+import type { VisitListItem } from '@vestibule/shared';
 import { CheckOutMeasureFields, QuestionList, useCheckOutAnswers } from '@vestibule/ui/wizard';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { useErrorText } from './useErrorText.ts';
  * questionnaires, the temperature and comments when it asks for them, with the wizard's own
  * fields, checked by the same rules as the visitor's own check-out.
  */
-export function StaffCheckOutDialog(props: { visit: MeetingListItem; onClose: (changed: boolean) => void }) {
+export function StaffCheckOutDialog(props: { visit: VisitListItem; onClose: (changed: boolean) => void }) {
   const { visit, onClose } = props;
   const { t } = useTranslation();
   const name = visitorName(visit) ?? t('entryLog.list.unnamed');

@@ -4,6 +4,7 @@ import {
   type VisitDetail,
   type WizardVisitorType,
   minutesToDuration,
+  wizardAnswersOf,
   wizardTypeOfPerson,
 } from '@vestibule/shared';
 import type { WizardInput, WizardResult } from '@vestibule/ui/wizard';
@@ -107,15 +108,7 @@ export function fastCheckInBody(who: WhoArrives, result: WizardResult): FastChec
     visitorType: result.visitorType,
     personId: who.person?.id ?? null,
     hostPersonId: who.host?.personId ?? null,
-    scheduledDuration: result.scheduledDuration,
-    checkInForm: result.checkInForm,
-    questionnairesAnswers: result.questionnairesAnswers,
-    consentAccepted: result.consentAccepted,
-    tempMeasure1: result.tempMeasure1,
-    tempMeasure2: result.tempMeasure2,
-    comments: result.comments,
-    emailMeActive: result.emailMeActive,
-    emailMeEmail: result.emailMeEmail,
+    ...wizardAnswersOf(result),
   };
 }
 

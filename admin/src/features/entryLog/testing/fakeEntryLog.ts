@@ -1,18 +1,18 @@
 import {
   type CheckInData,
   type CheckInField,
-  type MeetingListItem,
-  type MeetingStats,
+  type VisitListItem,
+  type VisitStats,
   type VisitDetail,
   type WizardQuestionnaire,
   checkInDataSchema,
   checkInResponseSchema,
   defaultCheckInForm,
   hostCandidateSchema,
-  meetingCheckInDataSchema,
-  meetingListItemSchema,
-  meetingListSchema,
-  meetingStatsSchema,
+  visitCheckInDataSchema,
+  visitListItemSchema,
+  visitListSchema,
+  visitStatsSchema,
   personSchema,
   visitDetailSchema,
 } from '@vestibule/shared';
@@ -33,9 +33,9 @@ const nextId = () => {
   return `0190a8f2-0000-7000-8000-${String(500 + sequence).padStart(12, '0')}`;
 };
 
-export function visitFixture(firstName: string, lastName: string, changes: Partial<MeetingListItem> = {}) {
+export function visitFixture(firstName: string, lastName: string, changes: Partial<VisitListItem> = {}) {
   const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
-  return meetingListItemSchema.parse({
+  return visitListItemSchema.parse({
     id: nextId(),
     identifier: `V${String(sequence).padStart(5, '0')}`,
     publicIdentifier: `pub-${sequence}`,
@@ -65,7 +65,7 @@ export function visitFixture(firstName: string, lastName: string, changes: Parti
 }
 
 /** The stored visit behind a row, with what only the detail shows. */
-export function detailOf(visit: MeetingListItem, changes: Partial<VisitDetail> = {}): VisitDetail {
+export function detailOf(visit: VisitListItem, changes: Partial<VisitDetail> = {}): VisitDetail {
   return visitDetailSchema.parse({
     ...visit,
     checkInForm: { firstName: visit.firstName ?? '', lastName: visit.lastName ?? '', licencePlate: 'AB-123-CD' },
@@ -193,11 +193,11 @@ interface FakeOptions {
 }
 
 /** The entry log's calls answered from `visits`, which the actions change. */
-export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = {}) {
+export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}) {
   const visits = new Map(initial.map((visit) => [visit.id, visit]));
   const details = new Map<string, VisitDetail>();
   const detail = (id: string) => details.get(id) ?? detailOf(visits.get(id)!);
-  const update = (id: string, changes: Partial<MeetingListItem>) => {
+  const update = (id: string, changes: Partial<VisitListItem>) => {
     const visit = { ...visits.get(id)!, ...changes };
     visits.set(id, visit);
     details.delete(id);
@@ -205,9 +205,9 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
   };
   const wizard = options.checkInData ?? checkInDataFixture();
 
-  const stats = (buildingId: string): MeetingStats => {
+  const stats = (buildingId: string): VisitStats => {
     const all = [...visits.values()];
-    return meetingStatsSchema.parse({
+    return visitStatsSchema.parse({
       buildingId,
       timeZoneId: 'Europe/Paris',
       inBuilding: all.filter((visit) => visit.status === 'IN' || visit.status === 'LATE').length,
@@ -219,14 +219,14 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
 
   const answers: Answers = {
     'GET /meeting': () =>
-      meetingListSchema.parse({ docs: [...visits.values()], totalDocs: visits.size, totalCapped: false }),
+      visitListSchema.parse({ docs: [...visits.values()], totalDocs: visits.size, totalCapped: false }),
     'GET /meetingStats/:buildingId': ({ params }) => stats(params.buildingId!),
     'GET /meetings/meetings.csv': () =>
       new Response('Last name,First name\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
     'GET /meeting/:id': ({ params }) => detail(params.id!),
     'GET /meeting/:id/check-in': ({ params }) => {
       const visit = detail(params.id!);
-      return meetingCheckInDataSchema.parse({
+      return visitCheckInDataSchema.parse({
         status: options.expired ? 'expired' : 'allowed',
         visit,
         wizard,
@@ -359,7 +359,7 @@ export function fakeEntryLog(initial: MeetingListItem[], options: FakeOptions = 
     calls: answerCalls(answers),
     visits,
     /** Another device changed a visit: the open live streams say so, as the server's would. */
-    changedElsewhere: (visit: MeetingListItem, kind: LiveVisitKind) => {
+    changedElsewhere: (visit: VisitListItem, kind: LiveVisitKind) => {
       visits.set(visit.id, visit);
       live.emit({
         seq: ++eventSeq,

@@ -1,0 +1,134 @@
+// What a check-in link shows before the wizard's result is posted: the building of the link, the
+// wizard's input for a person type, and what the link's identifier names (a visit, or a person's
+// pass of the building).
+import {
+  type CachedPass,
+  type CheckInBuilding,
+  type CheckInData,
+  type VisitOfLink,
+  type WizardVisitorType,
+  wizardVisitorTypes,
+} from '@vestibule/shared';
+import type { ServerContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
+import { settingsOf } from '../buildings/buildingSettings.ts';
+import { identifyByPass, provesPerson } from '../identification/identifiedPerson.ts';
+import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
+import { toVisitSummary } from '../visits/visit.dto.ts';
+import { findVisitByPublicIdentifier } from '../visits/visits.repo.ts';
+import { activeCameras } from './checkin.repo.ts';
+import { type CheckInChannel, buildingForChannel, checkChannel, formOf } from './channel.ts';
+import { checkOutSettings } from './visitRules.ts';
+
+/**
+ * The building of a link as this channel may see it. A phone without the building's current
+ * mobile token is let in when `proof` (a pass identifier or a PIN identification's ticket) names
+ * an active person of the building: a personal link carries no token.
+ */
+async function buildingOfLink(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  channel: CheckInChannel,
+  mt: string | null,
+  proof: string | undefined,
+) {
+  if (!proof) return buildingForChannel(ctx, qrCodeKey, channel, mt);
+  const building = await findBuildingByKey(ctx.db, qrCodeKey);
+  const tokenMissing =
+    building !== undefined && !channel.fromKiosk && building.mobile_token && mt !== building.mobile_token;
+  const ignoreMobileToken = tokenMissing ? await provesPerson(ctx, building, proof) : false;
+  return checkChannel(ctx, building, channel, mt, { ignoreMobileToken });
+}
+
+export async function checkInBuilding(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  channel: CheckInChannel,
+  mt: string | null,
+  proof?: string,
+): Promise<CheckInBuilding> {
+  const building = await buildingOfLink(ctx, qrCodeKey, channel, mt, proof);
+  return {
+    qrCodeKey,
+    fromKiosk: channel.fromKiosk,
+    building: {
+      id: building.id,
+      name: building.name,
+      logoVersion: building.check_in_logo_version,
+      defaultLocale: settingsOf(building).defaultLocale,
+      devicesSuccessText: building.devices_success_text,
+      devicesAttentionText: building.devices_attention_text,
+    },
+    visitorTypes: [...wizardVisitorTypes],
+  };
+}
+
+export async function checkInData(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  visitorType: WizardVisitorType,
+  channel: CheckInChannel,
+  mt: string | null,
+  proof?: string,
+): Promise<CheckInData> {
+  const building = await buildingOfLink(ctx, qrCodeKey, channel, mt, proof);
+  const settings = settingsOf(building);
+  // Camera readings and pictures are for enrolled kiosks only: a phone types its temperature.
+  const cameras = channel.fromKiosk ? await activeCameras(ctx.db, building.id) : [];
+  const camerasAt = (place: 'ENTRY' | 'EXIT') =>
+    Object.fromEntries(
+      cameras.filter((c) => c.camera_place === place || c.camera_place === 'ENTRY_EXIT').map((c) => [c.id, c.name]),
+    );
+  return {
+    qrCodeKey,
+    visitorType,
+    defaultMeetingDuration: settings.defaultMeetingDuration,
+    checkInForm: formOf(building, visitorType),
+    questionnaires: await linkedQuestionnaires(ctx.db, building.id, 'ENTRY', visitorType),
+    consentClauseActive: settings.consentClauseEnabled,
+    consentClauseText: settings.consentText,
+    emailMeActive: settings.emailMeEnabled,
+    checkInTemperatureMeasuresEnabled: settings.checkInTemperatureMeasuresEnabled,
+    allowCheckInManualTemperatureMeasure: settings.allowCheckInManualTemperatureMeasure,
+    ...checkOutSettings(settings),
+    cameras: { ENTRY: camerasAt('ENTRY'), EXIT: camerasAt('EXIT') },
+    successFormText: settings.successFormText,
+    failureFormText: settings.failureFormText,
+  };
+}
+
+export async function visitForLink(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  identifier: string,
+  channel: CheckInChannel,
+): Promise<VisitOfLink> {
+  const target = await linkTarget(ctx, qrCodeKey, identifier, channel, { visitsOnly: true });
+  if (target.kind !== 'visit') throw new AppError('CHECKIN_VISIT_NOT_FOUND');
+  return target;
+}
+
+/**
+ * What a link's identifier names at the building: a visit by its public identifier, else a
+ * person by their current pass (deactivated or outside their validity: refused). A
+ * replaced pass, and a visit or pass of another building, is not found.
+ */
+export async function linkTarget(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  identifier: string,
+  channel: CheckInChannel,
+  options: { visitsOnly?: boolean } = {},
+): Promise<VisitOfLink | CachedPass> {
+  // The visit's public identifier (or the pass) is the secret here: the mobile token does not apply.
+  const building = await buildingForChannel(ctx, qrCodeKey, channel, null, { ignoreMobileToken: true });
+  const visit = await findVisitByPublicIdentifier(ctx.db, identifier);
+  if (visit && visit.building_id === building.id) {
+    const summary = toVisitSummary(visit, settingsOf(building).timeZoneId);
+    return { kind: 'visit', ...summary, checkInForm: visit.check_in_form ?? null };
+  }
+  const pass = visit || options.visitsOnly ? undefined : await identifyByPass(ctx, building, identifier, new Date());
+  if (!pass) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
+  return pass;
+}

@@ -1,0 +1,254 @@
+// How a check-in entry is judged (checkin.service.ts runs the steps): the person, their answers,
+// the door's decision, and the visit's columns that follow from them. The server trusts nothing
+// the browser or the kiosk decided: every rule is applied again here (docs/check-in.md).
+import {
+  type AnsweredQuestionnaire,
+  type BuildingSettings,
+  type CheckInForm,
+  type CheckInResponse,
+  type WizardQuestionnaire,
+  durationError,
+  durationToMinutes,
+  enabledFields,
+  entryDecision,
+  fieldError,
+  mergeCheckBack,
+  splitDuration,
+} from '@vestibule/shared';
+import type { z } from 'zod';
+import type { checkInRequestSchema } from '@vestibule/shared';
+import type { ServerContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { KeyedBuilding } from '../buildings/buildingOfLink.repo.ts';
+import {
+  type IdentifiedPersonRow,
+  durationOf,
+  earlierAnswers,
+  verifiedPerson,
+  withPersonRecord,
+} from '../identification/identifiedPerson.ts';
+import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
+import type { SamePerson } from '../visits/openVisits.repo.ts';
+import type { VisitRow } from '../visits/visits.repo.ts';
+import type { CheckInChannel } from './channel.ts';
+import type { CheckInTiming } from './checkin.service.ts';
+import { answeredQuestionnaires, checkTemperatures, postedAnswers, textValue } from './visitRules.ts';
+
+type CheckInBody = z.output<typeof checkInRequestSchema>;
+
+/** One entry as it is judged: its request, its channel and the building as the channel may see it. */
+export interface Entry {
+  body: CheckInBody;
+  channel: CheckInChannel;
+  timing: CheckInTiming;
+  /** The visit checked into again (an invitation, a visit checked out), or undefined for a new one. */
+  existing: VisitRow | undefined;
+  /** A new visit is judged by the building kept in memory (its write checks it is current). */
+  fromMemory: boolean;
+  building: KeyedBuilding;
+  settings: BuildingSettings;
+  form: CheckInForm;
+  /** The entry's time: now, or a kiosk's offline entry's. */
+  at: Date;
+}
+
+/** Who checks in: the person of the directory (if any) and the form's values. */
+export interface EntryPerson {
+  known: IdentifiedPersonRow | undefined;
+  /** The form's enabled fields, checked and trimmed. */
+  values: Record<string, string | boolean>;
+  /** How the open-visit check recognises them. */
+  person: SamePerson;
+}
+
+/**
+ * The person: one of the directory checked again at the entry's time (nothing is read for a
+ * check-in without one), and the form's enabled fields, each checked by the rule its settings
+ * derive. Checking back in merges with what is stored (shared rule): blanks never erase stored
+ * values; a linked visit takes the record's names.
+ */
+export async function personOfEntry(ctx: ServerContext, entry: Entry): Promise<EntryPerson> {
+  const { body, existing, building, form } = entry;
+  const known =
+    body.personId === null
+      ? undefined
+      : await verifiedPerson(
+          ctx,
+          building,
+          { ...body, personId: body.personId, trusted: entry.channel.staff === true },
+          entry.at,
+        );
+  const merged = existing ? mergeCheckBack(form, existing.check_in_form, body.checkInForm) : body.checkInForm;
+  const submitted = known ? withPersonRecord(form, merged, known) : merged;
+  const values: Record<string, string | boolean> = {};
+  for (const [key, field] of enabledFields(form)) {
+    const value = submitted[key];
+    const error = fieldError(key, field, value);
+    if (error)
+      throw new AppError(
+        error === 'required' ? 'MISSING' : error === 'email' ? 'EMAIL_IS_NOT_VALID' : 'VALIDATION_FAILED',
+        { field: key },
+      );
+    if (value !== undefined) values[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  const person = {
+    personId: known?.id ?? existing?.person_id ?? null,
+    email: textValue(values, 'email'),
+    firstName: textValue(values, 'firstName'),
+    lastName: textValue(values, 'lastName'),
+  };
+  return { known, values, person };
+}
+
+/** The entry's questionnaires and the answers stored for them. */
+export interface EntryAnswers {
+  questionnaires: WizardQuestionnaire[];
+  stored: AnsweredQuestionnaire[];
+  /** The answers by question id, as the door's decision reads them. */
+  flat: Record<string, string>;
+  answeredAt: Date;
+}
+
+/**
+ * The answers: those given, checked against the building's entry questionnaires for the person
+ * type; or, when none are given, earlier ones while they hold: the visit's own when checking back
+ * in (an employee's for the building's validity timeout), or a person's of the directory from
+ * their latest entry, judged again by today's questionnaires.
+ */
+export async function answersOfEntry(ctx: ServerContext, entry: Entry, who: EntryPerson): Promise<EntryAnswers> {
+  const { body, existing, building } = entry;
+  const visitorType = body.visitorType;
+  const questionnaires = await (entry.fromMemory
+    ? ctx.checkInConfigs.entryQuestionnaires(ctx.db, building, visitorType)
+    : linkedQuestionnaires(ctx.db, building.id, 'ENTRY', visitorType));
+  if (existing?.questionnaires_answered_at && body.questionnairesAnswers.length === 0) {
+    const validMinutes = durationToMinutes(entry.settings.questionnairesValidityTimeout) ?? 0;
+    const answeredAt = new Date(existing.questionnaires_answered_at);
+    if (visitorType === 'EMPLOYEE' && Date.now() - answeredAt.getTime() > validMinutes * 60_000) {
+      throw new AppError('CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID');
+    }
+    const stored = existing.questionnaires_answers;
+    const flat = Object.fromEntries(stored.flatMap((q) => q.items.map((item) => [item.questionId, item.answer])));
+    return { questionnaires, stored, flat, answeredAt };
+  }
+  const earlier =
+    who.known && !existing && questionnaires.length > 0 && body.questionnairesAnswers.every((q) => isEmpty(q.answers))
+      ? await earlierAnswers(ctx, building, who.known, entry.at)
+      : undefined;
+  if (!earlier)
+    return {
+      questionnaires,
+      ...answeredQuestionnaires(questionnaires, body.questionnairesAnswers),
+      answeredAt: new Date(),
+    };
+  const given = postedAnswers(earlier.answers);
+  try {
+    return { questionnaires, ...answeredQuestionnaires(questionnaires, given), answeredAt: earlier.answeredAt };
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError('CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID');
+    throw error;
+  }
+}
+
+const isEmpty = (answers: Record<string, string>) => Object.keys(answers).length === 0;
+
+/** What the door decided, and what the visit keeps of the wizard's other steps. */
+export interface EntryVerdict {
+  allowed: boolean;
+  refusal: CheckInResponse['refusal'];
+  flagged: boolean;
+  consentAccepted: boolean;
+  measures: { tempMeasure1: number | null; tempMeasure2: number | null };
+  duration: string;
+  /** Where the e-mail-me copy goes, or null. */
+  emailMe: string | null;
+}
+
+/**
+ * The door's decision: the consent, the stay's duration, the e-mail-me address and the measures
+ * the building asks for, then let in or refused by the shared rule the kiosk applies offline
+ * (`entryDecision`: an alert answer or a temperature refuses). Checking back into an existing
+ * visit keeps the consent and measures it already has.
+ */
+export function decideEntry(entry: Entry, who: EntryPerson, answers: EntryAnswers): EntryVerdict {
+  const { body, existing, settings } = entry;
+  const consentAccepted = body.consentAccepted || (existing?.consent_accepted ?? false);
+  if (settings.consentClauseEnabled && !consentAccepted) throw new AppError('MISSING', { field: 'consentAccepted' });
+  const measures = {
+    tempMeasure1: body.tempMeasure1 ?? existing?.temp_measure1 ?? null,
+    tempMeasure2: body.tempMeasure2 ?? existing?.temp_measure2 ?? null,
+  };
+  const duration =
+    body.scheduledDuration ??
+    existing?.scheduled_duration ??
+    (who.known ? durationOf(who.known) : null) ??
+    settings.defaultMeetingDuration;
+  const { hours, minutes } = splitDuration(duration);
+  if (durationError(hours, minutes, body.visitorType) === 'required') throw new AppError('EMPTY_MEETING_DURATION');
+  const emailMe = body.emailMeActive && settings.emailMeEnabled ? body.emailMeEmail || null : null;
+  if (body.emailMeActive && settings.emailMeEnabled && !emailMe)
+    throw new AppError('MISSING', { field: 'emailMeEmail' });
+
+  // Measures are asked only where the wizard has its entry step: measuring with manual entry allowed.
+  const measured = settings.checkInTemperatureMeasuresEnabled && settings.allowCheckInManualTemperatureMeasure;
+  checkTemperatures(measured, measures, settings);
+  const { refusal, flagged } = entryDecision(
+    {
+      questionnaires: answers.questionnaires,
+      checkInTemperatureMeasuresEnabled: settings.checkInTemperatureMeasuresEnabled,
+      allowCheckInManualTemperatureMeasure: settings.allowCheckInManualTemperatureMeasure,
+      minTemperature: settings.minAllowedTemperature,
+      maxTemperature: settings.maxAllowedTemperature,
+    },
+    { questionnairesAnswers: [{ answers: answers.flat }], ...measures },
+  );
+  return { allowed: refusal === null, refusal, flagged, consentAccepted, measures, duration, emailMe };
+}
+
+/** The visit's codes and the columns the entry writes. */
+export function visitColumns(entry: Entry, who: EntryPerson, answers: EntryAnswers, decision: EntryVerdict) {
+  const { body, existing, channel } = entry;
+  const { values, person } = who;
+  const { allowed } = decision;
+  return {
+    // A linked visit keeps the person's own type (a resident checks in with the visitors' form).
+    visitor_type: who.known?.visitor_type ?? body.visitorType,
+    person_id: person.personId,
+    // A visit checked into again keeps what it holds where the form leaves a value out (an
+    // invitation's visitor and host when the form has no such field).
+    first_name: person.firstName ?? existing?.first_name ?? null,
+    last_name: person.lastName ?? existing?.last_name ?? null,
+    email: person.email ?? existing?.email ?? null,
+    phone: textValue(values, 'phone') ?? existing?.phone ?? null,
+    company_name:
+      textValue(values, 'companyName') ?? textValue(values, 'contractorCompanyName') ?? existing?.company_name ?? null,
+    host: textValue(values, 'host') ?? existing?.host ?? null,
+    check_in_form: JSON.stringify(values),
+    scheduled_duration: decision.duration,
+    checked_in_at: allowed ? entry.at : null,
+    // Checking back in after a check-out opens the visit again.
+    ...(allowed
+      ? {
+          checked_out_at: null,
+          checkout_method: null,
+          exit_temp_measure1: null,
+          exit_temp_measure2: null,
+          exit_comments: null,
+        }
+      : {}),
+    allowed,
+    refusal_reason: decision.refusal,
+    flagged: decision.flagged,
+    temp_measure1: decision.measures.tempMeasure1,
+    temp_measure2: decision.measures.tempMeasure2,
+    comments: body.comments,
+    questionnaires_answers: JSON.stringify(answers.stored),
+    questionnaires_answered_at: answers.answeredAt,
+    consent_accepted: decision.consentAccepted,
+    email_me: decision.emailMe,
+    locale: channel.locale,
+    source: channel.staff ? ('STAFF' as const) : channel.fromKiosk ? ('KIOSK' as const) : ('OWN_DEVICE' as const),
+    device_id: body.deviceId,
+    ...entry.timing.columns,
+  };
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route.ts';
+import { identifyByPin, pinIdentificationPage } from './pinIdentification.service.ts';
+
+/**
+ * PIN identification: the building PIN and the person's own credentials, no sign-in. The page is
+ * limited like the public check-in's calls; the identification per address like sign-in, and its
+ * failures are also counted per person and address by the service.
+ */
+export async function identificationRoutes(app: FastifyInstance): Promise<void> {
+  route(app, 'GET /pinIdentification/:qrCodeKey', {
+    config: { access: 'public', rateLimit: { max: app.ctx.config.rateLimits.publicPerMinute, timeWindow: 60_000 } },
+    handler: (request) => pinIdentificationPage(app.ctx, request.params.qrCodeKey),
+  });
+
+  route(app, 'POST /pinIdentification/:qrCodeKey', {
+    config: { access: 'public', rateLimit: { max: app.ctx.config.rateLimits.loginPerMinute, timeWindow: 60_000 } },
+    handler: (request) => identifyByPin(app.ctx, request.params.qrCodeKey, request.body, request.ip),
+  });
+}

@@ -1,0 +1,298 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { VISIT_COUNT_CAP, type VisitListQuery, type VisitSortColumn, SOON_MINUTES } from '@vestibule/shared';
+import type { Db } from '../../db/database.ts';
+import { lowerPrefixPattern } from '../../db/likePattern.ts';
+import { expectedEnd, notArrived, openVisit } from './visits.repo.ts';
+
+// The entry log's reads of the visits table: the list by its filters and order, counted up to a
+// cap; the CSV's keyset walk; a building's counters on its day.
+
+const dateColumns = {
+  checkInAt: 'visits.checked_in_at',
+  checkOutAt: 'visits.checked_out_at',
+  scheduledAt: 'visits.scheduled_at',
+} as const;
+
+const sortColumns: Record<VisitSortColumn, string> = {
+  createdAt: 'visits.created_at',
+  scheduledAt: 'visits.scheduled_at',
+  checkedInAt: 'visits.checked_in_at',
+  checkedOutAt: 'visits.checked_out_at',
+  lastName: 'visits.last_name',
+  firstName: 'visits.first_name',
+  visitorType: 'visits.visitor_type',
+  companyName: 'visits.company_name',
+  host: 'visits.host',
+};
+
+/**
+ * The SQL of the shared status rule (shared/src/domain/visitStatus.ts), so the entry log
+ * filters and pages in the database. A duration is an ISO 8601 `PT#H#M` text, which PostgreSQL
+ * reads as an interval; anything else means no expected end, as in the shared rule. The open
+ * and not-arrived conditions are written as the partial indexes' (migration 202611250900).
+ */
+function statusCondition(status: NonNullable<VisitListQuery['status']>, now: Date, defaultZone: string) {
+  const at = sql`${now}::timestamptz`;
+  const zone = sql`coalesce(nullif(buildings.settings->>'timeZoneId', ''), ${defaultZone})`;
+  const upcoming = sql`${notArrived} and visits.cancelled_at is null and visits.scheduled_at is not null
+    and ${at} <= coalesce(${expectedEnd}, visits.scheduled_at)`;
+  const soon = sql`visits.scheduled_at - ${at} <= make_interval(mins => ${SOON_MINUTES})`;
+  const sameDay = sql`(visits.scheduled_at at time zone ${zone})::date = (${at} at time zone ${zone})::date`;
+  const conditions = {
+    out: sql`visits.checked_out_at is not null`,
+    in: sql`${openVisit} and (${expectedEnd} is null or ${at} <= ${expectedEnd})`,
+    late: sql`${openVisit} and ${expectedEnd} is not null and ${at} > ${expectedEnd}`,
+    expired: sql`${notArrived} and (visits.cancelled_at is not null or visits.scheduled_at is null
+      or ${at} > coalesce(${expectedEnd}, visits.scheduled_at))`,
+    soon: sql`${upcoming} and ${soon}`,
+    today: sql`${upcoming} and not (${soon}) and ${sameDay}`,
+    expected: sql`${upcoming} and not (${soon}) and not (${sameDay})`,
+  };
+  return conditions[status] as unknown as Expression<SqlBool>;
+}
+
+export interface VisitScope {
+  tenantId: string;
+  /** Only visits of the buildings assigned to this user (supervisors, users and space users). */
+  assignedTo?: string | undefined;
+  now: Date;
+  /** The time zone of a building without one (the new-building default). */
+  defaultZone: string;
+}
+
+type Filter = Omit<VisitListQuery, 'page' | 'limit'>;
+
+/** The entry log's rows: the company's, of the caller's buildings, by the list's filters. */
+function filteredVisits(db: Db, scope: VisitScope, query: Filter) {
+  let q = db.selectFrom('visits').innerJoin('buildings', 'buildings.id', 'visits.building_id');
+  // One building: the company is checked on the building's row, so the visits are read from the
+  // building's own index in the list's order (with the company's index too, the planner combined
+  // both and sorted the building's whole history).
+  q = query.buildingId
+    ? q.where('visits.building_id', '=', query.buildingId).where('buildings.tenant_id', '=', scope.tenantId)
+    : q.where('visits.tenant_id', '=', scope.tenantId);
+  // The prefix searches' indexes start with the company: with one building the company is named on
+  // the visits as well, so they serve (else the building's whole history was read and filtered,
+  // 300-600 ms at 120,000 visits; scripts/bench/entryLog.bench.ts).
+  if (query.buildingId && (query.search?.trim() || query.companyName)) {
+    q = q.where('visits.tenant_id', '=', scope.tenantId);
+  }
+  const { assignedTo } = scope;
+  if (assignedTo) {
+    q = q.where('visits.building_id', 'in', (eb) =>
+      eb
+        .selectFrom('user_buildings')
+        .select('user_buildings.building_id')
+        .where('user_buildings.user_id', '=', assignedTo),
+    );
+  }
+  if (query.visitorType) q = q.where('visits.visitor_type', '=', query.visitorType);
+  if (query.hostPersonId) q = q.where('visits.host_person_id', '=', query.hostPersonId);
+  if (query.companyName) q = q.where(sql`lower(visits.company_name)`, 'like', lowerPrefixPattern(query.companyName));
+  const search = query.search?.trim();
+  if (search) {
+    const prefix = lowerPrefixPattern(search);
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(visits.last_name)`, 'like', prefix),
+        eb(sql`lower(visits.first_name)`, 'like', prefix),
+        eb(sql`lower(visits.email)`, 'like', prefix),
+        eb(sql`lower(visits.company_name)`, 'like', prefix),
+        eb(sql`lower(visits.host)`, 'like', prefix),
+        eb('visits.identifier', '=', search.toUpperCase()),
+      ]),
+    );
+  }
+  const column = dateColumns[query.dateFilter ?? 'checkInAt'];
+  if (query.from) q = q.where(column, '>=', new Date(query.from));
+  if (query.to) q = q.where(column, '<', new Date(query.to));
+  if (query.status) q = q.where(statusCondition(query.status, scope.now, scope.defaultZone));
+  return q;
+}
+
+/**
+ * The list's order: the sort column asked for (`order` 1 ascending, else descending; 0 means no
+ * single sort), else with a date range the range's column, else the newest first; the id breaks
+ * ties (so a keyset walk is exact). Rows without the value come last going up and first going
+ * down (PostgreSQL's order, which the indexes give without sorting).
+ */
+export function orderOf(query: Filter): { column: string; direction: 'asc' | 'desc' } {
+  const direction = query.order === 1 ? 'asc' : 'desc';
+  if (query.sort && query.order !== 0) return { column: sortColumns[query.sort], direction };
+  if (query.from || query.to) return { column: dateColumns[query.dateFilter ?? 'checkInAt'], direction };
+  return { column: sortColumns.createdAt, direction };
+}
+
+/** What a row of the list shows (not the visit's answers or form: a narrower read is a faster one). */
+const listedColumns = [
+  'visits.id',
+  'visits.identifier',
+  'visits.public_identifier',
+  'visits.building_id',
+  'visits.visitor_type',
+  'visits.first_name',
+  'visits.last_name',
+  'visits.email',
+  'visits.phone',
+  'visits.company_name',
+  'visits.host',
+  'visits.host_person_id',
+  'visits.is_invitation',
+  'visits.scheduled_at',
+  'visits.scheduled_duration',
+  'visits.checked_in_at',
+  'visits.checked_out_at',
+  'visits.cancelled_at',
+  'visits.checkout_method',
+  'visits.allowed',
+  'visits.refusal_reason',
+  'visits.flagged',
+] as const;
+
+function listColumns<Q extends ReturnType<typeof filteredVisits>>(q: Q) {
+  return q.select([
+    ...listedColumns,
+    'buildings.name as building_name',
+    sql<unknown>`buildings.settings->>'timeZoneId'`.as('time_zone'),
+  ]);
+}
+
+/**
+ * A page of the entry log and how many rows the filters keep: exactly up to VISIT_COUNT_CAP,
+ * then VISIT_COUNT_CAP + 1 (the count stops reading there).
+ */
+export async function listTenantVisits(
+  db: Db,
+  scope: VisitScope,
+  query: Filter,
+  page: { offset: number; limit: number },
+) {
+  const { column, direction } = orderOf(query);
+  const ref = sql.ref(column);
+  const base = filteredVisits(db, scope, query);
+  const [rows, counted] = await Promise.all([
+    listColumns(base)
+      .orderBy(sql`${ref} ${sql.raw(direction)}`)
+      .orderBy('visits.id', direction)
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db
+      .selectFrom(
+        base
+          .select(sql`1`.as('one'))
+          .limit(VISIT_COUNT_CAP + 1)
+          .as('kept'),
+      )
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counted.total);
+  return { rows, total, capped: total > VISIT_COUNT_CAP };
+}
+
+/** What meetings.csv writes of a visit (not its answers or form: a narrower read is a faster one). */
+const csvColumns = [
+  'visits.id',
+  'visits.identifier',
+  'visits.first_name',
+  'visits.last_name',
+  'visits.email',
+  'visits.phone',
+  'visits.company_name',
+  'visits.visitor_type',
+  'visits.host',
+  'visits.scheduled_at',
+  'visits.scheduled_duration',
+  'visits.checked_in_at',
+  'visits.checked_out_at',
+  'visits.cancelled_at',
+  'visits.checkout_method',
+  'visits.allowed',
+  'visits.refusal_reason',
+  'visits.temp_measure1',
+  'visits.temp_measure2',
+  'visits.comments',
+  'visits.source',
+  'visits.created_at',
+] as const;
+
+/** Where a keyset walk stands: the last row's sort value and id. */
+export interface Keyset {
+  value: unknown;
+  id: string;
+}
+
+/**
+ * The rows after `after` in the list's order, `limit` of them: meetings.csv walks the whole
+ * list this way, a batch at a time, in constant memory whatever its length.
+ */
+export function visitsAfter(db: Db, scope: VisitScope, query: Filter, after: Keyset | null, limit: number) {
+  const { column, direction } = orderOf(query);
+  const ref = sql.ref(column);
+  let q = filteredVisits(db, scope, query).select([
+    ...csvColumns,
+    'buildings.name as building_name',
+    sql<unknown>`buildings.settings->>'timeZoneId'`.as('time_zone'),
+    sql<unknown>`${ref}`.as('sort_value'),
+  ]);
+  if (after) q = q.where(afterCondition(column, direction, after, column !== sortColumns.createdAt));
+  return q
+    .orderBy(sql`${ref} ${sql.raw(direction)}`)
+    .orderBy('visits.id', direction)
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * "After this row" in the order (value, id), nulls being greater than any value. The row's value
+ * is read again in the statement (a timestamp in JavaScript loses its microseconds, and rows a
+ * microsecond apart would repeat); each branch bounds the column where it can (`col <= v`), so an
+ * index on it starts at the row.
+ */
+function afterCondition(column: string, direction: 'asc' | 'desc', after: Keyset, nullable: boolean) {
+  const ref = sql.ref(column);
+  const { id } = after;
+  if (after.value === null || after.value === undefined) {
+    return direction === 'asc'
+      ? sql<SqlBool>`(${ref} is null and visits.id > ${id})`
+      : sql<SqlBool>`((${ref} is null and visits.id < ${id}) or ${ref} is not null)`;
+  }
+  const name = column.slice(column.indexOf('.') + 1);
+  const value = sql`(select ${sql.ref(`keyset.${name}`)} from visits as keyset where keyset.id = ${id})`;
+  if (direction === 'desc') return sql<SqlBool>`(${ref} <= ${value} and (${ref} < ${value} or visits.id < ${id}))`;
+  const beyond = sql<SqlBool>`(${ref} >= ${value} and (${ref} > ${value} or visits.id > ${id}))`;
+  return nullable ? sql<SqlBool>`(${beyond} or ${ref} is null)` : beyond;
+}
+
+/**
+ * A building's counters on its day (`zone`): in the building; expected today (not arrived, not
+ * cancelled, scheduled today, not yet past its end); leaving within the hour (in, expected to
+ * end within the next hour); checked out today. Four small counts, each on its own index.
+ */
+export async function buildingCounters(db: Db, buildingId: string, zone: string, now: Date) {
+  const at = sql`${now}::timestamptz`;
+  const dayStart = sql`((${at} at time zone ${zone})::date)::timestamp at time zone ${zone}`;
+  const dayEnd = sql`((${at} at time zone ${zone})::date + 1)::timestamp at time zone ${zone}`;
+  const count = (where: ReturnType<typeof sql>) =>
+    sql<string>`(select count(*) from visits where visits.building_id = ${buildingId} and ${where})`;
+  const row = await db
+    .selectNoFrom([
+      count(openVisit).as('in_building'),
+      count(
+        sql`${notArrived} and visits.cancelled_at is null and visits.scheduled_at >= ${dayStart}
+          and visits.scheduled_at < ${dayEnd} and coalesce(${expectedEnd}, visits.scheduled_at) >= ${at}`,
+      ).as('expected_today'),
+      count(sql`${openVisit} and ${expectedEnd} >= ${at} and ${expectedEnd} <= ${at} + interval '1 hour'`).as(
+        'leaving_within_hour',
+      ),
+      count(sql`visits.checked_out_at >= ${dayStart} and visits.checked_out_at < ${dayEnd}`).as('checked_out_today'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    inBuilding: Number(row.in_building),
+    expectedToday: Number(row.expected_today),
+    leavingWithinHour: Number(row.leaving_within_hour),
+    checkedOutToday: Number(row.checked_out_today),
+  };
+}

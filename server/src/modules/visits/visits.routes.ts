@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { pickLocale } from '@vestibule/shared/i18n';
+import { route } from '../../http/route.ts';
+import { cancelVisit, inviteVisitor, removeVisit, updateVisit } from './invitations.service.ts';
+import { actorOf, allow, byVisit, callerOf } from './visitCaller.ts';
+import {
+  hostsOfBuilding,
+  listVisits,
+  visitDetail,
+  visitQuestionnaires,
+  visitStats,
+  visitsCsv,
+} from './visits.service.ts';
+
+// The entry log's management of visits (/check-in-out): the list, counters, CSV, one visit, its
+// questionnaires, invitations, changes, cancel, delete and the host search. Every call is the
+// request's company; supervisors, users and space users reach the visits of their assigned
+// buildings only (lists in SQL, one visit by the ownership check). The door actions (check-in,
+// check-out, check in back, fast check-in) are the check-in's staff channel (checkin module).
+
+export async function visitsRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+
+  route(app, 'GET /meeting', {
+    config: allow('view'),
+    handler: (request) => listVisits(ctx, callerOf(request), request.query),
+  });
+
+  route(app, 'GET /meetingStats/:buildingId', {
+    config: { ...allow('view'), tenantParams: { buildingId: 'building' } },
+    handler: (request) => visitStats(ctx, callerOf(request), request.params.buildingId),
+  });
+
+  route(app, 'GET /meetings/meetings.csv', {
+    config: allow('export'),
+    handler: (request, reply) => {
+      const locale = pickLocale(request.headers['accept-language']);
+      const { page: _page, limit: _limit, ...filters } = request.query;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="meetings.csv"')
+        .send(Readable.from(visitsCsv(ctx, callerOf(request), filters, locale)));
+    },
+  });
+
+  route(app, 'GET /meeting/:id', {
+    config: { ...allow('view'), ...byVisit },
+    handler: (request) => visitDetail(ctx, callerOf(request), request.params.id),
+  });
+
+  route(app, 'POST /meeting', {
+    config: allow('invite'),
+    handler: async (request, reply) => reply.code(201).send(await inviteVisitor(ctx, actorOf(request), request.body)),
+  });
+
+  route(app, 'PATCH /meeting/:id', {
+    config: { ...allow('update'), ...byVisit },
+    handler: (request) => updateVisit(ctx, actorOf(request), request.params.id, request.body),
+  });
+
+  route(app, 'DELETE /meeting/:id', {
+    config: { ...allow('remove'), ...byVisit },
+    handler: async (request) => {
+      await removeVisit(ctx, actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  route(app, 'PATCH /meeting/:id/cancel', {
+    config: { ...allow('cancel'), ...byVisit },
+    handler: (request) => cancelVisit(ctx, actorOf(request), request.params.id),
+  });
+
+  route(app, 'GET /meeting/building/:id/employee', {
+    config: { ...allow('invite'), tenantParams: { id: 'building' } },
+    handler: (request) =>
+      hostsOfBuilding(ctx, callerOf(request), request.params.id, request.query.name, request.query.limit),
+  });
+
+  route(app, 'GET /meeting/:id/questionnaire', {
+    config: { ...allow('view'), ...byVisit },
+    handler: (request) => visitQuestionnaires(ctx, callerOf(request), request.params.id, 'ENTRY'),
+  });
+
+  route(app, 'GET /meeting/:id/exitQuestionnaire', {
+    config: { ...allow('view'), ...byVisit },
+    handler: (request) => visitQuestionnaires(ctx, callerOf(request), request.params.id, 'EXIT'),
+  });
+}

@@ -1,0 +1,243 @@
+// The entry log's reads: the list, the counters, meetings.csv, one visit, its questionnaires and
+// the host search. Every read is the caller's company and, for supervisors,
+// users and space users, their assigned buildings: in SQL for lists, counters and the CSV; by the
+// route's ownership check (and `visibleVisit` for ids in a body) for one visit.
+import {
+  CSV_BOM,
+  type HostCandidate,
+  type Locale,
+  type VisitList,
+  type VisitListQuery,
+  type VisitQuestionnaires,
+  type VisitStats,
+  type VisitDetail,
+  csvRow,
+  visitStatus,
+  wizardTypeOfPerson,
+} from '@vestibule/shared';
+import { translate } from '@vestibule/shared/i18n';
+import type { ServerContext } from '../../context.ts';
+import { isAssignedBuilding } from '../../db/ownership.repo.ts';
+import { notFound } from '../../errors.ts';
+import { settingsOf } from '../buildings/buildingSettings.ts';
+import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
+import { defaultZone, toVisitDetail, toVisitListItem, zoneOf } from './visit.dto.ts';
+import type { VisitCaller } from './visitCaller.ts';
+import { findHosts, findTenantBuilding } from './visitDirectory.repo.ts';
+import { type Keyset, type VisitScope, buildingCounters, listTenantVisits, visitsAfter } from './visitList.repo.ts';
+import { type TenantVisitRow, findTenantVisit } from './visits.repo.ts';
+
+export const scopeOf = (caller: VisitCaller, now = new Date()): VisitScope => ({
+  tenantId: caller.tenantId,
+  assignedTo: caller.assignedTo,
+  now,
+  defaultZone,
+});
+
+/** A building of the company the caller sees, or 404 (as another company's). */
+export async function visibleBuilding(ctx: ServerContext, caller: VisitCaller, buildingId: string) {
+  const building = await findTenantBuilding(ctx.db, caller.tenantId, buildingId);
+  if (!building) throw notFound();
+  if (caller.assignedTo && !(await isAssignedBuilding(ctx.db, caller.assignedTo, buildingId))) throw notFound();
+  return building;
+}
+
+/** A visit the caller sees (its company, one of their buildings), or 404. */
+export async function visibleVisit(ctx: ServerContext, caller: VisitCaller, id: string): Promise<TenantVisitRow> {
+  const row = await findTenantVisit(ctx.db, caller.tenantId, id);
+  if (!row) throw notFound();
+  if (caller.assignedTo && !(await isAssignedBuilding(ctx.db, caller.assignedTo, row.building_id))) throw notFound();
+  return row;
+}
+
+/** The entry log: filtered, counted (up to a cap) and paged in the database; statuses by the shared rule. */
+export async function listVisits(
+  ctx: ServerContext,
+  caller: VisitCaller,
+  query: VisitListQuery,
+  now = new Date(),
+): Promise<VisitList> {
+  const limit = query.limit ?? 50;
+  const page = query.page ?? 1;
+  const { rows, total, capped } = await listTenantVisits(ctx.db, scopeOf(caller, now), query, {
+    offset: (page - 1) * limit,
+    limit,
+  });
+  return { docs: rows.map((row) => toVisitListItem(row, now)), totalDocs: total, totalCapped: capped };
+}
+
+export async function visitDetail(ctx: ServerContext, caller: VisitCaller, id: string): Promise<VisitDetail> {
+  return toVisitDetail(await visibleVisit(ctx, caller, id));
+}
+
+/** A building's counters on its own day (its time zone). */
+export async function visitStats(
+  ctx: ServerContext,
+  caller: VisitCaller,
+  buildingId: string,
+  now = new Date(),
+): Promise<VisitStats> {
+  const building = await visibleBuilding(ctx, caller, buildingId);
+  const timeZoneId = settingsOf(building).timeZoneId || defaultZone;
+  return { buildingId, timeZoneId, ...(await buildingCounters(ctx.db, buildingId, timeZoneId, now)) };
+}
+
+/** Rows of meetings.csv fetched at a time: memory stays the same whatever the file's length. */
+const CSV_BATCH = 1_000;
+
+const csvColumns = [
+  'identifier',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'companyName',
+  'visitorType',
+  'host',
+  'building',
+  'status',
+  'scheduledAt',
+  'scheduledDuration',
+  'checkedInAt',
+  'checkedOutAt',
+  'checkoutMethod',
+  'timeZone',
+  'allowed',
+  'refusal',
+  'tempMeasure1',
+  'tempMeasure2',
+  'comments',
+  'source',
+  'createdAt',
+] as const;
+
+/** One formatter per time zone: making one costs far more than formatting with it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** yyyy-MM-dd HH:mm in a time zone, as a spreadsheet reads a date and time. */
+function localTime(value: Date | string | null, timeZone: string): string | null {
+  if (value === null) return null;
+  const parts = formatterOf(timeZone).formatToParts(new Date(value));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+/**
+ * meetings.csv with the list's filters and order, walked by keyset a batch at a time (rows added
+ * meanwhile neither repeat nor push others out); times in each building's zone, named in a column;
+ * headings in the caller's language; formula-looking cells made inert by the shared writer.
+ */
+export async function* visitsCsv(
+  ctx: ServerContext,
+  caller: VisitCaller,
+  query: Omit<VisitListQuery, 'page' | 'limit'>,
+  locale: Locale,
+  now = new Date(),
+): AsyncGenerator<string> {
+  const t = (key: string) => translate(locale, `csv.meetings.${key}`);
+  yield CSV_BOM + csvRow(csvColumns.map(t));
+  const scope = scopeOf(caller, now);
+  let after: Keyset | null = null;
+  for (;;) {
+    const rows = await visitsAfter(ctx.db, scope, query, after, CSV_BATCH);
+    let chunk = '';
+    for (const row of rows) {
+      const zone = zoneOf(row);
+      const times = {
+        scheduledAt: row.scheduled_at === null ? null : new Date(row.scheduled_at).toISOString(),
+        scheduledDuration: row.scheduled_duration,
+        checkedInAt: row.checked_in_at === null ? null : new Date(row.checked_in_at).toISOString(),
+        checkedOutAt: row.checked_out_at === null ? null : new Date(row.checked_out_at).toISOString(),
+        cancelledAt: row.cancelled_at === null ? null : new Date(row.cancelled_at).toISOString(),
+      };
+      chunk += csvRow([
+        row.identifier,
+        row.first_name,
+        row.last_name,
+        row.email,
+        row.phone,
+        row.company_name,
+        row.visitor_type,
+        row.host,
+        row.building_name,
+        visitStatus(times, now, zone),
+        localTime(row.scheduled_at, zone),
+        row.scheduled_duration,
+        localTime(row.checked_in_at, zone),
+        localTime(row.checked_out_at, zone),
+        row.checkout_method,
+        zone,
+        row.allowed ? t('yes') : t('no'),
+        row.refusal_reason,
+        row.temp_measure1,
+        row.temp_measure2,
+        row.comments,
+        row.source,
+        localTime(row.created_at, zone),
+      ]);
+    }
+    if (chunk) yield chunk;
+    const last = rows.at(-1);
+    if (!last || rows.length < CSV_BATCH) return;
+    after = { value: last.sort_value, id: last.id };
+  }
+}
+
+/** Hosts for an invitation: active employees of the building in the directory. */
+export async function hostsOfBuilding(
+  ctx: ServerContext,
+  caller: VisitCaller,
+  buildingId: string,
+  name: string | undefined,
+  limit = 20,
+): Promise<{ docs: HostCandidate[] }> {
+  const building = await visibleBuilding(ctx, caller, buildingId);
+  const rows = await findHosts(ctx.db, building, name, limit);
+  return {
+    docs: rows.map((row) => ({
+      personId: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      jobTitle: row.job_title,
+      department: row.department,
+    })),
+  };
+}
+
+/** A visit's entry or exit questionnaires (its building's, for its person type, as they are now) and its answers. */
+export async function visitQuestionnaires(
+  ctx: ServerContext,
+  caller: VisitCaller,
+  id: string,
+  kind: 'ENTRY' | 'EXIT',
+): Promise<VisitQuestionnaires> {
+  const visit = await visibleVisit(ctx, caller, id);
+  const questionnaires = await linkedQuestionnaires(
+    ctx.db,
+    visit.building_id,
+    kind,
+    wizardTypeOfPerson(visit.visitor_type),
+  );
+  return {
+    questionnaires,
+    answers: kind === 'ENTRY' ? visit.questionnaires_answers : visit.exit_questionnaires_answers,
+  };
+}

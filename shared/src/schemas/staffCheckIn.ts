@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import {
+  answeredQuestionnaireSchema,
+  checkInDataSchema,
+  questionnairesAnswersSchema,
+  visitDetailSchema,
+  wizardAnswerFields,
+  wizardVisitorTypeSchema,
+} from './visit.ts';
+
+// Staff at the desk on the check-in's staff channel: what the entry log's door actions send
+// (check-in of an expected visit, fast check-in of a walk-in, instant replacement, answers given
+// on the visitor's behalf) and what the staff wizard starts from. The wizard's answers are the
+// public check-in's (`wizardAnswerFields`), judged by the same rules.
+
+/** PATCH /meeting/{id}/check-in: staff check in an expected visit with the wizard's result. */
+export const staffCheckInSchema = z.object({
+  /** The wizard's person type (v, c, e accepted); default: the visit's. */
+  visitorType: wizardVisitorTypeSchema.optional(),
+  ...wizardAnswerFields,
+});
+export type StaffCheckIn = z.input<typeof staffCheckInSchema>;
+
+/**
+ * POST /meetingWithCheckIn, the fast check-in: a new visit checked in at once by staff, with the
+ * wizard's result; the visitor may be a person of the directory (`personId`, no pass needed:
+ * staff vouch for them) and the host an employee of the directory.
+ */
+export const fastCheckInSchema = z.object({
+  buildingId: z.uuid(),
+  visitorType: wizardVisitorTypeSchema,
+  personId: z.uuid().nullable().optional().default(null),
+  hostPersonId: z.uuid().nullable().optional().default(null),
+  ...wizardAnswerFields,
+});
+export type FastCheckIn = z.input<typeof fastCheckInSchema>;
+
+/** POST /meeting/instantReplacementCheckin: check the same person in again from a visit of theirs. */
+export const instantReplacementSchema = z.object({
+  /** The visit to replace (in or out): its form and answers are reused while they hold. */
+  meetingId: z.uuid(),
+});
+
+/**
+ * GET /meeting/{id}/check-in: what the staff wizard starts from. `status` is the spec's
+ * visit-to-check-in status: `allowed`, or `expired` when the visit's time has passed or its
+ * answers no longer hold (the notice checkInOut.checkIn.expired; the wizard asks everything
+ * again: `prefill.questionnairesAnswers` is empty).
+ */
+export const visitCheckInDataSchema = z
+  .object({
+    status: z.enum(['allowed', 'expired']),
+    visit: visitDetailSchema,
+    wizard: checkInDataSchema,
+    prefill: z.object({
+      visitorType: z.enum(['VISITOR', 'CONTRACTOR', 'EMPLOYEE']),
+      checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])),
+      questionnairesAnswers: z.array(answeredQuestionnaireSchema),
+      scheduledDuration: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'VisitCheckInData' });
+export type VisitCheckInData = z.infer<typeof visitCheckInDataSchema>;
+
+/** PATCH /meeting/{id}/questionnaires and /exitQuestionnaires: answers given on the visitor's behalf. */
+export const visitAnswersSchema = z.object({ questionnairesAnswers: questionnairesAnswersSchema });

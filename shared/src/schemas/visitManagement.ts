@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { COMMENTS_MAX, locales } from '../constants.ts';
+import { dateRangeError, visitDurationChoices } from '../domain/visitState.ts';
+import { visitorTypes } from '../domain/visitorTypes.ts';
+import { optionalEmailSchema, optionalTextSchema } from './common.ts';
+import { PERSON_LIMITS } from './person.ts';
+import {
+  answeredQuestionnaireSchema,
+  checkoutMethods,
+  visitSummarySchema,
+  wizardQuestionnaireSchema,
+} from './visit.ts';
+
+// The entry log's management of visits: what staff send and get back. Public check-in shapes stay in visit.ts; these reuse them where the wizard is the same.
+
+/** The columns the entry log sorts by (one at a time, `order` -1 or 1; 0 or none: newest first). */
+export const visitSortColumns = [
+  'createdAt',
+  'scheduledAt',
+  'checkedInAt',
+  'checkedOutAt',
+  'lastName',
+  'firstName',
+  'visitorType',
+  'companyName',
+  'host',
+] as const;
+export type VisitSortColumn = (typeof visitSortColumns)[number];
+
+/** The entry log's status filter: in, out, late, expired, or not arrived yet (soon, later today, or a later day). */
+export const visitStatusFilters = ['in', 'out', 'late', 'soon', 'today', 'expected', 'expired'] as const;
+
+/**
+ * The entry log's filters. The company is the request's tenant (the tab's choice for
+ * admins, `x-vestibule-tenant`); `companyName` is the visitor's company. `from`/`to` apply to the
+ * `dateFilter` column (check-in by default), `to` excluded, at most 30 days apart
+ * (DATE_RANGE_TOO_LONG; `to` before `from`: VALIDATION_FAILED). `page` starts at 1.
+ */
+export const visitListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).optional(),
+    limit: z.coerce.number().int().min(1).max(500).optional(),
+    search: z.string().max(100).optional(),
+    status: z.enum(visitStatusFilters).optional(),
+    visitorType: z.enum(visitorTypes).optional(),
+    buildingId: z.uuid().optional(),
+    /** Visits whose host is this person of the directory. */
+    hostPersonId: z.uuid().optional(),
+    /** The visitor's company (part of it, any case). */
+    companyName: z.string().max(100).optional(),
+    dateFilter: z.enum(['checkInAt', 'checkOutAt', 'scheduledAt']).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    sort: z.enum(visitSortColumns).optional(),
+    order: z.coerce.number().int().min(-1).max(1).optional(),
+  })
+  .superRefine((query, ctx) => {
+    const error = dateRangeError(query.from, query.to);
+    if (error === 'TOO_LONG') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'DATE_RANGE_TOO_LONG',
+        params: { errorCode: 'DATE_RANGE_TOO_LONG' },
+      });
+    } else if (error === 'ORDER') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'to before from',
+        params: { errorCode: 'VALIDATION_FAILED' },
+      });
+    }
+  });
+export type VisitListQuery = z.infer<typeof visitListQuerySchema>;
+
+/**
+ * The list counts exactly up to this many rows and then stops (`totalCapped`): counting every
+ * visit of a company of millions for a pager would cost more than the page itself (10,000 rows
+ * cost 20 to 50 ms on the embedded database, the whole budget of a page). The pager shows the
+ * pages counted and says there are more; any page can still be asked for.
+ */
+export const VISIT_COUNT_CAP = 1_000;
+
+/** One row of the entry log: the summary and what the list shows or acts on besides. */
+export const visitListItemSchema = visitSummarySchema
+  .extend({
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    companyName: z.string().nullable(),
+    hostPersonId: z.uuid().nullable(),
+    isInvitation: z.boolean(),
+    cancelledAt: z.string().nullable(),
+    refusal: z.enum(['ALERT_ANSWER', 'TEMPERATURE']).nullable(),
+    checkoutMethod: z.enum(checkoutMethods).nullable(),
+  })
+  .meta({ id: 'VisitListItem' });
+export type VisitListItem = z.infer<typeof visitListItemSchema>;
+
+export const visitListSchema = z.object({
+  docs: z.array(visitListItemSchema),
+  /** Exact up to VISIT_COUNT_CAP; past it, VISIT_COUNT_CAP + 1 with `totalCapped` true. */
+  totalDocs: z.number().int(),
+  totalCapped: z.boolean(),
+});
+export type VisitList = z.infer<typeof visitListSchema>;
+
+/** The entry log's counters for one building, on the building's day (its time zone). */
+export const visitStatsSchema = z
+  .object({
+    buildingId: z.uuid(),
+    timeZoneId: z.string(),
+    /** Checked in and not out (overdue ones included). */
+    inBuilding: z.number().int(),
+    /** Not arrived, not cancelled, scheduled today and not yet past its end. */
+    expectedToday: z.number().int(),
+    /** In, and expected to end within the next hour. */
+    leavingWithinHour: z.number().int(),
+    /** Checked out today. */
+    checkedOutToday: z.number().int(),
+  })
+  .meta({ id: 'VisitStats' });
+export type VisitStats = z.infer<typeof visitStatsSchema>;
+
+/** The visitor of an invitation: a person of the directory, or typed in. */
+const visitorFields = {
+  /** A person of the directory of the same building: names, e-mail and phone come from the record. */
+  personId: z.uuid().nullable().optional(),
+  firstName: optionalTextSchema(PERSON_LIMITS.name),
+  lastName: optionalTextSchema(PERSON_LIMITS.name),
+  email: optionalEmailSchema(PERSON_LIMITS.email),
+  phone: optionalTextSchema(PERSON_LIMITS.phone),
+  companyName: optionalTextSchema(PERSON_LIMITS.companyName),
+};
+
+/**
+ * A new invitation (POST /meeting, 201): the visitor (from the directory, `personId`, or typed:
+ * first and last name required), the host (an employee of the building in the directory), when,
+ * and for how long (one of the spec's choices). The invitation e-mail goes to `email` (or the
+ * person's) in `locale`, sent by the lifecycle job.
+ */
+export const visitInviteSchema = z.object({
+  buildingId: z.uuid(),
+  visitorType: z.enum(visitorTypes),
+  ...visitorFields,
+  hostPersonId: z.uuid(),
+  scheduledAt: z.iso.datetime({ offset: true }),
+  scheduledDuration: z.enum(visitDurationChoices),
+  comments: z.string().max(COMMENTS_MAX).nullable().optional(),
+  /** The language of the visitor's e-mails; default: the person's, else the building's. */
+  locale: z.enum(locales).optional(),
+});
+export type VisitInvite = z.input<typeof visitInviteSchema>;
+
+/**
+ * A change to a visit (PATCH /meeting/{id}): only the fields given change. The schedule only
+ * before arrival (MEETING_ALREADY_STARTED); nothing once out or cancelled.
+ */
+export const visitUpdateSchema = z.object({
+  visitorType: z.enum(visitorTypes).optional(),
+  firstName: visitorFields.firstName,
+  lastName: visitorFields.lastName,
+  email: visitorFields.email,
+  phone: visitorFields.phone,
+  companyName: visitorFields.companyName,
+  hostPersonId: z.uuid().optional(),
+  scheduledAt: z.iso.datetime({ offset: true }).optional(),
+  scheduledDuration: z.enum(visitDurationChoices).optional(),
+  comments: z.string().max(COMMENTS_MAX).nullable().optional(),
+  locale: z.enum(locales).optional(),
+});
+export type VisitUpdate = z.input<typeof visitUpdateSchema>;
+
+/**
+ * GET /meeting/{id}/questionnaire and /exitQuestionnaire: the building's questionnaires for the
+ * visit's person type now, and the answers the visit holds (with the question texts as answered).
+ */
+export const visitQuestionnairesSchema = z
+  .object({
+    questionnaires: z.array(wizardQuestionnaireSchema),
+    answers: z.array(answeredQuestionnaireSchema),
+  })
+  .meta({ id: 'VisitQuestionnaires' });
+export type VisitQuestionnaires = z.infer<typeof visitQuestionnairesSchema>;
+
+/** GET /meeting/building/{id}/employee: hosts from the directory (active employees of the building). */
+export const hostSearchQuerySchema = z.object({
+  /** Part of the first name, last name or e-mail (any case); none: the first ones by name. */
+  name: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
+
+export const hostCandidateSchema = z
+  .object({
+    personId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    jobTitle: z.string().nullable(),
+    department: z.string().nullable(),
+  })
+  .meta({ id: 'HostCandidate' });
+export type HostCandidate = z.infer<typeof hostCandidateSchema>;
