@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckInResponse, VisitDetail } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
-import { autoCheckOutDue, sendOverdueAlerts } from './lifecycle.jobs.ts';
+import { autoCheckOutDue, sendOverdueAlerts } from './lifecycle.service.ts';
 import { type Seed, caller, health, invite, seedVisits, setSettings } from '../visits/visitsFixture.ts';
 
 // Check in back after an automatic check-out (both databases): the visit is in again
