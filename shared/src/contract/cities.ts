@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema, okSchema } from '../schemas/common.ts';
 import { endpoint } from './endpoint.ts';
 
-// Cities (issue 11): a company's list of city names, which the address forms suggest. A name is
+// Cities: a company's list of city names, which the address forms suggest. A name is
 // unique in its company whatever its case (CITY_ALREADY_EXISTS).
 
 const tags = ['cities'];

@@ -1,7 +1,7 @@
 import { evacuationListSchema, evacuationParamsSchema } from '../schemas/evacuation.ts';
 import { endpoint } from './endpoint.ts';
 
-// The evacuation list (issue 13): everyone inside a building now. The roles of the entry log's
+// The evacuation list (docs/visits.md, "The evacuation list"): everyone inside a building now. The roles of the entry log's
 // screen (/check-in-out), within the company and, for supervisors, users and space users, the
 // buildings assigned to them (another company's or an unassigned building answers 404).
 

@@ -10,7 +10,7 @@ import {
 } from '../schemas/person.ts';
 import { endpoint } from './endpoint.ts';
 
-// The people directory (issue 12; application.md section 7, "People"). Tenant-scoped; a
+// The people directory (docs/roles.md, "Screens and areas", says who manages it). Tenant-scoped; a
 // supervisor or user sees the people of their assigned buildings only.
 
 const tags = ['people'];

@@ -1,7 +1,7 @@
 import { peopleUploadReportSchema } from '../schemas/person.ts';
 import { endpoint } from './endpoint.ts';
 
-// The people CSV import (issue 12; application.md sections 3 and 5): one multipart call that
+// The people CSV import (the people directory: docs/glossary.md): one multipart call that
 // checks every row and reports each refusal at its row and column, and writes the valid rows in
 // one transaction unless it is a dry run.
 

@@ -269,7 +269,7 @@ export const visitDetailSchema = visitSummarySchema
     source: z.enum(visitSources),
     deviceId: z.string().nullable(),
     createdAt: z.string(),
-    // Issue 13: the front desk's fields.
+    // The front desk's fields: the directory's person and host, who invited, how it ended.
     /** The person of the directory this visit is of (a visitor picked from the directory). */
     personId: z.uuid().nullable(),
     /** The host, an employee of the directory (`host` keeps the name shown). */

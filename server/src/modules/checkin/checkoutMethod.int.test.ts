@@ -9,7 +9,7 @@ import {
 import { createBuilding, createTenant, qrCodeKeyOf } from '../../../test/helpers/factories.ts';
 import { type TestApp, createTestApp, enrolledKiosk, jsonOf } from '../../../test/helpers/test-app.ts';
 
-// Each visit keeps who checked it out (issue 13, both databases): the visitor's phone (OWN_DEVICE),
+// Each visit keeps who checked it out (both databases): the visitor's phone (OWN_DEVICE),
 // a kiosk online or by its synced offline entries (KIOSK); staff (STAFF) and the automatic
 // check-out are tested with the entry log and the lifecycle jobs.
 
