@@ -7,7 +7,7 @@ import { publicPagePrefixes } from '@vestibule/shared';
 import { precompress } from '@vestibule/build-tools';
 
 // The kiosk app serves every public page (check-in wizard, kiosk, check-out...). Its assets
-// live under /kiosk/; the server answers the spec's public paths with its index.html.
+// live under /kiosk/; the server answers the public pages' paths with its index.html.
 
 // The product version (root package.json), as in the admin app: the kiosk shows it and the
 // update check tells a new build from the running one.

@@ -1,7 +1,7 @@
 // A visitor's own visit pages, end to end at Demo HQ: a visitor registers ahead
 // through the building's registration link (the directory's host recognised), then moves the
 // visit, makes it longer and cancels it through the invitation's links, each time seeing the
-// spec's success modal and the entry log holding the change; a cancelled visit can no longer be
+// page's success modal and the entry log holding the change; a cancelled visit can no longer be
 // moved, and says why. Scanned with axe with each modal open.
 import { type Locale, dayInZone } from '@vestibule/shared';
 import type { ApiClient } from '@vestibule/shared/api';

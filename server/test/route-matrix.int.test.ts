@@ -100,7 +100,7 @@ describe('route × role × tenant matrix', () => {
     expect(table).toEqual(
       Object.fromEntries(Object.entries(calls).map(([key, permission]) => [key, visitPermissions[permission]])),
     );
-    // Every role the spec admits to /check-in-out can at least read it (a 403 would sign it out).
+    // Every role admitted to /check-in-out (docs/roles.md) can at least read it (a 403 would sign it out).
     for (const role of ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'] as const)
       expect(visitPermissions.view).toContain(role);
   });

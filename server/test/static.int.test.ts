@@ -10,7 +10,7 @@ import { createTestDatabase } from './helpers/database.ts';
 import { testConfig } from './helpers/test-app.ts';
 import { precompressDir } from '@vestibule/build-tools';
 
-// One process serves the API, the admin app at / and the public pages at their spec paths.
+// One process serves the API, the admin app at / and the public pages at their own paths.
 let database: DatabaseHandle;
 let app: FastifyInstance;
 

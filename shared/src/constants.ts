@@ -41,7 +41,7 @@ export const defaultTimeFormat = 'HH:mm';
 export const PRODUCT_NAME = 'Vestibule';
 export const HELP_URL = 'https://github.com/vestibule-app/vestibule/wiki';
 
-/** Public pages of the spec (no sign-in, no toolbar), served by the kiosk app. */
+/** The public pages' paths (no sign-in, no toolbar), served by the kiosk app. */
 export const publicPagePrefixes = [
   '/checkin',
   '/checkinKiosk',

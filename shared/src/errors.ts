@@ -1,5 +1,5 @@
-// The error-code catalogue: every code of both spec documents plus the few the
-// rebuild needs for generic HTTP faults. `status` is the HTTP status the server
+// The error-code catalogue: every code the server answers or the apps raise (docs/errors.md
+// lists each and when). `status` is the HTTP status the server
 // answers with; 200 marks a business refusal carried in a 200 body (space booking),
 // 0 marks a code only the client raises (network faults, clipboard).
 export const errorCatalogue = {
@@ -128,7 +128,7 @@ export const errorCatalogue = {
   PEOPLE_UPLOAD_SUMMARY: { status: 200 },
   PEOPLE_UPLOAD_NOT_UNIQUE_NAMES: { status: 400 },
   PEOPLE_UPLOAD_NOT_UNIQUE_EMAIL: { status: 400 },
-  // Space booking: business refusals in a 200 body, as the spec says
+  // Space booking: business refusals in a 200 body (docs/errors.md, "The error body")
   TIME_CONFLICT: { status: 200 },
   SPACE_UNAVAILABLE: { status: 200 },
   TIME_UNAVAILABLE: { status: 200 },

@@ -2,7 +2,7 @@ import type { MantineColorSchemeManager } from '@mantine/core';
 import { colorSchemeChoice, setColorSchemeChoice, subscribeColorScheme } from '../features/theme/index.ts';
 
 /**
- * Mantine's colour scheme, kept by the theme feature (the spec's `dark` flag): Mantine reads and
+ * Mantine's colour scheme, kept by the theme feature (the stored `dark` flag): Mantine reads and
  * writes the same choice and follows every change made by the app's switch or by another tab.
  */
 export function themeColorSchemeManager(): MantineColorSchemeManager {

@@ -7,7 +7,7 @@ const afternoon = new Date(2026, 2, 5, 14, 7, 9);
 const morning = new Date(2026, 11, 31, 0, 30, 0);
 
 describe('formatPattern', () => {
-  it('writes every date format of the spec', () => {
+  it('writes every date format a user may choose', () => {
     expect(dateFormats.map((pattern) => formatPattern(afternoon, pattern, 'en'))).toEqual([
       '2026-03-05',
       '05/03/2026',
@@ -16,7 +16,7 @@ describe('formatPattern', () => {
     ]);
   });
 
-  it('writes every time format of the spec, 24 and 12 hours, with and without seconds', () => {
+  it('writes every time format a user may choose, 24 and 12 hours, with and without seconds', () => {
     expect(timeFormats.map((pattern) => formatPattern(afternoon, pattern, 'en'))).toEqual([
       '14:07',
       '14:07:09',
@@ -35,7 +35,7 @@ describe('formatPattern', () => {
 });
 
 describe('dateTimeFormatter', () => {
-  it('uses the spec defaults without formats: yyyy-MM-dd and HH:mm', () => {
+  it('uses the defaults without formats: yyyy-MM-dd and HH:mm', () => {
     const format = dateTimeFormatter({}, 'en');
     expect(format.date(afternoon)).toBe('2026-03-05');
     expect(format.time(afternoon)).toBe('14:07');
@@ -48,7 +48,7 @@ describe('dateTimeFormatter', () => {
     expect(format.date(morning.toISOString())).toBe('31.12.2026');
   });
 
-  it('falls back to the defaults for a pattern the spec does not list', () => {
+  it('falls back to the defaults for a pattern not among the choices', () => {
     const format = dateTimeFormatter({ dateFormat: 'yy/M/d', timeFormat: 'H' }, 'en');
     expect(format.dateTime(afternoon)).toBe('2026-03-05 14:07');
   });

@@ -1,10 +1,10 @@
 // The admin app's one way to show a moment: every screen that writes a date or a time goes
 // through here (a screen takes its formatter from useDateTimeFormat), so the signed-in user's
-// own formats (their profile) apply everywhere at once. The spec's patterns are few and fixed
-// (shared constants), so they are written out here rather than by a date library.
+// own formats (their profile) apply everywhere at once. The patterns a user may choose are few
+// and fixed (shared constants), so they are written out here rather than by a date library.
 import { dateFormats, defaultDateFormat, defaultTimeFormat, timeFormats } from '@vestibule/shared';
 
-/** A user's choice of patterns: one of the spec's date formats and one of its time formats. */
+/** A user's choice of patterns: one of the date formats and one of the time formats (shared constants). */
 export interface DateTimeFormats {
   dateFormat: string;
   timeFormat: string;
@@ -19,7 +19,7 @@ export interface DateTimeFormatter {
   dateTime: (value: string | Date) => string;
 }
 
-// The letters the spec's patterns use: year, month, day, hours (24 h and 12 h), minutes,
+// The letters those patterns use: year, month, day, hours (24 h and 12 h), minutes,
 // seconds and the day half. Longest first, so `yyyy` is never read as something shorter.
 const patternLetters = /yyyy|MM|dd|HH|hh|mm|ss|a/g;
 
@@ -31,7 +31,7 @@ function dayPeriod(date: Date, language: string): string {
   return parts.find((part) => part.type === 'dayPeriod')?.value ?? (date.getHours() < 12 ? 'AM' : 'PM');
 }
 
-/** `date` in the browser's time zone, written by one of the spec's patterns ("dd/MM/yyyy", "hh:mm a"). */
+/** `date` in the browser's time zone, written by one of those patterns ("dd/MM/yyyy", "hh:mm a"). */
 export function formatPattern(date: Date, pattern: string, language: string): string {
   return pattern.replace(patternLetters, (letters) => {
     switch (letters) {
@@ -55,7 +55,7 @@ export function formatPattern(date: Date, pattern: string, language: string): st
   });
 }
 
-/** The pattern if it is one the spec lists, else the default: a stored user may predate a format. */
+/** The pattern if it is one of the list, else the default: a stored user may predate a format. */
 function known(pattern: string | undefined, list: readonly string[], fallback: string): string {
   return pattern !== undefined && list.includes(pattern) ? pattern : fallback;
 }
@@ -66,7 +66,7 @@ function toDate(value: string | Date): Date | null {
 }
 
 /**
- * Writes moments by the user's formats (the spec's yyyy-MM-dd and HH:mm when they have none);
+ * Writes moments by the user's formats (yyyy-MM-dd and HH:mm when they have none);
  * the language only names the day half. A value that is no date is shown as it is.
  */
 export function dateTimeFormatter(formats: Partial<DateTimeFormats>, language: string): DateTimeFormatter {

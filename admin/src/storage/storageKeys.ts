@@ -23,6 +23,6 @@ export const tabTenantKey = 'vestibule.tabTenant';
 
 /**
  * sessionStorage key of a success message that must survive the page reload which ends
- * an impersonation (the spec reloads the page and still shows the logged-out-as message).
+ * an impersonation (the page reloads and still shows the logged-out-as message).
  */
 export const pendingNoticeKey = 'vestibule.pendingNotice';

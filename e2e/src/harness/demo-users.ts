@@ -75,7 +75,7 @@ export const demoUsers = {
   tech2: demoUser('tech2', 'ROLE_TECH_2', ['tenants', 'users']),
 } as const satisfies Record<string, DemoUser>;
 
-/** The entries of the toolbar's main navigation, in the order of the spec. */
+/** The entries of the toolbar's main navigation, in the order the toolbar shows them. */
 export function expectedNavigation(user: DemoUser): MenuKey[] {
   const entries: MenuKey[] = [];
   if (user.entryLog) entries.push('entryLog');

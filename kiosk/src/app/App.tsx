@@ -42,7 +42,7 @@ const RegistrationPage = lazy(() =>
   import('../features/publicVisit/RegistrationPage.tsx').then((module) => ({ default: module.RegistrationPage })),
 );
 
-/** The public pages of the spec, by path. */
+/** The public pages (no sign-in), by path. */
 export function App() {
   const location = useLocation();
   const route = matchRoute(location.pathname);

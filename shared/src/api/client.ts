@@ -67,7 +67,7 @@ export interface CallOptions {
   /** Do not call onAuthFailure for this call (login, token renewal, version checks). */
   skipAuthFailure?: boolean;
   signal?: AbortSignal;
-  /** The body is sent form-encoded instead of JSON (the spec's impersonation call). */
+  /** The body is sent form-encoded instead of JSON (POST /login/impersonate takes a form). */
   formEncoded?: boolean;
   /** This call's own time limit, instead of the client's. */
   timeoutMs?: number;

@@ -14,7 +14,7 @@ import {
 } from '../schemas/visitManagement.ts';
 import { endpoint } from './endpoint.ts';
 
-// The entry log's management of visits (the spec's Meetings calls). Tenant-scoped; a
+// The entry log's management of visits (the /meeting calls). Tenant-scoped; a
 // supervisor, user or space user reaches the visits of their assigned buildings only (another
 // building's or company's visit answers 404). Who may call what: domain/visitPermissions.ts.
 // A refusal by the visit's state is a 409 (or 208 CHECKEDIN), never a 403 (that signs out):

@@ -1,4 +1,4 @@
-// ISO 8601 durations as the spec uses them (PT1H, PT1H30M, PT5M, PT24H): hours and
+// ISO 8601 durations as visits and building settings hold them (PT1H, PT1H30M, PT5M, PT24H): hours and
 // minutes only, converted to and from whole minutes.
 const pattern = /^PT(?:(\d+)H)?(?:(\d+)M)?$/;
 

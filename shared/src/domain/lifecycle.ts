@@ -238,10 +238,10 @@ export function scheduledExpiryAt(visit: VisitTimes): Date | null {
 }
 
 /**
- * Questionnaire validity (the spec's "pending: questionnaires filled, arrival expected, with a
- * timeout"): entry answers given ahead of an unscheduled arrival hold for the building's
- * questionnairesValidityTimeout; a visit still not checked in then expires, as the door already
- * refuses answers that old (CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID). A scheduled
+ * Questionnaire validity (docs/visits.md, "Expiry"): entry answers given ahead of an unscheduled
+ * arrival hold for the building's questionnairesValidityTimeout; a visit still not checked in
+ * then expires, as the door already refuses answers that old
+ * (CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID). A scheduled
  * visit is kept until its own end (scheduledExpiryAt): the door asks again when answers lapse.
  */
 export function answersExpiryAt(

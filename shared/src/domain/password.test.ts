@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { meetsPasswordPolicy, passwordPolicyFailures } from './password.ts';
 
-describe('password policy (both readings of the spec)', () => {
+describe('password policy (7 characters, upper and lower case, a number, one of !@#$%)', () => {
   it('accepts 7 characters with upper, lower, number and a special from !@#$%', () => {
     expect(meetsPasswordPolicy('Abcde1!')).toBe(true);
     expect(meetsPasswordPolicy('Vestibule1!')).toBe(true);

@@ -3,9 +3,9 @@ import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '../constants.t
 export type PasswordRule = 'required' | 'minLength' | 'uppercase' | 'lowercase' | 'number' | 'special';
 
 /**
- * The spec gives two readings of the password policy (client: uppercase, lowercase,
- * at least 7; dictionary: also a number and a special character from !@#$%).
- * Both apply, so the policy is their union.
+ * The password policy (docs/errors.md, "Accounts and passwords", PASSWORD_POLICY): at least
+ * 7 characters, with an uppercase and a lowercase letter, a number and a special character
+ * from !@#$%. Each rule a password breaks is named.
  */
 export function passwordPolicyFailures(password: string): PasswordRule[] {
   if (password.length === 0) return ['required'];

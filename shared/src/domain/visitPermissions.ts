@@ -16,7 +16,7 @@ import { type Role, hasAnyRole } from '../roles.ts';
 const managers: readonly Role[] = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR'];
 /** The roles that work at the door: check in, check out, questionnaires. */
 const door: readonly Role[] = [...managers, 'ROLE_USER'];
-/** Every role the spec admits to /check-in-out. */
+/** Every role admitted to /check-in-out (docs/roles.md, "Screens and areas"). */
 export const checkInOutRoles: readonly Role[] = [...door, 'ROLE_SPACE'];
 
 export const visitPermissions = {

@@ -29,7 +29,7 @@ export function dateRangeError(
 
 /**
  * The durations an invitation may be given (5 min, 15 min, 30 min, 1 h, 1.5 h, then
- * every hour from 2 h to 8 h; the building document's list is the same without 5 minutes).
+ * every hour from 2 h to 8 h; docs/visits.md, "How a visit is created").
  */
 export const visitDurationChoices = [
   'PT5M',

@@ -9,8 +9,8 @@ const name = z.string().trim().max(100);
 const emailAddress = z.string().trim().max(254).pipe(z.email());
 
 /**
- * A new password with its confirmation, checked by the shared policy (both readings of the
- * spec). Each failure carries its catalogue code: PASSWORD_TOO_SHORT_MIN_5 under five
+ * A new password with its confirmation, checked by the shared policy (domain/password.ts).
+ * Each failure carries its catalogue code: PASSWORD_TOO_SHORT_MIN_5 under five
  * characters, PASSWORD_POLICY for the rest, PASSWORDS_DONT_MATCH.
  */
 export const newPasswordShape = {

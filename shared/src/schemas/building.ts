@@ -200,7 +200,7 @@ export const buildingDeviceTextsSchema = z.object({
   devicesAttentionText: z.string().max(KIOSK_TEXT_MAX),
 });
 
-/** Kiosk device addresses, each wrapped in the ';;;' separator as the spec keeps them. */
+/** Kiosk device addresses as `devicesIds` keeps them: each wrapped in the ';;;' separator. */
 export function parseDeviceIds(devicesIds: string | null | undefined): string[] {
   return (devicesIds ?? '').split(DEVICE_SEPARATOR).filter((part) => part.trim() !== '');
 }

@@ -13,7 +13,7 @@ export const errorBodySchema = z
   })
   .meta({ id: 'Error' });
 
-/** List query parameters of the spec: sort, order (-1, 1, 0), page, limit, search, filter, fields. */
+/** The query parameters a list takes: sort, order (-1, 1, 0), page, limit, search, filter, fields. */
 export const listQuerySchema = z.object({
   sort: z.string().max(64).optional(),
   order: z.coerce.number().int().min(-1).max(1).optional(),

@@ -42,10 +42,10 @@ export const instantReplacementSchema = z.object({
 });
 
 /**
- * GET /meeting/{id}/check-in: what the staff wizard starts from. `status` is the spec's
- * visit-to-check-in status: `allowed`, or `expired` when the visit's time has passed or its
- * answers no longer hold (the notice checkInOut.checkIn.expired; the wizard asks everything
- * again: `prefill.questionnairesAnswers` is empty).
+ * GET /meeting/{id}/check-in: what the staff wizard starts from. `status` says whether the visit
+ * can be checked in as it is (docs/visits.md, "Check-in"): `allowed`, or `expired` when the
+ * visit's time has passed or its answers no longer hold (the notice entryLog.checkIn.expired;
+ * the wizard asks everything again: `prefill.questionnairesAnswers` is empty).
  */
 export const visitCheckInDataSchema = z
   .object({

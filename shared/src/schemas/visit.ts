@@ -7,7 +7,8 @@ import { type WizardVisitorType, visitorTypes, wizardVisitorTypes } from '../dom
 import { checkInFieldSchema } from './building.ts';
 import { questionSchema, questionTypes } from './questionnaire.ts';
 
-// Visits (the spec's meetings) and the public check-in and check-out contract.
+// Visits ("meetings" in the HTTP paths: docs/glossary.md, "meeting") and the public check-in
+// and check-out contract.
 
 const shortTypes: Record<string, WizardVisitorType> = { v: 'VISITOR', c: 'CONTRACTOR', e: 'EMPLOYEE' };
 

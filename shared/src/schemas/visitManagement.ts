@@ -136,8 +136,8 @@ const visitorFields = {
 /**
  * A new invitation (POST /meeting, 201): the visitor (from the directory, `personId`, or typed:
  * first and last name required), the host (an employee of the building in the directory), when,
- * and for how long (one of the spec's choices). The invitation e-mail goes to `email` (or the
- * person's) in `locale`, sent by the lifecycle job.
+ * and for how long (one of `visitDurationChoices`: 5 min to 8 h). The invitation e-mail goes to
+ * `email` (or the person's) in `locale`, sent by the lifecycle job.
  */
 export const visitInviteSchema = z.object({
   buildingId: z.uuid(),

@@ -35,7 +35,7 @@ export interface WizardProps {
 }
 
 /**
- * The check-in wizard (buildings document, sections 2, 4 and 5): the form, one step per
+ * The check-in wizard (docs/check-in.md, "The wizard"): the form, one step per
  * questionnaire, consent and e-mail-me, then arrival (temperature and comments). It takes the
  * wizard input and hands its result to onFinish: where either comes from is not its business.
  */

@@ -1,4 +1,4 @@
-// The check-in wizard (buildings document, sections 2 to 5): one component for the kiosk's and
+// The check-in wizard (docs/check-in.md, "The wizard"): one component for the kiosk's and
 // phone's public pages and the admin app's staff check-in. Plain elements with class names: each
 // app styles them (kiosk/src/styles.css; the admin app's staff wizard). Its words come from the
 // app through WizardTextsContext.

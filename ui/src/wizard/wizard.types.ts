@@ -1,7 +1,7 @@
 import type { AnsweredQuestion, CheckInData, WizardVisitorType } from '@vestibule/shared';
 
 /**
- * The spec's "check-in wizard input": the building's check-in data for one person type, and
+ * The wizard's input: the building's check-in data for one person type, and
  * what is already known of the visit (an invitation, an earlier check-in). The wizard knows
  * nothing of where it comes from: the server today, the kiosk's local copy tomorrow.
  */
@@ -23,7 +23,7 @@ export interface WizardInput extends CheckInData {
   fromKiosk: boolean;
 }
 
-/** The spec's "check-in wizard result": the body of POST /checkin without the link's token and device id. */
+/** The wizard's result: the body of POST /checkin without the link's token and device id. */
 export interface WizardResult {
   qrCodeKey: string;
   visitorType: WizardVisitorType;

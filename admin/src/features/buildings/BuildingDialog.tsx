@@ -59,7 +59,7 @@ interface BuildingDialogProps {
 }
 
 /**
- * The building dialog (buildings document, sections 2 and 4): eight vertical tabs; a new
+ * The building dialog: eight vertical tabs; a new
  * building has only the first until its first save; leaving a tab with unsaved changes asks
  * first; Cancel closes and forgets the changes, the flags and the tab.
  */

@@ -6,7 +6,7 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { SwitchWithHelp } from './SwitchWithHelp.tsx';
 
-/** Camera texts share the kiosk texts' limit of 128 characters (buildings document, section 5). */
+/** Camera texts share the kiosk texts' limit of 128 characters. */
 const CAMERA_TEXT_MAX = KIOSK_TEXT_MAX;
 
 interface CameraValues {

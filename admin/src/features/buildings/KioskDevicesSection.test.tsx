@@ -125,7 +125,7 @@ describe('kiosks of a building', () => {
     const table = screen.getByRole('table', { name: 'Refused kiosk entries not resolved yet' });
     const [ada, unnamed] = screen.getAllByTestId('kiosk-rejected-row');
     if (!ada || !unnamed) throw new Error('two rows expected');
-    // The app's one formatter, with the spec's default formats (the tester has none of their own).
+    // The app's one formatter, with the default formats (the tester has none of their own).
     const occurred = dateTimeFormatter({}, 'en').dateTime('2026-03-02T10:20:00.000Z');
     expect(
       within(ada)

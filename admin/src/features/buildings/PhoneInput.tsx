@@ -10,7 +10,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Countries offered first (buildings document, section 5). */
+/** Countries offered first: Canada and the United States. */
 const preferredCountries: readonly CountryCode[] = ['CA', 'US'];
 
 interface PhoneInputProps {

@@ -2,7 +2,7 @@ import type { Building } from '@vestibule/shared';
 import { createContext, useContext, useEffect } from 'react';
 import type { DialogNotices } from './useDialogNotices.ts';
 
-/** The eight tabs of the building dialog, in the spec's order (buildings document, section 2). */
+/** The eight tabs of the building dialog, in the order the dialog shows them. */
 export const buildingTabs = [
   'address',
   'settings',

@@ -1,6 +1,6 @@
 import { BUILDING_LOGO_MAX_BYTES } from '@vestibule/shared';
 
-/** The types a check-in logo may have (buildings document, section 5); BMP has two names. */
+/** The types a check-in logo may have: PNG, JPEG or BMP (docs/errors.md, `invalidFormat`); BMP has two names. */
 export const logoMimeTypes = ['image/png', 'image/jpeg', 'image/bmp', 'image/x-ms-bmp'] as const;
 export const logoAccept = 'image/png,image/jpeg,image/bmp,.png,.jpg,.jpeg,.bmp';
 

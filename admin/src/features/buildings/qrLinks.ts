@@ -9,8 +9,8 @@ export interface QrLink {
 }
 
 /**
- * The building's public links on the current host (buildings document, section 2); the
- * check-in link carries the mobile token as `mt` once one exists.
+ * The building's public links on the current host: kiosk, check-in, registration and PIN
+ * identification; the check-in link carries the mobile token as `mt` once one exists.
  */
 export function qrLinks(building: Pick<Building, 'qrCodeKey' | 'mobileToken'>, origin: string): QrLink[] {
   const key = encodeURIComponent(building.qrCodeKey);

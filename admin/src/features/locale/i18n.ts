@@ -13,7 +13,7 @@ import { readString, writeValue } from '../../storage/browserStorage.ts';
 import { storageKeys } from '../../storage/storageKeys.ts';
 import { browserLanguages, detectInitialLocale } from './locale.ts';
 
-// One namespace holding the whole catalogue, so that keys read like the spec's:
+// One namespace holding the whole catalogue, so that a key names its part of the catalogue first:
 // `login.LOGGED_IN_AS_SUCCESS`, `errors.WRONG_PASSWORD`.
 declare module 'i18next' {
   interface CustomTypeOptions {

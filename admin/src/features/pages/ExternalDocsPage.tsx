@@ -7,7 +7,7 @@ import { Page } from '../../components/Page.tsx';
 
 interface ExternalDocsPageProps {
   variant: 'about' | 'help';
-  /** Leave for the documentation at once (the spec's /about); otherwise offer a new tab. */
+  /** Leave for the documentation at once (/about); otherwise offer a new tab. */
   redirect?: boolean;
 }
 

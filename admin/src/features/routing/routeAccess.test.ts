@@ -68,7 +68,7 @@ const tenantRoutes: RouteId[] = [
 describe('decideAccess', () => {
   const ids = Object.keys(routeTable) as RouteId[];
 
-  it.each(ids)('%s: grants exactly the roles of the spec', (id) => {
+  it.each(ids)('%s: grants exactly the roles of docs/roles.md', (id) => {
     const expected = granted[id];
     for (const role of roles) {
       const decision = decideAccess(routeTable[id].access, signedIn(role), '/somewhere');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/index.ts';
 
 /**
- * The spec's notice for a user who sees only assigned buildings and has none: every list of
+ * The notice for a user who sees only assigned buildings and has none: every list of
  * building data is empty for them (the server enforces it), so the reason is said on every page.
  */
 export function NoBuildingNotice() {

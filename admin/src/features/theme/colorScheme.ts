@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { readString, removeValue, writeValue } from '../../storage/browserStorage.ts';
 import { storageKeys } from '../../storage/storageKeys.ts';
 
-// The light/dark choice, kept as the spec's `dark` flag ('true' or 'false'); without a saved flag
+// The light/dark choice, kept in localStorage as the `dark` flag ('true' or 'false'); without a saved flag
 // the operating system's preference applies. It lives outside any UI library so the sign-in page,
 // which loads none, draws and switches it like every other page; Mantine follows it (see
 // app/colorSchemeManager.ts).

@@ -73,7 +73,7 @@ export async function localByLastName(db: KioskDb, qrCodeKey: string, lastName: 
  * - a visit made on this kiosk has its PIN on the device: the PIN typed must be its PIN;
  * - a visit of the server's list has no PIN on the device (the server never sends PINs). While
  *   the kiosk is offline its code alone is accepted, as the code is the visitor's own and the
- *   check-out is still checked by the server when it syncs. Online, the spec's code + PIN rule
+ *   check-out is still checked by the server when it syncs. Online, the code + PIN rule
  *   applies: null here, and the page asks the server (`searchMeeting`).
  */
 export async function localByCode(

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 describe('public page frame', () => {
-  it('recognises the spec public paths', () => {
+  it('recognises the public pages’ paths', () => {
     expect(isPublicPage('/checkinKiosk/abc')).toBe(true);
     expect(isPublicPage('/checkOut/xyz')).toBe(true);
     expect(isPublicPage('/elsewhere')).toBe(false);

@@ -42,7 +42,7 @@ describe('/cancelVisit/{identifier}', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
-  it('says the spec’s not-found message for an unknown link', async () => {
+  it('says the catalogue’s not-found message for an unknown link', async () => {
     const api = fakeApi({
       cancelable: vi.fn(() => Promise.reject(new ApiError(404, 'CANCEL_VISIT_NOT_FOUND', 'not found'))),
     });

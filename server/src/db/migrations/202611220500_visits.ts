@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Visits (the spec's meetings): who came to which building, with what answers, when they
+// Visits ("meetings" in the HTTP paths): who came to which building, with what answers, when they
 // checked in and out, and how the visit was made. Visits created offline keep the id the
 // kiosk generated, so `id` has no default.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@
 // person's own credentials by the building's method. The answer prefills the check-in wizard and
 // carries a ticket that proves the person to POST /checkin for a few minutes.
 //
-// What a caller learns is kept to the spec's answers: a wrong building PIN
+// What a caller learns is kept small (docs/check-in.md, "By PIN"): a wrong building PIN
 // (PIN_IDENTIFICATION_INVALID_PIN_BUILDING), else bad credentials (PIN_IDENTIFICATION_BAD_CREDENTIALS)
 // whether the person is unknown, has no PIN or typed a wrong one. Every candidate's hash is
 // checked, a missing person's against a dummy hash, so the time does not say whether one exists.

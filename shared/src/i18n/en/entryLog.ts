@@ -1,10 +1,10 @@
 /**
- * The entry log (/check-in-out, the spec's checkInOut screen): counters, filters, the list of
+ * The entry log (/check-in-out; docs/glossary.md, "entry log"): counters, filters, the list of
  * visits, the staff actions (check in, check out, check in back, cancel, remove, fast check-in,
  * new invite) and a visit's details.
  */
 export const entryLog = {
-  /** Shown instead of the log when the user sees no building (spec: checkInOut.noBuildingAssigned). */
+  /** Shown instead of the log when the user sees no building: none assigned to them, or none in the company. */
   noBuildingAssigned:
     'No building to show: the entry log lists the visits of your buildings, and none is assigned to you or exists in this company yet.',
   building: 'Building',
@@ -91,7 +91,7 @@ export const entryLog = {
     cancel: 'Cancel the visit of {{name}}',
     remove: 'Remove the visit of {{name}}',
   },
-  /** The spec's success messages (checkInOut.actions.*). */
+  /** The notifications after a staff action, by its outcome (a refused check-in too). */
   actions: {
     CHECK_IN_SUCCESS: '{{name}} is checked in.',
     CHECK_OUT_SUCCESS: '{{name}} is checked out.',
@@ -123,7 +123,7 @@ export const entryLog = {
   checkIn: {
     title: 'Check in {{name}}',
     loading: 'Loading the check-in…',
-    /** The spec's checkInOut.checkIn.expired. */
+    /** A visit offered as `expired` to the staff check-in (docs/visits.md, "Check-in"). */
     expired: "This visit's time has passed or its earlier answers no longer hold: every question is asked again.",
     refused: 'Entry refused: {{reason}}',
   },

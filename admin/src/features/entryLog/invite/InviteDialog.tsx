@@ -34,7 +34,7 @@ const inviteFields: readonly InviteField[] = [
 /**
  * A new invitation (POST /meeting): where, who (a person of the directory, for the roles that read
  * it, or someone new), the host (an employee of the building in the directory), when and for how
- * long (the spec's duration choices). The invitation e-mail goes out from the server.
+ * long (5 min to 8 h, `visitDurationChoices`). The invitation e-mail goes out from the server.
  */
 export function InviteDialog(props: { buildingId: string | undefined; onClose: (changed: boolean) => void }) {
   const { onClose } = props;
