@@ -10,14 +10,14 @@ import { api } from '../../api/apiClient.ts';
 type Query<K extends keyof Contract> = NonNullable<CallInput<Contract[K]> extends { query?: infer Q } ? Q : never>;
 
 /** A page of the list as the screen asks for it (sort and paging always given). */
-export type MeetingListRequest = Omit<Query<'GET /meeting'>, 'sort' | 'order' | 'page' | 'limit'> & {
+export type VisitListRequest = Omit<Query<'GET /meeting'>, 'sort' | 'order' | 'page' | 'limit'> & {
   sort: VisitSortColumn;
   order: 1 | -1;
   page: number;
   limit: number;
 };
 
-export type MeetingCsvQuery = Query<'GET /meetings/meetings.csv'>;
+export type VisitCsvQuery = Query<'GET /meetings/meetings.csv'>;
 export type StaffCheckInBody = CallInput<Contract['PATCH /meeting/:id/check-in']>['body'];
 export type StaffCheckOutBody = CallInput<Contract['PATCH /meeting/:id/check-out']>['body'];
 export type InviteBody = CallInput<Contract['POST /meeting']>['body'];
@@ -27,11 +27,11 @@ export type CheckOutData = CallOutput<Contract['GET /meeting/:id/check-out']>;
 const byId = (id: string) => ({ params: { id } });
 
 export const entryLogApi = {
-  list: (query: MeetingListRequest, signal?: AbortSignal) => api.call('GET /meeting', { query, signal }),
+  list: (query: VisitListRequest, signal?: AbortSignal) => api.call('GET /meeting', { query, signal }),
   stats: (buildingId: string, signal?: AbortSignal) =>
     api.call('GET /meetingStats/:buildingId', { params: { buildingId }, signal }),
   /** meetings.csv with the list's filters and sort, as text. */
-  csv: async (query: MeetingCsvQuery) => String(await api.call('GET /meetings/meetings.csv', { query })),
+  csv: async (query: VisitCsvQuery) => String(await api.call('GET /meetings/meetings.csv', { query })),
   detail: (id: string) => api.call('GET /meeting/:id', byId(id)),
   invite: (body: InviteBody) => api.call('POST /meeting', { body }),
   /** Hosts: active employees of the building in the directory. */

@@ -1,19 +1,19 @@
 import type { visitStatusFilters } from '@vestibule/shared';
 import { VISIT_RANGE_MAX_DAYS, type VisitSortColumn, type VisitorType, dateRangeError } from '@vestibule/shared';
 import type { PageRequest } from '../../components/usePagedList.ts';
-import type { MeetingCsvQuery, MeetingListRequest } from './entryLogApi.ts';
+import type { VisitCsvQuery, VisitListRequest } from './entryLogApi.ts';
 
 // The entry log's filters: building, type, status, the visitor's
 // company, and a range of days (at most 30) of the check-in, check-out or scheduled time.
 
-export type MeetingStatusFilter = (typeof visitStatusFilters)[number];
+export type VisitStatusFilter = (typeof visitStatusFilters)[number];
 export const dateFilters = ['checkInAt', 'checkOutAt', 'scheduledAt'] as const;
 export type DateFilter = (typeof dateFilters)[number];
 
 export interface EntryLogFilterValues {
   buildingId: string | undefined;
   visitorType: VisitorType | undefined;
-  status: MeetingStatusFilter | undefined;
+  status: VisitStatusFilter | undefined;
   companyName: string;
   dateFilter: DateFilter;
   /** Days of the user's calendar (yyyy-MM-dd, as date fields give them); '' for none. */
@@ -67,12 +67,12 @@ function filterQuery(request: EntryLogRequest) {
   };
 }
 
-export function listQuery(request: EntryLogRequest): MeetingListRequest {
+export function listQuery(request: EntryLogRequest): VisitListRequest {
   const { sort, order, page, limit } = request;
   return { ...filterQuery(request), sort, order, page, limit };
 }
 
-export function csvQuery(request: EntryLogRequest): MeetingCsvQuery {
+export function csvQuery(request: EntryLogRequest): VisitCsvQuery {
   return { ...filterQuery(request), sort: request.sort, order: request.order };
 }
 

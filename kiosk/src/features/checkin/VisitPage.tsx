@@ -13,7 +13,7 @@ import { CheckInFlow, type VisitPreset } from './CheckInFlow.tsx';
 import { KioskIdleNotice } from './KioskIdleNotice.tsx';
 import { type Channel, fetchCheckInBuilding, fetchLinkTarget } from './checkin.api.ts';
 import { onlineSource } from './checkInSource.ts';
-import { doorPersonPreset } from './personPreset.ts';
+import { identifiedPersonPreset } from './personPreset.ts';
 import { useBuildingLanguage } from './useBuildingLanguage.ts';
 import { kioskIdleMs } from './useIdleTimer.ts';
 
@@ -63,7 +63,7 @@ export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPagePro
         <PersonStatus
           firstName={target.person.firstName}
           openVisit={target.openVisit}
-          onCheckIn={() => setPreset(doorPersonPreset(target.person, { passIdentifier: identifier }))}
+          onCheckIn={() => setPreset(identifiedPersonPreset(target.person, { passIdentifier: identifier }))}
         />
       )}
       {ready && kiosk && (

@@ -20,7 +20,7 @@ import { type Channel, fetchCheckInData } from './checkin.api.ts';
  * A person of the directory the wizard starts from (a scanned pass, a personal link, a
  * PIN identification), with the proof POST /checkin needs to link the visit to them.
  */
-export interface PersonAtDoor {
+export interface IdentifiedEntrant {
   personId: string;
   /** The pass scanned or opened (a kiosk offline sends the one it scanned). */
   passIdentifier: string | null;
@@ -39,7 +39,7 @@ export interface PersonAtDoor {
 export interface VisitPreset {
   /** With the check-in form it stored when reached through its own link; null for a person's new visit. */
   visit: (VisitSummary & { checkInForm?: VisitOfLink['checkInForm'] }) | null;
-  person?: PersonAtDoor;
+  person?: IdentifiedEntrant;
   visitorType: WizardVisitorType;
   checkingBack: boolean;
 }

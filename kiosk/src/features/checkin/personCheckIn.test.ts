@@ -4,7 +4,7 @@ import { kioskConfig, offlineRunner } from '../kiosk/kioskTesting.ts';
 import { wizardInput } from '@vestibule/ui/wizard/testing';
 import { buildResult, initialWizardState } from '@vestibule/ui/wizard';
 import { cachedSource, reusesAnswers, submitCheckIn } from './checkInSource.ts';
-import { cachedPersonPreset, doorPersonPreset } from './personPreset.ts';
+import { cachedPersonPreset, identifiedPersonPreset } from './personPreset.ts';
 
 const personId = '0190f0a0-0000-7000-8000-000000000002';
 
@@ -37,7 +37,7 @@ describe("a person's check-in on a kiosk offline", () => {
 
 describe("an employee's earlier answers", () => {
   const employee = (answersValidUntil: string | null) =>
-    doorPersonPreset(
+    identifiedPersonPreset(
       {
         personId,
         visitorType: 'EMPLOYEE',

@@ -14,7 +14,7 @@ import { type Channel, fetchLinkTarget } from './checkin.api.ts';
 // or from the kiosk's cached directory (offline), with the proof their check-in carries.
 
 /** The wizard's start from the server's prefill (a pass at the link, a PIN identification). */
-export function doorPersonPreset(
+export function identifiedPersonPreset(
   person: IdentifiedPerson,
   proof: { passIdentifier?: string | null; personTicket?: string | null },
 ): VisitPreset {
@@ -96,7 +96,7 @@ export async function lookUpPass(
     const target = await fetchTarget(qrCodeKey, identifier, options.channel ?? { kiosk: true, mt: null });
     if (target.kind === 'visit') return { kind: 'visit' };
     if (target.openVisit) return { kind: 'alreadyIn', visit: target.openVisit };
-    return { kind: 'person', preset: doorPersonPreset(target.person, { passIdentifier: identifier }) };
+    return { kind: 'person', preset: identifiedPersonPreset(target.person, { passIdentifier: identifier }) };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === 0) return lookUpCachedPass(directory, identifier, options.now);
     if (error.errorCode === 'PERSON_DEACTIVATED' || error.errorCode === 'PERSON_NOT_VALID') {

@@ -8,7 +8,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import {
   type Channel,
   CheckInFlow,
-  doorPersonPreset,
+  identifiedPersonPreset,
   fetchCheckInBuilding,
   onlineSource,
   useBuildingLanguage,
@@ -98,7 +98,7 @@ function IdentifiedCheckIn({ qrCodeKey, kiosk, mt, identified, onDone }: Identif
   const source = useMemo(() => (loaded ? onlineSource(loaded, channel) : null), [loaded, channel]);
   useEffect(() => (source ? source.runner.start() : undefined), [source]);
   const preset = useMemo(
-    () => (person ? doorPersonPreset(person, { personTicket: ticket }) : undefined),
+    () => (person ? identifiedPersonPreset(person, { personTicket: ticket }) : undefined),
     [person, ticket],
   );
   return (

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckInData, CheckInResponse } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
-import { type Seed, caller, errorOf, seedVisits, setSettings } from '../visits/visitsFixture.ts';
+import { type Seed, caller, errorOf, seedVisits, setSettings } from '../visits/visits.test-fixtures.ts';
 
 // The fast check-in of a walk-in from the entry log (both databases): staff get a
 // building's wizard for a person type (GET /meeting/building/{id}/checkInData), the same answer

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckInResponse, VisitCheckInData, VisitQuestionnaires, VisitDetail } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
-import { type Seed, caller, errorOf, exitAnswers, health, invite, seedVisits } from '../visits/visitsFixture.ts';
+import { type Seed, caller, errorOf, exitAnswers, health, invite, seedVisits } from '../visits/visits.test-fixtures.ts';
 
 // The check-in's staff channel (both databases): check-in with the wizard's rules (answers
 // re-checked, alert answers and temperatures refuse), fast check-in, check-out (STAFF), check in

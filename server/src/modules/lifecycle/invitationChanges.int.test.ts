@@ -6,7 +6,7 @@ import ICAL from 'ical.js';
 import type { VisitDetail } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 import { createMailSender } from '../mail/mail.sender.ts';
-import { type Seed, caller, invite, seedVisits } from '../visits/visitsFixture.ts';
+import { type Seed, caller, invite, seedVisits } from '../visits/visits.test-fixtures.ts';
 import { type LifecycleDeps, sendCancellations, sendInvitations } from './lifecycle.service.ts';
 
 // A visitor's calendar follows their visit (both databases): moved by the visitor's

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckInResponse, VisitDetail } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 import { autoCheckOutDue, sendOverdueAlerts } from './lifecycle.service.ts';
-import { type Seed, caller, health, invite, seedVisits, setSettings } from '../visits/visitsFixture.ts';
+import { type Seed, caller, health, invite, seedVisits, setSettings } from '../visits/visits.test-fixtures.ts';
 
 // Check in back after an automatic check-out (both databases): the visit is in again
 // from the moment staff re-open it, so the job that checked it out, run again, leaves it in until

@@ -13,7 +13,7 @@ import {
   type NoticeHost,
   type NoticeVisit,
   dateTime,
-  doorBlocks,
+  entryBlocks,
   durationWords,
   fullName,
   greeting,
@@ -38,13 +38,13 @@ export async function invitationMail(
   const t = (key: string, extra: Record<string, string> = {}) =>
     translate(locale, `mail.lifecycle.invitation.${key}`, { ...params, ...extra });
   const duration = durationWords(locale, visit.scheduledDuration);
-  const door = await doorBlocks(locale, building, visit, links);
+  const entry = await entryBlocks(locale, building, visit, links);
   const blocks: Block[] = [greeting(locale, fullName(visit.firstName, visit.lastName))];
   if (visit.invitationSentBefore) blocks.push({ kind: 'text', text: t('updated') });
   if (visit.scheduledAt) blocks.push({ kind: 'text', text: hostName ? t('invited') : t('expected') });
   if (duration) blocks.push({ kind: 'text', text: t('length', { duration }) });
   if (building.address) blocks.push({ kind: 'text', text: t('address', { address: building.address }) });
-  blocks.push(...door.blocks);
+  blocks.push(...entry.blocks);
   if (visit.scheduledAt) blocks.push({ kind: 'text', text: t('calendar') });
   blocks.push(
     { kind: 'link', text: t('cancel'), href: links.cancel },
@@ -61,7 +61,7 @@ export async function invitationMail(
     locale,
     subject: t(subject),
     blocks,
-    qr: door.qr,
+    qr: entry.qr,
     ...(calendar ? { calendar: { text: calendar, cancelled: false } } : {}),
   });
 }

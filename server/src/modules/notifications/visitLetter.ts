@@ -178,7 +178,7 @@ export function visitorName(locale: Locale, visit: NoticeVisit): string {
 }
 
 /** The QR code and the check-in link, the visit code and PIN for typing at the kiosk. */
-export async function doorBlocks(locale: Locale, building: NoticeBuilding, visit: NoticeVisit, links: VisitLinks) {
+export async function entryBlocks(locale: Locale, building: NoticeBuilding, visit: NoticeVisit, links: VisitLinks) {
   const t = (key: string, params: Record<string, string> = {}) =>
     translate(locale, `mail.lifecycle.invitation.${key}`, { building: building.name, ...params });
   const blocks: Block[] = [

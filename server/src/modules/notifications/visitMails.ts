@@ -12,7 +12,7 @@ import {
   type NoticeHost,
   type NoticeVisit,
   dateTime,
-  doorBlocks,
+  entryBlocks,
   fullName,
   greeting,
   letter,
@@ -37,7 +37,7 @@ export async function startReminderMails(
     const links = visitLinks(context.base, building.qrCodeKey, visit.publicIdentifier);
     const params = { building: building.name, date: dateTime(locale, building.timeZoneId, visit.scheduledAt) };
     const t = (key: string) => translate(locale, `mail.lifecycle.${key}`, params);
-    const door = await doorBlocks(locale, building, visit, links);
+    const entry = await entryBlocks(locale, building, visit, links);
     mails.push(
       letter(building, {
         to: visit.email,
@@ -46,11 +46,11 @@ export async function startReminderMails(
         blocks: [
           greeting(locale, fullName(visit.firstName, visit.lastName)),
           { kind: 'text', text: t('startReminder.text') },
-          ...door.blocks,
+          ...entry.blocks,
           { kind: 'link', text: t('invitation.cancel'), href: links.cancel },
           { kind: 'link', text: t('invitation.reschedule'), href: links.reschedule },
         ],
-        qr: door.qr,
+        qr: entry.qr,
       }),
     );
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostCandidate, VisitDetail } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
-import { type Seed, caller, errorOf, invitation, invite, seedVisits } from './visitsFixture.ts';
+import { type Seed, caller, errorOf, invitation, invite, seedVisits } from './visits.test-fixtures.ts';
 
 // Invitations from the entry log (both databases): POST /meeting with a host of the
 // directory, changes, cancel, delete, the host search; each refusal changes nothing; each change

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type VisitList, VISIT_COUNT_CAP, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import { createBuilding } from '../../../test/helpers/factories.ts';
 import { type TestApp, createTestApp, jsonOf, tenantWithBuilding } from '../../../test/helpers/test-app.ts';
-import { type Seed, caller, errorOf, invite, seedVisits } from './visitsFixture.ts';
+import { type Seed, caller, errorOf, invite, seedVisits } from './visits.test-fixtures.ts';
 import { visitStats } from './visits.service.ts';
 
 // The entry log's reads (both databases): filters, sort, the capped count, the

@@ -1,4 +1,4 @@
-// People at the door, end to end: a person of the directory checks in with their
+// Identification, end to end: a person of the directory checks in with their
 // personal link (the pass's /checkin/{key}/{identifier}, no mobile token) and by PIN
 // identification (the building PIN, then their own PIN and last name), each visit counted in
 // the person's stats.
