@@ -86,6 +86,9 @@ const checkIn = endpoint({
     ...channelErrors,
     'CHECKEDIN',
     'CHECKIN_VISIT_NOT_FOUND',
+    // An invitation cancelled, or a visit refused at the door, is not checked into by its id.
+    'MEETING_CANCELLED',
+    'MEETING_REFUSED',
     'MISSING',
     'EMAIL_IS_NOT_VALID',
     'CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID',

@@ -381,6 +381,74 @@ describe('fixes found by the wizard', () => {
     });
   });
 
+  it('refuses to check into a cancelled invitation or a visit refused at the door by its id, and changes nothing', async () => {
+    const cancelledId = uuidv7();
+    await t.database.db
+      .insertInto('visits')
+      .values({
+        id: cancelledId,
+        tenant_id: tenantId,
+        building_id: buildingId,
+        identifier: 'CANCELED',
+        public_identifier: `pub-${cancelledId}`,
+        pin: '2222',
+        visitor_type: 'VISITOR',
+        source: 'STAFF',
+        is_invitation: true,
+        scheduled_at: new Date(),
+        cancelled_at: new Date(),
+      })
+      .execute();
+    const cancelled = await post(visitor({ id: cancelledId }));
+    expect(cancelled.statusCode).toBe(409);
+    expect(jsonOf<{ errorCode: string }>(cancelled).errorCode).toBe('MEETING_CANCELLED');
+
+    const turnedAway = visitor({}, { [ids.fever]: 'YES', [ids.travel]: 'NO' });
+    expect(jsonOf<CheckInResponse>(await post(turnedAway)).allowed).toBe(false);
+    const { id: refusedId } = await t.database.db
+      .selectFrom('visits')
+      .select('id')
+      .where('last_name', '=', turnedAway.checkInForm.lastName)
+      .executeTakeFirstOrThrow();
+    const refused = await post({
+      ...turnedAway,
+      id: refusedId,
+      questionnairesAnswers: visitor().questionnairesAnswers,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(jsonOf<{ errorCode: string }>(refused).errorCode).toBe('MEETING_REFUSED');
+
+    const rows = await t.database.db
+      .selectFrom('visits')
+      .select(['id', 'checked_in_at', 'allowed', 'cancelled_at'])
+      .where('id', 'in', [cancelledId, refusedId])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => ({ ...row, cancelled_at: row.cancelled_at !== null }))).toEqual(
+      [
+        { id: cancelledId, checked_in_at: null, allowed: true, cancelled_at: true },
+        { id: refusedId, checked_in_at: null, allowed: false, cancelled_at: false },
+      ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
+  });
+
+  it('answers 208 CHECKEDIN to checking back into an old visit while the person is in on another', async () => {
+    const body = visitor();
+    const first = await checkedInThenOut(body);
+    const second = jsonOf<CheckInResponse>(await post(body));
+    expect(second.allowed).toBe(true);
+    const back = await post({ ...body, id: first.entryLogItem!.id, questionnairesAnswers: [] });
+    expect(back.statusCode).toBe(208);
+    const open = await t.database.db
+      .selectFrom('visits')
+      .select('id')
+      .where('last_name', '=', body.checkInForm.lastName)
+      .where('checked_in_at', 'is not', null)
+      .where('checked_out_at', 'is', null)
+      .execute();
+    expect(open.map((row) => row.id)).toEqual([second.entryLogItem!.id]);
+  });
+
   it('shows a visit through its link even when the building has a mobile token', async () => {
     const { publicIdentifier } = jsonOf<CheckInResponse>(await post(visitor()));
     await t.database.db

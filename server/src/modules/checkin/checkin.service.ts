@@ -2,7 +2,14 @@
 // outbox, staff at the desk), judged by the building's rules and written as a visit. One attempt
 // reads as the rule does: the channel's building, the person, their answers, the door's decision,
 // the write, and the e-mail-me copy written with it (docs/check-in.md).
-import { type CheckInResponse, type Locale, type VisitCodes, newVisitCodes, uuidv7 } from '@vestibule/shared';
+import {
+  type CheckInResponse,
+  type Locale,
+  type VisitCodes,
+  newVisitCodes,
+  transitionRefusal,
+  uuidv7,
+} from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { z } from 'zod';
 import type { checkInRequestSchema } from '@vestibule/shared';
@@ -12,7 +19,7 @@ import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
 import { enqueueMail } from '../mail/mail.repo.ts';
 import { insertVisitIfCurrent, personIsIn } from '../visits/openVisits.repo.ts';
-import { toVisitSummary } from '../visits/visit.dto.ts';
+import { stateOf, toVisitSummary } from '../visits/visit.dto.ts';
 import {
   type StaffColumns,
   type VisitRow,
@@ -115,6 +122,7 @@ async function entryOnChannel(
     : findBuildingByKey(ctx.db, body.qrCodeKey));
   const building = await checkChannel(ctx, row, channel, body.mt, { ignoreMobileToken: proven });
   if (existing && existing.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
+  if (existing) refuseByState(existing);
   return {
     body,
     channel,
@@ -128,11 +136,26 @@ async function entryOnChannel(
   };
 }
 
-/** A new visit's "already in" check is part of its insert; a visit checked into again is checked here. */
+/**
+ * A cancelled invitation or a visit refused at the door is never checked into by its id, on any
+ * channel (the state rule staff meet too: docs/visits.md); an invitation, a visit in (208 below)
+ * and a visit checked out (checking in again) go on.
+ */
+function refuseByState(existing: VisitRow): void {
+  const state = stateOf(existing);
+  if (state !== 'CANCELLED' && state !== 'REFUSED') return;
+  const refusal = transitionRefusal(state, 'checkIn');
+  if (refusal) throw new AppError(refusal);
+}
+
+/**
+ * A new visit's "already in" check is part of its insert; a visit checked into again is checked
+ * here: in already, or its person in on another visit of the building (one open visit each).
+ */
 async function isAlreadyIn(ctx: ServerContext, entry: Entry, who: EntryPerson): Promise<boolean> {
   const { existing } = entry;
   if (!existing) return false;
-  if (existing.checked_in_at) return !existing.checked_out_at;
+  if (existing.checked_in_at && !existing.checked_out_at) return true;
   return personIsIn(ctx.db, entry.building.id, who.person);
 }
 
