@@ -3,29 +3,23 @@
 // (offlineTesting.ts): the building's configuration (ETag, 304), today's visits, and which of
 // its refused entries staff resolved.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newVisitCodes, uuidv7 } from '@vestibule/shared';
 import { refreshConfig, refreshResolutions, refreshVisits } from './configCache.ts';
-import { SERVER_HOOK_TIMEOUT_MS, type TestServer, startTestServer, testKiosks } from './offlineTesting.ts';
+import { type TestServer, employeeCheckIn, serverForTests } from './offlineTesting.ts';
 import { commitCheckIn } from './outbox.ts';
 import { type SyncTransport, pushPending } from './syncEngine.ts';
 
 let testServer: TestServer;
 let qrCodeKey = '';
-const kiosks = testKiosks(() => testServer);
+const kiosks = serverForTests((started) => {
+  testServer = started;
+  qrCodeKey = started.building.qrCodeKey;
+});
 /** The server, reached with the credential of the kiosk the test drives. */
 const server: SyncTransport = (body) => kiosks.transport()(body);
 
-beforeAll(async () => {
-  testServer = await startTestServer();
-  qrCodeKey = testServer.building.qrCodeKey;
-}, SERVER_HOOK_TIMEOUT_MS);
-afterAll(() => testServer.close(), SERVER_HOOK_TIMEOUT_MS);
-afterEach(() => kiosks.deleteAll());
-
-function employee(lastName: string) {
-  return { qrCodeKey, visitorType: 'EMPLOYEE', checkInForm: { firstName: 'Offline', lastName } };
-}
+const employee = (lastName: string) => employeeCheckIn(qrCodeKey, lastName);
 
 describe('kiosk configuration and visits', () => {
   it('caches the configuration with its version, revalidates with 304, and takes a new version after a change', async () => {

@@ -13,6 +13,7 @@ import {
   seedDemo,
 } from '@vestibule/server';
 import { Dexie } from 'dexie';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type ApiClient, createApiClient } from '@vestibule/shared/api';
 import { uuidv7 } from '@vestibule/shared';
 import { credentialOf, saveEnrolment, withCredential } from './credential.ts';
@@ -145,4 +146,28 @@ export function testKiosks(server: () => TestServer) {
       current = undefined;
     },
   };
+}
+
+/**
+ * One server for the test file, started before its tests and closed after them, and its kiosks,
+ * each test's kiosks deleted after it; `onStart` receives the server once it listens.
+ */
+export function serverForTests(onStart: (server: TestServer) => void) {
+  let started: TestServer | undefined;
+  const kiosks = testKiosks(() => {
+    if (!started) throw new Error('the test server starts before the tests');
+    return started;
+  });
+  beforeAll(async () => {
+    started = await startTestServer();
+    onStart(started);
+  }, SERVER_HOOK_TIMEOUT_MS);
+  afterAll(() => started?.close(), SERVER_HOOK_TIMEOUT_MS);
+  afterEach(() => kiosks.deleteAll());
+  return kiosks;
+}
+
+/** An employee's check-in as the kiosk's wizard makes it, by last name. */
+export function employeeCheckIn(qrCodeKey: string, lastName: string) {
+  return { qrCodeKey, visitorType: 'EMPLOYEE', checkInForm: { firstName: 'Offline', lastName } };
 }

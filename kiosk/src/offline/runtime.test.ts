@@ -2,27 +2,21 @@
 // The page's sync runner against the real server (offlineTesting.ts): a round pushes, then
 // refreshes the configuration and today's visits; a revoked kiosk is told so and stops.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newVisitCodes, uuidv7 } from '@vestibule/shared';
 import { refreshConfig } from './configCache.ts';
-import { SERVER_HOOK_TIMEOUT_MS, type TestServer, startTestServer, testKiosks } from './offlineTesting.ts';
+import { type TestServer, employeeCheckIn, serverForTests } from './offlineTesting.ts';
 import { commitCheckIn, deviceIdOf } from './outbox.ts';
 import { SyncRunner } from './runtime.ts';
 
 let testServer: TestServer;
 let qrCodeKey = '';
-const kiosks = testKiosks(() => testServer);
+const kiosks = serverForTests((started) => {
+  testServer = started;
+  qrCodeKey = started.building.qrCodeKey;
+});
 
-beforeAll(async () => {
-  testServer = await startTestServer();
-  qrCodeKey = testServer.building.qrCodeKey;
-}, SERVER_HOOK_TIMEOUT_MS);
-afterAll(() => testServer.close(), SERVER_HOOK_TIMEOUT_MS);
-afterEach(() => kiosks.deleteAll());
-
-function employee(lastName: string) {
-  return { qrCodeKey, visitorType: 'EMPLOYEE', checkInForm: { firstName: 'Offline', lastName } };
-}
+const employee = (lastName: string) => employeeCheckIn(qrCodeKey, lastName);
 
 /** The runner of the kiosk opened last, talking to the test server. */
 function runnerOf(db: Awaited<ReturnType<typeof kiosks.open>>): SyncRunner {

@@ -2,21 +2,15 @@
 // The staff screen's PIN, against the real server (offlineTesting.ts): checked on the device
 // against the hash the configuration carries, or by the server.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshConfig } from './configCache.ts';
-import { SERVER_HOOK_TIMEOUT_MS, type TestServer, startTestServer, testKiosks } from './offlineTesting.ts';
+import { serverForTests } from './offlineTesting.ts';
 import { staffPinAccepted, staffPinMatches } from './staffPin.ts';
 
-let testServer: TestServer;
 let qrCodeKey = '';
-const kiosks = testKiosks(() => testServer);
-
-beforeAll(async () => {
-  testServer = await startTestServer();
-  qrCodeKey = testServer.building.qrCodeKey;
-}, SERVER_HOOK_TIMEOUT_MS);
-afterAll(() => testServer.close(), SERVER_HOOK_TIMEOUT_MS);
-afterEach(() => kiosks.deleteAll());
+const kiosks = serverForTests((started) => {
+  qrCodeKey = started.building.qrCodeKey;
+});
 
 describe("the staff screen's PIN", () => {
   it('opens the staff screen with the building PIN only, checked on the device', async () => {

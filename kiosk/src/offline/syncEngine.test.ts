@@ -2,33 +2,27 @@
 // The push against the real server (offlineTesting.ts), with the network between them failing
 // on purpose: each entry pushed in sequence order, one push at a time, each applied exactly once.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type SyncPushRequest, type SyncPushResponse, uuidv7 } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
-import { SERVER_HOOK_TIMEOUT_MS, type TestServer, startTestServer, testKiosks } from './offlineTesting.ts';
+import { type TestServer, employeeCheckIn, serverForTests } from './offlineTesting.ts';
 import { commitCheckIn, commitCheckOut, deviceIdOf } from './outbox.ts';
 import { RetryableSyncError, type SyncTransport, pushPending } from './syncEngine.ts';
 
 let testServer: TestServer;
 let qrCodeKey = '';
-const kiosks = testKiosks(() => testServer);
+const kiosks = serverForTests((started) => {
+  testServer = started;
+  qrCodeKey = started.building.qrCodeKey;
+});
 /** The server, reached with the credential of the kiosk the test drives. */
 const server: SyncTransport = (body) => kiosks.transport()(body);
 
-beforeAll(async () => {
-  testServer = await startTestServer();
-  qrCodeKey = testServer.building.qrCodeKey;
-}, SERVER_HOOK_TIMEOUT_MS);
-afterAll(() => testServer.close(), SERVER_HOOK_TIMEOUT_MS);
-
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers();
-  await kiosks.deleteAll();
 });
 
-function employee(lastName: string) {
-  return { qrCodeKey, visitorType: 'EMPLOYEE', checkInForm: { firstName: 'Offline', lastName } };
-}
+const employee = (lastName: string) => employeeCheckIn(qrCodeKey, lastName);
 
 async function serverVisit(
   visitId: string,
