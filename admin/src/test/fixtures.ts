@@ -1,7 +1,14 @@
-import type { LoginResponse, Role, SelectTenantResponse, User } from '@vestibule/shared';
+import {
+  type LoginResponse,
+  type Person,
+  type Role,
+  type SelectTenantResponse,
+  type User,
+  personSchema,
+} from '@vestibule/shared';
 
-// Answers shaped as the server contract gives them (shared schemas), for the session's
-// injected API port: the tests check what the client does with them.
+// Answers shaped as the server contract gives them (shared schemas), shared by the screens'
+// tests: the tests check what the app does with them.
 
 export const acme = { id: '0190a8f2-0000-7000-8000-000000000001', name: 'Acme Corporation' };
 export const globex = { id: '0190a8f2-0000-7000-8000-000000000002', name: 'Globex' };
@@ -42,4 +49,36 @@ export function tenantSelection(tenant: { id: string; name: string } | null): Se
     buildings: [{ id: '0190a8f2-0000-7000-8000-0000000000b1', name: 'HQ' }],
     googleConfig: null,
   };
+}
+
+/** The building the screens' fixtures belong to. */
+export const HQ = { id: '0190a8f2-0000-7000-8000-0000000000b1', name: 'HQ' };
+
+let sequence = 0;
+
+export function personFixture(firstName: string, lastName: string, changes: Partial<Person> = {}): Person {
+  sequence += 1;
+  return personSchema.parse({
+    id: `0190a8f2-0000-7000-8000-${String(100 + sequence).padStart(12, '0')}`,
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}@example.com`,
+    phone: null,
+    visitorType: 'EMPLOYEE',
+    externalId: null,
+    jobTitle: null,
+    department: null,
+    companyName: null,
+    defaultDuration: 60,
+    validFrom: null,
+    validTo: null,
+    locale: 'en',
+    hasPin: false,
+    deactivated: false,
+    building: HQ,
+    status: 'NONE',
+    createdAt: '2026-01-05T09:00:00.000Z',
+    updatedAt: '2026-01-05T09:00:00.000Z',
+    ...changes,
+  });
 }

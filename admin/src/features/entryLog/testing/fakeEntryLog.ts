@@ -19,12 +19,13 @@ import {
 import type { LiveVisitEvent, LiveVisitKind } from '@vestibule/shared/contract';
 import { vi } from 'vitest';
 import { type Answers, answerCalls } from '../../../test/answerCalls.ts';
+import { HQ, personFixture } from '../../../test/fixtures.ts';
 
 // A small entry log that answers like the server's contract (every answer is parsed by the shared
 // schemas) and keeps its visits: a check-in, check-out or cancellation shows in the next list.
 
 /** The building of the test session's company (test/fixtures.ts tenantSelection). */
-export const HQ = { id: '0190a8f2-0000-7000-8000-0000000000b1', name: 'HQ' };
+export { HQ };
 const NOW = () => new Date().toISOString();
 
 let sequence = 0;
@@ -147,27 +148,11 @@ export const hana = hostCandidateSchema.parse({
 });
 
 /** Nora of the directory, a visitor of HQ. */
-export const directoryVisitor = personSchema.parse({
+export const directoryVisitor = personFixture('Nora', 'Regular', {
   id: '0190a8f2-0000-7000-8000-00000000e001',
-  firstName: 'Nora',
-  lastName: 'Regular',
-  email: 'nora@example.com',
-  phone: null,
   visitorType: 'VISITOR',
-  externalId: null,
-  jobTitle: null,
-  department: null,
   companyName: 'Initech',
   defaultDuration: null,
-  validFrom: null,
-  validTo: null,
-  locale: 'en',
-  hasPin: false,
-  deactivated: false,
-  building: HQ,
-  status: 'NONE',
-  createdAt: '2026-01-05T09:00:00.000Z',
-  updatedAt: '2026-01-05T09:00:00.000Z',
 });
 
 /** Eli of the directory, an employee of HQ with a default duration of 8 hours. */

@@ -1,39 +1,11 @@
-import { type Person, type PeopleUploadReport, personSchema } from '@vestibule/shared';
+import type { PeopleUploadReport, Person } from '@vestibule/shared';
 import { answerCalls, sentForm } from '../../../test/answerCalls.ts';
+import { HQ, personFixture } from '../../../test/fixtures.ts';
 
 // The people calls answered as the contract says, for the People screen's component tests. Every
 // fixture is parsed by the shared schemas.
 
-export const HQ = { id: '0190a8f2-0000-7000-8000-0000000000b1', name: 'HQ' };
-
-let sequence = 0;
-
-export function personFixture(firstName: string, lastName: string, changes: Partial<Person> = {}): Person {
-  sequence += 1;
-  return personSchema.parse({
-    id: `0190a8f2-0000-7000-8000-${String(100 + sequence).padStart(12, '0')}`,
-    firstName,
-    lastName,
-    email: `${firstName.toLowerCase()}@example.com`,
-    phone: null,
-    visitorType: 'EMPLOYEE',
-    externalId: null,
-    jobTitle: null,
-    department: null,
-    companyName: null,
-    defaultDuration: 60,
-    validFrom: null,
-    validTo: null,
-    locale: 'en',
-    hasPin: false,
-    deactivated: false,
-    building: HQ,
-    status: 'NONE',
-    createdAt: '2026-01-05T09:00:00.000Z',
-    updatedAt: '2026-01-05T09:00:00.000Z',
-    ...changes,
-  });
-}
+export { HQ, personFixture };
 
 export const qrcode = 'data:image/png;base64,iVBORw0KGgo=';
 
