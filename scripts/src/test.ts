@@ -4,25 +4,30 @@
 import { existsSync } from 'node:fs';
 import { startPostgres } from './lib/postgres.ts';
 import { aptInstall, commandExists, log } from './lib/run.ts';
-import { type StageResult, databaseTypesStage, printSummary, stage, vitestStage } from './lib/stages.ts';
+import {
+  type StageResult,
+  collectStageOutput,
+  databaseTypesStage,
+  printSummary,
+  stage,
+  vitestStage,
+} from './lib/stages.ts';
 
 const started = Date.now();
 const results: StageResult[] = [];
 const add = async (result: Promise<StageResult>) => results.push(await result);
 
-await add(stage('typecheck', 'pnpm', ['-r', '--workspace-concurrency=2', 'run', 'typecheck']));
-await add(stage('lint', 'pnpm', ['exec', 'eslint', '--max-warnings', '0', '.']));
-await add(stage('format', 'pnpm', ['exec', 'prettier', '--check', '--log-level', 'warn', '.']));
-// Unused files, exports and dependencies (knip.json): dead code fails the run.
-await add(stage('unused code', 'pnpm', ['exec', 'knip', '--no-progress']));
-await add(databaseTypesStage());
-await add(vitestStage('unit: shared', 'shared'));
-await add(vitestStage('unit: ui', 'ui'));
-await add(vitestStage('unit: admin', 'admin'));
-await add(vitestStage('unit: kiosk', 'kiosk'));
-await add(vitestStage('unit: scripts', 'scripts'));
-await add(
-  stage('build: admin and kiosk', 'pnpm', [
+// Two lanes on two cores, as in `npm run check`: the static checks and the builds beside the unit
+// tests (each lane's stages one after the other); a failing stage prints its output.
+collectStageOutput(true);
+const staticChecks = async (): Promise<StageResult[]> => [
+  await stage('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']),
+  await stage('lint', 'pnpm', ['exec', 'eslint', '--max-warnings', '0', '.']),
+  await stage('format', 'pnpm', ['exec', 'prettier', '--check', '--log-level', 'warn', '.']),
+  // Unused files, exports and dependencies (knip.json): dead code fails the run.
+  await stage('unused code', 'pnpm', ['exec', 'knip', '--no-progress']),
+  await databaseTypesStage(),
+  await stage('build: admin and kiosk', 'pnpm', [
     '--filter',
     '@vestibule/admin',
     '--filter',
@@ -30,7 +35,17 @@ await add(
     'run',
     'build',
   ]),
-);
+];
+const unitTests = async (): Promise<StageResult[]> => [
+  await vitestStage('unit: shared', 'shared'),
+  await vitestStage('unit: ui', 'ui'),
+  await vitestStage('unit: admin', 'admin'),
+  await vitestStage('unit: kiosk', 'kiosk'),
+  await vitestStage('unit: scripts', 'scripts'),
+];
+results.push(...(await Promise.all([staticChecks(), unitTests()])).flat());
+collectStageOutput(false);
+
 await add(vitestStage('server: embedded PGlite', 'server'));
 
 try {
