@@ -70,7 +70,9 @@ describe('the server process', () => {
     expect(((await enrolled.json()) as { buildingName: string }).buildingName).toBe('Demo HQ');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  });
+    // A cold start (the embedded database, every migration, the demo data) in a process of its
+    // own: a minute on a loaded two-core machine, like the next test's two starts.
+  }, 90_000);
 
   it('seeds the demo data once: a second start keeps one copy', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-process-'));
