@@ -7,9 +7,10 @@ import { aptInstall, commandExists, log } from './lib/run.ts';
 import {
   type StageResult,
   collectStageOutput,
-  databaseTypesStage,
   printSummary,
   stage,
+  staticCheckStages,
+  unitTestStages,
   vitestStage,
 } from './lib/stages.ts';
 
@@ -20,13 +21,8 @@ const add = async (result: Promise<StageResult>) => results.push(await result);
 // Two lanes on two cores, as in `npm run check`: the static checks and the builds beside the unit
 // tests (each lane's stages one after the other); a failing stage prints its output.
 collectStageOutput(true);
-const staticChecks = async (): Promise<StageResult[]> => [
-  await stage('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']),
-  await stage('lint', 'pnpm', ['exec', 'eslint', '--max-warnings', '0', '.']),
-  await stage('format', 'pnpm', ['exec', 'prettier', '--check', '--log-level', 'warn', '.']),
-  // Unused files, exports and dependencies (knip.json): dead code fails the run.
-  await stage('unused code', 'pnpm', ['exec', 'knip', '--no-progress']),
-  await databaseTypesStage(),
+const staticChecksAndBuilds = async (): Promise<StageResult[]> => [
+  ...(await staticCheckStages()),
   await stage('build: admin and kiosk', 'pnpm', [
     '--filter',
     '@vestibule/admin',
@@ -36,14 +32,7 @@ const staticChecks = async (): Promise<StageResult[]> => [
     'build',
   ]),
 ];
-const unitTests = async (): Promise<StageResult[]> => [
-  await vitestStage('unit: shared', 'shared'),
-  await vitestStage('unit: ui', 'ui'),
-  await vitestStage('unit: admin', 'admin'),
-  await vitestStage('unit: kiosk', 'kiosk'),
-  await vitestStage('unit: scripts', 'scripts'),
-];
-results.push(...(await Promise.all([staticChecks(), unitTests()])).flat());
+results.push(...(await Promise.all([staticChecksAndBuilds(), unitTestStages()])).flat());
 collectStageOutput(false);
 
 await add(vitestStage('server: embedded PGlite', 'server'));

@@ -50,7 +50,7 @@ export async function stage(
 }
 
 /** The database's row types against the migrations (scripts/src/dbTypes.ts): drift fails. */
-export function databaseTypesStage(): Promise<StageResult> {
+function databaseTypesStage(): Promise<StageResult> {
   return stage('database types', process.execPath, [
     '--disable-warning=ExperimentalWarning',
     join(root, 'scripts', 'src', 'dbTypes.ts'),
@@ -117,4 +117,27 @@ export function printSummary(results: StageResult[]): { passed: number; failed: 
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
   return { passed, failed };
+}
+
+/** The static checks, one after the other: typecheck, lint, format, unused code, database types. */
+export async function staticCheckStages(): Promise<StageResult[]> {
+  return [
+    await stage('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']),
+    await stage('lint', 'pnpm', ['exec', 'eslint', '--max-warnings', '0', '.']),
+    await stage('format', 'pnpm', ['exec', 'prettier', '--check', '--log-level', 'warn', '.']),
+    // Unused files, exports and dependencies (knip.json): dead code fails the run.
+    await stage('unused code', 'pnpm', ['exec', 'knip', '--no-progress']),
+    await databaseTypesStage(),
+  ];
+}
+
+/** The packages' unit tests that need no database and no browser, one package after the other. */
+export async function unitTestStages(): Promise<StageResult[]> {
+  return [
+    await vitestStage('unit: shared', 'shared'),
+    await vitestStage('unit: ui', 'ui'),
+    await vitestStage('unit: admin', 'admin'),
+    await vitestStage('unit: kiosk', 'kiosk'),
+    await vitestStage('unit: scripts', 'scripts'),
+  ];
 }
