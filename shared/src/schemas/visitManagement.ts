@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { COMMENTS_MAX, locales } from '../constants.ts';
-import { HOST_SEARCH_LIMIT } from '../domain/hosts.ts';
 import { dateRangeError, visitDurationChoices } from '../domain/visitState.ts';
 import { visitorTypes } from '../domain/visitorTypes.ts';
 import { optionalEmailSchema, optionalTextSchema } from './common.ts';
@@ -196,7 +195,8 @@ export type VisitQuestionnaires = z.infer<typeof visitQuestionnairesSchema>;
 export const hostSearchQuerySchema = z.object({
   /** The first letters of a first name, a last name, or "first last" (any case); none: nobody. */
   name: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(HOST_SEARCH_LIMIT).optional(),
+  /** Staff only (default HOST_SEARCH_LIMIT); a kiosk's or a phone's search answers at most HOST_SEARCH_LIMIT. */
+  limit: z.coerce.number().int().min(1).max(50).optional(),
 });
 
 /** A host as a search answers it: the link, the names and the department; never an e-mail or a phone. */
