@@ -99,9 +99,10 @@ describe('entry log', () => {
       const { page } = session;
       const api = await signedIn(session.baseUrl, frontDesk.username);
       const building = await demoHq(api);
-      const [host] = (
-        await api.call('GET /meeting/building/:id/employee', { params: { id: building.id }, query: { limit: 1 } })
-      ).docs;
+      // The first host of the directory by name (the building's users host too, but not here).
+      const host = (
+        await api.call('GET /meeting/building/:id/employee', { params: { id: building.id }, query: { limit: 50 } })
+      ).docs.find((candidate) => candidate.personId !== null);
       if (!host) throw new Error('Demo HQ has no employee in the directory to host the visit');
       const hostName = `${host.firstName} ${host.lastName}`;
       const visitor = { firstName: 'Vera', lastName: `Visitor${suffix}` };
@@ -219,9 +220,10 @@ describe('entry log', () => {
       const { page } = session;
       const api = await signedIn(session.baseUrl, frontDesk.username);
       const building = await demoHq(api);
-      const [host] = (
-        await api.call('GET /meeting/building/:id/employee', { params: { id: building.id }, query: { limit: 1 } })
-      ).docs;
+      // The first host of the directory by name (the building's users host too, but not here).
+      const host = (
+        await api.call('GET /meeting/building/:id/employee', { params: { id: building.id }, query: { limit: 50 } })
+      ).docs.find((candidate) => candidate.personId !== null);
       if (!host) throw new Error('Demo HQ has no employee in the directory to host the visit');
       const hostName = `${host.firstName} ${host.lastName}`;
       const walkIn = { firstName: 'Wanda', lastName: `Walkin${suffix}` };

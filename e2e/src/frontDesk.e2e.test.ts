@@ -45,7 +45,7 @@ let server: ScenarioServer;
 let browser: Browser;
 let api: ApiClient;
 let hq: { id: string; name: string; qrCodeKey: string; pin: string; timeZoneId: string };
-let host: { name: string; lastName: string; email: string };
+let host: { id: string; name: string; lastName: string; email: string };
 
 beforeAll(async () => {
   inbox = await Inbox.start();
@@ -65,16 +65,27 @@ beforeAll(async () => {
     pin: building.pinCode ?? '',
     timeZoneId: evacuation.building.timeZoneId,
   };
-  // A host of the directory (what the invitation's host search offers) with an e-mail address and
-  // a last name of their own, so the search finds them alone.
+  // A host of the directory (what the invitation's host search offers) with an e-mail address, told
+  // by e-mail, and a last name of their own, so the search finds them alone.
   const hosts = (await api.call('GET /meeting/building/:id/employee', { params: { id: hq.id }, query: { limit: 50 } }))
     .docs;
-  const chosen = hosts.find(
+  const people = (
+    await api.call('GET /people', { query: { buildingId: hq.id, visitorType: 'EMPLOYEE', active: 'true', limit: 200 } })
+  ).docs;
+  const chosen = people.find(
     (candidate) =>
-      candidate.email !== null && hosts.filter((other) => other.lastName === candidate.lastName).length === 1,
+      candidate.email !== null &&
+      candidate.hostNotice === 'EMAIL' &&
+      hosts.some((found) => found.personId === candidate.id) &&
+      hosts.filter((other) => other.lastName === candidate.lastName).length === 1,
   );
   if (!chosen?.email) throw new Error('Demo HQ has no host with an e-mail address and a last name of their own');
-  host = { name: `${chosen.firstName} ${chosen.lastName}`, lastName: chosen.lastName, email: chosen.email };
+  host = {
+    id: chosen.id,
+    name: `${chosen.firstName} ${chosen.lastName}`,
+    lastName: chosen.lastName,
+    email: chosen.email,
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -225,10 +236,6 @@ describe('the front desk', () => {
 
       // A second invitation, which the visitor will cancel through its link.
       const cancelling = newPerson('Charles');
-      const hostId = (
-        await api.call('GET /meeting/building/:id/employee', { params: { id: hq.id }, query: { name: host.email } })
-      ).docs[0]?.personId;
-      if (!hostId) throw new Error(`The host search does not find ${host.email}`);
       await api.call('POST /meeting', {
         body: {
           buildingId: hq.id,
@@ -236,7 +243,7 @@ describe('the front desk', () => {
           firstName: cancelling.firstName,
           lastName: cancelling.lastName,
           email: cancelling.email,
-          hostPersonId: hostId,
+          hostPersonId: host.id,
           scheduledAt: new Date(start.getTime() + 60 * MINUTE).toISOString(),
           scheduledDuration: 'PT1H',
         },
@@ -304,9 +311,9 @@ describe('the front desk', () => {
       if (await checkInNow.isVisible()) await checkInNow.click();
       await expect.poll(() => wizard.formField('firstName').inputValue(), poll).toBe(visitor.firstName);
       expect(await wizard.formField('lastName').inputValue()).toBe(visitor.lastName);
-      // The kiosk's cached list of today's visits names no host (a tablet keeps no host names), so
-      // the visitor types whom they visit when the wizard starts from it.
-      await wizard.formField('host').fill(host.name);
+      // The invitation's host stands; the visitor may still choose another one, found among the
+      // hosts the kiosk cached by the first letters of a name, and that one is told.
+      await wizard.chooseHost(host.lastName.slice(0, 3), host.name);
       await wizard.button('next').click();
       await wizard.answer('Do you have a fever or a cough today?', 'NO');
       await wizard.answer('Have you travelled abroad in the last 14 days?', 'NO');
@@ -354,7 +361,8 @@ describe('the front desk', () => {
       await expect.poll(() => kiosk.statusLine.innerText(), poll).toContain(kiosk.statusText(false));
       const walkIn = newPerson('Grace');
       await wizard.chooseType('VISITOR');
-      await wizard.fillForm({ host: host.name, firstName: walkIn.firstName, lastName: walkIn.lastName });
+      await wizard.chooseHost(host.lastName.slice(0, 3), host.name);
+      await wizard.fillForm({ firstName: walkIn.firstName, lastName: walkIn.lastName });
       await wizard.button('next').click();
       await wizard.answer('Do you have a fever or a cough today?', 'NO');
       await wizard.answer('Have you travelled abroad in the last 14 days?', 'NO');

@@ -44,6 +44,8 @@ const columns: Record<string, string> = {
   'account_tokens.purpose': union('RESET_PASSWORD', 'VERIFY_EMAIL'),
   'people.visitor_type': union('VISITOR', 'CONTRACTOR', 'EMPLOYEE', 'RESIDENT'),
   'people.locale': `Generated<${union('en', 'fr', 'es')}>`,
+  'people.host_notice': `Generated<${union('EMAIL', 'NONE')}>`,
+  'users.host_notice': `Generated<${union('EMAIL', 'NONE')}>`,
   // yyyy-MM-dd: the drivers answer a date as its text (db/database.ts).
   'people.valid_from': 'string | null',
   'people.valid_to': 'string | null',

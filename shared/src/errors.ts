@@ -79,6 +79,7 @@ export const errorCatalogue = {
   MEETING_NOT_CHECKED_IN: { status: 409 },
   MEETING_NOT_CHECKED_OUT: { status: 409 },
   MEETING_HOST_NOT_EMPLOYEE: { status: 400 },
+  HOST_NOT_CHOSEN: { status: 400 },
   MEETING_IN_THE_PAST: { status: 400 },
   // The visitor's own visit pages: what a visit's state no longer allows
   VISIT_ALREADY_CHECKED_OUT: { status: 409 },

@@ -20,6 +20,7 @@ export * from './schemas/questionnaire.ts';
 export * from './domain/answers.ts';
 export * from './domain/visitStatus.ts';
 export * from './domain/lifecycle.ts';
+export * from './domain/hosts.ts';
 export * from './domain/wizard.ts';
 export * from './domain/visitCodes.ts';
 export * from './domain/visitorTypes.ts';

@@ -73,6 +73,7 @@ export function personFixture(firstName: string, lastName: string, changes: Part
     validFrom: null,
     validTo: null,
     locale: 'en',
+    hostNotice: 'EMAIL',
     hasPin: false,
     deactivated: false,
     building: HQ,

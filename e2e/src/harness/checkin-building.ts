@@ -1,7 +1,7 @@
 // A building of its own for the check-in scenarios, made through the API as the corporate
 // (master) user: questionnaires with an alert question, a warning question and its follow-up,
-// an exit questionnaire, consent, e-mail-me, comments and temperature measures. Scenarios of
-// other files that change Demo HQ never affect it.
+// an exit questionnaire, consent, e-mail-me, comments and temperature measures, and hosts typed
+// freely (it has no directory). Scenarios of other files that change Demo HQ never affect it.
 import { type BuildingSettings, type QuestionInput, newBuildingSettings } from '@vestibule/shared';
 import { demoUsers } from './demo-users.ts';
 import { serviceClient, signedIn } from './service.ts';
@@ -93,6 +93,8 @@ export async function createCheckInBuilding(baseUrl: string): Promise<CheckInBui
     successFormText: buildingTexts.success,
     failureFormText: buildingTexts.failure,
     senderEmail: 'reception@example.com',
+    // A tower without a people directory: the visitors type whom they visit.
+    allowFreeTextHost: true,
   };
   await api.call('PATCH /building/:id/settings', { params: { id: building.id }, body: settings });
 

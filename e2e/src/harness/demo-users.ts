@@ -7,6 +7,17 @@ export const DEMO_PASSWORD = 'Vestibule1!';
 export const DEMO_TENANT = 'Demo Corp';
 export const OTHER_TENANT = 'Northwind';
 
+/**
+ * Demo HQ's hosts the scenarios choose at its doors (the seed's directory: server
+ * src/db/seed/demoPeople.ts), by their name and the first letters a visitor types.
+ */
+export const demoHosts = {
+  /** Facilities Manager, Operations; the pass holder `npm start` prints. */
+  elena: { name: 'Elena Ortiz', typed: 'Ort', department: 'Operations', email: 'elena.ortiz@demo-corp.example' },
+  /** Engineering Manager, Engineering. */
+  priya: { name: 'Priya Raman', typed: 'Pri', department: 'Engineering', email: 'priya.raman@demo-corp.example' },
+} as const;
+
 /** Keys under `shell.menu` in the catalogues. */
 export type MenuKey =
   | 'entryLog'

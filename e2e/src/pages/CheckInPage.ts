@@ -91,7 +91,26 @@ export class CheckInPage {
   }
 
   formField(key: string): Locator {
+    // The host field is a combobox over the building's hosts (docs/check-in.md, "The host").
+    if (key === 'host') return this.hostField;
     return this.field(this.label(`wizard.fields.${key}`));
+  }
+
+  get hostField(): Locator {
+    return this.main.getByRole('combobox', { name: new RegExp(`^\\s*${escape(this.label('wizard.fields.host'))}`) });
+  }
+
+  /** The host field's list of the hosts found. */
+  get hostOptions(): Locator {
+    return this.main.getByRole('listbox', { name: exactly(this.label('wizard.hostSearch.options')) });
+  }
+
+  /** Types the first letters of a host's name as a person does, and chooses them in the list by their name. */
+  async chooseHost(typed: string, name: string): Promise<void> {
+    await this.hostField.fill('');
+    await this.hostField.pressSequentially(typed);
+    await this.hostOptions.getByRole('option', { name: new RegExp(`^${escape(name)}`) }).click();
+    await this.main.getByText(new RegExp(`^\\W*${escape(this.label('wizard.hostSearch.chosen', { name }))}`)).waitFor();
   }
 
   async fillForm(values: Record<string, string>): Promise<void> {

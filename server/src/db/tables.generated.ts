@@ -219,6 +219,7 @@ export interface People {
   email: string | null;
   external_id: string | null;
   first_name: string;
+  host_notice: Generated<'EMAIL' | 'NONE'>;
   id: string;
   job_title: string | null;
   last_name: string;
@@ -315,6 +316,7 @@ export interface Users {
   email: string | null;
   favourite_building_id: string | null;
   first_name: string | null;
+  host_notice: Generated<'EMAIL' | 'NONE'>;
   id: string;
   last_name: string | null;
   password_hash: string;
@@ -358,6 +360,7 @@ export interface Visits {
   host: string | null;
   host_notified_at: Timestamp | null;
   host_person_id: string | null;
+  host_user_id: string | null;
   id: string;
   identifier: string;
   invitation_sent_at: Timestamp | null;

@@ -1,4 +1,4 @@
-import { type Role, newBuildingSettings, uuidv7 } from '@vestibule/shared';
+import { type BuildingSettings, type Role, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import type { Db } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
 import { newBuildingColumns } from '../../src/modules/buildings/buildings.service.ts';
@@ -66,11 +66,28 @@ export async function assignBuildings(db: Db, userId: string, buildingIds: reado
   }
 }
 
+/**
+ * A test building's settings: the new-building defaults, except that a host may be typed freely
+ * (a site without a directory), so tests that are not about hosts type one; the host tests turn
+ * `allowFreeTextHost` off.
+ */
+export function testBuildingSettings(): BuildingSettings {
+  return { ...newBuildingSettings(), allowFreeTextHost: true };
+}
+
 export async function createBuilding(db: Db, tenantId: string, name = 'Building'): Promise<string> {
   const id = uuidv7();
   await db
     .insertInto('buildings')
-    .values({ id, tenant_id: tenantId, name, external_id: null, pin_code: '1234', ...newBuildingColumns() })
+    .values({
+      id,
+      tenant_id: tenantId,
+      name,
+      external_id: null,
+      pin_code: '1234',
+      ...newBuildingColumns(),
+      settings: JSON.stringify(testBuildingSettings()),
+    })
     .execute();
   return id;
 }
@@ -140,11 +157,11 @@ export async function linkEntryQuestionnaire(db: Db, buildingId: string, questio
   await linkQuestionnaire(db, buildingId, questionnaireId, 'ENTRY', 'VISITOR');
 }
 
-/** Replaces a building's settings with the defaults changed by `patch`. */
+/** Replaces a building's settings with the test defaults changed by `patch`. */
 export async function setBuildingSettings(db: Db, buildingId: string, patch: Record<string, unknown>): Promise<void> {
   await db
     .updateTable('buildings')
-    .set({ settings: JSON.stringify({ ...newBuildingSettings(), ...patch }) })
+    .set({ settings: JSON.stringify({ ...testBuildingSettings(), ...patch }) })
     .where('id', '=', buildingId)
     .execute();
 }

@@ -29,6 +29,7 @@ export const publicCalls: { readonly [K in PublicCallKey]: true } = {
   'POST /checkin': true,
   'POST /checkinKiosk': true,
   'GET /building/:qrCodeKey/checkInData': true,
+  'GET /building/:qrCodeKey/hosts': true,
   'GET /public/checkin/:qrCodeKey/camera/:cameraId/info': true,
   'GET /public/checkin/:qrCodeKey/camera/:cameraId/picture': true,
   'GET /checkoutable/:publicIdentifier': true,

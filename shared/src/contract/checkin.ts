@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
 import { cameraInfoSchema } from '../schemas/building.ts';
 import { cachedPassSchema } from '../schemas/identification.ts';
+import { hostCandidateSchema, hostSearchQuerySchema } from '../schemas/visitManagement.ts';
 import {
   checkInBuildingSchema,
   checkInDataSchema,
@@ -152,6 +153,21 @@ export const checkinContract = {
       kiosk: z.enum(['true', 'false']).optional(),
     }),
     response: checkInDataSchema,
+    errors: channelErrors,
+  }),
+  'GET /building/:qrCodeKey/hosts': endpoint({
+    access: 'public',
+    tags,
+    summary:
+      "The building's hosts whose first or last name starts with `name` (a kiosk's or a phone's host field): names, departments and links only, at most 10",
+    params: z.object({ qrCodeKey: key }),
+    query: z.object({
+      name: hostSearchQuerySchema.shape.name,
+      mt: mobileToken,
+      proof: personProof,
+      kiosk: z.enum(['true', 'false']).optional(),
+    }),
+    response: z.object({ docs: z.array(hostCandidateSchema) }),
     errors: channelErrors,
   }),
   'GET /public/checkin/:qrCodeKey/camera/:cameraId/info': endpoint({

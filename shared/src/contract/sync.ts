@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okSchema } from '../schemas/common.ts';
 import { kioskPersonSchema } from '../schemas/identification.ts';
 import { checkInBuildingSchema, checkInDataSchema, wizardQuestionnaireSchema } from '../schemas/visit.ts';
+import { hostCandidateSchema } from '../schemas/visitManagement.ts';
 import { wizardVisitorTypes } from '../domain/visitorTypes.ts';
 import { enrolKioskRequestSchema, enrolKioskResponseSchema } from '../sync/enrolment.ts';
 import { rejectedMutationSchema, syncPushEnvelopeSchema, syncPushResponseSchema } from '../sync/protocol.ts';
@@ -42,6 +43,12 @@ const kioskConfigSchema = z.object({
   people: z.array(kioskPersonSchema).optional(),
   /** The building's time zone: a pass's validity is read on the building's day (`dayInZone`, `isValidOn`). */
   timeZoneId: z.string().optional(),
+  /**
+   * The building's hosts (domain/hosts.ts): links, names and departments only, never an e-mail
+   * or a phone. The host field searches them on the device, offline too. Absent from
+   * configurations cached before hosts were cached on kiosks.
+   */
+  hosts: z.array(hostCandidateSchema).optional(),
 });
 
 export const syncContract = {

@@ -32,6 +32,8 @@ export function newBuildingSettings(): BuildingSettings {
     autoCheckoutSpecificTime: null,
     successFormText: '',
     failureFormText: '',
+    allowFreeTextHost: false,
+    hostNoticeWaitText: '',
     allowExitQuestionnairesOnEmailCheckOut: false,
     pinIdentificationMethodType: 'PERSONAL_PIN_AND_LASTNAME',
     appendQrCode: false,

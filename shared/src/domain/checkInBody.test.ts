@@ -19,6 +19,8 @@ describe('wizardAnswersOf', () => {
       comments: 'hello',
       emailMeActive: true,
       emailMeEmail: 'ada@example.com',
+      hostPersonId: '0192a0b0-0000-7000-8000-000000000002',
+      hostUserId: null,
     };
     const answers = wizardAnswersOf(result);
     expect(Object.keys(answers).sort()).toEqual(Object.keys(wizardAnswerFields).sort());
@@ -32,6 +34,8 @@ describe('wizardAnswersOf', () => {
       comments: 'hello',
       emailMeActive: true,
       emailMeEmail: 'ada@example.com',
+      hostPersonId: '0192a0b0-0000-7000-8000-000000000002',
+      hostUserId: null,
     });
   });
 });

@@ -18,5 +18,7 @@ export function wizardAnswersOf(result: WizardAnswers): WizardAnswers {
     comments: result.comments,
     emailMeActive: result.emailMeActive,
     emailMeEmail: result.emailMeEmail,
+    hostPersonId: result.hostPersonId,
+    hostUserId: result.hostUserId,
   };
 }

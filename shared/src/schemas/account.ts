@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, dateFormats, locales, timeFormats } from '../constants.ts';
+import { hostNoticeChoices } from '../domain/hosts.ts';
 import { passwordPolicyFailures } from '../domain/password.ts';
 import type { ErrorCode } from '../errors.ts';
 
@@ -41,6 +42,8 @@ export const profileSchema = z
     lastName: z.string().nullable(),
     phone: z.string().nullable(),
     userLocale: z.enum(locales),
+    /** How the user hears of a visitor's arrival when they are the host: e-mail, or none. */
+    hostNotice: z.enum(hostNoticeChoices),
     dateFormat: z.string(),
     timeFormat: z.string(),
     favouriteBuildingId: z.uuid().nullable(),
@@ -57,6 +60,7 @@ export const profileUpdateSchema = z
     lastName: name.nullable().optional(),
     phone: z.string().trim().max(40).nullable().optional(),
     userLocale: z.enum(locales).optional(),
+    hostNotice: z.enum(hostNoticeChoices).optional(),
     dateFormat: z.enum(dateFormats).optional(),
     timeFormat: z.enum(timeFormats).optional(),
     favouriteBuildingId: z.uuid().nullable().optional(),

@@ -26,6 +26,8 @@ export const cameraPlaces = ['ENTRY', 'EXIT', 'ENTRY_EXIT'] as const;
 export const BUILDING_LOGO_MAX_BYTES = 2_000_000;
 export const TEXT_MAX = 5000;
 export const KIOSK_TEXT_MAX = 128;
+/** The host notice's "where they wait" text. */
+export const HOST_WAIT_TEXT_MAX = 255;
 export const DEVICE_SEPARATOR = ';;;';
 
 /** A custom issue that carries its catalogue code, so the server answers with it. */
@@ -120,6 +122,10 @@ export const buildingSettingsSchema = z
       .nullable(),
     successFormText: z.string().max(TEXT_MAX),
     failureFormText: z.string().max(TEXT_MAX),
+    /** Hosts may be typed freely (sites without a directory); off: a host is chosen from the building's hosts. */
+    allowFreeTextHost: z.boolean(),
+    /** Where a visitor waits for their host, said in the host's arrival notice; empty: at the reception. */
+    hostNoticeWaitText: z.string().max(HOST_WAIT_TEXT_MAX),
     allowExitQuestionnairesOnEmailCheckOut: z.boolean(),
     pinIdentificationMethodType: z.enum(pinIdentificationMethods),
     appendQrCode: z.boolean(),

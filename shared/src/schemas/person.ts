@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales } from '../constants.ts';
+import { hostNoticeChoices } from '../domain/hosts.ts';
 import { visitorTypes } from '../domain/visitorTypes.ts';
 import { cappedListResponseSchema, optionalEmailSchema, optionalTextSchema } from './common.ts';
 
@@ -50,6 +51,8 @@ export const personSchema = z
     validTo: isoDaySchema.nullable(),
     /** The language of the e-mails sent to the person. */
     locale: z.enum(locales),
+    /** How the person hears of a visitor's arrival when they are the host: e-mail, or none. */
+    hostNotice: z.enum(hostNoticeChoices),
     hasPin: z.boolean(),
     deactivated: z.boolean(),
     building: z.object({ id: z.uuid(), name: z.string() }),
@@ -82,6 +85,7 @@ const personFields = {
   validFrom: isoDaySchema.nullable().optional(),
   validTo: isoDaySchema.nullable().optional(),
   locale: z.enum(locales).optional(),
+  hostNotice: z.enum(hostNoticeChoices).optional(),
   /** A new personal PIN (digits), or null to remove it; absent leaves it as it is. */
   pinCode: z
     .string()

@@ -24,13 +24,13 @@ export type StaffCheckIn = z.input<typeof staffCheckInSchema>;
 /**
  * POST /meetingWithCheckIn, the fast check-in: a new visit checked in at once by staff, with the
  * wizard's result; the visitor may be a person of the directory (`personId`, no pass needed:
- * staff vouch for them) and the host an employee of the directory.
+ * staff vouch for them) and the host one of the building's hosts (`hostPersonId` or `hostUserId`,
+ * among the wizard's answers).
  */
 export const fastCheckInSchema = z.object({
   buildingId: z.uuid(),
   visitorType: wizardVisitorTypeSchema,
   personId: z.uuid().nullable().optional().default(null),
-  hostPersonId: z.uuid().nullable().optional().default(null),
   ...wizardAnswerFields,
 });
 export type FastCheckIn = z.input<typeof fastCheckInSchema>;

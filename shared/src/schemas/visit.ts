@@ -68,6 +68,13 @@ export const wizardAnswerFields = {
     .nullable()
     .optional()
     .default(null),
+  /**
+   * The host chosen from the building's hosts (docs/check-in.md, "The host"): a person of the
+   * directory or a user, at most one, beside the name the form's `host` field shows. The server
+   * checks the link is a host of the building when it applies the entry (a kiosk's: at sync).
+   */
+  hostPersonId: z.uuid().nullable().optional().default(null),
+  hostUserId: z.uuid().nullable().optional().default(null),
 };
 /** The wizard's answers as a check-in request carries them (see `wizardAnswersOf`, domain/checkInBody.ts). */
 export type WizardAnswers = z.output<z.ZodObject<typeof wizardAnswerFields>>;
@@ -204,6 +211,8 @@ export const checkInDataSchema = z
     cameras: z.object({ ENTRY: z.record(z.string(), z.string()), EXIT: z.record(z.string(), z.string()) }),
     successFormText: z.string(),
     failureFormText: z.string(),
+    /** The host may be typed freely; otherwise a host typed must be chosen from the building's hosts. */
+    allowFreeTextHost: z.boolean(),
   })
   .meta({ id: 'CheckInData' });
 export type CheckInData = z.infer<typeof checkInDataSchema>;
@@ -273,8 +282,10 @@ export const visitDetailSchema = visitSummarySchema
     // The front desk's fields: the directory's person and host, who invited, how it ended.
     /** The person of the directory this visit is of (a visitor picked from the directory). */
     personId: z.uuid().nullable(),
-    /** The host, an employee of the directory (`host` keeps the name shown). */
+    /** The host, a person of the directory (`host` keeps the name shown). */
     hostPersonId: z.uuid().nullable(),
+    /** The host, a user of the company (at most one of the two links is set). */
+    hostUserId: z.uuid().nullable(),
     /** Made by staff ahead of the visit (POST /meeting): the invitation e-mail is sent for it. */
     isInvitation: z.boolean(),
     /** The user who invited (their name is `invitedByName`). */

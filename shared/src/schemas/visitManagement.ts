@@ -89,6 +89,7 @@ export const visitListItemSchema = visitSummarySchema
     phone: z.string().nullable(),
     companyName: z.string().nullable(),
     hostPersonId: z.uuid().nullable(),
+    hostUserId: z.uuid().nullable(),
     isInvitation: z.boolean(),
     cancelledAt: z.string().nullable(),
     refusal: z.enum(['ALERT_ANSWER', 'TEMPERATURE']).nullable(),
@@ -135,15 +136,17 @@ const visitorFields = {
 
 /**
  * A new invitation (POST /meeting, 201): the visitor (from the directory, `personId`, or typed:
- * first and last name required), the host (an employee of the building in the directory), when,
- * and for how long (one of `visitDurationChoices`: 5 min to 8 h). The invitation e-mail goes to
- * `email` (or the person's) in `locale`, sent by the lifecycle job.
+ * first and last name required), the host (one of the building's hosts: a person of the
+ * directory, `hostPersonId`, or a user, `hostUserId`; one is required), when, and for how long
+ * (one of `visitDurationChoices`: 5 min to 8 h). The invitation e-mail goes to `email` (or the
+ * person's) in `locale`, sent by the lifecycle job.
  */
 export const visitInviteSchema = z.object({
   buildingId: z.uuid(),
   visitorType: z.enum(visitorTypes),
   ...visitorFields,
-  hostPersonId: z.uuid(),
+  hostPersonId: z.uuid().nullable().optional(),
+  hostUserId: z.uuid().nullable().optional(),
   scheduledAt: z.iso.datetime({ offset: true }),
   scheduledDuration: z.enum(visitDurationChoices),
   comments: z.string().max(COMMENTS_MAX).nullable().optional(),
@@ -163,7 +166,9 @@ export const visitUpdateSchema = z.object({
   email: visitorFields.email,
   phone: visitorFields.phone,
   companyName: visitorFields.companyName,
+  /** Another host: a person of the directory or a user (one of the two). */
   hostPersonId: z.uuid().optional(),
+  hostUserId: z.uuid().optional(),
   scheduledAt: z.iso.datetime({ offset: true }).optional(),
   scheduledDuration: z.enum(visitDurationChoices).optional(),
   comments: z.string().max(COMMENTS_MAX).nullable().optional(),
@@ -183,20 +188,26 @@ export const visitQuestionnairesSchema = z
   .meta({ id: 'VisitQuestionnaires' });
 export type VisitQuestionnaires = z.infer<typeof visitQuestionnairesSchema>;
 
-/** GET /meeting/building/{id}/employee: hosts from the directory (active employees of the building). */
+/**
+ * GET /meeting/building/{id}/employee (staff) and GET /building/{key}/hosts (a kiosk or a phone):
+ * the building's hosts whose first or last name starts with `name` (domain/hosts.ts).
+ */
 export const hostSearchQuerySchema = z.object({
-  /** Part of the first name, last name or e-mail (any case); none: the first ones by name. */
+  /** The first letters of a first name, a last name, or "first last" (any case); none: nobody. */
   name: z.string().trim().max(100).optional(),
+  /** Staff only (default HOST_SEARCH_LIMIT); a kiosk's or a phone's search answers at most HOST_SEARCH_LIMIT. */
   limit: z.coerce.number().int().min(1).max(50).optional(),
 });
 
+/** A host as a search answers it: the link, the names and the department; never an e-mail or a phone. */
 export const hostCandidateSchema = z
   .object({
-    personId: z.uuid(),
+    /** A person of the directory (an employee or a resident of the building), or null. */
+    personId: z.uuid().nullable(),
+    /** A user of the company who sees the building, or null. */
+    userId: z.uuid().nullable(),
     firstName: z.string(),
     lastName: z.string(),
-    email: z.string().nullable(),
-    jobTitle: z.string().nullable(),
     department: z.string().nullable(),
   })
   .meta({ id: 'HostCandidate' });

@@ -1,6 +1,7 @@
 import type { Dispatch } from 'react';
 import { type CheckInField, type CheckInFieldKey, enabledFields } from '@vestibule/shared';
 import { useWizardTexts } from './wizardTexts.tsx';
+import { type HostSearch, HostField } from './HostField.tsx';
 import { TextField } from './TextField.tsx';
 import { DurationField } from './DurationField.tsx';
 import type { WizardInput } from './wizard.types.ts';
@@ -11,6 +12,8 @@ interface FormStepProps {
   state: WizardState;
   dispatch: Dispatch<WizardAction>;
   idPrefix: string;
+  /** Finds the building's hosts: the host field is then a search of them (else a text field). */
+  hostSearch?: HostSearch | undefined;
 }
 
 type InputKind = Pick<Parameters<typeof TextField>[0], 'type' | 'inputMode' | 'autoComplete'>;
@@ -27,7 +30,7 @@ const inputKinds: Partial<Record<CheckInFieldKey, InputKind>> = {
 };
 
 /** The check-in form: the building's enabled fields in their order, then the expected duration. */
-export function FormStep({ input, state, dispatch, idPrefix }: FormStepProps) {
+export function FormStep({ input, state, dispatch, idPrefix, hostSearch }: FormStepProps) {
   const { t } = useWizardTexts();
   const problems = fieldProblems(input, state);
   const labelOf = (key: CheckInFieldKey, field: CheckInField) => field.label.trim() || t(`fields.${key}`);
@@ -54,6 +57,24 @@ export function FormStep({ input, state, dispatch, idPrefix }: FormStepProps) {
         }
         const value = state.form[key];
         const problem = state.touched[key] ? problems[key] : undefined;
+        if (key === 'host' && hostSearch) {
+          return (
+            <HostField
+              key={key}
+              id={id}
+              label={labelOf(key, field)}
+              value={typeof value === 'string' ? value : ''}
+              chosen={state.host}
+              onChange={(text, chosen) => dispatch({ type: 'host', text, chosen })}
+              onBlur={() => dispatch({ type: 'touch', key })}
+              search={hostSearch}
+              freeText={input.allowFreeTextHost}
+              required={field.mandatory}
+              maxLength={field.size}
+              error={problem ? t(`fieldErrors.${problem}`, { max: field.size }) : null}
+            />
+          );
+        }
         const kind = input.fromKiosk ? { ...inputKinds[key], autoComplete: 'off' as const } : inputKinds[key];
         return (
           <TextField

@@ -4,6 +4,7 @@ import { type WizardTexts, useWizardTexts } from './wizardTexts.tsx';
 import { ConsentStep } from './ConsentStep.tsx';
 import { EntryStep } from './EntryStep.tsx';
 import { FormStep } from './FormStep.tsx';
+import type { HostSearch } from './HostField.tsx';
 import { QuestionList } from './QuestionList.tsx';
 import { browserChoiceStorage } from './cameraChoice.ts';
 import type { CameraReader, ChoiceStorage, WizardInput, WizardResult } from './wizard.types.ts';
@@ -32,6 +33,11 @@ export interface WizardProps {
   camera?: CameraReader;
   /** Where the chosen camera is remembered (localStorage by default). */
   choiceStorage?: ChoiceStorage | null;
+  /**
+   * Finds the building's hosts as the person types (the kiosk's cached directory, the phone's or
+   * the staff's call): the form's host field is then a search (docs/check-in.md, "The host").
+   */
+  hostSearch?: HostSearch;
 }
 
 /**
@@ -39,7 +45,7 @@ export interface WizardProps {
  * questionnaire, consent and e-mail-me, then arrival (temperature and comments). It takes the
  * wizard input and hands its result to onFinish: where either comes from is not its business.
  */
-export function Wizard({ input, onFinish, onCancel, error = null, camera, choiceStorage }: WizardProps) {
+export function Wizard({ input, onFinish, onCancel, error = null, camera, choiceStorage, hostSearch }: WizardProps) {
   const { t } = useWizardTexts();
   const idPrefix = useId().replace(/:/g, '');
   const steps = useMemo(() => displaySteps(input), [input]);
@@ -113,7 +119,9 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
           {error}
         </div>
         <div className="wizard-step">
-          {step.kind === 'form' && <FormStep input={input} state={state} dispatch={dispatch} idPrefix={idPrefix} />}
+          {step.kind === 'form' && (
+            <FormStep input={input} state={state} dispatch={dispatch} idPrefix={idPrefix} hostSearch={hostSearch} />
+          )}
           {step.kind === 'questionnaire' && input.questionnaires[step.index] && (
             <QuestionList
               questionnaire={input.questionnaires[step.index]!}

@@ -3,6 +3,7 @@
 // app styles them (kiosk/src/styles.css; the admin app's staff wizard). Its words come from the
 // app through WizardTextsContext.
 export { Wizard, type WizardProps } from './Wizard.tsx';
+export { HostField, type HostFieldProps, type HostSearch } from './HostField.tsx';
 export { QuestionList } from './QuestionList.tsx';
 export { TemperatureFields } from './TemperatureFields.tsx';
 export { TextField, type TextFieldProps } from './TextField.tsx';

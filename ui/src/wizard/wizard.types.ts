@@ -1,4 +1,4 @@
-import type { AnsweredQuestion, CheckInData, WizardVisitorType } from '@vestibule/shared';
+import type { AnsweredQuestion, CheckInData, HostOption, WizardVisitorType } from '@vestibule/shared';
 
 /**
  * The wizard's input: the building's check-in data for one person type, and
@@ -21,6 +21,12 @@ export interface WizardInput extends CheckInData {
   /** The person checks in again after a check-out: off a kiosk the wizard finishes at once. */
   checkingBack: boolean;
   fromKiosk: boolean;
+  /**
+   * The host already chosen (staff picked them before the wizard): the host field starts with
+   * them, linked. A visit's own host (an invitation) is its `checkInAnswers.host` name, which
+   * stands without a choice: the server keeps the visit's link.
+   */
+  host?: HostOption | null;
 }
 
 /** The wizard's result: the body of POST /checkin without the link's token and device id. */
@@ -41,6 +47,9 @@ export interface WizardResult {
   comments: string | null;
   emailMeActive: boolean;
   emailMeEmail: string | null;
+  /** The host chosen from the list: a person of the directory or a user (at most one), else null. */
+  hostPersonId: string | null;
+  hostUserId: string | null;
 }
 
 /** Reads a camera of the building: given to the wizard by the page, so the wizard stays free of I/O. */

@@ -6,14 +6,17 @@ import {
   type CheckInFieldKey,
   DURATION_MAX_HOURS,
   type FieldValue,
+  type HostOption,
   type WizardQuestion,
   type WizardStep,
   durationError,
   enabledFields,
   fieldError,
+  hostName,
   initialDuration,
   isQuestionnaireComplete,
   joinDuration,
+  linkOf,
   prefillAnswers,
   prefillForm,
   setAnswer,
@@ -33,6 +36,8 @@ export type DisplayStep = WizardStep | { kind: 'confirm' };
 export interface WizardState {
   stepIndex: number;
   form: Record<string, FieldValue>;
+  /** The host chosen from the list (the form's `host` is then their name), or null. */
+  host: HostOption | null;
   /** Fields left at least once: their errors show. */
   touched: Record<string, boolean>;
   hours: number;
@@ -50,6 +55,7 @@ export type WizardAction =
   | { type: 'back' }
   | { type: 'reset'; state: WizardState }
   | { type: 'field'; key: string; value: FieldValue }
+  | { type: 'host'; text: string; chosen: HostOption | null }
   | { type: 'touch'; key: string }
   | { type: 'duration'; hours: number; minutes: number }
   | { type: 'answer'; items: readonly WizardQuestion[]; questionId: string; value: string }
@@ -81,9 +87,12 @@ function durationParts(duration: string): { hours: number; minutes: number } {
 
 /** Prefilled from what is known: stored form values, earlier answers, the visit's duration. */
 export function initialWizardState(input: WizardInput): WizardState {
+  const form = prefillForm(input.checkInForm, input.checkInAnswers);
+  const host = input.host ?? null;
   return {
     stepIndex: 0,
-    form: prefillForm(input.checkInForm, input.checkInAnswers),
+    form: host && input.checkInForm.host?.enabled ? { ...form, host: hostName(host) } : form,
+    host,
     touched: {},
     ...durationParts(initialDuration(input)),
     answers: prefillAnswers(input.questionnaires, input.answeredQuestionnaires),
@@ -105,6 +114,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return action.state;
     case 'field':
       return { ...state, form: { ...state.form, [action.key]: action.value } };
+    case 'host':
+      return { ...state, form: { ...state.form, host: action.text }, host: action.chosen };
     case 'touch':
       return state.touched[action.key] ? state : { ...state, touched: { ...state.touched, [action.key]: true } };
     case 'duration':
@@ -128,15 +139,35 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
-export type FieldProblem = 'required' | 'email' | 'maxLength';
+export type FieldProblem = 'required' | 'email' | 'maxLength' | 'notChosen';
 
 export function fieldProblems(input: WizardInput, state: WizardState): Partial<Record<CheckInFieldKey, FieldProblem>> {
   const problems: Partial<Record<CheckInFieldKey, FieldProblem>> = {};
   for (const [key, field] of enabledFields(input.checkInForm)) {
-    const problem = fieldError(key, field, state.form[key]);
+    const problem = fieldError(key, field, state.form[key]) ?? (key === 'host' ? hostProblem(input, state) : null);
     if (problem) problems[key] = problem;
   }
   return problems;
+}
+
+/** The host typed but not chosen from the list, where the building asks for a host of its directory. */
+function hostProblem(input: WizardInput, state: WizardState): 'notChosen' | null {
+  const text = typeof state.form.host === 'string' ? state.form.host.trim() : '';
+  if (text === '' || input.allowFreeTextHost || chosenHost(input, state) !== null) return null;
+  // A visit's own host (an invitation) stands as it is: the server keeps its link.
+  const own = input.checkInAnswers?.host;
+  if (input.id !== null && typeof own === 'string' && own.trim() === text) return null;
+  return 'notChosen';
+}
+
+/**
+ * The chosen host while the field still shows their name; a host chosen before the wizard stands
+ * when the building's form asks no host.
+ */
+function chosenHost(input: WizardInput, state: WizardState): HostOption | null {
+  if (!input.checkInForm.host?.enabled) return state.host;
+  const text = typeof state.form.host === 'string' ? state.form.host.trim() : '';
+  return state.host && hostName(state.host) === text ? state.host : null;
 }
 
 export function durationProblem(input: WizardInput, state: WizardState): 'range' | 'required' | null {
@@ -227,5 +258,6 @@ export function buildResult(
     comments: input.commentsEnabled && comments !== '' ? comments : null,
     emailMeActive: emailMe,
     emailMeEmail: emailMe ? state.emailMeEmail.trim() : null,
+    ...linkOf(chosenHost(input, state)),
   };
 }

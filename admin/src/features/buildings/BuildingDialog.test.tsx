@@ -247,6 +247,26 @@ describe('general settings tab', () => {
   });
 });
 
+describe('the host settings', () => {
+  it('lets visitors type a host freely only when switched on, and says where visitors wait in the host notice', async () => {
+    const { user, fake } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'General settings' }));
+    const freeText = await screen.findByRole('switch', { name: 'Let visitors type a host who is not in the list' });
+    expect(freeText).not.toBeChecked();
+    expect(freeText).toHaveAccessibleDescription(/For sites without a people directory/);
+    await user.click(freeText);
+    const wait = screen.getByRole('textbox', { name: 'Where visitors wait for their host' });
+    expect(wait).toHaveAccessibleDescription(/Empty: at the reception/);
+    await user.type(wait, 'In the lobby, ground floor');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls.of('PATCH /building/:id/settings')).toHaveLength(1));
+    expect(fake.calls.of('PATCH /building/:id/settings')[0]!.body).toMatchObject({
+      allowFreeTextHost: true,
+      hostNoticeWaitText: 'In the lobby, ground floor',
+    });
+  });
+});
+
 describe('kiosk devices tab', () => {
   it('accepts only IPv4 addresses', async () => {
     const { user, fake } = await editedDialog();

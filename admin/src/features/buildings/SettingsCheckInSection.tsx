@@ -19,6 +19,11 @@ export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; f
       {values.consentClauseEnabled && longText('consentText', t('buildings.settings.consentText'))}
       {toggle('commentsEnabled', t('buildings.settings.commentsEnabled'))}
       {toggle('emailMeEnabled', t('buildings.settings.emailMeEnabled'))}
+      {toggle(
+        'allowFreeTextHost',
+        t('buildings.settings.allowFreeTextHost'),
+        t('buildings.settings.allowFreeTextHostHelp'),
+      )}
       {toggle('allowExitQuestionnairesOnEmailCheckOut', t('buildings.settings.allowExitQuestionnairesOnEmailCheckOut'))}
       {choice(
         'questionnairesValidityTimeout',

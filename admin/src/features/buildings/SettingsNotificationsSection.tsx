@@ -1,5 +1,10 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { meetingEndReminderOptions, meetingStartReminderOptions, overdueAlertOptions } from '@vestibule/shared';
+import {
+  HOST_WAIT_TEXT_MAX,
+  meetingEndReminderOptions,
+  meetingStartReminderOptions,
+  overdueAlertOptions,
+} from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { PhoneInput } from './PhoneInput.tsx';
 import { type SettingsFields, type SettingsForm, SettingsSection } from './settingsFields.tsx';
@@ -38,6 +43,16 @@ export function SettingsNotificationsSection({
         error={form.error('senderPhone')}
         defaultCountry={countryCode}
         maxLength={25}
+      />
+      <TextInput
+        id="settings-hostNoticeWaitText"
+        label={t('buildings.settings.hostNoticeWaitText')}
+        description={t('buildings.settings.hostNoticeWaitTextHelp')}
+        maxLength={HOST_WAIT_TEXT_MAX}
+        value={values.hostNoticeWaitText}
+        onChange={(event) => setField('hostNoticeWaitText', event.currentTarget.value)}
+        onBlur={() => form.touch('hostNoticeWaitText')}
+        error={form.error('hostNoticeWaitText')}
       />
       {toggle('meetingAlertEnabled', t('buildings.settings.meetingAlertEnabled'))}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

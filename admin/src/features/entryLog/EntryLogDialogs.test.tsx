@@ -120,7 +120,7 @@ describe('a new invitation', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Company' }), 'Umbrella');
     await user.type(within(dialog).getByRole('textbox', { name: 'Host' }), 'han');
     await waitFor(() =>
-      expect(calls.last('GET /meeting/building/:id/employee').query).toEqual({ name: 'han', limit: '20' }),
+      expect(calls.last('GET /meeting/building/:id/employee').query).toEqual({ name: 'han', limit: '10' }),
     );
     expect(calls.last('GET /meeting/building/:id/employee').params).toEqual({ id: HQ.id });
     await user.click(await screen.findByRole('option', { name: 'Hana Host · Sales' }));
@@ -153,6 +153,7 @@ describe('a new invitation', () => {
       phone: null,
       companyName: 'Umbrella',
       hostPersonId: hana.personId,
+      hostUserId: null,
       scheduledAt: new Date(2030, 4, 6, 14, 30).toISOString(),
       scheduledDuration: 'PT1H30M',
       comments: null,

@@ -65,6 +65,7 @@ describe('fast check-in of someone arriving', () => {
       visitorType: 'VISITOR',
       personId: null,
       hostPersonId: hana.personId,
+      hostUserId: null,
       scheduledDuration: 'PT1H',
       checkInForm: { firstName: 'Walter', lastName: 'Walkin' },
       questionnairesAnswers: [{ questionnaireId: healthQuestionnaire.id, answers: { [fever.id]: 'NO' } }],
@@ -82,6 +83,50 @@ describe('fast check-in of someone arriving', () => {
       expect(within(screen.getByTestId(`visit-row-${walter.id}`)).getByText('In')).toBeInTheDocument(),
     );
     expect(calls.of('GET /meetingStats/:buildingId').length).toBeGreaterThan(before);
+  });
+
+  it("searches the building's hosts in the wizard's host field, starting with the host chosen first", async () => {
+    const base = checkInDataFixture();
+    const askingHost = checkInDataFixture({
+      checkInForm: {
+        ...base.checkInForm,
+        host: { ...base.checkInForm.host!, enabled: true, mandatory: true, order: 2 },
+      },
+      questionnaires: [],
+      commentsEnabled: false,
+    });
+    const { calls } = fakeEntryLog([], { checkInData: askingHost });
+    const { user } = await renderEntryLog('ROLE_USER');
+    const dialog = await openFastCheckIn(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Host' }), 'han');
+    await user.click(await screen.findByRole('option', { name: 'Hana Host · Sales' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    // The wizard's host field: a combobox, starting with Hana, linked.
+    const host = await within(dialog).findByRole('combobox', { name: /Person you are visiting/ });
+    expect(host).toHaveValue('Hana Host');
+    expect(within(dialog).getByText('Chosen: Hana Host · Sales')).toBeInTheDocument();
+    // Typed again, the name is searched among the building's hosts and chosen from the list.
+    await user.clear(host);
+    await user.type(host, 'ho');
+    await waitFor(() =>
+      expect(calls.last('GET /meeting/building/:id/employee').query).toEqual({ name: 'ho', limit: '10' }),
+    );
+    const options = await within(dialog).findByRole('listbox', { name: 'People you may be visiting' });
+    await user.click(within(options).getByRole('option', { name: /Hana Host/ }));
+    expect(await axeViolations()).toEqual([]);
+    await user.type(within(dialog).getByLabelText('First name'), 'Walter');
+    await user.type(within(dialog).getByLabelText('Last name'), 'Walkin');
+    await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+
+    await banner('Walter Walkin is checked in.');
+    expect(calls.last('POST /meetingWithCheckIn').body).toEqual(
+      expect.objectContaining({
+        checkInForm: { host: 'Hana Host', firstName: 'Walter', lastName: 'Walkin' },
+        hostPersonId: hana.personId,
+        hostUserId: null,
+      }),
+    );
   });
 
   it('checks in an employee picked from the directory, the wizard prefilled from their record', async () => {

@@ -1,4 +1,4 @@
-import type { VisitSortColumn, VisitorType, WizardVisitorType } from '@vestibule/shared';
+import { HOST_SEARCH_LIMIT, type VisitSortColumn, type VisitorType, type WizardVisitorType } from '@vestibule/shared';
 import type { CallInput, CallOutput, Contract } from '@vestibule/shared/contract';
 import { api } from '../../api/apiClient.ts';
 
@@ -34,12 +34,12 @@ export const entryLogApi = {
   csv: async (query: VisitCsvQuery) => String(await api.call('GET /meetings/meetings.csv', { query })),
   detail: (id: string) => api.call('GET /meeting/:id', byId(id)),
   invite: (body: InviteBody) => api.call('POST /meeting', { body }),
-  /** Hosts: active employees of the building in the directory. */
+  /** The building's hosts (people who can host, users who see it) whose first or last name starts with `name`. */
   hosts: async (buildingId: string, name: string, signal?: AbortSignal) =>
     (
       await api.call('GET /meeting/building/:id/employee', {
         params: { id: buildingId },
-        query: { name: name || undefined, limit: 20 },
+        query: { name: name || undefined, limit: HOST_SEARCH_LIMIT },
         signal,
       })
     ).docs,

@@ -1,5 +1,5 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { type Locale, locales } from '@vestibule/shared';
+import { type Locale, hostNoticeChoices, hostPersonTypes, locales } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { textFieldProps } from '../../form/fieldProps.ts';
 import { useSession } from '../session/index.ts';
@@ -10,7 +10,7 @@ const durationData = durationChoices.map((minutes) => ({ value: String(minutes),
 /**
  * Where and when the person comes: their building (of the session's company), an employee's
  * default meeting duration (h:mm in steps of 5 minutes, required for employees), the days their
- * pass is valid, and the language of the e-mails they get.
+ * pass is valid, the language of the e-mails they get and, for a host, how they hear of an arrival.
  */
 export function PersonAccessFields(props: PersonFormParts & { currentBuilding: { id: string; name: string } | null }) {
   const { form, server, currentBuilding } = props;
@@ -21,6 +21,8 @@ export function PersonAccessFields(props: PersonFormParts & { currentBuilding: {
       ? [currentBuilding, ...buildings]
       : buildings;
   const employee = form.values.visitorType === 'EMPLOYEE';
+  // Employees and residents host visitors: how they hear of an arrival is theirs to choose.
+  const hosts = (hostPersonTypes as readonly string[]).includes(form.values.visitorType);
   const validTo = textFieldProps(form, server, 'validTo');
 
   return (
@@ -76,6 +78,19 @@ export function PersonAccessFields(props: PersonFormParts & { currentBuilding: {
         onChange={(value) => value && form.setField('locale', value as Locale)}
         allowDeselect={false}
       />
+      {hosts && (
+        <Select
+          label={t('people.dialog.hostNotice')}
+          description={t('people.dialog.hostNoticeHelp')}
+          data={hostNoticeChoices.map((choice) => ({ value: choice, label: t(`people.dialog.hostNotices.${choice}`) }))}
+          value={form.values.hostNotice}
+          onChange={(value) => {
+            const choice = hostNoticeChoices.find((candidate) => candidate === value);
+            if (choice) form.setField('hostNotice', choice);
+          }}
+          allowDeselect={false}
+        />
+      )}
     </SimpleGrid>
   );
 }

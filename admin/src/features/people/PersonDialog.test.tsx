@@ -39,6 +39,12 @@ describe('person dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('4 to 8 digits')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Personal PIN/), '34');
+    // An employee hosts visitors: told of their arrival by e-mail unless they choose otherwise.
+    expect(within(dialog).getByRole('textbox', { name: /^When their visitor arrives/ })).toHaveValue(
+      'Tell them by e-mail',
+    );
+    await user.click(within(dialog).getByRole('textbox', { name: /^When their visitor arrives/ }));
+    await user.click(await screen.findByRole('option', { name: 'Do not tell them' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
@@ -54,6 +60,7 @@ describe('person dialog', () => {
           companyName: null,
           pinCode: '1234',
           locale: 'en',
+          hostNotice: 'NONE',
           buildingId: HQ.id,
         }),
       ),
@@ -70,6 +77,8 @@ describe('person dialog', () => {
     await user.click(await screen.findByRole('option', { name: 'Contractor' }));
     await user.type(within(dialog).getByRole('textbox', { name: /^Company/ }), 'Fixit Ltd');
     await user.type(within(dialog).getByRole('textbox', { name: /^External id/ }), 'E-001');
+    // A contractor hosts nobody: no choice of how they are told.
+    expect(within(dialog).queryByRole('textbox', { name: /^When their visitor arrives/ })).not.toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 

@@ -1,4 +1,11 @@
-import { type Locale, type Person, type PersonInput, PERSON_LIMITS, type VisitorType } from '@vestibule/shared';
+import {
+  type HostNotice,
+  type Locale,
+  type Person,
+  type PersonInput,
+  PERSON_LIMITS,
+  type VisitorType,
+} from '@vestibule/shared';
 import type { SchemaForm } from '../../form/useSchemaForm.ts';
 import type { ServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 
@@ -20,6 +27,8 @@ export interface PersonValues {
   validFrom: string;
   validTo: string;
   locale: Locale;
+  /** How the person hears of their visitors' arrival, as a host. */
+  hostNotice: HostNotice;
   /** A new personal PIN; '' leaves the PIN as it is. */
   pinCode: string;
   /** Takes the person's PIN away (a PIN typed next to it is ignored). */
@@ -69,6 +78,7 @@ export function newPersonValues(locale: Locale, buildingId: string): PersonValue
     validFrom: '',
     validTo: '',
     locale,
+    hostNotice: 'EMAIL',
     pinCode: '',
     removePin: false,
     deactivated: false,
@@ -91,6 +101,7 @@ export function personValues(person: Person): PersonValues {
     validFrom: person.validFrom ?? '',
     validTo: person.validTo ?? '',
     locale: person.locale,
+    hostNotice: person.hostNotice,
     pinCode: '',
     removePin: false,
     deactivated: person.deactivated,

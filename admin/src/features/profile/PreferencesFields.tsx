@@ -1,5 +1,5 @@
 import { Fieldset, Select, SimpleGrid } from '@mantine/core';
-import { locales, type Profile } from '@vestibule/shared';
+import { hostNoticeChoices, locales, type Profile } from '@vestibule/shared';
 import { isLocale } from '@vestibule/shared/i18n/locales';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,8 @@ interface Option {
 }
 
 /**
- * Language, date and time formats (each shown by the present moment written that way) and the
- * favourite building, among the buildings the user sees.
+ * Language, date and time formats (each shown by the present moment written that way), the
+ * favourite building among the buildings the user sees, and how they hear of their visitors.
  */
 export function PreferencesFields(props: {
   form: ProfileForm;
@@ -42,6 +42,7 @@ export function PreferencesFields(props: {
   const help: Partial<Record<ProfileField, string>> = {
     dateFormat: t('myProfile.preferences.dateFormatHelp'),
     timeFormat: t('myProfile.preferences.timeFormatHelp'),
+    hostNotice: t('myProfile.preferences.hostNoticeHelp'),
   };
 
   const choice = (key: ProfileField, label: string, data: Option[], value: string, pick: (chosen: string) => void) => (
@@ -96,6 +97,19 @@ export function PreferencesFields(props: {
           examples(choices.timeFormats),
           values.timeFormat,
           (chosen) => form.setField('timeFormat', chosen),
+        )}
+        {choice(
+          'hostNotice',
+          t('myProfile.preferences.hostNotice'),
+          hostNoticeChoices.map((notice) => ({
+            value: notice,
+            label: t(`myProfile.preferences.hostNotices.${notice}`),
+          })),
+          values.hostNotice,
+          (chosen) => {
+            const notice = hostNoticeChoices.find((candidate) => candidate === chosen);
+            if (notice) form.setField('hostNotice', notice);
+          },
         )}
       </SimpleGrid>
     </Fieldset>

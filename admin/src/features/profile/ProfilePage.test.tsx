@@ -89,6 +89,9 @@ describe('profile page', () => {
     await choose(user, 'Date format', /\(dd\/MM\/yyyy\)$/);
     await choose(user, 'Time format', /\(hh:mm a\)$/);
     await choose(user, 'Favourite building', 'Warehouse');
+    // As a host, the user no longer wants to be told of their visitors' arrival.
+    expect(screen.getByRole('textbox', { name: 'When my visitor arrives' })).toHaveValue('Tell me by e-mail');
+    await choose(user, 'When my visitor arrives', 'Do not tell me');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
@@ -97,6 +100,7 @@ describe('profile page', () => {
       lastName: 'User',
       phone: null,
       userLocale: 'en',
+      hostNotice: 'NONE',
       dateFormat: 'dd/MM/yyyy',
       timeFormat: 'hh:mm a',
       favouriteBuildingId: warehouse.id,

@@ -1,4 +1,4 @@
-import type { Locale, Profile, ProfileUpdate } from '@vestibule/shared';
+import type { HostNotice, Locale, Profile, ProfileUpdate } from '@vestibule/shared';
 import type { SchemaForm } from '../../form/useSchemaForm.ts';
 
 /** The profile form's values: text fields as typed, no favourite building as ''. */
@@ -7,6 +7,8 @@ export interface ProfileValues {
   lastName: string;
   phone: string;
   userLocale: Locale;
+  /** How the user hears of their visitors' arrival, as a host. */
+  hostNotice: HostNotice;
   dateFormat: string;
   timeFormat: string;
   favouriteBuildingId: string;
@@ -20,6 +22,7 @@ export const profileFields = [
   'lastName',
   'phone',
   'userLocale',
+  'hostNotice',
   'dateFormat',
   'timeFormat',
   'favouriteBuildingId',
@@ -32,6 +35,7 @@ export function profileValues(profile: Profile): ProfileValues {
     lastName: profile.lastName ?? '',
     phone: profile.phone ?? '',
     userLocale: profile.userLocale,
+    hostNotice: profile.hostNotice,
     dateFormat: profile.dateFormat,
     timeFormat: profile.timeFormat,
     favouriteBuildingId: profile.favouriteBuildingId ?? '',

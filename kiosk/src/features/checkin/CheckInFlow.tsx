@@ -178,7 +178,14 @@ function WizardScreen(props: WizardScreenProps) {
       {data.status === 'error' && <LoadFailed error={data.error} onRetry={data.retry} />}
       {input && (
         <Suspense fallback={<Loading />}>
-          <Wizard input={input} onFinish={onFinish} onCancel={props.onCancel} error={error} camera={camera} />
+          <Wizard
+            input={input}
+            onFinish={onFinish}
+            onCancel={props.onCancel}
+            error={error}
+            camera={camera}
+            hostSearch={source.searchHosts}
+          />
         </Suspense>
       )}
     </section>

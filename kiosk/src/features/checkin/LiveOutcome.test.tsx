@@ -32,6 +32,8 @@ function result(answers: Record<string, string> = {}): WizardResult {
     comments: null,
     emailMeActive: false,
     emailMeEmail: null,
+    hostPersonId: null,
+    hostUserId: null,
   };
 }
 

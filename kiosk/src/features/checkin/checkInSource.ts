@@ -2,11 +2,13 @@ import {
   type CheckInBuilding,
   type CheckInData,
   type CheckInResponse,
+  type HostOption,
   type VisitOfLink,
   type VisitSummary,
   type WizardVisitorType,
   entryDecision,
   newVisitCodes,
+  searchHosts,
 } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import { currentLocale } from '../../i18n/i18n.ts';
@@ -14,7 +16,7 @@ import { commitCheckIn } from '../../offline/outbox.ts';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import { type SyncRunner, syncRunner } from '../../offline/runtime.ts';
 import type { WizardResult } from '../wizard/index.ts';
-import { type Channel, fetchCheckInData } from './checkin.api.ts';
+import { type Channel, fetchCheckInData, fetchHosts } from './checkin.api.ts';
 
 /**
  * A person of the directory the wizard starts from (a scanned pass, a personal link, a
@@ -61,6 +63,8 @@ export interface CheckInSource {
   channel: Channel;
   runner: SyncRunner;
   loadData(visitorType: WizardVisitorType, signal: AbortSignal): Promise<CheckInData>;
+  /** The building's hosts whose name starts with `text`: the wizard's host field (docs/kiosk.md, "What a kiosk caches"). */
+  searchHosts(text: string, signal: AbortSignal): Promise<readonly HostOption[]>;
 }
 
 /** A kiosk: everything from the configuration cached on the device. */
@@ -73,6 +77,12 @@ export function cachedSource(config: KioskConfig, runner: SyncRunner): CheckInSo
       const data = config.checkInData[visitorType];
       return data ? Promise.resolve(data) : Promise.reject(new ApiError(404, 'NOT_FOUND', visitorType));
     },
+    // The cached hosts, offline and online alike (fresh with the configuration); a configuration
+    // cached before kiosks held hosts asks the server.
+    searchHosts: (text, signal) =>
+      config.hosts
+        ? Promise.resolve(searchHosts(config.hosts, text))
+        : fetchHosts(config.building.qrCodeKey, text, { kiosk: true, mt: null }, signal),
   };
 }
 
@@ -83,6 +93,7 @@ export function onlineSource(building: CheckInBuilding, channel: Channel): Check
     channel,
     runner: syncRunner(building.qrCodeKey, channel.kiosk ? 'kiosk' : 'ownDevice'),
     loadData: (visitorType, signal) => fetchCheckInData(building.qrCodeKey, visitorType, channel, signal),
+    searchHosts: (text, signal) => fetchHosts(building.qrCodeKey, text, channel, signal),
   };
 }
 

@@ -41,6 +41,21 @@ export function fetchCheckInData(
   });
 }
 
+/** The building's hosts whose first or last name starts with `text` (names, departments, links; a phone's host field). */
+export async function fetchHosts(qrCodeKey: string, text: string, channel: Channel, signal?: AbortSignal) {
+  const found = await apiClient.call('GET /building/:qrCodeKey/hosts', {
+    params: { qrCodeKey },
+    query: {
+      name: text,
+      mt: channel.mt ?? undefined,
+      proof: channel.proof ?? undefined,
+      kiosk: channel.kiosk ? 'true' : 'false',
+    },
+    signal,
+  });
+  return found.docs;
+}
+
 /**
  * What a link's identifier is: a visit (an invitation, a visit's own link) or a person's pass of
  * the building (`kind: 'person'`). A deactivated person or one outside their validity

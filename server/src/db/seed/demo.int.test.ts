@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { PeopleList, Person, VisitSummary } from '@vestibule/shared';
+import type { HostCandidate, PeopleList, Person, VisitSummary } from '@vestibule/shared';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 import { verifyPassword } from '../../modules/auth/password.ts';
 import { sendCancellations, sendInvitations } from '../../modules/lifecycle/lifecycle.service.ts';
-import { DEMO_PASSWORD, demoLinks, seedDemo } from './demo.ts';
+import { DEMO_PASSWORD, DEMO_WAIT_TEXT, demoLinks, seedDemo } from './demo.ts';
 import { DEMO_PASS_HOLDER } from './demoPeople.ts';
 
 // The demo data `npm start` writes (the people directory included), read back through the API
@@ -124,6 +124,35 @@ describe("Demo Corp's directory", () => {
       .where('external_id', '=', 'EMP-0001')
       .executeTakeFirstOrThrow();
     expect(links!.passHolder!.passIdentifier).toBe(pass.pass_identifier);
+  });
+});
+
+describe("Demo HQ's hosts", () => {
+  it('finds employees with their departments and the users who see it, as one types, and says where visitors wait', async () => {
+    const links = await demoLinks(t.database.db);
+    if (!links) throw new Error('no Demo HQ');
+    const search = async (name: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/service/meeting/building/${links.buildingId}/employee`,
+        query: { name },
+        headers: auth,
+      });
+      return jsonOf<{ docs: HostCandidate[] }>(response).docs.map((host) =>
+        [`${host.firstName} ${host.lastName}`, host.department ?? ''].join(' · '),
+      );
+    };
+    expect(await search('pri')).toEqual(['Priya Raman · Engineering']);
+    expect(await search('Ort')).toEqual(['Elena Ortiz · Operations']);
+    // Residents host their visitors too (their unit as their department); so do Demo HQ's users.
+    expect(await search('marg')).toEqual(['Margaret Holloway · Unit 2104']);
+    expect(await search('uma')).toEqual(['Uma User · ']);
+    const building = await t.database.db
+      .selectFrom('buildings')
+      .select('settings')
+      .where('id', '=', links.buildingId)
+      .executeTakeFirstOrThrow();
+    expect(building.settings).toMatchObject({ hostNoticeWaitText: DEMO_WAIT_TEXT });
   });
 });
 

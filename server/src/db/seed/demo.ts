@@ -1,4 +1,4 @@
-import { type Role, uuidv7 } from '@vestibule/shared';
+import { type Role, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { newBuildingColumns } from '../../modules/buildings/buildings.service.ts';
 import type { Db } from '../database.ts';
@@ -6,6 +6,9 @@ import { DEMO_PASS_HOLDER, seedDemoPeople } from './demoPeople.ts';
 import { seedDemoVisits } from './demoVisits.ts';
 
 export const DEMO_PASSWORD = 'Vestibule1!';
+
+/** Where the demo buildings' host notices say a visitor waits. */
+export const DEMO_WAIT_TEXT = 'in the lobby, by the front desk on the ground floor';
 
 export const demoUsers: {
   username: string;
@@ -110,6 +113,8 @@ async function seedDemoCompanies(db: Db): Promise<boolean> {
           country_code: tenant.country_code,
           pin_code: '1234',
           ...newBuildingColumns(),
+          // Where a host's arrival notice says their visitor waits.
+          settings: JSON.stringify({ ...newBuildingSettings(), hostNoticeWaitText: DEMO_WAIT_TEXT }),
         })
         .execute();
     }

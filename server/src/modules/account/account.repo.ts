@@ -9,6 +9,7 @@ export function updateUserProfile(
     last_name: string | null;
     phone: string | null;
     user_locale: 'en' | 'fr' | 'es';
+    host_notice: 'EMAIL' | 'NONE';
     date_format: string;
     time_format: string;
     favourite_building_id: string | null;

@@ -3,7 +3,7 @@
 // (nobody tells the first instance), and every check-in must still be judged by what is stored.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CheckInResponse, newBuildingSettings } from '@vestibule/shared';
+import type { CheckInResponse } from '@vestibule/shared';
 import { buildApp } from '../../app.ts';
 import {
   createBuilding,
@@ -13,6 +13,7 @@ import {
   createUser,
   linkEntryQuestionnaire,
   qrCodeKeyOf,
+  testBuildingSettings,
 } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs, testConfig } from '../../../test/helpers/test-app.ts';
 
@@ -85,7 +86,7 @@ describe('the check-in configuration kept in memory', () => {
 
   it("applies a building setting another instance saved, on this instance's next check-in", async () => {
     expect((await checkIn('YES')).body.allowed).toBe(true);
-    const settings = { ...newBuildingSettings(), consentClauseEnabled: true };
+    const settings = { ...testBuildingSettings(), consentClauseEnabled: true };
     const saved = await other.inject({
       method: 'PATCH',
       url: `/service/building/${buildingId}/settings`,

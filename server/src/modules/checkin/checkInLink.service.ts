@@ -2,6 +2,8 @@
 // wizard's input for a person type, and what the link's identifier names (a visit, or a person's
 // pass of the building).
 import {
+  HOST_SEARCH_LIMIT,
+  type HostCandidate,
   type CachedPass,
   type CheckInBuilding,
   type CheckInData,
@@ -15,6 +17,7 @@ import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
 import { identifyByPass, provesPerson } from '../identification/identifiedPerson.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
+import { searchHosts } from '../visits/hosts.service.ts';
 import { toVisitSummary } from '../visits/visit.dto.ts';
 import { findVisitByPublicIdentifier } from '../visits/visits.repo.ts';
 import { activeCameras } from './checkin.repo.ts';
@@ -95,7 +98,26 @@ export async function checkInData(
     cameras: { ENTRY: camerasAt('ENTRY'), EXIT: camerasAt('EXIT') },
     successFormText: settings.successFormText,
     failureFormText: settings.failureFormText,
+    allowFreeTextHost: settings.allowFreeTextHost,
   };
+}
+
+/**
+ * The building's hosts whose first or last name starts with `name`, for a kiosk's or a phone's
+ * host field: names, departments and links only, at most HOST_SEARCH_LIMIT. The channel proves
+ * the caller as for the wizard's input (an enrolled kiosk, a link with the building's current
+ * mobile token or a person's proof).
+ */
+export async function hostsForLink(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  name: string | undefined,
+  channel: CheckInChannel,
+  mt: string | null,
+  proof?: string,
+): Promise<{ docs: HostCandidate[] }> {
+  const building = await buildingOfLink(ctx, qrCodeKey, channel, mt, proof);
+  return { docs: await searchHosts(ctx, building, name, HOST_SEARCH_LIMIT) };
 }
 
 export async function visitForLink(

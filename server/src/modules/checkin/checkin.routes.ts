@@ -3,7 +3,7 @@ import { KIOSK_CREDENTIAL_HEADER } from '@vestibule/shared';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { route } from '../../http/route.ts';
 import type { CheckInChannel } from './channel.ts';
-import { checkInBuilding, checkInData, linkTarget, visitForLink } from './checkInLink.service.ts';
+import { checkInBuilding, checkInData, hostsForLink, linkTarget, visitForLink } from './checkInLink.service.ts';
 import { checkIn } from './checkin.service.ts';
 import {
   buildingCheckOutData,
@@ -89,6 +89,19 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
         app.ctx,
         request.params.qrCodeKey,
         request.query.visitorType,
+        channelOf(request, request.query.kiosk === 'true'),
+        request.query.mt ?? null,
+        request.query.proof,
+      ),
+  });
+
+  route(app, 'GET /building/:qrCodeKey/hosts', {
+    config,
+    handler: (request) =>
+      hostsForLink(
+        app.ctx,
+        request.params.qrCodeKey,
+        request.query.name,
         channelOf(request, request.query.kiosk === 'true'),
         request.query.mt ?? null,
         request.query.proof,

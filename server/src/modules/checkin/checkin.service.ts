@@ -1,7 +1,7 @@
 // Checking in: the wizard's result posted on a channel (a phone, an enrolled kiosk, its synced
 // outbox, staff at the desk), judged by the building's rules and written as a visit. One attempt
-// reads as the rule does: the channel's building, the person, their answers, the door's decision,
-// the write, and the e-mail-me copy written with it (docs/check-in.md).
+// reads as the rule does: the channel's building, the host, the person, their answers, the door's
+// decision, the write, and the e-mail-me copy written with it (docs/check-in.md).
 import {
   type CheckInResponse,
   type Locale,
@@ -37,9 +37,13 @@ import {
   type EntryPerson,
   answersOfEntry,
   decideEntry,
+  hostColumnsOf,
+  hostLinkOfEntry,
   personOfEntry,
   visitColumns,
 } from './entryJudgement.ts';
+
+type HostColumns = ReturnType<typeof hostColumnsOf>;
 
 type CheckInBody = z.output<typeof checkInRequestSchema>;
 
@@ -50,7 +54,7 @@ export interface CheckInTiming {
   withSummary?: boolean;
   /** The codes a kiosk gave the person when it checked them in offline (kept unless taken). */
   codes?: VisitCodes;
-  /** What staff set besides the wizard's result (the host of the directory, the visit's language). */
+  /** What staff set besides the wizard's result (the visit's language and type). */
   columns?: StaffColumns;
 }
 
@@ -92,11 +96,13 @@ async function attemptCheckIn(
   attempt: number,
 ): Promise<CheckInOutcome | undefined> {
   const entry = await entryOnChannel(ctx, body, channel, timing, existing);
-  const who = await personOfEntry(ctx, entry);
+  const hostLink = await hostLinkOfEntry(ctx, entry);
+  const who = await personOfEntry(ctx, entry, hostLink);
   if (await isAlreadyIn(ctx, entry, who)) return alreadyCheckedIn(channel.locale);
+  const host = hostColumnsOf(entry, who, hostLink);
   const answers = await answersOfEntry(ctx, entry, who);
   const decision = decideEntry(entry, who, answers);
-  const written = await writeEntry(ctx, entry, who, answers, decision, attempt);
+  const written = await writeEntry(ctx, entry, who, answers, decision, host, attempt);
   if (written === 'alreadyIn') return alreadyCheckedIn(channel.locale);
   if (!written) return undefined;
   return outcomeOf(entry, decision, written);
@@ -175,6 +181,7 @@ async function writeEntry(
   who: EntryPerson,
   answers: EntryAnswers,
   decision: EntryVerdict,
+  host: HostColumns,
   attempt: number,
 ): Promise<Written | 'alreadyIn' | undefined> {
   const { existing, building, body } = entry;
@@ -182,7 +189,7 @@ async function writeEntry(
   const identifiers = existing
     ? { identifier: existing.identifier, public_identifier: existing.public_identifier, pin: existing.pin }
     : await freshCodes(ctx, entry.timing.codes);
-  const columns = visitColumns(entry, who, answers, decision);
+  const columns = visitColumns(entry, who, answers, decision, host);
   const write = (db: ServerContext['db']) =>
     existing
       ? updateVisitRow(db, id, columns)

@@ -28,6 +28,7 @@ import {
   withPersonRecord,
 } from '../identification/identifiedPerson.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
+import { type CheckedHost, checkedHost } from '../visits/hosts.service.ts';
 import type { SamePerson } from '../visits/openVisits.repo.ts';
 import type { VisitRow } from '../visits/visits.repo.ts';
 import type { CheckInChannel } from './channel.ts';
@@ -67,7 +68,7 @@ export interface EntryPerson {
  * derive. Checking back in merges with what is stored (shared rule): blanks never erase stored
  * values; a linked visit takes the record's names.
  */
-export async function personOfEntry(ctx: ServerContext, entry: Entry): Promise<EntryPerson> {
+export async function personOfEntry(ctx: ServerContext, entry: Entry, host: EntryHost): Promise<EntryPerson> {
   const { body, existing, building, form } = entry;
   const known =
     body.personId === null
@@ -78,7 +79,9 @@ export async function personOfEntry(ctx: ServerContext, entry: Entry): Promise<E
           { ...body, personId: body.personId, trusted: entry.channel.staff === true },
           entry.at,
         );
-  const merged = existing ? mergeCheckBack(form, existing.check_in_form, body.checkInForm) : body.checkInForm;
+  // A host chosen from the list is the form's host, by the name the building knows them by.
+  const posted = host.linked ? { ...body.checkInForm, host: host.linked.name } : body.checkInForm;
+  const merged = existing ? mergeCheckBack(form, existing.check_in_form, posted) : posted;
   const submitted = known ? withPersonRecord(form, merged, known) : merged;
   const values: Record<string, string | boolean> = {};
   for (const [key, field] of enabledFields(form)) {
@@ -98,6 +101,39 @@ export async function personOfEntry(ctx: ServerContext, entry: Entry): Promise<E
     lastName: textValue(values, 'lastName'),
   };
   return { known, values, person };
+}
+
+/** The host the entry links (checked now), before the form is read. */
+export interface EntryHost {
+  linked: CheckedHost | undefined;
+}
+
+/**
+ * The host link of the entry, checked at the entry's application (a kiosk's offline entry: when it
+ * syncs): a person or a user who can host the building now, else MEETING_HOST_NOT_EMPLOYEE.
+ */
+export async function hostLinkOfEntry(ctx: ServerContext, entry: Entry): Promise<EntryHost> {
+  return { linked: await checkedHost(ctx, entry.building, entry.body) };
+}
+
+/**
+ * The visit's host columns: the host linked; or, with no link, the visit's own host when the
+ * form keeps its name (an invitation checked in), else the name typed, which a building that
+ * asks for a host from its directory refuses (HOST_NOT_CHOSEN; docs/check-in.md, "The host").
+ */
+export function hostColumnsOf(entry: Entry, who: EntryPerson, host: EntryHost) {
+  const { existing, settings, form } = entry;
+  if (host.linked) {
+    return { host: host.linked.name, host_person_id: host.linked.personId, host_user_id: host.linked.userId };
+  }
+  const typed = textValue(who.values, 'host');
+  if (existing && (typed === null || typed === existing.host?.trim())) {
+    return { host: existing.host, host_person_id: existing.host_person_id, host_user_id: existing.host_user_id };
+  }
+  if (typed !== null && form.host.enabled && !settings.allowFreeTextHost) {
+    throw new AppError('HOST_NOT_CHOSEN', { field: 'host' });
+  }
+  return { host: typed, host_person_id: null, host_user_id: null };
 }
 
 /** The entry's questionnaires and the answers stored for them. */
@@ -206,7 +242,13 @@ export function decideEntry(entry: Entry, who: EntryPerson, answers: EntryAnswer
 }
 
 /** The visit's codes and the columns the entry writes. */
-export function visitColumns(entry: Entry, who: EntryPerson, answers: EntryAnswers, decision: EntryVerdict) {
+export function visitColumns(
+  entry: Entry,
+  who: EntryPerson,
+  answers: EntryAnswers,
+  decision: EntryVerdict,
+  host: ReturnType<typeof hostColumnsOf>,
+) {
   const { body, existing, channel } = entry;
   const { values, person } = who;
   const { allowed } = decision;
@@ -222,7 +264,7 @@ export function visitColumns(entry: Entry, who: EntryPerson, answers: EntryAnswe
     phone: textValue(values, 'phone') ?? existing?.phone ?? null,
     company_name:
       textValue(values, 'companyName') ?? textValue(values, 'contractorCompanyName') ?? existing?.company_name ?? null,
-    host: textValue(values, 'host') ?? existing?.host ?? null,
+    ...host,
     check_in_form: JSON.stringify(values),
     scheduled_duration: decision.duration,
     checked_in_at: allowed ? entry.at : null,

@@ -23,7 +23,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { audit } from '../audit/audit.service.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
-import { hostOf, refuseUnless } from '../visits/invitations.service.ts';
+import { refuseUnless } from '../visits/invitations.service.ts';
 import { auditedVisit, stateOf, toVisitDetail, toVisitSummary, zoneOf } from '../visits/visit.dto.ts';
 import type { VisitActor, VisitCaller } from '../visits/visitCaller.ts';
 import { type StaffColumns, type TenantVisitRow, findTenantVisit, updateVisitIf } from '../visits/visits.repo.ts';
@@ -176,23 +176,11 @@ export async function fastCheckIn(
   body: FastCheckInBody,
 ): Promise<CheckInOutcome> {
   const building = await visibleBuilding(ctx, actor, body.buildingId);
-  const host = body.hostPersonId ? await hostOf(ctx, building, body.hostPersonId) : undefined;
   const id = uuidv7();
-  // The host picked from the directory fills the form's host field when the form left it blank.
-  const typedHost = body.checkInForm.host;
-  const checkInForm =
-    host && !(typeof typedHost === 'string' && typedHost.trim() !== '')
-      ? { ...body.checkInForm, host: host.name }
-      : body.checkInForm;
-  const request = checkInBodyOf(
-    building.qr_code_key,
-    body.visitorType,
-    { ...body, checkInForm },
-    { id, personId: body.personId },
-  );
-  const columns: StaffColumns = host ? { host: host.name, host_person_id: host.id } : {};
+  // The host picked (a person or a user of the building) is checked and named by the check-in itself.
+  const request = checkInBodyOf(building.qr_code_key, body.visitorType, body, { id, personId: body.personId });
   return ctx.db.transaction().execute(async (trx) => {
-    const outcome = await checkIn({ ...ctx, db: trx }, request, channel, { columns });
+    const outcome = await checkIn({ ...ctx, db: trx }, request, channel);
     await auditCheckIn(trx, actor, id, outcome);
     return outcome;
   });
@@ -254,15 +242,13 @@ export async function instantReplacement(
       comments: null,
       emailMeActive: false,
       emailMeEmail: null,
+      // The same host, linked again: checked against who can host the building today.
+      hostPersonId: visit.host_person_id,
+      hostUserId: visit.host_user_id,
     },
     { id, personId: visit.person_id },
   );
-  const columns: StaffColumns = {
-    visitor_type: visit.visitor_type,
-    host: visit.host,
-    host_person_id: visit.host_person_id,
-    locale: visit.locale,
-  };
+  const columns: StaffColumns = { visitor_type: visit.visitor_type, locale: visit.locale };
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const wasOpen = stateOf(visit) === 'IN';

@@ -119,11 +119,13 @@ export function claimCancellations(db: Db, now: Date, limit: number): Promise<st
 }
 
 /**
- * Check-ins whose host has not heard of them, while the check-in is recent: a kiosk's offline
- * check-in is noticed when it syncs (within HOST_NOTICE_MAX_AGE_MINUTES of its time).
+ * Check-ins whose host (a person or a user) has not heard of them, while the check-in is recent
+ * (shared `arrivalIsNews`): a kiosk's offline check-in is noticed when it syncs (within
+ * HOST_NOTICE_MAX_AGE_MINUTES of its time). Whether the host is then written to is the shared
+ * `hostToTell` (their choice, their address).
  */
 export function claimHostNotices(db: Db, now: Date, limit: number): Promise<string[]> {
-  const due = sql`v.host_person_id is not null and v.checked_in_at is not null
+  const due = sql`(v.host_person_id is not null or v.host_user_id is not null) and v.checked_in_at is not null
     and v.checked_in_at >= ${now}::timestamptz - make_interval(mins => ${HOST_NOTICE_MAX_AGE_MINUTES})
     and v.checked_in_at <= ${now}`;
   return claimNotice(db, 'host_notified_at', due, sql`v.checked_in_at`, now, limit);
@@ -167,13 +169,14 @@ export function claimOverdueAlerts(db: Db, now: Date, limit: number): Promise<st
   return claimNotice(db, 'overdue_alert_sent_at', due, sql`v.checked_in_at`, now, limit);
 }
 
-/** What the e-mails of claimed visits say: the visit, its building (and whether it has a logo), its host. */
+/** What the e-mails of claimed visits say: the visit, its building (and whether it has a logo), its host (a person or a user). */
 export function noticeRows(db: Db, ids: readonly string[]) {
   return db
     .selectFrom('visits as v')
     .innerJoin('buildings as b', 'b.id', 'v.building_id')
     .leftJoin('building_logos as logo', 'logo.building_id', 'b.id')
     .leftJoin('people as host', 'host.id', 'v.host_person_id')
+    .leftJoin('users as host_user', 'host_user.id', 'v.host_user_id')
     .select([
       'v.id',
       'v.tenant_id',
@@ -184,6 +187,7 @@ export function noticeRows(db: Db, ids: readonly string[]) {
       'v.last_name',
       'v.email',
       'v.company_name',
+      'v.visitor_type',
       'v.locale',
       'v.host',
       'v.scheduled_at',
@@ -206,6 +210,13 @@ export function noticeRows(db: Db, ids: readonly string[]) {
       'host.email as host_email',
       'host.locale as host_locale',
       'host.deactivated as host_deactivated',
+      'host.host_notice as host_notice',
+      'host_user.first_name as host_user_first_name',
+      'host_user.last_name as host_user_last_name',
+      'host_user.email as host_user_email',
+      'host_user.user_locale as host_user_locale',
+      'host_user.blocked as host_user_blocked',
+      'host_user.host_notice as host_user_notice',
     ])
     .where('v.id', 'in', ids)
     .orderBy('v.id')

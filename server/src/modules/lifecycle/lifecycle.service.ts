@@ -3,7 +3,7 @@
 // instances at once: it acts on a visit only by claiming it in one statement (lifecycle.repo.ts),
 // and a notice's e-mails are written to the outbox in the transaction of its claim. The jobs that
 // run them, and how often, are in server/src/jobs/.
-import { newBuildingSettings, uuidv7 } from '@vestibule/shared';
+import { type HostRecord, arrivalNoticeTo, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/mail.repo.ts';
 import { cancellationMails, invitationMail } from '../notifications/invitationMails.ts';
@@ -76,13 +76,14 @@ function buildingOf(row: NoticeRow): NoticeBuilding {
     senderEmail: settings.senderEmail,
     defaultLocale: settings.defaultLocale,
     hasLogo: row.logo_type !== null && mailableLogos.has(row.logo_type),
+    hostNoticeWaitText: settings.hostNoticeWaitText ?? '',
   };
 }
 
 const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 function visitOf(row: NoticeRow): NoticeVisit {
-  const host = fullName(row.host_first_name, row.host_last_name);
+  const host = hostRecordOf(row)?.name;
   return {
     id: row.id,
     publicIdentifier: row.public_identifier,
@@ -92,6 +93,7 @@ function visitOf(row: NoticeRow): NoticeVisit {
     lastName: row.last_name,
     email: row.email?.trim() || null,
     companyName: row.company_name,
+    visitorType: row.visitor_type,
     locale: row.locale,
     scheduledAt: dateOf(row.scheduled_at),
     scheduledDuration: row.scheduled_duration,
@@ -102,14 +104,39 @@ function visitOf(row: NoticeRow): NoticeVisit {
   };
 }
 
-/** The host from the people directory; a deactivated one is no longer written to. */
+/** The visit's host as its record holds them: the person of the directory, or the user. */
+function hostRecordOf(row: NoticeRow): HostRecord | null {
+  const personName = fullName(row.host_first_name, row.host_last_name);
+  if (personName !== null) {
+    return {
+      name: personName,
+      email: row.host_email,
+      locale: row.host_locale,
+      hostNotice: row.host_notice ?? 'EMAIL',
+      inactive: row.host_deactivated === true,
+    };
+  }
+  const userName = fullName(row.host_user_first_name, row.host_user_last_name);
+  if (userName !== null) {
+    return {
+      name: userName,
+      email: row.host_user_email,
+      locale: row.host_user_locale,
+      hostNotice: row.host_user_notice ?? 'EMAIL',
+      inactive: row.host_user_blocked === true,
+    };
+  }
+  return null;
+}
+
+/** The host the reminders and the cancellation write to; a deactivated or blocked one is no longer written to. */
 function hostOf(row: NoticeRow): NoticeHost | null {
-  const name = fullName(row.host_first_name, row.host_last_name);
-  if (name === null) return null;
+  const host = hostRecordOf(row);
+  if (host === null) return null;
   return {
-    name,
-    email: row.host_deactivated ? null : row.host_email?.trim() || null,
-    locale: row.host_locale ?? 'en',
+    name: host.name,
+    email: host.inactive ? null : host.email?.trim() || null,
+    locale: host.locale ?? 'en',
   };
 }
 
@@ -176,15 +203,17 @@ export function sendCancellations(deps: LifecycleDeps, now: Date): Promise<JobOu
   );
 }
 
-/** Tells each host once that their visitor checked in (a kiosk's synced offline check-in too). */
+/**
+ * Tells each host once that their visitor checked in, whatever the path (a kiosk online or synced
+ * later, a phone, the desk, an invitation checked in): the shared rule (`arrivalNoticeTo`) decides
+ * who is told; a visit is claimed once even when nobody is.
+ */
 export function notifyHostsOfCheckIns(deps: LifecycleDeps, now: Date): Promise<JobOutcome> {
   return noticeJob(deps, now, claimHostNotices, (row) => {
     const visit = visitOf(row);
-    const host = hostOf(row);
-    if (!visit.checkedInAt || !host?.email) return [];
-    return [
-      hostCheckedInMail(buildingOf(row), { ...visit, checkedInAt: visit.checkedInAt }, { ...host, email: host.email }),
-    ];
+    const host = arrivalNoticeTo(visit, hostRecordOf(row), now);
+    if (!visit.checkedInAt || !host) return [];
+    return [hostCheckedInMail(buildingOf(row), { ...visit, checkedInAt: visit.checkedInAt }, host)];
   });
 }
 

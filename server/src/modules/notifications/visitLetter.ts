@@ -23,6 +23,8 @@ export interface NoticeBuilding {
   defaultLocale: string;
   /** A logo that mail clients show (PNG, JPEG or GIF; a BMP is left out). */
   hasLogo: boolean;
+  /** Where a visitor waits for their host (the host's arrival notice); empty: at the reception. */
+  hostNoticeWaitText: string;
 }
 
 export interface NoticeVisit {
@@ -34,6 +36,7 @@ export interface NoticeVisit {
   lastName: string | null;
   email: string | null;
   companyName: string | null;
+  visitorType: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT';
   locale: string;
   scheduledAt: Date | null;
   scheduledDuration: string | null;
@@ -42,7 +45,7 @@ export interface NoticeVisit {
   invitationSequence: number;
   /** Whether the visitor received an invitation before (this one then replaces it). */
   invitationSentBefore: boolean;
-  /** The host's name as the entry log shows it (the directory's employee, else the typed name). */
+  /** The host's name as the entry log shows it (the linked person's or user's, else the typed name). */
   hostName: string | null;
 }
 

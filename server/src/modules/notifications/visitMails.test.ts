@@ -14,6 +14,7 @@ const building: NoticeBuilding = {
   senderEmail: 'desk@example.test; ,security@example.test not-an-address',
   defaultLocale: 'fr',
   hasLogo: true,
+  hostNoticeWaitText: '',
 };
 const visit: NoticeVisit = {
   id: 'v1',
@@ -24,6 +25,7 @@ const visit: NoticeVisit = {
   lastName: null,
   email: null,
   companyName: null,
+  visitorType: 'VISITOR',
   locale: 'en',
   scheduledAt: null,
   scheduledDuration: 'PT1H',

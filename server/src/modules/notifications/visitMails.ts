@@ -2,7 +2,7 @@
 // the start and end reminders to the visitor and the host, and the host's notices of the
 // check-in and of an overdue visit. Built from rows the lifecycle claimed; written to the outbox
 // in the same transaction. The invitation and the cancellation are invitationMails.ts.
-import type { Locale } from '@vestibule/shared';
+import type { HostToTell, Locale } from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { visitLinks } from './links.ts';
@@ -123,11 +123,15 @@ export function endReminderMails(
   return mails;
 }
 
-/** The host hears that their visitor checked in (at a kiosk, a phone, the desk, or a kiosk's synced entry). */
+/**
+ * The host hears that their visitor checked in (at a kiosk, a phone, the desk, or a kiosk's synced
+ * entry), in their language: who, their company and type, where they wait (the building's text,
+ * else the reception), and the time on the building's clock.
+ */
 export function hostCheckedInMail(
   building: NoticeBuilding,
   visit: NoticeVisit & { checkedInAt: Date },
-  host: NoticeHost & { email: string },
+  host: HostToTell,
 ): OutgoingMail {
   const locale = localeOf(host.locale, building.defaultLocale);
   const params = {
@@ -136,7 +140,9 @@ export function hostCheckedInMail(
     time: timeOfDay(locale, building.timeZoneId, visit.checkedInAt),
     company: visit.companyName ?? '',
   };
-  const t = (key: string) => translate(locale, `mail.lifecycle.hostCheckedIn.${key}`, params);
+  const t = (key: string, extra: Record<string, string> = {}) =>
+    translate(locale, `mail.lifecycle.hostCheckedIn.${key}`, { ...params, ...extra });
+  const place = building.hostNoticeWaitText.trim();
   return letter(building, {
     to: host.email,
     locale,
@@ -145,6 +151,8 @@ export function hostCheckedInMail(
       greeting(locale, host.name),
       { kind: 'text', text: t('text') },
       ...(visit.companyName ? [{ kind: 'text' as const, text: t('company') }] : []),
+      { kind: 'text', text: t('type', { type: t(`types.${visit.visitorType}`) }) },
+      { kind: 'text', text: place === '' ? t('waitDefault') : t('wait', { place }) },
     ],
   });
 }

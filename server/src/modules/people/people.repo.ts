@@ -58,6 +58,7 @@ function selectPeople(db: Db, scope: PeopleScope) {
       'people.valid_from',
       'people.valid_to',
       'people.locale',
+      'people.host_notice',
       'people.deactivated',
       'people.created_at',
       'people.updated_at',

@@ -72,6 +72,7 @@ export function toPerson(row: PersonRow): Person {
     validFrom: row.valid_from,
     validTo: row.valid_to,
     locale: row.locale,
+    hostNotice: row.host_notice,
     hasPin: row.has_pin,
     deactivated: row.deactivated,
     building: { id: row.building_id, name: row.building_name },
@@ -183,6 +184,7 @@ export async function createPerson(
     valid_from: input.validFrom ?? null,
     valid_to: input.validTo ?? null,
     locale: input.locale ?? 'en',
+    host_notice: input.hostNotice ?? 'EMAIL',
     pin_hash: input.pinCode ? await hashPassword(input.pinCode) : null,
     pass_identifier: newPassIdentifier(),
     deactivated: input.deactivated ?? false,
@@ -236,6 +238,7 @@ export async function editPerson(
     valid_from: input.validFrom,
     valid_to: input.validTo,
     locale: input.locale,
+    host_notice: input.hostNotice,
     deactivated: input.deactivated,
   };
   if (input.pinCode !== undefined) changes.pin_hash = input.pinCode === null ? null : await hashPassword(input.pinCode);

@@ -1,5 +1,5 @@
-// What a kiosk caches to work offline (docs/kiosk.md): the wizard's configuration with a version
-// for If-None-Match, the day's present and expected visits, and the staff screen's PIN check.
+// What a kiosk caches to work offline (docs/kiosk.md): the wizard's configuration (its hosts
+// included) with a version for If-None-Match, the day's present and expected visits, and the staff screen's PIN check.
 import { createHash, pbkdf2, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { STAFF_PIN_ITERATIONS, dayInZone, staffPinSalt, wizardVisitorTypes } from '@vestibule/shared';
@@ -10,13 +10,15 @@ import { settingsOf } from '../buildings/buildingSettings.ts';
 import { type CheckInChannel, buildingForChannel } from '../checkin/channel.ts';
 import { checkInBuilding, checkInData } from '../checkin/checkInLink.service.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
+import { buildingHosts } from '../visits/hosts.service.ts';
 import { kioskPeople, openAndExpectedVisits } from './sync.repo.ts';
 
 type KioskConfig = Awaited<ReturnType<typeof buildKioskConfig>>;
 
 /**
  * Kiosk configurations as made, per building: each for the building's configuration version
- * (raised by every change a kiosk reads: the building, its questionnaires, cameras and people)
+ * (raised by every change a kiosk reads: the building, its questionnaires, cameras, people and
+ * the users who host there)
  * and its day (people whose validity ended drop out). A kiosk polling an unchanged building
  * costs the building's read, not the whole configuration again.
  */
@@ -77,6 +79,9 @@ async function buildKioskConfig(
       validFrom: row.valid_from,
       validTo: row.valid_to,
     })),
+    // The building's hosts (names, departments and links only): the host field searches them
+    // offline, so a check-in synced later is still linked to its host.
+    hosts: await buildingHosts(ctx, building),
   };
   // Only an enrolled kiosk reaches this point: it checks the staff PIN itself, offline too.
   const staffPinCheck = building.pin_code ? ('device' as const) : ('none' as const);

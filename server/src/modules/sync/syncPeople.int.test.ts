@@ -116,8 +116,18 @@ describe('the people in a kiosk configuration', () => {
       validFrom: '2026-01-01',
       validTo: null,
     });
-    for (const secret of ['scrypt', 'émile', 'zoe@example.test', 'EXT-ZOE', '+14165550123'])
+    for (const secret of ['scrypt', 'zoe@example.test', 'EXT-ZOE', '+14165550123'])
       expect(response.body).not.toContain(secret);
+    // The last name travels only as a host's name, for the host field's search.
+    const { hosts, ...rest } = jsonOf<{ hosts: unknown }>(response);
+    expect(JSON.stringify(rest)).not.toContain('émile');
+    expect(hosts).toContainEqual({
+      personId: pinned,
+      userId: null,
+      firstName: 'Zoë',
+      lastName: 'émile',
+      department: null,
+    });
   });
 
   it('changes version when a person of the building is added, changed, deactivated or deleted, and when a camera changes', async () => {

@@ -23,6 +23,7 @@ import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { audit, changedFields } from '../audit/audit.service.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
+import { checkedHost } from './hosts.service.ts';
 import { auditedVisit, stateOf, toVisitDetail } from './visit.dto.ts';
 import type { VisitActor } from './visitCaller.ts';
 import { type BuildingPersonRow, findBuildingPerson } from './visitDirectory.repo.ts';
@@ -46,14 +47,6 @@ export function refuseUnless(row: TenantVisitRow, action: VisitTransition): void
 }
 
 type Building = { id: string; tenant_id: string };
-
-/** The host: an active employee of the building in the directory (MEETING_HOST_NOT_EMPLOYEE otherwise). */
-export async function hostOf(ctx: ServerContext, building: Building, hostPersonId: string) {
-  const host = await findBuildingPerson(ctx.db, building, hostPersonId);
-  if (!host || host.visitor_type !== 'EMPLOYEE' || host.deactivated)
-    throw new AppError('MEETING_HOST_NOT_EMPLOYEE', { field: 'hostPersonId' });
-  return { id: host.id, name: `${host.first_name} ${host.last_name}` };
-}
 
 /** A visitor picked from the directory: of the building, not deactivated, valid on the visit's day. */
 async function visitorOf(ctx: ServerContext, building: Building, personId: string, day: string) {
@@ -82,7 +75,7 @@ function formOfVisitor(values: Record<string, string | null | undefined>): Recor
 
 const isLocale = (value: unknown): value is Locale => (locales as readonly unknown[]).includes(value);
 
-/** A new invitation (201): the visitor, the host of the directory, when and for how long. */
+/** A new invitation (201): the visitor, the host (a person of the directory or a user), when and for how long. */
 export async function inviteVisitor(
   ctx: ServerContext,
   actor: VisitActor,
@@ -100,7 +93,8 @@ export async function inviteVisitor(
   const lastName = person?.last_name ?? body.lastName ?? null;
   if (!firstName) throw new AppError('MISSING', { field: 'firstName' });
   if (!lastName) throw new AppError('MISSING', { field: 'lastName' });
-  const host = await hostOf(ctx, building, body.hostPersonId);
+  const host = await checkedHost(ctx, building, body);
+  if (!host) throw new AppError('MISSING', { field: 'hostPersonId' });
   const visitor = {
     email: body.email ?? person?.email ?? null,
     phone: body.phone ?? person?.phone ?? null,
@@ -126,7 +120,8 @@ export async function inviteVisitor(
       phone: visitor.phone,
       company_name: visitor.companyName,
       host: host.name,
-      host_person_id: host.id,
+      host_person_id: host.personId,
+      host_user_id: host.userId,
       check_in_form: JSON.stringify(
         formOfVisitor({ firstName, lastName, ...visitor, contractorCompanyName: visitor.companyName, host: host.name }),
       ),
@@ -181,10 +176,10 @@ export async function updateVisit(
     if (at && length) refusePast(at, length, now);
   }
   const building = { id: before.building_id, tenant_id: before.tenant_id };
-  const host =
-    body.hostPersonId !== undefined && body.hostPersonId !== before.host_person_id
-      ? await hostOf(ctx, building, body.hostPersonId)
-      : undefined;
+  const hostChanged =
+    (body.hostPersonId !== undefined && body.hostPersonId !== before.host_person_id) ||
+    (body.hostUserId !== undefined && body.hostUserId !== before.host_user_id);
+  const host = hostChanged ? await checkedHost(ctx, building, body) : undefined;
   const visitorFields = {
     firstName: body.firstName,
     lastName: body.lastName,
@@ -210,7 +205,7 @@ export async function updateVisit(
     company_name: body.companyName,
     comments: body.comments,
     locale: body.locale,
-    ...(host ? { host: host.name, host_person_id: host.id } : {}),
+    ...(host ? { host: host.name, host_person_id: host.personId, host_user_id: host.userId } : {}),
     ...(moved
       ? {
           scheduled_at: new Date(body.scheduledAt as string),

@@ -55,7 +55,14 @@ export function toVisitSummary(
 type ListRow = Parameters<typeof toVisitSummary>[0] &
   Pick<
     VisitRow,
-    'email' | 'phone' | 'company_name' | 'host_person_id' | 'is_invitation' | 'refusal_reason' | 'checkout_method'
+    | 'email'
+    | 'phone'
+    | 'company_name'
+    | 'host_person_id'
+    | 'host_user_id'
+    | 'is_invitation'
+    | 'refusal_reason'
+    | 'checkout_method'
   > & { time_zone: unknown };
 
 export function toVisitListItem(row: ListRow, now: Date): VisitListItem {
@@ -65,6 +72,7 @@ export function toVisitListItem(row: ListRow, now: Date): VisitListItem {
     phone: row.phone,
     companyName: row.company_name,
     hostPersonId: row.host_person_id,
+    hostUserId: row.host_user_id,
     isInvitation: row.is_invitation,
     cancelledAt: iso(row.cancelled_at),
     refusal: row.refusal_reason,
@@ -95,6 +103,7 @@ export function toVisitDetail(row: VisitRow & { invited_by_name?: string | null 
     createdAt: new Date(row.created_at).toISOString(),
     personId: row.person_id,
     hostPersonId: row.host_person_id,
+    hostUserId: row.host_user_id,
     isInvitation: row.is_invitation,
     invitedBy: row.invited_by,
     invitedByName: row.invited_by_name ?? null,
@@ -120,6 +129,7 @@ export function auditedVisit(row: VisitRow) {
     phone: row.phone,
     companyName: row.company_name,
     hostPersonId: row.host_person_id,
+    hostUserId: row.host_user_id,
     host: row.host,
     scheduledAt: iso(row.scheduled_at),
     scheduledDuration: row.scheduled_duration,

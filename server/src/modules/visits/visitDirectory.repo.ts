@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { lowerPrefixPattern } from '../../db/likePattern.ts';
 
 // What a visit names besides itself, as the entry log reads it: the building of the company and
 // the people of its directory (the host, a visitor picked from it).
@@ -13,35 +11,6 @@ export function findTenantBuilding(db: Db, tenantId: string, id: string) {
     .where('id', '=', id)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-}
-
-/** Active employees of a building, by the beginning of a name, "first last" or an e-mail. */
-export function findHosts(
-  db: Db,
-  building: { id: string; tenant_id: string },
-  name: string | undefined,
-  limit: number,
-) {
-  let q = db
-    .selectFrom('people')
-    .select(['id', 'first_name', 'last_name', 'email', 'job_title', 'department'])
-    .where('people.tenant_id', '=', building.tenant_id)
-    .where('people.building_id', '=', building.id)
-    .where('people.visitor_type', '=', 'EMPLOYEE')
-    .where('people.deactivated', '=', false);
-  const text = name?.trim();
-  if (text) {
-    const prefix = lowerPrefixPattern(text);
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(people.last_name)`, 'like', prefix),
-        eb(sql`lower(people.first_name)`, 'like', prefix),
-        eb(sql`lower(people.first_name || ' ' || people.last_name)`, 'like', prefix),
-        eb(sql`lower(people.email)`, 'like', prefix),
-      ]),
-    );
-  }
-  return q.orderBy('people.last_name').orderBy('people.first_name').orderBy('people.id').limit(limit).execute();
 }
 
 /** A person of the building and company (a visitor or a host picked from the directory). */

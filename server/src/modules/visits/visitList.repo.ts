@@ -137,6 +137,7 @@ const listedColumns = [
   'visits.company_name',
   'visits.host',
   'visits.host_person_id',
+  'visits.host_user_id',
   'visits.is_invitation',
   'visits.scheduled_at',
   'visits.scheduled_duration',

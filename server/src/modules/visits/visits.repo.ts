@@ -99,10 +99,8 @@ export function latestAnswersOfPerson(db: Db, buildingId: string, personId: stri
     .executeTakeFirst();
 }
 
-/** Columns staff set on a visit beyond what the check-in's wizard decides (the host, who invited, its language, type). */
-export type StaffColumns = Partial<
-  Pick<Insertable<VisitsTable>, 'host_person_id' | 'host' | 'invited_by' | 'locale' | 'visitor_type'>
->;
+/** Columns staff set on a visit beyond what the check-in's wizard decides (who invited, its language, type). */
+export type StaffColumns = Partial<Pick<Insertable<VisitsTable>, 'invited_by' | 'locale' | 'visitor_type'>>;
 
 /** Rewrites a visit's columns (a check-in into a visit that exists), answering the stored row. */
 export function updateVisitRow(db: Db, id: string, values: Updateable<VisitsTable>): Promise<Selectable<VisitsTable>> {

@@ -4,6 +4,7 @@
 // route's ownership check (and `visibleVisit` for ids in a body) for one visit.
 import {
   CSV_BOM,
+  HOST_SEARCH_LIMIT,
   type HostCandidate,
   type Locale,
   type VisitList,
@@ -23,7 +24,8 @@ import { settingsOf } from '../buildings/buildingSettings.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
 import { defaultZone, toVisitDetail, toVisitListItem, zoneOf } from './visit.dto.ts';
 import type { VisitCaller } from './visitCaller.ts';
-import { findHosts, findTenantBuilding } from './visitDirectory.repo.ts';
+import { searchHosts } from './hosts.service.ts';
+import { findTenantBuilding } from './visitDirectory.repo.ts';
 import { type Keyset, type VisitScope, buildingCounters, listTenantVisits, visitsAfter } from './visitList.repo.ts';
 import { type TenantVisitRow, findTenantVisit } from './visits.repo.ts';
 
@@ -200,26 +202,19 @@ export async function* visitsCsv(
   }
 }
 
-/** Hosts for an invitation: active employees of the building in the directory. */
+/**
+ * The building's hosts whose first or last name starts with `name` (no name: the first ones), for
+ * the desk's dialogs (an invitation, a check-in): names and departments, never an e-mail or a phone.
+ */
 export async function hostsOfBuilding(
   ctx: ServerContext,
   caller: VisitCaller,
   buildingId: string,
   name: string | undefined,
-  limit = 20,
+  limit = HOST_SEARCH_LIMIT,
 ): Promise<{ docs: HostCandidate[] }> {
   const building = await visibleBuilding(ctx, caller, buildingId);
-  const rows = await findHosts(ctx.db, building, name, limit);
-  return {
-    docs: rows.map((row) => ({
-      personId: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      jobTitle: row.job_title,
-      department: row.department,
-    })),
-  };
+  return { docs: await searchHosts(ctx, building, name, limit, { firstOnEmpty: true }) };
 }
 
 /** A visit's entry or exit questionnaires (its building's, for its person type, as they are now) and its answers. */

@@ -127,6 +127,9 @@ export const buildings = {
     consentText: 'Consent text',
     commentsEnabled: 'Allow comments',
     emailMeEnabled: 'Offer to email a copy to the visitor',
+    allowFreeTextHost: 'Let visitors type a host who is not in the list',
+    allowFreeTextHostHelp:
+      'For sites without a people directory. Off: the host is chosen from the building’s employees, residents and users, and is told of the arrival.',
     allowExitQuestionnairesOnEmailCheckOut: 'Exit questionnaires on check-out by email',
     questionnairesValidityTimeout: 'Questionnaire answers stay valid for',
     autoCheckoutMode: 'Automatic check-out',
@@ -156,6 +159,9 @@ export const buildings = {
     meetingStartReminderTime: 'Reminder before a meeting',
     meetingEndReminderTime: 'Reminder before a meeting ends',
     overdueAlertTime: 'Overdue alert after',
+    hostNoticeWaitText: 'Where visitors wait for their host',
+    hostNoticeWaitTextHelp:
+      'Said in the e-mail that tells a host their visitor has arrived, for example “in the lobby, ground floor”. Empty: at the reception.',
     appendQrCode: 'Add the QR code to invitations',
     appendLogo: 'Add the logo to invitations',
     appendLogoNeedsLogo: 'Upload a check-in logo first (Address and contact tab).',

@@ -142,8 +142,9 @@ export const entryLog = {
     personNone: 'Nobody of this type in this building matches.',
     personRequired: 'Choose the person.',
     host: 'Host',
-    hostHelp: 'Optional: an employee of the building in the people directory, who is told of the arrival.',
-    hostNone: 'No employee of this building matches.',
+    hostHelp:
+      'Optional: someone of the building’s directory or a user of the building, told of the arrival. Type the first letters of a first or last name.',
+    hostNone: 'Nobody of this building has a name starting like this.',
     next: 'Continue',
     loading: "Loading the building's check-in…",
     back: 'Change who arrives',
@@ -174,8 +175,9 @@ export const entryLog = {
     phone: 'Phone',
     companyName: 'Company',
     host: 'Host',
-    hostHelp: 'An employee of the building in the people directory. Type part of a name or an e-mail address.',
-    hostNone: 'No employee of this building matches.',
+    hostHelp:
+      'Someone of the building’s directory or a user of the building, told of the arrival. Type the first letters of a first or last name.',
+    hostNone: 'Nobody of this building has a name starting like this.',
     hostRequired: 'Choose the host.',
     personRequired: 'Choose the person.',
     date: 'Date',

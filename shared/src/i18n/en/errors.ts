@@ -71,7 +71,9 @@ export const errors = {
   MEETING_ALREADY_STARTED: 'This visit has already started: it can no longer be changed this way.',
   MEETING_NOT_CHECKED_IN: 'This person is not checked in.',
   MEETING_NOT_CHECKED_OUT: 'This person has not checked out.',
-  MEETING_HOST_NOT_EMPLOYEE: 'The host must be an active employee of this building in the people directory.',
+  MEETING_HOST_NOT_EMPLOYEE:
+    'The host must be an employee or resident of this building in the people directory, or a user of this building.',
+  HOST_NOT_CHOSEN: 'Choose the person you are visiting from the list.',
   MEETING_IN_THE_PAST: 'This visit would already be over: choose a later time.',
   BUILDING_HAS_VISITS: 'This building has visits in its history and cannot be deleted.',
   CAMERA_ADDRESS_NOT_ALLOWED:

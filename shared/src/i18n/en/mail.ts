@@ -94,6 +94,10 @@ export const mail = {
       subject: '{{visitor}} has arrived at {{building}}',
       text: '{{visitor}} checked in at {{building}} at {{time}}.',
       company: 'Company: {{company}}',
+      type: 'Type: {{type}}',
+      wait: 'Where they wait: {{place}}',
+      waitDefault: 'They are waiting for you at the reception.',
+      types: { VISITOR: 'Visitor', CONTRACTOR: 'Contractor', EMPLOYEE: 'Employee', RESIDENT: 'Resident' },
     },
     hostOverdue: {
       subject: '{{visitor}} has not checked out of {{building}}',

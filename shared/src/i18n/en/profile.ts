@@ -25,6 +25,9 @@ export const myProfile = {
     formatOption: '{{example}} ({{pattern}})',
     favouriteBuilding: 'Favourite building',
     noFavouriteBuilding: 'No favourite building',
+    hostNotice: 'When my visitor arrives',
+    hostNoticeHelp: 'When you are the host of a visitor who checks in.',
+    hostNotices: { EMAIL: 'Tell me by e-mail', NONE: 'Do not tell me' },
   },
   password: {
     title: 'Change password',

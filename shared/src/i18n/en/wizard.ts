@@ -54,6 +54,18 @@ export const wizard = {
     required: 'This field is required.',
     email: 'Enter a valid e-mail address, such as name@example.com.',
     maxLength: 'Use at most {{max}} characters.',
+    notChosen: 'Choose the person from the list.',
+  },
+  hostSearch: {
+    hint: 'Type the first letters of their first or last name, then choose them from the list.',
+    hintFreeText: 'Type their name, or the first letters to choose them from the list.',
+    searching: 'Searching…',
+    found: 'People found: {{count}}. Use the arrow keys to choose.',
+    none: 'Nobody of that name here. Check the spelling, or ask at the reception.',
+    noneFreeText: 'Nobody of that name in the list: the name as typed will be kept.',
+    failed: 'The search is not available just now. Try again in a moment, or ask at the reception.',
+    chosen: 'Chosen: {{name}}',
+    options: 'People you may be visiting',
   },
   boolean: { yes: 'Yes', no: 'No' },
   duration: {

@@ -129,6 +129,9 @@ export const buildings = {
     consentText: 'Texto del consentimiento',
     commentsEnabled: 'Permitir comentarios',
     emailMeEnabled: 'Ofrecer el envío de una copia por correo al visitante',
+    allowFreeTextHost: 'Permitir que los visitantes escriban un anfitrión que no está en la lista',
+    allowFreeTextHostHelp:
+      'Para sitios sin directorio de personas. Desactivado: el anfitrión se elige entre los empleados, residentes y usuarios del edificio, y se le avisa de la llegada.',
     allowExitQuestionnairesOnEmailCheckOut: 'Cuestionarios de salida al registrar la salida por correo',
     questionnairesValidityTimeout: 'Las respuestas a los cuestionarios son válidas durante',
     autoCheckoutMode: 'Salida automática',
@@ -158,6 +161,9 @@ export const buildings = {
     meetingStartReminderTime: 'Recordatorio antes de una reunión',
     meetingEndReminderTime: 'Recordatorio antes del fin de una reunión',
     overdueAlertTime: 'Alerta de retraso tras',
+    hostNoticeWaitText: 'Dónde esperan los visitantes a su anfitrión',
+    hostNoticeWaitTextHelp:
+      'Se indica en el correo que avisa a un anfitrión de la llegada de su visitante, por ejemplo «en el vestíbulo, planta baja». Vacío: en la recepción.',
     appendQrCode: 'Añadir el código QR a las invitaciones',
     appendLogo: 'Añadir el logotipo a las invitaciones',
     appendLogoNeedsLogo: 'Suba primero un logotipo de registro (pestaña Dirección y contacto).',

@@ -140,8 +140,9 @@ export const entryLog = {
     personNone: 'Nadie de este tipo en este edificio coincide.',
     personRequired: 'Elija la persona.',
     host: 'Anfitrión',
-    hostHelp: 'Opcional: un empleado del edificio en el directorio de personas, al que se avisa de la llegada.',
-    hostNone: 'Ningún empleado de este edificio coincide.',
+    hostHelp:
+      'Opcional: alguien del directorio del edificio o un usuario del edificio, al que se avisa de la llegada. Escriba las primeras letras de un nombre o apellido.',
+    hostNone: 'Nadie de este edificio tiene un nombre que empiece así.',
     next: 'Continuar',
     loading: 'Cargando el registro del edificio…',
     back: 'Cambiar quién llega',
@@ -172,8 +173,9 @@ export const entryLog = {
     phone: 'Teléfono',
     companyName: 'Empresa',
     host: 'Anfitrión',
-    hostHelp: 'Un empleado del edificio en el directorio de personas. Escriba parte de un nombre o de un correo.',
-    hostNone: 'Ningún empleado de este edificio coincide.',
+    hostHelp:
+      'Alguien del directorio del edificio o un usuario del edificio, al que se avisa de la llegada. Escriba las primeras letras de un nombre o apellido.',
+    hostNone: 'Nadie de este edificio tiene un nombre que empiece así.',
     hostRequired: 'Elija al anfitrión.',
     personRequired: 'Elija a la persona.',
     date: 'Fecha',

@@ -72,7 +72,9 @@ export const errors = {
   MEETING_ALREADY_STARTED: 'Esta visita ya ha comenzado: ya no se puede cambiar de esta forma.',
   MEETING_NOT_CHECKED_IN: 'Esta persona no ha registrado su entrada.',
   MEETING_NOT_CHECKED_OUT: 'Esta persona no ha registrado su salida.',
-  MEETING_HOST_NOT_EMPLOYEE: 'El anfitrión debe ser un empleado activo de este edificio en el directorio.',
+  MEETING_HOST_NOT_EMPLOYEE:
+    'El anfitrión debe ser un empleado o residente de este edificio en el directorio, o un usuario de este edificio.',
+  HOST_NOT_CHOSEN: 'Elija de la lista a la persona que visita.',
   MEETING_IN_THE_PAST: 'Esta visita ya habría terminado: elija una hora posterior.',
   BUILDING_HAS_VISITS: 'Este edificio tiene visitas en su historial y no se puede eliminar.',
   CAMERA_ADDRESS_NOT_ALLOWED:

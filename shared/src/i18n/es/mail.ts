@@ -94,6 +94,10 @@ export const mail = {
       subject: '{{visitor}} ha llegado a {{building}}',
       text: '{{visitor}} registró su entrada en {{building}} a las {{time}}.',
       company: 'Empresa: {{company}}',
+      type: 'Tipo: {{type}}',
+      wait: 'Dónde espera: {{place}}',
+      waitDefault: 'Le espera en la recepción.',
+      types: { VISITOR: 'Visitante', CONTRACTOR: 'Contratista', EMPLOYEE: 'Empleado', RESIDENT: 'Residente' },
     },
     hostOverdue: {
       subject: '{{visitor}} no ha registrado su salida de {{building}}',

@@ -28,6 +28,9 @@ export const myProfile = {
     formatOption: '{{example}} ({{pattern}})',
     favouriteBuilding: 'Edificio favorito',
     noFavouriteBuilding: 'Ningún edificio favorito',
+    hostNotice: 'Cuando llega mi visitante',
+    hostNoticeHelp: 'Cuando es el anfitrión de un visitante que registra su entrada.',
+    hostNotices: { EMAIL: 'Avisarme por correo', NONE: 'No avisarme' },
   },
   password: {
     title: 'Cambiar la contraseña',

@@ -54,6 +54,18 @@ export const wizard: Catalogue<typeof english> = {
     required: 'Este campo es obligatorio.',
     email: 'Introduzca un correo electrónico válido, por ejemplo nombre@ejemplo.com.',
     maxLength: 'Use como máximo {{max}} caracteres.',
+    notChosen: 'Elija a la persona de la lista.',
+  },
+  hostSearch: {
+    hint: 'Escriba las primeras letras de su nombre o apellido y elíjala de la lista.',
+    hintFreeText: 'Escriba su nombre, o las primeras letras para elegirla de la lista.',
+    searching: 'Buscando…',
+    found: 'Personas encontradas: {{count}}. Elija con las flechas.',
+    none: 'No hay nadie con ese nombre aquí. Revise la ortografía o pregunte en la recepción.',
+    noneFreeText: 'No hay nadie con ese nombre en la lista: se guardará el nombre escrito.',
+    failed: 'La búsqueda no está disponible ahora. Inténtelo de nuevo en un momento o pregunte en la recepción.',
+    chosen: 'Elegida: {{name}}',
+    options: 'Personas a las que quizá visita',
   },
   boolean: { yes: 'Sí', no: 'No' },
   duration: {

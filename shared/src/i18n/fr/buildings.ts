@@ -129,6 +129,9 @@ export const buildings = {
     consentText: 'Texte du consentement',
     commentsEnabled: 'Permettre les commentaires',
     emailMeEnabled: 'Proposer d’envoyer une copie par e-mail au visiteur',
+    allowFreeTextHost: 'Laisser les visiteurs taper un hôte absent de la liste',
+    allowFreeTextHostHelp:
+      'Pour les sites sans annuaire. Désactivé : l’hôte est choisi parmi les employés, résidents et utilisateurs du bâtiment, et il est prévenu de l’arrivée.',
     allowExitQuestionnairesOnEmailCheckOut: 'Questionnaires de sortie lors d’un départ par e-mail',
     questionnairesValidityTimeout: 'Les réponses aux questionnaires restent valides pendant',
     autoCheckoutMode: 'Départ automatique',
@@ -158,6 +161,9 @@ export const buildings = {
     meetingStartReminderTime: 'Rappel avant une réunion',
     meetingEndReminderTime: 'Rappel avant la fin d’une réunion',
     overdueAlertTime: 'Alerte de dépassement après',
+    hostNoticeWaitText: 'Où les visiteurs attendent leur hôte',
+    hostNoticeWaitTextHelp:
+      'Indiqué dans l’e-mail qui prévient un hôte de l’arrivée de son visiteur, par exemple « dans le hall, au rez-de-chaussée ». Vide : à l’accueil.',
     appendQrCode: 'Ajouter le code QR aux invitations',
     appendLogo: 'Ajouter le logo aux invitations',
     appendLogoNeedsLogo: 'Téléversez d’abord un logo d’accueil (onglet Adresse et coordonnées).',

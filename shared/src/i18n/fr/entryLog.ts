@@ -140,8 +140,9 @@ export const entryLog = {
     personNone: 'Personne de ce type dans ce bâtiment ne correspond.',
     personRequired: 'Choisissez la personne.',
     host: 'Hôte',
-    hostHelp: "Facultatif : un employé du bâtiment inscrit dans l'annuaire, qui est prévenu de l'arrivée.",
-    hostNone: 'Aucun employé de ce bâtiment ne correspond.',
+    hostHelp:
+      'Facultatif : une personne de l’annuaire du bâtiment ou un utilisateur du bâtiment, prévenu de l’arrivée. Tapez les premières lettres d’un prénom ou d’un nom.',
+    hostNone: 'Personne de ce bâtiment n’a un nom qui commence ainsi.',
     next: 'Continuer',
     loading: "Chargement de l'enregistrement du bâtiment…",
     back: 'Changer la personne qui arrive',
@@ -173,8 +174,8 @@ export const entryLog = {
     companyName: 'Entreprise',
     host: 'Hôte',
     hostHelp:
-      "Un employé du bâtiment inscrit dans l'annuaire. Tapez une partie d'un nom ou d'une adresse électronique.",
-    hostNone: 'Aucun employé de ce bâtiment ne correspond.',
+      'Une personne de l’annuaire du bâtiment ou un utilisateur du bâtiment, prévenu de l’arrivée. Tapez les premières lettres d’un prénom ou d’un nom.',
+    hostNone: 'Personne de ce bâtiment n’a un nom qui commence ainsi.',
     hostRequired: "Choisissez l'hôte.",
     personRequired: 'Choisissez la personne.',
     date: 'Date',

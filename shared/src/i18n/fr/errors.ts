@@ -72,7 +72,9 @@ export const errors = {
   MEETING_ALREADY_STARTED: 'Cette visite a déjà commencé : elle ne peut plus être modifiée ainsi.',
   MEETING_NOT_CHECKED_IN: 'Cette personne n’est pas enregistrée à l’entrée.',
   MEETING_NOT_CHECKED_OUT: 'Cette personne n’est pas sortie.',
-  MEETING_HOST_NOT_EMPLOYEE: 'L’hôte doit être un employé actif de ce bâtiment dans l’annuaire.',
+  MEETING_HOST_NOT_EMPLOYEE:
+    'L’hôte doit être un employé ou un résident de ce bâtiment dans l’annuaire, ou un utilisateur de ce bâtiment.',
+  HOST_NOT_CHOSEN: 'Choisissez dans la liste la personne que vous venez voir.',
   MEETING_IN_THE_PAST: 'Cette visite serait déjà terminée : choisissez une heure plus tardive.',
   BUILDING_HAS_VISITS: 'Ce bâtiment a des visites dans son historique et ne peut pas être supprimé.',
   CAMERA_ADDRESS_NOT_ALLOWED:

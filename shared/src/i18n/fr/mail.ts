@@ -94,6 +94,10 @@ export const mail = {
       subject: '{{visitor}} est arrivé(e) à {{building}}',
       text: '{{visitor}} s’est enregistré(e) à {{building}} à {{time}}.',
       company: 'Entreprise : {{company}}',
+      type: 'Type : {{type}}',
+      wait: 'Où la personne attend : {{place}}',
+      waitDefault: 'La personne vous attend à l’accueil.',
+      types: { VISITOR: 'Visiteur', CONTRACTOR: 'Prestataire', EMPLOYEE: 'Employé', RESIDENT: 'Résident' },
     },
     hostOverdue: {
       subject: '{{visitor}} n’a pas enregistré son départ de {{building}}',

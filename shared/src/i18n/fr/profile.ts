@@ -28,6 +28,9 @@ export const myProfile = {
     formatOption: '{{example}} ({{pattern}})',
     favouriteBuilding: 'Bâtiment favori',
     noFavouriteBuilding: 'Aucun bâtiment favori',
+    hostNotice: 'Quand mon visiteur arrive',
+    hostNoticeHelp: 'Quand vous êtes l’hôte d’un visiteur qui s’enregistre.',
+    hostNotices: { EMAIL: 'Me prévenir par e-mail', NONE: 'Ne pas me prévenir' },
   },
   password: {
     title: 'Changer de mot de passe',

@@ -54,6 +54,19 @@ export const wizard: Catalogue<typeof english> = {
     required: 'Ce champ est obligatoire.',
     email: 'Saisissez une adresse e-mail valide, par exemple nom@exemple.com.',
     maxLength: 'Utilisez au maximum {{max}} caractères.',
+    notChosen: 'Choisissez la personne dans la liste.',
+  },
+  hostSearch: {
+    hint: 'Tapez les premières lettres de son prénom ou de son nom, puis choisissez-la dans la liste.',
+    hintFreeText: 'Tapez son nom, ou les premières lettres pour la choisir dans la liste.',
+    searching: 'Recherche…',
+    found: 'Personnes trouvées : {{count}}. Choisissez avec les flèches.',
+    none: 'Personne de ce nom ici. Vérifiez l’orthographe, ou adressez-vous à l’accueil.',
+    noneFreeText: 'Personne de ce nom dans la liste : le nom tapé sera gardé.',
+    failed:
+      'La recherche n’est pas disponible pour le moment. Réessayez dans un instant, ou adressez-vous à l’accueil.',
+    chosen: 'Choisi : {{name}}',
+    options: 'Personnes que vous venez peut-être voir',
   },
   boolean: { yes: 'Oui', no: 'Non' },
   duration: {

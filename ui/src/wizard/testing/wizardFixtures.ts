@@ -65,6 +65,7 @@ export function wizardInput(overrides: Partial<WizardInput> = {}): WizardInput {
     cameras: { ENTRY: {}, EXIT: {} },
     successFormText: '',
     failureFormText: '',
+    allowFreeTextHost: true,
     meetingIdentifier: null,
     id: null,
     personId: null,

@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { COMMENTS_MAX, hasAnyRole, locales, visitDurationChoices, visitorTypes } from '@vestibule/shared';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { DialogButtons } from '../../../components/DialogButtons.tsx';
@@ -11,10 +11,10 @@ import { messageFromError, notifications } from '../../notifications/index.ts';
 import { routeTable } from '../../routing/index.ts';
 import { useSession } from '../../session/index.ts';
 import { type InviteBody, entryLogApi } from '../entryLogApi.ts';
+import { HostSelect } from '../staff/FastCheckInSelects.tsx';
 import { useDurationText } from '../useDurationText.ts';
 import { InviteVisitorFields } from './InviteVisitorFields.tsx';
 import { type InviteField, type InviteValues, inviteInput, inviteValidator, newInviteValues } from './inviteForm.ts';
-import { type RemoteOption, RemoteSelect } from './RemoteSelect.tsx';
 
 const inviteFields: readonly InviteField[] = [
   'buildingId',
@@ -33,7 +33,7 @@ const inviteFields: readonly InviteField[] = [
 
 /**
  * A new invitation (POST /meeting): where, who (a person of the directory, for the roles that read
- * it, or someone new), the host (an employee of the building in the directory), when and for how
+ * it, or someone new), the host (one of the building's hosts: a person of the directory or a user), when and for how
  * long (5 min to 8 h, `visitDurationChoices`). The invitation e-mail goes out from the server.
  */
 export function InviteDialog(props: { buildingId: string | undefined; onClose: (changed: boolean) => void }) {
@@ -60,19 +60,6 @@ export function InviteDialog(props: { buildingId: string | undefined; onClose: (
   });
   const [saving, setSaving] = useState(false);
   const { values } = form;
-
-  const findHosts = useCallback(
-    async (text: string, signal: AbortSignal): Promise<RemoteOption[]> =>
-      values.buildingId === ''
-        ? []
-        : (await entryLogApi.hosts(values.buildingId, text, signal)).map((host) => ({
-            value: host.personId,
-            label: [`${host.firstName} ${host.lastName}`, host.department ?? host.jobTitle ?? host.email]
-              .filter(Boolean)
-              .join(' · '),
-          })),
-    [values.buildingId],
-  );
 
   const save = form.onSubmit(async (data) => {
     setSaving(true);
@@ -110,7 +97,7 @@ export function InviteDialog(props: { buildingId: string | undefined; onClose: (
               data={buildings.map((building) => ({ value: building.id, label: building.name }))}
               value={values.buildingId || null}
               onChange={(value) =>
-                form.setValues((current) => ({ ...current, buildingId: value ?? '', hostPersonId: '', personId: '' }))
+                form.setValues((current) => ({ ...current, buildingId: value ?? '', host: null, personId: '' }))
               }
               allowDeselect={false}
               required
@@ -130,20 +117,20 @@ export function InviteDialog(props: { buildingId: string | undefined; onClose: (
             />
           </SimpleGrid>
           <InviteVisitorFields form={form} server={server} readsDirectory={readsDirectory} />
-          <RemoteSelect
+          <HostSelect
             key={values.buildingId}
             id="invite-host"
             label={t('entryLog.invite.host')}
             description={t('entryLog.invite.hostHelp')}
-            nothingFound={t('entryLog.invite.hostNone')}
-            value={values.hostPersonId}
-            onChange={(option) => {
-              form.setField('hostPersonId', option?.value ?? '');
+            buildingId={values.buildingId}
+            value={values.host}
+            initial={null}
+            onChange={(host) => {
+              form.setField('host', host);
               server.clear('hostPersonId');
             }}
             onBlur={() => form.touch('hostPersonId')}
             error={server.message('hostPersonId') ?? form.error('hostPersonId')}
-            find={findHosts}
             required
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

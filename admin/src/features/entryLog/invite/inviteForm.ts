@@ -1,11 +1,18 @@
-import { type Locale, type VisitDurationChoice, type VisitorType, visitInviteSchema } from '@vestibule/shared';
+import {
+  type HostOption,
+  type Locale,
+  type VisitDurationChoice,
+  type VisitorType,
+  linkOf,
+  visitInviteSchema,
+} from '@vestibule/shared';
 import type { FieldIssue, Validator } from '../../../form/validationMessages.ts';
 import type { InviteBody } from '../entryLogApi.ts';
 
 // The new invitation's form (POST /meeting): its values as typed, and what the shared schema
 // reads from them. The visitor is a person of the directory or typed in (first and last name then
-// required); the host an employee of the building in the directory; the time a day and an hour of
-// the user's calendar.
+// required); the host one of the building's hosts (a person of the directory or a user), required;
+// the time a day and an hour of the user's calendar.
 
 export type VisitorSource = 'directory' | 'new';
 
@@ -19,7 +26,8 @@ export interface InviteValues {
   email: string;
   phone: string;
   companyName: string;
-  hostPersonId: string;
+  /** The host chosen (its link is sent as hostPersonId or hostUserId), or null. */
+  host: HostOption | null;
   /** yyyy-MM-dd and HH:mm, as the date and time fields give them. */
   date: string;
   time: string;
@@ -29,7 +37,8 @@ export interface InviteValues {
   locale: Locale | '';
 }
 
-export type InviteField = keyof InviteValues | 'scheduledAt';
+/** The form's fields, and the body's names the messages are placed by (the host's link: `hostPersonId`). */
+export type InviteField = Exclude<keyof InviteValues, 'host'> | 'hostPersonId' | 'scheduledAt';
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
@@ -47,7 +56,7 @@ export function newInviteValues(buildingId: string, now = new Date()): InviteVal
     email: '',
     phone: '',
     companyName: '',
-    hostPersonId: '',
+    host: null,
     date: `${start.getFullYear()}-${twoDigits(start.getMonth() + 1)}-${twoDigits(start.getDate())}`,
     time: `${twoDigits(start.getHours())}:${twoDigits(start.getMinutes())}`,
     scheduledDuration: 'PT1H',
@@ -82,7 +91,7 @@ export function inviteInput(values: InviteValues): Record<string, unknown> {
           phone: values.phone,
           companyName: values.companyName,
         }),
-    hostPersonId: values.hostPersonId,
+    ...linkOf(values.host),
     scheduledAt: scheduledAtOf(values.date, values.time),
     scheduledDuration: values.scheduledDuration,
     comments: values.comments.trim() || null,
@@ -92,20 +101,24 @@ export function inviteInput(values: InviteValues): Record<string, unknown> {
 
 /**
  * The shared invitation schema, with what it leaves to the server said on the fields at once: a
- * typed visitor's first and last name.
+ * typed visitor's first and last name, and the host.
  */
 export const inviteValidator: Validator<InviteBody> = {
   safeParse(value) {
     const parsed = visitInviteSchema.safeParse(value);
-    const input = value as Partial<Record<'personId' | 'firstName' | 'lastName', unknown>>;
+    const input = value as Partial<
+      Record<'personId' | 'firstName' | 'lastName' | 'hostPersonId' | 'hostUserId', unknown>
+    >;
     // A person of the directory (chosen or still to choose) brings their own names.
     const typed = input.personId === null;
-    const missing = typed
+    const missing: ('firstName' | 'lastName' | 'hostPersonId')[] = typed
       ? (['firstName', 'lastName'] as const).filter((field) => {
           const text = input[field];
           return typeof text !== 'string' || text.trim() === '';
         })
       : [];
+    // A host is required: a person of the directory or a user (the message goes on the host's field).
+    if (!input.hostPersonId && !input.hostUserId) missing.push('hostPersonId');
     if (parsed.success && missing.length === 0) return { success: true, data: parsed.data };
     const issues: FieldIssue[] = [
       ...(parsed.success ? [] : parsed.error.issues),

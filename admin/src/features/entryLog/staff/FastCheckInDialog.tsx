@@ -87,6 +87,7 @@ export function FastCheckInDialog(props: {
               onCancel={() => onClose(false)}
               error={error}
               choiceStorage={null}
+              hostSearch={(text, signal) => entryLogApi.hosts(who.buildingId, text, signal)}
             />
           </AdminWizardTexts>
         </>

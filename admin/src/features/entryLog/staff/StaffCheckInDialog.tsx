@@ -95,6 +95,7 @@ export function StaffCheckInDialog(props: { visit: VisitListItem; onClose: (chan
               onCancel={() => onClose(false)}
               error={error}
               choiceStorage={null}
+              hostSearch={(text, signal) => entryLogApi.hosts(data.visit.buildingId, text, signal)}
             />
           </AdminWizardTexts>
         </>

@@ -1,5 +1,6 @@
 import {
   type CheckInData,
+  type HostOption,
   type Person,
   type VisitDetail,
   type WizardVisitorType,
@@ -26,8 +27,8 @@ export interface WhoArrives {
   visitorType: WizardVisitorType;
   /** A person of the building's directory (staff vouch for them), or null: typed in the wizard. */
   person: DirectoryPerson | null;
-  /** The host, an employee of the directory told of the arrival, or null. */
-  host: { personId: string; name: string } | null;
+  /** The host (a person of the directory or a user) told of the arrival, or null. */
+  host: HostOption | null;
   /** What an earlier visit of the person's form held (a returning visitor), to prefill the wizard. */
   formValues?: Record<string, string | boolean>;
 }
@@ -53,7 +54,17 @@ export function whoReturns(visit: VisitDetail): WhoArrives {
             companyName: visit.companyName,
             defaultDuration: null,
           },
-    host: visit.hostPersonId && visit.host ? { personId: visit.hostPersonId, name: visit.host } : null,
+    // The same host, linked again, by the name the visit shows.
+    host:
+      (visit.hostPersonId || visit.hostUserId) && visit.host
+        ? {
+            personId: visit.hostPersonId,
+            userId: visit.hostPersonId ? null : visit.hostUserId,
+            firstName: visit.host,
+            lastName: '',
+            department: null,
+          }
+        : null,
     formValues: visit.checkInForm,
   };
 }
@@ -81,7 +92,6 @@ export function fastWizardInput(data: CheckInData, who: WhoArrives): WizardInput
       ? minutesToDuration(who.person.defaultDuration)
       : null;
   const answers: Record<string, string | boolean> = {
-    ...(who.host ? { host: who.host.name } : {}),
     ...who.formValues,
     ...(who.person ? recordValues(who.person) : {}),
   };
@@ -98,6 +108,8 @@ export function fastWizardInput(data: CheckInData, who: WhoArrives): WizardInput
     answeredQuestionnaires: null,
     checkingBack: false,
     fromKiosk: false,
+    // The host chosen first: the wizard's host field starts with them, linked.
+    host: who.host,
   };
 }
 
@@ -107,7 +119,7 @@ export function fastCheckInBody(who: WhoArrives, result: WizardResult): FastChec
     buildingId: who.buildingId,
     visitorType: result.visitorType,
     personId: who.person?.id ?? null,
-    hostPersonId: who.host?.personId ?? null,
+    // The host's link is the wizard's: the one chosen first, or another chosen in its host field.
     ...wizardAnswersOf(result),
   };
 }

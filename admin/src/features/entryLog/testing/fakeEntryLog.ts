@@ -57,6 +57,7 @@ export function visitFixture(firstName: string, lastName: string, changes: Parti
     phone: null,
     companyName: null,
     hostPersonId: null,
+    hostUserId: null,
     isInvitation: true,
     cancelledAt: null,
     refusal: null,
@@ -134,16 +135,16 @@ export function checkInDataFixture(changes: Partial<CheckInData> = {}): CheckInD
     cameras: { ENTRY: {}, EXIT: {} },
     successFormText: 'Welcome!',
     failureFormText: 'Please wait for the reception.',
+    allowFreeTextHost: false,
     ...changes,
   });
 }
 
 export const hana = hostCandidateSchema.parse({
   personId: '0190a8f2-0000-7000-8000-00000000d001',
+  userId: null,
   firstName: 'Hana',
   lastName: 'Host',
-  email: 'hana@example.com',
-  jobTitle: null,
   department: 'Sales',
 });
 

@@ -17,6 +17,7 @@ export function profileFixture(overrides: Partial<Profile> = {}): Profile {
     lastName: 'User',
     phone: '+1 416 555 0100',
     userLocale: 'en',
+    hostNotice: 'EMAIL',
     dateFormat: 'yyyy-MM-dd',
     timeFormat: 'HH:mm',
     favouriteBuildingId: null,
