@@ -171,3 +171,31 @@ export function serverForTests(onStart: (server: TestServer) => void) {
 export function employeeCheckIn(qrCodeKey: string, lastName: string) {
   return { qrCodeKey, visitorType: 'EMPLOYEE', checkInForm: { firstName: 'Offline', lastName } };
 }
+
+/**
+ * An invitation at Demo HQ made by its corporate user, as the entry log's New invite makes it:
+ * a visitor with an e-mail and a company, hosted by an employee of the directory, starting in
+ * `inMinutes` (within the kiosk's list of the day by default).
+ */
+export async function inviteAtDemoHq(server: TestServer, lastName: string, inMinutes = 30) {
+  const { manager, building } = server;
+  const hosts = await manager.call('GET /meeting/building/:id/employee', {
+    params: { id: building.id },
+    query: { name: 'Ortiz' },
+  });
+  const host = hosts.docs[0];
+  if (!host) throw new Error('the demo directory has no Elena Ortiz to host');
+  return manager.call('POST /meeting', {
+    body: {
+      buildingId: building.id,
+      visitorType: 'VISITOR',
+      firstName: 'Iris',
+      lastName,
+      email: `${lastName.toLowerCase()}@example.test`,
+      companyName: 'Invited Ltd',
+      hostPersonId: host.personId,
+      scheduledAt: new Date(Date.now() + inMinutes * 60_000).toISOString(),
+      scheduledDuration: 'PT1H',
+    },
+  });
+}

@@ -74,7 +74,7 @@ export const syncContract = {
   'GET /sync/visits/:qrCodeKey': endpoint({
     access: 'public',
     tags,
-    summary: "Today's present and expected visits of the building, for check-out while offline",
+    summary: "Today's present and expected visits of the building: check-out and invitations' check-in while offline",
     params: z.object({ qrCodeKey: key }),
     response: z.array(
       z.object({
@@ -89,6 +89,12 @@ export const syncContract = {
         scheduledDuration: z.string().nullable(),
         host: z.string().nullable(),
         companyName: z.string().nullable(),
+        /**
+         * An expected visit's PIN and stored form (an invitation's e-mail, company...): the kiosk
+         * shows the PIN at check-in and prefills the form, offline too. Null for a visit in.
+         */
+        pin: z.string().nullable(),
+        checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])).nullable(),
       }),
     ),
     errors: kioskErrors,

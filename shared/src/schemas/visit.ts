@@ -128,6 +128,8 @@ export const visitOfLinkSchema = visitSummarySchema
   .extend({
     /** What the link named: a visit (a person's pass answers `kind: 'person'`, schemas/identification.ts). */
     kind: z.literal('visit'),
+    /** The visit's PIN, shown with its code when the visitor checks in through the link. */
+    pin: z.string(),
     checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])).nullable(),
   })
   .meta({ id: 'VisitOfLink' });

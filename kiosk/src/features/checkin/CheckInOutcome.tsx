@@ -50,17 +50,24 @@ export function CheckInOutcome({ response, building, kiosk, onDone, delivered = 
         </span>{' '}
         {t('success.title')}
       </h1>
-      <dl className="codes">
-        <div>
-          <dt>{t('success.code')}</dt>
-          <dd data-testid="visit-code">{response.meetingIdentifier}</dd>
-        </div>
-        <div>
-          <dt>{t('success.pin')}</dt>
-          <dd data-testid="visit-pin">{response.pin}</dd>
-        </div>
-      </dl>
-      <p>{t('success.keep')}</p>
+      {response.meetingIdentifier && (
+        <>
+          <dl className="codes">
+            <div>
+              <dt>{t('success.code')}</dt>
+              <dd data-testid="visit-code">{response.meetingIdentifier}</dd>
+            </div>
+            {/* A PIN is mentioned only where it is shown. */}
+            {response.pin && (
+              <div>
+                <dt>{t('success.pin')}</dt>
+                <dd data-testid="visit-pin">{response.pin}</dd>
+              </div>
+            )}
+          </dl>
+          <p>{t(response.pin ? 'success.keep' : 'success.keepCode')}</p>
+        </>
+      )}
       <DeliveryNotice notice={notice} />
       {response.message.trim() && <p className="building-text">{response.message}</p>}
       {kiosk && building.devicesSuccessText.trim() && <p className="building-text">{building.devicesSuccessText}</p>}

@@ -7,7 +7,7 @@ import { kioskConfig, offlineRunner } from '../kiosk/kioskTesting.ts';
 import type { WizardResult } from '@vestibule/ui/wizard';
 import { healthQuestionnaire } from '@vestibule/ui/wizard/testing';
 import { LiveOutcome } from './LiveOutcome.tsx';
-import { cachedSource, submitCheckIn } from './checkInSource.ts';
+import { type VisitPreset, cachedSource, submitCheckIn } from './checkInSource.ts';
 
 const en = resources.en.publicVisit;
 
@@ -35,7 +35,7 @@ function result(answers: Record<string, string> = {}): WizardResult {
   };
 }
 
-async function submitOffline(answers: Record<string, string> = {}) {
+async function submitOffline(answers: Record<string, string> = {}, preset?: VisitPreset) {
   const config = kioskConfig();
   const data = {
     ...config.checkInData.VISITOR!,
@@ -44,7 +44,7 @@ async function submitOffline(answers: Record<string, string> = {}) {
     failureFormText: 'Please see the guard.',
   };
   const runner = offlineRunner();
-  const submitted = await submitCheckIn(cachedSource(config, runner), data, result(answers), undefined);
+  const submitted = await submitCheckIn(cachedSource(config, runner), data, result(answers), preset);
   const view = (
     <LiveOutcome
       submitted={submitted}
@@ -88,5 +88,59 @@ describe('the outcome of a check-in made on the device', () => {
     render(view);
     await act(() => runner.db.outbox.update(submitted.mutationId, { status: 'rejected', errorCode: 'CHECKEDIN' }));
     expect(await screen.findByRole('heading', { name: en.alreadyIn.title })).toBeInTheDocument();
+  });
+});
+
+/** An invitation the kiosk learnt of (its list of the day, or the server's answer to a scan). */
+function invitationPreset(pin: string | null): VisitPreset {
+  return {
+    visitorType: 'VISITOR',
+    checkingBack: false,
+    visit: {
+      id: '0190f0a0-0000-7000-8000-00000000000a',
+      identifier: 'INVT2345',
+      publicIdentifier: 'invitation-public-identifier',
+      buildingId: '0190f0a0-0000-7000-8000-00000000000b',
+      buildingName: 'Lobby',
+      visitorType: 'VISITOR',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      host: 'Ada Lovelace',
+      scheduledAt: new Date().toISOString(),
+      scheduledDuration: 'PT1H',
+      checkedInAt: null,
+      checkedOutAt: null,
+      status: 'SOON',
+      allowed: true,
+      flagged: false,
+      pin,
+    },
+  };
+}
+
+describe('an invitation checked in at the kiosk', () => {
+  it('shows the code and PIN of the invitation, and keeps them on the device for the check-out', async () => {
+    const { runner, submitted, view } = await submitOffline({ fever: 'NO', travel: 'NO' }, invitationPreset('4821'));
+    render(view);
+    expect(screen.getByTestId('visit-code').textContent).toBe('INVT2345');
+    expect(screen.getByTestId('visit-pin').textContent).toBe('4821');
+    expect(screen.getByText(en.success.keep)).toBeInTheDocument();
+    expect(await runner.db.visits.get(submitted.visitId)).toMatchObject({
+      identifier: 'INVT2345',
+      publicIdentifier: 'invitation-public-identifier',
+      pin: '4821',
+    });
+    // The invitation's own codes: none made on the device is sent for it.
+    const entry = await runner.db.outbox.get(submitted.mutationId);
+    expect(entry?.type === 'checkIn' && entry.payload.codes).toBeUndefined();
+  });
+
+  it('never mentions a PIN it cannot show', async () => {
+    const { view } = await submitOffline({ fever: 'NO', travel: 'NO' }, invitationPreset(null));
+    render(view);
+    expect(screen.getByTestId('visit-code').textContent).toBe('INVT2345');
+    expect(screen.queryByTestId('visit-pin')).toBeNull();
+    expect(screen.getByText(en.success.keepCode)).toBeInTheDocument();
+    expect(screen.queryByText(/PIN/)).toBeNull();
   });
 });

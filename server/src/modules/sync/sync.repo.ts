@@ -204,6 +204,10 @@ export function openAndExpectedVisits(db: Db, buildingId: string) {
         'visitor_type',
         'host',
         'company_name',
+        'email',
+        'phone',
+        'pin',
+        'check_in_form',
       ])
       .where('building_id', '=', buildingId)
       .where('checked_out_at', 'is', null)

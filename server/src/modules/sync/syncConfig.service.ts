@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 import type { KeyedBuilding } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
 import { type CheckInChannel, buildingForChannel } from '../checkin/channel.ts';
-import { checkInBuilding, checkInData } from '../checkin/checkInLink.service.ts';
+import { checkInBuilding, checkInData, visitFormValues } from '../checkin/checkInLink.service.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
 import { kioskPeople, openAndExpectedVisits } from './sync.repo.ts';
 
@@ -119,18 +119,25 @@ export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel
   // Names, codes and visit ids that check out: for an enrolled kiosk of the building only.
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
   const rows = await openAndExpectedVisits(ctx.db, building.id);
-  return rows.map((row) => ({
-    id: row.id,
-    identifier: row.identifier,
-    publicIdentifier: row.public_identifier,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    visitorType: row.visitor_type,
-    checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
-    scheduledAt: row.scheduled_at ? new Date(row.scheduled_at).toISOString() : null,
-    scheduledDuration: row.scheduled_duration,
-    // The evacuation list on the staff screen names each person's host and company, offline too.
-    host: row.host,
-    companyName: row.company_name,
-  }));
+  return rows.map((row) => {
+    // An expected visit (an invitation) checks in at the kiosk: the visitor is shown its PIN and
+    // the form starts from what the visit holds. A visit already in needs neither on the tablet.
+    const expected = row.checked_in_at === null;
+    return {
+      id: row.id,
+      identifier: row.identifier,
+      publicIdentifier: row.public_identifier,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      visitorType: row.visitor_type,
+      checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+      scheduledAt: row.scheduled_at ? new Date(row.scheduled_at).toISOString() : null,
+      scheduledDuration: row.scheduled_duration,
+      // The evacuation list on the staff screen names each person's host and company, offline too.
+      host: row.host,
+      companyName: row.company_name,
+      pin: expected ? row.pin : null,
+      checkInForm: expected ? visitFormValues(row) : null,
+    };
+  });
 }

@@ -29,6 +29,7 @@ export const publicVisit = {
     code: 'Visit code',
     pin: 'PIN',
     keep: 'Keep your visit code and PIN: you need them to check out.',
+    keepCode: 'Keep your visit code: it finds your visit when you check out.',
     checkOutLater: 'When you leave, check out here:',
     checkOutLink: 'Check out',
   },
@@ -186,9 +187,10 @@ export const publicVisit = {
     title: 'Your QR code',
     alreadyIn: 'This visit is already checked in. To leave, check out.',
     unknown:
-      'This kiosk does not know this visit. Please check in with the buttons on the first screen, or ask at the reception.',
-    unknownPass:
-      'This code is not a visit or a pass of this building. Please check in with the buttons on the first screen, or ask at the reception.',
+      'No visit or pass of this building has this code. Check the code, check in with the buttons on the first screen, or ask at the reception.',
+    unchecked:
+      'This kiosk is offline and does not know this code, so it could not check it. Check in with the buttons on the first screen, or ask at the reception.',
+    checking: 'Checking your code…',
     again: 'Scan another code',
   },
   visitPage: {

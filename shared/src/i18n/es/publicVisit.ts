@@ -31,6 +31,7 @@ export const publicVisit: Catalogue<typeof english> = {
     code: 'Código de visita',
     pin: 'PIN',
     keep: 'Guarde su código de visita y su PIN: los necesitará para registrar su salida.',
+    keepCode: 'Guarde su código de visita: permite encontrar su visita al registrar su salida.',
     checkOutLater: 'Cuando se vaya, registre su salida aquí:',
     checkOutLink: 'Registrar mi salida',
   },
@@ -192,9 +193,10 @@ export const publicVisit: Catalogue<typeof english> = {
     title: 'Su código QR',
     alreadyIn: 'La entrada de esta visita ya está registrada. Para irse, registre su salida.',
     unknown:
-      'Este quiosco no conoce esta visita. Registre su entrada con los botones de la primera pantalla o diríjase a la recepción.',
-    unknownPass:
-      'Este código no es una visita ni un pase de este edificio. Registre su entrada con los botones de la primera pantalla o diríjase a la recepción.',
+      'Ninguna visita ni ningún pase de este edificio tiene este código. Compruebe el código, registre su entrada con los botones de la primera pantalla o diríjase a la recepción.',
+    unchecked:
+      'Este quiosco está sin conexión y no conoce este código: no ha podido comprobarlo. Registre su entrada con los botones de la primera pantalla o diríjase a la recepción.',
+    checking: 'Comprobando su código…',
     again: 'Escanear otro código',
   },
   visitPage: {

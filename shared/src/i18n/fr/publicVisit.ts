@@ -31,6 +31,7 @@ export const publicVisit: Catalogue<typeof english> = {
     code: 'Code de visite',
     pin: 'Code PIN',
     keep: 'Conservez votre code de visite et votre code PIN : ils vous seront demandés à votre départ.',
+    keepCode: 'Conservez votre code de visite : il permet de retrouver votre visite à votre départ.',
     checkOutLater: 'À votre départ, enregistrez-le ici :',
     checkOutLink: 'Enregistrer mon départ',
   },
@@ -193,9 +194,10 @@ export const publicVisit: Catalogue<typeof english> = {
     title: 'Votre code QR',
     alreadyIn: 'L’arrivée de cette visite est déjà enregistrée. Pour partir, enregistrez votre départ.',
     unknown:
-      'Cette borne ne connaît pas cette visite. Enregistrez votre arrivée avec les boutons du premier écran, ou adressez-vous à l’accueil.',
-    unknownPass:
-      'Ce code n’est ni une visite ni un badge de ce bâtiment. Enregistrez votre arrivée avec les boutons du premier écran, ou adressez-vous à l’accueil.',
+      'Aucune visite ni aucun badge de ce bâtiment n’a ce code. Vérifiez le code, enregistrez votre arrivée avec les boutons du premier écran, ou adressez-vous à l’accueil.',
+    unchecked:
+      'Cette borne est hors ligne et ne connaît pas ce code : elle n’a pas pu le vérifier. Enregistrez votre arrivée avec les boutons du premier écran, ou adressez-vous à l’accueil.',
+    checking: 'Vérification de votre code…',
     again: 'Scanner un autre code',
   },
   visitPage: {
