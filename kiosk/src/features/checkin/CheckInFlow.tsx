@@ -91,8 +91,9 @@ export function CheckInFlow({ source, preset, onExit, onDone, onScreenChange }: 
           runner={source.runner}
           building={building.building}
           kiosk={channel.kiosk}
+          visitorType={screen.visitorType}
           qrCodeKey={building.qrCodeKey}
-          onDone={restart}
+          onDone={onDone ?? restart}
           onAlreadyInDone={onDone ?? restart}
           onRedo={() =>
             setScreen({

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resources } from '@vestibule/shared/i18n';
 import { initTestI18n } from '../../i18n/testI18n.ts';
@@ -14,7 +14,10 @@ const en = resources.en.publicVisit;
 beforeAll(async () => {
   await initTestI18n('en');
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 function result(answers: Record<string, string> = {}): WizardResult {
   return {
@@ -35,8 +38,14 @@ function result(answers: Record<string, string> = {}): WizardResult {
   };
 }
 
-async function submitOffline(answers: Record<string, string> = {}, preset?: VisitPreset) {
+async function submitOffline(
+  answers: Record<string, string> = {},
+  preset?: VisitPreset,
+  onDone: () => void = vi.fn(),
+  kioskOutcomeSeconds?: number,
+) {
   const config = kioskConfig();
+  if (kioskOutcomeSeconds !== undefined) config.building.building.kioskOutcomeSeconds = kioskOutcomeSeconds;
   const data = {
     ...config.checkInData.VISITOR!,
     questionnaires: [healthQuestionnaire],
@@ -51,8 +60,9 @@ async function submitOffline(answers: Record<string, string> = {}, preset?: Visi
       runner={runner}
       building={config.building.building}
       kiosk
+      visitorType={preset?.visitorType ?? 'VISITOR'}
       qrCodeKey="key-1"
-      onDone={vi.fn()}
+      onDone={onDone}
       onAlreadyInDone={vi.fn()}
       onRedo={vi.fn()}
     />
@@ -142,5 +152,47 @@ describe('an invitation checked in at the kiosk', () => {
     expect(screen.queryByTestId('visit-pin')).toBeNull();
     expect(screen.getByText(en.success.keepCode)).toBeInTheDocument();
     expect(screen.queryByText(/PIN/)).toBeNull();
+  });
+});
+
+describe('the outcome screen of a kiosk', () => {
+  it('returns to the welcome screen by itself after the building’s delay, with the time left in words', async () => {
+    const onDone = vi.fn();
+    const { view } = await submitOffline({ fever: 'NO', travel: 'NO' }, undefined, onDone, 10);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    render(view);
+    const countdown = screen.getByRole('timer');
+    expect(countdown.textContent).toBe(en.kiosk.returning.replace('{{seconds}}', '10'));
+    // The Done button says what is coming, for screen readers.
+    expect(screen.getByRole('button', { name: en.done })).toHaveAccessibleDescription(countdown.textContent!);
+    act(() => vi.advanceTimersByTime(4_000));
+    expect(countdown.textContent).toBe(en.kiosk.returning.replace('{{seconds}}', '6'));
+    expect(onDone).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(6_250));
+    expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('waits 15 s by default; a touch starts the count again, and Done ends it at once', async () => {
+    const onDone = vi.fn();
+    const { view } = await submitOffline({ fever: 'NO', travel: 'NO' }, undefined, onDone);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    render(view);
+    expect(screen.getByRole('timer').textContent).toBe(en.kiosk.returning.replace('{{seconds}}', '15'));
+    act(() => vi.advanceTimersByTime(12_000));
+    fireEvent.pointerDown(screen.getByTestId('visit-code'));
+    act(() => vi.advanceTimersByTime(12_000));
+    expect(onDone).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: en.done }));
+    expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('a refused check-in returns by itself too', async () => {
+    const onDone = vi.fn();
+    const { view } = await submitOffline({ fever: 'YES' }, undefined, onDone, 5);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    render(view);
+    expect(screen.getByText('Please see the guard.')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(5_250));
+    expect(onDone).toHaveBeenCalledOnce();
   });
 });

@@ -138,7 +138,13 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
         </>
       )}
       {source && (
-        <KioskIdleNotice inUse={!idleNow} idleMs={kioskIdleMs(search)} baseLocale={baseLocale} onReset={reset} />
+        // An outcome screen returns to the welcome screen by its own, shorter countdown.
+        <KioskIdleNotice
+          inUse={!idleNow && screen !== 'outcome'}
+          idleMs={kioskIdleMs(search)}
+          baseLocale={baseLocale}
+          onReset={reset}
+        />
       )}
     </PageFrame>
   );

@@ -60,6 +60,8 @@ export async function checkInBuilding(
       defaultLocale: settingsOf(building).defaultLocale,
       devicesSuccessText: building.devices_success_text,
       devicesAttentionText: building.devices_attention_text,
+      kioskOutcomeSeconds: settingsOf(building).kioskOutcomeSeconds,
+      employeeCheckIn: settingsOf(building).employeeCheckIn,
     },
     visitorTypes: [...wizardVisitorTypes],
   };

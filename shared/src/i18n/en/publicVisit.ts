@@ -30,6 +30,7 @@ export const publicVisit = {
     pin: 'PIN',
     keep: 'Keep your visit code and PIN: you need them to check out.',
     keepCode: 'Keep your visit code: it finds your visit when you check out.',
+    employeeCheckOut: 'When you leave, tap “Check out” on the kiosk and find your visit by your last name.',
     checkOutLater: 'When you leave, check out here:',
     checkOutLink: 'Check out',
   },
@@ -54,6 +55,7 @@ export const publicVisit = {
   kiosk: {
     idle: 'Are you still there? This screen returns to the start in {{seconds}} s.',
     stay: 'I am still here',
+    returning: 'Back to the welcome screen in {{seconds}} s.',
   },
   checkOut: {
     title: 'Check-out',

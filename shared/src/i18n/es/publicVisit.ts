@@ -32,6 +32,7 @@ export const publicVisit: Catalogue<typeof english> = {
     pin: 'PIN',
     keep: 'Guarde su código de visita y su PIN: los necesitará para registrar su salida.',
     keepCode: 'Guarde su código de visita: permite encontrar su visita al registrar su salida.',
+    employeeCheckOut: 'Al irse, toque «Registrar mi salida» en el quiosco y busque su visita por su apellido.',
     checkOutLater: 'Cuando se vaya, registre su salida aquí:',
     checkOutLink: 'Registrar mi salida',
   },
@@ -56,6 +57,7 @@ export const publicVisit: Catalogue<typeof english> = {
   kiosk: {
     idle: '¿Sigue ahí? Esta pantalla volverá al inicio en {{seconds}} s.',
     stay: 'Sigo aquí',
+    returning: 'Vuelta a la pantalla de bienvenida en {{seconds}} s.',
   },
   checkOut: {
     title: 'Registro de salida',

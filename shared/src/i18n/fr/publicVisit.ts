@@ -32,6 +32,8 @@ export const publicVisit: Catalogue<typeof english> = {
     pin: 'Code PIN',
     keep: 'Conservez votre code de visite et votre code PIN : ils vous seront demandés à votre départ.',
     keepCode: 'Conservez votre code de visite : il permet de retrouver votre visite à votre départ.',
+    employeeCheckOut:
+      'En partant, touchez « Enregistrer mon départ » sur la borne et retrouvez votre visite par votre nom.',
     checkOutLater: 'À votre départ, enregistrez-le ici :',
     checkOutLink: 'Enregistrer mon départ',
   },
@@ -56,6 +58,7 @@ export const publicVisit: Catalogue<typeof english> = {
   kiosk: {
     idle: 'Êtes-vous toujours là ? Cet écran revient au début dans {{seconds}} s.',
     stay: 'Je suis toujours là',
+    returning: 'Retour à l’écran d’accueil dans {{seconds}} s.',
   },
   checkOut: {
     title: 'Enregistrement de départ',
