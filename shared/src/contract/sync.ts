@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okSchema } from '../schemas/common.ts';
+import { pinIdentificationMethods } from '../schemas/building.ts';
 import { kioskPersonSchema } from '../schemas/identification.ts';
 import { checkInBuildingSchema, checkInDataSchema, wizardQuestionnaireSchema } from '../schemas/visit.ts';
 import { wizardVisitorTypes } from '../domain/visitorTypes.ts';
@@ -42,6 +43,11 @@ const kioskConfigSchema = z.object({
   people: z.array(kioskPersonSchema).optional(),
   /** The building's time zone: a pass's validity is read on the building's day (`dayInZone`, `isValidOn`). */
   timeZoneId: z.string().optional(),
+  /**
+   * What PIN identification asks besides the kiosk's credential: with PIN_BUILDING_ONLY it
+   * identifies nobody, so a kiosk does not offer it. Absent from older configurations.
+   */
+  pinIdentificationMethod: z.enum(pinIdentificationMethods).optional(),
 });
 
 export const syncContract = {

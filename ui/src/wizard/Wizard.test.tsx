@@ -355,11 +355,13 @@ describe('duration', () => {
     expect(lastResult(onFinish)!.scheduledDuration).toBe('PT1H45M');
   });
 
-  it('lets an employee leave the duration at 0', async () => {
+  it('asks an employee no duration: the result carries none, so their own default applies', async () => {
     const { user, onFinish } = renderWizard({ input: formInput('EMPLOYEE') });
-    await user.selectOptions(screen.getByLabelText(en.duration.hours), '0');
-    expect(screen.queryByText(en.duration.required)).toBeNull();
+    expect(screen.getByLabelText(new RegExp(`^${en.fields.lastName}`))).toBeTruthy();
+    expect(screen.queryByText(en.duration.legend)).toBeNull();
+    expect(screen.queryByLabelText(en.duration.hours)).toBeNull();
+    await user.type(screen.getByLabelText(new RegExp(`^${en.fields.lastName}`)), 'Lovelace');
     await user.click(button(en.buttons.finish));
-    expect(lastResult(onFinish)!.scheduledDuration).toBe('PT0M');
+    expect(lastResult(onFinish)!.scheduledDuration).toBeNull();
   });
 });

@@ -69,10 +69,20 @@ export interface CheckInSource {
   loadData(visitorType: WizardVisitorType, signal: AbortSignal): Promise<CheckInData>;
 }
 
+/**
+ * Whether employees can check in at this kiosk: the building lets them type a name, or its
+ * directory has employees to identify (a configuration cached before the directory was, says yes).
+ */
+function employeesCheckIn(config: KioskConfig): boolean {
+  if (config.building.building.employeeCheckIn === 'TYPED_NAME' || config.people === undefined) return true;
+  return config.people.some((person) => person.visitorType === 'EMPLOYEE');
+}
+
 /** A kiosk: everything from the configuration cached on the device. */
 export function cachedSource(config: KioskConfig, runner: SyncRunner): CheckInSource {
+  const visitorTypes = config.building.visitorTypes.filter((type) => type !== 'EMPLOYEE' || employeesCheckIn(config));
   return {
-    building: config.building,
+    building: { ...config.building, visitorTypes },
     channel: { kiosk: true, mt: null },
     runner,
     loadData: (visitorType) => {

@@ -51,6 +51,8 @@ async function buildKioskConfig(
   channel: CheckInChannel,
   day: string,
 ) {
+  const settings = settingsOf(building);
+  const directory = settings.employeeCheckIn !== 'IDENTIFIED';
   const config = {
     building: await checkInBuilding(ctx, qrCodeKey, channel, null),
     checkInData: Object.fromEntries(
@@ -65,9 +67,11 @@ async function buildKioskConfig(
         ),
       ),
     ),
-    timeZoneId: settingsOf(building).timeZoneId,
+    timeZoneId: settings.timeZoneId,
+    pinIdentificationMethod: settings.pinIdentificationMethodType,
     // The passes that open the door, without personal PIN hashes: a 4 to 8 digit PIN behind any
     // hash on a tablet is found by trying them all, so PIN identification needs the server.
+    // Employees' whole names and departments only where they may find their name on a kiosk.
     people: (await kioskPeople(ctx.db, building, day)).map((row) => ({
       personId: row.id,
       passIdentifier: row.pass_identifier,
@@ -76,6 +80,7 @@ async function buildKioskConfig(
       visitorType: row.visitor_type,
       validFrom: row.valid_from,
       validTo: row.valid_to,
+      ...(directory && row.visitor_type === 'EMPLOYEE' ? { lastName: row.last_name, department: row.department } : {}),
     })),
   };
   // Only an enrolled kiosk reaches this point: it checks the staff PIN itself, offline too.
