@@ -104,19 +104,22 @@ describe('people at the door', () => {
     await expectEntriesToday(person.id, 1);
   });
 
-  test("an enrolled kiosk's welcome offers PIN identification, and its last step returns to the welcome", async () => {
+  test("an enrolled kiosk's welcome offers PIN identification without the building PIN, and its last step returns to the welcome", async () => {
     const { page } = session;
     const person = await createVisitor('Kim', '135790');
-    const { pinCode } = await api.call('GET /building/:id', { params: { id: building.id } });
     const kiosk = await KioskPage.enrol(page, await enrolmentCode(session.baseUrl, building.id), building.qrCodeKey);
-    await kiosk.main.getByRole('button', { name: exactly(kiosk.label('publicVisit.pin.open')) }).click();
+    await kiosk.main.getByRole('link', { name: exactly(kiosk.label('publicVisit.pin.open')) }).click();
     await waitForPath(page, `/employeeIdentificationKiosk/${building.qrCodeKey}`);
     const screen = new CheckInPage(page);
     const main = screen.main;
-    await main.getByLabel(screen.label('publicVisit.pin.buildingPin')).fill(pinCode ?? '', { timeout: UI_TIMEOUT_MS });
-    await main.getByRole('button', { name: exactly(screen.label('publicVisit.pin.next')) }).click();
-    await main.getByLabel(screen.label('publicVisit.pin.personalPin')).fill('135790');
-    await main.getByLabel(screen.label('publicVisit.pin.lastName')).fill(person.lastName);
+    // The kiosk's credential stands for the building PIN: the person's own credentials only.
+    await main.getByLabel(screen.label('publicVisit.pin.lastName')).fill(person.lastName, { timeout: UI_TIMEOUT_MS });
+    expect(await main.getByLabel(screen.label('publicVisit.pin.buildingPin')).count()).toBe(0);
+    const pad = main.getByRole('group', { name: screen.label('publicVisit.pin.pad') });
+    for (const digit of '135790') await pad.getByRole('button', { name: digit, exact: true }).click();
+    // Keys a finger can hit: at least 48 px each way.
+    const key = await pad.getByRole('button', { name: '5', exact: true }).boundingBox();
+    expect(Math.min(key?.width ?? 0, key?.height ?? 0)).toBeGreaterThanOrEqual(48);
     await main.getByRole('button', { name: exactly(screen.label('publicVisit.pin.submit')) }).click();
     await checkInPrefilled(screen, person);
     await screen.doneButton.click();

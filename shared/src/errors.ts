@@ -60,6 +60,8 @@ export const errorCatalogue = {
   // Check-in and visits
   CHECKEDIN: { status: 208 },
   CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID: { status: 422 },
+  /** An employee's own check-in (kiosk, phone) without their pass or PIN, where the building asks for them. */
+  CHECK_IN_EMPLOYEE_NOT_IDENTIFIED: { status: 403 },
   CHECKIN_VISIT_NOT_FOUND: { status: 404 },
   CHECKOUT_VISIT_NOT_FOUND: { status: 404 },
   CANCEL_VISIT_NOT_FOUND: { status: 404 },

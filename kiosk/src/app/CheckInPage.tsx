@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../ui/PageFrame.tsx';
+import { pagePath } from './router.ts';
 import { LoadFailed, Loading } from '../ui/Status.tsx';
 import { useLoad } from '../ui/useLoad.ts';
 import { KioskGate, KioskHome } from '../features/kiosk/index.ts';
@@ -40,6 +41,11 @@ function OwnDeviceCheckIn({ qrCodeKey, search }: { qrCodeKey: string; search: st
   useBuildingLanguage(ready?.building.defaultLocale ?? null, false);
   const source = useMemo(() => (ready ? onlineSource(ready, channel) : null), [ready, channel]);
   const [session, setSession] = useState(0);
+  // An employee identifies with their PIN on their phone (their personal link needs no page).
+  const employee = useMemo(
+    () => ({ pinHref: `${pagePath('employeeIdentification', qrCodeKey)}${mt ? `?mt=${encodeURIComponent(mt)}` : ''}` }),
+    [qrCodeKey, mt],
+  );
   useEffect(() => (source ? source.runner.start() : undefined), [source]);
   const reset = useCallback(() => {
     setSession((count) => count + 1);
@@ -50,7 +56,7 @@ function OwnDeviceCheckIn({ qrCodeKey, search }: { qrCodeKey: string; search: st
     <PageFrame building={ready?.building} title={t('checkIn.title')}>
       {building.status === 'loading' && <Loading />}
       {building.status === 'error' && <LoadFailed error={building.error} onRetry={building.retry} />}
-      {source && <CheckInFlow key={session} source={source} onDone={reset} />}
+      {source && <CheckInFlow key={session} source={source} onDone={reset} employee={employee} />}
     </PageFrame>
   );
 }

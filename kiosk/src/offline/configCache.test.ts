@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { newVisitCodes, uuidv7 } from '@vestibule/shared';
 import { refreshConfig, refreshResolutions, refreshVisits } from './configCache.ts';
-import { type TestServer, employeeCheckIn, serverForTests } from './offlineTesting.ts';
+import { type TestServer, employeeCheckIn, inviteAtDemoHq, serverForTests } from './offlineTesting.ts';
 import { commitCheckIn } from './outbox.ts';
 import { type SyncTransport, pushPending } from './syncEngine.ts';
 
@@ -88,6 +88,27 @@ describe('kiosk configuration and visits', () => {
     expect(checkOut.status).toBe('success');
     await refreshVisits(db, qrCodeKey, kiosks.client());
     expect((await db.visits.get(online.visitId))!.checkedOutAt).not.toBeNull();
+  });
+});
+
+describe("an invitation in the kiosk's list of the day", () => {
+  it('is kept with its PIN and what it holds of the form, for its check-in offline', async () => {
+    const db = await kiosks.open();
+    const lastName = `Listed${uuidv7().slice(-6)}`;
+    const invited = await inviteAtDemoHq(testServer, lastName);
+    await refreshVisits(db, qrCodeKey, kiosks.client());
+    const kept = await db.visits.get(invited.id);
+    expect(kept).toMatchObject({
+      identifier: invited.identifier,
+      pin: expect.stringMatching(/^\d{4}$/),
+      checkInForm: {
+        firstName: 'Iris',
+        lastName,
+        email: `${lastName.toLowerCase()}@example.test`,
+        companyName: 'Invited Ltd',
+      },
+      source: 'server',
+    });
   });
 });
 

@@ -67,13 +67,15 @@ export async function refreshVisits(
         checkedInAt: visit.checkedInAt,
         checkedOutAt: null,
         identifier: visit.identifier,
-        pin: known.get(visit.id)?.pin ?? null,
+        // An invitation's PIN, from the list (an expected visit) or as the device learnt it.
+        pin: known.get(visit.id)?.pin ?? visit.pin ?? null,
         publicIdentifier: visit.publicIdentifier,
         scheduledAt: visit.scheduledAt,
-        // A server older than this kiosk build leaves these three out.
+        // A server older than this kiosk build leaves these out.
         scheduledDuration: visit.scheduledDuration ?? null,
         host: visit.host ?? null,
         companyName: visit.companyName ?? null,
+        checkInForm: visit.checkInForm ?? null,
         source: known.get(visit.id)?.source ?? 'server',
       }));
     await db.visits.bulkPut(rows);

@@ -45,7 +45,7 @@ export interface LocalVisit {
   checkedOutAt: string | null;
   /** The visit code a person types (made on the device, or from the server's list). */
   identifier: string | null;
-  /** The PIN, known for visits made on this device. */
+  /** The PIN, known for visits made on this device and expected visits of the server's list. */
   pin: string | null;
   /** The id of the visit's public pages (made on the device, or from the server's list). */
   publicIdentifier: string | null;
@@ -56,6 +56,8 @@ export interface LocalVisit {
   /** The host's name and the visitor's company (the evacuation list); absent from older lists. */
   host?: string | null;
   companyName?: string | null;
+  /** What an expected visit holds of its form (an invitation's e-mail, company...): the wizard starts from it. */
+  checkInForm?: Record<string, string | boolean> | null;
   /** device: made here (its outbox entry carries it to the server); server: today's list. */
   source: 'device' | 'server';
 }

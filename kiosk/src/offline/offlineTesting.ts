@@ -15,7 +15,7 @@ import {
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type ApiClient, createApiClient } from '@vestibule/shared/api';
-import { uuidv7 } from '@vestibule/shared';
+import { type BuildingSettings, buildingSettingsSchema, uuidv7 } from '@vestibule/shared';
 import { credentialOf, saveEnrolment, withCredential } from './credential.ts';
 import { type KioskDb, openKioskDb } from './kioskDb.ts';
 import { kioskClient } from './kioskClient.ts';
@@ -77,6 +77,15 @@ export async function startTestServer(): Promise<TestServer> {
     const manager = serviceClient(baseUrl, token);
     const demoHq = (await manager.call('GET /building', { query: { search: 'Demo HQ' } })).docs[0];
     if (!demoHq) throw new Error('the demo data has no Demo HQ');
+    // The engine's tests check in employees by a typed name (employeeCheckIn below): Demo HQ
+    // lets employees check in so, as a site without a directory would.
+    const settings = Object.fromEntries(
+      Object.keys(buildingSettingsSchema.shape).map((key) => [key, demoHq[key as keyof typeof demoHq]]),
+    ) as BuildingSettings;
+    await manager.call('PATCH /building/:id/settings', {
+      params: { id: demoHq.id },
+      body: { ...settings, employeeCheckIn: 'TYPED_NAME' },
+    });
     return {
       baseUrl,
       building: { id: demoHq.id, qrCodeKey: demoHq.qrCodeKey },
@@ -167,7 +176,35 @@ export function serverForTests(onStart: (server: TestServer) => void) {
   return kiosks;
 }
 
-/** An employee's check-in as the kiosk's wizard makes it, by last name. */
+/** An employee's check-in as the kiosk's wizard makes it, by a typed name (Demo HQ allows it here). */
 export function employeeCheckIn(qrCodeKey: string, lastName: string) {
   return { qrCodeKey, visitorType: 'EMPLOYEE', checkInForm: { firstName: 'Offline', lastName } };
+}
+
+/**
+ * An invitation at Demo HQ made by its corporate user, as the entry log's New invite makes it:
+ * a visitor with an e-mail and a company, hosted by an employee of the directory, starting in
+ * `inMinutes` (within the kiosk's list of the day by default).
+ */
+export async function inviteAtDemoHq(server: TestServer, lastName: string, inMinutes = 30) {
+  const { manager, building } = server;
+  const hosts = await manager.call('GET /meeting/building/:id/employee', {
+    params: { id: building.id },
+    query: { name: 'Ortiz' },
+  });
+  const host = hosts.docs[0];
+  if (!host) throw new Error('the demo directory has no Elena Ortiz to host');
+  return manager.call('POST /meeting', {
+    body: {
+      buildingId: building.id,
+      visitorType: 'VISITOR',
+      firstName: 'Iris',
+      lastName,
+      email: `${lastName.toLowerCase()}@example.test`,
+      companyName: 'Invited Ltd',
+      hostPersonId: host.personId,
+      scheduledAt: new Date(Date.now() + inMinutes * 60_000).toISOString(),
+      scheduledDuration: 'PT1H',
+    },
+  });
 }

@@ -31,6 +31,11 @@ export interface CheckInCommit {
   visitId?: string | null;
   /** The codes given to the person for a new visit. */
   codes?: VisitCodes;
+  /**
+   * An existing visit's codes as the screen knows them (an invitation the server answered for,
+   * which the device did not hold yet): kept on the device's visit for its check-out, never sent.
+   */
+  knownCodes?: { identifier: string | null; publicIdentifier: string | null; pin: string | null };
   /** Whether the person was let in (a refused check-in is still sent: the log keeps it). */
   allowed?: boolean;
 }
@@ -66,9 +71,10 @@ export async function commitCheckIn(
       lastName: text('lastName') ?? known?.lastName ?? null,
       checkedInAt: allowed ? occurredAt : (known?.checkedInAt ?? null),
       checkedOutAt: allowed ? null : (known?.checkedOutAt ?? null),
-      identifier: options.codes?.identifier ?? known?.identifier ?? null,
-      pin: options.codes?.pin ?? known?.pin ?? null,
-      publicIdentifier: options.codes?.publicIdentifier ?? known?.publicIdentifier ?? null,
+      identifier: options.codes?.identifier ?? known?.identifier ?? options.knownCodes?.identifier ?? null,
+      pin: options.codes?.pin ?? known?.pin ?? options.knownCodes?.pin ?? null,
+      publicIdentifier:
+        options.codes?.publicIdentifier ?? known?.publicIdentifier ?? options.knownCodes?.publicIdentifier ?? null,
       scheduledAt: known?.scheduledAt ?? null,
       scheduledDuration: payload.scheduledDuration ?? known?.scheduledDuration ?? null,
       source: known?.source ?? 'device',

@@ -93,6 +93,8 @@ const checkIn = endpoint({
     'MISSING',
     'EMAIL_IS_NOT_VALID',
     'CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID',
+    // An employee's own check-in without their pass or PIN, where the building asks for them.
+    'CHECK_IN_EMPLOYEE_NOT_IDENTIFIED',
     'EMPTY_MEETING_DURATION',
     'VALIDATION_FAILED',
     // A person's check-in: an unknown person or proof, a replaced pass, an expired ticket, a refused person.

@@ -8,7 +8,7 @@ import {
 import { endpoint } from './endpoint.ts';
 
 // PIN identification at the door (the public page /pinIdentification/{key}): a person
-// types the building PIN and, by the building's method, their personal PIN with their last name,
+// types the building PIN (an enrolled kiosk's credential stands for it) and, by the building's method, their personal PIN with their last name,
 // e-mail or external id; the answer prefills the check-in wizard and carries a short-lived ticket
 // that proves the person to POST /checkin. No sign-in; rate-limited per address, failures
 // counted per person and per address.
@@ -28,6 +28,10 @@ const identificationErrors = [
   'PIN_IDENTIFICATION_GENERAL_ERROR',
   'PERSON_DEACTIVATED',
   'PERSON_NOT_VALID',
+  // Without the building PIN, the caller must be an enrolled kiosk of the building.
+  'KIOSK_ENROLMENT_REQUIRED',
+  'KIOSK_DEVICE_NOT_ALLOWED',
+  'KIOSK_DEVICE_REVOKED',
 ] as const satisfies readonly ErrorCode[];
 
 export const identificationContract = {
@@ -43,7 +47,7 @@ export const identificationContract = {
     access: 'public',
     tags,
     summary:
-      "Identify a person of the building by the building PIN and their own credentials: the wizard's prefill and a ticket for POST /checkin",
+      "Identify a person of the building by the building PIN (or an enrolled kiosk's credential) and their own credentials: the wizard's prefill and a ticket for POST /checkin",
     params,
     body: pinIdentificationRequestSchema,
     response: pinIdentificationResultSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okSchema } from '../schemas/common.ts';
+import { pinIdentificationMethods } from '../schemas/building.ts';
 import { kioskPersonSchema } from '../schemas/identification.ts';
 import { checkInBuildingSchema, checkInDataSchema, wizardQuestionnaireSchema } from '../schemas/visit.ts';
 import { hostCandidateSchema } from '../schemas/visitManagement.ts';
@@ -49,6 +50,11 @@ const kioskConfigSchema = z.object({
    * configurations cached before hosts were cached on kiosks.
    */
   hosts: z.array(hostCandidateSchema).optional(),
+  /**
+   * What PIN identification asks besides the kiosk's credential: with PIN_BUILDING_ONLY it
+   * identifies nobody, so a kiosk does not offer it. Absent from older configurations.
+   */
+  pinIdentificationMethod: z.enum(pinIdentificationMethods).optional(),
 });
 
 export const syncContract = {
@@ -81,7 +87,7 @@ export const syncContract = {
   'GET /sync/visits/:qrCodeKey': endpoint({
     access: 'public',
     tags,
-    summary: "Today's present and expected visits of the building, for check-out while offline",
+    summary: "Today's present and expected visits of the building: check-out and invitations' check-in while offline",
     params: z.object({ qrCodeKey: key }),
     response: z.array(
       z.object({
@@ -96,6 +102,12 @@ export const syncContract = {
         scheduledDuration: z.string().nullable(),
         host: z.string().nullable(),
         companyName: z.string().nullable(),
+        /**
+         * An expected visit's PIN and stored form (an invitation's e-mail, company...): the kiosk
+         * shows the PIN at check-in and prefills the form, offline too. Null for a visit in.
+         */
+        pin: z.string().nullable(),
+        checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])).nullable(),
       }),
     ),
     errors: kioskErrors,

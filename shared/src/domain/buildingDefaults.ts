@@ -38,6 +38,8 @@ export function newBuildingSettings(): BuildingSettings {
     pinIdentificationMethodType: 'PERSONAL_PIN_AND_LASTNAME',
     appendQrCode: false,
     appendLogo: false,
+    kioskOutcomeSeconds: 15,
+    employeeCheckIn: 'IDENTIFIED',
   };
 }
 

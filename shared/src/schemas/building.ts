@@ -22,6 +22,17 @@ export const pinIdentificationMethods = [
   'PERSONAL_PIN_AND_AUTOCOMPLETE',
 ] as const;
 export const cameraPlaces = ['ENTRY', 'EXIT', 'ENTRY_EXIT'] as const;
+/**
+ * How employees check in on their own, at a kiosk or on their phone (staff at the desk vouch for
+ * anyone): IDENTIFIED by their pass or PIN only; DIRECTORY also by finding their name in the
+ * directory on an enrolled kiosk; TYPED_NAME also by typing a name (a site without a directory).
+ */
+export const employeeCheckInModes = ['IDENTIFIED', 'DIRECTORY', 'TYPED_NAME'] as const;
+export type EmployeeCheckInMode = (typeof employeeCheckInModes)[number];
+/** Seconds a kiosk's check-in outcome stays before the welcome screen returns (the choices offered). */
+export const kioskOutcomeSecondsOptions = [5, 10, 15, 20, 30, 45, 60] as const;
+export const KIOSK_OUTCOME_SECONDS_MIN = 5;
+export const KIOSK_OUTCOME_SECONDS_MAX = 120;
 
 export const BUILDING_LOGO_MAX_BYTES = 2_000_000;
 export const TEXT_MAX = 5000;
@@ -130,6 +141,9 @@ export const buildingSettingsSchema = z
     pinIdentificationMethodType: z.enum(pinIdentificationMethods),
     appendQrCode: z.boolean(),
     appendLogo: z.boolean(),
+    /** After a check-in, a kiosk shows the outcome (the visit code and PIN) this long, then its welcome screen. */
+    kioskOutcomeSeconds: z.number().int().min(KIOSK_OUTCOME_SECONDS_MIN).max(KIOSK_OUTCOME_SECONDS_MAX),
+    employeeCheckIn: z.enum(employeeCheckInModes),
   })
   .superRefine((s, ctx) => {
     const limitsMissing =

@@ -60,10 +60,13 @@ export const pinIdentificationPageSchema = z
 
 const credential = (max: number) => z.string().trim().min(1).max(max).optional();
 
-/** POST /pinIdentification/{key}: the building PIN and, by the building's method, the person's credentials. */
+/**
+ * POST /pinIdentification/{key}: the building PIN and, by the building's method, the person's
+ * credentials. An enrolled kiosk of the building sends its credential instead of the building PIN.
+ */
 export const pinIdentificationRequestSchema = z
   .object({
-    buildingPin: z.string().min(1).max(8),
+    buildingPin: z.string().min(1).max(8).optional(),
     personalPin: z
       .string()
       .regex(new RegExp(`^\\d{1,${PERSON_LIMITS.pinMax}}$`))
@@ -99,5 +102,11 @@ export const kioskPersonSchema = z.object({
   visitorType: z.enum(visitorTypes),
   validFrom: isoDaySchema.nullable(),
   validTo: isoDaySchema.nullable(),
+  /**
+   * An employee's last name and department, only where the building lets employees find their
+   * name in the directory on a kiosk (`employeeCheckIn` DIRECTORY or TYPED_NAME): the search.
+   */
+  lastName: z.string().optional(),
+  department: z.string().nullable().optional(),
 });
 export type KioskPerson = z.infer<typeof kioskPersonSchema>;

@@ -4,7 +4,7 @@ import { isIsoDuration } from '../domain/duration.ts';
 import { visitStatuses } from '../domain/visitStatus.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
 import { type WizardVisitorType, visitorTypes, wizardVisitorTypes } from '../domain/visitorTypes.ts';
-import { checkInFieldSchema } from './building.ts';
+import { checkInFieldSchema, employeeCheckInModes } from './building.ts';
 import { questionSchema, questionTypes } from './questionnaire.ts';
 
 // Visits ("meetings" in the HTTP paths: docs/glossary.md, "meeting") and the public check-in
@@ -135,6 +135,8 @@ export const visitOfLinkSchema = visitSummarySchema
   .extend({
     /** What the link named: a visit (a person's pass answers `kind: 'person'`, schemas/identification.ts). */
     kind: z.literal('visit'),
+    /** The visit's PIN, shown with its code when the visitor checks in through the link. */
+    pin: z.string(),
     checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])).nullable(),
   })
   .meta({ id: 'VisitOfLink' });
@@ -170,6 +172,13 @@ export const checkInBuildingSchema = z
       defaultLocale: z.string(),
       devicesSuccessText: z.string(),
       devicesAttentionText: z.string(),
+      /**
+       * A kiosk's outcome screen stays this long, then the welcome screen returns; and how
+       * employees check in on their own (settings of the same names). Absent from configurations
+       * a kiosk cached before they existed: 15 s, and employees identified.
+       */
+      kioskOutcomeSeconds: z.number().int().optional(),
+      employeeCheckIn: z.enum(employeeCheckInModes).optional(),
     }),
     visitorTypes: z.array(z.enum(wizardVisitorTypes)),
   })

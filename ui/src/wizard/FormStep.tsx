@@ -29,7 +29,7 @@ const inputKinds: Partial<Record<CheckInFieldKey, InputKind>> = {
   contractorCompanyName: { autoComplete: 'organization' },
 };
 
-/** The check-in form: the building's enabled fields in their order, then the expected duration. */
+/** The check-in form: the building's enabled fields in their order, then the expected duration (not an employee's). */
 export function FormStep({ input, state, dispatch, idPrefix, hostSearch }: FormStepProps) {
   const { t } = useWizardTexts();
   const problems = fieldProblems(input, state);
@@ -93,14 +93,17 @@ export function FormStep({ input, state, dispatch, idPrefix, hostSearch }: FormS
           />
         );
       })}
-      <DurationField
-        idPrefix={idPrefix}
-        hours={state.hours}
-        minutes={state.minutes}
-        required={input.visitorType !== 'EMPLOYEE'}
-        problem={durationProblem(input, state)}
-        onChange={(hours, minutes) => dispatch({ type: 'duration', hours, minutes })}
-      />
+      {/* An employee is not asked how long they stay: their default duration applies. */}
+      {input.visitorType !== 'EMPLOYEE' && (
+        <DurationField
+          idPrefix={idPrefix}
+          hours={state.hours}
+          minutes={state.minutes}
+          required
+          problem={durationProblem(input, state)}
+          onChange={(hours, minutes) => dispatch({ type: 'duration', hours, minutes })}
+        />
+      )}
     </div>
   );
 }

@@ -10,7 +10,10 @@ export interface TextFieldProps {
   /** The error to show (only once the field was left), or null. */
   error?: string | null;
   required?: boolean;
-  /** Stops typing at this length (and shows a counter unless `showCounter` is false). */
+  /**
+   * Stops typing at this length. Screen readers are told the limit; the count shows once the value
+   * nears it (`counterShown`), unless `showCounter` is false.
+   */
   maxLength?: number;
   showCounter?: boolean;
   type?: 'text' | 'email' | 'tel' | 'search' | 'password';
@@ -23,11 +26,20 @@ export interface TextFieldProps {
   className?: string;
 }
 
+/** The share of a field's limit from which its count shows: a count under every empty field is noise. */
+const COUNTER_FROM = 0.8;
+
+/** Whether a field's count shows: from 80 % of its limit on (a 10-character field from 8). */
+export function counterShown(length: number, maxLength: number): boolean {
+  return length >= Math.ceil(maxLength * COUNTER_FROM);
+}
+
 /** A labelled text input with its counter, hint and error, each tied to it for screen readers. */
 export function TextField(props: TextFieldProps) {
   const { t } = useWizardTexts();
   const { id, label, value, onChange, onBlur, error, required = false, maxLength, multiline = false } = props;
   const counter = maxLength !== undefined && props.showCounter !== false;
+  const countShown = counter && counterShown(value.length, maxLength);
   const described = [
     props.hint ? `${id}-hint` : null,
     counter ? `${id}-counter-hint` : null,
@@ -77,7 +89,7 @@ export function TextField(props: TextFieldProps) {
         )}
         {counter && (
           <span className="field-counter">
-            <span aria-hidden="true">{t('counter', { count: value.length, max: maxLength })}</span>
+            {countShown && <span aria-hidden="true">{t('counter', { count: value.length, max: maxLength })}</span>}
             <span id={`${id}-counter-hint`} className="visually-hidden">
               {t('counterHint', { max: maxLength })}
             </span>

@@ -36,8 +36,8 @@ export interface WizardResult {
   id: string | null;
   personId: string | null;
   replaceOldVisit: boolean;
-  /** ISO 8601, e.g. PT1H30M. */
-  scheduledDuration: string;
+  /** ISO 8601, e.g. PT1H30M; null for an employee (never asked: their default duration applies). */
+  scheduledDuration: string | null;
   checkInForm: Record<string, string | boolean>;
   /** Answers of the visible questions only; empty when earlier answers are reused (checking back). */
   questionnairesAnswers: { questionnaireId: string; answers: Record<string, string> }[];

@@ -249,7 +249,8 @@ export function buildResult(
     id: input.id,
     personId: input.personId,
     replaceOldVisit: input.replaceOldVisit,
-    scheduledDuration: joinDuration(state.hours, state.minutes),
+    // An employee is not asked: their own default duration applies (the server's, from their record).
+    scheduledDuration: input.visitorType === 'EMPLOYEE' ? null : joinDuration(state.hours, state.minutes),
     checkInForm,
     questionnairesAnswers,
     consentAccepted: input.consentClauseActive && state.consentAccepted,

@@ -267,6 +267,33 @@ describe('the host settings', () => {
   });
 });
 
+describe('kiosk and self check-in settings', () => {
+  it('sets how long the kiosk shows a check-in and how employees check themselves in, 15 s and identified by default', async () => {
+    const { user, fake } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'General settings' }));
+    const delay = await screen.findByRole('textbox', {
+      name: 'After a check-in, the kiosk returns to its welcome screen after',
+    });
+    expect(delay).toHaveValue('15 seconds');
+    const employees = screen.getByRole('textbox', { name: 'Employees check themselves in' });
+    expect(employees).toHaveValue('With their pass or personal PIN');
+    await user.click(delay);
+    await user.click(await screen.findByRole('option', { name: '30 seconds' }));
+    await user.click(employees);
+    await user.click(
+      await screen.findByRole('option', {
+        name: 'With their pass, their PIN, or their name in the directory (kiosks)',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls.of('PATCH /building/:id/settings')).toHaveLength(1));
+    expect(fake.calls.of('PATCH /building/:id/settings')[0]!.body).toMatchObject({
+      kioskOutcomeSeconds: 30,
+      employeeCheckIn: 'DIRECTORY',
+    });
+  });
+});
+
 describe('kiosk devices tab', () => {
   it('accepts only IPv4 addresses', async () => {
     const { user, fake } = await editedDialog();

@@ -16,6 +16,7 @@ import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { hasStoredLogo } from './LogoSection.tsx';
 import { dateFormatExample, timeFormatExample } from './optionLabels.ts';
 import { SettingsCheckInSection } from './SettingsCheckInSection.tsx';
+import { SettingsKioskSection } from './SettingsKioskSection.tsx';
 import { SettingsSection, useSettingsFields } from './settingsFields.tsx';
 import { SettingsNotificationsSection } from './SettingsNotificationsSection.tsx';
 import { SettingsTemperatureSection } from './SettingsTemperatureSection.tsx';
@@ -92,6 +93,7 @@ export function SettingsTab({ building }: { building: Building }) {
           </SimpleGrid>
         </SettingsSection>
         <SettingsCheckInSection form={form} fields={fields} />
+        <SettingsKioskSection form={form} />
         <SettingsTemperatureSection form={form} fields={fields} />
         <SettingsNotificationsSection form={form} fields={fields} countryCode={building.countryCode} />
         <SettingsSection legend={t('buildings.settings.sections.other')}>

@@ -70,8 +70,9 @@ export async function localByLastName(db: KioskDb, qrCodeKey: string, lastName: 
 
 /**
  * The open visit of a visit code among those the device knows, if the PIN rule lets it out:
- * - a visit made on this kiosk has its PIN on the device: the PIN typed must be its PIN;
- * - a visit of the server's list has no PIN on the device (the server never sends PINs). While
+ * - a visit whose PIN the device knows (made on this kiosk, or an invitation of the server's list
+ *   checked in here) needs its PIN: the PIN typed must be its PIN;
+ * - a visit of the server's list that was in already has no PIN on the device. While
  *   the kiosk is offline its code alone is accepted, as the code is the visitor's own and the
  *   check-out is still checked by the server when it syncs. Online, the code + PIN rule
  *   applies: null here, and the page asks the server (`searchMeeting`).

@@ -5,6 +5,7 @@ import { errorMessage } from '../../ui/errorMessage.ts';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import type { WizardInput, WizardResult } from '../wizard/index.ts';
+import type { EmployeeWays } from './EmployeeEntry.tsx';
 import { LiveOutcome } from './LiveOutcome.tsx';
 import { PersonTypeChoice } from './PersonTypeChoice.tsx';
 import { serverCamera } from './checkin.api.ts';
@@ -18,11 +19,14 @@ import {
 
 export type { VisitPreset } from './checkInSource.ts';
 
-// The wizard (and the markdown renderer) load while the person picks who they are.
+// The wizard (and the markdown renderer) load while the person picks who they are, and so does
+// the employees' screen.
 const loadWizard = () => import('../wizard/Wizard.tsx');
 const Wizard = lazy(() => loadWizard().then((module) => ({ default: module.Wizard })));
+const loadEmployeeEntry = () => import('./EmployeeEntry.tsx');
+const EmployeeEntry = lazy(() => loadEmployeeEntry().then((module) => ({ default: module.EmployeeEntry })));
 
-export type FlowScreen = 'choose' | 'wizard' | 'outcome';
+export type FlowScreen = 'choose' | 'employee' | 'wizard' | 'outcome';
 
 interface CheckInFlowProps {
   source: CheckInSource;
@@ -32,19 +36,25 @@ interface CheckInFlowProps {
   /** After an outcome (Done, Start again): a kiosk starts afresh for the next person. */
   onDone?: () => void;
   onScreenChange?: (screen: FlowScreen) => void;
+  /** How employees may identify here (a kiosk's scanner and directory, the PIN page). */
+  employee?: EmployeeWays;
 }
 
 type Screen =
   | { kind: 'choose' }
+  | { kind: 'employee' }
   | { kind: 'wizard'; visitorType: WizardVisitorType; attempt: number; notice: string | null; checkingBack: boolean }
   | { kind: 'outcome'; submitted: SubmittedCheckIn; visitorType: WizardVisitorType };
 
 /** Person type, wizard, outcome: the check-in of one person, on their phone or on a kiosk. */
-export function CheckInFlow({ source, preset, onExit, onDone, onScreenChange }: CheckInFlowProps) {
+export function CheckInFlow({ source, preset: given, onExit, onDone, onScreenChange, employee }: CheckInFlowProps) {
   const { building, channel } = source;
   const { t } = useTranslation('publicVisit');
-  const start: Screen = preset
-    ? { kind: 'wizard', visitorType: preset.visitorType, attempt: 0, notice: null, checkingBack: preset.checkingBack }
+  // A name an employee found in the directory on this screen stands for a preset the page gave.
+  const [found, setFound] = useState<VisitPreset | undefined>(undefined);
+  const preset = given ?? found;
+  const start: Screen = given
+    ? { kind: 'wizard', visitorType: given.visitorType, attempt: 0, notice: null, checkingBack: given.checkingBack }
     : { kind: 'choose' };
   const [screen, setScreen] = useState<Screen>(start);
   useEffect(() => {
@@ -52,12 +62,21 @@ export function CheckInFlow({ source, preset, onExit, onDone, onScreenChange }: 
   }, [screen.kind, onScreenChange]);
   useEffect(() => {
     void loadWizard();
+    void loadEmployeeEntry();
   }, []);
 
   const restart = useCallback(() => {
+    setFound(undefined);
     if (onExit) onExit();
     else setScreen({ kind: 'choose' });
   }, [onExit]);
+  const wizardFor = (visitorType: WizardVisitorType): Screen => ({
+    kind: 'wizard',
+    visitorType,
+    attempt: 0,
+    notice: null,
+    checkingBack: false,
+  });
 
   switch (screen.kind) {
     case 'choose':
@@ -66,15 +85,34 @@ export function CheckInFlow({ source, preset, onExit, onDone, onScreenChange }: 
           buildingName={building.building.name}
           visitorTypes={building.visitorTypes}
           checkOutKey={channel.kiosk ? building.qrCodeKey : null}
+          // Employees identify first (their pass, PIN or name): no anonymous employee form.
           onChoose={(visitorType) =>
-            setScreen({ kind: 'wizard', visitorType, attempt: 0, notice: null, checkingBack: false })
+            setScreen(visitorType === 'EMPLOYEE' ? { kind: 'employee' } : wizardFor(visitorType))
           }
         />
+      );
+    case 'employee':
+      return (
+        <Suspense fallback={<Loading />}>
+          <EmployeeEntry
+            kiosk={channel.kiosk}
+            directory={employee?.directory}
+            onScan={employee?.onScan}
+            pinHref={employee?.pinHref ?? null}
+            typedNameAllowed={building.building.employeeCheckIn === 'TYPED_NAME'}
+            onPerson={(person) => {
+              setFound(person);
+              setScreen(wizardFor('EMPLOYEE'));
+            }}
+            onTypedName={() => setScreen(wizardFor('EMPLOYEE'))}
+            onBack={restart}
+          />
+        </Suspense>
       );
     case 'wizard':
       return (
         <WizardScreen
-          key={`${screen.visitorType}-${screen.attempt}`}
+          key={`${screen.visitorType}-${screen.attempt}-${preset?.person?.personId ?? ''}`}
           source={source}
           visitorType={screen.visitorType}
           preset={preset}
@@ -91,8 +129,9 @@ export function CheckInFlow({ source, preset, onExit, onDone, onScreenChange }: 
           runner={source.runner}
           building={building.building}
           kiosk={channel.kiosk}
+          visitorType={screen.visitorType}
           qrCodeKey={building.qrCodeKey}
-          onDone={restart}
+          onDone={onDone ?? restart}
           onAlreadyInDone={onDone ?? restart}
           onRedo={() =>
             setScreen({

@@ -1,14 +1,17 @@
-import type { CheckInBuilding, CheckInResponse } from '@vestibule/shared';
+import type { CheckInBuilding, CheckInResponse, WizardVisitorType } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../app/router.ts';
 import { Link } from '../../ui/Link.tsx';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
+import { DEFAULT_OUTCOME_SECONDS, OutcomeCountdown } from './OutcomeCountdown.tsx';
 
 interface OutcomeProps {
   response: CheckInResponse;
   building: CheckInBuilding['building'];
   kiosk: boolean;
-  /** Back to the start (a kiosk's welcome screen). */
+  /** The wizard's person type: an employee is handed no visit code and PIN. */
+  visitorType: WizardVisitorType;
+  /** Back to the start (a kiosk's welcome screen), by the button or after the building's delay. */
   onDone: () => void;
   /** Whether the server has the check-in (a phone's check-out link works only then). */
   delivered?: boolean;
@@ -17,9 +20,13 @@ interface OutcomeProps {
 }
 
 /** After Finish: checked in (visit code, PIN, the building's success text) or refused (its failure text). */
-export function CheckInOutcome({ response, building, kiosk, onDone, delivered = true, notice = null }: OutcomeProps) {
+export function CheckInOutcome(props: OutcomeProps) {
+  const { response, building, kiosk, visitorType, onDone, delivered = true, notice = null } = props;
   const { t } = useTranslation('publicVisit');
   const heading = useFocusOnMount<HTMLHeadingElement>();
+  const seconds = building.kioskOutcomeSeconds ?? DEFAULT_OUTCOME_SECONDS;
+  // An employee checks out with their pass or name: no visit code and PIN to keep.
+  const codes = visitorType === 'EMPLOYEE' ? null : response.meetingIdentifier;
   if (!response.allowed) {
     return (
       <section className="screen outcome" data-outcome="refused" aria-labelledby="outcome-heading">
@@ -34,11 +41,7 @@ export function CheckInOutcome({ response, building, kiosk, onDone, delivered = 
         {kiosk && building.devicesAttentionText.trim() && (
           <p className="building-text">{building.devicesAttentionText}</p>
         )}
-        {kiosk && (
-          <button type="button" className="button primary" onClick={onDone}>
-            {t('done')}
-          </button>
-        )}
+        {kiosk && <OutcomeCountdown seconds={seconds} onDone={onDone} label={t('done')} />}
       </section>
     );
   }
@@ -50,31 +53,35 @@ export function CheckInOutcome({ response, building, kiosk, onDone, delivered = 
         </span>{' '}
         {t('success.title')}
       </h1>
-      <dl className="codes">
-        <div>
-          <dt>{t('success.code')}</dt>
-          <dd data-testid="visit-code">{response.meetingIdentifier}</dd>
-        </div>
-        <div>
-          <dt>{t('success.pin')}</dt>
-          <dd data-testid="visit-pin">{response.pin}</dd>
-        </div>
-      </dl>
-      <p>{t('success.keep')}</p>
+      {codes && (
+        <>
+          <dl className="codes">
+            <div>
+              <dt>{t('success.code')}</dt>
+              <dd data-testid="visit-code">{codes}</dd>
+            </div>
+            {/* A PIN is mentioned only where it is shown. */}
+            {response.pin && (
+              <div>
+                <dt>{t('success.pin')}</dt>
+                <dd data-testid="visit-pin">{response.pin}</dd>
+              </div>
+            )}
+          </dl>
+          <p>{t(response.pin ? 'success.keep' : 'success.keepCode')}</p>
+        </>
+      )}
       <DeliveryNotice notice={notice} />
       {response.message.trim() && <p className="building-text">{response.message}</p>}
       {kiosk && building.devicesSuccessText.trim() && <p className="building-text">{building.devicesSuccessText}</p>}
+      {kiosk && visitorType === 'EMPLOYEE' && <p>{t('success.employeeCheckOut')}</p>}
       {!kiosk && response.publicIdentifier && delivered && (
         <p>
           {t('success.checkOutLater')}{' '}
           <Link href={pagePath('checkOut', response.publicIdentifier)}>{t('success.checkOutLink')}</Link>
         </p>
       )}
-      {kiosk && (
-        <button type="button" className="button primary" onClick={onDone}>
-          {t('done')}
-        </button>
-      )}
+      {kiosk && <OutcomeCountdown seconds={seconds} onDone={onDone} label={t('done')} />}
     </section>
   );
 }
@@ -96,10 +103,13 @@ export function AlreadyCheckedIn({
   kiosk,
   qrCodeKey,
   onDone,
+  seconds = DEFAULT_OUTCOME_SECONDS,
 }: {
   kiosk: boolean;
   qrCodeKey: string;
   onDone: () => void;
+  /** A kiosk returns to its welcome screen after the building's delay. */
+  seconds?: number;
 }) {
   const { t } = useTranslation('publicVisit');
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -115,10 +125,13 @@ export function AlreadyCheckedIn({
             {t('checkIn.checkOut')}
           </Link>
         )}
-        <button type="button" className="button secondary" onClick={onDone}>
-          {t('startOver')}
-        </button>
+        {!kiosk && (
+          <button type="button" className="button secondary" onClick={onDone}>
+            {t('startOver')}
+          </button>
+        )}
       </div>
+      {kiosk && <OutcomeCountdown seconds={seconds} onDone={onDone} label={t('startOver')} secondary />}
     </section>
   );
 }

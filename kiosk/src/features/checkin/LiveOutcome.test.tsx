@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resources } from '@vestibule/shared/i18n';
 import { initTestI18n } from '../../i18n/testI18n.ts';
@@ -7,14 +7,17 @@ import { kioskConfig, offlineRunner } from '../kiosk/kioskTesting.ts';
 import type { WizardResult } from '@vestibule/ui/wizard';
 import { healthQuestionnaire } from '@vestibule/ui/wizard/testing';
 import { LiveOutcome } from './LiveOutcome.tsx';
-import { cachedSource, submitCheckIn } from './checkInSource.ts';
+import { type VisitPreset, cachedSource, submitCheckIn } from './checkInSource.ts';
 
 const en = resources.en.publicVisit;
 
 beforeAll(async () => {
   await initTestI18n('en');
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 function result(answers: Record<string, string> = {}): WizardResult {
   return {
@@ -37,8 +40,14 @@ function result(answers: Record<string, string> = {}): WizardResult {
   };
 }
 
-async function submitOffline(answers: Record<string, string> = {}) {
+async function submitOffline(
+  answers: Record<string, string> = {},
+  preset?: VisitPreset,
+  onDone: () => void = vi.fn(),
+  kioskOutcomeSeconds?: number,
+) {
   const config = kioskConfig();
+  if (kioskOutcomeSeconds !== undefined) config.building.building.kioskOutcomeSeconds = kioskOutcomeSeconds;
   const data = {
     ...config.checkInData.VISITOR!,
     questionnaires: [healthQuestionnaire],
@@ -46,15 +55,16 @@ async function submitOffline(answers: Record<string, string> = {}) {
     failureFormText: 'Please see the guard.',
   };
   const runner = offlineRunner();
-  const submitted = await submitCheckIn(cachedSource(config, runner), data, result(answers), undefined);
+  const submitted = await submitCheckIn(cachedSource(config, runner), data, result(answers), preset);
   const view = (
     <LiveOutcome
       submitted={submitted}
       runner={runner}
       building={config.building.building}
       kiosk
+      visitorType={preset?.visitorType ?? 'VISITOR'}
       qrCodeKey="key-1"
-      onDone={vi.fn()}
+      onDone={onDone}
       onAlreadyInDone={vi.fn()}
       onRedo={vi.fn()}
     />
@@ -90,5 +100,101 @@ describe('the outcome of a check-in made on the device', () => {
     render(view);
     await act(() => runner.db.outbox.update(submitted.mutationId, { status: 'rejected', errorCode: 'CHECKEDIN' }));
     expect(await screen.findByRole('heading', { name: en.alreadyIn.title })).toBeInTheDocument();
+  });
+});
+
+/** An invitation the kiosk learnt of (its list of the day, or the server's answer to a scan). */
+function invitationPreset(pin: string | null): VisitPreset {
+  return {
+    visitorType: 'VISITOR',
+    checkingBack: false,
+    visit: {
+      id: '0190f0a0-0000-7000-8000-00000000000a',
+      identifier: 'INVT2345',
+      publicIdentifier: 'invitation-public-identifier',
+      buildingId: '0190f0a0-0000-7000-8000-00000000000b',
+      buildingName: 'Lobby',
+      visitorType: 'VISITOR',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      host: 'Ada Lovelace',
+      scheduledAt: new Date().toISOString(),
+      scheduledDuration: 'PT1H',
+      checkedInAt: null,
+      checkedOutAt: null,
+      status: 'SOON',
+      allowed: true,
+      flagged: false,
+      pin,
+    },
+  };
+}
+
+describe('an invitation checked in at the kiosk', () => {
+  it('shows the code and PIN of the invitation, and keeps them on the device for the check-out', async () => {
+    const { runner, submitted, view } = await submitOffline({ fever: 'NO', travel: 'NO' }, invitationPreset('4821'));
+    render(view);
+    expect(screen.getByTestId('visit-code').textContent).toBe('INVT2345');
+    expect(screen.getByTestId('visit-pin').textContent).toBe('4821');
+    expect(screen.getByText(en.success.keep)).toBeInTheDocument();
+    expect(await runner.db.visits.get(submitted.visitId)).toMatchObject({
+      identifier: 'INVT2345',
+      publicIdentifier: 'invitation-public-identifier',
+      pin: '4821',
+    });
+    // The invitation's own codes: none made on the device is sent for it.
+    const entry = await runner.db.outbox.get(submitted.mutationId);
+    expect(entry?.type === 'checkIn' && entry.payload.codes).toBeUndefined();
+  });
+
+  it('never mentions a PIN it cannot show', async () => {
+    const { view } = await submitOffline({ fever: 'NO', travel: 'NO' }, invitationPreset(null));
+    render(view);
+    expect(screen.getByTestId('visit-code').textContent).toBe('INVT2345');
+    expect(screen.queryByTestId('visit-pin')).toBeNull();
+    expect(screen.getByText(en.success.keepCode)).toBeInTheDocument();
+    expect(screen.queryByText(/PIN/)).toBeNull();
+  });
+});
+
+describe('the outcome screen of a kiosk', () => {
+  it('returns to the welcome screen by itself after the building’s delay, with the time left in words', async () => {
+    const onDone = vi.fn();
+    const { view } = await submitOffline({ fever: 'NO', travel: 'NO' }, undefined, onDone, 10);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    render(view);
+    const countdown = screen.getByRole('timer');
+    expect(countdown.textContent).toBe(en.kiosk.returning.replace('{{seconds}}', '10'));
+    // The Done button says what is coming, for screen readers.
+    expect(screen.getByRole('button', { name: en.done })).toHaveAccessibleDescription(countdown.textContent!);
+    act(() => vi.advanceTimersByTime(4_000));
+    expect(countdown.textContent).toBe(en.kiosk.returning.replace('{{seconds}}', '6'));
+    expect(onDone).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(6_250));
+    expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('waits 15 s by default; a touch starts the count again, and Done ends it at once', async () => {
+    const onDone = vi.fn();
+    const { view } = await submitOffline({ fever: 'NO', travel: 'NO' }, undefined, onDone);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    render(view);
+    expect(screen.getByRole('timer').textContent).toBe(en.kiosk.returning.replace('{{seconds}}', '15'));
+    act(() => vi.advanceTimersByTime(12_000));
+    fireEvent.pointerDown(screen.getByTestId('visit-code'));
+    act(() => vi.advanceTimersByTime(12_000));
+    expect(onDone).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: en.done }));
+    expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('a refused check-in returns by itself too', async () => {
+    const onDone = vi.fn();
+    const { view } = await submitOffline({ fever: 'YES' }, undefined, onDone, 5);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    render(view);
+    expect(screen.getByText('Please see the guard.')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(5_250));
+    expect(onDone).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,4 @@
-import type { CheckInBuilding } from '@vestibule/shared';
+import type { CheckInBuilding, WizardVisitorType } from '@vestibule/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ interface LiveOutcomeProps {
   runner: SyncRunner;
   building: CheckInBuilding['building'];
   kiosk: boolean;
+  visitorType: WizardVisitorType;
   qrCodeKey: string;
   onDone: () => void;
   onAlreadyInDone: () => void;
@@ -35,7 +36,14 @@ export function LiveOutcome({ submitted, runner, onRedo, ...props }: LiveOutcome
   }, [redo, onRedo]);
 
   if (entry?.status === 'rejected' && entry.errorCode === 'CHECKEDIN')
-    return <AlreadyCheckedIn kiosk={props.kiosk} qrCodeKey={props.qrCodeKey} onDone={props.onAlreadyInDone} />;
+    return (
+      <AlreadyCheckedIn
+        kiosk={props.kiosk}
+        qrCodeKey={props.qrCodeKey}
+        onDone={props.onAlreadyInDone}
+        seconds={props.building.kioskOutcomeSeconds}
+      />
+    );
   const response =
     submitted.response.allowed && visit
       ? {
@@ -61,6 +69,7 @@ export function LiveOutcome({ submitted, runner, onRedo, ...props }: LiveOutcome
       response={response}
       building={props.building}
       kiosk={props.kiosk}
+      visitorType={props.visitorType}
       onDone={props.onDone}
       delivered={!pending}
       notice={notice}

@@ -48,6 +48,7 @@ export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPagePro
   const [preset, setPreset] = useState<VisitPreset | null>(null);
   const source = useMemo(() => (ready ? onlineSource(ready[0], channel) : null), [ready, channel]);
   useEffect(() => (source ? source.runner.start() : undefined), [source]);
+  const backToWelcome = () => navigate(`${pagePath('checkinKiosk', qrCodeKey)}${search}`, { replace: true });
   const leaveFlow = () => {
     setPreset(null);
     loaded.retry();
@@ -57,7 +58,15 @@ export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPagePro
     <PageFrame building={ready?.[0].building} title={t('checkIn.title')} kiosk={kiosk}>
       {loaded.status === 'loading' && <Loading />}
       {loaded.status === 'error' && <LoadFailed error={loaded.error} onRetry={loaded.retry} />}
-      {source && preset && <CheckInFlow source={source} preset={preset} onExit={leaveFlow} />}
+      {source && preset && (
+        <CheckInFlow
+          source={source}
+          preset={preset}
+          onExit={leaveFlow}
+          // A kiosk's outcome gives way to its welcome screen for the next person.
+          onDone={kiosk ? backToWelcome : undefined}
+        />
+      )}
       {target?.kind === 'visit' && !preset && <VisitStatus visit={target} onCheckIn={setPreset} />}
       {target?.kind === 'person' && !preset && (
         <PersonStatus
@@ -67,12 +76,7 @@ export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPagePro
         />
       )}
       {ready && kiosk && (
-        <KioskIdleNotice
-          inUse
-          idleMs={kioskIdleMs(search)}
-          baseLocale={baseLocale}
-          onReset={() => navigate(`${pagePath('checkinKiosk', qrCodeKey)}${search}`, { replace: true })}
-        />
+        <KioskIdleNotice inUse idleMs={kioskIdleMs(search)} baseLocale={baseLocale} onReset={backToWelcome} />
       )}
     </PageFrame>
   );

@@ -37,10 +37,16 @@ export interface IdentifiedEntrant {
   answersValidUntil: string | null;
 }
 
+/**
+ * A known visit: its summary with what the device or the server knows besides, the form it
+ * stored (an invitation's e-mail, company...) and its PIN, shown with its code at check-in.
+ */
+export type KnownVisit = VisitSummary & { checkInForm?: VisitOfLink['checkInForm']; pin?: string | null };
+
 /** A known visit (an invitation, a visit checking in again) or person that the wizard starts from. */
 export interface VisitPreset {
   /** With the check-in form it stored when reached through its own link; null for a person's new visit. */
-  visit: (VisitSummary & { checkInForm?: VisitOfLink['checkInForm'] }) | null;
+  visit: KnownVisit | null;
   person?: IdentifiedEntrant;
   visitorType: WizardVisitorType;
   checkingBack: boolean;
@@ -67,10 +73,20 @@ export interface CheckInSource {
   searchHosts(text: string, signal: AbortSignal): Promise<readonly HostOption[]>;
 }
 
+/**
+ * Whether employees can check in at this kiosk: the building lets them type a name, or its
+ * directory has employees to identify (a configuration cached before the directory was, says yes).
+ */
+function employeesCheckIn(config: KioskConfig): boolean {
+  if (config.building.building.employeeCheckIn === 'TYPED_NAME' || config.people === undefined) return true;
+  return config.people.some((person) => person.visitorType === 'EMPLOYEE');
+}
+
 /** A kiosk: everything from the configuration cached on the device. */
 export function cachedSource(config: KioskConfig, runner: SyncRunner): CheckInSource {
+  const visitorTypes = config.building.visitorTypes.filter((type) => type !== 'EMPLOYEE' || employeesCheckIn(config));
   return {
-    building: config.building,
+    building: { ...config.building, visitorTypes },
     channel: { kiosk: true, mt: null },
     runner,
     loadData: (visitorType) => {
@@ -116,7 +132,8 @@ export async function submitCheckIn(
 ): Promise<SubmittedCheckIn> {
   const { refusal, flagged } = entryDecision(data, result);
   const allowed = refusal === null;
-  const codes = preset?.visit ? undefined : newVisitCodes();
+  const visit = preset?.visit ?? null;
+  const codes = visit ? undefined : newVisitCodes();
   const { id, ...payload } = result;
   const person = preset?.person;
   const proof = person
@@ -125,7 +142,20 @@ export async function submitCheckIn(
   const { visitId, mutationId } = await commitCheckIn(
     source.runner.db,
     { ...payload, ...proof, mt: source.channel.mt, locale: currentLocale() },
-    { visitId: id, allowed, ...(codes ? { codes } : {}) },
+    {
+      visitId: id,
+      allowed,
+      ...(codes ? { codes } : {}),
+      ...(visit
+        ? {
+            knownCodes: {
+              identifier: visit.identifier || null,
+              publicIdentifier: visit.publicIdentifier || null,
+              pin: visit.pin ?? null,
+            },
+          }
+        : {}),
+    },
   );
   void source.runner.request();
   return {
@@ -134,9 +164,10 @@ export async function submitCheckIn(
     response: {
       allowed,
       checkIn: allowed,
-      meetingIdentifier: allowed ? (codes?.identifier ?? preset?.visit?.identifier ?? null) : null,
-      publicIdentifier: allowed ? (codes?.publicIdentifier ?? preset?.visit?.publicIdentifier ?? null) : null,
-      pin: allowed ? (codes?.pin ?? null) : null,
+      meetingIdentifier: allowed ? (codes?.identifier ?? (visit?.identifier || null)) : null,
+      publicIdentifier: allowed ? (codes?.publicIdentifier ?? (visit?.publicIdentifier || null)) : null,
+      // An invitation's PIN, as its e-mail gave it: the one the visitor is told to keep.
+      pin: allowed ? (codes?.pin ?? visit?.pin ?? null) : null,
       flagged,
       refusal,
       message: allowed ? data.successFormText : data.failureFormText,

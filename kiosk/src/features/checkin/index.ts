@@ -10,5 +10,5 @@ export type { Channel } from './checkin.api.ts';
 export { useBuildingLanguage } from './useBuildingLanguage.ts';
 export { kioskIdleMs } from './useIdleTimer.ts';
 // VisitPage is fetched on demand by its path (app/App.tsx), so the first screen does not carry it.
-export { identifiedPersonPreset, lookUpPass } from './personPreset.ts';
-export type { PassOutcome } from './personPreset.ts';
+export { identifiedPersonPreset, lookUpAtServer, visitOutcome } from './personPreset.ts';
+export type { CachedDirectory, PassOutcome } from './personPreset.ts';

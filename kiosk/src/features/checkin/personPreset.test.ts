@@ -1,7 +1,7 @@
 import type { IdentifiedPerson, KioskPerson, VisitSummary } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import { describe, expect, it } from 'vitest';
-import { lookUpCachedPass, lookUpPass } from './personPreset.ts';
+import { lookUpAtServer, lookUpCachedPass, visitOutcome } from './personPreset.ts';
 
 const personId = '0190f0a0-0000-7000-8000-000000000001';
 const cached: KioskPerson = {
@@ -39,6 +39,26 @@ const door: IdentifiedPerson = {
   scheduledDuration: 'PT8H',
   answersValidUntil: '2026-11-26T10:00:00Z',
 };
+const invitation = {
+  id: '0190f0a0-0000-7000-8000-000000000009',
+  identifier: 'ABCD2345',
+  publicIdentifier: 'iris-public-identifier',
+  buildingId: '0190f0a0-0000-7000-8000-00000000000b',
+  buildingName: 'Lobby',
+  visitorType: 'VISITOR' as const,
+  firstName: 'Iris',
+  lastName: 'Invited',
+  host: 'Grace Hopper',
+  scheduledAt: '2026-11-25T09:00:00Z',
+  scheduledDuration: 'PT1H',
+  checkedInAt: null,
+  checkedOutAt: null,
+  status: 'TODAY' as const,
+  allowed: true,
+  flagged: false,
+  pin: '4821',
+  checkInForm: { email: 'iris@example.com', companyName: 'Navy' },
+};
 // 2026-11-25 23:30 in Paris, already the 26th in no zone west of it: the building's day decides.
 const lateOn25th = new Date('2026-11-25T22:30:00Z');
 
@@ -75,12 +95,16 @@ describe('a pass offline (the cached directory)', () => {
     expect(outcome.kind === 'person' && outcome.preset.visitorType).toBe('VISITOR');
   });
   it('is used when the kiosk is offline, without calling the server', async () => {
-    const outcome = await lookUpPass('key', 'pass-ada', directory, {
+    const outcome = await lookUpAtServer('key', 'pass-ada', directory, {
       online: false,
       now: lateOn25th,
       fetchTarget: () => Promise.reject(new Error('no call offline')),
     });
     expect(outcome.kind).toBe('person');
+  });
+  it('says a code it does not know could not be checked while offline', async () => {
+    const outcome = await lookUpAtServer('key', 'ABCD2345', directory, { online: false, now: lateOn25th });
+    expect(outcome).toEqual({ kind: 'unchecked' });
   });
 });
 
@@ -89,7 +113,7 @@ describe('a pass online (the server)', () => {
   const refuse = (status: number, code: string) => () => Promise.reject(new ApiError(status, code as never, code));
 
   it('prefills the wizard from the record, with the employee’s answers still valid', async () => {
-    const outcome = await lookUpPass('key', 'pass-ada', directory, {
+    const outcome = await lookUpAtServer('key', 'pass-ada', directory, {
       online: true,
       fetchTarget: answer({ kind: 'person', person: door, openVisit: null }),
     });
@@ -108,36 +132,66 @@ describe('a pass online (the server)', () => {
   });
   it('says a person in already is in', async () => {
     const openVisit = { publicIdentifier: 'pub' } as VisitSummary;
-    const outcome = await lookUpPass('key', 'pass-ada', directory, {
+    const outcome = await lookUpAtServer('key', 'pass-ada', directory, {
       online: true,
       fetchTarget: answer({ kind: 'person', person: door, openVisit }),
     });
-    expect(outcome).toEqual({ kind: 'alreadyIn', visit: openVisit });
+    expect(outcome).toEqual({ kind: 'alreadyIn' });
   });
-  it('leaves a visit’s link to the visit page', async () => {
-    const outcome = await lookUpPass('key', 'visit-id', directory, {
+  it('starts the wizard from a visit the server knows, with its form and PIN', async () => {
+    const outcome = await lookUpAtServer('key', 'ABCD2345', directory, {
       online: true,
-      fetchTarget: answer({ kind: 'visit' }),
+      fetchTarget: answer({ kind: 'visit', ...invitation }),
     });
-    expect(outcome).toEqual({ kind: 'visit' });
+    expect(outcome).toEqual({
+      kind: 'visit',
+      preset: { visit: { kind: 'visit', ...invitation }, visitorType: 'VISITOR', checkingBack: false },
+    });
+  });
+  it('falls back on "unchecked" when the server cannot be reached and the directory does not know the code', async () => {
+    const outcome = await lookUpAtServer('key', 'ABCD2345', directory, {
+      online: true,
+      fetchTarget: refuse(0, 'SERVER_CONNECTION_ERROR'),
+    });
+    expect(outcome).toEqual({ kind: 'unchecked' });
   });
   it('refuses a deactivated person and one not valid today, and knows no unknown pass', async () => {
     for (const code of ['PERSON_DEACTIVATED', 'PERSON_NOT_VALID'] as const) {
-      const outcome = await lookUpPass('key', 'pass-ada', directory, { online: true, fetchTarget: refuse(409, code) });
+      const outcome = await lookUpAtServer('key', 'pass-ada', directory, {
+        online: true,
+        fetchTarget: refuse(409, code),
+      });
       expect(outcome).toEqual({ kind: 'refused', code });
     }
-    const unknown = await lookUpPass('key', 'pass-ada', directory, {
+    const unknown = await lookUpAtServer('key', 'pass-ada', directory, {
       online: true,
       fetchTarget: refuse(404, 'CHECKIN_VISIT_NOT_FOUND'),
     });
     expect(unknown).toEqual({ kind: 'unknown' });
   });
   it('falls back on the cached directory when the server cannot be reached', async () => {
-    const outcome = await lookUpPass('key', 'pass-ada', directory, {
+    const outcome = await lookUpAtServer('key', 'pass-ada', directory, {
       online: true,
       now: lateOn25th,
       fetchTarget: refuse(0, 'SERVER_CONNECTION_ERROR'),
     });
     expect(outcome).toMatchObject({ kind: 'person', preset: { person: { checkInForm: { lastName: 'L' } } } });
+  });
+});
+
+describe('a known visit scanned at a kiosk', () => {
+  it('is "already in" while on site, checks in again after a check-out, and refuses a type the wizard lacks', () => {
+    expect(visitOutcome({ ...invitation, checkedInAt: '2026-11-25T09:05:00Z', status: 'IN' })).toEqual({
+      kind: 'alreadyIn',
+    });
+    expect(visitOutcome({ ...invitation, checkedInAt: '2026-11-25T09:05:00Z', status: 'LATE' }).kind).toBe('alreadyIn');
+    const back = visitOutcome({
+      ...invitation,
+      checkedInAt: '2026-11-25T09:05:00Z',
+      checkedOutAt: '2026-11-25T10:00:00Z',
+      status: 'OUT',
+    });
+    expect(back.kind === 'visit' && back.preset.checkingBack).toBe(true);
+    expect(visitOutcome({ ...invitation, visitorType: 'RESIDENT' })).toEqual({ kind: 'unsupported' });
   });
 });

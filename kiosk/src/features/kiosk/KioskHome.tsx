@@ -1,8 +1,9 @@
 import { Suspense, lazy, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKioskConfig } from '../../offline/useKioskConfig.ts';
-import { navigate, pagePath } from '../../app/router.ts';
+import { pagePath } from '../../app/router.ts';
 import { useAppUpdate } from '../../pwa/appUpdate.ts';
+import { Link } from '../../ui/Link.tsx';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
 import {
@@ -56,8 +57,24 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
   const source = useMemo(() => (config ? cachedSource(config, kiosk.runner) : null), [config, kiosk.runner]);
   const sync = useSyncExternalStore(kiosk.runner.subscribe, kiosk.runner.getSnapshot);
   // People of the directory identify with their PIN, which the server alone checks (PINs are
-  // never cached on a kiosk): offered when the building has people and the kiosk is online.
-  const pinOffered = Boolean(config?.people?.length) && sync.online && sync.failures === 0;
+  // never cached on a kiosk): offered when the building has people, identifies them by more than
+  // the building PIN (which the kiosk's credential stands for), and the kiosk is online.
+  const pinOffered =
+    Boolean(config?.people?.length) &&
+    config?.pinIdentificationMethod !== 'PIN_BUILDING_ONLY' &&
+    sync.online &&
+    sync.failures === 0;
+  const employeeWays = useMemo(
+    () =>
+      config
+        ? {
+            directory: config,
+            onScan: () => setScanning(true),
+            pinHref: pinOffered ? pagePath('employeeIdentificationKiosk', qrCodeKey) : null,
+          }
+        : undefined,
+    [config, pinOffered, qrCodeKey],
+  );
   const reset = useCallback(() => {
     setSession((count) => count + 1);
     setScreen('choose');
@@ -106,6 +123,7 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
           onExit={preset ? nextPerson : undefined}
           onScreenChange={setScreen}
           onDone={nextPerson}
+          employee={employeeWays}
         />
       )}
       {source && screen === 'choose' && !staffOpen && !scanning && preset === null && (
@@ -122,23 +140,25 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
               {t('scan.open')}
             </button>
           </p>
-          {pinOffered && (
+          {employeeWays?.pinHref && (
             <p className="scan-offer">
               <span>{t('pin.offer')}</span>{' '}
-              <button
-                type="button"
-                className="button secondary"
-                onClick={() => navigate(pagePath('employeeIdentificationKiosk', qrCodeKey))}
-              >
+              <Link className="button secondary" href={employeeWays.pinHref}>
                 {t('pin.open')}
-              </button>
+              </Link>
             </p>
           )}
           <KioskStatusBar runner={kiosk.runner} onStaff={() => setStaffOpen(true)} />
         </>
       )}
       {source && (
-        <KioskIdleNotice inUse={!idleNow} idleMs={kioskIdleMs(search)} baseLocale={baseLocale} onReset={reset} />
+        // An outcome screen returns to the welcome screen by its own, shorter countdown.
+        <KioskIdleNotice
+          inUse={!idleNow && screen !== 'outcome'}
+          idleMs={kioskIdleMs(search)}
+          baseLocale={baseLocale}
+          onReset={reset}
+        />
       )}
     </PageFrame>
   );

@@ -84,14 +84,14 @@ describe('a pass scanned at a kiosk offline', () => {
     expect(onVisit).not.toHaveBeenCalled();
   });
 
-  it('says an unknown pass is unknown', async () => {
+  it('says a code it does not know could not be checked, not that it is unknown', async () => {
     await scanOffline('nobody');
-    expect((await screen.findByTestId('scan-result')).textContent).toBe(en.publicVisit.scan.unknownPass);
+    expect((await screen.findByTestId('scan-result')).textContent).toBe(en.publicVisit.scan.unchecked);
   });
 });
 
 describe('an invitation scanned at a kiosk', () => {
-  it("starts the wizard with the host the building's list of today's visits names", async () => {
+  it("starts the wizard with what the building's list of today's visits holds: host, form and PIN", async () => {
     const db = offlineRunner().db;
     await db.visits.put({
       id: '0190f0a0-0000-7000-8000-000000000009',
@@ -102,12 +102,13 @@ describe('an invitation scanned at a kiosk', () => {
       checkedInAt: null,
       checkedOutAt: null,
       identifier: 'ABCD2345',
-      pin: null,
+      pin: '4821',
       publicIdentifier: 'iris-public-identifier',
       scheduledAt: new Date().toISOString(),
       scheduledDuration: 'PT1H',
       host: 'Grace Hopper',
       companyName: 'Navy',
+      checkInForm: { email: 'iris@example.com', companyName: 'Navy' },
       source: 'server',
     });
     const onVisit = vi.fn();
@@ -127,7 +128,12 @@ describe('an invitation scanned at a kiosk', () => {
     expect(onVisit).toHaveBeenCalledWith(
       expect.objectContaining({
         visitorType: 'VISITOR',
-        visit: expect.objectContaining({ lastName: 'Invited', host: 'Grace Hopper' }),
+        visit: expect.objectContaining({
+          lastName: 'Invited',
+          host: 'Grace Hopper',
+          pin: '4821',
+          checkInForm: { email: 'iris@example.com', companyName: 'Navy' },
+        }),
       }),
     );
   });

@@ -4,56 +4,51 @@ import { navigate, pagePath } from '../../app/router.ts';
 import type { KioskDb } from '../../offline/kioskDb.ts';
 import { Link } from '../../ui/Link.tsx';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
-import { type VisitPreset, lookUpPass } from '../checkin/index.ts';
+import type { CachedDirectory, VisitPreset } from '../checkin/index.ts';
 import { LazyQrScanner, type ParsedCode } from '../scanner/index.ts';
-import { lookUpScannedCode } from './scanLookup.ts';
+import { type ScanKiosk, lookUpScannedCode } from './scanLookup.ts';
 
 interface ScanEntryProps {
   db: KioskDb;
-  kiosk: { qrCodeKey: string; buildingId: string; buildingName: string };
+  kiosk: ScanKiosk;
   /** The cached configuration's people and time zone: a pass is recognised offline from them. */
-  directory: Parameters<typeof lookUpPass>[2];
+  directory: CachedDirectory;
   /** A known visit or person: the wizard starts from it. */
   onVisit: (preset: VisitPreset) => void;
   onClose: () => void;
 }
 
-type ScanResult = 'alreadyIn' | 'unknown' | 'unknownPass' | 'PERSON_DEACTIVATED' | 'PERSON_NOT_VALID';
+type ScanResult = 'alreadyIn' | 'unknown' | 'unchecked' | 'unsupported' | 'PERSON_DEACTIVATED' | 'PERSON_NOT_VALID';
 
 const resultText: Record<ScanResult, string> = {
   alreadyIn: 'publicVisit:scan.alreadyIn',
   unknown: 'publicVisit:scan.unknown',
-  unknownPass: 'publicVisit:scan.unknownPass',
+  unchecked: 'publicVisit:scan.unchecked',
+  unsupported: 'publicVisit:visit.visitorTypeNotSupported',
   PERSON_DEACTIVATED: 'errors:PERSON_DEACTIVATED',
   PERSON_NOT_VALID: 'errors:PERSON_NOT_VALID',
 };
 
 /**
- * "I have a QR code": scan (or type) an invitation or visit code, offline from the visits the
- * kiosk knows; or a person's pass, from the server, else the cached directory.
+ * "I have a QR code": scan (or type) an invitation, a visit code or a pass: the kiosk's own data
+ * first, offline too, then the server for a code it does not know (docs/kiosk.md, "QR codes").
  */
 export function ScanEntry({ db, kiosk, directory, onVisit, onClose }: ScanEntryProps) {
   const { t } = useTranslation('publicVisit');
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<ScanResult | null>(null);
+  const [checking, setChecking] = useState(false);
   const heading = useFocusOnMount<HTMLHeadingElement>();
 
   const onCode = async (code: ParsedCode) => {
-    const outcome = await lookUpScannedCode(db, code, kiosk);
-    if (outcome.kind === 'checkIn') return onVisit(outcome.preset);
-    if (outcome.kind !== 'link') return setResult(outcome.kind);
-    const online = navigator.onLine;
-    if (outcome.qrCodeKey !== kiosk.qrCodeKey) {
-      if (online) navigate(pagePath('checkinKiosk', outcome.qrCodeKey, outcome.identifier));
-      else setResult('unknown');
-      return;
-    }
-    const pass = await lookUpPass(kiosk.qrCodeKey, outcome.identifier, directory, { online });
-    if (pass.kind === 'person') onVisit(pass.preset);
-    else if (pass.kind === 'visit') navigate(pagePath('checkinKiosk', outcome.qrCodeKey, outcome.identifier));
-    else if (pass.kind === 'alreadyIn') setResult('alreadyIn');
-    else if (pass.kind === 'refused') setResult(pass.code);
-    else setResult('unknownPass');
+    setChecking(true);
+    const outcome = await lookUpScannedCode(db, code, kiosk, directory, { online: navigator.onLine }).finally(() =>
+      setChecking(false),
+    );
+    if (outcome.kind === 'person' || outcome.kind === 'visit') onVisit(outcome.preset);
+    else if (outcome.kind === 'otherBuilding')
+      navigate(pagePath('checkinKiosk', outcome.qrCodeKey, outcome.identifier));
+    else setResult(outcome.kind === 'refused' ? outcome.code : outcome.kind);
   };
 
   return (
@@ -61,7 +56,11 @@ export function ScanEntry({ db, kiosk, directory, onVisit, onClose }: ScanEntryP
       <h1 id="scan-heading" ref={heading} tabIndex={-1}>
         {t('scan.title')}
       </h1>
-      {result === null ? (
+      {checking ? (
+        <p role="status" className="notice notice-info">
+          {t('scan.checking')}
+        </p>
+      ) : result === null ? (
         <LazyQrScanner key={attempt} purpose="entry" onCode={(code) => void onCode(code)} onCancel={onClose} />
       ) : (
         <div role="status">

@@ -26,8 +26,9 @@ interface PinIdentificationPageProps {
 
 /**
  * /pinIdentification/{key}, /employeeIdentification/{key} and /employeeIdentificationKiosk/{key}
- * (docs/check-in.md, "By PIN"): the building PIN, then the person's own credentials by the building's method, then
- * the check-in wizard prefilled from their record, their check-in proven by the answer's ticket.
+ * (docs/check-in.md, "By PIN"): the building PIN (not on an enrolled kiosk: its credential stands for
+ * it), then the person's own credentials by the building's method, then the check-in wizard
+ * prefilled from their record, their check-in proven by the answer's ticket.
  */
 export function PinIdentificationPage({ qrCodeKey, kiosk, search }: PinIdentificationPageProps) {
   const { t } = useTranslation('publicVisit');
@@ -46,6 +47,22 @@ export function PinIdentificationPage({ qrCodeKey, kiosk, search }: PinIdentific
     setSession((n) => n + 1);
     window.scrollTo?.(0, 0);
   }, [kiosk, qrCodeKey]);
+  const mt = new URLSearchParams(search).get('mt');
+  // Back from the first screen: the kiosk's welcome screen, or the phone's check-in page.
+  const leave = useCallback(() => {
+    if (kiosk) navigate(pagePath('checkinKiosk', qrCodeKey));
+    else navigate(`${pagePath('checkin', qrCodeKey)}${mt ? `?mt=${encodeURIComponent(mt)}` : ''}`);
+  }, [kiosk, qrCodeKey, mt]);
+  // A person already in checks out at the kiosk, or through their own visit's link.
+  const checkOutHref = useCallback(
+    (publicIdentifier: string | null) =>
+      kiosk
+        ? pagePath('buildingCheckOut', qrCodeKey)
+        : publicIdentifier
+          ? pagePath('checkOut', publicIdentifier)
+          : null,
+    [kiosk, qrCodeKey],
+  );
   const identify = useCallback(
     (body: Parameters<typeof identifyByPin>[1]) => identifyByPin(qrCodeKey, body),
     [qrCodeKey],
@@ -56,23 +73,18 @@ export function PinIdentificationPage({ qrCodeKey, kiosk, search }: PinIdentific
       {page.status === 'loading' && <Loading />}
       {page.status === 'error' && <LoadFailed error={page.error} onRetry={page.retry} />}
       {ready && !identified && (
-        <PinSteps key={session} method={ready.method} identify={identify} onIdentified={setIdentified} />
-      )}
-      {kiosk && !identified && (
-        <p>
-          <button type="button" className="button link" onClick={restart}>
-            {t('back')}
-          </button>
-        </p>
+        <PinSteps
+          key={session}
+          method={ready.method}
+          buildingPinAsked={!kiosk}
+          identify={identify}
+          onIdentified={setIdentified}
+          onLeave={leave}
+          checkOutHref={checkOutHref}
+        />
       )}
       {ready && identified && (
-        <IdentifiedCheckIn
-          qrCodeKey={qrCodeKey}
-          kiosk={kiosk}
-          mt={new URLSearchParams(search).get('mt')}
-          identified={identified}
-          onDone={restart}
-        />
+        <IdentifiedCheckIn qrCodeKey={qrCodeKey} kiosk={kiosk} mt={mt} identified={identified} onDone={restart} />
       )}
     </PageFrame>
   );

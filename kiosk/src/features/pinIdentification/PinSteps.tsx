@@ -2,32 +2,42 @@ import { PERSON_LIMITS, type PinIdentificationRequest, type PinIdentificationRes
 import { ApiError } from '@vestibule/shared/api';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from '../../ui/Link.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { errorMessage } from '../../ui/errorMessage.ts';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
+import { PinPad } from './PinPad.tsx';
 
 export type PinMethod = PinIdentificationResult['method'];
 type Credential = 'lastName' | 'email' | 'externalId';
 
 interface PinStepsProps {
   method: PinMethod;
+  /**
+   * Whether the building PIN is asked: a phone types it; an enrolled kiosk's credential stands
+   * for it (docs/check-in.md, "By PIN").
+   */
+  buildingPinAsked: boolean;
   /** Posts the typed credentials (POST /pinIdentification/{key}). */
   identify: (body: PinIdentificationRequest) => Promise<PinIdentificationResult>;
   onIdentified: (result: PinIdentificationResult) => void;
+  /** Back from the first screen: a kiosk's welcome screen, or the phone's check-in page. */
+  onLeave: () => void;
+  /** Where a person already in checks out (their visit's link when the server named it). */
+  checkOutHref: (publicIdentifier: string | null) => string | null;
 }
 
-const digits = /^\d+$/;
-
 /**
- * Step 1 the building PIN; step 2 the person's own credentials by the building's method (none
- * with PIN_BUILDING_ONLY, which identifies nobody). A wrong building PIN returns to step 1.
+ * The building PIN (a phone only), then the person's own credentials by the building's method:
+ * who they are, and their personal PIN on a numeric pad (none with PIN_BUILDING_ONLY, which
+ * identifies nobody). One Back button goes one screen back. A wrong building PIN returns to it;
+ * a person already in is told so, with the way to check out.
  */
-export function PinSteps({ method, identify, onIdentified }: PinStepsProps) {
+export function PinSteps({ method, buildingPinAsked, identify, onIdentified, onLeave, checkOutHref }: PinStepsProps) {
   const { t, i18n } = useTranslation('publicVisit');
   const id = useId();
   const buildingOnly = method === 'PIN_BUILDING_ONLY';
-  const count = buildingOnly ? 2 : 3;
-  const [step, setStep] = useState<1 | 2>(1);
+  const [step, setStep] = useState<'building' | 'person'>(buildingPinAsked ? 'building' : 'person');
   const [buildingPin, setBuildingPin] = useState('');
   const [personalPin, setPersonalPin] = useState('');
   const [credential, setCredential] = useState<Credential>('lastName');
@@ -35,14 +45,14 @@ export function PinSteps({ method, identify, onIdentified }: PinStepsProps) {
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [alreadyIn, setAlreadyIn] = useState<{ publicIdentifier: string | null } | null>(null);
   const heading = useFocusOnMount<HTMLHeadingElement>();
+  const lastStep = step === 'person' || buildingOnly;
 
-  const pinError = (pin: string) =>
-    !tried ? null : pin === '' ? t('pin.required') : digits.test(pin) ? null : t('pin.digitsOnly');
-  const valueError = tried && value.trim() === '' ? t('pin.required') : null;
+  const required = (text: string) => (tried && text.trim() === '' ? t('pin.required') : null);
 
   const send = async () => {
-    const body: PinIdentificationRequest = { buildingPin };
+    const body: PinIdentificationRequest = buildingPinAsked ? { buildingPin } : {};
     if (!buildingOnly) {
       body.personalPin = personalPin;
       body[method === 'PERSONAL_PIN_AND_LASTNAME' ? 'lastName' : credential] = value.trim();
@@ -52,9 +62,14 @@ export function PinSteps({ method, identify, onIdentified }: PinStepsProps) {
     try {
       onIdentified(await identify(body));
     } catch (failure) {
+      if (failure instanceof ApiError && failure.errorCode === 'PIN_IDENTIFICATION_ALREADY_REGISTERED') {
+        const publicIdentifier = failure.params?.publicIdentifier;
+        setAlreadyIn({ publicIdentifier: typeof publicIdentifier === 'string' ? publicIdentifier : null });
+        return;
+      }
       setError(errorMessage(failure, i18n));
       if (failure instanceof ApiError && failure.errorCode === 'PIN_IDENTIFICATION_INVALID_PIN_BUILDING') {
-        setStep(1);
+        setStep('building');
         setBuildingPin('');
       }
     } finally {
@@ -65,19 +80,28 @@ export function PinSteps({ method, identify, onIdentified }: PinStepsProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (step === 1) {
-      if (pinError(buildingPin) !== null || buildingPin === '' || !digits.test(buildingPin)) return;
+    if (step === 'building') {
+      if (buildingPin === '') return;
       setTried(false);
       if (buildingOnly) void send();
       else {
         setError(null);
-        setStep(2);
+        setStep('person');
       }
       return;
     }
-    if (personalPin === '' || !digits.test(personalPin) || value.trim() === '') return;
+    if (!buildingOnly && (personalPin === '' || value.trim() === '')) return;
     void send();
   };
+
+  const back = () => {
+    setError(null);
+    setTried(false);
+    if (step === 'person' && buildingPinAsked) setStep('building');
+    else onLeave();
+  };
+
+  if (alreadyIn) return <AlreadyIn checkOutHref={checkOutHref(alreadyIn.publicIdentifier)} onLeave={onLeave} />;
 
   const credentials: [Credential, string][] = [
     ['lastName', t('pin.byLastName')],
@@ -88,104 +112,110 @@ export function PinSteps({ method, identify, onIdentified }: PinStepsProps) {
     credential === 'email' ? t('pin.email') : credential === 'externalId' ? t('pin.externalId') : t('pin.lastName');
 
   return (
-    <section className="screen" aria-labelledby={`${id}-title`}>
+    <section className="screen pin-steps" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} ref={heading} tabIndex={-1}>
         {t('pin.title')}
       </h1>
-      <p className="field-hint" data-testid="pin-step">
-        {t('pin.step', { step, count })}
-      </p>
       {error && (
         <p role="alert" className="notice notice-error" data-testid="pin-error">
           {error}
         </p>
       )}
       <form noValidate onSubmit={submit} key={step}>
-        {step === 1 ? (
-          <TextField
+        {step === 'building' ? (
+          <PinPad
             id={`${id}-building-pin`}
             label={t('pin.buildingPin')}
             hint={t('pin.buildingPinHint')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            required
             maxLength={8}
-            showCounter={false}
             value={buildingPin}
             onChange={setBuildingPin}
-            error={pinError(buildingPin)}
+            error={required(buildingPin)}
           />
         ) : (
-          <>
-            <TextField
-              id={`${id}-personal-pin`}
-              label={t('pin.personalPin')}
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              required
-              maxLength={PERSON_LIMITS.pinMax}
-              showCounter={false}
-              value={personalPin}
-              onChange={setPersonalPin}
-              error={pinError(personalPin)}
-            />
-            {method === 'PERSONAL_PIN_AND_AUTOCOMPLETE' && (
-              <fieldset className="search-modes">
-                <legend className="field-label">{t('pin.identifyBy')}</legend>
-                <div className="choices choices-stacked">
-                  {credentials.map(([choice, label]) => (
-                    <label key={choice} className="choice" data-selected={credential === choice ? true : undefined}>
-                      <input
-                        type="radio"
-                        name={`${id}-credential`}
-                        value={choice}
-                        checked={credential === choice}
-                        onChange={() => {
-                          setCredential(choice);
-                          setValue('');
-                        }}
-                      />
-                      <span>{label}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
-            <TextField
-              id={`${id}-credential-value`}
-              label={valueLabel}
-              type={credential === 'email' && method !== 'PERSONAL_PIN_AND_LASTNAME' ? 'email' : 'text'}
-              autoComplete="off"
-              required
-              maxLength={credential === 'lastName' ? PERSON_LIMITS.name : PERSON_LIMITS.email}
-              showCounter={false}
-              value={value}
-              onChange={setValue}
-              error={valueError}
-            />
-          </>
+          !buildingOnly && (
+            <>
+              {method === 'PERSONAL_PIN_AND_AUTOCOMPLETE' && (
+                <fieldset className="search-modes">
+                  <legend className="field-label">{t('pin.identifyBy')}</legend>
+                  <div className="choices">
+                    {credentials.map(([choice, label]) => (
+                      <label key={choice} className="choice" data-selected={credential === choice ? true : undefined}>
+                        <input
+                          type="radio"
+                          name={`${id}-credential`}
+                          value={choice}
+                          checked={credential === choice}
+                          onChange={() => {
+                            setCredential(choice);
+                            setValue('');
+                          }}
+                        />
+                        <span>{label}</span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+              <TextField
+                id={`${id}-credential-value`}
+                label={valueLabel}
+                type={credential === 'email' && method !== 'PERSONAL_PIN_AND_LASTNAME' ? 'email' : 'text'}
+                autoComplete="off"
+                required
+                maxLength={credential === 'lastName' ? PERSON_LIMITS.name : PERSON_LIMITS.email}
+                showCounter={false}
+                value={value}
+                onChange={setValue}
+                error={required(value)}
+              />
+              <PinPad
+                id={`${id}-personal-pin`}
+                label={t('pin.personalPin')}
+                maxLength={PERSON_LIMITS.pinMax}
+                value={personalPin}
+                onChange={setPersonalPin}
+                error={required(personalPin)}
+              />
+            </>
+          )
         )}
         <div className="actions">
           <button type="submit" className="button primary" disabled={busy}>
-            {busy ? t('pin.submitting') : step === 1 && !buildingOnly ? t('pin.next') : t('pin.submit')}
+            {busy ? t('pin.submitting') : lastStep ? t('pin.submit') : t('pin.next')}
           </button>
-          {step === 2 && (
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => {
-                setError(null);
-                setTried(false);
-                setStep(1);
-              }}
-            >
-              {t('back')}
-            </button>
-          )}
+          <button type="button" className="button secondary" onClick={back}>
+            {t('back')}
+          </button>
         </div>
       </form>
+    </section>
+  );
+}
+
+/** A person already in: told so as information, with the way to check out (not an error). */
+function AlreadyIn({ checkOutHref, onLeave }: { checkOutHref: string | null; onLeave: () => void }) {
+  const { t } = useTranslation('publicVisit');
+  const id = useId();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <section className="screen" aria-labelledby={id}>
+      <h1 id={id} ref={heading} tabIndex={-1}>
+        {t('alreadyIn.title')}
+      </h1>
+      <p className="notice notice-info" role="status" data-testid="pin-already-in">
+        {checkOutHref ? t('pin.alreadyIn') : t('pin.alreadyInNoLink')}
+      </p>
+      <div className="actions">
+        {checkOutHref && (
+          <Link className="button primary" href={checkOutHref}>
+            {t('checkIn.checkOut')}
+          </Link>
+        )}
+        <button type="button" className="button secondary" onClick={onLeave}>
+          {t('back')}
+        </button>
+      </div>
     </section>
   );
 }

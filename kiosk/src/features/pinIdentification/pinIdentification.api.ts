@@ -6,7 +6,10 @@ export function fetchPinIdentificationPage(qrCodeKey: string, signal?: AbortSign
   return apiClient.call('GET /pinIdentification/:qrCodeKey', { params: { qrCodeKey }, signal });
 }
 
-/** Identifies a person by the building PIN and their credentials: the wizard's prefill and a ticket. */
+/**
+ * Identifies a person by the building PIN and their credentials: the wizard's prefill and a
+ * ticket. An enrolled kiosk's calls carry its credential (apiClient), which stands for the PIN.
+ */
 export function identifyByPin(qrCodeKey: string, body: PinIdentificationRequest) {
   return apiClient.call('POST /pinIdentification/:qrCodeKey', { params: { qrCodeKey }, body });
 }

@@ -1,15 +1,9 @@
 // Who calls a public check-in route (a phone or an enrolled kiosk) and the building it may see.
-import {
-  type CheckInForm,
-  type Locale,
-  type WizardVisitorType,
-  newBuildingCheckInForms,
-  parseDeviceIds,
-} from '@vestibule/shared';
+import { type CheckInForm, type Locale, type WizardVisitorType, newBuildingCheckInForms } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type KeyedBuilding, findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
-import { type EnrolledKiosk, kioskOfCredential } from '../kiosks/kiosks.service.ts';
+import { type EnrolledKiosk, enrolledKioskOfBuilding } from '../kiosks/kiosks.service.ts';
 
 /** Where the call comes from: the visitor's own device (/checkin) or a kiosk (/checkinKiosk). */
 export interface CheckInChannel {
@@ -81,25 +75,12 @@ export async function checkChannel(
   return building;
 }
 
-/**
- * The enrolled kiosk behind a kiosk call: a valid credential (401 KIOSK_ENROLMENT_REQUIRED
- * without one), of this building, from one of its listed addresses when it lists some (an extra
- * restriction, not a credential). A revoked kiosk is refused (403 KIOSK_DEVICE_REVOKED) unless
- * `revokedAllowed`: a sync batch still delivers what it made before its revocation.
- */
-export async function enrolledKioskOf(
+/** The enrolled kiosk behind a kiosk call (kiosks.service.ts, `enrolledKioskOfBuilding`). */
+export function enrolledKioskOf(
   ctx: ServerContext,
   building: KeyedBuilding,
   channel: CheckInChannel,
   options: { revokedAllowed?: boolean } = {},
 ): Promise<EnrolledKiosk> {
-  const kiosk = await kioskOfCredential(ctx, channel.credential);
-  if (!kiosk) throw new AppError('KIOSK_ENROLMENT_REQUIRED');
-  if (kiosk.buildingId !== building.id) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
-  if (kiosk.revokedAt && !options.revokedAllowed) throw new AppError('KIOSK_DEVICE_REVOKED');
-  const addresses = parseDeviceIds(building.devices_ids);
-  if (addresses.length > 0 && !addresses.includes(channel.clientIp.replace(/^::ffff:/, ''))) {
-    throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
-  }
-  return kiosk;
+  return enrolledKioskOfBuilding(ctx, building, channel, options);
 }

@@ -9,6 +9,7 @@ import {
   type CheckInData,
   type VisitOfLink,
   type WizardVisitorType,
+  visitIdentifierPattern,
   wizardVisitorTypes,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
@@ -19,7 +20,7 @@ import { identifyByPass, provesPerson } from '../identification/identifiedPerson
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
 import { searchHosts } from '../visits/hosts.service.ts';
 import { toVisitSummary } from '../visits/visit.dto.ts';
-import { findVisitByPublicIdentifier } from '../visits/visits.repo.ts';
+import { findVisitByIdentifier, findVisitByPublicIdentifier } from '../visits/visits.repo.ts';
 import { activeCameras } from './checkin.repo.ts';
 import { type CheckInChannel, buildingForChannel, checkChannel, formOf } from './channel.ts';
 import { checkOutSettings } from './visitRules.ts';
@@ -62,6 +63,8 @@ export async function checkInBuilding(
       defaultLocale: settingsOf(building).defaultLocale,
       devicesSuccessText: building.devices_success_text,
       devicesAttentionText: building.devices_attention_text,
+      kioskOutcomeSeconds: settingsOf(building).kioskOutcomeSeconds,
+      employeeCheckIn: settingsOf(building).employeeCheckIn,
     },
     visitorTypes: [...wizardVisitorTypes],
   };
@@ -120,6 +123,33 @@ export async function hostsForLink(
   return { docs: await searchHosts(ctx, building, name, HOST_SEARCH_LIMIT) };
 }
 
+/**
+ * What a visit holds of the check-in form, by the form's keys: its stored form over its columns
+ * (an invitation made by staff, or a demo visit, may keep the visitor's e-mail and company in its
+ * columns only). The wizard starts from it, so an invited visitor retypes nothing the visit knows.
+ */
+export function visitFormValues(row: {
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  company_name: string | null;
+  host: string | null;
+  check_in_form: Record<string, string | boolean> | null;
+}): Record<string, string | boolean> {
+  const columns: Record<string, string | null> = {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    companyName: row.company_name,
+    contractorCompanyName: row.company_name,
+    host: row.host,
+  };
+  const known = Object.entries(columns).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  return { ...Object.fromEntries(known), ...(row.check_in_form ?? {}) };
+}
+
 export async function visitForLink(
   ctx: ServerContext,
   qrCodeKey: string,
@@ -134,7 +164,12 @@ export async function visitForLink(
 /**
  * What a link's identifier names at the building: a visit by its public identifier, else a
  * person by their current pass (deactivated or outside their validity: refused). A
- * replaced pass, and a visit or pass of another building, is not found.
+ * replaced pass, and a visit or pass of another building, is not found. An enrolled kiosk may
+ * also name a visit of its building by its visit code (typed or scanned at the kiosk): it holds
+ * the codes of the building's visits of the day already (GET /sync/visits), and asks for one it
+ * does not know yet, such as an invitation made after its last refresh. The answer carries the
+ * visit's PIN: the visitor is shown it at check-in, and the identifier (or the kiosk) is proof
+ * enough of the visit.
  */
 export async function linkTarget(
   ctx: ServerContext,
@@ -145,10 +180,13 @@ export async function linkTarget(
 ): Promise<VisitOfLink | CachedPass> {
   // The visit's public identifier (or the pass) is the secret here: the mobile token does not apply.
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null, { ignoreMobileToken: true });
-  const visit = await findVisitByPublicIdentifier(ctx.db, identifier);
+  const byCode = channel.fromKiosk && visitIdentifierPattern.test(identifier);
+  const visit = byCode
+    ? await findVisitByIdentifier(ctx.db, identifier)
+    : await findVisitByPublicIdentifier(ctx.db, identifier);
   if (visit && visit.building_id === building.id) {
     const summary = toVisitSummary(visit, settingsOf(building).timeZoneId);
-    return { kind: 'visit', ...summary, checkInForm: visit.check_in_form ?? null };
+    return { kind: 'visit', ...summary, pin: visit.pin, checkInForm: visitFormValues(visit) };
   }
   const pass = visit || options.visitsOnly ? undefined : await identifyByPass(ctx, building, identifier, new Date());
   if (!pass) throw new AppError('CHECKIN_VISIT_NOT_FOUND');

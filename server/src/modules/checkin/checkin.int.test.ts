@@ -9,6 +9,7 @@ import {
 import {
   addQuestion as addQuestionTo,
   createBuilding,
+  createPerson,
   createQuestionnaire,
   createTenant,
   createUser,
@@ -283,6 +284,8 @@ describe('POST /service/checkin', () => {
         public_identifier: `pub-${id}`,
         pin: '4321',
         visitor_type: 'EMPLOYEE',
+        // An employee of the directory: their own visit's link names them.
+        person_id: await createPerson(t.database.db, tenantId, buildingId, { firstName: 'Eve', lastName: 'Employee' }),
         source: 'OWN_DEVICE',
         questionnaires_answered_at: new Date(Date.now() - 3 * 3600_000),
       })

@@ -63,6 +63,27 @@ export interface EntryPerson {
 }
 
 /**
+ * How an employee's own check-in (a kiosk, a phone) names them (docs/check-in.md, "Employees"):
+ * by their pass or a PIN identification's ticket; on an enrolled kiosk, by their name found in the
+ * directory where the building allows it (`DIRECTORY`, then the person needs no proof: true); with
+ * no person of the directory only where the building allows a typed name (`TYPED_NAME`). Anything
+ * else answers 403 CHECK_IN_EMPLOYEE_NOT_IDENTIFIED. Staff at the desk vouch for anyone, and
+ * checking back into a visit of a person of the directory names them already.
+ */
+function employeeFoundInDirectory(entry: Entry): boolean {
+  const { body, channel, existing } = entry;
+  if (channel.staff === true || body.visitorType !== 'EMPLOYEE') return false;
+  const mode = entry.settings.employeeCheckIn;
+  if (body.personId === null) {
+    if (existing?.person_id || mode === 'TYPED_NAME') return false;
+    throw new AppError('CHECK_IN_EMPLOYEE_NOT_IDENTIFIED');
+  }
+  if (body.passIdentifier !== null || body.personTicket !== null) return false;
+  if (channel.fromKiosk && mode !== 'IDENTIFIED') return true;
+  throw new AppError('CHECK_IN_EMPLOYEE_NOT_IDENTIFIED');
+}
+
+/**
  * The person: one of the directory checked again at the entry's time (nothing is read for a
  * check-in without one), and the form's enabled fields, each checked by the rule its settings
  * derive. Checking back in merges with what is stored (shared rule): blanks never erase stored
@@ -70,13 +91,14 @@ export interface EntryPerson {
  */
 export async function personOfEntry(ctx: ServerContext, entry: Entry, host: EntryHost): Promise<EntryPerson> {
   const { body, existing, building, form } = entry;
+  const foundInDirectory = employeeFoundInDirectory(entry);
   const known =
     body.personId === null
       ? undefined
       : await verifiedPerson(
           ctx,
           building,
-          { ...body, personId: body.personId, trusted: entry.channel.staff === true },
+          { ...body, personId: body.personId, trusted: entry.channel.staff === true || foundInDirectory },
           entry.at,
         );
   // A host chosen from the list is the form's host, by the name the building knows them by.

@@ -286,7 +286,8 @@ describe('a check-in of a person', () => {
     const expired = await person({ validTo: '2020-01-01' });
     const before = await visitCount();
     const cases: [Record<string, unknown>, number, string][] = [
-      [employeeCheckIn(cara, { passIdentifier: null }), 404, 'NOT_FOUND'],
+      // An employee without a proof: their pass or PIN, as the building asks (docs/check-in.md, "Employees").
+      [employeeCheckIn(cara, { passIdentifier: null }), 403, 'CHECK_IN_EMPLOYEE_NOT_IDENTIFIED'],
       [employeeCheckIn({ id: uuidv7(), pass: cara.pass }), 404, 'NOT_FOUND'],
       [employeeCheckIn(neighbour), 404, 'NOT_FOUND'],
       [employeeCheckIn({ id: cara.id, pass: other.pass }), 410, 'PERSON_PASS_REVOKED'],

@@ -3,7 +3,7 @@ import { type CheckInResponse, type PinIdentificationResult, newBuildingSettings
 import { hashPassword } from '../auth/password.ts';
 import { issuePersonTicket } from './personTicket.ts';
 import { createBuilding, createPerson, createTenant, qrCodeKeyOf } from '../../../test/helpers/factories.ts';
-import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
+import { type TestApp, createTestApp, enrolledKiosk, jsonOf } from '../../../test/helpers/test-app.ts';
 
 // PIN identification: the building PIN, then the person's own credentials by the
 // building's method; every refusal code; the ticket that proves the person to the check-in;
@@ -99,10 +99,10 @@ describe('POST /service/pinIdentification/{key}', () => {
       .where('id', '=', jsonOf<CheckInResponse>(checkIn).entryLogItem!.id)
       .executeTakeFirstOrThrow();
     expect(visit).toEqual({ person_id: id, last_name: 'Mbeki' });
-    // Already in: the identification says so.
-    expect(
-      await codeOf(identify({ buildingPin: BUILDING_PIN, personalPin: '2468', lastName: 'Mbeki' }, freshAddress())),
-    ).toEqual([409, 'PIN_IDENTIFICATION_ALREADY_REGISTERED']);
+    // Already in: the identification says so, with the way to the person's own visit's check-out.
+    const again = await identify({ buildingPin: BUILDING_PIN, personalPin: '2468', lastName: 'Mbeki' }, freshAddress());
+    expect([again.statusCode, jsonOf(again).errorCode]).toEqual([409, 'PIN_IDENTIFICATION_ALREADY_REGISTERED']);
+    expect(jsonOf(again).params).toEqual({ publicIdentifier: jsonOf<CheckInResponse>(checkIn).publicIdentifier });
   });
 
   it('answers the same code for a wrong PIN, an unknown name and a person without a PIN', async () => {
@@ -239,5 +239,53 @@ describe('attempts', () => {
     const right = { buildingPin: BUILDING_PIN, personalPin: '2468', lastName: 'Sprayed' };
     expect(await codeOf(identify(right, address))).toEqual([429, 'PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED']);
     expect(personIdOf(await identify(right, freshAddress()))).toBe(id);
+  });
+});
+
+describe('PIN identification on an enrolled kiosk', () => {
+  const identifyOn = (body: Record<string, unknown>, headers: Record<string, string>, key = qrCodeKey) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/service/pinIdentification/${key}`,
+      payload: body,
+      headers,
+      remoteAddress: freshAddress(),
+    });
+
+  it("needs no building PIN: the kiosk's credential stands for it; anyone else still types it", async () => {
+    const id = await person({ firstName: 'Kiri', lastName: 'Kiosk' });
+    const kiosk = await enrolledKiosk(t.app, buildingId);
+    const answer = await identifyOn({ personalPin: '2468', lastName: 'Kiosk' }, kiosk.headers);
+    expect(answer.statusCode).toBe(200);
+    expect(jsonOf<PinIdentificationResult>(answer)).toMatchObject({
+      person: { personId: id },
+      ticket: expect.any(String),
+    });
+    // A phone (no credential), another building's kiosk: the building PIN is required.
+    const phone = await identifyOn({ personalPin: '2468', lastName: 'Kiosk' }, {});
+    expect([phone.statusCode, jsonOf(phone).errorCode]).toEqual([401, 'KIOSK_ENROLMENT_REQUIRED']);
+    const elsewhere = await enrolledKiosk(t.app, await createBuilding(t.database.db, tenantId, 'Pin Annex'));
+    const foreign = await identifyOn({ personalPin: '2468', lastName: 'Kiosk' }, elsewhere.headers);
+    expect([foreign.statusCode, jsonOf(foreign).errorCode]).toEqual([403, 'KIOSK_DEVICE_NOT_ALLOWED']);
+    // A building PIN given is checked, credential or not; the personal PIN always is.
+    const wrongPin = await identifyOn({ buildingPin: '0000', personalPin: '2468', lastName: 'Kiosk' }, kiosk.headers);
+    expect([wrongPin.statusCode, jsonOf(wrongPin).errorCode]).toEqual([400, 'PIN_IDENTIFICATION_INVALID_PIN_BUILDING']);
+    const wrongPersonal = await identifyOn({ personalPin: '1357', lastName: 'Kiosk' }, kiosk.headers);
+    expect([wrongPersonal.statusCode, jsonOf(wrongPersonal).errorCode]).toEqual([
+      400,
+      'PIN_IDENTIFICATION_BAD_CREDENTIALS',
+    ]);
+  });
+
+  it('refuses a revoked kiosk without the building PIN', async () => {
+    await person({ lastName: 'Revoked' });
+    const kiosk = await enrolledKiosk(t.app, buildingId);
+    await t.database.db
+      .updateTable('kiosk_devices')
+      .set({ revoked_at: new Date() })
+      .where('device_id', '=', kiosk.deviceId)
+      .execute();
+    const answer = await identifyOn({ personalPin: '2468', lastName: 'Revoked' }, kiosk.headers);
+    expect([answer.statusCode, jsonOf(answer).errorCode]).toEqual([403, 'KIOSK_DEVICE_REVOKED']);
   });
 });

@@ -1,5 +1,5 @@
-// PIN identification at the door (/pinIdentification/{key}): the building PIN, then the
-// person's own credentials by the building's method. The answer prefills the check-in wizard and
+// PIN identification at the door (/pinIdentification/{key}): the building PIN (an enrolled
+// kiosk's credential stands for it), then the person's own credentials by the building's method. The answer prefills the check-in wizard and
 // carries a ticket that proves the person to POST /checkin for a few minutes.
 //
 // What a caller learns is kept small (docs/check-in.md, "By PIN"): a wrong building PIN
@@ -15,7 +15,8 @@ import { AppError } from '../../errors.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../auth/password.ts';
 import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
-import { personIsIn } from '../visits/openVisits.repo.ts';
+import { enrolledKioskOfBuilding } from '../kiosks/kiosks.service.ts';
+import { openVisitOfPerson, personIsIn } from '../visits/openVisits.repo.ts';
 import { buildingDay, checkPersonAllowed, identifiedPerson, sameSecret } from './identifiedPerson.ts';
 import { issuePersonTicket } from './personTicket.ts';
 import { type PersonCredential, failuresOf, peopleByCredential, recordFailures } from './identification.repo.ts';
@@ -72,12 +73,19 @@ const personKey = (personId: string) => `pinid|person|${personId}`;
 const credentialKey = (buildingId: string, credential: PersonCredential) =>
   `pinid|${buildingId}|${credential.kind}|${credential.kind === 'externalId' ? credential.value : credential.value.toLowerCase()}`;
 
+/** Who asks: the client's address, and the kiosk credential an enrolled kiosk sends. */
+export interface IdentificationCaller {
+  clientIp: string;
+  credential?: unknown;
+}
+
 export async function identifyByPin(
   ctx: ServerContext,
   qrCodeKey: string,
   body: IdentificationBody,
-  clientIp: string,
+  caller: IdentificationCaller,
 ): Promise<PinIdentificationResult> {
+  const { clientIp } = caller;
   const building = await buildingOf(ctx, qrCodeKey);
   const method = settingsOf(building).pinIdentificationMethodType;
   const address = addressKey(clientIp);
@@ -90,9 +98,14 @@ export async function identifyByPin(
   };
   if ((await failuresOf(ctx.db, [address])) >= ADDRESS_MAX_FAILURES)
     throw new AppError('PIN_IDENTIFICATION_MAXIMUM_ATTEMPTS_EXCEEDED');
-  // A building without a PIN has no PIN identification: every PIN is wrong.
-  if (!sameSecret(building.pin_code || null, body.buildingPin))
+  if (body.buildingPin === undefined) {
+    // An enrolled kiosk of the building stands for the building PIN: it is the building's own
+    // device (its credential is checked as for any kiosk call). Anyone else types the PIN.
+    await enrolledKioskOfBuilding(ctx, building, caller);
+  } else if (!sameSecret(building.pin_code || null, body.buildingPin)) {
+    // A building without a PIN has no PIN identification by PIN: every PIN is wrong.
     throw await fail([address], 'PIN_IDENTIFICATION_INVALID_PIN_BUILDING');
+  }
   if (method === 'PIN_BUILDING_ONLY') return { method, person: null, ticket: null, ticketExpiresAt: null };
 
   const credential = credentialOf(method, body);
@@ -119,7 +132,14 @@ export async function identifyByPin(
     firstName: person.first_name,
     lastName: person.last_name,
   };
-  if (await personIsIn(ctx.db, building.id, samePerson)) throw new AppError('PIN_IDENTIFICATION_ALREADY_REGISTERED');
+  if (await personIsIn(ctx.db, building.id, samePerson)) {
+    // The person proved who they are: they are told the way to their own visit's check-out.
+    const open = await openVisitOfPerson(ctx.db, building.id, person.id);
+    throw new AppError(
+      'PIN_IDENTIFICATION_ALREADY_REGISTERED',
+      open ? { publicIdentifier: open.public_identifier } : undefined,
+    );
+  }
   const [prefill, { ticket, expiresAt }] = await Promise.all([
     identifiedPerson(ctx, building, person, now),
     issuePersonTicket(ctx, person.id, building.id, now),

@@ -6,6 +6,7 @@ import {
   KIOSK_ENROLMENT_CODE_MINUTES,
   KIOSK_ENROL_PAGE,
   normaliseEnrolmentCode,
+  parseDeviceIds,
   parseKioskCredential,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
@@ -142,6 +143,29 @@ export async function kioskOfCredential(ctx: ServerContext, header: unknown): Pr
     name: row.name,
     revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
   };
+}
+
+/**
+ * The enrolled kiosk of `building` behind a call: a valid credential (401
+ * KIOSK_ENROLMENT_REQUIRED without one), of this building, from one of its listed addresses when
+ * it lists some (an extra restriction, not a credential). A revoked kiosk is refused (403
+ * KIOSK_DEVICE_REVOKED) unless `revokedAllowed`: a sync batch still delivers what it made before.
+ */
+export async function enrolledKioskOfBuilding(
+  ctx: ServerContext,
+  building: { id: string; devices_ids: string | null },
+  call: { credential?: unknown; clientIp: string },
+  options: { revokedAllowed?: boolean } = {},
+): Promise<EnrolledKiosk> {
+  const kiosk = await kioskOfCredential(ctx, call.credential);
+  if (!kiosk) throw new AppError('KIOSK_ENROLMENT_REQUIRED');
+  if (kiosk.buildingId !== building.id) throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+  if (kiosk.revokedAt && !options.revokedAllowed) throw new AppError('KIOSK_DEVICE_REVOKED');
+  const addresses = parseDeviceIds(building.devices_ids);
+  if (addresses.length > 0 && !addresses.includes(call.clientIp.replace(/^::ffff:/, ''))) {
+    throw new AppError('KIOSK_DEVICE_NOT_ALLOWED');
+  }
+  return kiosk;
 }
 
 export async function revokeKiosk(

@@ -31,6 +31,8 @@ import { notifyHostsOfCheckIns } from './lifecycle.service.ts';
 // unless they chose not to be told.
 
 const received: { to: string[]; raw: string }[] = [];
+/** A mail as a client reads it, with the addresses the SMTP exchange delivered it to. */
+type Received = Omit<Email, 'to'> & { to: string[] };
 let smtp: SMTPServer;
 let smtpUrl: string;
 let t: TestApp;
@@ -216,7 +218,7 @@ const visitCount = async () =>
   );
 
 /** The lifecycle's host notices as the job runs them, then the mail sender over SMTP: what reached each inbox. */
-async function runHostNotices(): Promise<(Email & { to: string[] })[]> {
+async function runHostNotices(): Promise<Received[]> {
   const from = received.length;
   await notifyHostsOfCheckIns({ db: t.database.db, base: 'https://visits.example.test' }, new Date());
   const sender = createMailSender(t.database.db, smtpUrl);
@@ -231,11 +233,11 @@ async function runHostNotices(): Promise<(Email & { to: string[] })[]> {
 }
 
 /** The mails about one visitor (by their unique last name). */
-const about = (mails: (Email & { to: string[] })[], lastName: string) =>
+const about = (mails: Received[], lastName: string) =>
   mails.filter((mail) => mail.text?.includes(lastName));
 
 /** The one mail of a list (one, and only one, is expected). */
-function theOne(mails: (Email & { to: string[] })[]): Email & { to: string[] } {
+function theOne(mails: Received[]): Received {
   expect(mails).toHaveLength(1);
   const [mail] = mails;
   if (!mail) throw new Error('no mail');

@@ -204,6 +204,10 @@ export function openAndExpectedVisits(db: Db, buildingId: string) {
         'visitor_type',
         'host',
         'company_name',
+        'email',
+        'phone',
+        'pin',
+        'check_in_form',
       ])
       .where('building_id', '=', buildingId)
       .where('checked_out_at', 'is', null)
@@ -231,7 +235,16 @@ export function openAndExpectedVisits(db: Db, buildingId: string) {
 export function kioskPeople(db: Db, building: { id: string; tenant_id: string }, day: string) {
   return db
     .selectFrom('people')
-    .select(['id', 'pass_identifier', 'first_name', 'last_name', 'visitor_type', 'valid_from', 'valid_to'])
+    .select([
+      'id',
+      'pass_identifier',
+      'first_name',
+      'last_name',
+      'department',
+      'visitor_type',
+      'valid_from',
+      'valid_to',
+    ])
     .where('building_id', '=', building.id)
     .where('tenant_id', '=', building.tenant_id)
     .where('deactivated', '=', false)

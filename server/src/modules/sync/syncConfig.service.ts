@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 import type { KeyedBuilding } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
 import { type CheckInChannel, buildingForChannel } from '../checkin/channel.ts';
-import { checkInBuilding, checkInData } from '../checkin/checkInLink.service.ts';
+import { checkInBuilding, checkInData, visitFormValues } from '../checkin/checkInLink.service.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
 import { buildingHosts } from '../visits/hosts.service.ts';
 import { kioskPeople, openAndExpectedVisits } from './sync.repo.ts';
@@ -53,6 +53,8 @@ async function buildKioskConfig(
   channel: CheckInChannel,
   day: string,
 ) {
+  const settings = settingsOf(building);
+  const directory = settings.employeeCheckIn !== 'IDENTIFIED';
   const config = {
     building: await checkInBuilding(ctx, qrCodeKey, channel, null),
     checkInData: Object.fromEntries(
@@ -67,9 +69,11 @@ async function buildKioskConfig(
         ),
       ),
     ),
-    timeZoneId: settingsOf(building).timeZoneId,
+    timeZoneId: settings.timeZoneId,
+    pinIdentificationMethod: settings.pinIdentificationMethodType,
     // The passes that open the door, without personal PIN hashes: a 4 to 8 digit PIN behind any
     // hash on a tablet is found by trying them all, so PIN identification needs the server.
+    // Employees' whole names and departments only where they may find their name on a kiosk.
     people: (await kioskPeople(ctx.db, building, day)).map((row) => ({
       personId: row.id,
       passIdentifier: row.pass_identifier,
@@ -78,6 +82,7 @@ async function buildKioskConfig(
       visitorType: row.visitor_type,
       validFrom: row.valid_from,
       validTo: row.valid_to,
+      ...(directory && row.visitor_type === 'EMPLOYEE' ? { lastName: row.last_name, department: row.department } : {}),
     })),
     // The building's hosts (names, departments and links only): the host field searches them
     // offline, so a check-in synced later is still linked to its host.
@@ -124,18 +129,25 @@ export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel
   // Names, codes and visit ids that check out: for an enrolled kiosk of the building only.
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
   const rows = await openAndExpectedVisits(ctx.db, building.id);
-  return rows.map((row) => ({
-    id: row.id,
-    identifier: row.identifier,
-    publicIdentifier: row.public_identifier,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    visitorType: row.visitor_type,
-    checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
-    scheduledAt: row.scheduled_at ? new Date(row.scheduled_at).toISOString() : null,
-    scheduledDuration: row.scheduled_duration,
-    // The evacuation list on the staff screen names each person's host and company, offline too.
-    host: row.host,
-    companyName: row.company_name,
-  }));
+  return rows.map((row) => {
+    // An expected visit (an invitation) checks in at the kiosk: the visitor is shown its PIN and
+    // the form starts from what the visit holds. A visit already in needs neither on the tablet.
+    const expected = row.checked_in_at === null;
+    return {
+      id: row.id,
+      identifier: row.identifier,
+      publicIdentifier: row.public_identifier,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      visitorType: row.visitor_type,
+      checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+      scheduledAt: row.scheduled_at ? new Date(row.scheduled_at).toISOString() : null,
+      scheduledDuration: row.scheduled_duration,
+      // The evacuation list on the staff screen names each person's host and company, offline too.
+      host: row.host,
+      companyName: row.company_name,
+      pin: expected ? row.pin : null,
+      checkInForm: expected ? visitFormValues(row) : null,
+    };
+  });
 }

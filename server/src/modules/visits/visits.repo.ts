@@ -35,6 +35,11 @@ export function findVisitByPublicIdentifier(db: Db, publicIdentifier: string) {
   return selectVisits(db).where('visits.public_identifier', '=', publicIdentifier).executeTakeFirst();
 }
 
+/** A visit by its short visit code (unique across visits). */
+export function findVisitByIdentifier(db: Db, identifier: string) {
+  return selectVisits(db).where('visits.identifier', '=', identifier).executeTakeFirst();
+}
+
 export function findVisitByIdentifierAndPin(db: Db, identifier: string, pin: string) {
   return selectVisits(db).where('visits.identifier', '=', identifier).where('visits.pin', '=', pin).executeTakeFirst();
 }

@@ -110,6 +110,7 @@ export const buildings = {
       temperature: 'Temperature measures',
       notifications: 'Notifications',
       other: 'Other',
+      kiosk: 'Kiosks and self check-in',
     },
     defaultLocale: 'Default language',
     timeZone: 'Time zone',
@@ -165,6 +166,16 @@ export const buildings = {
     appendQrCode: 'Add the QR code to invitations',
     appendLogo: 'Add the logo to invitations',
     appendLogoNeedsLogo: 'Upload a check-in logo first (Address and contact tab).',
+    kioskOutcomeSeconds: 'After a check-in, the kiosk returns to its welcome screen after',
+    kioskOutcomeSecondsHelp: 'The visit code and PIN stay on screen this long, with a countdown and a Done button.',
+    kioskOutcomeSecondsOption: '{{count}} seconds',
+    employeeCheckIn: 'Employees check themselves in',
+    employeeCheckInHelp: 'On a kiosk or their phone. At the desk, staff may check anyone in.',
+    employeeCheckInModes: {
+      IDENTIFIED: 'With their pass or personal PIN',
+      DIRECTORY: 'With their pass, their PIN, or their name in the directory (kiosks)',
+      TYPED_NAME: 'Also by typing their name (sites without a people directory)',
+    },
   },
   checkInForm: {
     personTypes: {

@@ -51,6 +51,8 @@ export const errors = {
   CHECKEDIN: 'You are already checked in. Please check out first.',
   CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID:
     'Your questionnaire answers are no longer valid. Please go through the check-in again.',
+  CHECK_IN_EMPLOYEE_NOT_IDENTIFIED:
+    'Employees check in with their pass or their PIN here. Please identify yourself, or ask the reception.',
   CHECKIN_VISIT_NOT_FOUND: 'This visit could not be found.',
   CHECKOUT_VISIT_NOT_FOUND: 'This visit could not be found or is already checked out.',
   CANCEL_VISIT_NOT_FOUND: 'This visit could not be found or can no longer be changed.',

@@ -29,6 +29,8 @@ export const publicVisit = {
     code: 'Visit code',
     pin: 'PIN',
     keep: 'Keep your visit code and PIN: you need them to check out.',
+    keepCode: 'Keep your visit code: it finds your visit when you check out.',
+    employeeCheckOut: 'When you leave, tap “Check out” on the kiosk and find your visit by your last name.',
     checkOutLater: 'When you leave, check out here:',
     checkOutLink: 'Check out',
   },
@@ -53,6 +55,7 @@ export const publicVisit = {
   kiosk: {
     idle: 'Are you still there? This screen returns to the start in {{seconds}} s.',
     stay: 'I am still here',
+    returning: 'Back to the welcome screen in {{seconds}} s.',
   },
   checkOut: {
     title: 'Check-out',
@@ -158,11 +161,29 @@ export const publicVisit = {
   person: {
     passReady: 'Your pass is recognised. Check in when you arrive.',
   },
+  employee: {
+    title: 'Employee check-in',
+    intro: 'Identify yourself to check in: you need no visit code.',
+    phoneIntro:
+      'Open the personal link your company gave you (the QR code of your pass): it checks you in at once. Or identify with your PIN.',
+    scan: 'Scan my pass',
+    scanHint: 'The QR code of your pass or personal link.',
+    pin: 'Identify with my PIN',
+    pinHint: 'Your personal PIN, then your name.',
+    findName: 'Or find your name',
+    name: 'Your name',
+    nameHint: 'Type the first letters of your first or last name.',
+    results: 'Employees found',
+    found_one: '{{count}} employee found. Choose your name.',
+    found_other: '{{count}} employees found. Choose your name.',
+    noneFound: 'No employee of this building has this name. Check the spelling, or identify with your pass.',
+    notListed: 'Not in the directory?',
+    typeName: 'Check in with my name',
+  },
   pin: {
-    offer: 'Work here?',
+    offer: 'Have a personal PIN?',
     open: 'Identify with my PIN',
     title: 'Identify with your PIN',
-    step: 'Step {{step}} of {{count}}',
     buildingPin: 'Building PIN code',
     buildingPinHint: 'The code shown at the entrance or given by the reception.',
     personalPin: 'Your personal PIN',
@@ -174,11 +195,17 @@ export const publicVisit = {
     email: 'Your e-mail address',
     externalId: 'Your employee number',
     required: 'This field is required.',
-    digitsOnly: 'Digits only.',
     next: 'Next',
     submit: 'Identify me',
     submitting: 'Checking…',
     identified: 'Welcome, {{name}}',
+    pad: 'Number keys',
+    clear: 'Clear the PIN',
+    clearShort: 'Clear',
+    erase: 'Delete the last digit',
+    alreadyIn: 'You are already checked in. To leave, check out.',
+    alreadyInNoLink:
+      'You are already checked in. To leave, check out with the link of your visit, at a kiosk or at the reception.',
   },
   scan: {
     offer: 'Invited, or have a visit QR code or a pass?',
@@ -186,9 +213,10 @@ export const publicVisit = {
     title: 'Your QR code',
     alreadyIn: 'This visit is already checked in. To leave, check out.',
     unknown:
-      'This kiosk does not know this visit. Please check in with the buttons on the first screen, or ask at the reception.',
-    unknownPass:
-      'This code is not a visit or a pass of this building. Please check in with the buttons on the first screen, or ask at the reception.',
+      'No visit or pass of this building has this code. Check the code, check in with the buttons on the first screen, or ask at the reception.',
+    unchecked:
+      'This kiosk is offline and does not know this code, so it could not check it. Check in with the buttons on the first screen, or ask at the reception.',
+    checking: 'Checking your code…',
     again: 'Scan another code',
   },
   visitPage: {

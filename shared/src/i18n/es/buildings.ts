@@ -112,6 +112,7 @@ export const buildings = {
       temperature: 'Mediciones de temperatura',
       notifications: 'Notificaciones',
       other: 'Otros',
+      kiosk: 'Quioscos y registro autónomo',
     },
     defaultLocale: 'Idioma predeterminado',
     timeZone: 'Zona horaria',
@@ -167,6 +168,17 @@ export const buildings = {
     appendQrCode: 'Añadir el código QR a las invitaciones',
     appendLogo: 'Añadir el logotipo a las invitaciones',
     appendLogoNeedsLogo: 'Suba primero un logotipo de registro (pestaña Dirección y contacto).',
+    kioskOutcomeSeconds: 'Tras un registro de entrada, el quiosco vuelve a su pantalla de bienvenida al cabo de',
+    kioskOutcomeSecondsHelp:
+      'El código de visita y el PIN permanecen en pantalla ese tiempo, con una cuenta atrás y un botón Listo.',
+    kioskOutcomeSecondsOption: '{{count}} segundos',
+    employeeCheckIn: 'Los empleados registran su propia entrada',
+    employeeCheckInHelp: 'En un quiosco o en su teléfono. En la recepción, el personal puede registrar a cualquiera.',
+    employeeCheckInModes: {
+      IDENTIFIED: 'Con su pase o su PIN personal',
+      DIRECTORY: 'Con su pase, su PIN o su nombre en el directorio (quioscos)',
+      TYPED_NAME: 'También escribiendo su nombre (sitios sin directorio de personas)',
+    },
   },
   checkInForm: {
     personTypes: {

@@ -52,6 +52,8 @@ export const errors = {
   CHECKEDIN: 'Ya se ha registrado su entrada. Registre primero su salida.',
   CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID:
     'Sus respuestas al cuestionario ya no son válidas. Vuelva a realizar el registro de entrada.',
+  CHECK_IN_EMPLOYEE_NOT_IDENTIFIED:
+    'Aquí los empleados registran su entrada con su pase o su PIN. Identifíquese o diríjase a la recepción.',
   CHECKIN_VISIT_NOT_FOUND: 'No se ha encontrado esta visita.',
   CHECKOUT_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya se ha registrado su salida.',
   CANCEL_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya no se puede modificar.',

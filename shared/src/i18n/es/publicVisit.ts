@@ -31,6 +31,8 @@ export const publicVisit: Catalogue<typeof english> = {
     code: 'Código de visita',
     pin: 'PIN',
     keep: 'Guarde su código de visita y su PIN: los necesitará para registrar su salida.',
+    keepCode: 'Guarde su código de visita: permite encontrar su visita al registrar su salida.',
+    employeeCheckOut: 'Al irse, toque «Registrar mi salida» en el quiosco y busque su visita por su apellido.',
     checkOutLater: 'Cuando se vaya, registre su salida aquí:',
     checkOutLink: 'Registrar mi salida',
   },
@@ -55,6 +57,7 @@ export const publicVisit: Catalogue<typeof english> = {
   kiosk: {
     idle: '¿Sigue ahí? Esta pantalla volverá al inicio en {{seconds}} s.',
     stay: 'Sigo aquí',
+    returning: 'Vuelta a la pantalla de bienvenida en {{seconds}} s.',
   },
   checkOut: {
     title: 'Registro de salida',
@@ -164,11 +167,30 @@ export const publicVisit: Catalogue<typeof english> = {
   person: {
     passReady: 'Su pase ha sido reconocido. Registre su entrada al llegar.',
   },
+  employee: {
+    title: 'Entrada de un empleado',
+    intro: 'Identifíquese para registrar su entrada: no necesita código de visita.',
+    phoneIntro:
+      'Abra el enlace personal que le dio su empresa (el código QR de su pase): registra su entrada al instante. O identifíquese con su PIN.',
+    scan: 'Escanear mi pase',
+    scanHint: 'El código QR de su pase o de su enlace personal.',
+    pin: 'Identificarme con mi PIN',
+    pinHint: 'Su PIN personal y luego su nombre.',
+    findName: 'O busque su nombre',
+    name: 'Su nombre',
+    nameHint: 'Escriba las primeras letras de su nombre o apellido.',
+    results: 'Empleados encontrados',
+    found_one: '{{count}} empleado encontrado. Elija su nombre.',
+    found_other: '{{count}} empleados encontrados. Elija su nombre.',
+    noneFound:
+      'Ningún empleado de este edificio tiene este nombre. Compruebe la ortografía o identifíquese con su pase.',
+    notListed: '¿No figura en el directorio?',
+    typeName: 'Registrar mi entrada con mi nombre',
+  },
   pin: {
-    offer: '¿Trabaja aquí?',
+    offer: '¿Tiene un PIN personal?',
     open: 'Identificarme con mi PIN',
     title: 'Identifíquese con su PIN',
-    step: 'Paso {{step}} de {{count}}',
     buildingPin: 'Código PIN del edificio',
     buildingPinHint: 'El código indicado en la entrada o facilitado por la recepción.',
     personalPin: 'Su PIN personal',
@@ -180,11 +202,17 @@ export const publicVisit: Catalogue<typeof english> = {
     email: 'Su correo electrónico',
     externalId: 'Su número de empleado',
     required: 'Este campo es obligatorio.',
-    digitsOnly: 'Solo dígitos.',
     next: 'Siguiente',
     submit: 'Identificarme',
     submitting: 'Comprobando…',
     identified: 'Bienvenido/a, {{name}}',
+    pad: 'Teclas numéricas',
+    clear: 'Borrar el PIN',
+    clearShort: 'Borrar',
+    erase: 'Borrar el último dígito',
+    alreadyIn: 'Su entrada ya está registrada. Para irse, registre su salida.',
+    alreadyInNoLink:
+      'Su entrada ya está registrada. Para irse, registre su salida con el enlace de su visita, en un quiosco o en la recepción.',
   },
   scan: {
     offer: '¿Tiene una invitación, un código QR de visita o un pase?',
@@ -192,9 +220,10 @@ export const publicVisit: Catalogue<typeof english> = {
     title: 'Su código QR',
     alreadyIn: 'La entrada de esta visita ya está registrada. Para irse, registre su salida.',
     unknown:
-      'Este quiosco no conoce esta visita. Registre su entrada con los botones de la primera pantalla o diríjase a la recepción.',
-    unknownPass:
-      'Este código no es una visita ni un pase de este edificio. Registre su entrada con los botones de la primera pantalla o diríjase a la recepción.',
+      'Ninguna visita ni ningún pase de este edificio tiene este código. Compruebe el código, registre su entrada con los botones de la primera pantalla o diríjase a la recepción.',
+    unchecked:
+      'Este quiosco está sin conexión y no conoce este código: no ha podido comprobarlo. Registre su entrada con los botones de la primera pantalla o diríjase a la recepción.',
+    checking: 'Comprobando su código…',
     again: 'Escanear otro código',
   },
   visitPage: {

@@ -112,6 +112,7 @@ export const buildings = {
       temperature: 'Prises de température',
       notifications: 'Notifications',
       other: 'Autres',
+      kiosk: 'Bornes et arrivées en libre-service',
     },
     defaultLocale: 'Langue par défaut',
     timeZone: 'Fuseau horaire',
@@ -167,6 +168,18 @@ export const buildings = {
     appendQrCode: 'Ajouter le code QR aux invitations',
     appendLogo: 'Ajouter le logo aux invitations',
     appendLogoNeedsLogo: 'Téléversez d’abord un logo d’accueil (onglet Adresse et coordonnées).',
+    kioskOutcomeSeconds: 'Après une arrivée, la borne revient à son écran d’accueil au bout de',
+    kioskOutcomeSecondsHelp:
+      'Le code de visite et le code PIN restent affichés ce temps-là, avec un compte à rebours et un bouton Terminé.',
+    kioskOutcomeSecondsOption: '{{count}} secondes',
+    employeeCheckIn: 'Les employés enregistrent eux-mêmes leur arrivée',
+    employeeCheckInHelp:
+      'Sur une borne ou leur téléphone. À l’accueil, le personnel peut enregistrer l’arrivée de chacun.',
+    employeeCheckInModes: {
+      IDENTIFIED: 'Avec leur badge ou leur code PIN personnel',
+      DIRECTORY: 'Avec leur badge, leur code PIN ou leur nom dans l’annuaire (bornes)',
+      TYPED_NAME: 'Aussi en saisissant leur nom (sites sans annuaire des personnes)',
+    },
   },
   checkInForm: {
     personTypes: {

@@ -51,6 +51,8 @@ export const errors = {
   CHECKEDIN: 'Votre arrivée est déjà enregistrée. Veuillez d’abord enregistrer votre départ.',
   CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID:
     'Vos réponses au questionnaire ne sont plus valides. Veuillez recommencer l’enregistrement de votre arrivée.',
+  CHECK_IN_EMPLOYEE_NOT_IDENTIFIED:
+    'Ici, les employés enregistrent leur arrivée avec leur badge ou leur code PIN. Identifiez-vous, ou adressez-vous à l’accueil.',
   CHECKIN_VISIT_NOT_FOUND: 'Cette visite est introuvable.',
   CHECKOUT_VISIT_NOT_FOUND: 'Cette visite est introuvable ou son départ a déjà été enregistré.',
   CANCEL_VISIT_NOT_FOUND: 'Cette visite est introuvable ou ne peut plus être modifiée.',

@@ -31,6 +31,9 @@ export const publicVisit: Catalogue<typeof english> = {
     code: 'Code de visite',
     pin: 'Code PIN',
     keep: 'Conservez votre code de visite et votre code PIN : ils vous seront demandés à votre départ.',
+    keepCode: 'Conservez votre code de visite : il permet de retrouver votre visite à votre départ.',
+    employeeCheckOut:
+      'En partant, touchez « Enregistrer mon départ » sur la borne et retrouvez votre visite par votre nom.',
     checkOutLater: 'À votre départ, enregistrez-le ici :',
     checkOutLink: 'Enregistrer mon départ',
   },
@@ -55,6 +58,7 @@ export const publicVisit: Catalogue<typeof english> = {
   kiosk: {
     idle: 'Êtes-vous toujours là ? Cet écran revient au début dans {{seconds}} s.',
     stay: 'Je suis toujours là',
+    returning: 'Retour à l’écran d’accueil dans {{seconds}} s.',
   },
   checkOut: {
     title: 'Enregistrement de départ',
@@ -165,11 +169,30 @@ export const publicVisit: Catalogue<typeof english> = {
   person: {
     passReady: 'Votre badge est reconnu. Enregistrez votre arrivée à votre entrée.',
   },
+  employee: {
+    title: 'Arrivée d’un employé',
+    intro: 'Identifiez-vous pour enregistrer votre arrivée : aucun code de visite ne vous est demandé.',
+    phoneIntro:
+      'Ouvrez le lien personnel que votre entreprise vous a donné (le code QR de votre badge) : il enregistre votre arrivée aussitôt. Ou identifiez-vous avec votre code PIN.',
+    scan: 'Scanner mon badge',
+    scanHint: 'Le code QR de votre badge ou de votre lien personnel.',
+    pin: 'M’identifier avec mon code PIN',
+    pinHint: 'Votre code PIN personnel, puis votre nom.',
+    findName: 'Ou trouvez votre nom',
+    name: 'Votre nom',
+    nameHint: 'Saisissez les premières lettres de votre prénom ou de votre nom.',
+    results: 'Employés trouvés',
+    found_one: '{{count}} employé trouvé. Choisissez votre nom.',
+    found_other: '{{count}} employés trouvés. Choisissez votre nom.',
+    noneFound:
+      'Aucun employé de ce bâtiment ne porte ce nom. Vérifiez l’orthographe, ou identifiez-vous avec votre badge.',
+    notListed: 'Absent de l’annuaire ?',
+    typeName: 'Enregistrer mon arrivée avec mon nom',
+  },
   pin: {
-    offer: 'Vous travaillez ici ?',
+    offer: 'Vous avez un code PIN personnel ?',
     open: 'M’identifier avec mon code PIN',
     title: 'Identifiez-vous avec votre code PIN',
-    step: 'Étape {{step}} sur {{count}}',
     buildingPin: 'Code PIN du bâtiment',
     buildingPinHint: 'Le code affiché à l’entrée ou donné par l’accueil.',
     personalPin: 'Votre code PIN personnel',
@@ -181,11 +204,17 @@ export const publicVisit: Catalogue<typeof english> = {
     email: 'Votre adresse e-mail',
     externalId: 'Votre matricule',
     required: 'Ce champ est obligatoire.',
-    digitsOnly: 'Chiffres uniquement.',
     next: 'Suivant',
     submit: 'M’identifier',
     submitting: 'Vérification…',
     identified: 'Bienvenue, {{name}}',
+    pad: 'Touches numériques',
+    clear: 'Effacer le code PIN',
+    clearShort: 'Effacer',
+    erase: 'Effacer le dernier chiffre',
+    alreadyIn: 'Votre arrivée est déjà enregistrée. Pour partir, enregistrez votre départ.',
+    alreadyInNoLink:
+      'Votre arrivée est déjà enregistrée. Pour partir, enregistrez votre départ avec le lien de votre visite, sur une borne ou à l’accueil.',
   },
   scan: {
     offer: 'Vous êtes invité, ou avez un code QR de visite ou un badge ?',
@@ -193,9 +222,10 @@ export const publicVisit: Catalogue<typeof english> = {
     title: 'Votre code QR',
     alreadyIn: 'L’arrivée de cette visite est déjà enregistrée. Pour partir, enregistrez votre départ.',
     unknown:
-      'Cette borne ne connaît pas cette visite. Enregistrez votre arrivée avec les boutons du premier écran, ou adressez-vous à l’accueil.',
-    unknownPass:
-      'Ce code n’est ni une visite ni un badge de ce bâtiment. Enregistrez votre arrivée avec les boutons du premier écran, ou adressez-vous à l’accueil.',
+      'Aucune visite ni aucun badge de ce bâtiment n’a ce code. Vérifiez le code, enregistrez votre arrivée avec les boutons du premier écran, ou adressez-vous à l’accueil.',
+    unchecked:
+      'Cette borne est hors ligne et ne connaît pas ce code : elle n’a pas pu le vérifier. Enregistrez votre arrivée avec les boutons du premier écran, ou adressez-vous à l’accueil.',
+    checking: 'Vérification de votre code…',
     again: 'Scanner un autre code',
   },
   visitPage: {
