@@ -148,7 +148,8 @@ describe('an invited visitor at the kiosk', () => {
     const walkIn = newPerson('Wanda');
     const wizard = kiosk.wizard;
     await wizard.chooseType('VISITOR');
-    await wizard.fillForm({ host: walkIn.host, firstName: walkIn.firstName, lastName: walkIn.lastName });
+    await wizard.chooseHost(host.firstName.slice(0, 3), `${host.firstName} ${host.lastName}`);
+    await wizard.fillForm({ firstName: walkIn.firstName, lastName: walkIn.lastName });
     await wizard.button('finish').click();
     await wizard.outcomeHeading('allowed').waitFor();
     const countdown = page.getByRole('timer');
