@@ -342,6 +342,7 @@ export const buildings = {
     types: {
       checkIn: 'Arrivée',
       checkOut: 'Départ',
+      rollCall: "Coche d'appel",
     },
     reason: 'Motif',
     occurredAt: 'Sur la borne',
