@@ -52,6 +52,7 @@ function MarkButtons(props: { person: EvacuationPerson; name: string; rollCall: 
         <Button
           size="sm"
           color="teal.9"
+          className={classes.solid}
           variant={mark?.status === 'PRESENT' ? 'filled' : 'default'}
           aria-pressed={mark?.status === 'PRESENT'}
           aria-label={t('evacuation.rollCall.markPresent', { name })}
@@ -62,6 +63,7 @@ function MarkButtons(props: { person: EvacuationPerson; name: string; rollCall: 
         <Button
           size="sm"
           color="red.9"
+          className={classes.solid}
           variant={mark?.status === 'ABSENT' ? 'filled' : 'default'}
           aria-pressed={mark?.status === 'ABSENT'}
           aria-label={t('evacuation.rollCall.markAbsent', { name })}
@@ -118,8 +120,10 @@ export function EvacuationGroupTable(props: {
             </Table.Th>
             <Table.Th className={classes.nameColumn}>{t('evacuation.columns.name')}</Table.Th>
             <Table.Th className={`${classes.wide} ${classes.phoneColumn}`}>{t('evacuation.columns.phone')}</Table.Th>
-            <Table.Th className={classes.wide}>{t('evacuation.columns.company')}</Table.Th>
-            <Table.Th className={classes.wide}>{t('evacuation.columns.host')}</Table.Th>
+            <Table.Th className={`${classes.wide} ${classes.companyColumn}`}>
+              {t('evacuation.columns.company')}
+            </Table.Th>
+            <Table.Th className={`${classes.wide} ${classes.hostColumn}`}>{t('evacuation.columns.host')}</Table.Th>
             <Table.Th className={`${classes.wide} ${classes.timeColumn}`}>{t('evacuation.columns.checkedIn')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -150,12 +154,12 @@ export function EvacuationGroupTable(props: {
                     {person.companyName && <Text size="xs">{person.companyName}</Text>}
                   </span>
                 </Table.Td>
-                <Table.Td className={classes.wide}>
+                <Table.Td className={`${classes.wide} ${classes.phoneCell}`} data-phone="">
                   <PhoneLink person={person} name={name} />
                 </Table.Td>
                 <Table.Td className={classes.wide}>{person.companyName ?? ''}</Table.Td>
                 <Table.Td className={classes.wide}>{person.host ?? t('evacuation.noHost')}</Table.Td>
-                <Table.Td className={classes.wide}>{time(person.checkedInAt)}</Table.Td>
+                <Table.Td className={`${classes.wide} ${classes.timeColumn}`}>{time(person.checkedInAt)}</Table.Td>
               </Table.Tr>
             );
           })}

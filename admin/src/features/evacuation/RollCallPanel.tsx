@@ -52,7 +52,12 @@ export function RollCallPanel(props: {
           </Text>
         )}
         <Group gap="sm">
-          <Button color="red.9" onClick={() => rollCall.start('ALARM')} disabled={tally.total === 0}>
+          <Button
+            color="red.9"
+            className={classes.solid}
+            onClick={() => rollCall.start('ALARM')}
+            disabled={tally.total === 0}
+          >
             {t('evacuation.rollCall.startAlarm')}
           </Button>
           <Button variant="default" onClick={() => rollCall.start('DRILL')} disabled={tally.total === 0}>
@@ -101,6 +106,7 @@ export function RollCallPanel(props: {
           <Group gap="sm">
             <Button
               color="red.9"
+              className={classes.solid}
               onClick={() => {
                 setConfirming(false);
                 rollCall.end();

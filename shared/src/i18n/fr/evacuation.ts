@@ -27,7 +27,7 @@ export const evacuation = {
     paperMark: '✓',
     name: 'Nom',
     phone: 'Téléphone',
-    company: 'Entreprise',
+    company: 'Société',
     host: 'Hôte',
     checkedIn: 'Arrivée',
   },
