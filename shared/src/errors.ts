@@ -83,6 +83,8 @@ export const errorCatalogue = {
   MEETING_HOST_NOT_EMPLOYEE: { status: 400 },
   HOST_NOT_CHOSEN: { status: 400 },
   MEETING_IN_THE_PAST: { status: 400 },
+  // The evacuation list's roll call
+  ROLL_CALL_ENDED: { status: 409 },
   // The visitor's own visit pages: what a visit's state no longer allows
   VISIT_ALREADY_CHECKED_OUT: { status: 409 },
   POSTPONE_DURATION_NOT_LONGER: { status: 400 },

@@ -45,4 +45,5 @@ export * from './domain/userManagement.ts';
 export * from './domain/csv.ts';
 export * from './schemas/audit.ts';
 export * from './domain/evacuation.ts';
+export * from './domain/rollCall.ts';
 export * from './schemas/evacuation.ts';

@@ -24,6 +24,8 @@ abstract class EvacuationList {
   protected abstract get personRows(): Locator;
   abstract get total(): Locator;
   abstract get rollCallCount(): Locator;
+  /** The test id of the line under a person's marks: who marked them and when. */
+  protected abstract get markedByTestId(): string;
 
   /** The names of everyone listed, in the list's order. */
   async names(): Promise<string[]> {
@@ -44,20 +46,42 @@ abstract class EvacuationList {
     });
   }
 
+  /** Starts a roll call for an alarm. */
   get startRollCall(): Locator {
-    return this.main.getByRole('button', { name: exactly(this.label('rollCall.start')) });
+    return this.main.getByRole('button', { name: exactly(this.label('rollCall.startAlarm')) });
   }
 
-  get endRollCall(): Locator {
-    return this.main.getByRole('button', { name: exactly(this.label('rollCall.end')) });
+  get startDrill(): Locator {
+    return this.main.getByRole('button', { name: exactly(this.label('rollCall.startDrill')) });
   }
 
-  safeCheckbox(name: string): Locator {
-    return this.main.getByRole('checkbox', { name: exactly(this.label('rollCall.markSafe', { name })) });
+  /** Ends the roll call; `unaccounted`: someone is not accounted for, and the screen asks first. */
+  async endRollCall(unaccounted: boolean): Promise<void> {
+    const end = exactly(this.label('rollCall.end'));
+    await this.main.getByRole('button', { name: end }).click();
+    if (unaccounted) await this.main.getByRole('alert').getByRole('button', { name: end }).click();
   }
 
-  accountedText(accounted: number, total: number): string {
-    return this.label('rollCall.accounted', { accounted: String(accounted), total: String(total) });
+  /** Marks a person present or absent (pressed again, the mark is taken back). */
+  markButton(name: string, status: 'PRESENT' | 'ABSENT'): Locator {
+    const key = status === 'PRESENT' ? 'rollCall.markPresent' : 'rollCall.markAbsent';
+    return this.main.getByRole('button', { name: exactly(this.label(key, { name })) });
+  }
+
+  /** Who marked the person and when, as the row says it. */
+  markedBy(name: string): Locator {
+    return this.row(name).getByTestId(this.markedByTestId);
+  }
+
+  accountedText(present: number, total: number): string {
+    return this.label('rollCall.accounted', { present: String(present), total: String(total) });
+  }
+
+  /** The heading of a running roll call ("Alarm: roll call in progress"). */
+  runningHeading(reason: 'ALARM' | 'DRILL'): Locator {
+    return this.main.getByRole('heading', {
+      name: exactly(this.label('rollCall.running', { reason: this.label(`rollCall.reasons.${reason}`) })),
+    });
   }
 }
 
@@ -88,6 +112,15 @@ export class AdminEvacuationPage extends EvacuationList {
 
   get rollCallCount(): Locator {
     return this.page.getByTestId('roll-call-count');
+  }
+
+  protected get markedByTestId(): string {
+    return 'roll-call-marked-by';
+  }
+
+  /** The outcome of the last roll call, once it ended. */
+  get lastRollCall(): Locator {
+    return this.page.getByTestId('roll-call-last');
   }
 
   get buildingChoice(): Locator {
@@ -122,6 +155,10 @@ export class KioskEvacuationView extends EvacuationList {
 
   get rollCallCount(): Locator {
     return this.page.getByTestId('kiosk-roll-call-count');
+  }
+
+  protected get markedByTestId(): string {
+    return 'kiosk-roll-call-marked-by';
   }
 
   get offlineNotice(): Locator {

@@ -1,5 +1,6 @@
 // The kiosk's offline engine, as other packages use it (@vestibule/kiosk/offline): its Dexie
-// database (outbox, visits, cached configuration), the commits made on the device, the push
+// database (outbox, visits, cached configuration), the commits made on the device (check-ins,
+// check-outs, roll-call marks), the push
 // exactly once and the page's sync runner, the kiosk's client of the service with its
 // credential, and the staff PIN check. The React hooks over it stay in the app.
 export { refreshConfig, refreshResolutions, refreshVisits } from './configCache.ts';
@@ -15,6 +16,7 @@ export {
   type LocalVisit,
   type MetaEntry,
   type OutboxEntry,
+  type RollCallEntry,
   openKioskDb,
   pageKioskDb,
 } from './kioskDb.ts';
@@ -32,6 +34,15 @@ export {
   rejectedEntries,
 } from './outbox.ts';
 export { provisionKiosk, provisionedKey } from './provision.ts';
+export {
+  type KioskRollCall,
+  type RollCallAction,
+  type StoredRollCall,
+  commitRollCall,
+  kioskRollCall,
+  mergeRollCall,
+  refreshRollCall,
+} from './rollCall.ts';
 export { type RunnerOptions, type SyncState, SyncRunner, kioskDb, syncRunner } from './runtime.ts';
 export { staffPinAccepted, staffPinMatches } from './staffPin.ts';
 export {

@@ -1,9 +1,9 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { CheckInMutation, CheckOutMutation, MutationStatus } from '@vestibule/shared';
+import type { CheckInMutation, CheckOutMutation, MutationStatus, RollCallMutation } from '@vestibule/shared';
 import type { KioskConfig } from './kioskConfig.ts';
 
-// The kiosk's IndexedDB (docs/kiosk.md, "The outbox"): the outbox of check-ins and check-outs made on this
-// device, the visits it knows, its stable device id and sequence, and the cached building
+// The kiosk's IndexedDB (docs/kiosk.md, "The outbox"): the outbox of check-ins, check-outs and
+// roll-call marks made on this device, the visits it knows, its stable device id and sequence, and the cached building
 // configuration. Strict durability: once a transaction has committed, a power cut loses
 // nothing. Dexie `version(n)` blocks are never edited once landed.
 
@@ -30,10 +30,17 @@ export type CheckInEntry = OutboxEntryBase & Pick<CheckInMutation, 'type' | 'pay
 export type CheckOutEntry = OutboxEntryBase & Pick<CheckOutMutation, 'type' | 'payload'>;
 
 /**
+ * A warden's action on the staff screen's roll call (docs/kiosk.md, "The roll call on a kiosk"):
+ * start, mark (`visitId`: the person) or end; a start or an end names no visit.
+ */
+export type RollCallEntry = Omit<OutboxEntryBase, 'visitId'> &
+  Pick<RollCallMutation, 'type' | 'payload'> & { visitId: string | null };
+
+/**
  * One entry of the outbox, told apart by its `type` (stored as the push sends it, so entries
  * queued by earlier builds read as they are).
  */
-export type OutboxEntry = CheckInEntry | CheckOutEntry;
+export type OutboxEntry = CheckInEntry | CheckOutEntry | RollCallEntry;
 
 export interface LocalVisit {
   id: string;
@@ -76,7 +83,9 @@ export interface MetaEntry {
     /** The name the administrator gave this kiosk at enrolment. */
     | 'kioskName'
     /** What the server last said of the credential: 'revoked' or 'unenrolled' (absent: fine). */
-    | 'kioskAccess';
+    | 'kioskAccess'
+    /** The building's roll call as the server last answered it, as JSON (offline/rollCall.ts). */
+    | 'rollCall';
   value: string;
 }
 

@@ -13,7 +13,8 @@ export async function deviceIdOf(db: KioskDb): Promise<string> {
   });
 }
 
-async function nextSeq(db: KioskDb): Promise<number> {
+/** The next sequence number of the device; inside the transaction that writes its entry. */
+export async function nextSeq(db: KioskDb): Promise<number> {
   const current = Number((await db.meta.get('seq'))?.value ?? 0);
   const next = current + 1;
   await db.meta.put({ key: 'seq', value: String(next) });

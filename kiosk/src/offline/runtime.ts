@@ -67,6 +67,11 @@ export class SyncRunner {
     return this.options.qrCodeKey;
   }
 
+  /** The client the runner's calls go through (the page's kiosk client unless given). */
+  get client(): ApiClient | undefined {
+    return this.options.client;
+  }
+
   /**
    * Listens to the browser and starts the timer; returns the function that stops it. Several
    * screens may start the same runner: it stops when the last of them does.

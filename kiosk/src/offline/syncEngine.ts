@@ -119,7 +119,7 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
       const entry = sent.get(result.mutationId);
       const offered = entry?.type === 'checkIn' ? entry.payload.codes : undefined;
       // The server keeps the device's codes unless another visit had them: then it says which.
-      return result.codes && entry && result.codes.identifier !== offered?.identifier
+      return result.codes && entry?.type === 'checkIn' && result.codes.identifier !== offered?.identifier
         ? [{ key: entry.visitId, changes: { ...result.codes } }]
         : [];
     });
@@ -163,12 +163,16 @@ function toMutation(entry: OutboxEntry): Mutation {
     mutationId: entry.mutationId,
     deviceId: entry.deviceId,
     seq: entry.seq,
-    visitId: entry.visitId,
     occurredAt: entry.occurredAt,
   };
-  return entry.type === 'checkIn'
-    ? { ...base, type: entry.type, payload: entry.payload }
-    : { ...base, type: entry.type, payload: entry.payload };
+  switch (entry.type) {
+    case 'checkIn':
+      return { ...base, visitId: entry.visitId, type: entry.type, payload: entry.payload };
+    case 'checkOut':
+      return { ...base, visitId: entry.visitId, type: entry.type, payload: entry.payload };
+    case 'rollCall':
+      return { ...base, visitId: entry.visitId, type: entry.type, payload: entry.payload };
+  }
 }
 
 /** Back-off with full jitter, capped at 60 s: 1 s, 2 s, 4 s ... */

@@ -1,7 +1,7 @@
 import type { Db } from './database.ts';
 
 /** The tables whose rows carry their own id and tenant. */
-type TenantTable = 'users' | 'buildings' | 'cameras' | 'questionnaires' | 'visits' | 'cities' | 'people';
+type TenantTable = 'users' | 'buildings' | 'cameras' | 'questionnaires' | 'visits' | 'cities' | 'people' | 'roll_calls';
 
 /** Whether the row of `table` with this id belongs to the tenant. */
 function ownedRow(table: TenantTable) {
@@ -41,6 +41,7 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
       .executeTakeFirst()) !== undefined,
   city: ownedRow('cities'),
   person: ownedRow('people'),
+  rollCall: ownedRow('roll_calls'),
   question: async (db, tenantId, id) =>
     (await db
       .selectFrom('questions')
@@ -67,6 +68,8 @@ export const buildingOfEntity: Record<string, (db: Db, id: string) => Promise<st
       ?.building_id,
   person: async (db, id) =>
     (await db.selectFrom('people').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
+  rollCall: async (db, id) =>
+    (await db.selectFrom('roll_calls').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
 };
 
 /** Whether a building is assigned to a user. */

@@ -33,8 +33,8 @@ export interface AppliedMutations {
   resolved_by: string | null;
   seq: number;
   tenant_id: string;
-  type: 'checkIn' | 'checkOut';
-  visit_id: string;
+  type: 'checkIn' | 'checkOut' | 'rollCall';
+  visit_id: string | null;
 }
 
 export interface AppSettings {
@@ -262,6 +262,43 @@ export interface RateLimits {
   reset_at: Timestamp;
 }
 
+export interface RollCallAliases {
+  created_at: Generated<Timestamp>;
+  device_id: string;
+  id: string;
+  roll_call_id: string;
+}
+
+export interface RollCallMarks {
+  building_id: string;
+  id: string;
+  marked_at: Timestamp;
+  marked_by_device_id: string | null;
+  marked_by_name: string | null;
+  marked_by_user_id: string | null;
+  recorded_at: Generated<Timestamp>;
+  roll_call_id: string;
+  status: 'PRESENT' | 'ABSENT' | null;
+  tenant_id: string;
+  visit_id: string;
+}
+
+export interface RollCalls {
+  building_id: string;
+  created_at: Generated<Timestamp>;
+  ended_at: Timestamp | null;
+  ended_by_device_id: string | null;
+  ended_by_name: string | null;
+  ended_by_user_id: string | null;
+  id: string;
+  reason: 'ALARM' | 'DRILL';
+  started_at: Timestamp;
+  started_by_device_id: string | null;
+  started_by_name: string | null;
+  started_by_user_id: string | null;
+  tenant_id: string;
+}
+
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -412,6 +449,9 @@ export interface DB {
   questionnaires: Questionnaires;
   questions: Questions;
   rate_limits: RateLimits;
+  roll_call_aliases: RollCallAliases;
+  roll_call_marks: RollCallMarks;
+  roll_calls: RollCalls;
   sessions: Sessions;
   sso_tokens: SsoTokens;
   tenants: Tenants;

@@ -269,6 +269,20 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
     return mutationId;
   },
   person: async (db, tenantId) => createPerson(db, tenantId, await createBuilding(db, tenantId)),
+  rollCall: async (db, tenantId) => {
+    const id = uuidv7();
+    await db
+      .insertInto('roll_calls')
+      .values({
+        id,
+        tenant_id: tenantId,
+        building_id: await createBuilding(db, tenantId),
+        reason: 'DRILL',
+        started_at: new Date(),
+      })
+      .execute();
+    return id;
+  },
   camera: async (db, tenantId) => {
     const id = uuidv7();
     const buildingId = await createBuilding(db, tenantId);

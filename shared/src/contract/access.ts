@@ -55,6 +55,7 @@ export const publicCalls: { readonly [K in PublicCallKey]: true } = {
   'GET /sync/config/:qrCodeKey': true,
   'POST /sync/staff/:qrCodeKey': true,
   'GET /sync/visits/:qrCodeKey': true,
+  'GET /sync/rollCall/:qrCodeKey': true,
   'GET /sync/device/:deviceId': true,
   'POST /kiosk/enrol': true,
   'GET /live/visits': true,

@@ -25,10 +25,18 @@ import { visitsContract } from './visits.ts';
 export * from './endpoint.ts';
 export type { City, CityInput, CityList, CityListQuery } from './cities.ts';
 export { CITY_NAME_MAX } from './cities.ts';
-export type { LiveReady, LiveTicket, LiveVisitEvent, LiveVisitKind } from '../schemas/live.ts';
+export type {
+  LiveReady,
+  LiveRollCallEvent,
+  LiveRollCallKind,
+  LiveTicket,
+  LiveVisitEvent,
+  LiveVisitKind,
+} from '../schemas/live.ts';
 export {
   LIVE_TICKET_SECONDS,
   liveReadySchema,
+  liveRollCallEventSchema,
   liveStreamEvents,
   liveVisitEventSchema,
   liveVisitKinds,

@@ -21,7 +21,7 @@ export const liveContract = {
     access: 'public',
     tags,
     summary:
-      'Server-sent events: each change to a visit of the buildings the ticket may see (text/event-stream, ids for Last-Event-ID)',
+      'Server-sent events: each change to a visit or a roll call of the buildings the ticket may see (text/event-stream, ids for Last-Event-ID)',
     query: liveVisitsQuerySchema,
     errors: ['BAD_TOKEN', 'SESSION_EXPIRED', 'FORBIDDEN', 'NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   }),

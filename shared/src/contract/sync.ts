@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okSchema } from '../schemas/common.ts';
 import { pinIdentificationMethods } from '../schemas/building.ts';
+import { currentRollCallSchema } from '../schemas/evacuation.ts';
 import { kioskPersonSchema } from '../schemas/identification.ts';
 import { checkInBuildingSchema, checkInDataSchema, wizardQuestionnaireSchema } from '../schemas/visit.ts';
 import { hostCandidateSchema } from '../schemas/visitManagement.ts';
@@ -61,7 +62,8 @@ export const syncContract = {
   'POST /sync/push': endpoint({
     access: 'public',
     tags,
-    summary: "Apply a kiosk's queued check-ins and check-outs, each exactly once; answers per mutation",
+    summary:
+      "Apply a kiosk's queued check-ins, check-outs and roll-call marks, each exactly once; answers per mutation",
     body: syncPushEnvelopeSchema,
     response: syncPushResponseSchema,
     // A refused entry is answered in the results, never as the call's error.
@@ -110,6 +112,15 @@ export const syncContract = {
         checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])).nullable(),
       }),
     ),
+    errors: kioskErrors,
+  }),
+  'GET /sync/rollCall/:qrCodeKey': endpoint({
+    access: 'public',
+    tags,
+    summary:
+      "The building's running roll call with every warden's marks (else the last one ended within 12 hours), for the kiosk's staff screen",
+    params: z.object({ qrCodeKey: key }),
+    response: currentRollCallSchema,
     errors: kioskErrors,
   }),
   'GET /sync/device/:deviceId': endpoint({

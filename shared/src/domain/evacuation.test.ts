@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evacuationName, evacuationTotal, groupForEvacuation, rollCallCount } from './evacuation.ts';
+import { evacuationName, evacuationTotal, groupForEvacuation } from './evacuation.ts';
 
 const person = (visitId: string, visitorType: string, firstName: string | null, lastName: string | null, at = 1) => ({
   visitId,
@@ -8,6 +8,7 @@ const person = (visitId: string, visitorType: string, firstName: string | null, 
   lastName,
   companyName: null,
   host: null,
+  phone: null,
   checkedInAt: new Date(Date.UTC(2026, 10, 25, 9, at)).toISOString(),
 });
 
@@ -40,13 +41,5 @@ describe('the evacuation list', () => {
     expect(evacuationName({ firstName: ' Ada ', lastName: 'Lovelace' })).toBe('Ada Lovelace');
     expect(evacuationName({ firstName: null, lastName: 'Lovelace' })).toBe('Lovelace');
     expect(evacuationName({ firstName: '  ', lastName: null })).toBe('');
-  });
-
-  it('counts the roll call among the people inside now only', () => {
-    const groups = groupForEvacuation([person('a', 'VISITOR', 'A', 'A'), person('b', 'RESIDENT', 'B', 'B')]);
-    expect(rollCallCount(groups, new Set())).toEqual({ accounted: 0, total: 2 });
-    expect(rollCallCount(groups, new Set(['b']))).toEqual({ accounted: 1, total: 2 });
-    // 'gone' was marked, then checked out: it no longer counts.
-    expect(rollCallCount(groups, new Set(['a', 'b', 'gone']))).toEqual({ accounted: 2, total: 2 });
   });
 });

@@ -1,8 +1,8 @@
 import { type VisitorType, visitorTypes } from './visitorTypes.ts';
 
-// The evacuation list: everyone inside a building, grouped by person type, and the
-// roll call that marks each of them safe. One rule for the server's list, the admin screen and a
-// kiosk's staff screen offline (no zod here: the kiosk imports it).
+// The evacuation list: everyone inside a building, grouped by person type (the roll call over it:
+// rollCall.ts). One rule for the server's list, the admin screen and a kiosk's staff screen
+// offline (no zod here: the kiosk imports it).
 
 /** One person inside: their open visit (checked in, not checked out). */
 export interface EvacuationPerson {
@@ -14,6 +14,8 @@ export interface EvacuationPerson {
   host: string | null;
   /** When they checked in (ISO 8601). */
   checkedInAt: string;
+  /** A number to call them on: the visit's, else their directory record's (none on a kiosk). */
+  phone: string | null;
 }
 
 export interface EvacuationGroup {
@@ -58,16 +60,4 @@ export function groupForEvacuation(people: readonly (EvacuationPerson & { visito
 /** How many people the list holds. */
 export function evacuationTotal(groups: readonly EvacuationGroup[]): number {
   return groups.reduce((sum, group) => sum + group.people.length, 0);
-}
-
-/**
- * The roll call's count: of the people inside now, how many are marked safe. A mark of someone
- * who has left the list since (checked out) no longer counts.
- */
-export function rollCallCount(
-  groups: readonly EvacuationGroup[],
-  safe: ReadonlySet<string>,
-): { accounted: number; total: number } {
-  const ids = groups.flatMap((group) => group.people.map((person) => person.visitId));
-  return { accounted: ids.filter((id) => safe.has(id)).length, total: ids.length };
 }

@@ -7,6 +7,9 @@ import { z } from 'zod';
 //   Last-Event-ID follow (the client need not reload), false on a fresh stream;
 // - `visit` for each change to a visit of a building the client may see: a `LiveVisitEvent`,
 //   whose `seq` is also the event's `id:` (the same on every server instance);
+// - `rollCall` for each change to a roll call of a building the client may see (started, a mark,
+//   ended): a `LiveRollCallEvent`; its `seq` comes from the same sequence as the visits', so one
+//   Last-Event-ID catches up both;
 // - `resync` when the server cannot say what the client missed (its Last-Event-ID is older than
 //   the events the instance keeps, or names another instance's start, or the database connection
 //   was lost for a moment): the client reloads its list and counters.
@@ -17,7 +20,7 @@ export const liveVisitKinds = ['created', 'checkedIn', 'checkedOut', 'updated', 
 export type LiveVisitKind = (typeof liveVisitKinds)[number];
 
 /** The SSE event names of GET /live/visits. */
-export const liveStreamEvents = { ready: 'ready', visit: 'visit', resync: 'resync' } as const;
+export const liveStreamEvents = { ready: 'ready', visit: 'visit', rollCall: 'rollCall', resync: 'resync' } as const;
 
 /** A ticket opens one stream within this many seconds of its issue. */
 export const LIVE_TICKET_SECONDS = 60;
@@ -36,6 +39,24 @@ export const liveVisitEventSchema = z.object({
   at: z.string(),
 });
 export type LiveVisitEvent = z.infer<typeof liveVisitEventSchema>;
+
+/** What happened to a roll call: it started, people were marked (or unmarked), it ended. */
+export const liveRollCallKinds = ['started', 'marked', 'ended'] as const;
+export type LiveRollCallKind = (typeof liveRollCallKinds)[number];
+
+export const liveRollCallEventSchema = z.object({
+  /** The event's number, from the visits' sequence: its `id:` on the stream. */
+  seq: z.number().int().positive(),
+  tenantId: z.uuid(),
+  buildingId: z.uuid(),
+  rollCallId: z.uuid(),
+  /** How many marks (or roll calls) the statement wrote this way. */
+  count: z.number().int().positive(),
+  kind: z.enum(liveRollCallKinds),
+  /** When the database announced it (ISO 8601). */
+  at: z.string(),
+});
+export type LiveRollCallEvent = z.infer<typeof liveRollCallEventSchema>;
 
 export const liveReadySchema = z.object({ resumed: z.boolean() });
 export type LiveReady = z.infer<typeof liveReadySchema>;

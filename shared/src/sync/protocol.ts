@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { locales } from '../constants.ts';
 import { errorCodes } from '../errors.ts';
+import { rollCallReasons, rollCallStatuses } from '../domain/rollCall.ts';
 import { publicIdentifierPattern, visitIdentifierPattern, visitPinPattern } from '../domain/visitCodes.ts';
 import { checkInRequestSchema, checkOutRequestSchema } from '../schemas/visit.ts';
 import { MAX_MUTATIONS_PER_PUSH } from './constants.ts';
 
-// The kiosk sync protocol (docs/kiosk.md, "Sync exactly once"): the kiosk commits each check-in or check-out locally
+// The kiosk sync protocol (docs/kiosk.md, "Sync exactly once"): the kiosk commits each check-in, check-out or
+// roll-call action locally
 // with a client-generated mutation id, then pushes batches; the server applies each entry
 // exactly once and answers per entry.
 
@@ -41,10 +43,34 @@ export const checkOutMutationSchema = z.object({
   payload: checkOutRequestSchema,
 });
 
-export const mutationSchema = z.discriminatedUnion('type', [checkInMutationSchema, checkOutMutationSchema]);
+/**
+ * A warden's action on the kiosk's staff screen (docs/kiosk.md, "The roll call on a kiosk"): start a
+ * roll call (with an id the kiosk makes: the server's own when it knew of one, else a new one that
+ * joins the building's roll call of that moment), mark a person of the list present or absent or
+ * take the mark back (`status: null`), end it. `visitId` is the person marked, null for a start or
+ * an end.
+ */
+export const rollCallMutationSchema = z.object({
+  ...mutationBase,
+  visitId: z.uuid().nullable(),
+  type: z.literal('rollCall'),
+  payload: z.discriminatedUnion('action', [
+    z.object({ action: z.literal('start'), rollCallId: z.uuid(), reason: z.enum(rollCallReasons) }),
+    z.object({ action: z.literal('mark'), rollCallId: z.uuid(), status: z.enum(rollCallStatuses).nullable() }),
+    z.object({ action: z.literal('end'), rollCallId: z.uuid() }),
+  ]),
+});
+
+export const mutationSchema = z.discriminatedUnion('type', [
+  checkInMutationSchema,
+  checkOutMutationSchema,
+  rollCallMutationSchema,
+]);
 export type Mutation = z.input<typeof mutationSchema>;
 export type CheckInMutation = z.input<typeof checkInMutationSchema>;
 export type CheckOutMutation = z.input<typeof checkOutMutationSchema>;
+export type RollCallMutation = z.input<typeof rollCallMutationSchema>;
+export const mutationTypes = ['checkIn', 'checkOut', 'rollCall'] as const;
 
 /**
  * What the server checks of the batch as a whole: the envelope and each mutation's identity.
@@ -53,7 +79,8 @@ export type CheckOutMutation = z.input<typeof checkOutMutationSchema>;
  */
 export const mutationEnvelopeSchema = z.object({
   ...mutationBase,
-  type: z.enum(['checkIn', 'checkOut']),
+  visitId: z.uuid().nullable(),
+  type: z.enum(mutationTypes),
   payload: z.unknown(),
 });
 
@@ -120,8 +147,9 @@ export type SyncPushResponse = z.infer<typeof syncPushResponseSchema>;
 export const rejectedMutationSchema = z.object({
   mutationId: z.uuid(),
   deviceId: z.uuid(),
-  type: z.enum(['checkIn', 'checkOut']),
-  visitId: z.uuid(),
+  type: z.enum(mutationTypes),
+  /** The visit; null for a roll call's start or end. */
+  visitId: z.uuid().nullable(),
   errorCode: z.enum(errorCodes),
   personName: z.string().nullable(),
   occurredAt: z.string(),

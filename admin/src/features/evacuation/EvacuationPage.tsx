@@ -1,15 +1,17 @@
 import { Alert, Button, Group, Select, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/Page.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
+import { useLiveVisits } from '../live/index.ts';
 import { messageFromError, useNoticeText } from '../notifications/index.ts';
 import { useSession } from '../session/index.ts';
 import classes from './Evacuation.module.css';
-import { EvacuationGroupTable } from './EvacuationGroupTable.tsx';
-import { RollCallBar } from './RollCallBar.tsx';
+import { EvacuationGroupTable, shownBy } from './EvacuationGroupTable.tsx';
+import { RollCallHistory } from './RollCallHistory.tsx';
+import { type RollCallFilter, RollCallPanel } from './RollCallPanel.tsx';
 import { useEvacuationList } from './useEvacuationList.ts';
 import { useRollCall } from './useRollCall.ts';
 
@@ -24,8 +26,9 @@ function usePrintLayout(): void {
 }
 
 /**
- * /evacuation: everyone inside a building now, by person type, with their host and
- * check-in time; followed live, printable on one page, and a roll call that marks each person safe.
+ * /evacuation: everyone inside a building now, by person type, with their phone, host and
+ * check-in time; followed live, printable on one page, and the building's roll call shared by
+ * every warden (docs/visits.md, "The evacuation list").
  */
 export function EvacuationPage() {
   const { t } = useTranslation();
@@ -69,6 +72,17 @@ function BuildingEvacuation({ buildingId }: { buildingId: string }) {
   const noticeText = useNoticeText();
   const { state, reload } = useEvacuationList(buildingId);
   const rollCall = useRollCall(buildingId);
+  const [filter, setFilter] = useState<RollCallFilter>('all');
+  // One stream for both: who is inside, and the roll call's marks by every warden.
+  useLiveVisits(
+    buildingId,
+    (change) => {
+      if (change.resync || change.events.length > 0) reload();
+      if (change.resync || change.rollCalls.length > 0) rollCall.reload();
+    },
+    undefined,
+    { rollCalls: true },
+  );
   if (state.kind === 'loading') return <Spinner />;
   if (state.kind === 'failed') {
     return (
@@ -79,6 +93,14 @@ function BuildingEvacuation({ buildingId }: { buildingId: string }) {
   }
   const { list } = state;
   const shown = list.groups.filter((group) => group.people.length > 0);
+  const nobodyShown =
+    rollCall.running &&
+    shown.length > 0 &&
+    !shown.some((group) => group.people.some((person) => shownBy(filter, rollCall.marks.get(person.visitId))));
+  const refresh = () => {
+    reload();
+    rollCall.reload();
+  };
   return (
     <div className={classes.list} data-dense={list.total > 24 ? 'true' : undefined}>
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -95,7 +117,7 @@ function BuildingEvacuation({ buildingId }: { buildingId: string }) {
           </Text>
         </div>
         <Group gap="sm" className={classes.noPrint}>
-          <Button variant="default" onClick={reload}>
+          <Button variant="default" onClick={refresh}>
             {t('evacuation.refresh')}
           </Button>
           <Button variant="default" onClick={() => window.print()}>
@@ -103,16 +125,18 @@ function BuildingEvacuation({ buildingId }: { buildingId: string }) {
           </Button>
         </Group>
       </Group>
-      <RollCallBar groups={list.groups} rollCall={rollCall} />
+      <RollCallPanel groups={list.groups} rollCall={rollCall} filter={filter} onFilter={setFilter} />
       {shown.length === 0 ? (
         <Text data-testid="evacuation-empty">{t('evacuation.empty')}</Text>
       ) : (
         <div className={classes.groups}>
+          {nobodyShown && <Text className={classes.noPrint}>{t('evacuation.rollCall.nobodyShown')}</Text>}
           {shown.map((group) => (
-            <EvacuationGroupTable key={group.visitorType} group={group} rollCall={rollCall} />
+            <EvacuationGroupTable key={group.visitorType} group={group} rollCall={rollCall} filter={filter} />
           ))}
         </div>
       )}
+      {rollCall.running && rollCall.rollCall && <RollCallHistory rollCall={rollCall.rollCall} groups={list.groups} />}
     </div>
   );
 }

@@ -1,20 +1,15 @@
 import type { EvacuationList } from '@vestibule/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/apiClient.ts';
-import { type LiveStatus, useLiveVisits } from '../live/index.ts';
 
 export type EvacuationState =
   { kind: 'loading' } | { kind: 'failed'; error: unknown } | { kind: 'ready'; list: EvacuationList };
 
 /**
- * The building's evacuation list, read again whenever a visit of the building changes anywhere
- * (the live stream) or when asked. An older answer never replaces a newer one.
+ * The building's evacuation list, read again when asked (the screen asks whenever the live stream
+ * says a visit of the building changed). An older answer never replaces a newer one.
  */
-export function useEvacuationList(buildingId: string): {
-  state: EvacuationState;
-  reload: () => void;
-  live: LiveStatus;
-} {
+export function useEvacuationList(buildingId: string): { state: EvacuationState; reload: () => void } {
   const [state, setState] = useState<EvacuationState>({ kind: 'loading' });
   const latest = useRef(0);
   const reload = useCallback(() => {
@@ -30,6 +25,5 @@ export function useEvacuationList(buildingId: string): {
   }, [buildingId]);
   // The screen keys this hook's component by building: a new building starts from 'loading'.
   useEffect(reload, [reload]);
-  const live = useLiveVisits(buildingId, reload);
-  return { state, reload, live };
+  return { state, reload };
 }

@@ -1,76 +1,133 @@
-import { useCallback, useState } from 'react';
+import { type CurrentMark, type RollCall, type RollCallReason, type RollCallStatus } from '@vestibule/shared';
+import { ApiError } from '@vestibule/shared/api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { quietApi } from '../../api/apiClient.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
 
-// The roll call of an evacuation: who has been marked safe, kept in the tab's
-// sessionStorage so a reload or a trip to another screen keeps the marks until the roll call ends.
+// The building's roll call as the server keeps it (docs/visits.md, "The roll call"): shared by
+// every warden, read again when the live stream says it changed. A mark shows at once while it is
+// saved (a warden at the assembly point does not wait for the network), and the server's answer
+// replaces it; a refused mark is taken back and said.
 
-export interface RollCall {
-  active: boolean;
-  /** The visits marked safe. */
-  safe: ReadonlySet<string>;
-  start: () => void;
-  /** Ends the roll call and forgets its marks. */
+export interface RollCallView {
+  /** Until the first answer. */
+  loading: boolean;
+  /** The running roll call, else the last one ended within 12 hours, else null. */
+  rollCall: RollCall | null;
+  /** Each person's mark now: the server's, with the marks being saved over them. */
+  marks: ReadonlyMap<string, CurrentMark>;
+  /** The people whose mark is being saved. */
+  saving: ReadonlySet<string>;
+  running: boolean;
+  reload: () => void;
+  start: (reason: RollCallReason) => void;
   end: () => void;
-  toggle: (visitId: string, safe: boolean) => void;
-  clear: () => void;
+  /** Marks a person present or absent, or takes their mark back (null). */
+  mark: (visitId: string, status: RollCallStatus | null) => void;
 }
 
-interface Stored {
-  active: boolean;
-  safe: string[];
-}
+export function useRollCall(buildingId: string): RollCallView {
+  const [state, setState] = useState<{ loading: boolean; rollCall: RollCall | null }>({
+    loading: true,
+    rollCall: null,
+  });
+  const [pending, setPending] = useState<ReadonlyMap<string, RollCallStatus | null>>(new Map());
+  // Answers are taken in the order the calls were made: an older one never replaces a newer one.
+  const issued = useRef(0);
+  const applied = useRef(0);
 
-/** Where a building's roll call is kept in the tab. */
-export function rollCallKey(buildingId: string): string {
-  return `vestibule.evacuation.rollCall.${buildingId}`;
-}
+  const answer = useCallback((call: Promise<RollCall | null>) => {
+    const ticket = ++issued.current;
+    return call.then((rollCall) => {
+      if (ticket < applied.current) return;
+      applied.current = ticket;
+      setState({ loading: false, rollCall });
+    });
+  }, []);
 
-function read(buildingId: string): Stored {
-  try {
-    const value = JSON.parse(sessionStorage.getItem(rollCallKey(buildingId)) ?? 'null') as Partial<Stored> | null;
-    if (value && typeof value.active === 'boolean' && Array.isArray(value.safe)) {
-      return { active: value.active, safe: value.safe.filter((id): id is string => typeof id === 'string') };
-    }
-  } catch {
-    // Unreadable: start afresh.
-  }
-  return { active: false, safe: [] };
-}
+  const failed = useCallback((error: unknown) => {
+    notifications.showError(messageFromError(error));
+  }, []);
 
-function write(buildingId: string, stored: Stored): void {
-  try {
-    if (stored.active || stored.safe.length > 0)
-      sessionStorage.setItem(rollCallKey(buildingId), JSON.stringify(stored));
-    else sessionStorage.removeItem(rollCallKey(buildingId));
-  } catch {
-    // Storage unavailable: the marks last while the page is shown.
-  }
-}
+  const reload = useCallback(() => {
+    answer(
+      quietApi
+        .call('GET /evacuation/:buildingId/rollCall', { params: { buildingId } })
+        .then((current) => current.rollCall),
+    ).catch(failed);
+  }, [answer, buildingId, failed]);
+  // The screen keys this hook's component by building: a new building starts from loading.
+  useEffect(reload, [reload]);
 
-export function useRollCall(buildingId: string): RollCall {
-  const [state, setState] = useState(() => ({ buildingId, ...read(buildingId) }));
-  // Another building: its own roll call.
-  const current = state.buildingId === buildingId ? state : { buildingId, ...read(buildingId) };
-  if (current !== state) setState(current);
+  const rollCall = state.rollCall;
+  const running = rollCall !== null && rollCall.endedAt === null;
 
-  const update = useCallback(
-    (change: (stored: Stored) => Stored) =>
-      setState((previous) => {
-        const next = change(previous);
-        write(buildingId, next);
-        return { buildingId, ...next };
+  const start = (reason: RollCallReason) => {
+    answer(quietApi.call('POST /evacuation/:buildingId/rollCall', { params: { buildingId }, body: { reason } })).catch(
+      failed,
+    );
+  };
+
+  const end = () => {
+    if (!rollCall) return;
+    answer(
+      quietApi.call('POST /evacuation/:buildingId/rollCall/:rollCallId/end', {
+        params: { buildingId, rollCallId: rollCall.id },
       }),
-    [buildingId],
-  );
+    ).catch(failed);
+  };
+
+  const mark = (visitId: string, status: RollCallStatus | null) => {
+    if (!rollCall) return;
+    const params = { buildingId, rollCallId: rollCall.id, visitId };
+    setPending((previous) => new Map(previous).set(visitId, status));
+    const saved =
+      status === null
+        ? quietApi.call('DELETE /evacuation/:buildingId/rollCall/:rollCallId/marks/:visitId', { params })
+        : quietApi.call('PUT /evacuation/:buildingId/rollCall/:rollCallId/marks/:visitId', {
+            params,
+            body: { status },
+          });
+    answer(saved)
+      .catch((error: unknown) => {
+        failed(error);
+        // Another warden ended it: show the roll call as it stands.
+        if (error instanceof ApiError && error.errorCode === 'ROLL_CALL_ENDED') reload();
+      })
+      .finally(() =>
+        setPending((previous) => {
+          // A later click on the same person keeps its own pending mark.
+          if (previous.get(visitId) !== status) return previous;
+          const next = new Map(previous);
+          next.delete(visitId);
+          return next;
+        }),
+      );
+  };
+
+  const marks = new Map<string, CurrentMark>((rollCall?.marks ?? []).map((entry) => [entry.visitId, entry]));
+  for (const [visitId, status] of pending) {
+    if (status === null) marks.delete(visitId);
+    else {
+      const known = marks.get(visitId);
+      marks.set(visitId, {
+        visitId,
+        status,
+        markedAt: new Date().toISOString(),
+        markedBy: known?.markedBy ?? { kind: 'user', name: null },
+      });
+    }
+  }
+
   return {
-    active: current.active,
-    safe: new Set(current.safe),
-    start: () => update((stored) => ({ ...stored, active: true })),
-    end: () => update(() => ({ active: false, safe: [] })),
-    clear: () => update((stored) => ({ ...stored, safe: [] })),
-    toggle: (visitId, safe) =>
-      update((stored) => ({
-        ...stored,
-        safe: safe ? [...new Set([...stored.safe, visitId])] : stored.safe.filter((id) => id !== visitId),
-      })),
+    loading: state.loading,
+    rollCall,
+    marks,
+    saving: new Set(pending.keys()),
+    running,
+    reload,
+    start,
+    end,
+    mark,
   };
 }

@@ -1,14 +1,16 @@
 import { SERVICE_BASE } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import {
+  type LiveRollCallEvent,
   type LiveVisitEvent,
   liveReadySchema,
+  liveRollCallEventSchema,
   liveStreamEvents,
   liveVisitEventSchema,
   pathOf,
 } from '@vestibule/shared/contract';
 
-// One live stream of visit changes (GET /live/visits), kept open: a short-lived ticket
+// One live stream of visit and roll-call changes (GET /live/visits), kept open: a short-lived ticket
 // from an authenticated call first (a browser's EventSource cannot send the bearer header), then
 // the stream. On any error the stream is closed and opened again with a new ticket after a pause
 // (1 s, doubling to 30 s), sending the last event id it saw in the query (a new EventSource
@@ -17,9 +19,11 @@ import {
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 
-/** What changed since the last call: visit events, and whether the list must be read again anyway. */
+/** What changed since the last call: visit and roll-call events, and whether to read everything again anyway. */
 export interface LiveVisitsChange {
   events: LiveVisitEvent[];
+  /** Roll calls started, marked or ended (the evacuation list follows them). */
+  rollCalls: LiveRollCallEvent[];
   /** The stream could not say what was missed (after a reconnection): reload everything. */
   resync: boolean;
 }
@@ -86,10 +90,17 @@ export function connectLiveVisits(options: LiveConnectionOptions): () => void {
     lastFlush = Date.now();
     options.onChange(change);
   };
-  const deliver = (events: LiveVisitEvent[], resync: boolean) => {
+  const deliver = (change: Partial<LiveVisitsChange>) => {
+    const events = change.events ?? [];
+    const rollCalls = change.rollCalls ?? [];
+    const resync = change.resync ?? false;
     pending = pending
-      ? { events: [...pending.events, ...events], resync: pending.resync || resync }
-      : { events, resync };
+      ? {
+          events: [...pending.events, ...events],
+          rollCalls: [...pending.rollCalls, ...rollCalls],
+          resync: pending.resync || resync,
+        }
+      : { events, rollCalls, resync };
     if (flushTimer !== undefined) return;
     const wait = lastFlush + throttleMs - Date.now();
     if (wait <= 0) flush();
@@ -132,11 +143,16 @@ export function connectLiveVisits(options: LiveConnectionOptions): () => void {
     stream.addEventListener(liveStreamEvents.visit, (event) => {
       seen(event);
       const visit = parse(liveVisitEventSchema, event.data);
-      if (visit) deliver([visit], false);
+      if (visit) deliver({ events: [visit] });
+    });
+    stream.addEventListener(liveStreamEvents.rollCall, (event) => {
+      seen(event);
+      const rollCall = parse(liveRollCallEventSchema, event.data);
+      if (rollCall) deliver({ rollCalls: [rollCall] });
     });
     stream.addEventListener(liveStreamEvents.resync, (event) => {
       seen(event);
-      deliver([], true);
+      deliver({ resync: true });
     });
     stream.addEventListener(liveStreamEvents.ready, (event) => {
       seen(event);
@@ -144,7 +160,8 @@ export function connectLiveVisits(options: LiveConnectionOptions): () => void {
       attempt = 0;
       status('live');
       // Back without an id to catch up from (the first stream never opened): reload to be sure.
-      if (reconnected && sentId === undefined && !parse(liveReadySchema, event.data)?.resumed) deliver([], true);
+      if (reconnected && sentId === undefined && !parse(liveReadySchema, event.data)?.resumed)
+        deliver({ resync: true });
     });
     stream.onerror = () => {
       if (source !== stream) return;

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@vestibule/shared/api';
-import type { LiveVisitEvent } from '@vestibule/shared/contract';
+import type { LiveRollCallEvent, LiveVisitEvent } from '@vestibule/shared/contract';
 import { answerSession } from '../../test/answerCalls.ts';
 import { acme, globex, loginResponse, tenantSelection } from '../../test/fixtures.ts';
 import { type SessionStore, SessionStoreContext, createSessionStore } from '../session/index.ts';
@@ -119,13 +119,25 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function render(transport: LiveTransport, buildingId: string | undefined = hq) {
+function rollCall(seq: number, kind: LiveRollCallEvent['kind'] = 'marked'): LiveRollCallEvent {
+  return {
+    seq,
+    tenantId: acme.id,
+    buildingId: hq,
+    rollCallId: '0190a8f2-0000-7000-8000-00000000c0a1',
+    count: 1,
+    kind,
+    at: '2026-11-25T12:00:00.000Z',
+  };
+}
+
+function render(transport: LiveTransport, buildingId: string | undefined = hq, options: { rollCalls?: boolean } = {}) {
   const changes: LiveVisitsChange[] = [];
   const wrapper = ({ children }: { children: ReactNode }) => (
     <SessionStoreContext.Provider value={store}>{children}</SessionStoreContext.Provider>
   );
   const hook = renderHook<LiveStatus, { building: string | undefined }>(
-    ({ building }) => useLiveVisits(building, (change) => changes.push(change), transport),
+    ({ building }) => useLiveVisits(building, (change) => changes.push(change), transport, options),
     { wrapper, initialProps: { building: buildingId } },
   );
   return { ...hook, changes };
@@ -145,7 +157,37 @@ describe('useLiveVisits', () => {
     act(() => fake.latest().emit('ready', { resumed: false }, 'start-1'));
     expect(result.current).toBe('live');
     act(() => fake.latest().emit('visit', visit(7), '7'));
-    expect(changes).toEqual([{ events: [visit(7)], resync: false }]);
+    expect(changes).toEqual([{ events: [visit(7)], rollCalls: [], resync: false }]);
+  });
+
+  it("hands over a roll call's changes to the evacuation list, and spares the entry log those alone", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const wardens = fakeTransport();
+    const evacuation = render(wardens.transport, hq, { rollCalls: true });
+    const desks = fakeTransport();
+    const entryLog = render(desks.transport);
+    await settle();
+    for (const fake of [wardens, desks]) {
+      act(() => {
+        fake.latest().emit('ready', { resumed: false }, 'start-1');
+        fake.latest().emit('rollCall', rollCall(8, 'started'), '8');
+      });
+    }
+    expect(evacuation.changes).toEqual([{ events: [], rollCalls: [rollCall(8, 'started')], resync: false }]);
+    expect(entryLog.changes).toEqual([]);
+    act(() => vi.advanceTimersByTime(250));
+    // A visit and a mark at once: the entry log hears of the visit.
+    for (const fake of [wardens, desks]) {
+      act(() => {
+        fake.latest().emit('rollCall', rollCall(9), '9');
+        fake.latest().emit('visit', visit(10), '10');
+      });
+    }
+    act(() => vi.advanceTimersByTime(250));
+    const later = evacuation.changes.slice(1);
+    expect(later.flatMap((change) => change.rollCalls)).toEqual([rollCall(9)]);
+    expect(later.flatMap((change) => change.events)).toEqual([visit(10)]);
+    expect(entryLog.changes.map((change) => change.events)).toEqual([[visit(10)]]);
   });
 
   it('hands over a burst (a kiosk syncing many check-ins) at once, then together at most every 250 ms', async () => {
@@ -157,11 +199,11 @@ describe('useLiveVisits', () => {
       fake.latest().emit('ready', { resumed: false }, 'start-1');
       for (const seq of [1, 2, 3, 4]) fake.latest().emit('visit', visit(seq), String(seq));
     });
-    expect(changes).toEqual([{ events: [visit(1)], resync: false }]);
+    expect(changes).toEqual([{ events: [visit(1)], rollCalls: [], resync: false }]);
     act(() => vi.advanceTimersByTime(249));
     expect(changes).toHaveLength(1);
     act(() => vi.advanceTimersByTime(1));
-    expect(changes.at(1)).toEqual({ events: [visit(2), visit(3), visit(4)], resync: false });
+    expect(changes.at(1)).toEqual({ events: [visit(2), visit(3), visit(4)], rollCalls: [], resync: false });
   });
 
   it('reconnects after a drop with a new ticket and the last event id, and passes on a resync', async () => {
@@ -188,7 +230,7 @@ describe('useLiveVisits', () => {
     });
     expect(result.current).toBe('live');
     act(() => vi.advanceTimersByTime(250));
-    expect(changes.at(-1)).toEqual({ events: [], resync: true });
+    expect(changes.at(-1)).toEqual({ events: [], rollCalls: [], resync: true });
   });
 
   it('asks for a resync itself when it comes back with no event id to catch up from', async () => {
@@ -200,7 +242,7 @@ describe('useLiveVisits', () => {
     await act(async () => vi.advanceTimersByTime(1000));
     expect(fake.latest().url).toBe('/service/live/visits?ticket=ticket-2');
     act(() => fake.latest().emit('ready', { resumed: false }, 'start-1'));
-    expect(changes).toEqual([{ events: [], resync: true }]);
+    expect(changes).toEqual([{ events: [], rollCalls: [], resync: true }]);
   });
 
   it('opens no stream when the ticket is refused (the session signs out on a 401 or 403)', async () => {

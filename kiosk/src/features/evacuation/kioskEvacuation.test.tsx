@@ -140,22 +140,47 @@ describe("the staff screen's evacuation view", () => {
     ).toEqual(['Nina Arrived', 'Guest Staying']);
     expect(within(visitors).getByRole('row', { name: /Nina Arrived/ })).toHaveTextContent('Grace Hopper');
 
+    // The roll call, with the network down: each mark is kept on the device and waits to be shared.
+    await db.meta.put({ key: 'kioskName', value: 'Lobby tablet' });
+    const count = () => screen.getByTestId('kiosk-roll-call-count');
     await user.click(screen.getByRole('button', { name: 'Start roll call' }));
-    expect(screen.getByTestId('kiosk-roll-call-count')).toHaveTextContent('0 of 2 accounted for');
-    await user.click(screen.getByRole('checkbox', { name: 'Nina Arrived is safe' }));
-    expect(screen.getByTestId('kiosk-roll-call-count')).toHaveTextContent('1 of 2 accounted for');
-    expect(screen.getByTestId('kiosk-roll-call-count')).toHaveTextContent('1 person not yet accounted for.');
-    await user.click(screen.getByRole('checkbox', { name: 'Guest Staying is safe' }));
-    expect(screen.getByTestId('kiosk-roll-call-count')).toHaveTextContent('2 of 2 accounted for');
-    expect(screen.getByTestId('kiosk-roll-call-count')).toHaveTextContent('Everyone is accounted for.');
+    await waitFor(() => expect(count()).toHaveTextContent('0 of 2 accounted for'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Alarm: roll call in progress' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Nina Arrived: present' }));
+    await waitFor(() => expect(count()).toHaveTextContent('1 of 2 accounted for 1 not checked yet'));
+    await user.click(screen.getByRole('button', { name: 'Guest Staying: absent' }));
+    await waitFor(() => expect(count()).toHaveTextContent('1 of 2 accounted for 1 reported absent'));
+    const staying = within(visitors).getByRole('row', { name: /Guest Staying/ });
+    expect(staying).toHaveAttribute('data-mark', 'ABSENT');
+    expect(within(staying).getByTestId('kiosk-roll-call-marked-by')).toHaveTextContent(/^kiosk Lobby tablet, /);
+    expect(await screen.findByTestId('kiosk-roll-call-offline')).toHaveTextContent(
+      'Offline: your marks are kept on this kiosk and shared when it is back online.',
+    );
+    expect(screen.getByTestId('kiosk-roll-call-waiting')).toHaveTextContent('3 marks waiting to be shared');
+    // Found at the assembly point after all: pressed present, the later mark counts.
+    await user.click(within(staying).getByRole('button', { name: 'Guest Staying: present' }));
+    await waitFor(() => expect(count()).toHaveTextContent('2 of 2 accounted for Everyone is accounted for.'));
+    expect(within(staying).getByRole('button', { name: 'Guest Staying: present' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
-    // The marks outlive the view (the kiosk returns to its welcome screen when left alone).
+    // The marks are the device's (the kiosk returns to its welcome screen when left alone, or reloads).
     cleanup();
     render(<EvacuationView runner={runner} onBack={onBack} />);
-    await waitFor(() => expect(screen.getByTestId('kiosk-roll-call-count')).toHaveTextContent('2 of 2 accounted for'));
+    await waitFor(() => expect(count()).toHaveTextContent('2 of 2 accounted for'));
+    // Pressed again, a mark is taken back; ending while someone is not accounted for asks first.
+    await user.click(screen.getByRole('button', { name: 'Nina Arrived: present' }));
+    await waitFor(() => expect(count()).toHaveTextContent('1 of 2 accounted for 1 not checked yet'));
     await user.click(screen.getByRole('button', { name: 'End roll call' }));
-    expect(screen.queryByTestId('kiosk-roll-call-count')).toBeNull();
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent('1 person is not accounted for. End the roll call anyway?');
+    await user.click(screen.getByRole('button', { name: 'Keep going' }));
+    await user.click(screen.getByRole('button', { name: 'End roll call' }));
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'End roll call' }));
+    await waitFor(() => expect(screen.queryByTestId('kiosk-roll-call-count')).toBeNull());
+    expect(screen.queryByRole('button', { name: /: present$/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start roll call' })).toBeEnabled();
+    expect(await db.outbox.where('status').equals('pending').count()).toBe(8);
     await user.click(screen.getByRole('button', { name: 'Back to the staff screen' }));
     expect(onBack).toHaveBeenCalledOnce();
     db.close();

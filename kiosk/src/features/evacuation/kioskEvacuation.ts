@@ -55,6 +55,8 @@ export async function kioskEvacuationList(db: KioskDb, qrCodeKey: string): Promi
       // The check-in made here says it; else the server's list (older servers' lists lack it).
       host: text(form.host) ?? text(visit.host),
       checkedInAt: visit.checkedInAt,
+      // Phone numbers stay off the lobby tablet (docs/kiosk.md, "The roll call on a kiosk").
+      phone: null,
     });
   }
   const groups = groupForEvacuation(inside);

@@ -27,6 +27,7 @@ function toEvacuationPerson(row: InsideVisitRow): EvacuationPerson & { visitorTy
     companyName: text(row.company_name),
     host: directoryHost || text(row.host),
     checkedInAt: new Date(row.checked_in_at ?? 0).toISOString(),
+    phone: text(row.phone) ?? text(row.person_phone),
   };
 }
 

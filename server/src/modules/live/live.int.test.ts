@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { type Role, uuidv7 } from '@vestibule/shared';
-import type { LiveVisitEvent } from '@vestibule/shared/contract';
+import type { LiveRollCallEvent, LiveVisitEvent } from '@vestibule/shared/contract';
 import { buildApp } from '../../app.ts';
 import { type DatabaseHandle, type Db, openDatabase } from '../../db/database.ts';
 import { createTestDatabase } from '../../../test/helpers/database.ts';
@@ -494,5 +494,101 @@ describe('stream access', () => {
     await third.close();
     await Promise.all(streams.map((stream) => stream.reader.ended));
     expect(third.liveHub.streamCount).toBe(0);
+  });
+});
+
+describe('live updates of roll calls', () => {
+  async function nextRollCall(reader: SseReader, timeoutMs = 1000): Promise<LiveRollCallEvent> {
+    const message = await reader.nextOf('rollCall', timeoutMs);
+    const event = JSON.parse(message.data) as LiveRollCallEvent;
+    expect(message.id).toBe(String(event.seq));
+    return event;
+  }
+
+  /** A warden's call on the evacuation list (as the company's corporate user). */
+  async function warden(method: 'POST' | 'PUT', url: string, payload?: object): Promise<{ id: string }> {
+    const response = await one.inject({
+      method,
+      url: `/service/evacuation/${url}`,
+      headers: bearer(tokens.master),
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    return jsonOf<{ id: string }>(response);
+  }
+
+  it("brings a roll call's start, marks and end to every warden who sees the building, and to nobody else", async () => {
+    const master = await connect(two, tokens.master);
+    const supervisor = await connect(one, tokens.supervisor);
+    const space = await connect(two, tokens.space, { buildingId: hq });
+    const user = await connect(one, tokens.user);
+    const masterB = await connect(two, tokens.masterB);
+    const visitId = await insertVisit(shared.db, tenantA, hq);
+    const rollCall = await warden('POST', `${hq}/rollCall`, { reason: 'ALARM' });
+    await warden('PUT', `${hq}/rollCall/${rollCall.id}/marks/${visitId}`, { status: 'PRESENT' });
+    await warden('POST', `${hq}/rollCall/${rollCall.id}/end`);
+    for (const stream of [master, supervisor, space]) {
+      const events = [
+        await nextRollCall(stream.reader),
+        await nextRollCall(stream.reader),
+        await nextRollCall(stream.reader),
+      ];
+      expect(
+        events.map(({ buildingId, rollCallId, kind, count }) => ({ buildingId, rollCallId, kind, count })),
+      ).toEqual(
+        ['started', 'marked', 'ended'].map((kind) => ({ buildingId: hq, rollCallId: rollCall.id, kind, count: 1 })),
+      );
+    }
+    // The annex's user and the other company get their own buildings' roll calls only: their first
+    // roll-call event is the one of their building, started after HQ's.
+    const inAnnex = await warden('POST', `${annex}/rollCall`, { reason: 'DRILL' });
+    expect(await nextRollCall(user.reader)).toMatchObject({
+      buildingId: annex,
+      rollCallId: inAnnex.id,
+      kind: 'started',
+    });
+    const masterOfB = await one.inject({
+      method: 'POST',
+      url: `/service/evacuation/${otherCompany}/rollCall`,
+      headers: bearer(tokens.masterB),
+      payload: { reason: 'DRILL' },
+    });
+    expect(await nextRollCall(masterB.reader)).toMatchObject({
+      buildingId: otherCompany,
+      rollCallId: jsonOf<{ id: string }>(masterOfB).id,
+    });
+    // The HQ-only stream never saw the annex's.
+    await warden('POST', `${annex}/rollCall/${inAnnex.id}/end`);
+    const marker = await insertVisit(shared.db, tenantA, hq);
+    const skipped: SseMessage[] = [];
+    expect(JSON.parse((await space.reader.nextOf('visit', 1000, skipped)).data)).toMatchObject({ visitId: marker });
+    expect(skipped.map((message) => message.event)).toEqual([]);
+    for (const stream of [master, supervisor, space, user, masterB]) stream.reader.close();
+  });
+
+  it('catches a reconnecting warden up on roll-call marks and visits alike, in the order they happened', async () => {
+    const first = await connect(one, tokens.supervisor);
+    const visitId = await insertVisit(shared.db, tenantA, hq);
+    await nextVisit(first.reader);
+    const lastEventId = first.reader.lastEventId ?? '';
+    first.reader.close();
+    await first.reader.ended;
+    // Missed while away: a roll call started, a person marked, another person checked in.
+    const rollCall = await warden('POST', `${hq}/rollCall`, { reason: 'DRILL' });
+    await warden('PUT', `${hq}/rollCall/${rollCall.id}/marks/${visitId}`, { status: 'ABSENT' });
+    const arrived = await insertVisit(shared.db, tenantA, hq);
+    const witness = await connect(two, tokens.supervisor);
+    const marker = await insertVisit(shared.db, tenantA, hq);
+    expect((await nextVisit(witness.reader)).visitId).toBe(marker);
+    const again = await connect(two, tokens.supervisor, { lastEventId });
+    expect(again.ready.resumed).toBe(true);
+    expect(
+      again.before.map((message) => {
+        const data = JSON.parse(message.data) as { kind: string; visitId?: string | null };
+        return `${message.event}:${data.kind}${message.event === 'visit' ? `:${data.visitId}` : ''}`;
+      }),
+    ).toEqual(['rollCall:started', 'rollCall:marked', `visit:checkedIn:${arrived}`, `visit:checkedIn:${marker}`]);
+    await warden('POST', `${hq}/rollCall/${rollCall.id}/end`);
+    for (const reader of [witness.reader, again.reader]) reader.close();
   });
 });

@@ -1,17 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { type LiveVisitEvent, liveStreamEvents, liveVisitEventSchema } from '@vestibule/shared/contract';
+import {
+  type LiveRollCallEvent,
+  type LiveVisitEvent,
+  liveRollCallEventSchema,
+  liveStreamEvents,
+  liveVisitEventSchema,
+} from '@vestibule/shared/contract';
 import type { DatabaseHandle, Listener } from '../../db/database.ts';
 import { EventBuffer } from './eventBuffer.ts';
 import type { StreamScope } from './live.service.ts';
 
 // One LISTEN per server instance, fanned out to its open streams (GET /live/visits). The database
-// announces each change to visits (migration 202611251200) to every instance at commit, so a
-// check-in written through any instance, a kiosk's sync, a job or plain SQL reaches every client.
+// announces each change to visits (migration 202611251200) and to roll calls (migration
+// 202611271300) to every instance at commit, so a check-in or a warden's mark written through any
+// instance, a kiosk's sync, a job or plain SQL reaches every client. Both kinds of event are
+// numbered from one sequence and kept in one buffer: a client's Last-Event-ID catches up both.
 
 export const VISITS_CHANNEL = 'vestibule_visits';
+export const ROLL_CALLS_CHANNEL = 'vestibule_roll_calls';
 export const ASSIGNMENTS_CHANNEL = 'vestibule_assignments';
+
+/** An event of the stream: its SSE name and its data. */
+type LiveEvent =
+  | { name: typeof liveStreamEvents.visit; seq: number; data: LiveVisitEvent }
+  | { name: typeof liveStreamEvents.rollCall; seq: number; data: LiveRollCallEvent };
 
 export interface LiveHubOptions {
   listen: DatabaseHandle['listen'];
@@ -39,7 +53,7 @@ function frame(event: string, data: unknown, id?: string): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-function sees(scope: StreamScope, event: LiveVisitEvent): boolean {
+function sees(scope: StreamScope, event: { tenantId: string; buildingId: string }): boolean {
   return (
     event.tenantId === scope.tenantId &&
     (scope.buildingId === null || event.buildingId === scope.buildingId) &&
@@ -49,7 +63,7 @@ function sees(scope: StreamScope, event: LiveVisitEvent): boolean {
 
 export class LiveHub {
   readonly #options: LiveHubOptions;
-  readonly #buffer: EventBuffer;
+  readonly #buffer: EventBuffer<LiveEvent>;
   /** Open streams by company: an event is matched against its company's streams only. */
   readonly #streams = new Map<string, Set<Stream>>();
   #listener: Listener | undefined;
@@ -60,13 +74,13 @@ export class LiveHub {
 
   constructor(options: LiveHubOptions) {
     this.#options = options;
-    this.#buffer = new EventBuffer(options.bufferSize ?? 1000, `start-${randomUUID()}`);
+    this.#buffer = new EventBuffer<LiveEvent>(options.bufferSize ?? 1000, `start-${randomUUID()}`);
   }
 
   /** Starts listening, and the heartbeat and rescope timers. */
   start(): void {
     if (this.#listener) return;
-    this.#listener = this.#options.listen([VISITS_CHANNEL, ASSIGNMENTS_CHANNEL], {
+    this.#listener = this.#options.listen([VISITS_CHANNEL, ROLL_CALLS_CHANNEL, ASSIGNMENTS_CHANNEL], {
       notification: (channel, payload) => this.#notified(channel, payload),
       listening: () => this.#listeningAgain(),
       lost: (error) => {
@@ -124,7 +138,7 @@ export class LiveHub {
     const stream: Stream = { scope, response };
     const missed = lastEventId === undefined ? undefined : this.#buffer.since(lastEventId);
     if (missed) {
-      for (const event of missed) if (sees(scope, event)) this.#write(stream, this.#visitFrame(event));
+      for (const event of missed) if (sees(scope, event.data)) this.#write(stream, this.#frameOf(event));
     } else if (lastEventId !== undefined) {
       this.#write(stream, frame(liveStreamEvents.resync, {}));
     }
@@ -197,8 +211,8 @@ export class LiveHub {
     response.write(text);
   }
 
-  #visitFrame(event: LiveVisitEvent): string {
-    return frame(liveStreamEvents.visit, event, String(event.seq));
+  #frameOf(event: LiveEvent): string {
+    return frame(event.name, event.data, String(event.seq));
   }
 
   #listeningAgain(): void {
@@ -218,19 +232,26 @@ export class LiveHub {
       this.#assignmentsChanged(payload);
       return;
     }
-    let event: LiveVisitEvent;
+    let event: LiveEvent;
     try {
-      const parsed = liveVisitEventSchema.parse(JSON.parse(payload));
-      event = { ...parsed, at: new Date(parsed.at).toISOString() };
+      if (channel === ROLL_CALLS_CHANNEL) {
+        const parsed = liveRollCallEventSchema.parse(JSON.parse(payload));
+        const data = { ...parsed, at: new Date(parsed.at).toISOString() };
+        event = { name: liveStreamEvents.rollCall, seq: data.seq, data };
+      } else {
+        const parsed = liveVisitEventSchema.parse(JSON.parse(payload));
+        const data = { ...parsed, at: new Date(parsed.at).toISOString() };
+        event = { name: liveStreamEvents.visit, seq: data.seq, data };
+      }
     } catch (error) {
-      this.#options.log.error({ err: error, payload }, 'live updates: a notification that is not a visit event');
+      this.#options.log.error({ err: error, payload, channel }, 'live updates: a notification of an unknown shape');
       return;
     }
     this.#buffer.push(event);
-    const streams = this.#streams.get(event.tenantId);
+    const streams = this.#streams.get(event.data.tenantId);
     if (!streams) return;
-    const text = this.#visitFrame(event);
-    for (const stream of streams) if (sees(stream.scope, event)) this.#write(stream, text);
+    const text = this.#frameOf(event);
+    for (const stream of streams) if (sees(stream.scope, event.data)) this.#write(stream, text);
   }
 
   /** A user's assigned buildings changed: their open streams follow at once. */

@@ -56,8 +56,9 @@ export interface MutationRecord {
   tenantId: string;
   buildingId: string;
   seq: number;
-  type: 'checkIn' | 'checkOut';
-  visitId: string;
+  type: 'checkIn' | 'checkOut' | 'rollCall';
+  /** The visit; null for a roll call's start or end. */
+  visitId: string | null;
   payload: unknown;
   occurredAt: Date;
 }

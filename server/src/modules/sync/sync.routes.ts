@@ -6,6 +6,7 @@ import { buildingManagers } from '../access.ts';
 import { checkStaffPin, kioskConfig, kioskVisits } from './syncConfig.service.ts';
 import { buildingDevices, deviceStatus, resolveRejected } from './syncDevices.service.ts';
 import { pushBatch } from './syncPush.service.ts';
+import { kioskRollCall } from './syncRollCall.service.ts';
 
 export async function syncRoutes(app: FastifyInstance): Promise<void> {
   // A kiosk pushes after every local write and on a timer: a higher allowance than a person.
@@ -42,6 +43,11 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /sync/visits/:qrCodeKey', {
     config: kioskConfig_,
     handler: (request) => kioskVisits(app.ctx, request.params.qrCodeKey, channel(request)),
+  });
+
+  route(app, 'GET /sync/rollCall/:qrCodeKey', {
+    config: kioskConfig_,
+    handler: (request) => kioskRollCall(app.ctx, request.params.qrCodeKey, channel(request)),
   });
 
   route(app, 'GET /sync/device/:deviceId', {

@@ -23,6 +23,7 @@ import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from '../che
 import { checkIn } from '../checkin/checkin.service.ts';
 import { findVisitById } from '../visits/visits.repo.ts';
 import { checkOut } from '../checkin/checkout.service.ts';
+import { applyKioskRollCall } from '../evacuation/rollCall.service.ts';
 import {
   type MutationRecord,
   addDeviceAlert,
@@ -61,6 +62,20 @@ async function applyMutation(
   batch: { buildingId: string; qrCodeKey: string },
 ): Promise<VisitCodes | undefined> {
   const occurredAt = new Date(mutation.occurredAt);
+  if (mutation.type === 'rollCall') {
+    // A warden's action on the staff screen (docs/kiosk.md, "The roll call on a kiosk"): a kiosk's only.
+    if (!channel.fromKiosk || !channel.verifiedKiosk) throw new AppError('UNAUTHORIZED');
+    await applyKioskRollCall(ctx.db, {
+      tenantId: channel.verifiedKiosk.tenantId,
+      buildingId: batch.buildingId,
+      deviceId,
+      clientIp: channel.clientIp,
+      visitId: mutation.visitId,
+      occurredAt,
+      payload: mutation.payload,
+    });
+    return undefined;
+  }
   if (mutation.type === 'checkIn') {
     const { codes, locale, ...payload } = mutation.payload;
     // A batch speaks for one building: its check-ins are of that building.

@@ -111,6 +111,7 @@ export function insideVisits(db: Db, buildingId: string) {
   return db
     .selectFrom('visits')
     .leftJoin('people as host_person', 'host_person.id', 'visits.host_person_id')
+    .leftJoin('people as person', 'person.id', 'visits.person_id')
     .select([
       'visits.id',
       'visits.visitor_type',
@@ -122,6 +123,9 @@ export function insideVisits(db: Db, buildingId: string) {
       'host_person.first_name as host_first_name',
       'host_person.last_name as host_last_name',
       sql<string | null>`visits.check_in_form->>'fullName'`.as('full_name'),
+      // The evacuation list's number to call: the visit's, else the directory's.
+      'visits.phone',
+      'person.phone as person_phone',
     ])
     .where('visits.building_id', '=', buildingId)
     .where('visits.checked_in_at', 'is not', null)

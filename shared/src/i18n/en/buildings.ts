@@ -357,6 +357,7 @@ export const buildings = {
     types: {
       checkIn: 'Check-in',
       checkOut: 'Check-out',
+      rollCall: 'Roll-call mark',
     },
     reason: 'Reason',
     occurredAt: 'On the kiosk',

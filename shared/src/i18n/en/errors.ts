@@ -77,6 +77,7 @@ export const errors = {
     'The host must be an employee or resident of this building in the people directory, or a user of this building.',
   HOST_NOT_CHOSEN: 'Choose the person you are visiting from the list.',
   MEETING_IN_THE_PAST: 'This visit would already be over: choose a later time.',
+  ROLL_CALL_ENDED: 'This roll call has ended: the list shows the current one.',
   BUILDING_HAS_VISITS: 'This building has visits in its history and cannot be deleted.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     "This camera address is not allowed. Use an http or https address on the building's network.",

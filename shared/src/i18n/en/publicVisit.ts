@@ -131,7 +131,7 @@ export const publicVisit = {
     rejectedTitle: 'Entries the server refused',
     noRejected: 'None.',
     unnamed: 'No name',
-    types: { checkIn: 'Check-in', checkOut: 'Check-out' },
+    types: { checkIn: 'Check-in', checkOut: 'Check-out', rollCall: 'Roll-call mark' },
     resolvedCount: '{{count}} refused entries were resolved in the administration.',
     resolveHint: 'Refused entries are kept. Resolve them in the administration, under the building’s kiosks.',
   },

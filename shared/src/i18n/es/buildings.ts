@@ -360,6 +360,7 @@ export const buildings = {
     types: {
       checkIn: 'Entrada',
       checkOut: 'Salida',
+      rollCall: 'Marca de recuento',
     },
     reason: 'Motivo',
     occurredAt: 'En el quiosco',

@@ -78,6 +78,7 @@ export const errors = {
     'El anfitrión debe ser un empleado o residente de este edificio en el directorio, o un usuario de este edificio.',
   HOST_NOT_CHOSEN: 'Elija de la lista a la persona que visita.',
   MEETING_IN_THE_PAST: 'Esta visita ya habría terminado: elija una hora posterior.',
+  ROLL_CALL_ENDED: 'Este recuento ha terminado: la lista muestra el actual.',
   BUILDING_HAS_VISITS: 'Este edificio tiene visitas en su historial y no se puede eliminar.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     'Esta dirección de cámara no está permitida. Use una dirección http o https de la red del edificio.',

@@ -135,7 +135,7 @@ export const publicVisit: Catalogue<typeof english> = {
     rejectedTitle: 'Registros rechazados por el servidor',
     noRejected: 'Ninguno.',
     unnamed: 'Sin nombre',
-    types: { checkIn: 'Entrada', checkOut: 'Salida' },
+    types: { checkIn: 'Entrada', checkOut: 'Salida', rollCall: 'Marca de recuento' },
     resolvedCount: '{{count}} registros rechazados se resolvieron en la administración.',
     resolveHint:
       'Los registros rechazados se conservan. Resuélvalos en la administración, en los quioscos del edificio.',

@@ -361,6 +361,7 @@ export const buildings = {
     types: {
       checkIn: 'Arrivée',
       checkOut: 'Départ',
+      rollCall: "Coche d'appel",
     },
     reason: 'Motif',
     occurredAt: 'Sur la borne',

@@ -78,6 +78,7 @@ export const errors = {
     'L’hôte doit être un employé ou un résident de ce bâtiment dans l’annuaire, ou un utilisateur de ce bâtiment.',
   HOST_NOT_CHOSEN: 'Choisissez dans la liste la personne que vous venez voir.',
   MEETING_IN_THE_PAST: 'Cette visite serait déjà terminée : choisissez une heure plus tardive.',
+  ROLL_CALL_ENDED: "Cet appel est terminé : la liste affiche l'appel en cours.",
   BUILDING_HAS_VISITS: 'Ce bâtiment a des visites dans son historique et ne peut pas être supprimé.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     'Cette adresse de caméra n’est pas autorisée. Utilisez une adresse http ou https du réseau du bâtiment.',

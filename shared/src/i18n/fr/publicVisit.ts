@@ -137,7 +137,7 @@ export const publicVisit: Catalogue<typeof english> = {
     rejectedTitle: 'Enregistrements refusés par le serveur',
     noRejected: 'Aucun.',
     unnamed: 'Sans nom',
-    types: { checkIn: 'Arrivée', checkOut: 'Départ' },
+    types: { checkIn: 'Arrivée', checkOut: 'Départ', rollCall: "Coche d'appel" },
     resolvedCount: '{{count}} enregistrements refusés ont été traités dans l’administration.',
     resolveHint:
       'Les enregistrements refusés sont conservés. Traitez-les dans l’administration, parmi les bornes du bâtiment.',
