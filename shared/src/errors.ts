@@ -27,6 +27,7 @@ export const errorCatalogue = {
   ERROR_WITH_FILTER: { status: 400 },
   VALIDATION_FAILED: { status: 400 },
   MALFORMED_JSON: { status: 400 },
+  MALFORMED_MULTIPART: { status: 400 },
   PAYLOAD_TOO_LARGE: { status: 413 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   TOO_MANY_REQUESTS: { status: 429 },
@@ -102,6 +103,8 @@ export const errorCatalogue = {
   // People
   PEOPLE_DUPLICATED_EXTERNAL_ID: { status: 409 },
   PEOPLE_DEFAULT_DURATION_REQUIRED: { status: 400 },
+  PEOPLE_UPLOAD_FILE_TOO_BIG: { status: 413 },
+  PEOPLE_UPLOAD_INVALID_FILE: { status: 415 },
   PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: { status: 400 },
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: { status: 400 },
   PEOPLE_UPLOAD_MISSING_LAST_NAME: { status: 400 },
