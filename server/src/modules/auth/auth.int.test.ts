@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMPERSONATION_TOKEN_LIFETIME_MINUTES,
@@ -22,6 +24,9 @@ beforeAll(async () => {
   tenantId = await createTenant(t.database.db, { name: 'Acme' });
 });
 afterAll(() => t.close());
+
+/** The key the sign-in counters keep: the SHA-256 of the text, never the text. */
+const counterKey = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 function login(username: string, password: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'POST', url: '/service/login', payload: { username, password }, headers });
@@ -76,7 +81,7 @@ describe('POST /service/login', () => {
     const block = await t.database.db
       .selectFrom('login_blocks')
       .select('blocked_until')
-      .where('username_key', '=', `${user.username.toLowerCase()}|127.0.0.1`)
+      .where('username_key', '=', counterKey(`${user.username.toLowerCase()}|127.0.0.1`))
       .executeTakeFirstOrThrow();
     const minutesLeft = (new Date(block.blocked_until).getTime() - Date.now()) / 60_000;
     expect(minutesLeft).toBeGreaterThan(14);
@@ -89,9 +94,48 @@ describe('POST /service/login', () => {
     await t.database.db
       .updateTable('login_blocks')
       .set({ blocked_until: new Date(Date.now() - 1000) })
-      .where('username_key', '=', `${user.username.toLowerCase()}|127.0.0.1`)
+      .where('username_key', '=', counterKey(`${user.username.toLowerCase()}|127.0.0.1`))
       .execute();
     expect((await login(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('never keeps a password typed into the username field: the audit says the username was unknown', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    const typedPassword = 'Summer-Holiday-2026!';
+    expect((await login(typedPassword, 'anything')).statusCode).toBe(403);
+    expect((await login(user.username.toUpperCase(), 'Not-the-pass1!')).statusCode).toBe(403);
+
+    const rows = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'actor_username', 'tenant_id', 'after'])
+      .where('action', '=', 'LOGIN_FAILED')
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    // The account's own username (not the letter case typed) for a known account.
+    expect(rows[0]).toMatchObject({ actor_id: user.id, actor_username: user.username, tenant_id: tenantId });
+    expect(rows[1]).toMatchObject({
+      actor_id: null,
+      actor_username: null,
+      tenant_id: null,
+      after: { unknownUsername: true },
+    });
+
+    // Nowhere in the database, the sign-in counters included.
+    for (const table of ['audit_log', 'login_failures', 'login_blocks', 'login_known_addresses'] as const) {
+      const { rows: found } = await sql<{ n: number }>`
+        select count(*)::int as n from ${sql.table(table)} t where t::text ilike ${`%${typedPassword}%`}`.execute(
+        t.database.db,
+      );
+      expect(found, table).toEqual([{ n: 0 }]);
+    }
+    const failures = await t.database.db
+      .selectFrom('login_failures')
+      .select('username_key')
+      .where('username_key', '=', counterKey(typedPassword.toLowerCase()))
+      .execute();
+    expect(failures).toHaveLength(1);
   });
 
   it('refuses a user blocked by an administrator', async () => {

@@ -42,6 +42,14 @@ const PER_ADDRESS = {
  */
 const PER_USERNAME = { maxFailures: 50, windowMinutes: 60, blockMinutes: 60 };
 
+/**
+ * The key the sign-in counters keep for a username (and address): its SHA-256, never the text,
+ * since a password typed into the username field arrives here too.
+ */
+function counterKey(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
 function sessionAnswer(
   ctx: ServerContext,
   row: UserWithTenantRow,
@@ -93,26 +101,28 @@ export async function logIn(
   password: string,
   address: string,
 ): Promise<LoginResponse> {
-  const usernameKey = username.trim().toLowerCase();
-  const pairKey = `${usernameKey}|${address}`;
+  const usernameKey = counterKey(username.trim().toLowerCase());
+  const pairKey = counterKey(`${username.trim().toLowerCase()}|${address}`);
   const blockedMinutes = { minutes: LOGIN_BLOCK_MINUTES };
   if (await activeBlockUntil(ctx.db, pairKey)) throw new AppError('BLOCKED_USER', blockedMinutes);
   if ((await activeBlockUntil(ctx.db, usernameKey)) && !(await isKnownAddress(ctx.db, usernameKey, address))) {
     throw new AppError('BLOCKED_USER', { minutes: PER_USERNAME.blockMinutes });
   }
-  const user = await findUserForLogin(ctx.db, usernameKey);
+  const user = await findUserForLogin(ctx.db, username.trim());
   const passwordMatches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-  // Sign-in events go to the audit log (the username as typed for an unknown one; never the password).
+  // Sign-in events go to the audit log with the account's username. What was typed is kept only
+  // when it names an account: an unknown one may be a password typed in the wrong field.
   const event = (action: string) =>
     audit(
       ctx.db,
+      { userId: user?.id ?? null, username: user?.username ?? null, actingAsId: null, clientIp: address },
       {
-        userId: user?.id ?? null,
-        username: user?.username ?? username.trim().slice(0, 64),
-        actingAsId: null,
-        clientIp: address,
+        tenantId: user?.tenant_id ?? null,
+        action,
+        entity: 'session',
+        entityId: user?.id ?? null,
+        ...(user ? {} : { after: { unknownUsername: true } }),
       },
-      { tenantId: user?.tenant_id ?? null, action, entity: 'session', entityId: user?.id ?? null },
     );
   if (!user || !passwordMatches) {
     const pairBlocked = await recordLoginFailure(ctx.db, pairKey, PER_ADDRESS);

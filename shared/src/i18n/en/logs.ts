@@ -32,6 +32,7 @@ export const logs = {
     after: 'After',
     details: 'Details',
     none: 'No details recorded.',
+    unknownUsername: 'Unknown username',
     empty: 'No entries match.',
     download: 'Download CSV',
     entities: {

@@ -31,6 +31,7 @@ export const logs = {
     after: 'Después',
     details: 'Detalles',
     none: 'No se registraron detalles.',
+    unknownUsername: 'Nombre de usuario desconocido',
     empty: 'Ninguna entrada coincide.',
     download: 'Descargar CSV',
     entities: {

@@ -31,6 +31,7 @@ export const logs = {
     after: 'Après',
     details: 'Détails',
     none: 'Aucun détail enregistré.',
+    unknownUsername: 'Nom d’utilisateur inconnu',
     empty: 'Aucune entrée ne correspond.',
     download: 'Télécharger le CSV',
     entities: {
