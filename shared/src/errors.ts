@@ -11,6 +11,8 @@ export const errorCatalogue = {
   BLOCKED_USER: { status: 403 },
   TENANT_INACTIVE: { status: 403 },
   FORBIDDEN: { status: 403 },
+  /** An impersonated session that tries to sign in as someone else or make a sign-in link. */
+  IMPERSONATION_NOT_ALLOWED: { status: 409 },
   USER_DOES_NOT_EXIST: { status: 404 },
   PASSWORDS_DONT_MATCH: { status: 400 },
   PASSWORD_TOO_SHORT_MIN_5: { status: 400 },

@@ -274,6 +274,7 @@ export interface Sessions {
 
 export interface SsoTokens {
   created_at: Generated<Timestamp>;
+  created_by: string | null;
   expires_at: Timestamp;
   token_hash: string;
   used_at: Timestamp | null;

@@ -7,6 +7,8 @@ export const errors = {
   BLOCKED_USER: 'Too many failed sign-in attempts. The account is blocked for {{minutes}} minutes.',
   TENANT_INACTIVE: "Your company's account is not active: ask your administrator.",
   FORBIDDEN: 'You do not have the privileges to do this.',
+  IMPERSONATION_NOT_ALLOWED:
+    'You are signed in as another user: go back to your own account before signing in as someone else or making a sign-in link.',
   USER_DOES_NOT_EXIST: 'This user does not exist.',
   PASSWORDS_DONT_MATCH: 'Passwords must match.',
   PASSWORD_TOO_SHORT_MIN_5: 'The password is too short: at least 5 characters.',

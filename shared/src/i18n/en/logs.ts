@@ -56,6 +56,7 @@ export const logs = {
       LOGIN_REFUSED_BLOCKED: 'Sign-in refused: user blocked',
       LOGIN_REFUSED_TENANT_INACTIVE: 'Sign-in refused: company inactive',
       IMPERSONATION_STARTED: 'Signed in as another user',
+      SIGN_IN_LINK_CREATED: 'Sign-in link made for a user',
       PROFILE_UPDATED: 'Profile changed',
       PASSWORD_CHANGED: 'Password changed',
       PASSWORD_SET: 'Password set by an administrator',

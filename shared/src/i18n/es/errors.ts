@@ -8,6 +8,8 @@ export const errors = {
     'Demasiados intentos de inicio de sesión fallidos. La cuenta está bloqueada durante {{minutes}} minutos.',
   TENANT_INACTIVE: 'La cuenta de su empresa no está activa: consulte a su administrador.',
   FORBIDDEN: 'No tiene los privilegios necesarios para realizar esta acción.',
+  IMPERSONATION_NOT_ALLOWED:
+    'Ha iniciado sesión como otro usuario: vuelva a su propia cuenta antes de iniciar sesión como otra persona o de crear un enlace de inicio de sesión.',
   USER_DOES_NOT_EXIST: 'Este usuario no existe.',
   PASSWORDS_DONT_MATCH: 'Las contraseñas deben coincidir.',
   PASSWORD_TOO_SHORT_MIN_5: 'La contraseña es demasiado corta: debe tener al menos 5 caracteres.',

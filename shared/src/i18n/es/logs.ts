@@ -54,6 +54,7 @@ export const logs = {
       LOGIN_REFUSED_BLOCKED: 'Inicio de sesión rechazado: usuario bloqueado',
       LOGIN_REFUSED_TENANT_INACTIVE: 'Inicio de sesión rechazado: empresa inactiva',
       IMPERSONATION_STARTED: 'Sesión iniciada como otro usuario',
+      SIGN_IN_LINK_CREATED: 'Enlace de inicio de sesión creado para un usuario',
       PROFILE_UPDATED: 'Perfil modificado',
       PASSWORD_CHANGED: 'Contraseña cambiada',
       PASSWORD_SET: 'Contraseña fijada por un administrador',

@@ -7,6 +7,8 @@ export const errors = {
   BLOCKED_USER: 'Trop de tentatives de connexion infructueuses. Le compte est bloqué pendant {{minutes}} minutes.',
   TENANT_INACTIVE: "Le compte de votre entreprise n'est pas actif : adressez-vous à votre administrateur.",
   FORBIDDEN: 'Vous n’avez pas les droits nécessaires pour effectuer cette action.',
+  IMPERSONATION_NOT_ALLOWED:
+    'Vous êtes connecté en tant qu’un autre utilisateur : revenez à votre propre compte avant de vous connecter en tant que quelqu’un d’autre ou de créer un lien de connexion.',
   USER_DOES_NOT_EXIST: 'Cet utilisateur n’existe pas.',
   PASSWORDS_DONT_MATCH: 'Les mots de passe doivent être identiques.',
   PASSWORD_TOO_SHORT_MIN_5: 'Le mot de passe est trop court : 5 caractères minimum.',

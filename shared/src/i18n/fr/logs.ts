@@ -54,6 +54,7 @@ export const logs = {
       LOGIN_REFUSED_BLOCKED: 'Connexion refusée : utilisateur bloqué',
       LOGIN_REFUSED_TENANT_INACTIVE: 'Connexion refusée : entreprise inactive',
       IMPERSONATION_STARTED: 'Connexion en tant qu’un autre utilisateur',
+      SIGN_IN_LINK_CREATED: 'Lien de connexion créé pour un utilisateur',
       PROFILE_UPDATED: 'Profil modifié',
       PASSWORD_CHANGED: 'Mot de passe modifié',
       PASSWORD_SET: 'Mot de passe défini par un administrateur',
