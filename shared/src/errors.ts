@@ -73,6 +73,10 @@ export const errorCatalogue = {
   KIOSK_ENROLMENT_REQUIRED: { status: 401 },
   KIOSK_DEVICE_REVOKED: { status: 403 },
   KIOSK_ENROLMENT_CODE_INVALID: { status: 404 },
+  /** A revoked kiosk's entry that reached the server after the revocation: held for review (sync push only). */
+  KIOSK_ENTRY_HELD: { status: 403 },
+  /** Applying or discarding a held entry that was applied or discarded already. */
+  KIOSK_ENTRY_NOT_HELD: { status: 409 },
   CHECKOUT_TICKET_EXPIRED: { status: 410 },
   // The entry log: refusals by a visit's state (domain/visitState.ts), never 403
   DATE_RANGE_TOO_LONG: { status: 400 },

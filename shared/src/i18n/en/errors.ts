@@ -67,6 +67,9 @@ export const errors = {
   KIOSK_DEVICE_REVOKED: 'This kiosk has been revoked by an administrator. Ask an administrator to enrol it again.',
   KIOSK_ENROLMENT_CODE_INVALID:
     'This enrolment code is unknown, already used or expired. Ask an administrator for a new one.',
+  KIOSK_ENTRY_HELD:
+    'Held for review: this kiosk had been revoked when the entry reached the server. An administrator applies or discards it.',
+  KIOSK_ENTRY_NOT_HELD: 'This entry is no longer held: it was applied or discarded already.',
   CHECKOUT_TICKET_EXPIRED: 'This check-out has expired. Please search for your visit again.',
   DATE_RANGE_TOO_LONG: 'The dates can be at most 30 days apart.',
   MEETING_CANCELLED: 'This visit was cancelled.',

@@ -68,6 +68,9 @@ export const errors = {
   KIOSK_DEVICE_REVOKED: 'Un administrador ha revocado este quiosco. Pida a un administrador que lo inscriba de nuevo.',
   KIOSK_ENROLMENT_CODE_INVALID:
     'Este código de inscripción es desconocido, ya se usó o caducó. Pida uno nuevo a un administrador.',
+  KIOSK_ENTRY_HELD:
+    'En espera de revisión: este quiosco ya estaba revocado cuando la entrada llegó al servidor. Un administrador la aplica o la descarta.',
+  KIOSK_ENTRY_NOT_HELD: 'Esta entrada ya no está en espera: ya se aplicó o se descartó.',
   CHECKOUT_TICKET_EXPIRED: 'Esta salida ha caducado. Busque su visita de nuevo.',
   DATE_RANGE_TOO_LONG: 'Las fechas pueden estar separadas 30 días como máximo.',
   MEETING_CANCELLED: 'Esta visita fue cancelada.',

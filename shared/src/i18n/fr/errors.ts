@@ -68,6 +68,9 @@ export const errors = {
     'Cette borne a été révoquée par un administrateur. Demandez à un administrateur de l’inscrire à nouveau.',
   KIOSK_ENROLMENT_CODE_INVALID:
     'Ce code d’inscription est inconnu, déjà utilisé ou expiré. Demandez-en un nouveau à un administrateur.',
+  KIOSK_ENTRY_HELD:
+    'En attente d’examen : cette borne avait été révoquée quand l’entrée est arrivée au serveur. Un administrateur l’applique ou l’écarte.',
+  KIOSK_ENTRY_NOT_HELD: 'Cette entrée n’est plus en attente : elle a déjà été appliquée ou écartée.',
   CHECKOUT_TICKET_EXPIRED: 'Ce départ a expiré. Veuillez rechercher votre visite à nouveau.',
   DATE_RANGE_TOO_LONG: 'Les dates peuvent être espacées de 30 jours au plus.',
   MEETING_CANCELLED: 'Cette visite a été annulée.',
