@@ -185,7 +185,13 @@ describe("a revoked kiosk's entries", () => {
         personName: 'Held Held-backdated',
         occurredAt: backdated.occurredAt,
       }),
-      expect.objectContaining({ mutationId: outBefore.mutationId, type: 'checkOut', visitId: inBefore.visitId }),
+      // A check-out is named by its visit.
+      expect.objectContaining({
+        mutationId: outBefore.mutationId,
+        type: 'checkOut',
+        visitId: inBefore.visitId,
+        personName: 'Held Held-in-before',
+      }),
       expect.objectContaining({ mutationId: later.mutationId, personName: 'Held Held-later' }),
     ]);
     // Its staff screen lists them as held; the building's refused entries do not (they wait for review).

@@ -20,6 +20,8 @@ function personNameOf(payload: unknown): string | null {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+const joinedName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
+
 export async function heldEntries(ctx: ServerContext, buildingId: string): Promise<{ held: HeldMutation[] }> {
   const rows = await listHeldMutations(ctx.db, buildingId);
   return {
@@ -31,7 +33,7 @@ export async function heldEntries(ctx: ServerContext, buildingId: string): Promi
       revokedAt: iso(row.revoked_at ?? row.received_at),
       type: row.type,
       visitId: row.visit_id,
-      personName: personNameOf(row.payload),
+      personName: personNameOf(row.payload) ?? joinedName(row.visit_first_name, row.visit_last_name),
       occurredAt: iso(row.occurred_at),
       receivedAt: iso(row.received_at),
     })),

@@ -198,26 +198,36 @@ export async function resolveRejectedMutation(
 
 /** The entries held for review of a building's revoked kiosks, oldest first (docs/kiosk.md). */
 export function listHeldMutations(db: Db, buildingId: string) {
-  return db
-    .selectFrom('applied_mutations')
-    .innerJoin('kiosk_devices', 'kiosk_devices.device_id', 'applied_mutations.device_id')
-    .select([
-      'applied_mutations.mutation_id',
-      'applied_mutations.device_id',
-      'kiosk_devices.name as device_name',
-      'kiosk_devices.revoked_at',
-      'applied_mutations.type',
-      'applied_mutations.visit_id',
-      'applied_mutations.payload',
-      'applied_mutations.occurred_at',
-      'applied_mutations.received_at',
-    ])
-    .where('applied_mutations.building_id', '=', buildingId)
-    .where('applied_mutations.outcome', '=', 'held')
-    .orderBy('applied_mutations.received_at')
-    .orderBy('applied_mutations.seq')
-    .limit(500)
-    .execute();
+  return (
+    db
+      .selectFrom('applied_mutations')
+      .innerJoin('kiosk_devices', 'kiosk_devices.device_id', 'applied_mutations.device_id')
+      // A check-out names its person through its visit (of this building).
+      .leftJoin('visits', (join) =>
+        join
+          .onRef('visits.id', '=', 'applied_mutations.visit_id')
+          .onRef('visits.building_id', '=', 'applied_mutations.building_id'),
+      )
+      .select([
+        'applied_mutations.mutation_id',
+        'applied_mutations.device_id',
+        'kiosk_devices.name as device_name',
+        'kiosk_devices.revoked_at',
+        'visits.first_name as visit_first_name',
+        'visits.last_name as visit_last_name',
+        'applied_mutations.type',
+        'applied_mutations.visit_id',
+        'applied_mutations.payload',
+        'applied_mutations.occurred_at',
+        'applied_mutations.received_at',
+      ])
+      .where('applied_mutations.building_id', '=', buildingId)
+      .where('applied_mutations.outcome', '=', 'held')
+      .orderBy('applied_mutations.received_at')
+      .orderBy('applied_mutations.seq')
+      .limit(500)
+      .execute()
+  );
 }
 
 export interface HeldTarget {
