@@ -449,6 +449,23 @@ describe('an impersonation stays one administrator at one remove', () => {
     expect(refused.statusCode).toBe(404);
     expect(await sessionsOf(target.id)).toEqual([]);
   });
+
+  it('opens no link that names no maker, as those made before makers were kept', async () => {
+    const target = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    const token = 'made-before-makers-were-kept';
+    await t.database.db
+      .insertInto('sso_tokens')
+      .values({
+        token_hash: createHash('sha256').update(token).digest('base64url'),
+        user_id: target.id,
+        expires_at: new Date(Date.now() + 5 * 60_000),
+      })
+      .execute();
+    const refused = await t.app.inject({ method: 'GET', url: `/service/sso/${token}` });
+    expect(refused.statusCode).toBe(404);
+    expect(jsonOf(refused).errorCode).toBe('NOT_FOUND');
+    expect(await sessionsOf(target.id)).toEqual([]);
+  });
 });
 
 describe('rate limits', () => {

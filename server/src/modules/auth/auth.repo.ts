@@ -84,7 +84,7 @@ export async function insertSsoToken(
 
 /**
  * Marks a one-time token used and answers its user and who made it (null for links made before
- * their maker was kept); undefined when unknown, used or expired.
+ * their maker was kept, which open nothing); undefined when unknown, used or expired.
  */
 export function consumeSsoToken(db: Db, tokenHash: string) {
   return db

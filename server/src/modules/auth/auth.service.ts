@@ -258,14 +258,16 @@ export async function createSsoToken(
 /**
  * Signing in with a one-time link. A link an administrator made for someone else opens an
  * impersonation by that administrator (60 minutes, never renewed past them, audited as one), and
- * only while they are still an unblocked administrator; a link made for oneself is a sign-in.
+ * only while they are still an unblocked administrator; a link made for oneself is a sign-in; a
+ * link whose maker is not known opens nothing.
  */
 export async function logInWithSsoToken(ctx: ServerContext, token: string, clientIp: string): Promise<LoginResponse> {
   const link = await consumeSsoToken(ctx.db, hashSsoToken(token));
   if (!link) throw new AppError('NOT_FOUND');
-  if (link.created_by === null || link.created_by === link.user_id) {
-    return issueSession(ctx, link.user_id, TOKEN_LIFETIME_MINUTES);
-  }
+  // A link that names no maker (made before makers were kept) could not name its impersonator:
+  // it does not open (links last minutes, so only those outstanding at the upgrade are concerned).
+  if (link.created_by === null) throw new AppError('NOT_FOUND');
+  if (link.created_by === link.user_id) return issueSession(ctx, link.user_id, TOKEN_LIFETIME_MINUTES);
   const [admin, target] = await Promise.all([
     findUserById(ctx.db, link.created_by),
     findUserById(ctx.db, link.user_id),
