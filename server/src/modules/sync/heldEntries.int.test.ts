@@ -243,7 +243,20 @@ describe("a revoked kiosk's entries", () => {
 
     const rows = await auditRows('KIOSK_ENTRY_APPLIED', kiosk.deviceId);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({
+    const auditOf = (mutationId: string) => {
+      const row = rows.find(
+        (candidate) => (candidate.after as { mutationId?: string } | null)?.mutationId === mutationId,
+      );
+      if (!row) throw new Error(`no audit row of ${mutationId}`);
+      return row;
+    };
+    // A check-out is named by its visit's person, as the list names it.
+    expect(auditOf(checkOut.mutationId).after).toMatchObject({
+      type: 'checkOut',
+      visitId: inBefore.visitId,
+      personName: 'Held Held-applied-in',
+    });
+    expect(auditOf(backdated.mutationId)).toMatchObject({
       tenant_id: tenantId,
       entity: 'device',
       after: {

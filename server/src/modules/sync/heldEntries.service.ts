@@ -48,13 +48,13 @@ async function heldEntry(ctx: ServerContext, target: HeldTarget) {
   return row;
 }
 
-/** What the audit keeps of a held entry. */
+/** What the audit keeps of a held entry (a check-out named by its visit's person, as listed). */
 function audited(row: Awaited<ReturnType<typeof heldEntry>>) {
   return {
     mutationId: row.mutation_id,
     type: row.type,
     visitId: row.visit_id,
-    personName: personNameOf(row.payload),
+    personName: personNameOf(row.payload) ?? joinedName(row.visit_first_name, row.visit_last_name),
     occurredAt: iso(row.occurred_at),
   };
 }

@@ -242,29 +242,39 @@ export interface HeldTarget {
  * pushed, the kiosk, and the building's check-in key.
  */
 export function findDeviceMutation(db: Db, target: HeldTarget) {
-  return db
-    .selectFrom('applied_mutations')
-    .innerJoin('kiosk_devices', 'kiosk_devices.device_id', 'applied_mutations.device_id')
-    .innerJoin('buildings', 'buildings.id', 'applied_mutations.building_id')
-    .select([
-      'applied_mutations.mutation_id',
-      'applied_mutations.device_id',
-      'applied_mutations.seq',
-      'applied_mutations.type',
-      'applied_mutations.visit_id',
-      'applied_mutations.payload',
-      'applied_mutations.occurred_at',
-      'applied_mutations.outcome',
-      'kiosk_devices.name as device_name',
-      'kiosk_devices.revoked_at',
-      'kiosk_devices.last_ip',
-      'buildings.qr_code_key',
-    ])
-    .where('applied_mutations.tenant_id', '=', target.tenantId)
-    .where('applied_mutations.building_id', '=', target.buildingId)
-    .where('applied_mutations.device_id', '=', target.deviceId)
-    .where('applied_mutations.mutation_id', '=', target.mutationId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('applied_mutations')
+      .innerJoin('kiosk_devices', 'kiosk_devices.device_id', 'applied_mutations.device_id')
+      .innerJoin('buildings', 'buildings.id', 'applied_mutations.building_id')
+      // A check-out names its person through its visit (of this building).
+      .leftJoin('visits', (join) =>
+        join
+          .onRef('visits.id', '=', 'applied_mutations.visit_id')
+          .onRef('visits.building_id', '=', 'applied_mutations.building_id'),
+      )
+      .select([
+        'applied_mutations.mutation_id',
+        'applied_mutations.device_id',
+        'applied_mutations.seq',
+        'applied_mutations.type',
+        'applied_mutations.visit_id',
+        'applied_mutations.payload',
+        'applied_mutations.occurred_at',
+        'applied_mutations.outcome',
+        'kiosk_devices.name as device_name',
+        'kiosk_devices.revoked_at',
+        'kiosk_devices.last_ip',
+        'buildings.qr_code_key',
+        'visits.first_name as visit_first_name',
+        'visits.last_name as visit_last_name',
+      ])
+      .where('applied_mutations.tenant_id', '=', target.tenantId)
+      .where('applied_mutations.building_id', '=', target.buildingId)
+      .where('applied_mutations.device_id', '=', target.deviceId)
+      .where('applied_mutations.mutation_id', '=', target.mutationId)
+      .executeTakeFirst()
+  );
 }
 
 /**
