@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Role, isErrorCode } from '@vestibule/shared';
 import type { RegisteredRoute } from '../src/plugins/auth.plugin.ts';
-import { type TestApp, bearer, createTestApp, seedTwoTenants } from './helpers/test-app.ts';
+import { createUser, tenantEntityFactories } from './helpers/factories.ts';
+import { type TestApp, bearer, createTestApp, logInAs, seedTwoTenants } from './helpers/test-app.ts';
 
 // Hostile input over every registered route, so routes added later join by being
 // registered: NUL, lone surrogates, huge strings, deep nesting, prototype keys, huge and
 // wrong-typed numbers, wrong content types. Every answer must be below 500 and, when it is a
 // refusal, carry the `{errorCode, msg}` shape with a code of the catalogue. A deterministic
-// table, so a failure names the exact request.
+// table, so a failure names the exact request. Every route that takes a multipart body also
+// gets broken forms, on rows of the caller's own company so the body is read, and stores
+// nothing from them.
 
 let t: TestApp;
 let routes: RegisteredRoute[];
 let tokens: Record<Role, string>;
+let tenantA: string;
 
 const placeholderId = '0192a0b0-0000-7000-8000-000000000001';
 
@@ -79,6 +83,96 @@ interface Probe {
   contentType?: string;
 }
 
+const boundary = 'XYZ';
+const multipartType = `multipart/form-data; boundary=${boundary}`;
+const filePart = (name: string, fileName: string, type: string, content: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n`;
+const textPart = (name: string, value: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const closing = `--${boundary}--\r\n`;
+const pngBytes = `\x89PNG\r\n\x1a\n${'x'.repeat(64)}`;
+
+interface MultipartProbe extends Probe {
+  /** The code a broken form must answer; absent: any catalogue refusal below 500. */
+  errorCode?: string;
+}
+
+/** Broken and oversized forms, for the routes that read a multipart body. */
+function multipartProbes(url: string): MultipartProbe[] {
+  const broken = (label: string, body: string, contentType = multipartType): MultipartProbe => ({
+    label,
+    url,
+    body,
+    contentType,
+    errorCode: 'MALFORMED_MULTIPART',
+  });
+  return [
+    broken('multipart without boundary', 'garbage', 'multipart/form-data'),
+    broken('multipart without boundary, empty', '', 'multipart/form-data'),
+    broken(
+      'multipart with an empty boundary',
+      filePart('file', 'a.png', 'image/png', pngBytes) + closing,
+      'multipart/form-data; boundary=',
+    ),
+    broken('multipart of garbage', 'garbage with no part at all'),
+    broken('truncated file part', filePart('file', 'a.png', 'image/png', pngBytes).slice(0, -10)),
+    broken('truncated text part', `--${boundary}\r\nContent-Disposition: form-data; name="fields"\r\n\r\n{"columns":`),
+    broken(
+      'whole file, closing boundary missing',
+      filePart('file', 'a.csv', 'text/csv', 'a;b\r\n') + `--${boundary}\r\nCont`,
+    ),
+    broken('part header cut off', `--${boundary}\r\nContent-Disposition: form-data; na`),
+    {
+      label: 'huge text field',
+      url,
+      body: textPart('fields', 'x'.repeat(3_000_000)) + closing,
+      contentType: multipartType,
+    },
+    {
+      label: 'huge part header',
+      url,
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="${'n'.repeat(100_000)}"\r\n\r\nv\r\n${closing}`,
+      contentType: multipartType,
+    },
+    {
+      label: 'file over every upload limit',
+      url,
+      body: filePart('file', 'big.png', 'image/png', pngBytes + 'x'.repeat(5_100_000)) + closing,
+      contentType: multipartType,
+    },
+    {
+      label: 'two files',
+      url,
+      body:
+        filePart('file', 'a.png', 'image/png', pngBytes) + filePart('file', 'b.png', 'image/png', pngBytes) + closing,
+      contentType: multipartType,
+    },
+    {
+      label: 'a prototype key as field name',
+      url,
+      body: textPart('__proto__', '{"polluted":true}') + closing,
+      contentType: multipartType,
+    },
+    {
+      label: 'multipart/mixed',
+      url,
+      body: filePart('file', 'a.png', 'image/png', pngBytes) + closing,
+      contentType: 'multipart/mixed; boundary=XYZ',
+    },
+  ];
+}
+
+/** The route's URL with rows of the caller's company for its tenant-owned params, so the body is read. */
+async function ownUrlOf(route: RegisteredRoute): Promise<string> {
+  const ids: Record<string, string> = {};
+  for (const [param, entity] of Object.entries(route.tenantParams)) {
+    const factory = tenantEntityFactories[entity];
+    if (!factory) throw new Error(`no factory for tenant entity "${entity}" (route ${route.url})`);
+    ids[param] = await factory(t.database.db, tenantA);
+  }
+  return route.url.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? placeholderId);
+}
+
 function probesOf(route: RegisteredRoute): Probe[] {
   const probes: Probe[] = [];
   const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
@@ -132,7 +226,7 @@ function probesOf(route: RegisteredRoute): Probe[] {
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ tokens } = await seedTwoTenants(t));
+  ({ tokens, tenantA } = await seedTwoTenants(t));
   routes = t.app.registeredRoutes.filter((route) => !route.url.startsWith('/service/docs'));
 });
 afterAll(() => t.close());
@@ -182,4 +276,48 @@ describe('hostile input over every route', () => {
     expect(failures).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   }, 300_000);
+
+  it('answers broken and oversized multipart forms on every upload route below 500, stores nothing', async () => {
+    const uploads = routes.filter((route) => route.consumes.includes('multipart/form-data'));
+    expect(uploads.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      'PATCH /service/building/:id/checkInLogo',
+      'PATCH /service/people/upload',
+    ]);
+    // A session of its own: the hostile requests above may have ended the seeded ones.
+    const admin = await logInAs(
+      t.app,
+      (await createUser(t.database.db, { tenantId: tenantA, role: 'ROLE_ADMIN' })).username,
+    );
+    const failures: string[] = [];
+    for (const route of uploads) {
+      const url = await ownUrlOf(route);
+      for (const probe of multipartProbes(url)) {
+        const response = await t.app.inject({
+          method: route.method as 'PATCH',
+          url: probe.url,
+          headers: { ...bearer(admin), 'content-type': probe.contentType ?? multipartType },
+          payload: probe.body ?? '',
+        });
+        const where = `${route.method} ${route.url} [${probe.label}] -> ${response.statusCode}`;
+        let body: { errorCode?: unknown; msg?: unknown };
+        try {
+          body = response.json();
+        } catch {
+          failures.push(`${where}: not JSON: ${response.body.slice(0, 120)}`);
+          continue;
+        }
+        if (response.statusCode < 400 || response.statusCode >= 500)
+          failures.push(`${where} ${response.body.slice(0, 200)}`);
+        else if (!isErrorCode(body.errorCode) || typeof body.msg !== 'string' || body.msg === '')
+          failures.push(`${where}: shape ${response.body.slice(0, 200)}`);
+        else if (probe.errorCode && (body.errorCode !== probe.errorCode || response.statusCode !== 400))
+          failures.push(`${where}: ${String(body.errorCode)}, expected 400 ${probe.errorCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const { db } = t.database;
+    expect(await db.selectFrom('building_logos').select('building_id').execute()).toEqual([]);
+    expect(await db.selectFrom('people').select('id').where('tenant_id', '=', tenantA).execute()).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 120_000);
 });

@@ -11,6 +11,8 @@ export const errorCatalogue = {
   BLOCKED_USER: { status: 403 },
   TENANT_INACTIVE: { status: 403 },
   FORBIDDEN: { status: 403 },
+  /** An impersonated session that tries to sign in as someone else or make a sign-in link. */
+  IMPERSONATION_NOT_ALLOWED: { status: 409 },
   USER_DOES_NOT_EXIST: { status: 404 },
   PASSWORDS_DONT_MATCH: { status: 400 },
   PASSWORD_TOO_SHORT_MIN_5: { status: 400 },
@@ -27,6 +29,7 @@ export const errorCatalogue = {
   ERROR_WITH_FILTER: { status: 400 },
   VALIDATION_FAILED: { status: 400 },
   MALFORMED_JSON: { status: 400 },
+  MALFORMED_MULTIPART: { status: 400 },
   PAYLOAD_TOO_LARGE: { status: 413 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   TOO_MANY_REQUESTS: { status: 429 },
@@ -72,6 +75,10 @@ export const errorCatalogue = {
   KIOSK_ENROLMENT_REQUIRED: { status: 401 },
   KIOSK_DEVICE_REVOKED: { status: 403 },
   KIOSK_ENROLMENT_CODE_INVALID: { status: 404 },
+  /** A revoked kiosk's entry that reached the server after the revocation: held for review (sync push only). */
+  KIOSK_ENTRY_HELD: { status: 403 },
+  /** Applying or discarding a held entry that was applied or discarded already. */
+  KIOSK_ENTRY_NOT_HELD: { status: 409 },
   CHECKOUT_TICKET_EXPIRED: { status: 410 },
   // The entry log: refusals by a visit's state (domain/visitState.ts), never 403
   DATE_RANGE_TOO_LONG: { status: 400 },
@@ -107,6 +114,8 @@ export const errorCatalogue = {
   // People
   PEOPLE_DUPLICATED_EXTERNAL_ID: { status: 409 },
   PEOPLE_DEFAULT_DURATION_REQUIRED: { status: 400 },
+  PEOPLE_UPLOAD_FILE_TOO_BIG: { status: 413 },
+  PEOPLE_UPLOAD_INVALID_FILE: { status: 415 },
   PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: { status: 400 },
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: { status: 400 },
   PEOPLE_UPLOAD_MISSING_LAST_NAME: { status: 400 },

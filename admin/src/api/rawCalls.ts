@@ -34,8 +34,10 @@ export function errorFromAnswer(status: number, body: unknown, statusText: strin
     const params = 'params' in body ? paramsOf(body.params) : undefined;
     return new ApiError(status, body.errorCode, msg, params, body);
   }
-  if (status === 413) return new ApiError(status, 'sizeTooBig', statusText);
-  if (status === 415) return new ApiError(status, 'invalidFormat', statusText);
+  // Refused on the way (a proxy's limit) without the server's words: the generic codes, which
+  // each upload's screen says in its own terms.
+  if (status === 413) return new ApiError(status, 'PAYLOAD_TOO_LARGE', statusText);
+  if (status === 415) return new ApiError(status, 'UNSUPPORTED_MEDIA_TYPE', statusText);
   return new ApiError(status, 'SERVER_TIMEOUT_CONNECTION_ERROR', statusText, undefined, body);
 }
 

@@ -222,6 +222,25 @@ describe('toolbar', () => {
     expect(localStorage.getItem(storageKeys.token)).toBe('token-of-admin');
   });
 
+  it("shows the banner for a session an administrator's sign-in link opened, and ends it there", async () => {
+    fakeEntryLog([]);
+    const { user, router } = renderApp('/sso/one-time-token', {
+      session: {
+        'GET /sso/:token': () => ({ ...loginResponse('dora', ['ROLE_SUPERVISOR']), impersonatedBy: 'admin' }),
+      },
+    });
+    await heading('Entry log');
+    expect(screen.getByTestId('impersonation-notice')).toHaveTextContent(
+      'You are working as dora. Everything you do is recorded as done by admin acting as them.',
+    );
+    // No session of the administrator's in this browser: the way back is signing out.
+    expect(screen.queryByRole('button', { name: 'Return to admin' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'End this session' }));
+    await heading('Log in');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+  });
+
   it('says on every page who the administrator works as, and returns them from there', async () => {
     fakeEntryLog([]);
     const { user, session, reloadAt } = renderApp('/profile', { as: { username: 'admin', role: 'ROLE_ADMIN' } });

@@ -19,10 +19,13 @@ export function sessionAnswers(): { [K in SessionKey]: (request: { body: unknown
   return {
     'POST /login': () => loginResponse('admin', ['ROLE_ADMIN']),
     'GET /token': () => loginResponse('admin', ['ROLE_ADMIN']),
-    'POST /login/impersonate': ({ body }) =>
-      loginResponse(body !== null && typeof body === 'object' && 'username' in body ? String(body.username) : '', [
+    // As the server answers it: the session names the administrator who signed in as the user.
+    'POST /login/impersonate': ({ body }) => ({
+      ...loginResponse(body !== null && typeof body === 'object' && 'username' in body ? String(body.username) : '', [
         'ROLE_USER',
       ]),
+      impersonatedBy: 'admin',
+    }),
     'GET /sso/:token': () => loginResponse('admin', ['ROLE_ADMIN']),
     'GET /selectTenant': () => tenantSelection(acme),
     'GET /selectTenant/:tenantId': () => tenantSelection(acme),

@@ -177,11 +177,24 @@ export async function pruneSettled(db: KioskDb, now: Date = new Date()): Promise
   });
 }
 
-/** Marks the refused entries staff resolved in the administration (GET /service/sync/device/{id}). */
-export async function markResolved(db: KioskDb, resolved: { mutationId: string; resolvedAt: string | null }[]) {
+/**
+ * Learns what became of this kiosk's refused entries in the administration (GET
+ * /service/sync/device/{id}): those staff resolved (a revoked kiosk's held entries too, once
+ * applied or discarded), and the reason the server now gives (a held entry an administrator
+ * applied and the check-in rules refused carries their code).
+ */
+export async function markResolved(
+  db: KioskDb,
+  entries: { mutationId: string; errorCode: string; resolvedAt: string | null }[],
+) {
   await db.transaction('rw', db.outbox, async () => {
-    for (const entry of resolved) {
-      if (entry.resolvedAt) await db.outbox.update(entry.mutationId, { resolvedAt: entry.resolvedAt });
+    for (const entry of entries) {
+      const stored = await db.outbox.get(entry.mutationId);
+      if (stored?.status !== 'rejected') continue;
+      const changes: { resolvedAt?: string; errorCode?: string } = {};
+      if (entry.resolvedAt) changes.resolvedAt = entry.resolvedAt;
+      if (stored.errorCode !== entry.errorCode) changes.errorCode = entry.errorCode;
+      if (Object.keys(changes).length > 0) await db.outbox.update(entry.mutationId, changes);
     }
   });
 }

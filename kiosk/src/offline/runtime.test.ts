@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { newVisitCodes, uuidv7 } from '@vestibule/shared';
-import { refreshConfig } from './configCache.ts';
+import { refreshConfig, refreshResolutions } from './configCache.ts';
 import { type TestServer, employeeCheckIn, serverForTests } from './offlineTesting.ts';
 import { commitCheckIn, deviceIdOf } from './outbox.ts';
 import { SyncRunner } from './runtime.ts';
@@ -42,22 +42,25 @@ describe('the sync runner', () => {
 });
 
 describe('a revoked kiosk', () => {
-  it('delivers what it made before its revocation, is refused the rest, reads nothing more and keeps why', async () => {
+  it('has what it delivers after its revocation held, backdated or not, reads nothing more and keeps why', async () => {
     const db = await kiosks.open();
     const runner = runnerOf(db);
     const before = await commitCheckIn(db, employee(`Before-${uuidv7()}`), { now: new Date(Date.now() - 60_000) });
+    const deviceId = await deviceIdOf(db);
     await testServer.manager.call('POST /building/:id/devices/:deviceId/revoke', {
-      params: { id: testServer.building.id, deviceId: await deviceIdOf(db) },
+      params: { id: testServer.building.id, deviceId },
     });
     const after = await commitCheckIn(db, employee(`After-${uuidv7()}`));
 
     await runner.request();
 
-    expect(await db.outbox.get(before.mutationId)).toMatchObject({ status: 'applied', errorCode: null });
-    expect(await db.outbox.get(after.mutationId)).toMatchObject({
-      status: 'rejected',
-      errorCode: 'KIOSK_DEVICE_REVOKED',
-    });
+    // Both reached the server after the revocation: held for an administrator, whatever their date.
+    for (const entry of [before, after]) {
+      expect(await db.outbox.get(entry.mutationId)).toMatchObject({
+        status: 'rejected',
+        errorCode: 'KIOSK_ENTRY_HELD',
+      });
+    }
     // The round's refresh was refused: the round failed, and the device noted the refusal the
     // kiosk's gate reads to stop and say why.
     expect(runner.getSnapshot()).toMatchObject({ failures: 1, syncing: false });
@@ -67,5 +70,46 @@ describe('a revoked kiosk', () => {
       status: 403,
       errorCode: 'KIOSK_DEVICE_REVOKED',
     });
+
+    // An administrator applies the first and discards the second; the staff screen learns it.
+    const held = { id: testServer.building.id, deviceId };
+    const applied = await testServer.manager.call('POST /building/:id/devices/:deviceId/held/:mutationId/apply', {
+      params: { ...held, mutationId: before.mutationId },
+    });
+    expect(applied).toEqual({ mutationId: before.mutationId, outcome: 'applied' });
+    const visit = await testServer.manager.call('GET /meeting/:id', { params: { id: before.visitId } });
+    expect(visit.checkedInAt).not.toBeNull();
+    await testServer.manager.call('POST /building/:id/devices/:deviceId/held/:mutationId/discard', {
+      params: { ...held, mutationId: after.mutationId },
+    });
+    await refreshResolutions(db, qrCodeKey, kiosks.client());
+    for (const entry of [before, after]) {
+      expect((await db.outbox.get(entry.mutationId))!.resolvedAt).toEqual(expect.any(String));
+    }
+  });
+
+  it('learns the reason the check-in rules gave a held entry an administrator applied', async () => {
+    const db = await kiosks.open();
+    const runner = runnerOf(db);
+    const lastName = `Twice-${uuidv7()}`;
+    const first = await commitCheckIn(db, employee(lastName), { now: new Date(Date.now() - 120_000) });
+    await runner.request();
+    expect((await db.outbox.get(first.mutationId))!.status).toBe('applied');
+    const deviceId = await deviceIdOf(db);
+    await testServer.manager.call('POST /building/:id/devices/:deviceId/revoke', {
+      params: { id: testServer.building.id, deviceId },
+    });
+    // The same employee again while still in: held, then refused when applied.
+    const again = await commitCheckIn(db, employee(lastName));
+    await runner.request();
+    const answer = await testServer.manager.call('POST /building/:id/devices/:deviceId/held/:mutationId/apply', {
+      params: { id: testServer.building.id, deviceId, mutationId: again.mutationId },
+    });
+    expect(answer).toEqual({ mutationId: again.mutationId, outcome: 'refused', reason: 'CHECKEDIN' });
+    await refreshResolutions(db, qrCodeKey, kiosks.client());
+    const refused = await db.outbox.get(again.mutationId);
+    expect(refused).toMatchObject({ status: 'rejected', errorCode: 'CHECKEDIN' });
+    // Still for staff to resolve.
+    expect(refused!.resolvedAt ?? null).toBeNull();
   });
 });

@@ -70,6 +70,16 @@ export const buildingOfEntity: Record<string, (db: Db, id: string) => Promise<st
     (await db.selectFrom('people').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
   rollCall: async (db, id) =>
     (await db.selectFrom('roll_calls').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
+  // A kiosk entry (mutation ids are the devices' own): refused entries are resolved by building.
+  mutation: async (db, id) =>
+    (
+      await db
+        .selectFrom('applied_mutations')
+        .select('building_id')
+        .where('mutation_id', '=', id)
+        .orderBy('received_at')
+        .executeTakeFirst()
+    )?.building_id,
 };
 
 /** Whether a building is assigned to a user. */

@@ -26,11 +26,14 @@ export interface AppliedMutations {
   error_code: string | null;
   mutation_id: string;
   occurred_at: Timestamp;
-  outcome: 'applied' | 'rejected';
+  outcome: 'applied' | 'rejected' | 'held';
   payload: ColumnType<unknown, string, string>;
   received_at: Generated<Timestamp>;
   resolved_at: Timestamp | null;
   resolved_by: string | null;
+  review: 'applied' | 'refused' | 'discarded' | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: string | null;
   seq: number;
   tenant_id: string;
   type: 'checkIn' | 'checkOut' | 'rollCall';
@@ -312,6 +315,7 @@ export interface Sessions {
 
 export interface SsoTokens {
   created_at: Generated<Timestamp>;
+  created_by: string | null;
   expires_at: Timestamp;
   token_hash: string;
   used_at: Timestamp | null;

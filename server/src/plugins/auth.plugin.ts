@@ -83,6 +83,8 @@ export interface RegisteredRoute {
   /** The fields the route's body and query schemas declare (for tests that walk every route). */
   bodyFields: string[];
   queryFields: string[];
+  /** The content types of a body the handler reads itself (a multipart upload), else none. */
+  consumes: string[];
 }
 
 /** The keys of a zod object schema (or none). */
@@ -130,6 +132,7 @@ export const authPlugin = fp(
           tenantParams: route.config?.tenantParams ?? {},
           bodyFields: fieldsOf(route.schema?.body),
           queryFields: fieldsOf(route.schema?.querystring),
+          consumes: [...((route.schema?.consumes as readonly string[] | undefined) ?? [])],
         });
       }
     });

@@ -90,7 +90,7 @@ export const buildingsContract = {
     params: idParamsSchema,
     consumes: ['multipart/form-data'],
     response: buildingSchema,
-    errors: ['NOT_FOUND', 'MISSING', 'sizeTooBig', 'invalidFormat'],
+    errors: ['NOT_FOUND', 'MISSING', 'MALFORMED_MULTIPART', 'UNSUPPORTED_MEDIA_TYPE', 'sizeTooBig', 'invalidFormat'],
   }),
   'GET /building/:id/questionnaire': entryLists.read,
   'PUT /building/:id/questionnaire': entryLists.save,

@@ -5,13 +5,14 @@ import {
   createEnrolmentResponseSchema,
   renameDeviceRequestSchema,
 } from '../sync/enrolment.ts';
-import { rejectedMutationSchema } from '../sync/protocol.ts';
+import { heldApplyResultSchema, heldMutationSchema, rejectedMutationSchema } from '../sync/protocol.ts';
 import { endpoint } from './endpoint.ts';
 
 // A building's kiosks as its managers see them in the building dialog.
 
 const tags = ['kiosk enrolment'];
 const deviceParams = z.object({ id: z.uuid(), deviceId: z.uuid() });
+const heldParams = z.object({ id: z.uuid(), deviceId: z.uuid(), mutationId: z.uuid() });
 
 const kioskDeviceSchema = z.object({
   deviceId: z.uuid(),
@@ -46,6 +47,29 @@ export const devicesContract = {
     params: z.object({ mutationId: z.uuid() }),
     response: z.object({ mutationId: z.uuid() }),
     errors: ['NOT_FOUND'],
+  }),
+  'GET /building/:id/devices/held': endpoint({
+    tags: ['kiosk sync'],
+    summary: 'The entries revoked kiosks of the building delivered after their revocation, held for review',
+    params: idParamsSchema,
+    response: z.object({ held: z.array(heldMutationSchema) }),
+    errors: ['NOT_FOUND'],
+  }),
+  'POST /building/:id/devices/:deviceId/held/:mutationId/apply': endpoint({
+    tags: ['kiosk sync'],
+    summary:
+      "Apply a revoked kiosk's held entry with the same check-in or check-out rules as a push, at its time; " +
+      'refused by them, it becomes a refused entry to resolve',
+    params: heldParams,
+    response: heldApplyResultSchema,
+    errors: ['NOT_FOUND', 'KIOSK_ENTRY_NOT_HELD'],
+  }),
+  'POST /building/:id/devices/:deviceId/held/:mutationId/discard': endpoint({
+    tags: ['kiosk sync'],
+    summary: "Discard a revoked kiosk's held entry: it changes nothing and stays recorded as discarded",
+    params: heldParams,
+    response: z.object({ mutationId: z.uuid() }),
+    errors: ['NOT_FOUND', 'KIOSK_ENTRY_NOT_HELD'],
   }),
   'POST /building/:id/devices/enrolments': endpoint({
     tags,

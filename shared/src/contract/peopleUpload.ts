@@ -19,8 +19,10 @@ export const peopleUploadContract = {
     response: peopleUploadReportSchema,
     errors: [
       'MISSING',
-      'sizeTooBig',
-      'invalidFormat',
+      'MALFORMED_MULTIPART',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'PEOPLE_UPLOAD_FILE_TOO_BIG',
+      'PEOPLE_UPLOAD_INVALID_FILE',
       'PEOPLE_UPLOAD_MISSING_COLUMNS',
       'PEOPLE_UPLOAD_TOO_MANY_ERRORS',
       'MALFORMED_JSON',

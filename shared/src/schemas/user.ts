@@ -46,6 +46,11 @@ export const loginResponseSchema = z
     tokenExpiration: z.number().int(),
     /** Minutes without activity after which the session ends (the app signs an idle tab out). */
     idleMinutes: z.number().int().optional(),
+    /**
+     * During an impersonation (signing in as another user, or a sign-in link an administrator made
+     * for them): the administrator's username. Absent from a user's own session.
+     */
+    impersonatedBy: z.string().optional(),
   })
   .meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -157,3 +157,36 @@ export const rejectedMutationSchema = z.object({
   resolvedAt: z.string().nullable(),
 });
 export type RejectedMutation = z.infer<typeof rejectedMutationSchema>;
+
+/**
+ * An entry of a revoked kiosk that reached the server after the revocation, held until an
+ * administrator applies or discards it (docs/kiosk.md, "Revocation and held entries").
+ */
+export const heldMutationSchema = z.object({
+  mutationId: z.uuid(),
+  deviceId: z.uuid(),
+  /** The kiosk's name, as its administrators gave it (null for a kiosk enrolled without one). */
+  deviceName: z.string().nullable(),
+  /** When the kiosk was revoked. */
+  revokedAt: z.string(),
+  type: z.enum(mutationTypes),
+  /** The visit; null for a roll call's start or end. */
+  visitId: z.uuid().nullable(),
+  personName: z.string().nullable(),
+  /** When it happened, by the kiosk's clock. */
+  occurredAt: z.string(),
+  /** When it reached the server. */
+  receivedAt: z.string(),
+});
+export type HeldMutation = z.infer<typeof heldMutationSchema>;
+
+/**
+ * What applying a held entry did: applied, or refused by the check-in rules with their code
+ * (then a refused entry for staff). Not `errorCode`: a 200 body with one is a refusal of the call.
+ */
+export const heldApplyResultSchema = z.object({
+  mutationId: z.uuid(),
+  outcome: z.enum(['applied', 'refused']),
+  reason: z.enum(errorCodes).optional(),
+});
+export type HeldApplyResult = z.infer<typeof heldApplyResultSchema>;

@@ -2,6 +2,7 @@ import { Autocomplete, Fieldset, PasswordInput, Select, SimpleGrid, Stack, TextI
 import { buildingAddressSchema, maySelectTenant, type Building } from '@vestibule/shared';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@vestibule/shared/api';
 import { api } from '../../api/apiClient.ts';
 import { useSession } from '../session/index.ts';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
@@ -77,7 +78,12 @@ export function AddressTab() {
       setLogo(null);
       return saved;
     } catch (error) {
-      notices.showError(error);
+      // A proxy's size limit, without the server's words, is said as the logo's limit.
+      if (error instanceof ApiError && error.errorCode === 'PAYLOAD_TOO_LARGE') {
+        notices.showMessages([{ key: 'errors.sizeTooBig' }]);
+      } else {
+        notices.showError(error);
+      }
       return null;
     } finally {
       setProgress(null);

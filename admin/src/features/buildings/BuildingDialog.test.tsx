@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BuildingDialog } from './BuildingDialog.tsx';
-import { unreachable } from '../../test/answerCalls.ts';
+import { refusal, unreachable } from '../../test/answerCalls.ts';
 import { answerBuildings, buildingFixture } from './testing/buildingsAnswers.ts';
 import { renderBuildingScreen } from './testing/renderBuildingScreen.tsx';
 
@@ -346,17 +346,17 @@ describe('check-in logo', () => {
   it('refuses files of 2,000,000 bytes or more, and files that are not PNG, JPEG or BMP', async () => {
     const { user } = await editedDialog();
     await user.upload(fileInput(), png(2_000_000, 'big.png'));
-    expect(await screen.findByText('The file is too big: it must be under 2 MB.')).toBeInTheDocument();
+    expect(await screen.findByText('The logo is too big: it must be under 2 MB.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
 
     await user.upload(fileInput(), new File(['plain text'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByText('The file must be a PNG, JPEG or BMP image.')).toBeInTheDocument();
-    expect(screen.queryByText('The file is too big: it must be under 2 MB.')).not.toBeInTheDocument();
+    expect(await screen.findByText('The logo must be a PNG, JPEG or BMP image.')).toBeInTheDocument();
+    expect(screen.queryByText('The logo is too big: it must be under 2 MB.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
 
     await user.upload(fileInput(), png(1_999_999));
-    expect(screen.queryByText('The file must be a PNG, JPEG or BMP image.')).not.toBeInTheDocument();
+    expect(screen.queryByText('The logo must be a PNG, JPEG or BMP image.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
@@ -369,6 +369,30 @@ describe('check-in logo', () => {
     expect(await screen.findByText('Current logo: logo.png')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Saved successfully.');
+  });
+
+  it("says the server's refusal of an upload in the logo's own terms, keeping the chosen file", async () => {
+    const { user, fake } = await editedDialog();
+    await user.upload(fileInput(), png(1000));
+    const refusals: [Response, string][] = [
+      [refusal(415, 'invalidFormat'), 'The logo must be a PNG, JPEG or BMP image.'],
+      [
+        refusal(400, 'MALFORMED_MULTIPART'),
+        'The upload arrived incomplete or damaged. Choose the file again and send it once more.',
+      ],
+      // A proxy's limit answers without the server's words: still the logo's limit.
+      [
+        new Response('<html>Request Entity Too Large</html>', { status: 413 }),
+        'The logo is too big: it must be under 2 MB.',
+      ],
+    ];
+    for (const [answer, words] of refusals) {
+      fake.calls.once('PATCH /building/:id/checkInLogo', answer);
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      expect(await screen.findByText(words)).toBeInTheDocument();
+      expect(screen.getByText('No logo yet.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+    }
   });
 
   it('uploads the logo of a new building right after creating it', async () => {

@@ -225,7 +225,7 @@ describe('kiosks of a building', () => {
     const row = screen.getByTestId('kiosk-device-row');
     await user.click(within(row).getByRole('button', { name: 'Revoke Front desk tablet' }));
     const confirm = await screen.findByRole('dialog', { name: 'Revoke this kiosk?' });
-    expect(confirm).toHaveTextContent('Entries it made before now are still accepted');
+    expect(confirm).toHaveTextContent('whatever it sends from now on, whatever its date, waits below');
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(within(screen.getByTestId('kiosk-device-status')).getByText('Revoked')).toBeVisible());
     expect(

@@ -6,6 +6,7 @@ import { api } from '../../api/apiClient.ts';
 import { IconRefresh } from './BuildingIcons.tsx';
 import { KioskDeviceTable } from './KioskDeviceTable.tsx';
 import { KioskEnrolDialog } from './KioskEnrolDialog.tsx';
+import { KioskHeldEntries } from './KioskHeldEntries.tsx';
 import { KioskRejectedEntries } from './KioskRejectedEntries.tsx';
 import { useBuildingDialog } from './buildingDialogContext.ts';
 import type { BuildingKiosks, RejectedKioskEntry } from './buildingsApi.ts';
@@ -124,6 +125,7 @@ export function KioskDevicesSection({ building }: { building: Building }) {
           )}
         </Stack>
       </section>
+      <KioskHeldEntries buildingId={building.id} reloads={reloads} onChanged={refresh} />
       {loaded !== null && (
         <KioskRejectedEntries
           rejected={rejected}

@@ -32,6 +32,18 @@ const acting = auditEntry({
   after: { name: 'Site safety', description: null },
 });
 const renamed = auditEntry();
+const unknownSignIn = auditEntry({
+  id: '0190a8f2-0000-7000-8000-00000000a003',
+  at: '2026-03-05T16:00:00.000Z',
+  actorId: null,
+  actorUsername: null,
+  tenantId: null,
+  action: 'LOGIN_FAILED',
+  entity: 'session',
+  entityId: null,
+  before: null,
+  after: { unknownUsername: true },
+});
 
 function renderLogs(rows = [acting, renamed], total = 42) {
   // An administrator who writes dates day first, with a 24-hour clock.
@@ -73,6 +85,13 @@ afterEach(() => {
 });
 
 describe('the Logs screen', () => {
+  it('says a failed sign-in under no account was for an unknown username, never what was typed', async () => {
+    renderLogs([unknownSignIn], 1);
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(cellsOf(row as HTMLElement).slice(1, 5)).toEqual(['Unknown username', '', 'Sign-in failed', 'Sign-in']);
+  });
+
   it('opens on the audit log: newest first, who, as whom, what in words, when in their formats, from where', async () => {
     const { calls } = renderLogs();
     const table = await screen.findByRole('table', { name: 'Audit log' });

@@ -205,12 +205,17 @@ function AuditRow(props: {
   onToggle: () => void;
 }) {
   const { entry, when, action, entity, expanded, onToggle } = props;
+  const { t } = useTranslation();
   const detailsId = `audit-${entry.id}`;
+  // A failed sign-in under a name no account has: what was typed is never kept (docs/roles.md).
+  const unknownUsername = entry.after?.unknownUsername === true;
   return (
     <>
       <Table.Tr>
         <Table.Td>{when}</Table.Td>
-        <Table.Td>{entry.actorUsername ?? entry.actorId ?? '—'}</Table.Td>
+        <Table.Td>
+          {entry.actorUsername ?? entry.actorId ?? (unknownUsername ? t('logs.audit.unknownUsername') : '—')}
+        </Table.Td>
         <Table.Td>{entry.actingAsUsername ?? entry.actingAsId ?? ''}</Table.Td>
         <Table.Td>
           <Button

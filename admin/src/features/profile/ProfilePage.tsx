@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
-import { useSession } from '../session/index.ts';
+import { selectImpersonating, useSession } from '../session/index.ts';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileDetailsSection } from './ProfileDetailsSection.tsx';
 import { useProfileData } from './useProfileData.ts';
@@ -14,7 +14,7 @@ import { useProfileData } from './useProfileData.ts';
 export function ProfilePage() {
   const { t } = useTranslation();
   const { data, failed, reload, acceptProfile } = useProfileData();
-  const impersonating = useSession((state) => state.original !== null);
+  const impersonating = useSession(selectImpersonating);
 
   return (
     <Page title={t('pages.profile.title')} size="md">

@@ -30,11 +30,11 @@ export function impersonationSlice({ env, get, set }: SliceContext, accept: (res
   const actions = {
     async logInAs(username) {
       const { user, token, tokenExpiration, original: saved } = get();
-      if (!user || !token) return false;
+      // An impersonation never chains: the server refuses it (IMPERSONATION_NOT_ALLOWED).
+      if (!user || !token || saved !== null || user.impersonatedBy) return false;
       try {
         const response = await sessionCalls.impersonate(username);
-        // Logging in as someone else twice still returns to the administrator at the end.
-        const originalCredentials = saved ?? { user, token, tokenExpiration };
+        const originalCredentials = { user, token, tokenExpiration };
         writeCredentials(env.storage, originalKeys, originalCredentials);
         set({ original: originalCredentials });
         const { user: impersonated } = accept(response);

@@ -206,6 +206,14 @@ describe('logInAs', () => {
     });
   });
 
+  it('never chains: while working as someone, signing in as a third user calls nobody', async () => {
+    const { store, calls } = await signedInAdmin();
+    await store.getState().logInAs('user');
+    await expect(store.getState().logInAs('another')).resolves.toBe(false);
+    expect(calls.of('POST /login/impersonate')).toHaveLength(1);
+    expect(store.getState()).toMatchObject({ user: { username: 'user' }, original: { user: { username: 'admin' } } });
+  });
+
   it('shows the error and keeps the administrator when the call fails', async () => {
     const { store, calls } = await signedInAdmin();
     calls.once('POST /login/impersonate', json(404, { errorCode: 'USER_DOES_NOT_EXIST', msg: 'no' }));
@@ -258,6 +266,47 @@ describe('logout', () => {
 });
 
 describe('single sign-on', () => {
+  const linkFromAdmin = () => ({
+    ...loginResponse('dora', ['ROLE_SUPERVISOR'], 'token-of-dora'),
+    impersonatedBy: 'admin',
+  });
+
+  it("keeps the administrator's own session as the way back when their link for someone else opens here", async () => {
+    storeSession('admin', 'ROLE_ADMIN', nowSeconds + 3600);
+    const { env, reloadAt } = environment({ 'GET /sso/:token': linkFromAdmin });
+    const store = createSessionStore(env);
+    await expect(store.getState().loginWithSso('one-time')).resolves.toBe(true);
+
+    expect(store.getState().user).toMatchObject({ username: 'dora', impersonatedBy: 'admin' });
+    expect(store.getState().original).toMatchObject({ user: { username: 'admin' }, token: 'token-of-admin' });
+    expect(localStorage.getItem(storageKeys.originalToken)).toBe('token-of-admin');
+
+    store.getState().logout();
+    expect(store.getState()).toMatchObject({ user: { username: 'admin' }, token: 'token-of-admin', original: null });
+    expect(reloadAt).toHaveBeenCalledWith('/admin/users');
+  });
+
+  it('knows a link-opened impersonation after a reload, with no way back to keep in another browser', async () => {
+    const { env, navigate } = environment({ 'GET /sso/:token': linkFromAdmin });
+    await createSessionStore(env).getState().loginWithSso('one-time');
+    const reloaded = createSessionStore(env);
+    expect(reloaded.getState()).toMatchObject({ user: { username: 'dora', impersonatedBy: 'admin' }, original: null });
+    await expect(reloaded.getState().logInAs('someone')).resolves.toBe(false);
+    navigate.mockClear();
+    reloaded.getState().logout();
+    expect(reloaded.getState().token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it("drops another user's session kept aside when a link of someone else opens", async () => {
+    storeSession('mallory', 'ROLE_ADMIN', nowSeconds + 3600);
+    const { env } = environment({ 'GET /sso/:token': linkFromAdmin });
+    const store = createSessionStore(env);
+    await store.getState().loginWithSso('one-time');
+    expect(store.getState().original).toBeNull();
+    expect(localStorage.getItem(storageKeys.originalToken)).toBeNull();
+  });
+
   it('goes to the login page without a message when the token is unknown', async () => {
     const { env, navigate } = environment({
       'GET /sso/:token': () => json(404, { errorCode: 'NOT_FOUND', msg: 'Not found' }),

@@ -25,6 +25,17 @@ export { TOKEN_RENEWAL_MARGIN_SECONDS, tokenNeedsRenewal } from './tokenSlice.ts
 
 export const selectSignedIn = (state: SessionState): boolean => state.token !== null && state.user !== null;
 
+/**
+ * Whether this tab works as someone an administrator signed in as: from the Users screen (their own
+ * session is kept aside) or through a sign-in link they made (docs/roles.md).
+ */
+export const selectImpersonating = (state: SessionState): boolean =>
+  state.original !== null || Boolean(state.user?.impersonatedBy);
+
+/** The administrator behind an impersonation, or null. */
+export const selectImpersonator = (state: SessionState): string | null =>
+  state.original?.user.username ?? state.user?.impersonatedBy ?? null;
+
 export function createSessionStore(env: SessionEnvironment): SessionStore {
   const active = readCredentials(env.storage, activeKeys);
   const original = active ? readCredentials(env.storage, originalKeys) : null;

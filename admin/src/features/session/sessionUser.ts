@@ -4,7 +4,11 @@ import { joinAuthorities, type SelectTenantResponse, type User } from '@vestibul
  * The signed-in user as the app keeps it: the login answer's authorities are joined into
  * one role string (`ROLE_ADMIN` or `ROLE_SPACE,ROLE_USER`) and dropped, as the browser stores it.
  */
-export type SessionUser = Omit<User, 'authorities' | 'role'> & { role: string };
+export type SessionUser = Omit<User, 'authorities' | 'role'> & {
+  role: string;
+  /** During an impersonation: the administrator who signed in as this user (the server says so). */
+  impersonatedBy?: string;
+};
 
 export type SelectedTenant = NonNullable<SelectTenantResponse['tenant']>;
 

@@ -2,6 +2,7 @@ import type { LoginResponse } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { homePathFor, isRedirectablePath, paths } from '../routing/index.ts';
+import { originalKeys, writeCredentials } from './credentials.ts';
 import type { Credentials, SessionState, SliceContext } from './sessionState.ts';
 import { sessionCalls } from './sessionCalls.ts';
 
@@ -21,10 +22,24 @@ export function signInSlice({ env, get, set }: SliceContext, accept: (response: 
     await env.navigate(isRedirectablePath(redirect) ? redirect : homePathFor(user.role));
   }
 
+  /**
+   * A sign-in link an administrator made for someone else opens an impersonation: when this
+   * browser holds that administrator's own session, it is kept aside as the way back, as when they
+   * sign in as someone from the Users screen; any other session kept aside is dropped.
+   */
+  function keepWayBack(response: LoginResponse): void {
+    const { user, token, tokenExpiration, original } = get();
+    const own = original ?? (user && token ? { user, token, tokenExpiration } : null);
+    const wayBack = response.impersonatedBy && own?.user.username === response.impersonatedBy ? own : null;
+    writeCredentials(env.storage, originalKeys, wayBack);
+    set({ original: wayBack });
+  }
+
   async function exchangeSsoToken(token: string): Promise<boolean> {
     set({ authLoading: true });
     try {
       const response = await sessionCalls.loginWithSsoToken(token);
+      keepWayBack(response);
       await completeSignIn(response);
       return true;
     } catch (error) {

@@ -26,8 +26,9 @@ export function tokenSlice({ env, get, set }: SliceContext) {
 
   /** Stores a sign-in's (or renewal's) answer as the active session. */
   function accept(response: LoginResponse): Credentials {
+    const user = toSessionUser(response.user);
     const credentials: Credentials = {
-      user: toSessionUser(response.user),
+      user: response.impersonatedBy ? { ...user, impersonatedBy: response.impersonatedBy } : user,
       token: response.token,
       tokenExpiration: response.tokenExpiration,
     };

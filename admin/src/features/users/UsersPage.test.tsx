@@ -40,8 +40,8 @@ function answerUsers() {
   });
 }
 
-async function renderPage(role: Role) {
-  storeSignIn({ ...userFixture('me', [role]), tenant: acme, role });
+async function renderPage(role: Role, impersonatedBy?: string) {
+  storeSignIn({ ...userFixture('me', [role]), tenant: acme, role, ...(impersonatedBy ? { impersonatedBy } : {}) });
   const calls = answerUsers();
   const session = createTestSession();
   // The session's company and its buildings, as the app's start fetches them.
@@ -79,6 +79,14 @@ describe('users list', () => {
     await screen.findByTestId('user-row-guard');
     expect(screen.getByRole('button', { name: 'Sign in as guard Doe' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in as blocked Doe' })).not.toBeInTheDocument();
+  });
+
+  it('offers no "sign in as" while an administrator works as another administrator: it does not chain', async () => {
+    await renderPage('ROLE_ADMIN', 'root');
+    await screen.findByTestId('user-row-guard');
+    expect(screen.queryByRole('button', { name: /^Sign in as/ })).not.toBeInTheDocument();
+    // Everything else an administrator does is still there.
+    expect(screen.getByRole('button', { name: 'Edit guard Doe' })).toBeInTheDocument();
   });
 
   it('gives a supervisor only the rows and roles at or below their own', async () => {

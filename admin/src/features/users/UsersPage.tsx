@@ -13,7 +13,7 @@ import { type PageRequest, usePagedList } from '../../components/usePagedList.ts
 import { saveTextFile } from '../../format/saveTextFile.ts';
 import { LoadingWhileMounted } from '../loading/index.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
-import { useSession, useSessionStore } from '../session/index.ts';
+import { selectImpersonating, useSession, useSessionStore } from '../session/index.ts';
 import { UsersTable } from './UsersTable.tsx';
 import { displayName, highestRole } from './userForm.ts';
 import { type UserSortColumn, usersCsv } from './usersApi.ts';
@@ -54,7 +54,9 @@ export function UsersPage() {
 
   const manageable = (user: User) =>
     myRole !== null && user.id !== me?.id && mayManage(actor, { role: user.role, tenantId: user.tenant?.id ?? null });
-  const impersonable = (user: User) => myRole === 'ROLE_ADMIN' && user.id !== me?.id && !user.blocked;
+  // Never during an impersonation: it does not chain (docs/roles.md).
+  const impersonating = useSession(selectImpersonating);
+  const impersonable = (user: User) => myRole === 'ROLE_ADMIN' && !impersonating && user.id !== me?.id && !user.blocked;
 
   const downloadCsv = async () => {
     const { sort, order, search, role, buildingId } = list.request;

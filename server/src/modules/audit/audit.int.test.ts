@@ -548,8 +548,9 @@ describe('reading the audit log', () => {
 
 describe('audit.csv', () => {
   it("writes the filtered log with headings in the caller's language, formulas made inert", async () => {
-    // A failed sign-in records the username as typed: here, a spreadsheet formula.
+    // A failed sign-in records the account's username: here, a spreadsheet formula.
     const typed = '=HYPERLINK("http://evil.test","open")';
+    await createUser(t.database.db, { tenantId, role: 'ROLE_USER', username: typed });
     const failed = await t.app.inject({
       method: 'POST',
       url: '/service/login',

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMPERSONATION_TOKEN_LIFETIME_MINUTES,
@@ -22,6 +24,9 @@ beforeAll(async () => {
   tenantId = await createTenant(t.database.db, { name: 'Acme' });
 });
 afterAll(() => t.close());
+
+/** The key the sign-in counters keep: the SHA-256 of the text, never the text. */
+const counterKey = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 function login(username: string, password: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'POST', url: '/service/login', payload: { username, password }, headers });
@@ -76,7 +81,7 @@ describe('POST /service/login', () => {
     const block = await t.database.db
       .selectFrom('login_blocks')
       .select('blocked_until')
-      .where('username_key', '=', `${user.username.toLowerCase()}|127.0.0.1`)
+      .where('username_key', '=', counterKey(`${user.username.toLowerCase()}|127.0.0.1`))
       .executeTakeFirstOrThrow();
     const minutesLeft = (new Date(block.blocked_until).getTime() - Date.now()) / 60_000;
     expect(minutesLeft).toBeGreaterThan(14);
@@ -89,9 +94,48 @@ describe('POST /service/login', () => {
     await t.database.db
       .updateTable('login_blocks')
       .set({ blocked_until: new Date(Date.now() - 1000) })
-      .where('username_key', '=', `${user.username.toLowerCase()}|127.0.0.1`)
+      .where('username_key', '=', counterKey(`${user.username.toLowerCase()}|127.0.0.1`))
       .execute();
     expect((await login(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('never keeps a password typed into the username field: the audit says the username was unknown', async () => {
+    const user = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    const typedPassword = 'Summer-Holiday-2026!';
+    expect((await login(typedPassword, 'anything')).statusCode).toBe(403);
+    expect((await login(user.username.toUpperCase(), 'Not-the-pass1!')).statusCode).toBe(403);
+
+    const rows = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'actor_username', 'tenant_id', 'after'])
+      .where('action', '=', 'LOGIN_FAILED')
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    // The account's own username (not the letter case typed) for a known account.
+    expect(rows[0]).toMatchObject({ actor_id: user.id, actor_username: user.username, tenant_id: tenantId });
+    expect(rows[1]).toMatchObject({
+      actor_id: null,
+      actor_username: null,
+      tenant_id: null,
+      after: { unknownUsername: true },
+    });
+
+    // Nowhere in the database, the sign-in counters included.
+    for (const table of ['audit_log', 'login_failures', 'login_blocks', 'login_known_addresses'] as const) {
+      const { rows: found } = await sql<{ n: number }>`
+        select count(*)::int as n from ${sql.table(table)} t where t::text ilike ${`%${typedPassword}%`}`.execute(
+        t.database.db,
+      );
+      expect(found, table).toEqual([{ n: 0 }]);
+    }
+    const failures = await t.database.db
+      .selectFrom('login_failures')
+      .select('username_key')
+      .where('username_key', '=', counterKey(typedPassword.toLowerCase()))
+      .execute();
+    expect(failures).toHaveLength(1);
   });
 
   it('refuses a user blocked by an administrator', async () => {
@@ -243,6 +287,184 @@ describe('single sign-on', () => {
     expect(second.statusCode).toBe(404);
     expect(jsonOf(second).errorCode).toBe('NOT_FOUND');
     expect((await t.app.inject({ method: 'GET', url: '/service/sso/never-issued' })).statusCode).toBe(404);
+  });
+});
+
+describe('an impersonation stays one administrator at one remove', () => {
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const signInAs = (token: string, username: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/service/login/impersonate',
+      headers: { ...bearer(token), ...form },
+      payload: `username=${encodeURIComponent(username)}`,
+    });
+  const makeLink = (token: string, username: string) =>
+    t.app.inject({ method: 'POST', url: '/service/sso/token', headers: bearer(token), payload: { username } });
+  const sessionRow = (token: string) =>
+    t.database.db
+      .selectFrom('sessions')
+      .select(['user_id', 'impersonator_id', 'expires_at'])
+      .where('id', '=', t.app.jwt.decode<{ sid: string }>(token)!.sid)
+      .executeTakeFirstOrThrow();
+  const sessionsOf = (userId: string) =>
+    t.database.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+  const audits = (action: string, actingAs: string) =>
+    t.database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'actor_username', 'acting_as_id', 'entity_id', 'after'])
+      .where('action', '=', action)
+      .where('entity_id', '=', actingAs)
+      .execute();
+
+  it('names the administrator in the session, its answer and the audit', async () => {
+    const admin = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    const target = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    const response = await signInAs(await logInAs(t.app, admin.username), target.username);
+    expect(response.statusCode).toBe(200);
+    const body = jsonOf<LoginBody & { impersonatedBy?: string }>(response);
+    expect(body.impersonatedBy).toBe(admin.username);
+    expect(await sessionRow(body.token)).toMatchObject({ user_id: target.id, impersonator_id: admin.id });
+    const renewed = await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(body.token) });
+    expect(jsonOf(renewed).impersonatedBy).toBe(admin.username);
+    expect(await audits('IMPERSONATION_STARTED', target.id)).toEqual([
+      {
+        actor_id: admin.id,
+        actor_username: admin.username,
+        acting_as_id: target.id,
+        entity_id: target.id,
+        after: { via: 'signInAs' },
+      },
+    ]);
+    // A user's own session names nobody.
+    const own = await login(target.username, target.password);
+    expect(jsonOf(own)).not.toHaveProperty('impersonatedBy');
+  });
+
+  it('refuses an impersonated session, even of another administrator, to sign in as someone else or make a link', async () => {
+    const first = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    const second = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    const third = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    const borrowed = jsonOf<{ token: string }>(await signInAs(await logInAs(t.app, first.username), second.username));
+
+    const chained = await signInAs(borrowed.token, third.username);
+    expect(chained.statusCode).toBe(409);
+    expect(jsonOf(chained)).toMatchObject({ errorCode: 'IMPERSONATION_NOT_ALLOWED' });
+    const link = await makeLink(borrowed.token, third.username);
+    expect(link.statusCode).toBe(409);
+    expect(jsonOf(link)).toMatchObject({ errorCode: 'IMPERSONATION_NOT_ALLOWED' });
+    const french = await signInAs(borrowed.token, third.username);
+    expect(
+      jsonOf(
+        await t.app.inject({
+          method: 'POST',
+          url: '/service/sso/token',
+          headers: { ...bearer(borrowed.token), 'accept-language': 'fr' },
+          payload: { username: third.username },
+        }),
+      ).msg,
+    ).toMatch(/^Vous êtes connecté en tant qu’un autre utilisateur/);
+    expect(jsonOf(french).errorCode).toBe('IMPERSONATION_NOT_ALLOWED');
+
+    // Nothing was made for the third user: no session, no link.
+    expect(await sessionsOf(third.id)).toEqual([]);
+    const links = await t.database.db
+      .selectFrom('sso_tokens')
+      .select('token_hash')
+      .where('user_id', '=', third.id)
+      .execute();
+    expect(links).toEqual([]);
+    // A session opened by an administrator's link for another administrator may not chain either.
+    const viaLink = jsonOf<{ token: string }>(await makeLink(await logInAs(t.app, first.username), second.username));
+    const linked = jsonOf<{ token: string }>(
+      await t.app.inject({ method: 'GET', url: `/service/sso/${viaLink.token}` }),
+    );
+    expect(jsonOf(await signInAs(linked.token, third.username)).errorCode).toBe('IMPERSONATION_NOT_ALLOWED');
+    expect(jsonOf(await makeLink(linked.token, third.username)).errorCode).toBe('IMPERSONATION_NOT_ALLOWED');
+
+    // The borrowed session still works as the second administrator.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(borrowed.token) })).statusCode,
+    ).toBe(200);
+  });
+
+  it("opens an administrator's sign-in link for another user as a 60-minute impersonation, audited as one", async () => {
+    const admin = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    const target = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
+    const made = await makeLink(await logInAs(t.app, admin.username), target.username);
+    expect(made.statusCode).toBe(200);
+    expect(await audits('SIGN_IN_LINK_CREATED', target.id)).toEqual([
+      { actor_id: admin.id, actor_username: admin.username, acting_as_id: null, entity_id: target.id, after: null },
+    ]);
+
+    const before = Math.floor(Date.now() / 1000);
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/service/sso/${jsonOf<{ token: string }>(made).token}`,
+      remoteAddress: '198.51.100.9',
+    });
+    expect(opened.statusCode).toBe(200);
+    const body = jsonOf<LoginBody & { impersonatedBy?: string }>(opened);
+    expect(body.user.username).toBe(target.username);
+    expect(body.impersonatedBy).toBe(admin.username);
+    expect(body.tokenExpiration - before).toBeLessThanOrEqual(IMPERSONATION_TOKEN_LIFETIME_MINUTES * 60 + 5);
+    const session = await sessionRow(body.token);
+    expect(session).toMatchObject({ user_id: target.id, impersonator_id: admin.id });
+    expect(new Date(session.expires_at).getTime() / 1000 - before).toBeLessThanOrEqual(
+      IMPERSONATION_TOKEN_LIFETIME_MINUTES * 60 + 5,
+    );
+    // Renewed, it keeps its end.
+    const renewed = await t.app.inject({ method: 'GET', url: '/service/token', headers: bearer(body.token) });
+    expect(jsonOf<LoginBody>(renewed).tokenExpiration - before).toBeLessThanOrEqual(
+      IMPERSONATION_TOKEN_LIFETIME_MINUTES * 60 + 5,
+    );
+    const [started] = await t.database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'acting_as_id', 'client_ip', 'after'])
+      .where('action', '=', 'IMPERSONATION_STARTED')
+      .where('entity_id', '=', target.id)
+      .execute();
+    expect(started).toEqual({
+      actor_id: admin.id,
+      acting_as_id: target.id,
+      client_ip: '198.51.100.9',
+      after: { via: 'signInLink' },
+    });
+  });
+
+  it("opens an administrator's own link as their own sign-in, and no link of an administrator blocked since", async () => {
+    const admin = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    const target = await createUser(t.database.db, { tenantId, role: 'ROLE_USER' });
+    const adminToken = await logInAs(t.app, admin.username);
+    const own = jsonOf<{ token: string }>(await makeLink(adminToken, admin.username));
+    const opened = jsonOf<LoginBody & { impersonatedBy?: string }>(
+      await t.app.inject({ method: 'GET', url: `/service/sso/${own.token}` }),
+    );
+    expect(opened).not.toHaveProperty('impersonatedBy');
+    expect(await sessionRow(opened.token)).toMatchObject({ user_id: admin.id, impersonator_id: null });
+
+    const forTarget = jsonOf<{ token: string }>(await makeLink(adminToken, target.username));
+    await t.database.db.updateTable('users').set({ blocked: true }).where('id', '=', admin.id).execute();
+    const refused = await t.app.inject({ method: 'GET', url: `/service/sso/${forTarget.token}` });
+    expect(refused.statusCode).toBe(404);
+    expect(await sessionsOf(target.id)).toEqual([]);
+  });
+
+  it('opens no link that names no maker, as those made before makers were kept', async () => {
+    const target = await createUser(t.database.db, { tenantId, role: 'ROLE_ADMIN' });
+    const token = 'made-before-makers-were-kept';
+    await t.database.db
+      .insertInto('sso_tokens')
+      .values({
+        token_hash: createHash('sha256').update(token).digest('base64url'),
+        user_id: target.id,
+        expires_at: new Date(Date.now() + 5 * 60_000),
+      })
+      .execute();
+    const refused = await t.app.inject({ method: 'GET', url: `/service/sso/${token}` });
+    expect(refused.statusCode).toBe(404);
+    expect(jsonOf(refused).errorCode).toBe('NOT_FOUND');
+    expect(await sessionsOf(target.id)).toEqual([]);
   });
 });
 

@@ -64,12 +64,17 @@ export async function clearLoginFailures(db: Db, usernameKey: string): Promise<v
   await db.deleteFrom('login_blocks').where('username_key', '=', usernameKey).execute();
 }
 
-export async function insertSsoToken(db: Db, tokenHash: string, userId: string, minutes: number): Promise<Date> {
+export async function insertSsoToken(
+  db: Db,
+  token: { hash: string; userId: string; createdBy: string },
+  minutes: number,
+): Promise<Date> {
   const row = await db
     .insertInto('sso_tokens')
     .values({
-      token_hash: tokenHash,
-      user_id: userId,
+      token_hash: token.hash,
+      user_id: token.userId,
+      created_by: token.createdBy,
       expires_at: sql<Date>`now() + make_interval(mins => ${minutes})`,
     })
     .returning('expires_at')
@@ -77,17 +82,19 @@ export async function insertSsoToken(db: Db, tokenHash: string, userId: string, 
   return row.expires_at;
 }
 
-/** Marks a one-time token used and answers its user; undefined when unknown, used or expired. */
-export async function consumeSsoToken(db: Db, tokenHash: string): Promise<string | undefined> {
-  const row = await db
+/**
+ * Marks a one-time token used and answers its user and who made it (null for links made before
+ * their maker was kept, which open nothing); undefined when unknown, used or expired.
+ */
+export function consumeSsoToken(db: Db, tokenHash: string) {
+  return db
     .updateTable('sso_tokens')
     .set({ used_at: sql<Date>`now()` })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
-    .returning('user_id')
+    .returning(['user_id', 'created_by'])
     .executeTakeFirst();
-  return row?.user_id;
 }
 
 export interface NewSession {

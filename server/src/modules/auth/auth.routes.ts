@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
 import { authOf } from '../../plugins/auth.plugin.ts';
 import { adminOnly, anyRole } from '../access.ts';
@@ -25,25 +25,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  /** The administrator calling, with whether their session is itself an impersonation. */
+  const administrator = (request: FastifyRequest) => {
+    const auth = authOf(request);
+    return { id: auth.userId, username: auth.username, clientIp: request.ip, impersonatorId: auth.impersonatorId };
+  };
+
   route(app, 'POST /login/impersonate', {
     config: { access: adminOnly },
-    handler: (request) => {
-      const auth = authOf(request);
-      return impersonate(
-        app.ctx,
-        { id: auth.userId, username: auth.username, clientIp: request.ip },
-        request.body.username,
-      );
-    },
+    handler: (request) => impersonate(app.ctx, administrator(request), request.body.username),
   });
 
   route(app, 'POST /sso/token', {
     config: { access: adminOnly },
-    handler: (request) => createSsoToken(app.ctx, request.body.username),
+    handler: (request) => createSsoToken(app.ctx, administrator(request), request.body.username),
   });
 
   route(app, 'GET /sso/:token', {
     config: { access: 'public', rateLimit: loginLimit },
-    handler: (request) => logInWithSsoToken(app.ctx, request.params.token),
+    handler: (request) => logInWithSsoToken(app.ctx, request.params.token, request.ip),
   });
 }

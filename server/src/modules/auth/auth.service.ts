@@ -42,18 +42,38 @@ const PER_ADDRESS = {
  */
 const PER_USERNAME = { maxFailures: 50, windowMinutes: 60, blockMinutes: 60 };
 
+/**
+ * The key the sign-in counters keep for a username (and address): its SHA-256, never the text,
+ * since a password typed into the username field arrives here too.
+ */
+function counterKey(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The administrator behind an impersonation, as its answers name them. */
+interface Impersonator {
+  id: string;
+  username: string;
+}
+
 function sessionAnswer(
   ctx: ServerContext,
   row: UserWithTenantRow,
   sessionId: string,
   expiresAt: Date,
-  impersonatorId?: string,
-) {
-  const claims = impersonatorId
-    ? { sub: row.id, usr: row.username, sid: sessionId, imp: impersonatorId }
+  impersonator?: Impersonator,
+): LoginResponse {
+  const claims = impersonator
+    ? { sub: row.id, usr: row.username, sid: sessionId, imp: impersonator.id }
     : { sub: row.id, usr: row.username, sid: sessionId };
   const { token, expiresAt: tokenExpiration } = ctx.signToken(claims, expiresAt);
-  return { user: toUser(row), token, tokenExpiration, idleMinutes: ctx.config.sessionIdleMinutes };
+  return {
+    user: toUser(row),
+    token,
+    tokenExpiration,
+    idleMinutes: ctx.config.sessionIdleMinutes,
+    ...(impersonator ? { impersonatedBy: impersonator.username } : {}),
+  };
 }
 
 /** A new session (sign-in, one-time link, impersonation) and its first token. */
@@ -61,7 +81,7 @@ async function issueSession(
   ctx: ServerContext,
   userId: string,
   minutes: number,
-  impersonatorId?: string,
+  impersonator?: Impersonator,
 ): Promise<LoginResponse> {
   const row = await findUserById(ctx.db, userId);
   if (!row || row.blocked) throw new AppError('BAD_TOKEN');
@@ -69,10 +89,10 @@ async function issueSession(
   const expiresAt = await insertSession(ctx.db, {
     id: sessionId,
     userId,
-    impersonatorId: impersonatorId ?? null,
+    impersonatorId: impersonator?.id ?? null,
     minutes,
   });
-  return sessionAnswer(ctx, row, sessionId, expiresAt, impersonatorId);
+  return sessionAnswer(ctx, row, sessionId, expiresAt, impersonator);
 }
 
 /** A new signed-in session for a user (after they changed their own password, say). */
@@ -93,26 +113,28 @@ export async function logIn(
   password: string,
   address: string,
 ): Promise<LoginResponse> {
-  const usernameKey = username.trim().toLowerCase();
-  const pairKey = `${usernameKey}|${address}`;
+  const usernameKey = counterKey(username.trim().toLowerCase());
+  const pairKey = counterKey(`${username.trim().toLowerCase()}|${address}`);
   const blockedMinutes = { minutes: LOGIN_BLOCK_MINUTES };
   if (await activeBlockUntil(ctx.db, pairKey)) throw new AppError('BLOCKED_USER', blockedMinutes);
   if ((await activeBlockUntil(ctx.db, usernameKey)) && !(await isKnownAddress(ctx.db, usernameKey, address))) {
     throw new AppError('BLOCKED_USER', { minutes: PER_USERNAME.blockMinutes });
   }
-  const user = await findUserForLogin(ctx.db, usernameKey);
+  const user = await findUserForLogin(ctx.db, username.trim());
   const passwordMatches = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-  // Sign-in events go to the audit log (the username as typed for an unknown one; never the password).
+  // Sign-in events go to the audit log with the account's username. What was typed is kept only
+  // when it names an account: an unknown one may be a password typed in the wrong field.
   const event = (action: string) =>
     audit(
       ctx.db,
+      { userId: user?.id ?? null, username: user?.username ?? null, actingAsId: null, clientIp: address },
       {
-        userId: user?.id ?? null,
-        username: user?.username ?? username.trim().slice(0, 64),
-        actingAsId: null,
-        clientIp: address,
+        tenantId: user?.tenant_id ?? null,
+        action,
+        entity: 'session',
+        entityId: user?.id ?? null,
+        ...(user ? {} : { after: { unknownUsername: true } }),
       },
-      { tenantId: user?.tenant_id ?? null, action, entity: 'session', entityId: user?.id ?? null },
     );
   if (!user || !passwordMatches) {
     const pairBlocked = await recordLoginFailure(ctx.db, pairKey, PER_ADDRESS);
@@ -142,7 +164,8 @@ export async function renewToken(ctx: ServerContext, auth: AuthContext): Promise
   const row = await findUserById(ctx.db, auth.userId);
   if (!row || row.blocked) throw new AppError('BAD_TOKEN');
   const expiresAt = await extendSession(ctx.db, auth.sessionId, TOKEN_LIFETIME_MINUTES);
-  return sessionAnswer(ctx, row, auth.sessionId, expiresAt, auth.impersonatorId);
+  const impersonator = auth.impersonatorId ? await findUserById(ctx.db, auth.impersonatorId) : undefined;
+  return sessionAnswer(ctx, row, auth.sessionId, expiresAt, impersonator);
 }
 
 /** Sign-out: the session ends, so its token stops working everywhere at once. */
@@ -150,40 +173,105 @@ export async function logOut(ctx: ServerContext, auth: AuthContext): Promise<voi
   await revokeSession(ctx.db, auth.sessionId);
 }
 
-export async function impersonate(
+/** The administrator at the keyboard: their own session, never one they borrowed. */
+export interface AdministratorCaller {
+  id: string;
+  username: string;
+  clientIp: string;
+  /** Set when the caller's session is itself an impersonation. */
+  impersonatorId: string | undefined;
+}
+
+/**
+ * An impersonated session may neither sign in as someone else nor make sign-in links: the
+ * administrator goes back to their own session first (docs/roles.md). Chained, the new session
+ * would name the borrowed account as its impersonator.
+ */
+function ownSessionOnly(admin: AdministratorCaller): void {
+  if (admin.impersonatorId) throw new AppError('IMPERSONATION_NOT_ALLOWED');
+}
+
+/** Signing in as another user: a 60-minute session that names its administrator, audited. */
+async function startImpersonation(
   ctx: ServerContext,
-  admin: { id: string; username: string; clientIp: string },
-  username: string,
+  admin: Impersonator & { clientIp: string },
+  target: { id: string; tenant_id: string | null },
+  via: 'signInAs' | 'signInLink',
 ): Promise<LoginResponse> {
-  const target = await findUserByUsername(ctx.db, username);
-  if (!target) throw new AppError('USER_DOES_NOT_EXIST');
-  const answer = await issueSession(ctx, target.id, IMPERSONATION_TOKEN_LIFETIME_MINUTES, admin.id);
+  const answer = await issueSession(ctx, target.id, IMPERSONATION_TOKEN_LIFETIME_MINUTES, admin);
   await audit(
     ctx.db,
     { userId: admin.id, username: admin.username, actingAsId: target.id, clientIp: admin.clientIp },
-    { tenantId: target.tenant_id, action: 'IMPERSONATION_STARTED', entity: 'session', entityId: target.id },
+    {
+      tenantId: target.tenant_id,
+      action: 'IMPERSONATION_STARTED',
+      entity: 'session',
+      entityId: target.id,
+      after: { via },
+    },
   );
   return answer;
+}
+
+export async function impersonate(
+  ctx: ServerContext,
+  admin: AdministratorCaller,
+  username: string,
+): Promise<LoginResponse> {
+  ownSessionOnly(admin);
+  const target = await findUserByUsername(ctx.db, username);
+  if (!target) throw new AppError('USER_DOES_NOT_EXIST');
+  return startImpersonation(ctx, admin, target, 'signInAs');
 }
 
 function hashSsoToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** A one-time sign-in link token for a user (kept hashed; usable once, for a few minutes). */
+/**
+ * A one-time sign-in link token for a user (kept hashed; usable once, for a few minutes), made by
+ * an administrator in their own session; the link remembers who made it, and its making is audited.
+ */
 export async function createSsoToken(
   ctx: ServerContext,
+  admin: AdministratorCaller,
   username: string,
 ): Promise<{ token: string; expiresAt: string }> {
+  ownSessionOnly(admin);
   const target = await findUserByUsername(ctx.db, username);
   if (!target) throw new AppError('USER_DOES_NOT_EXIST');
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = await insertSsoToken(ctx.db, hashSsoToken(token), target.id, SSO_TOKEN_LIFETIME_MINUTES);
+  const hash = hashSsoToken(token);
+  const expiresAt = await insertSsoToken(
+    ctx.db,
+    { hash, userId: target.id, createdBy: admin.id },
+    SSO_TOKEN_LIFETIME_MINUTES,
+  );
+  await audit(
+    ctx.db,
+    { userId: admin.id, username: admin.username, actingAsId: null, clientIp: admin.clientIp },
+    { tenantId: target.tenant_id, action: 'SIGN_IN_LINK_CREATED', entity: 'user', entityId: target.id },
+  );
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
-export async function logInWithSsoToken(ctx: ServerContext, token: string): Promise<LoginResponse> {
-  const userId = await consumeSsoToken(ctx.db, hashSsoToken(token));
-  if (!userId) throw new AppError('NOT_FOUND');
-  return issueSession(ctx, userId, TOKEN_LIFETIME_MINUTES);
+/**
+ * Signing in with a one-time link. A link an administrator made for someone else opens an
+ * impersonation by that administrator (60 minutes, never renewed past them, audited as one), and
+ * only while they are still an unblocked administrator; a link made for oneself is a sign-in; a
+ * link whose maker is not known opens nothing.
+ */
+export async function logInWithSsoToken(ctx: ServerContext, token: string, clientIp: string): Promise<LoginResponse> {
+  const link = await consumeSsoToken(ctx.db, hashSsoToken(token));
+  if (!link) throw new AppError('NOT_FOUND');
+  // A link that names no maker (made before makers were kept) could not name its impersonator:
+  // it does not open (links last minutes, so only those outstanding at the upgrade are concerned).
+  if (link.created_by === null) throw new AppError('NOT_FOUND');
+  if (link.created_by === link.user_id) return issueSession(ctx, link.user_id, TOKEN_LIFETIME_MINUTES);
+  const [admin, target] = await Promise.all([
+    findUserById(ctx.db, link.created_by),
+    findUserById(ctx.db, link.user_id),
+  ]);
+  if (!admin || admin.blocked || admin.role !== 'ROLE_ADMIN' || !target) throw new AppError('NOT_FOUND');
+  return startImpersonation(ctx, { id: admin.id, username: admin.username, clientIp }, target, 'signInLink');
 }

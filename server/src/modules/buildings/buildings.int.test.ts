@@ -234,6 +234,64 @@ describe('check-in logo', () => {
     );
     expect(stored).toMatchObject({ checkInLogoVersion: 1, checkInLogoFileName: 'real.png' });
   });
+
+  it('refuses a broken form with 400 MALFORMED_MULTIPART and keeps the old logo', async () => {
+    const building = await createdBuilding();
+    await upload(building.id, 'real.png', pngOfSize(64));
+    const whole = multipartFile('file', 'new.png', pngOfSize(500));
+    const broken: [string, Buffer | string, string][] = [
+      ['no boundary', whole.payload, 'multipart/form-data'],
+      // The file part arrives whole; the form never reaches its closing boundary.
+      ['closing "--" missing', whole.payload.subarray(0, whole.payload.length - 4), whole.headers['content-type']],
+      ['cut inside the file', whole.payload.subarray(0, 300), whole.headers['content-type']],
+    ];
+    for (const [label, payload, contentType] of broken) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/service/building/${building.id}/checkInLogo`,
+        headers: { ...auth, 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode, label).toBe(400);
+      expect(jsonOf(response).errorCode, label).toBe('MALFORMED_MULTIPART');
+    }
+    const stored = jsonOf<Building>(
+      await t.app.inject({ method: 'GET', url: `/service/building/${building.id}`, headers: auth }),
+    );
+    expect(stored).toMatchObject({ checkInLogoVersion: 1, checkInLogoFileName: 'real.png' });
+    const json = await t.app.inject({
+      method: 'PATCH',
+      url: `/service/building/${building.id}/checkInLogo`,
+      headers: auth,
+      payload: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(jsonOf(json).errorCode).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it("says the logo's own limits in the caller's language", async () => {
+    const building = await createdBuilding();
+    const cases: [string, Buffer, string, string][] = [
+      ['en', pngOfSize(2_000_000), 'sizeTooBig', 'The logo is too big: it must be under 2 MB.'],
+      ['fr', pngOfSize(2_000_000), 'sizeTooBig', 'Le logo est trop volumineux : il doit faire moins de 2 Mo.'],
+      [
+        'es',
+        Buffer.from('PK\u0003\u0004 a spreadsheet'),
+        'invalidFormat',
+        'El logotipo debe ser una imagen PNG, JPEG o BMP.',
+      ],
+    ];
+    for (const [language, content, errorCode, msg] of cases) {
+      const body = multipartFile('file', 'logo.png', content);
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/service/building/${building.id}/checkInLogo`,
+        headers: { ...auth, ...body.headers, 'accept-language': language },
+        payload: body.payload,
+      });
+      expect(jsonOf(response)).toMatchObject({ errorCode, msg });
+    }
+  });
 });
 
 describe('list, devices, mobile token, dictionaries, delete', () => {

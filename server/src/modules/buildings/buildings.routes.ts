@@ -3,6 +3,7 @@ import { BUILDING_LOGO_MAX_BYTES, countries, locales, timeZones } from '@vestibu
 import { pickLocale, translate } from '@vestibule/shared/i18n';
 import { AppError } from '../../errors.ts';
 import { auditActorOf } from '../../http/auditActor.ts';
+import { readMultipartForm } from '../../http/multipartForm.ts';
 import { route } from '../../http/route.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { assignedBuildingsOf, buildingManagers } from '../access.ts';
@@ -19,6 +20,13 @@ import { createBuilding, getBuilding, listTenantBuildings, removeBuilding } from
 import { refreshMobileToken, updateMobileTokenSchedule } from './mobileTokens.service.ts';
 import { getQuestionnaireLists, saveQuestionnaireLists } from './questionnaireLists.service.ts';
 import { detectImageType } from './logo.ts';
+
+/** A logo: one PNG, JPEG or BMP file under 2,000,000 bytes; no text field. */
+const logoUploadRules = {
+  maxFileBytes: BUILDING_LOGO_MAX_BYTES - 1,
+  tooBig: 'sizeTooBig',
+  textFields: new Set<string>(),
+} as const;
 
 const scoped = { access: buildingManagers, tenant: true, tenantParams: { id: 'building' } } as const;
 
@@ -71,17 +79,12 @@ export async function buildingsRoutes(app: FastifyInstance): Promise<void> {
     config: scoped,
     handler: async (request) => {
       const tenantId = tenantOf(request);
-      if (!request.isMultipart()) throw new AppError('invalidFormat');
-      const file = await request.file({ limits: { fileSize: BUILDING_LOGO_MAX_BYTES - 1, files: 1, fields: 5 } });
-      if (!file || file.fieldname !== 'file') throw new AppError('MISSING', { field: 'file' });
-      const content = await file.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('sizeTooBig');
-        throw error;
-      });
-      if (file.file.truncated) throw new AppError('sizeTooBig');
+      const { file } = await readMultipartForm(request, logoUploadRules);
+      if (!file) throw new AppError('MISSING', { field: 'file' });
+      const content = file.content;
       const contentType = detectImageType(content);
       if (!contentType) throw new AppError('invalidFormat');
-      const fileName = (file.filename || 'logo').slice(0, 200);
+      const fileName = (file.fileName || 'logo').slice(0, 200);
       const target = { tenantId, id: request.params.id };
       return storeLogo(app.ctx, auditActorOf(request), target, { fileName, contentType, content });
     },

@@ -71,7 +71,7 @@ export interface MutationRecord {
 export async function recordMutation(
   db: Db,
   record: MutationRecord,
-  outcome: { outcome: 'applied' | 'rejected'; errorCode: string | null; ifAbsent: boolean },
+  outcome: { outcome: 'applied' | 'rejected' | 'held'; errorCode: string | null; ifAbsent: boolean },
 ): Promise<void> {
   const insert = db.insertInto('applied_mutations').values({
     mutation_id: record.mutationId,
@@ -147,6 +147,11 @@ export function listDeviceAlerts(db: Db, deviceIds: readonly string[]) {
     .execute();
 }
 
+/**
+ * Refused entries: a building's, unresolved, for its administrators; or one kiosk's own for its
+ * staff screen (`includeResolved`), which also lists its held entries and those an administrator
+ * reviewed, so the kiosk learns what became of each.
+ */
 export function listRejectedMutations(
   db: Db,
   filter: { buildingId?: string; deviceId?: string },
@@ -165,7 +170,11 @@ export function listRejectedMutations(
       'received_at',
       'resolved_at',
     ])
-    .where('outcome', '=', 'rejected');
+    .where((eb) =>
+      includeResolved
+        ? eb.or([eb('outcome', 'in', ['rejected', 'held']), eb('review', 'is not', null)])
+        : eb('outcome', '=', 'rejected'),
+    );
   if (filter.buildingId) query = query.where('building_id', '=', filter.buildingId);
   if (filter.deviceId) query = query.where('device_id', '=', filter.deviceId);
   if (!includeResolved) query = query.where('resolved_at', 'is', null);
@@ -184,6 +193,120 @@ export async function resolveRejectedMutation(
     .where('mutation_id', '=', mutationId)
     .where('tenant_id', '=', tenantId)
     .where('outcome', '=', 'rejected')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The entries held for review of a building's revoked kiosks, oldest first (docs/kiosk.md). */
+export function listHeldMutations(db: Db, buildingId: string) {
+  return (
+    db
+      .selectFrom('applied_mutations')
+      .innerJoin('kiosk_devices', 'kiosk_devices.device_id', 'applied_mutations.device_id')
+      // A check-out names its person through its visit (of this building).
+      .leftJoin('visits', (join) =>
+        join
+          .onRef('visits.id', '=', 'applied_mutations.visit_id')
+          .onRef('visits.building_id', '=', 'applied_mutations.building_id'),
+      )
+      .select([
+        'applied_mutations.mutation_id',
+        'applied_mutations.device_id',
+        'kiosk_devices.name as device_name',
+        'kiosk_devices.revoked_at',
+        'visits.first_name as visit_first_name',
+        'visits.last_name as visit_last_name',
+        'applied_mutations.type',
+        'applied_mutations.visit_id',
+        'applied_mutations.payload',
+        'applied_mutations.occurred_at',
+        'applied_mutations.received_at',
+      ])
+      .where('applied_mutations.building_id', '=', buildingId)
+      .where('applied_mutations.outcome', '=', 'held')
+      .orderBy('applied_mutations.received_at')
+      .orderBy('applied_mutations.seq')
+      .limit(500)
+      .execute()
+  );
+}
+
+export interface HeldTarget {
+  tenantId: string;
+  buildingId: string;
+  deviceId: string;
+  mutationId: string;
+}
+
+/**
+ * One entry of a kiosk of the building, held or not, with what applying it needs: the entry as
+ * pushed, the kiosk, and the building's check-in key.
+ */
+export function findDeviceMutation(db: Db, target: HeldTarget) {
+  return (
+    db
+      .selectFrom('applied_mutations')
+      .innerJoin('kiosk_devices', 'kiosk_devices.device_id', 'applied_mutations.device_id')
+      .innerJoin('buildings', 'buildings.id', 'applied_mutations.building_id')
+      // A check-out names its person through its visit (of this building).
+      .leftJoin('visits', (join) =>
+        join
+          .onRef('visits.id', '=', 'applied_mutations.visit_id')
+          .onRef('visits.building_id', '=', 'applied_mutations.building_id'),
+      )
+      .select([
+        'applied_mutations.mutation_id',
+        'applied_mutations.device_id',
+        'applied_mutations.seq',
+        'applied_mutations.type',
+        'applied_mutations.visit_id',
+        'applied_mutations.payload',
+        'applied_mutations.occurred_at',
+        'applied_mutations.outcome',
+        'kiosk_devices.name as device_name',
+        'kiosk_devices.revoked_at',
+        'kiosk_devices.last_ip',
+        'buildings.qr_code_key',
+        'visits.first_name as visit_first_name',
+        'visits.last_name as visit_last_name',
+      ])
+      .where('applied_mutations.tenant_id', '=', target.tenantId)
+      .where('applied_mutations.building_id', '=', target.buildingId)
+      .where('applied_mutations.device_id', '=', target.deviceId)
+      .where('applied_mutations.mutation_id', '=', target.mutationId)
+      .executeTakeFirst()
+  );
+}
+
+/**
+ * Ends a held entry's wait with the reviewer's decision, only while it is held (the row's lock
+ * makes a second reviewer wait, then find it reviewed): applied, refused by the check-in rules
+ * (a refused entry staff resolve, with its code) or discarded. Answers whether it was held.
+ */
+export async function reviewHeldMutation(
+  db: Db,
+  target: HeldTarget,
+  review: { review: 'applied' | 'refused' | 'discarded'; errorCode?: string; userId: string },
+): Promise<boolean> {
+  const outcome = review.review === 'applied' ? 'applied' : 'rejected';
+  // Applied or discarded, staff are done with it: the kiosk stops listing it. Refused, it waits
+  // in the refused entries like any other.
+  const done = review.review !== 'refused';
+  const result = await db
+    .updateTable('applied_mutations')
+    .set({
+      outcome,
+      review: review.review,
+      reviewed_at: sql<Date>`now()`,
+      reviewed_by: review.userId,
+      ...(review.errorCode ? { error_code: review.errorCode } : {}),
+      ...(done ? { resolved_at: sql<Date>`now()`, resolved_by: review.userId } : {}),
+    })
+    .where('tenant_id', '=', target.tenantId)
+    .where('building_id', '=', target.buildingId)
+    .where('device_id', '=', target.deviceId)
+    .where('mutation_id', '=', target.mutationId)
+    .where('outcome', '=', 'held')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { channelOf } from '../checkin/checkin.routes.ts';
+import { auditActorOf } from '../../http/auditActor.ts';
 import { route } from '../../http/route.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingManagers } from '../access.ts';
 import { checkStaffPin, kioskConfig, kioskVisits } from './syncConfig.service.ts';
 import { buildingDevices, deviceStatus, resolveRejected } from './syncDevices.service.ts';
+import { applyHeldEntry, discardHeldEntry, heldEntries } from './heldEntries.service.ts';
 import { pushBatch } from './syncPush.service.ts';
 import { kioskRollCall } from './syncRollCall.service.ts';
 
@@ -58,6 +60,36 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /building/:id/devices', {
     config: { access: buildingManagers, tenant: true, tenantParams: { id: 'building' } },
     handler: (request) => buildingDevices(app.ctx, request.params.id),
+  });
+
+  // A revoked kiosk's held entries (docs/kiosk.md, "Revocation and held entries"), for the
+  // building's managers: its company, and a supervisor's assigned buildings only.
+  const byBuilding = { access: buildingManagers, tenant: true, tenantParams: { id: 'building' } };
+  const byDevice = { access: buildingManagers, tenant: true, tenantParams: { id: 'building', deviceId: 'device' } };
+  const reviewer = (request: FastifyRequest) => ({
+    ...auditActorOf(request),
+    userId: authOf(request).impersonatorId ?? authOf(request).userId,
+  });
+  const heldTarget = (request: FastifyRequest<{ Params: { id: string; deviceId: string; mutationId: string } }>) => ({
+    tenantId: tenantOf(request),
+    buildingId: request.params.id,
+    deviceId: request.params.deviceId,
+    mutationId: request.params.mutationId,
+  });
+
+  route(app, 'GET /building/:id/devices/held', {
+    config: byBuilding,
+    handler: (request) => heldEntries(app.ctx, request.params.id),
+  });
+
+  route(app, 'POST /building/:id/devices/:deviceId/held/:mutationId/apply', {
+    config: byDevice,
+    handler: (request) => applyHeldEntry(app.ctx, reviewer(request), heldTarget(request), channelOf(request, true)),
+  });
+
+  route(app, 'POST /building/:id/devices/:deviceId/held/:mutationId/discard', {
+    config: byDevice,
+    handler: (request) => discardHeldEntry(app.ctx, reviewer(request), heldTarget(request)),
   });
 
   route(app, 'PATCH /sync/rejected/:mutationId/resolve', {

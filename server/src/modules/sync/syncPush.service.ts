@@ -53,8 +53,11 @@ function isSecondDelivery(error: unknown): boolean {
   return constraint === 'applied_mutations_pkey' || String(message).includes('applied_mutations_pkey');
 }
 
-/** Applies one mutation inside `trx`: the same rules as the online calls, at the device's time. */
-async function applyMutation(
+/**
+ * Applies one mutation inside `trx`: the same rules as the online calls, at the device's time.
+ * Also how an administrator applies a revoked kiosk's held entry (heldEntries.service.ts).
+ */
+export async function applyMutation(
   ctx: ServerContext,
   mutation: PushedMutation,
   channel: CheckInChannel,
@@ -124,8 +127,8 @@ export async function pushBatch(
   channel: CheckInChannel,
 ): Promise<SyncPushResponse> {
   // A phone's check-ins each carry the link's mobile token, checked per mutation like online.
-  // A kiosk's batch needs its enrolled device (the envelope's): a revoked one still delivers
-  // what it made before its revocation, each later entry is refused KIOSK_DEVICE_REVOKED.
+  // A kiosk's batch needs its enrolled device (the envelope's): a revoked one still delivers, but
+  // nothing it delivers is applied by itself: each new entry is held for an administrator.
   const found = await findBuildingByKey(ctx.db, body.qrCodeKey);
   if (!found) throw new AppError('NOT_FOUND');
   let kiosk: EnrolledKiosk | undefined;
@@ -186,7 +189,9 @@ export async function pushBatch(
           : withoutUnsafeText(envelope.payload),
       occurredAt: new Date(envelope.occurredAt),
     };
-    results.push(await applyOnce(ctx, record, envelope, channel, body.deviceId, batch, receivedAt, kiosk?.revokedAt));
+    results.push(
+      await applyOnce(ctx, record, envelope, channel, body.deviceId, batch, receivedAt, kiosk?.revokedAt ?? null),
+    );
   }
 
   const gap = await firstSeqGap(ctx.db, body.deviceId);
@@ -201,11 +206,13 @@ async function storedResult(ctx: ServerContext, record: MutationRecord): Promise
   const stored = await findAppliedMutation(ctx.db, record.deviceId, mutationId);
   if (!stored) throw new Error(`mutation ${mutationId} was not recorded`);
   const errorCode = stored.error_code && isErrorCode(stored.error_code) ? stored.error_code : undefined;
+  // A held entry is not applied (yet): the device counts it refused, with the code that says why.
+  const applied = stored.outcome === 'applied';
   return {
     mutationId,
-    status: stored.outcome === 'applied' ? 'duplicate' : 'rejected',
-    outcome: stored.outcome,
-    ...(errorCode ? { errorCode } : {}),
+    status: applied ? 'duplicate' : 'rejected',
+    outcome: applied ? 'applied' : 'rejected',
+    ...(errorCode && !applied ? { errorCode } : {}),
   };
 }
 
@@ -217,14 +224,9 @@ async function applyOnce(
   deviceId: string,
   batch: { buildingId: string; qrCodeKey: string },
   receivedAt: Date,
-  revokedAt: Date | null = null,
+  revokedAt: Date | null,
 ): Promise<MutationResult> {
   if (envelope.deviceId !== deviceId) return reject(ctx, record, 'VALIDATION_FAILED');
-  // Made after the kiosk was revoked: refused with a code its staff screen explains.
-  if (revokedAt && record.occurredAt.getTime() >= revokedAt.getTime()) {
-    const stored = await findAppliedMutation(ctx.db, record.deviceId, record.mutationId);
-    return stored ? storedResult(ctx, record) : reject(ctx, record, 'KIOSK_DEVICE_REVOKED');
-  }
   // NUL, control characters or lone surrogates: this entry is refused alone, never the batch.
   if (findUnsafeText(envelope.payload) !== undefined) return reject(ctx, record, 'VALIDATION_FAILED');
   const age = receivedAt.getTime() - record.occurredAt.getTime();
@@ -233,6 +235,10 @@ async function applyOnce(
   if (!channel.fromKiosk && envelope.type === 'checkOut') return reject(ctx, record, 'UNAUTHORIZED');
   const parsed = mutationSchema.safeParse(envelope);
   if (!parsed.success) return reject(ctx, record, 'VALIDATION_FAILED');
+  // A revoked kiosk's entry reaching the server now, whatever its own clock says (a stolen tablet
+  // can date its entries before the revocation): held until an administrator applies or discards
+  // it, never applied by itself and never lost. One delivered before the revocation keeps its outcome.
+  if (revokedAt) return hold(ctx, record);
   try {
     const codes = await ctx.db.transaction().execute(async (trx) => {
       // First the record: a concurrent delivery of the same mutation waits here, then fails.
@@ -249,5 +255,10 @@ async function applyOnce(
 
 async function reject(ctx: ServerContext, record: MutationRecord, errorCode: ErrorCode): Promise<MutationResult> {
   await recordMutation(ctx.db, record, { outcome: 'rejected', errorCode, ifAbsent: true });
+  return storedResult(ctx, record);
+}
+
+async function hold(ctx: ServerContext, record: MutationRecord): Promise<MutationResult> {
+  await recordMutation(ctx.db, record, { outcome: 'held', errorCode: 'KIOSK_ENTRY_HELD', ifAbsent: true });
   return storedResult(ctx, record);
 }

@@ -320,7 +320,7 @@ export const buildings = {
     revokeOf: 'Revoke {{name}}',
     revokeTitle: 'Revoke this kiosk?',
     revokeText:
-      '“{{name}}” stops working as a kiosk at once. Entries it made before now are still accepted when it sends them; later ones are refused and shown on its staff screen. To use the tablet again, enrol it anew.',
+      '“{{name}}” stops working as a kiosk at once. What it has already sent counts; whatever it sends from now on, whatever its date, waits below for you to apply or discard it. To use the tablet again, enrol it anew.',
     revokedNotice: 'The kiosk is revoked.',
     intro:
       'A kiosk keeps its check-ins and check-outs while offline and sends them when the network allows. Times are in your language and time zone.',
@@ -365,6 +365,45 @@ export const buildings = {
     resolveOf: 'Resolve the entry of {{name}}',
     resolveUnnamed: 'Resolve the entry of {{date}}',
     resolved: 'The entry is resolved.',
+    held: {
+      title: 'Entries held from revoked kiosks',
+      intro:
+        'These entries reached the server after their kiosk was revoked, so none was applied: the kiosk’s own clock dates them, and a stolen tablet can date them before its revocation. Check each one with the person or the visit, then apply it (as if the kiosk had sent it in time) or discard it.',
+      caption: 'Entries of revoked kiosks waiting for review, oldest first',
+      kiosk: 'Kiosk',
+      revokedOn: 'revoked {{date}}',
+      arrived: 'Reached the server',
+      apply: 'Apply',
+      applyOf: 'Apply the entry of {{name}}',
+      applyUnnamed: 'Apply the entry of {{date}}',
+      discard: 'Discard',
+      discardOf: 'Discard the entry of {{name}}',
+      discardUnnamed: 'Discard the entry of {{date}}',
+      applyTitle: 'Apply this entry?',
+      applyText: {
+        checkIn:
+          'The check-in of {{name}} on {{date}} is recorded as if “{{kiosk}}” had sent it in time, judged by the building’s check-in rules. This cannot be undone here.',
+        checkOut:
+          'The check-out of {{name}} on {{date}} is recorded as if “{{kiosk}}” had sent it in time. This cannot be undone here.',
+        rollCall:
+          'The roll-call entry of {{name}} on {{date}} is recorded as if “{{kiosk}}” had sent it in time; a later mark of another warden still counts. This cannot be undone here.',
+      },
+      discardTitle: 'Discard this entry?',
+      discardText: {
+        checkIn:
+          'The check-in of {{name}} on {{date}} is not recorded. The entry stays in the kiosk’s history as discarded.',
+        checkOut:
+          'The check-out of {{name}} on {{date}} is not recorded. The entry stays in the kiosk’s history as discarded.',
+        rollCall:
+          'The roll-call entry of {{name}} on {{date}} is not recorded. The entry stays in the kiosk’s history as discarded.',
+      },
+      someone: 'an unnamed person',
+      cancel: 'Cancel',
+      applied: 'The entry is applied.',
+      discarded: 'The entry is discarded.',
+      refused: 'The entry could not be applied: {{reason}} It is now among the entries to resolve.',
+      none: 'No entry waits for review.',
+    },
   },
   qr: {
     intro: 'Print these codes or share the links: people scan them to check in on their own phone.',

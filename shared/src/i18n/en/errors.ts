@@ -7,6 +7,8 @@ export const errors = {
   BLOCKED_USER: 'Too many failed sign-in attempts. The account is blocked for {{minutes}} minutes.',
   TENANT_INACTIVE: "Your company's account is not active: ask your administrator.",
   FORBIDDEN: 'You do not have the privileges to do this.',
+  IMPERSONATION_NOT_ALLOWED:
+    'You are signed in as another user: go back to your own account before signing in as someone else or making a sign-in link.',
   USER_DOES_NOT_EXIST: 'This user does not exist.',
   PASSWORDS_DONT_MATCH: 'Passwords must match.',
   PASSWORD_TOO_SHORT_MIN_5: 'The password is too short: at least 5 characters.',
@@ -23,6 +25,7 @@ export const errors = {
   ERROR_WITH_FILTER: 'The filter could not be applied.',
   VALIDATION_FAILED: 'Some values are not valid: {{field}}.',
   MALFORMED_JSON: 'The request body is not valid JSON.',
+  MALFORMED_MULTIPART: 'The upload arrived incomplete or damaged. Choose the file again and send it once more.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
   TOO_MANY_REQUESTS: 'Too many requests. Please wait a moment and try again.',
@@ -66,6 +69,9 @@ export const errors = {
   KIOSK_DEVICE_REVOKED: 'This kiosk has been revoked by an administrator. Ask an administrator to enrol it again.',
   KIOSK_ENROLMENT_CODE_INVALID:
     'This enrolment code is unknown, already used or expired. Ask an administrator for a new one.',
+  KIOSK_ENTRY_HELD:
+    'Held for review: this kiosk had been revoked when the entry reached the server. An administrator applies or discards it.',
+  KIOSK_ENTRY_NOT_HELD: 'This entry is no longer held: it was applied or discarded already.',
   CHECKOUT_TICKET_EXPIRED: 'This check-out has expired. Please search for your visit again.',
   DATE_RANGE_TOO_LONG: 'The dates can be at most 30 days apart.',
   MEETING_CANCELLED: 'This visit was cancelled.',
@@ -93,10 +99,13 @@ export const errors = {
   QUESTION_FOLLOW_UP_INVALID: 'A follow-up question must depend on an earlier yes/no question and an answer it offers.',
   QUESTION_FOLLOW_UP_ORDER: 'A follow-up question must stay below the question it depends on.',
   CAMERA_UNREACHABLE: 'The camera did not answer. Check its address and credentials.',
-  sizeTooBig: 'The file is too big: it must be under 2 MB.',
-  invalidFormat: 'The file must be a PNG, JPEG or BMP image.',
+  sizeTooBig: 'The logo is too big: it must be under 2 MB.',
+  invalidFormat: 'The logo must be a PNG, JPEG or BMP image.',
   PEOPLE_DUPLICATED_EXTERNAL_ID: 'Another person already has this external id.',
   PEOPLE_DEFAULT_DURATION_REQUIRED: 'An employee needs a default meeting duration.',
+  PEOPLE_UPLOAD_FILE_TOO_BIG: 'The file is too big: a people file can be at most 5 MB.',
+  PEOPLE_UPLOAD_INVALID_FILE:
+    'The file cannot be read as CSV: save the spreadsheet as CSV (commas or semicolons between the columns) and choose that file.',
   PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: 'Row {{row}}: the visitor type is missing.',
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: 'Row {{row}}: the first name is missing.',
   PEOPLE_UPLOAD_MISSING_LAST_NAME: 'Row {{row}}: the last name is missing.',

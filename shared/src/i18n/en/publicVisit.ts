@@ -153,10 +153,10 @@ export const publicVisit = {
   },
   revoked: {
     title: 'This kiosk was withdrawn',
-    text: 'An administrator revoked this tablet’s access as a kiosk. Check-ins made before were delivered; those made afterwards are refused and listed on the staff screen. To use this tablet again, enrol it anew.',
+    text: 'An administrator revoked this tablet’s access as a kiosk. Check-ins it delivered before count; those that reach the server afterwards wait for an administrator to apply or discard them, and are listed on the staff screen. To use this tablet again, enrol it anew.',
     enrolAgain: 'Enrol this tablet again',
     staffNotice:
-      'This kiosk was revoked by an administrator: the entries it made afterwards are refused (KIOSK_DEVICE_REVOKED).',
+      'This kiosk was revoked by an administrator: what it delivers now waits for an administrator to apply or discard it.',
   },
   person: {
     passReady: 'Your pass is recognised. Check in when you arrive.',

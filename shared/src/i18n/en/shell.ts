@@ -81,6 +81,7 @@ export const shell = {
   impersonation: {
     text: 'You are working as {{username}}. Everything you do is recorded as done by {{administrator}} acting as them.',
     return: 'Return to {{administrator}}',
+    end: 'End this session',
   },
   tenantRequired: {
     title: 'Select a company',

@@ -323,7 +323,7 @@ export const buildings = {
     revokeOf: 'Revocar {{name}}',
     revokeTitle: '¿Revocar este quiosco?',
     revokeText:
-      '«{{name}}» deja de funcionar como quiosco de inmediato. Las entradas hechas antes de ahora se siguen aceptando cuando las envíe; las posteriores se rechazan y se muestran en su pantalla del personal. Para volver a usar la tableta, regístrela de nuevo.',
+      '«{{name}}» deja de funcionar como quiosco de inmediato. Lo que ya envió cuenta; todo lo que envíe a partir de ahora, sea cual sea su fecha, espera aquí abajo a que usted lo aplique o lo descarte. Para volver a usar la tableta, regístrela de nuevo.',
     revokedNotice: 'El quiosco está revocado.',
     intro:
       'Un quiosco guarda sus entradas y salidas sin conexión y las envía cuando la red lo permite. Las horas se muestran en su idioma y zona horaria.',
@@ -368,6 +368,45 @@ export const buildings = {
     resolveOf: 'Resolver el registro de {{name}}',
     resolveUnnamed: 'Resolver el registro del {{date}}',
     resolved: 'El registro está resuelto.',
+    held: {
+      title: 'Registros retenidos de quioscos revocados',
+      intro:
+        'Estos registros llegaron al servidor después de que se revocara su quiosco, así que no se aplicó ninguno: el reloj del propio quiosco los fecha, y una tableta robada puede fecharlos antes de su revocación. Compruebe cada uno con la persona o la visita y, después, aplíquelo (como si el quiosco lo hubiera enviado a tiempo) o descártelo.',
+      caption: 'Registros de quioscos revocados en espera de revisión, los más antiguos primero',
+      kiosk: 'Quiosco',
+      revokedOn: 'revocado el {{date}}',
+      arrived: 'Llegada al servidor',
+      apply: 'Aplicar',
+      applyOf: 'Aplicar el registro de {{name}}',
+      applyUnnamed: 'Aplicar el registro del {{date}}',
+      discard: 'Descartar',
+      discardOf: 'Descartar el registro de {{name}}',
+      discardUnnamed: 'Descartar el registro del {{date}}',
+      applyTitle: '¿Aplicar este registro?',
+      applyText: {
+        checkIn:
+          'La entrada de {{name}} el {{date}} se registra como si «{{kiosk}}» la hubiera enviado a tiempo, según las reglas de entrada del edificio. No se puede deshacer aquí.',
+        checkOut:
+          'La salida de {{name}} el {{date}} se registra como si «{{kiosk}}» la hubiera enviado a tiempo. No se puede deshacer aquí.',
+        rollCall:
+          'La marca de recuento de {{name}} el {{date}} se registra como si «{{kiosk}}» la hubiera enviado a tiempo; una marca posterior de otro responsable de evacuación sigue contando. No se puede deshacer aquí.',
+      },
+      discardTitle: '¿Descartar este registro?',
+      discardText: {
+        checkIn:
+          'La entrada de {{name}} el {{date}} no se registra. El registro queda en el historial del quiosco como descartado.',
+        checkOut:
+          'La salida de {{name}} el {{date}} no se registra. El registro queda en el historial del quiosco como descartado.',
+        rollCall:
+          'La marca de recuento de {{name}} el {{date}} no se registra. El registro queda en el historial del quiosco como descartado.',
+      },
+      someone: 'una persona sin nombre',
+      cancel: 'Cancelar',
+      applied: 'El registro está aplicado.',
+      discarded: 'El registro está descartado.',
+      refused: 'El registro no se pudo aplicar: {{reason}} Ahora figura entre los registros por resolver.',
+      none: 'Ningún registro espera revisión.',
+    },
   },
   qr: {
     intro:

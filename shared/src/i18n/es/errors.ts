@@ -8,6 +8,8 @@ export const errors = {
     'Demasiados intentos de inicio de sesión fallidos. La cuenta está bloqueada durante {{minutes}} minutos.',
   TENANT_INACTIVE: 'La cuenta de su empresa no está activa: consulte a su administrador.',
   FORBIDDEN: 'No tiene los privilegios necesarios para realizar esta acción.',
+  IMPERSONATION_NOT_ALLOWED:
+    'Ha iniciado sesión como otro usuario: vuelva a su propia cuenta antes de iniciar sesión como otra persona o de crear un enlace de inicio de sesión.',
   USER_DOES_NOT_EXIST: 'Este usuario no existe.',
   PASSWORDS_DONT_MATCH: 'Las contraseñas deben coincidir.',
   PASSWORD_TOO_SHORT_MIN_5: 'La contraseña es demasiado corta: debe tener al menos 5 caracteres.',
@@ -24,6 +26,7 @@ export const errors = {
   ERROR_WITH_FILTER: 'No se pudo aplicar el filtro.',
   VALIDATION_FAILED: 'Algunos valores no son válidos: {{field}}.',
   MALFORMED_JSON: 'El cuerpo de la solicitud no es un JSON válido.',
+  MALFORMED_MULTIPART: 'El envío llegó incompleto o dañado. Vuelva a elegir el archivo y envíelo de nuevo.',
   PAYLOAD_TOO_LARGE: 'La solicitud es demasiado grande.',
   UNSUPPORTED_MEDIA_TYPE: 'Este tipo de contenido no es compatible.',
   TOO_MANY_REQUESTS: 'Demasiadas solicitudes. Espere un momento y vuelva a intentarlo.',
@@ -67,6 +70,9 @@ export const errors = {
   KIOSK_DEVICE_REVOKED: 'Un administrador ha revocado este quiosco. Pida a un administrador que lo inscriba de nuevo.',
   KIOSK_ENROLMENT_CODE_INVALID:
     'Este código de inscripción es desconocido, ya se usó o caducó. Pida uno nuevo a un administrador.',
+  KIOSK_ENTRY_HELD:
+    'En espera de revisión: este quiosco ya estaba revocado cuando la entrada llegó al servidor. Un administrador la aplica o la descarta.',
+  KIOSK_ENTRY_NOT_HELD: 'Esta entrada ya no está en espera: ya se aplicó o se descartó.',
   CHECKOUT_TICKET_EXPIRED: 'Esta salida ha caducado. Busque su visita de nuevo.',
   DATE_RANGE_TOO_LONG: 'Las fechas pueden estar separadas 30 días como máximo.',
   MEETING_CANCELLED: 'Esta visita fue cancelada.',
@@ -97,10 +103,13 @@ export const errors = {
     'Una pregunta de seguimiento debe depender de una pregunta sí/no anterior y de una respuesta que esta ofrezca.',
   QUESTION_FOLLOW_UP_ORDER: 'Una pregunta de seguimiento debe quedar debajo de la pregunta de la que depende.',
   CAMERA_UNREACHABLE: 'La cámara no responde. Compruebe su dirección y sus credenciales.',
-  sizeTooBig: 'El archivo es demasiado grande: debe ocupar menos de 2 MB.',
-  invalidFormat: 'El archivo debe ser una imagen PNG, JPEG o BMP.',
+  sizeTooBig: 'El logotipo es demasiado grande: debe ocupar menos de 2 MB.',
+  invalidFormat: 'El logotipo debe ser una imagen PNG, JPEG o BMP.',
   PEOPLE_DUPLICATED_EXTERNAL_ID: 'Otra persona ya tiene este ID externo.',
   PEOPLE_DEFAULT_DURATION_REQUIRED: 'Un empleado necesita una duración de reunión predeterminada.',
+  PEOPLE_UPLOAD_FILE_TOO_BIG: 'El archivo es demasiado grande: un archivo de personas puede ocupar como máximo 5 MB.',
+  PEOPLE_UPLOAD_INVALID_FILE:
+    'El archivo no se puede leer como CSV: guarde la hoja de cálculo en formato CSV (columnas separadas por comas o por puntos y comas) y elija ese archivo.',
   PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: 'Fila {{row}}: falta el tipo de visitante.',
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: 'Fila {{row}}: falta el nombre.',
   PEOPLE_UPLOAD_MISSING_LAST_NAME: 'Fila {{row}}: faltan los apellidos.',

@@ -159,10 +159,10 @@ export const publicVisit: Catalogue<typeof english> = {
   },
   revoked: {
     title: 'Este quiosco fue retirado',
-    text: 'Un administrador revocó el acceso de esta tableta como quiosco. Las entradas hechas antes se entregaron; las hechas después se rechazan y aparecen en la pantalla del personal. Para volver a usar esta tableta, regístrela de nuevo.',
+    text: 'Un administrador revocó el acceso de esta tableta como quiosco. Las entradas entregadas antes cuentan; las que llegan al servidor después esperan a que un administrador las aplique o las descarte, y aparecen en la pantalla del personal. Para volver a usar esta tableta, regístrela de nuevo.',
     enrolAgain: 'Registrar de nuevo esta tableta',
     staffNotice:
-      'Un administrador revocó este quiosco: las entradas hechas después se rechazan (KIOSK_DEVICE_REVOKED).',
+      'Un administrador revocó este quiosco: lo que entrega ahora espera a que un administrador lo aplique o lo descarte.',
   },
   person: {
     passReady: 'Su pase ha sido reconocido. Registre su entrada al llegar.',

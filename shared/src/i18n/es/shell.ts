@@ -82,6 +82,7 @@ export const shell = {
   impersonation: {
     text: 'Está trabajando como {{username}}. Todo lo que haga queda registrado como hecho por {{administrator}} en su nombre.',
     return: 'Volver a {{administrator}}',
+    end: 'Terminar esta sesión',
   },
   tenantRequired: {
     title: 'Elegir una empresa',

@@ -324,7 +324,7 @@ export const buildings = {
     revokeOf: 'Révoquer {{name}}',
     revokeTitle: 'Révoquer cette borne ?',
     revokeText:
-      '« {{name}} » cesse aussitôt de fonctionner comme borne. Les entrées faites avant maintenant sont encore acceptées quand elle les envoie ; les suivantes sont refusées et affichées sur son écran du personnel. Pour réutiliser la tablette, enregistrez-la à nouveau.',
+      '« {{name}} » cesse aussitôt de fonctionner comme borne. Ce qu’elle a déjà envoyé compte ; tout ce qu’elle enverra désormais, quelle que soit sa date, attend ci-dessous que vous l’appliquiez ou l’écartiez. Pour réutiliser la tablette, enregistrez-la à nouveau.',
     revokedNotice: 'La borne est révoquée.',
     intro:
       'Une borne garde ses arrivées et départs hors ligne et les envoie dès que le réseau le permet. Les heures sont dans votre langue et votre fuseau horaire.',
@@ -369,6 +369,46 @@ export const buildings = {
     resolveOf: 'Régler l’opération de {{name}}',
     resolveUnnamed: 'Régler l’opération du {{date}}',
     resolved: 'L’opération est réglée.',
+    held: {
+      title: 'Opérations retenues des bornes révoquées',
+      intro:
+        'Ces opérations sont arrivées au serveur après la révocation de leur borne : aucune n’a été appliquée, car l’horloge de la borne les date et une tablette volée peut les dater d’avant sa révocation. Vérifiez chacune avec la personne ou la visite, puis appliquez-la (comme si la borne l’avait envoyée à temps) ou écartez-la.',
+      caption: 'Opérations de bornes révoquées en attente d’examen, les plus anciennes d’abord',
+      kiosk: 'Borne',
+      revokedOn: 'révoquée le {{date}}',
+      arrived: 'Arrivée au serveur',
+      apply: 'Appliquer',
+      applyOf: 'Appliquer l’opération de {{name}}',
+      applyUnnamed: 'Appliquer l’opération du {{date}}',
+      discard: 'Écarter',
+      discardOf: 'Écarter l’opération de {{name}}',
+      discardUnnamed: 'Écarter l’opération du {{date}}',
+      applyTitle: 'Appliquer cette opération ?',
+      applyText: {
+        checkIn:
+          'L’arrivée de {{name}} le {{date}} est enregistrée comme si « {{kiosk}} » l’avait envoyée à temps, selon les règles d’arrivée du bâtiment. Cela ne peut pas être annulé ici.',
+        checkOut:
+          'Le départ de {{name}} le {{date}} est enregistré comme si « {{kiosk}} » l’avait envoyé à temps. Cela ne peut pas être annulé ici.',
+        rollCall:
+          'La coche d’appel de {{name}} le {{date}} est enregistrée comme si « {{kiosk}} » l’avait envoyée à temps ; une coche plus récente d’un autre responsable d’évacuation compte toujours. Cela ne peut pas être annulé ici.',
+      },
+      discardTitle: 'Écarter cette opération ?',
+      discardText: {
+        checkIn:
+          'L’arrivée de {{name}} le {{date}} n’est pas enregistrée. L’opération reste dans l’historique de la borne comme écartée.',
+        checkOut:
+          'Le départ de {{name}} le {{date}} n’est pas enregistré. L’opération reste dans l’historique de la borne comme écartée.',
+        rollCall:
+          'La coche d’appel de {{name}} le {{date}} n’est pas enregistrée. L’opération reste dans l’historique de la borne comme écartée.',
+      },
+      someone: 'une personne sans nom',
+      cancel: 'Annuler',
+      applied: 'L’opération est appliquée.',
+      discarded: 'L’opération est écartée.',
+      refused:
+        'L’opération n’a pas pu être appliquée : {{reason}} Elle figure désormais parmi les opérations à régler.',
+      none: 'Aucune opération n’attend d’examen.',
+    },
   },
   qr: {
     intro:

@@ -7,6 +7,8 @@ export const errors = {
   BLOCKED_USER: 'Trop de tentatives de connexion infructueuses. Le compte est bloqué pendant {{minutes}} minutes.',
   TENANT_INACTIVE: "Le compte de votre entreprise n'est pas actif : adressez-vous à votre administrateur.",
   FORBIDDEN: 'Vous n’avez pas les droits nécessaires pour effectuer cette action.',
+  IMPERSONATION_NOT_ALLOWED:
+    'Vous êtes connecté en tant qu’un autre utilisateur : revenez à votre propre compte avant de vous connecter en tant que quelqu’un d’autre ou de créer un lien de connexion.',
   USER_DOES_NOT_EXIST: 'Cet utilisateur n’existe pas.',
   PASSWORDS_DONT_MATCH: 'Les mots de passe doivent être identiques.',
   PASSWORD_TOO_SHORT_MIN_5: 'Le mot de passe est trop court : 5 caractères minimum.',
@@ -23,6 +25,7 @@ export const errors = {
   ERROR_WITH_FILTER: 'Le filtre n’a pas pu être appliqué.',
   VALIDATION_FAILED: 'Certaines valeurs ne sont pas valides : {{field}}.',
   MALFORMED_JSON: 'Le corps de la requête n’est pas un JSON valide.',
+  MALFORMED_MULTIPART: 'L’envoi est arrivé incomplet ou endommagé. Choisissez de nouveau le fichier et renvoyez-le.',
   PAYLOAD_TOO_LARGE: 'La requête est trop volumineuse.',
   UNSUPPORTED_MEDIA_TYPE: 'Ce type de contenu n’est pas pris en charge.',
   TOO_MANY_REQUESTS: 'Trop de requêtes. Veuillez patienter un instant, puis réessayer.',
@@ -67,6 +70,9 @@ export const errors = {
     'Cette borne a été révoquée par un administrateur. Demandez à un administrateur de l’inscrire à nouveau.',
   KIOSK_ENROLMENT_CODE_INVALID:
     'Ce code d’inscription est inconnu, déjà utilisé ou expiré. Demandez-en un nouveau à un administrateur.',
+  KIOSK_ENTRY_HELD:
+    'En attente d’examen : cette borne avait été révoquée quand l’entrée est arrivée au serveur. Un administrateur l’applique ou l’écarte.',
+  KIOSK_ENTRY_NOT_HELD: 'Cette entrée n’est plus en attente : elle a déjà été appliquée ou écartée.',
   CHECKOUT_TICKET_EXPIRED: 'Ce départ a expiré. Veuillez rechercher votre visite à nouveau.',
   DATE_RANGE_TOO_LONG: 'Les dates peuvent être espacées de 30 jours au plus.',
   MEETING_CANCELLED: 'Cette visite a été annulée.',
@@ -98,10 +104,13 @@ export const errors = {
     'Une question de suivi doit dépendre d’une question oui/non précédente et d’une réponse qu’elle propose.',
   QUESTION_FOLLOW_UP_ORDER: 'Une question de suivi doit rester sous la question dont elle dépend.',
   CAMERA_UNREACHABLE: 'La caméra ne répond pas. Vérifiez son adresse et ses identifiants.',
-  sizeTooBig: 'Le fichier est trop volumineux : il doit faire moins de 2 Mo.',
-  invalidFormat: 'Le fichier doit être une image PNG, JPEG ou BMP.',
+  sizeTooBig: 'Le logo est trop volumineux : il doit faire moins de 2 Mo.',
+  invalidFormat: 'Le logo doit être une image PNG, JPEG ou BMP.',
   PEOPLE_DUPLICATED_EXTERNAL_ID: 'Une autre personne possède déjà cet identifiant externe.',
   PEOPLE_DEFAULT_DURATION_REQUIRED: 'Une durée de réunion par défaut est requise pour un employé.',
+  PEOPLE_UPLOAD_FILE_TOO_BIG: 'Le fichier est trop volumineux : un fichier de personnes fait au plus 5 Mo.',
+  PEOPLE_UPLOAD_INVALID_FILE:
+    'Le fichier ne peut pas être lu comme un CSV : enregistrez le tableur au format CSV (colonnes séparées par des virgules ou des points-virgules) et choisissez ce fichier.',
   PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: 'Ligne {{row}} : le type de visiteur est manquant.',
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: 'Ligne {{row}} : le prénom est manquant.',
   PEOPLE_UPLOAD_MISSING_LAST_NAME: 'Ligne {{row}} : le nom est manquant.',

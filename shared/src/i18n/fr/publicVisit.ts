@@ -161,10 +161,10 @@ export const publicVisit: Catalogue<typeof english> = {
   },
   revoked: {
     title: 'Cette borne a été retirée',
-    text: 'Un administrateur a révoqué l’accès de cette tablette comme borne. Les arrivées faites avant ont été transmises ; celles faites après sont refusées et listées sur l’écran du personnel. Pour réutiliser cette tablette, enregistrez-la à nouveau.',
+    text: 'Un administrateur a révoqué l’accès de cette tablette comme borne. Les arrivées transmises avant comptent ; celles qui parviennent au serveur ensuite attendent qu’un administrateur les applique ou les écarte, et sont listées sur l’écran du personnel. Pour réutiliser cette tablette, enregistrez-la à nouveau.',
     enrolAgain: 'Enregistrer à nouveau cette tablette',
     staffNotice:
-      'Cette borne a été révoquée par un administrateur : les entrées faites ensuite sont refusées (KIOSK_DEVICE_REVOKED).',
+      'Cette borne a été révoquée par un administrateur : ce qu’elle transmet maintenant attend qu’un administrateur l’applique ou l’écarte.',
   },
   person: {
     passReady: 'Votre badge est reconnu. Enregistrez votre arrivée à votre entrée.',

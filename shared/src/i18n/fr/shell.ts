@@ -83,6 +83,7 @@ export const shell = {
   impersonation: {
     text: 'Vous travaillez en tant que {{username}}. Tout ce que vous faites est enregistré comme fait par {{administrator}} en son nom.',
     return: 'Revenir à {{administrator}}',
+    end: 'Terminer cette session',
   },
   tenantRequired: {
     title: 'Choisir une entreprise',

@@ -4,6 +4,8 @@ import {
   newBuildingSettings,
   type Building,
   type Camera,
+  type ErrorCode,
+  type HeldMutation,
 } from '@vestibule/shared';
 import type { City } from '@vestibule/shared/contract';
 import { type Answers, answerCalls, json, sentForm } from '../../../test/answerCalls.ts';
@@ -106,6 +108,22 @@ export function rejectedEntryFixture(overrides: Partial<RejectedKioskEntry> = {}
   };
 }
 
+/** An entry a revoked kiosk sent after its revocation, held for review. */
+export function heldEntryFixture(overrides: Partial<HeldMutation> = {}): HeldMutation {
+  return {
+    mutationId: '0190a8f2-0000-7000-8000-0000000000a1',
+    deviceId: '0190a8f2-0000-7000-8000-0000000000d1',
+    deviceName: 'Front desk tablet',
+    revokedAt: '2026-03-02T09:00:00.000Z',
+    type: 'checkIn',
+    visitId: '0190a8f2-0000-7000-8000-0000000000f9',
+    personName: 'Grace Hopper',
+    occurredAt: '2026-03-02T08:30:00.000Z',
+    receivedAt: '2026-03-02T10:30:00.000Z',
+    ...overrides,
+  };
+}
+
 /** The company's cities as GET /city lists them. */
 export function cityList(names: string[]) {
   const docs = names.map((name, index): City => ({
@@ -119,6 +137,10 @@ export function cityList(names: string[]) {
 interface BuildingAnswers {
   /** The building's synced kiosks and refused entries. */
   kiosks?: BuildingKiosks;
+  /** Entries of revoked kiosks held for review. */
+  held?: HeldMutation[];
+  /** Held entries the check-in rules refuse when applied, with their code. */
+  refuseWhenApplied?: Record<string, ErrorCode>;
   /** Answers of a test's own, in place of these. */
   answers?: Answers;
 }
@@ -132,6 +154,14 @@ export function answerBuildings(initial: Building, options: BuildingAnswers = {}
   let current = initial;
   let devices = options.kiosks?.devices ?? [];
   let rejected = options.kiosks?.rejected ?? [];
+  let held = options.held ?? [];
+  /** A held entry taken off the list, or a 409 when it is not held (any more). */
+  const review = (mutationId: string | undefined) => {
+    const entry = held.find((candidate) => candidate.mutationId === mutationId);
+    held = held.filter((candidate) => candidate !== entry);
+    return entry;
+  };
+  const notHeld = () => json(409, { errorCode: 'KIOSK_ENTRY_NOT_HELD', msg: 'Not held' });
   const save = (changes: Partial<Building>) => {
     current = { ...current, ...changes, updatedAt: '2026-03-03T08:00:00.000Z' };
     return current;
@@ -225,6 +255,33 @@ export function answerBuildings(initial: Building, options: BuildingAnswers = {}
         device.deviceId === entry.deviceId ? { ...device, rejectedCount: device.rejectedCount - 1 } : device,
       );
       return { mutationId: mutationId! };
+    },
+    'GET /building/:id/devices/held': () => ({ held }),
+    'POST /building/:id/devices/:deviceId/held/:mutationId/apply': ({ params: { mutationId } }) => {
+      const entry = review(mutationId);
+      if (!entry) return notHeld();
+      const reason = options.refuseWhenApplied?.[entry.mutationId];
+      if (!reason) return { mutationId: entry.mutationId, outcome: 'applied' as const };
+      // Refused by the rules: a refused entry to resolve, like the server's.
+      rejected = [
+        ...rejected,
+        {
+          mutationId: entry.mutationId,
+          deviceId: entry.deviceId,
+          type: entry.type,
+          visitId: entry.visitId,
+          errorCode: reason,
+          personName: entry.personName,
+          occurredAt: entry.occurredAt,
+          receivedAt: entry.receivedAt,
+          resolvedAt: null,
+        },
+      ];
+      return { mutationId: entry.mutationId, outcome: 'refused' as const, reason };
+    },
+    'POST /building/:id/devices/:deviceId/held/:mutationId/discard': ({ params: { mutationId } }) => {
+      const entry = review(mutationId);
+      return entry ? { mutationId: entry.mutationId } : notHeld();
     },
     ...options.answers,
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, sentForm } from '../../../test/answerCalls.ts';
+import { json, refusal, sentForm } from '../../../test/answerCalls.ts';
 import { axeViolations } from '../../../test/axe.ts';
 import { HQ, personFixture, reportFixture } from '../testing/peopleAnswers.ts';
 import { renderPeople } from '../testing/renderPeople.tsx';
@@ -152,5 +152,32 @@ describe('people CSV import wizard', () => {
       expect.objectContaining({ visitorType: 'RESIDENT', firstRow: 1 }),
     );
     expect(await within(wizard).findByRole('alert')).toHaveTextContent('Too many errors: processing stopped.');
+  });
+
+  it("says the server's refusal of the file in the import's own terms, never the logo's", async () => {
+    const { calls, user, wizard } = await openWizard();
+    await chooseFile(user, wizard, new File([csv], 'people.csv', { type: 'text/csv' }));
+    await user.click(await within(wizard).findByRole('button', { name: 'Next' }));
+    await within(wizard).findByTestId('upload-mapping');
+    const refusals: [Response, string][] = [
+      [refusal(413, 'PEOPLE_UPLOAD_FILE_TOO_BIG'), 'The file is too big: it must be at most 5 MB.'],
+      // A proxy's limit answers without the server's words: still this import's limit.
+      [new Response('Request Entity Too Large', { status: 413 }), 'The file is too big: it must be at most 5 MB.'],
+      [
+        refusal(415, 'PEOPLE_UPLOAD_INVALID_FILE'),
+        'The file cannot be read as CSV: save the spreadsheet as CSV (commas or semicolons between the columns) and choose that file.',
+      ],
+      [
+        refusal(400, 'MALFORMED_MULTIPART'),
+        'The upload arrived incomplete or damaged. Choose the file again and send it once more.',
+      ],
+    ];
+    for (const [answer, words] of refusals) {
+      calls.once('PATCH /people/upload', answer);
+      await user.click(within(wizard).getByRole('button', { name: 'Check the file' }));
+      await waitFor(() => expect(within(wizard).getByRole('alert')).toHaveTextContent(words));
+      expect(within(wizard).getByRole('alert')).not.toHaveTextContent(/2 MB|PNG/);
+    }
+    expect(calls.of('PATCH /people/upload')).toHaveLength(refusals.length);
   });
 });

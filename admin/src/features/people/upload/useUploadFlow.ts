@@ -10,10 +10,14 @@ import { type UploadSettings, guessSettings, missingColumns, uploadFields } from
 export type UploadStep = 0 | 1 | 2 | 3;
 export type FileProblem = 'notCsv' | 'tooBig' | 'unreadable';
 
-/** A refused upload in words: the file's size and type in this screen's terms, else the catalogue's. */
+/**
+ * A refused upload in words: a file over the limit in this screen's terms (also when a proxy on
+ * the way refused it without the server's words), else the catalogue's (a file that is not CSV
+ * says how to save one).
+ */
 function uploadError(error: unknown): NoticeMessage {
-  if (error instanceof ApiError && error.errorCode === 'sizeTooBig') return { key: 'people.upload.tooBig' };
-  if (error instanceof ApiError && error.errorCode === 'invalidFormat') return { key: 'people.upload.notCsv' };
+  const tooBig = ['PEOPLE_UPLOAD_FILE_TOO_BIG', 'PAYLOAD_TOO_LARGE'];
+  if (error instanceof ApiError && tooBig.includes(error.errorCode)) return { key: 'people.upload.tooBig' };
   return messageFromError(error);
 }
 

@@ -35,7 +35,9 @@ describe('decodeCsv', () => {
   });
 
   it('refuses binary content (NUL bytes) as not CSV', () => {
-    expect(codeOf(() => decodeCsv(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])))).toBe('invalidFormat');
+    expect(codeOf(() => decodeCsv(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])))).toBe(
+      'PEOPLE_UPLOAD_INVALID_FILE',
+    );
   });
 });
 
@@ -69,7 +71,7 @@ describe('parseCsvText', () => {
   });
 
   it('refuses a quote never closed as not CSV', () => {
-    expect(codeOf(() => parseCsvText('a,"b\nc,d'))).toBe('invalidFormat');
+    expect(codeOf(() => parseCsvText('a,"b\nc,d'))).toBe('PEOPLE_UPLOAD_INVALID_FILE');
   });
 
   it('reads a BOM-prefixed Windows-1252 or UTF-8 file end to end', () => {

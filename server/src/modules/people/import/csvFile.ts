@@ -46,7 +46,7 @@ export function decodeCsv(bytes: Uint8Array): string {
     return checked(new TextDecoder('utf-16le').decode(bytes));
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff)
     return checked(new TextDecoder('utf-16be').decode(bytes));
-  if (bytes.includes(0)) throw new AppError('invalidFormat');
+  if (bytes.includes(0)) throw new AppError('PEOPLE_UPLOAD_INVALID_FILE');
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -57,7 +57,7 @@ export function decodeCsv(bytes: Uint8Array): string {
 }
 
 function checked(text: string): string {
-  if (text.includes('\u0000')) throw new AppError('invalidFormat');
+  if (text.includes('\u0000')) throw new AppError('PEOPLE_UPLOAD_INVALID_FILE');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
@@ -98,7 +98,7 @@ export function parseCsvText(text: string, delimiter: CsvDelimiter = detectDelim
       skip_empty_lines: false,
     });
   } catch (error) {
-    if (error instanceof CsvError) throw new AppError('invalidFormat');
+    if (error instanceof CsvError) throw new AppError('PEOPLE_UPLOAD_INVALID_FILE');
     throw error;
   }
 }

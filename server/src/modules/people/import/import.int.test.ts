@@ -427,7 +427,7 @@ describe('PATCH /people/upload: the file', () => {
     expect(report).toMatchObject({ count: 1, total: 1, issues: [] });
   });
 
-  it('refuses the form with a code: no file, not CSV, too big, not multipart', async () => {
+  it('refuses the form with its own codes: no file, not CSV, too big, not multipart', async () => {
     const fields = { name: 'fields', value: JSON.stringify({ ...baseFields, dryRun: true }) };
     expect(await send(tokens.master, [fields])).toMatchObject({
       status: 400,
@@ -436,20 +436,33 @@ describe('PATCH /people/upload: the file', () => {
     const png = { name: 'file', value: pngOfSize(100), fileName: 'logo.png', contentType: 'image/png' };
     expect(await send(tokens.master, [png, fields])).toMatchObject({
       status: 415,
-      body: { errorCode: 'invalidFormat' },
+      body: { errorCode: 'PEOPLE_UPLOAD_INVALID_FILE' },
     });
     const renamed = { ...png, fileName: 'people.csv', contentType: 'text/csv' };
     expect(await send(tokens.master, [renamed, fields])).toMatchObject({
       status: 415,
-      body: { errorCode: 'invalidFormat' },
+      body: { errorCode: 'PEOPLE_UPLOAD_INVALID_FILE' },
+    });
+    const xlsx = {
+      name: 'file',
+      value: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+      fileName: 'people.xlsx',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    };
+    expect(await send(tokens.master, [xlsx, fields])).toMatchObject({
+      status: 415,
+      body: { errorCode: 'PEOPLE_UPLOAD_INVALID_FILE' },
     });
     const unclosed = csvFile(file('"Ann;Lee;HQ-1;v;;;;;;;;;'));
     expect(await send(tokens.master, [unclosed, fields])).toMatchObject({
       status: 415,
-      body: { errorCode: 'invalidFormat' },
+      body: { errorCode: 'PEOPLE_UPLOAD_INVALID_FILE' },
     });
     const big = csvFile(Buffer.alloc(5_000_001, 0x61));
-    expect(await send(tokens.master, [fields, big])).toMatchObject({ status: 413, body: { errorCode: 'sizeTooBig' } });
+    expect(await send(tokens.master, [fields, big])).toMatchObject({
+      status: 413,
+      body: { errorCode: 'PEOPLE_UPLOAD_FILE_TOO_BIG' },
+    });
     const json = await t.app.inject({
       method: 'PATCH',
       url: '/service/people/upload',
@@ -457,7 +470,67 @@ describe('PATCH /people/upload: the file', () => {
       headers: bearer(tokens.master),
     });
     expect(json.statusCode).toBe(415);
-    expect(jsonOf(json).errorCode).toBe('invalidFormat');
+    expect(jsonOf(json).errorCode).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it("says a people file's own limits in the caller's language, never the logo's", async () => {
+    const fields = { name: 'fields', value: JSON.stringify({ ...baseFields, dryRun: true }) };
+    const big = csvFile(Buffer.alloc(5_000_001, 0x61));
+    const binary = { name: 'file', value: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00]), fileName: 'people.csv' };
+    const cases: [string, Part, string][] = [
+      ['en', big, 'The file is too big: a people file can be at most 5 MB.'],
+      ['fr', big, 'Le fichier est trop volumineux : un fichier de personnes fait au plus 5 Mo.'],
+      ['es', big, 'El archivo es demasiado grande: un archivo de personas puede ocupar como máximo 5 MB.'],
+      [
+        'en',
+        binary,
+        'The file cannot be read as CSV: save the spreadsheet as CSV (commas or semicolons between the columns) and choose that file.',
+      ],
+      [
+        'fr',
+        binary,
+        'Le fichier ne peut pas être lu comme un CSV : enregistrez le tableur au format CSV (colonnes séparées par des virgules ou des points-virgules) et choisissez ce fichier.',
+      ],
+      [
+        'es',
+        binary,
+        'El archivo no se puede leer como CSV: guarde la hoja de cálculo en formato CSV (columnas separadas por comas o por puntos y comas) y elija ese archivo.',
+      ],
+    ];
+    for (const [language, part, msg] of cases) {
+      const answer = await send(tokens.master, [fields, part], { 'accept-language': language });
+      expect(answer.body.msg, language).toBe(msg);
+      expect(String(answer.body.msg)).not.toMatch(/2 M|PNG/);
+    }
+  });
+
+  it('refuses a broken form with 400 MALFORMED_MULTIPART and writes nobody', async () => {
+    const before = (await peopleOf(tenantId)).length;
+    const whole = multipart([
+      { name: 'fields', value: JSON.stringify({ ...baseFields, dryRun: false }) },
+      csvFile(file('Broken;Form;HQ-1;v;;;;;;;;;')),
+    ]);
+    const contentType = whole.headers['content-type'];
+    const broken: [string, Buffer, string][] = [
+      ['no boundary', whole.payload, 'multipart/form-data'],
+      ['empty, no boundary', Buffer.alloc(0), 'multipart/form-data'],
+      // Every part arrives whole; the form never reaches its closing boundary.
+      ['closing "--" missing', whole.payload.subarray(0, whole.payload.length - 4), contentType],
+      ['cut inside the file', whole.payload.subarray(0, whole.payload.length - 60), contentType],
+      ['cut inside the fields', whole.payload.subarray(0, 80), contentType],
+    ];
+    for (const [label, payload, type] of broken) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: '/service/people/upload',
+        payload,
+        headers: { 'content-type': type, ...bearer(tokens.master) },
+      });
+      expect(response.statusCode, label).toBe(400);
+      expect(jsonOf(response).errorCode, label).toBe('MALFORMED_MULTIPART');
+    }
+    expect((await peopleOf(tenantId)).length).toBe(before);
+    expect((await peopleOf(tenantId)).some((person) => person.last_name === 'Form')).toBe(false);
   });
 
   it('takes a file of exactly 5 MB', async () => {
