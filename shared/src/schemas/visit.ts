@@ -89,6 +89,11 @@ export const checkInRequestSchema = z
     passIdentifier: z.string().min(1).max(64).nullable().optional().default(null),
     /** The ticket of a PIN identification, proving `personId` until it expires. */
     personTicket: z.string().min(1).max(128).nullable().optional().default(null),
+    /**
+     * The public identifier of the visit `id` names (its own link's): it proves the visit as a
+     * pass proves a person, so a phone checking into its invitation needs no mobile token.
+     */
+    publicIdentifier: z.string().min(1).max(64).nullable().optional().default(null),
     replaceOldVisit: z.boolean().optional().default(false),
     ...wizardAnswerFields,
     /** The building's mobile token, from the ?mt= of the printed check-in link. */

@@ -497,6 +497,68 @@ describe('link and device rules', () => {
     }
   });
 
+  it("lets an invited visitor in through the e-mailed link of a building with a mobile token: the visit's identifier is its proof", async () => {
+    const id = uuidv7();
+    const publicIdentifier = `invite-${id}`;
+    await t.database.db
+      .insertInto('visits')
+      .values({
+        id,
+        tenant_id: tenantId,
+        building_id: buildingId,
+        identifier: 'INVITED2',
+        public_identifier: publicIdentifier,
+        pin: '2468',
+        visitor_type: 'VISITOR',
+        source: 'STAFF',
+        is_invitation: true,
+        first_name: 'Ines',
+        last_name: 'Invited',
+        scheduled_at: new Date(Date.now() + 10 * 60_000),
+        scheduled_duration: 'PT1H',
+      })
+      .execute();
+    const other = jsonOf<CheckInResponse>(await post(visitor()));
+    await t.database.db
+      .updateTable('buildings')
+      .set({ mobile_token: 'token-invite' })
+      .where('id', '=', buildingId)
+      .execute();
+    try {
+      const get = (url: string) => t.app.inject({ method: 'GET', url: `/service${url}` });
+      // The visit's own page: the building, the wizard's input and the visit, with no ?mt=.
+      expect((await get(`/checkin/${qrCodeKey}?proof=${publicIdentifier}`)).statusCode).toBe(200);
+      expect(
+        (await get(`/building/${qrCodeKey}/checkInData?visitorType=VISITOR&proof=${publicIdentifier}`)).statusCode,
+      ).toBe(200);
+      expect((await get(`/checkin/${qrCodeKey}/${publicIdentifier}`)).statusCode).toBe(200);
+      // A made-up identifier proves nothing.
+      expect(jsonOf(await get(`/checkin/${qrCodeKey}?proof=made-up-identifier`)).errorCode).toBe(
+        'CHECKIN_LINK_EXPIRED',
+      );
+
+      const invited = visitor({ id, checkInForm: { firstName: 'Ines', lastName: 'Invited', host: 'Bob Host' } });
+      // Naming the visit without its identifier, or with another visit's, is a walk-in without the token.
+      for (const proof of [{}, { publicIdentifier: other.publicIdentifier }]) {
+        const refused = await post({ ...invited, ...proof });
+        expect([refused.statusCode, jsonOf(refused).errorCode]).toEqual([410, 'CHECKIN_LINK_EXPIRED']);
+      }
+      const checkedIn = await post({ ...invited, publicIdentifier });
+      expect(checkedIn.statusCode).toBe(200);
+      expect(jsonOf<CheckInResponse>(checkedIn)).toMatchObject({ allowed: true, publicIdentifier });
+      const row = await t.database.db
+        .selectFrom('visits')
+        .select(['checked_in_at', 'source'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.checked_in_at).not.toBeNull();
+      // A walk-in without the token is still refused.
+      expect(jsonOf(await post(visitor())).errorCode).toBe('CHECKIN_LINK_EXPIRED');
+    } finally {
+      await t.database.db.updateTable('buildings').set({ mobile_token: null }).where('id', '=', buildingId).execute();
+    }
+  });
+
   it('opens the kiosk channel to an enrolled kiosk only: the building key alone skips nothing', async () => {
     await t.database.db
       .updateTable('buildings')

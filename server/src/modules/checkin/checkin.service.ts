@@ -17,6 +17,7 @@ import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
+import { sameSecret } from '../identification/identifiedPerson.ts';
 import { enqueueMail } from '../mail/mail.repo.ts';
 import { insertVisitIfCurrent, personIsIn } from '../visits/openVisits.repo.ts';
 import { stateOf, toVisitSummary } from '../visits/visit.dto.ts';
@@ -104,8 +105,10 @@ async function attemptCheckIn(
 
 /**
  * The channel: the building of the entry's link as the channel may see it (a kiosk enrolled for
- * it, a link with its current mobile token; a person's proof stands for the token, and is checked
- * with the person). Checking back into a visit reads the building from the database.
+ * it, a link with its current mobile token). A person's proof stands for the token, and is checked
+ * with the person; so does the public identifier of the visit the entry names (its own link, an
+ * invitation's e-mail: docs/check-in.md, "Channels"). Checking back into a visit reads the
+ * building from the database.
  */
 async function entryOnChannel(
   ctx: ServerContext,
@@ -115,8 +118,13 @@ async function entryOnChannel(
   existing: VisitRow | undefined,
 ): Promise<Entry> {
   const fromMemory = !existing;
-  const proven =
+  const personProven =
     body.personId !== null && (channel.staff === true || body.passIdentifier !== null || body.personTicket !== null);
+  const visitProven =
+    existing !== undefined &&
+    body.publicIdentifier !== null &&
+    sameSecret(existing.public_identifier, body.publicIdentifier);
+  const proven = personProven || visitProven;
   const row = await (fromMemory
     ? ctx.checkInConfigs.building(ctx.db, body.qrCodeKey)
     : findBuildingByKey(ctx.db, body.qrCodeKey));
