@@ -92,6 +92,7 @@ export const errorCatalogue = {
   BUILDING_CHECK_OUT_TEMPERATURE_MISSING: { status: 400 },
   BUILDING_INVALID_TIME_ZONE: { status: 400 },
   BUILDING_INVALID_LANGUAGE: { status: 400 },
+  BUILDING_CHECK_IN_FIELD_LOCKED: { status: 400 },
   QUESTIONNAIRE_IN_USE: { status: 409 },
   QUESTION_FOLLOW_UP_INVALID: { status: 400 },
   QUESTION_FOLLOW_UP_ORDER: { status: 400 },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateFormats, locales, timeFormats } from '../constants.ts';
 import { autoCheckoutModes } from '../domain/autoCheckout.ts';
-import { checkInFieldKeys, checkInFieldTypes } from '../domain/checkInForm.ts';
+import { checkInFieldKeys, checkInFieldTypes, lockedFieldChange } from '../domain/checkInForm.ts';
 import { isCountryCode, isValidTimeZone } from '../domain/dictionaries.ts';
 import { isIsoDuration } from '../domain/duration.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
@@ -172,6 +172,9 @@ export const checkInFormSchema = z.object(checkInFormShape).superRefine((form, c
   for (const key of ['custom1', 'custom2'] as const) {
     if (form[key].enabled && form[key].label.trim() === '') issue(ctx, `${key}.label`, 'IS_EMPTY');
   }
+  // A switch the product locks (names always asked and required) is not the building's to change.
+  const locked = lockedFieldChange(form);
+  if (locked) issue(ctx, `${locked.key}.${locked.flag}`, 'BUILDING_CHECK_IN_FIELD_LOCKED');
 });
 
 export const buildingCheckInFormsSchema = z

@@ -1,4 +1,4 @@
-import { type Building, newBuildingCheckInForms, newBuildingSettings } from '@vestibule/shared';
+import { type Building, newBuildingCheckInForms, newBuildingSettings, withFormRules } from '@vestibule/shared';
 import type {
   BuildingRow,
   LinkedVisitorType,
@@ -68,7 +68,10 @@ export function toBuilding(row: BuildingRow, links: readonly Link[]): Building {
     devicesIds: row.devices_ids,
     devicesSuccessText: row.devices_success_text,
     devicesAttentionText: row.devices_attention_text,
-    ...forms,
+    // As the product's rules hold them (a form stored before a lock existed shows the lock).
+    visitorCheckInForm: withFormRules(forms.visitorCheckInForm),
+    contractorCheckInForm: withFormRules(forms.contractorCheckInForm),
+    employeeCheckInForm: withFormRules(forms.employeeCheckInForm),
     ...entryListsDto(links),
     ...exitListsDto(links),
     ...newBuildingSettings(),

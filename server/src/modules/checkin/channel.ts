@@ -5,6 +5,7 @@ import {
   type WizardVisitorType,
   newBuildingCheckInForms,
   parseDeviceIds,
+  withFormRules,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -33,6 +34,7 @@ export interface CheckInChannel {
   staff?: boolean;
 }
 
+/** A person type's check-in form, as the product's rules hold it (locked switches included). */
 export function formOf(building: KeyedBuilding, visitorType: WizardVisitorType): CheckInForm {
   const forms = building.check_in_forms ?? newBuildingCheckInForms();
   const key = {
@@ -40,7 +42,7 @@ export function formOf(building: KeyedBuilding, visitorType: WizardVisitorType):
     CONTRACTOR: 'contractorCheckInForm',
     EMPLOYEE: 'employeeCheckInForm',
   } as const;
-  return forms[key[visitorType]];
+  return withFormRules(forms[key[visitorType]]);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   registrationVisitorTypes,
   uuidv7,
   visitDurationChoices,
+  withFormRules,
 } from '@vestibule/shared';
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
@@ -46,7 +47,7 @@ const formKeys = { VISITOR: 'visitorCheckInForm', CONTRACTOR: 'contractorCheckIn
  * since the invitation goes there.
  */
 export function registrationForm(building: RegistrationBuilding, visitorType: RegistrationVisitorType): CheckInForm {
-  const form = (building.check_in_forms ?? newBuildingCheckInForms())[formKeys[visitorType]];
+  const form = withFormRules((building.check_in_forms ?? newBuildingCheckInForms())[formKeys[visitorType]]);
   const email: CheckInField = { ...form.email, enabled: true, mandatory: true };
   return { ...form, email };
 }

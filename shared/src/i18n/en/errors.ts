@@ -84,6 +84,7 @@ export const errors = {
   BUILDING_CHECK_OUT_TEMPERATURE_MISSING: 'Temperature unit, minimum and maximum are required for check-out measures.',
   BUILDING_INVALID_TIME_ZONE: 'The time zone is not valid.',
   BUILDING_INVALID_LANGUAGE: 'The language is not supported.',
+  BUILDING_CHECK_IN_FIELD_LOCKED: "This field's switch is fixed: first and last names are always asked and required.",
   QUESTIONNAIRE_IN_USE: "This questionnaire is used by a building. Remove it from the building's questionnaires first.",
   QUESTION_FOLLOW_UP_INVALID: 'A follow-up question must depend on an earlier yes/no question and an answer it offers.',
   QUESTION_FOLLOW_UP_ORDER: 'A follow-up question must stay below the question it depends on.',

@@ -87,6 +87,7 @@ export const errors = {
     'La unidad de temperatura, el mínimo y el máximo son obligatorios para las mediciones de salida.',
   BUILDING_INVALID_TIME_ZONE: 'La zona horaria no es válida.',
   BUILDING_INVALID_LANGUAGE: 'El idioma no es compatible.',
+  BUILDING_CHECK_IN_FIELD_LOCKED: 'Este ajuste es fijo: el nombre y los apellidos siempre se piden y son obligatorios.',
   QUESTIONNAIRE_IN_USE: 'Este cuestionario lo usa un edificio. Primero quítelo de los cuestionarios del edificio.',
   QUESTION_FOLLOW_UP_INVALID:
     'Una pregunta de seguimiento debe depender de una pregunta sí/no anterior y de una respuesta que esta ofrezca.',

@@ -87,6 +87,7 @@ export const errors = {
     'L’unité de température, le minimum et le maximum sont obligatoires pour les mesures au départ.',
   BUILDING_INVALID_TIME_ZONE: 'Le fuseau horaire n’est pas valide.',
   BUILDING_INVALID_LANGUAGE: 'Cette langue n’est pas prise en charge.',
+  BUILDING_CHECK_IN_FIELD_LOCKED: 'Ce réglage est fixe : le prénom et le nom sont toujours demandés et obligatoires.',
   QUESTIONNAIRE_IN_USE:
     'Ce questionnaire est utilisé par un bâtiment. Retirez-le d’abord des questionnaires du bâtiment.',
   QUESTION_FOLLOW_UP_INVALID:
