@@ -78,6 +78,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
+/** The sequence of the building's kiosk's queued entries. */
+let kioskSeq = 0;
 function visitor(
   overrides: Record<string, unknown> = {},
   answers: Record<string, string> = { [ids.fever]: 'NO', [ids.travel]: 'NO' },
@@ -320,6 +322,55 @@ describe('POST /service/checkin', () => {
     expect(response.statusCode).toBe(404);
     const link = await t.app.inject({ method: 'GET', url: `/service/checkin/${qrCodeKey}/pub-${id}` });
     expect(link.statusCode).toBe(404);
+  });
+});
+
+describe("the stay's duration", () => {
+  it('holds 0 to 24 hours in steps of 5 minutes on the phone, the kiosk and its queued entries, and stores nothing else', async () => {
+    for (const scheduledDuration of ['PT7M', 'PT25H', 'PT24H5M']) {
+      const body = visitor({ scheduledDuration });
+      const phone = await post(body);
+      const atKiosk = await post(body, kiosk.headers, '/service/checkinKiosk');
+      for (const response of [phone, atKiosk]) {
+        expect([response.statusCode, jsonOf(response).errorCode], scheduledDuration).toEqual([
+          400,
+          'VALIDATION_FAILED',
+        ]);
+        expect(jsonOf<{ params: { field: string } }>(response).params.field).toBe('scheduledDuration');
+      }
+      const queued = await t.app.inject({
+        method: 'POST',
+        url: '/service/sync/push',
+        headers: kiosk.headers,
+        payload: {
+          deviceId: kiosk.deviceId,
+          sentAt: new Date().toISOString(),
+          qrCodeKey,
+          mutations: [
+            {
+              mutationId: uuidv7(),
+              deviceId: kiosk.deviceId,
+              seq: ++kioskSeq,
+              type: 'checkIn',
+              visitId: uuidv7(),
+              occurredAt: new Date().toISOString(),
+              payload: body,
+            },
+          ],
+        },
+      });
+      expect(jsonOf<{ results: { status: string; errorCode?: string }[] }>(queued).results).toEqual([
+        expect.objectContaining({ status: 'rejected', errorCode: 'VALIDATION_FAILED' }),
+      ]);
+      const stored = await t.database.db
+        .selectFrom('visits')
+        .select('id')
+        .where('last_name', '=', body.checkInForm.lastName)
+        .execute();
+      expect(stored).toEqual([]);
+    }
+    const longest = visitor({ scheduledDuration: 'PT24H' });
+    expect(jsonOf<CheckInResponse>(await post(longest)).allowed).toBe(true);
   });
 });
 
