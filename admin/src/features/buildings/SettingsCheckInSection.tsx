@@ -19,7 +19,11 @@ export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; f
       {values.consentClauseEnabled && longText('consentText', t('buildings.settings.consentText'))}
       {toggle('commentsEnabled', t('buildings.settings.commentsEnabled'))}
       {toggle('emailMeEnabled', t('buildings.settings.emailMeEnabled'))}
-      {toggle('allowExitQuestionnairesOnEmailCheckOut', t('buildings.settings.allowExitQuestionnairesOnEmailCheckOut'))}
+      {toggle(
+        'allowExitQuestionnairesOnEmailCheckOut',
+        t('buildings.settings.allowExitQuestionnairesOnEmailCheckOut'),
+        t('buildings.settings.allowExitQuestionnairesOnEmailCheckOutHelp'),
+      )}
       {choice(
         'questionnairesValidityTimeout',
         t('buildings.settings.questionnairesValidityTimeout'),

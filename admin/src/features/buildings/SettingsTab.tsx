@@ -95,7 +95,7 @@ export function SettingsTab({ building }: { building: Building }) {
         <SettingsTemperatureSection form={form} fields={fields} />
         <SettingsNotificationsSection form={form} fields={fields} countryCode={building.countryCode} />
         <SettingsSection legend={t('buildings.settings.sections.other')}>
-          {toggle('appendQrCode', t('buildings.settings.appendQrCode'))}
+          {toggle('appendQrCode', t('buildings.settings.appendQrCode'), t('buildings.settings.appendQrCodeHelp'))}
           {toggle(
             'appendLogo',
             t('buildings.settings.appendLogo'),

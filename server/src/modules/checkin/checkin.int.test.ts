@@ -751,6 +751,42 @@ describe('check-out', () => {
     expect(jsonOf(again).errorCode).toBe('CHECKOUT_VISIT_NOT_FOUND');
   });
 
+  it("asks the exit questionnaires through the visit's link only when the building allows them there; a kiosk always", async () => {
+    await setSettings({ emailMeEnabled: true, allowExitQuestionnairesOnEmailCheckOut: false });
+    try {
+      const phone = jsonOf<CheckInResponse>(await post(visitor()));
+      const atKiosk = jsonOf<CheckInResponse>(await post(visitor()));
+      const data = (publicIdentifier: string | null, headers: Record<string, string> = {}) =>
+        t.app
+          .inject({ method: 'GET', url: `/service/checkoutable/${publicIdentifier}`, headers })
+          .then((response) => jsonOf<{ exitQuestionnaires: CheckInData['questionnaires'] }>(response));
+      expect((await data(phone.publicIdentifier)).exitQuestionnaires).toEqual([]);
+      expect((await data(atKiosk.publicIdentifier, kiosk.headers)).exitQuestionnaires).toHaveLength(1);
+
+      const byKiosk = await t.app.inject({
+        method: 'PATCH',
+        url: `/service/checkoutable/${atKiosk.publicIdentifier}`,
+        headers: kiosk.headers,
+        payload: {},
+      });
+      expect([byKiosk.statusCode, jsonOf(byKiosk).errorCode]).toEqual([400, 'MISSING']);
+      const byPhone = await t.app.inject({
+        method: 'PATCH',
+        url: `/service/checkoutable/${phone.publicIdentifier}`,
+        payload: {},
+      });
+      expect(jsonOf(byPhone)).toMatchObject({ status: 'success', visit: { status: 'OUT' } });
+      const row = await t.database.db
+        .selectFrom('visits')
+        .select(['exit_questionnaires_answers', 'checkout_method'])
+        .where('public_identifier', '=', phone.publicIdentifier)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ exit_questionnaires_answers: [], checkout_method: 'OWN_DEVICE' });
+    } finally {
+      await setSettings({ emailMeEnabled: true, allowExitQuestionnairesOnEmailCheckOut: true });
+    }
+  });
+
   it('finds a visit by code and PIN (and last name)', async () => {
     const body = visitor();
     const result = jsonOf<CheckInResponse>(await post(body));

@@ -35,22 +35,51 @@ async function buildingSettingsById(ctx: ServerContext, buildingId: string) {
   return settingsOf(await findBuildingSettings(ctx.db, buildingId));
 }
 
-export async function checkOutData(ctx: ServerContext, publicIdentifier: string) {
-  const visit = await openVisit(ctx, publicIdentifier);
-  const settings = await buildingSettingsById(ctx, visit.building_id);
-  return {
-    visit: toVisitSummary(visit, settings.timeZoneId),
-    exitQuestionnaires: await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type),
-    ...checkOutSettings(settings),
-  };
-}
-
 /**
  * Who checked a visit out by hand (the visit keeps it, the entry log and its CSV show it): the
  * visitor on their phone, a kiosk, or staff at the entry log. The automatic check-out records its
  * own rule (lifecycle jobs).
  */
 type CheckOutBy = 'OWN_DEVICE' | 'KIOSK' | 'STAFF';
+
+/**
+ * The exit questionnaires a check-out asks: a kiosk's and staff's always; the visitor's own
+ * check-out through the visit's link (the e-mails', the phone's) only when the building allows
+ * them there (`allowExitQuestionnairesOnEmailCheckOut`).
+ */
+async function exitQuestionnairesOf(
+  ctx: ServerContext,
+  visit: VisitRow,
+  settings: { allowExitQuestionnairesOnEmailCheckOut: boolean },
+  method: CheckOutBy,
+) {
+  if (method === 'OWN_DEVICE' && !settings.allowExitQuestionnairesOnEmailCheckOut) return [];
+  return linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type);
+}
+
+/** Who checks out through a visit's link: a kiosk of the visit's building (its credential), else the visitor's phone. */
+async function linkMethod(
+  ctx: ServerContext,
+  visit: VisitRow,
+  channel: Pick<CheckInChannel, 'credential'>,
+): Promise<CheckOutBy> {
+  const kiosk = channel.credential ? await kioskOfCredential(ctx, channel.credential) : undefined;
+  return kiosk && kiosk.buildingId === visit.building_id ? 'KIOSK' : 'OWN_DEVICE';
+}
+
+export async function checkOutData(
+  ctx: ServerContext,
+  publicIdentifier: string,
+  channel: Pick<CheckInChannel, 'credential'> = {},
+) {
+  const visit = await openVisit(ctx, publicIdentifier);
+  const settings = await buildingSettingsById(ctx, visit.building_id);
+  return {
+    visit: toVisitSummary(visit, settings.timeZoneId),
+    exitQuestionnaires: await exitQuestionnairesOf(ctx, visit, settings, await linkMethod(ctx, visit, channel)),
+    ...checkOutSettings(settings),
+  };
+}
 
 /** How a check-out is made: when (a kiosk's offline entry keeps its time) and by whom. */
 type CheckOutTiming = CheckInTiming & { method: CheckOutBy };
@@ -77,9 +106,7 @@ export async function checkOutByLink(
   channel: Pick<CheckInChannel, 'credential'>,
 ) {
   const visit = await openVisit(ctx, publicIdentifier);
-  const kiosk = channel.credential ? await kioskOfCredential(ctx, channel.credential) : undefined;
-  const method = kiosk && kiosk.buildingId === visit.building_id ? 'KIOSK' : 'OWN_DEVICE';
-  return checkOutOpenVisit(ctx, visit, body, { method });
+  return checkOutOpenVisit(ctx, visit, body, { method: await linkMethod(ctx, visit, channel) });
 }
 
 /**
@@ -95,7 +122,7 @@ export async function checkOutOpenVisit(
   timing: CheckOutTiming,
 ) {
   const settings = await buildingSettingsById(ctx, visit.building_id);
-  const questionnaires = await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type);
+  const questionnaires = await exitQuestionnairesOf(ctx, visit, settings, timing.method);
   const { stored } = answeredQuestionnaires(questionnaires, body.questionnairesAnswers);
   if (settings.checkOutTemperatureMeasuresEnabled && settings.allowCheckOutManualTemperatureMeasure) {
     checkTemperatures(true, body, settings);

@@ -3,7 +3,7 @@
 // instances at once: it acts on a visit only by claiming it in one statement (lifecycle.repo.ts),
 // and a notice's e-mails are written to the outbox in the transaction of its claim. The jobs that
 // run them, and how often, are in server/src/jobs/.
-import { newBuildingSettings, uuidv7 } from '@vestibule/shared';
+import { knownFormats, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/mail.repo.ts';
 import { cancellationMails, invitationMail } from '../notifications/invitationMails.ts';
@@ -75,7 +75,10 @@ function buildingOf(row: NoticeRow): NoticeBuilding {
     timeZoneId: settings.timeZoneId,
     senderEmail: settings.senderEmail,
     defaultLocale: settings.defaultLocale,
-    hasLogo: row.logo_type !== null && mailableLogos.has(row.logo_type),
+    hasLogo: settings.appendLogo && row.logo_type !== null && mailableLogos.has(row.logo_type),
+    appendQrCode: settings.appendQrCode,
+    senderPhone: settings.senderPhone,
+    formats: knownFormats(settings),
   };
 }
 

@@ -128,6 +128,8 @@ export const buildings = {
     commentsEnabled: 'Allow comments',
     emailMeEnabled: 'Offer to email a copy to the visitor',
     allowExitQuestionnairesOnEmailCheckOut: 'Exit questionnaires on check-out by email',
+    allowExitQuestionnairesOnEmailCheckOutHelp:
+      "When visitors check out through their visit's link (the e-mails' or the phone's). Kiosks and the front desk always ask them.",
     questionnairesValidityTimeout: 'Questionnaire answers stay valid for',
     autoCheckoutMode: 'Automatic check-out',
     autoCheckoutModes: {
@@ -152,12 +154,15 @@ export const buildings = {
     senderEmail: 'Sender email',
     senderEmailHelp: 'Separate several addresses with commas.',
     senderPhone: 'Sender phone',
+    senderPhoneHelp: "Shown in the building's e-mails, for visitors with a question.",
     meetingAlertEnabled: 'Send meeting alerts',
     meetingStartReminderTime: 'Reminder before a meeting',
     meetingEndReminderTime: 'Reminder before a meeting ends',
     overdueAlertTime: 'Overdue alert after',
     appendQrCode: 'Add the QR code to invitations',
-    appendLogo: 'Add the logo to invitations',
+    appendQrCodeHelp:
+      'Invitations and start reminders: the visitor shows it to a kiosk. Without it, the link and the visit code remain.',
+    appendLogo: "Add the logo to the building's e-mails",
     appendLogoNeedsLogo: 'Upload a check-in logo first (Address and contact tab).',
   },
   checkInForm: {

@@ -130,6 +130,8 @@ export const buildings = {
     commentsEnabled: 'Permitir comentarios',
     emailMeEnabled: 'Ofrecer el envío de una copia por correo al visitante',
     allowExitQuestionnairesOnEmailCheckOut: 'Cuestionarios de salida al registrar la salida por correo',
+    allowExitQuestionnairesOnEmailCheckOutHelp:
+      'Cuando el visitante registra su salida con el enlace de su visita (el de los correos o el del teléfono). Los quioscos y la recepción siempre los preguntan.',
     questionnairesValidityTimeout: 'Las respuestas a los cuestionarios son válidas durante',
     autoCheckoutMode: 'Salida automática',
     autoCheckoutModes: {
@@ -154,12 +156,15 @@ export const buildings = {
     senderEmail: 'Correo del remitente',
     senderEmailHelp: 'Separe varias direcciones con comas.',
     senderPhone: 'Teléfono del remitente',
+    senderPhoneHelp: 'Se muestra en los correos del edificio, para los visitantes que tengan una pregunta.',
     meetingAlertEnabled: 'Enviar alertas de reuniones',
     meetingStartReminderTime: 'Recordatorio antes de una reunión',
     meetingEndReminderTime: 'Recordatorio antes del fin de una reunión',
     overdueAlertTime: 'Alerta de retraso tras',
     appendQrCode: 'Añadir el código QR a las invitaciones',
-    appendLogo: 'Añadir el logotipo a las invitaciones',
+    appendQrCodeHelp:
+      'Invitaciones y recordatorios antes de la visita: el visitante lo muestra en un quiosco. Sin él, quedan el enlace y el código de visita.',
+    appendLogo: 'Añadir el logotipo a los correos del edificio',
     appendLogoNeedsLogo: 'Suba primero un logotipo de registro (pestaña Dirección y contacto).',
   },
   checkInForm: {

@@ -130,6 +130,8 @@ export const buildings = {
     commentsEnabled: 'Permettre les commentaires',
     emailMeEnabled: 'Proposer d’envoyer une copie par e-mail au visiteur',
     allowExitQuestionnairesOnEmailCheckOut: 'Questionnaires de sortie lors d’un départ par e-mail',
+    allowExitQuestionnairesOnEmailCheckOutHelp:
+      'Quand le visiteur enregistre son départ par le lien de sa visite (celui des e-mails ou du téléphone). Les bornes et l’accueil les posent toujours.',
     questionnairesValidityTimeout: 'Les réponses aux questionnaires restent valides pendant',
     autoCheckoutMode: 'Départ automatique',
     autoCheckoutModes: {
@@ -154,12 +156,15 @@ export const buildings = {
     senderEmail: 'E-mail de l’expéditeur',
     senderEmailHelp: 'Séparez plusieurs adresses par des virgules.',
     senderPhone: 'Téléphone de l’expéditeur',
+    senderPhoneHelp: 'Affiché dans les e-mails du bâtiment, pour les visiteurs qui ont une question.',
     meetingAlertEnabled: 'Envoyer des alertes de réunion',
     meetingStartReminderTime: 'Rappel avant une réunion',
     meetingEndReminderTime: 'Rappel avant la fin d’une réunion',
     overdueAlertTime: 'Alerte de dépassement après',
     appendQrCode: 'Ajouter le code QR aux invitations',
-    appendLogo: 'Ajouter le logo aux invitations',
+    appendQrCodeHelp:
+      'Invitations et rappels avant la visite : le visiteur le présente à une borne. Sans lui, le lien et le code de visite restent.',
+    appendLogo: 'Ajouter le logo aux e-mails du bâtiment',
     appendLogoNeedsLogo: 'Téléversez d’abord un logo d’accueil (onglet Adresse et coordonnées).',
   },
   checkInForm: {
