@@ -58,6 +58,8 @@ export interface LocalVisit {
   companyName?: string | null;
   /** device: made here (its outbox entry carries it to the server); server: today's list. */
   source: 'device' | 'server';
+  /** False for a check-in this device refused at the door (absent: let in, or awaited). */
+  allowed?: boolean;
 }
 
 export interface MetaEntry {

@@ -24,6 +24,7 @@ import {
   prolongIfUnchanged,
   rescheduleIfNotBegun,
 } from '../visits/visitorChanges.repo.ts';
+import { statusFactsOf } from '../visits/visit.dto.ts';
 
 type Page = 'cancel' | 'postpone' | 'reschedule';
 
@@ -57,13 +58,7 @@ export function pageRefusal(state: VisitState, page: Page): ErrorCode | null {
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 function timesOf(visit: VisitWithBuilding) {
-  return {
-    scheduledAt: iso(visit.scheduled_at),
-    scheduledDuration: visit.scheduled_duration,
-    checkedInAt: iso(visit.checked_in_at),
-    checkedOutAt: iso(visit.checked_out_at),
-    cancelledAt: iso(visit.cancelled_at),
-  };
+  return statusFactsOf(visit);
 }
 
 function settingsOf(visit: VisitWithBuilding) {

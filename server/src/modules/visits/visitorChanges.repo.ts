@@ -16,6 +16,8 @@ const visitColumns = [
   'visits.checked_in_at',
   'visits.checked_out_at',
   'visits.cancelled_at',
+  'visits.expired_at',
+  'visits.questionnaires_answered_at',
   'visits.allowed',
 ] as const;
 
