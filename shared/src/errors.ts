@@ -38,6 +38,7 @@ export const errorCatalogue = {
   USER_ALREADY_EXISTS: { status: 409 },
   ROLE_NOT_ALLOWED: { status: 400 },
   USER_NOT_MANAGEABLE: { status: 409 },
+  USER_READ_ONLY: { status: 409 },
   SELF_CHANGE_NOT_ALLOWED: { status: 409 },
   LAST_ADMIN: { status: 409 },
   TENANT_NOT_EMPTY: { status: 409 },
@@ -103,6 +104,7 @@ export const errorCatalogue = {
   // People
   PEOPLE_DUPLICATED_EXTERNAL_ID: { status: 409 },
   PEOPLE_DEFAULT_DURATION_REQUIRED: { status: 400 },
+  PEOPLE_VALID_TO_BEFORE_VALID_FROM: { status: 400 },
   PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: { status: 400 },
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: { status: 400 },
   PEOPLE_UPLOAD_MISSING_LAST_NAME: { status: 400 },

@@ -121,8 +121,8 @@ function checkPerson(person: PersonFieldsInput, ctx: z.RefinementCtx): void {
     ctx.addIssue({
       code: 'custom',
       path: ['validTo'],
-      message: 'PEOPLE_UPLOAD_INVALID_VALID_TO',
-      params: { errorCode: 'PEOPLE_UPLOAD_INVALID_VALID_TO' },
+      message: 'PEOPLE_VALID_TO_BEFORE_VALID_FROM',
+      params: { errorCode: 'PEOPLE_VALID_TO_BEFORE_VALID_FROM' },
     });
   }
 }

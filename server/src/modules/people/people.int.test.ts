@@ -256,7 +256,7 @@ describe('adding a person', () => {
     const cases: [object, number, string][] = [
       [{ ...employee(lobby), defaultDuration: undefined }, 400, 'PEOPLE_DEFAULT_DURATION_REQUIRED'],
       [{ ...employee(lobby), defaultDuration: null }, 400, 'PEOPLE_DEFAULT_DURATION_REQUIRED'],
-      [employee(lobby, { validFrom: '2026-05-02', validTo: '2026-05-01' }), 400, 'PEOPLE_UPLOAD_INVALID_VALID_TO'],
+      [employee(lobby, { validFrom: '2026-05-02', validTo: '2026-05-01' }), 400, 'PEOPLE_VALID_TO_BEFORE_VALID_FROM'],
       [employee(lobby, { email: 'not-an-address' }), 400, 'EMAIL_IS_NOT_VALID'],
       [employee(lobby, { firstName: '   ' }), 400, 'IS_EMPTY'],
       [{ lastName: 'x', visitorType: 'VISITOR', buildingId: lobby }, 400, 'MISSING'],
@@ -328,7 +328,7 @@ describe('changing a person', () => {
     });
     const refusals: [object, number, string][] = [
       [{ defaultDuration: null }, 400, 'PEOPLE_DEFAULT_DURATION_REQUIRED'],
-      [{ validTo: '2026-02-28' }, 400, 'PEOPLE_UPLOAD_INVALID_VALID_TO'],
+      [{ validTo: '2026-02-28' }, 400, 'PEOPLE_VALID_TO_BEFORE_VALID_FROM'],
       [{ externalId: 'CH-TAKEN' }, 409, 'PEOPLE_DUPLICATED_EXTERNAL_ID'],
       [{ buildingId: otherBuilding }, 404, 'NOT_FOUND'],
       [{ email: 'nope' }, 400, 'EMAIL_IS_NOT_VALID'],
@@ -341,6 +341,10 @@ describe('changing a person', () => {
         JSON.stringify(payload),
       ).toMatchObject({ status, body: { errorCode } });
     }
+    // A validity that ends before it starts is said as such, not as a CSV row's problem.
+    expect(await call(tokens.master, 'PATCH', `/person/${person.id}`, { validTo: '2026-02-28' })).toMatchObject({
+      body: { msg: '"Valid to" cannot be before "valid from".', params: { field: 'validTo' } },
+    });
     // The supervisor may not move the person to a building they do not see.
     expect(await call(tokens.supervisor, 'PATCH', `/person/${person.id}`, { buildingId: annex })).toMatchObject({
       status: 404,

@@ -33,6 +33,7 @@ export const errors = {
   USER_ALREADY_EXISTS: "Ce nom d'utilisateur est déjà pris.",
   ROLE_NOT_ALLOWED: 'Vous ne pouvez pas attribuer un rôle supérieur au vôtre.',
   USER_NOT_MANAGEABLE: 'Vous ne pouvez pas modifier un utilisateur dont le rôle est supérieur au vôtre.',
+  USER_READ_ONLY: 'Les utilisateurs techniques consultent les utilisateurs et les entreprises sans rien modifier.',
   SELF_CHANGE_NOT_ALLOWED: 'Vous ne pouvez pas vous supprimer, vous bloquer ni abaisser votre propre rôle.',
   LAST_ADMIN: "C'est le dernier administrateur : gardez-en au moins un.",
   TENANT_NOT_EMPTY: "Cette entreprise a encore des bâtiments ou des utilisateurs : supprimez-les d'abord.",
@@ -98,6 +99,7 @@ export const errors = {
   invalidFormat: 'Le fichier doit être une image PNG, JPEG ou BMP.',
   PEOPLE_DUPLICATED_EXTERNAL_ID: 'Une autre personne possède déjà cet identifiant externe.',
   PEOPLE_DEFAULT_DURATION_REQUIRED: 'Une durée de réunion par défaut est requise pour un employé.',
+  PEOPLE_VALID_TO_BEFORE_VALID_FROM: '« Valide jusqu’au » ne peut pas précéder « valide du ».',
   PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: 'Ligne {{row}} : le type de visiteur est manquant.',
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: 'Ligne {{row}} : le prénom est manquant.',
   PEOPLE_UPLOAD_MISSING_LAST_NAME: 'Ligne {{row}} : le nom est manquant.',
@@ -121,8 +123,7 @@ export const errors = {
     'Ligne {{row}} : cet identifiant externe est déjà utilisé par une autre personne.',
   PEOPLE_UPLOAD_NOT_UNIQUE_EXTERNAL_ID:
     'Ligne {{row}} : cet identifiant externe apparaît plusieurs fois dans le fichier.',
-  PEOPLE_UPLOAD_MISSING_COLUMNS:
-    'Des colonnes obligatoires sont manquantes : prénom, nom, ID du bâtiment, type de visiteur.',
+  PEOPLE_UPLOAD_MISSING_COLUMNS: 'Des colonnes obligatoires manquent : {{columns}}.',
   PEOPLE_UPLOAD_TOO_MANY_ERRORS: 'Trop d’erreurs : le traitement a été interrompu.',
   PEOPLE_UPLOAD_SUMMARY: 'Importés : {{count}} sur {{total}}{{details}}',
   PEOPLE_UPLOAD_NOT_UNIQUE_NAMES: 'Ligne {{row}} : une autre personne porte le même nom.',
