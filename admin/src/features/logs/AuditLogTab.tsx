@@ -210,7 +210,9 @@ function AuditRow(props: {
     <>
       <Table.Tr>
         <Table.Td>{when}</Table.Td>
-        <Table.Td>{entry.actorUsername ?? entry.actorId ?? '—'}</Table.Td>
+        <Table.Td>
+          <AuditActorName entry={entry} />
+        </Table.Td>
         <Table.Td>{entry.actingAsUsername ?? entry.actingAsId ?? ''}</Table.Td>
         <Table.Td>
           <Button
@@ -237,6 +239,23 @@ function AuditRow(props: {
             <AuditChanges entry={entry} />
           </Table.Td>
         </Table.Tr>
+      )}
+    </>
+  );
+}
+
+/** Who acted: the user, or the channel in words (a visitor's own device, a kiosk by its name, the automatic rule). */
+function AuditActorName({ entry }: { entry: AuditLogEntry }) {
+  const { t } = useTranslation();
+  if (!entry.actorChannel) return <>{entry.actorUsername ?? entry.actorId ?? '—'}</>;
+  const device = entry.actorDeviceName ?? entry.actorDeviceId;
+  return (
+    <>
+      {t(`logs.audit.channels.${entry.actorChannel}`)}
+      {device && (
+        <Text span size="xs" c="dimmed" display="block" ff={entry.actorDeviceName ? undefined : 'monospace'}>
+          {device}
+        </Text>
       )}
     </>
   );

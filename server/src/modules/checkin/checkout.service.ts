@@ -19,6 +19,8 @@ import { pinFailures, recordPinFailure } from './checkin.repo.ts';
 import { issueTicket, visitOfTicket } from './checkoutTicket.ts';
 import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from './channel.ts';
 import { kioskOfCredential } from '../kiosks/kiosks.service.ts';
+import { audit, channelActor } from '../audit/audit.service.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { CheckInTiming } from './checkin.service.ts';
 import { answeredQuestionnaires, checkOutSettings, checkTemperatures } from './visitRules.ts';
 
@@ -67,22 +69,33 @@ async function linkMethod(
   return kiosk && kiosk.buildingId === visit.building_id ? 'KIOSK' : 'OWN_DEVICE';
 }
 
+/** What the check-out page of a visit's link needs, for who checks out there (a kiosk, else the visitor). */
 export async function checkOutData(
   ctx: ServerContext,
   publicIdentifier: string,
   channel: Pick<CheckInChannel, 'credential'> = {},
 ) {
   const visit = await openVisit(ctx, publicIdentifier);
+  return checkOutDataOf(ctx, visit, await linkMethod(ctx, visit, channel));
+}
+
+async function checkOutDataOf(ctx: ServerContext, visit: VisitRow, method: CheckOutBy) {
   const settings = await buildingSettingsById(ctx, visit.building_id);
   return {
     visit: toVisitSummary(visit, settings.timeZoneId),
-    exitQuestionnaires: await exitQuestionnairesOf(ctx, visit, settings, await linkMethod(ctx, visit, channel)),
+    exitQuestionnaires: await exitQuestionnairesOf(ctx, visit, settings, method),
     ...checkOutSettings(settings),
   };
 }
 
-/** How a check-out is made: when (a kiosk's offline entry keeps its time) and by whom. */
-type CheckOutTiming = CheckInTiming & { method: CheckOutBy };
+/**
+ * How a check-out is made: when (a kiosk's offline entry keeps its time) and by whom; `by` is
+ * where a visitor's or a kiosk's check-out came from, for the audit log (staff audit their own).
+ */
+type CheckOutTiming = CheckInTiming & {
+  method: CheckOutBy;
+  by?: { clientIp: string | null; deviceId?: string | null };
+};
 
 export async function checkOut(
   ctx: ServerContext,
@@ -103,10 +116,13 @@ export async function checkOutByLink(
   ctx: ServerContext,
   publicIdentifier: string,
   body: CheckOutBody,
-  channel: Pick<CheckInChannel, 'credential'>,
+  channel: Pick<CheckInChannel, 'credential' | 'clientIp'>,
 ) {
   const visit = await openVisit(ctx, publicIdentifier);
-  return checkOutOpenVisit(ctx, visit, body, { method: await linkMethod(ctx, visit, channel) });
+  const kiosk = channel.credential ? await kioskOfCredential(ctx, channel.credential) : undefined;
+  const method = await linkMethod(ctx, visit, channel);
+  const by = { clientIp: channel.clientIp, deviceId: method === 'KIOSK' ? (kiosk?.deviceId ?? null) : null };
+  return checkOutOpenVisit(ctx, visit, body, { method, by });
 }
 
 /**
@@ -127,12 +143,27 @@ export async function checkOutOpenVisit(
   if (settings.checkOutTemperatureMeasuresEnabled && settings.allowCheckOutManualTemperatureMeasure) {
     checkTemperatures(true, body, settings);
   }
-  const done = await checkOutVisit(ctx.db, visit.id, timing.occurredAt ?? null, {
+  const { method, by } = timing;
+  const columns = {
     exit_temp_measure1: body.tempMeasure1,
     exit_temp_measure2: body.tempMeasure2,
     exit_comments: body.comments,
     exit_questionnaires_answers: JSON.stringify(stored),
-    checkout_method: timing.method,
+    checkout_method: method,
+  };
+  // The visitor's own check-out and a kiosk's are audited with the change, the channel as the actor.
+  const done = await inTransaction(ctx.db, async (db) => {
+    const checkedOut = await checkOutVisit(db, visit.id, timing.occurredAt ?? null, columns);
+    if (checkedOut && method !== 'STAFF') {
+      await audit(db, channelActor(method, by ?? { clientIp: null }), {
+        tenantId: visit.tenant_id,
+        action: 'MEETING_CHECKED_OUT',
+        entity: 'visit',
+        entityId: visit.id,
+        after: { checkedOutAt: (timing.occurredAt ?? new Date()).toISOString(), checkoutMethod: method },
+      });
+    }
+    return checkedOut;
   });
   if (!done) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
   const row = await findVisitById(ctx.db, visit.id);
@@ -208,12 +239,12 @@ async function kioskBuilding(ctx: ServerContext, qrCodeKey: string, channel: Che
   return { building, kiosk: await enrolledKioskOf(ctx, building, { ...channel, fromKiosk: true }) };
 }
 
-/** The public identifier of the open visit a ticket names, for the kiosk it was issued to. */
+/** The open visit a ticket names, for the kiosk it was issued to, and that kiosk. */
 async function ticketVisit(ctx: ServerContext, qrCodeKey: string, ticket: string, channel: CheckInChannel) {
   const { building, kiosk } = await kioskBuilding(ctx, qrCodeKey, channel);
   const visit = await findVisitById(ctx.db, await visitOfTicket(ctx, ticket, kiosk.deviceId));
   if (!visit || visit.building_id !== building.id) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
-  return visit.public_identifier;
+  return { visit: await openVisit(ctx, visit.public_identifier), kiosk };
 }
 
 /** What the check-out form of a visit found by a kiosk's search needs. */
@@ -223,7 +254,8 @@ export async function ticketCheckOutData(
   ticket: string,
   channel: CheckInChannel,
 ) {
-  return checkOutData(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel));
+  const { visit } = await ticketVisit(ctx, qrCodeKey, ticket, channel);
+  return checkOutDataOf(ctx, visit, 'KIOSK');
 }
 
 /** Checks out the visit a kiosk's search found, with its ticket. */
@@ -234,5 +266,9 @@ export async function ticketCheckOut(
   body: CheckOutBody,
   channel: CheckInChannel,
 ) {
-  return checkOut(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel), body, { method: 'KIOSK' });
+  const { visit, kiosk } = await ticketVisit(ctx, qrCodeKey, ticket, channel);
+  return checkOutOpenVisit(ctx, visit, body, {
+    method: 'KIOSK',
+    by: { clientIp: channel.clientIp, deviceId: kiosk.deviceId },
+  });
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 
 const visitColumns = [
   'visits.id',
+  'visits.tenant_id',
   'visits.visitor_type',
   'visits.first_name',
   'visits.last_name',
