@@ -69,8 +69,8 @@ export const buildingsContract = {
   }),
   'GET /building/dictionaries/:name': endpoint({
     tags,
-    summary: "Countries (in the caller's language), time zones, locales",
-    params: z.object({ name: z.enum(['countries', 'timeZones', 'locales']) }),
+    summary: "Countries (in the caller's language), time zones, default locales ('locales' is the same list)",
+    params: z.object({ name: z.enum(['countries', 'timeZones', 'defaultLocales', 'locales']) }),
     response: z.array(z.object({ value: z.string(), label: z.string() })),
     errors: [],
   }),

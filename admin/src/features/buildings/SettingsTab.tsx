@@ -39,7 +39,7 @@ export function SettingsTab({ building }: { building: Building }) {
     senderEmail: (issue) => (issue.code === 'custom' ? t('buildings.validation.emailList') : undefined),
   });
   const timeZones = useDictionary('timeZones', notices.showError);
-  const locales = useDictionary('locales', notices.showError);
+  const locales = useDictionary('defaultLocales', notices.showError);
   useUnsavedFlag('settings', form.dirty);
   const fields = useSettingsFields(form);
   const { toggle, choice, durations } = fields;

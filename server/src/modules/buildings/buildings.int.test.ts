@@ -424,10 +424,20 @@ describe('list, devices, mobile token, dictionaries, delete', () => {
       await t.app.inject({ method: 'GET', url: '/service/building/dictionaries/timeZones', headers: auth }),
     );
     expect(zones.map((z) => z.value)).toContain('America/Toronto');
-    const locales = jsonOf<{ value: string }[]>(
-      await t.app.inject({ method: 'GET', url: '/service/building/dictionaries/locales', headers: auth }),
-    );
-    expect(locales.map((l) => l.value)).toEqual(['en', 'fr', 'es']);
+    // The default locales, by their name and by the earlier one, each language named in itself.
+    for (const name of ['defaultLocales', 'locales']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/service/building/dictionaries/${name}`,
+        headers: { ...auth, 'accept-language': 'fr' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(jsonOf<{ value: string; label: string }[]>(response)).toEqual([
+        { value: 'en', label: 'English' },
+        { value: 'fr', label: 'Français' },
+        { value: 'es', label: 'Español' },
+      ]);
+    }
   });
 
   it('refuses to delete a building with visits (409 BUILDING_HAS_VISITS), keeping it and its history', async () => {
