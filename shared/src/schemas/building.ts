@@ -187,16 +187,18 @@ export const buildingCheckInFormsSchema = z
 export type BuildingCheckInForms = z.infer<typeof buildingCheckInFormsSchema>;
 
 const idList = z.array(z.uuid()).max(50);
+/** A building's questionnaire lists of one kind, per person type: one shape for the entry and the exit calls. */
 export const buildingQuestionnairesSchema = z
   .object({ visitorQuestionnaires: idList, contractorQuestionnaires: idList, employeeQuestionnaires: idList })
   .meta({ id: 'BuildingQuestionnaires' });
+/** The exit lists under the keys the exit call took before it had the entry call's shape; still accepted. */
 export const buildingExitQuestionnairesSchema = z
   .object({
     visitorExitQuestionnaires: idList,
     contractorExitQuestionnaires: idList,
     employeeExitQuestionnaires: idList,
   })
-  .meta({ id: 'BuildingExitQuestionnaires' });
+  .meta({ id: 'BuildingExitQuestionnaires', deprecated: true });
 
 export const buildingDeviceTextsSchema = z.object({
   devicesSuccessText: z.string().max(KIOSK_TEXT_MAX),

@@ -19,8 +19,9 @@ export function questionnaireLists(
   return lists;
 }
 
-export function entryListsDto(links: readonly Link[]) {
-  const lists = questionnaireLists(links, 'ENTRY');
+/** The entry or the exit lists of a building, in the one shape both calls answer. */
+export function questionnaireListsDto(links: readonly Link[], kind: QuestionnaireKind) {
+  const lists = questionnaireLists(links, kind);
   return {
     visitorQuestionnaires: lists.VISITOR,
     contractorQuestionnaires: lists.CONTRACTOR,
@@ -28,12 +29,14 @@ export function entryListsDto(links: readonly Link[]) {
   };
 }
 
-export function exitListsDto(links: readonly Link[]) {
-  const lists = questionnaireLists(links, 'EXIT');
+/** The building's own fields: the entry lists and the exit lists side by side. */
+function buildingListsDto(links: readonly Link[]) {
+  const exit = questionnaireLists(links, 'EXIT');
   return {
-    visitorExitQuestionnaires: lists.VISITOR,
-    contractorExitQuestionnaires: lists.CONTRACTOR,
-    employeeExitQuestionnaires: lists.EMPLOYEE,
+    ...questionnaireListsDto(links, 'ENTRY'),
+    visitorExitQuestionnaires: exit.VISITOR,
+    contractorExitQuestionnaires: exit.CONTRACTOR,
+    employeeExitQuestionnaires: exit.EMPLOYEE,
   };
 }
 
@@ -72,8 +75,7 @@ export function toBuilding(row: BuildingRow, links: readonly Link[]): Building {
     visitorCheckInForm: withFormRules(forms.visitorCheckInForm),
     contractorCheckInForm: withFormRules(forms.contractorCheckInForm),
     employeeCheckInForm: withFormRules(forms.employeeCheckInForm),
-    ...entryListsDto(links),
-    ...exitListsDto(links),
+    ...buildingListsDto(links),
     ...newBuildingSettings(),
     ...(row.settings ?? {}),
   };

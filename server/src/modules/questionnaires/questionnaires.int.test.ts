@@ -220,9 +220,9 @@ describe('questionnaires', () => {
       headers: auth,
     });
     expect(jsonOf(exit)).toEqual({
-      visitorExitQuestionnaires: [],
-      contractorExitQuestionnaires: [],
-      employeeExitQuestionnaires: [],
+      visitorQuestionnaires: [],
+      contractorQuestionnaires: [],
+      employeeQuestionnaires: [],
     });
     await t.app.inject({
       method: 'PUT',
