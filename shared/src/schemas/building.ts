@@ -247,6 +247,28 @@ export const cameraInputSchema = z
   .meta({ id: 'CameraFields' });
 export type CameraInput = z.input<typeof cameraInputSchema>;
 
+/**
+ * A camera's edit: it changes only the fields it names, an omitted one keeps what is stored. An
+ * empty or null user name clears it; an omitted or empty password keeps the stored one.
+ */
+export const cameraChangeSchema = z
+  .object({
+    name: z.string().trim().min(1).max(128).optional(),
+    ipAddress: z.string().trim().min(1).max(128).optional(),
+    authUser: z
+      .string()
+      .max(128)
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    authPassword: z.string().max(128).nullable().optional(),
+    cameraPlace: z.enum(cameraPlaces).optional(),
+    active: z.boolean().optional(),
+    simulated: z.boolean().optional(),
+  })
+  .meta({ id: 'CameraChange' });
+export type CameraChange = z.output<typeof cameraChangeSchema>;
+
 export const cameraSchema = z
   .object({
     id: z.uuid(),
