@@ -97,6 +97,7 @@ export const errorCatalogue = {
   QUESTIONNAIRE_IN_USE: { status: 409 },
   QUESTION_FOLLOW_UP_INVALID: { status: 400 },
   QUESTION_FOLLOW_UP_ORDER: { status: 400 },
+  QUESTION_HAS_FOLLOW_UPS: { status: 409 },
   CAMERA_UNREACHABLE: { status: 502 },
   CAMERA_ADDRESS_NOT_ALLOWED: { status: 400 },
   sizeTooBig: { status: 413 },

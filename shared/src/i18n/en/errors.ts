@@ -89,6 +89,8 @@ export const errors = {
   QUESTIONNAIRE_IN_USE: "This questionnaire is used by a building. Remove it from the building's questionnaires first.",
   QUESTION_FOLLOW_UP_INVALID: 'A follow-up question must depend on an earlier yes/no question and an answer it offers.',
   QUESTION_FOLLOW_UP_ORDER: 'A follow-up question must stay below the question it depends on.',
+  QUESTION_HAS_FOLLOW_UPS:
+    'This question cannot be deleted: the follow-ups numbered {{numbers}} are asked only after its answer. Delete them, or make them depend on another question, first.',
   CAMERA_UNREACHABLE: 'The camera did not answer. Check its address and credentials.',
   sizeTooBig: 'The file is too big: it must be under 2 MB.',
   invalidFormat: 'The file must be a PNG, JPEG or BMP image.',

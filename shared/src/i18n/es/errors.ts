@@ -93,6 +93,8 @@ export const errors = {
   QUESTION_FOLLOW_UP_INVALID:
     'Una pregunta de seguimiento debe depender de una pregunta sí/no anterior y de una respuesta que esta ofrezca.',
   QUESTION_FOLLOW_UP_ORDER: 'Una pregunta de seguimiento debe quedar debajo de la pregunta de la que depende.',
+  QUESTION_HAS_FOLLOW_UPS:
+    'No se puede eliminar esta pregunta: las preguntas de seguimiento n.º {{numbers}} solo se hacen después de su respuesta. Elimínelas antes o haga que dependan de otra pregunta.',
   CAMERA_UNREACHABLE: 'La cámara no responde. Compruebe su dirección y sus credenciales.',
   sizeTooBig: 'El archivo es demasiado grande: debe ocupar menos de 2 MB.',
   invalidFormat: 'El archivo debe ser una imagen PNG, JPEG o BMP.',

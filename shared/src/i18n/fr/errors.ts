@@ -94,6 +94,8 @@ export const errors = {
   QUESTION_FOLLOW_UP_INVALID:
     'Une question de suivi doit dépendre d’une question oui/non précédente et d’une réponse qu’elle propose.',
   QUESTION_FOLLOW_UP_ORDER: 'Une question de suivi doit rester sous la question dont elle dépend.',
+  QUESTION_HAS_FOLLOW_UPS:
+    'Impossible de supprimer cette question : les questions de suivi n° {{numbers}} ne sont posées qu’après sa réponse. Supprimez-les d’abord, ou faites-les dépendre d’une autre question.',
   CAMERA_UNREACHABLE: 'La caméra ne répond pas. Vérifiez son adresse et ses identifiants.',
   sizeTooBig: 'Le fichier est trop volumineux : il doit faire moins de 2 Mo.',
   invalidFormat: 'Le fichier doit être une image PNG, JPEG ou BMP.',
