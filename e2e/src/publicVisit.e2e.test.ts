@@ -180,7 +180,7 @@ describe("a visitor's own visit pages", () => {
     await cancelDialog.waitFor({ state: 'detached' });
     await cancel.main.getByText(cancel.label('publicVisit.cancelVisit.done')).waitFor();
     const cancelled = await api.call('GET /meeting/:id', { params: { id } });
-    expect(cancelled.status).toBe('EXPIRED');
+    expect(cancelled.status).toBe('CANCELLED');
     const listed = await api.call('GET /meeting', { query: { buildingId: hq.id, search: visitor.email } });
     const [row] = listed.docs;
     if (!row) throw new Error('the cancelled visit left the entry log');

@@ -54,6 +54,7 @@ const columns: Record<string, string> = {
   'people.valid_to': 'string | null',
   'audit_log.before': json('Record<string, unknown> | null', 'string | null'),
   'audit_log.after': json('Record<string, unknown> | null', 'string | null'),
+  'audit_log.actor_channel': `${union('OWN_DEVICE', 'KIOSK', 'AUTOMATIC')} | null`,
 };
 
 async function generated(): Promise<string> {

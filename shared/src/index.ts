@@ -13,6 +13,7 @@ export * from './domain/duration.ts';
 export * from './domain/temperature.ts';
 export * from './domain/autoCheckout.ts';
 export * from './domain/checkInForm.ts';
+export * from './domain/dateFormat.ts';
 export * from './domain/dictionaries.ts';
 export * from './schemas/building.ts';
 export * from './domain/buildingDefaults.ts';

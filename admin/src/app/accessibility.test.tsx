@@ -19,7 +19,7 @@ const entryLog = () =>
       checkedInAt: '2026-03-02T08:00:00.000Z',
       checkedOutAt: '2026-03-02T09:00:00.000Z',
     }),
-    visitFixture('Eve', 'Refused', { status: 'EXPIRED', allowed: false, refusal: 'TEMPERATURE' }),
+    visitFixture('Eve', 'Refused', { status: 'REFUSED', allowed: false, refusal: 'TEMPERATURE' }),
   ]);
 
 const screens: {

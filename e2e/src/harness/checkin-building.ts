@@ -76,7 +76,7 @@ export async function createCheckInBuilding(baseUrl: string): Promise<CheckInBui
   });
   await api.call('PUT /building/:id/exitQuestionnaire', {
     params: { id: building.id },
-    body: { visitorExitQuestionnaires: [exit.id], contractorExitQuestionnaires: [], employeeExitQuestionnaires: [] },
+    body: { visitorQuestionnaires: [exit.id], contractorQuestionnaires: [], employeeQuestionnaires: [] },
   });
 
   const settings: BuildingSettings = {

@@ -1,11 +1,11 @@
-import type { Locale } from '@vestibule/shared';
+import type { Locale, VisitStatus } from '@vestibule/shared';
 import type { Locator, Page } from 'playwright-core';
 import { exactly, text } from '../harness/i18n.ts';
 import { waitForPath } from '../harness/navigation.ts';
 
 type Counter = 'inBuilding' | 'expectedToday' | 'leavingWithinHour' | 'checkedOutToday';
 /** What a row's status badge says (entryLog.status.*). */
-type BadgeState = 'IN' | 'OUT' | 'LATE' | 'SOON' | 'TODAY' | 'EXPECTED' | 'EXPIRED' | 'REFUSED' | 'CANCELLED';
+type BadgeState = VisitStatus;
 
 export interface InviteValues {
   firstName: string;

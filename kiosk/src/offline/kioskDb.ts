@@ -67,6 +67,8 @@ export interface LocalVisit {
   checkInForm?: Record<string, string | boolean> | null;
   /** device: made here (its outbox entry carries it to the server); server: today's list. */
   source: 'device' | 'server';
+  /** False for a check-in this device refused at the door (absent: let in, or awaited). */
+  allowed?: boolean;
 }
 
 export interface MetaEntry {

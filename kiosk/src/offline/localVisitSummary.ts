@@ -7,8 +7,9 @@ const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /**
  * A visit the device knows, in the shape the check-in and check-out screens take from the
  * server: the kiosk's building, its status by the shared rule from its times (LATE once its
- * planned length has passed, EXPIRED for an expected visit whose time is over), its host when
- * the server's list named one (an invitation scanned at the kiosk starts with its host filled in).
+ * planned length has passed, EXPIRED for an expected visit whose time is over, REFUSED for a
+ * check-in this device turned away), its host when the server's list named one (an invitation
+ * scanned at the kiosk starts with its host filled in).
  */
 export function localVisitSummary(
   visit: LocalVisit,
@@ -21,6 +22,7 @@ export function localVisitSummary(
     scheduledDuration: visit.scheduledDuration ?? null,
     checkedInAt: visit.checkedInAt,
     checkedOutAt: visit.checkedOutAt,
+    allowed: visit.allowed ?? true,
   };
   return {
     id: visit.id,
@@ -37,7 +39,7 @@ export function localVisitSummary(
     checkedInAt: visit.checkedInAt,
     checkedOutAt: visit.checkedOutAt,
     status: visitStatus(times, now, timeZone),
-    allowed: true,
+    allowed: times.allowed,
     flagged: false,
   };
 }

@@ -37,6 +37,15 @@ describe('clearing what the server confirmed long ago', () => {
 });
 
 describe('committing on the device', () => {
+  it('keeps a refusal at the door on the visit, so its status reads REFUSED offline', async () => {
+    const db = openKioskDb(`kiosk-refused-${uuidv7()}`);
+    const { visitId } = await commitCheckIn(db, payload('Turned away'), { allowed: false });
+    const visit = await db.visits.get(visitId);
+    if (!visit) throw new Error('the visit was not kept');
+    expect([visit.allowed, visit.checkedInAt]).toEqual([false, null]);
+    db.close();
+  });
+
   it('an aborted transaction leaves neither visit nor outbox entry', async () => {
     const db = openKioskDb(`kiosk-abort-${uuidv7()}`);
     await expect(

@@ -79,6 +79,7 @@ export async function commitCheckIn(
       scheduledAt: known?.scheduledAt ?? null,
       scheduledDuration: payload.scheduledDuration ?? known?.scheduledDuration ?? null,
       source: known?.source ?? 'device',
+      allowed,
     };
     const entry: CheckInEntry = {
       mutationId,

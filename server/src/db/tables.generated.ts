@@ -49,6 +49,8 @@ export interface AppSettings {
 export interface AuditLog {
   acting_as_id: string | null;
   action: string;
+  actor_channel: 'OWN_DEVICE' | 'KIOSK' | 'AUTOMATIC' | null;
+  actor_device_id: string | null;
   actor_id: string | null;
   actor_username: string | null;
   after: ColumnType<Record<string, unknown> | null, string | null, string>;

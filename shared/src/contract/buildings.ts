@@ -28,7 +28,9 @@ function buildingChange<B extends z.ZodType>(summary: string, body: B) {
   });
 }
 
-function questionnaireLists<S extends z.ZodType>(kind: 'entry' | 'exit', schema: S) {
+/** The entry or the exit lists: one shape; the exit call's body may still use its earlier keys. */
+function questionnaireLists<B extends z.ZodType>(kind: 'entry' | 'exit', body: B) {
+  const schema = buildingQuestionnairesSchema;
   return {
     read: endpoint({
       tags,
@@ -41,7 +43,7 @@ function questionnaireLists<S extends z.ZodType>(kind: 'entry' | 'exit', schema:
       tags,
       summary: `Save the ${kind} questionnaire lists (201)`,
       params: idParamsSchema,
-      body: schema,
+      body,
       response: schema,
       alsoAnswers: [201],
       errors: ['NOT_FOUND'],
@@ -50,7 +52,7 @@ function questionnaireLists<S extends z.ZodType>(kind: 'entry' | 'exit', schema:
 }
 
 const entryLists = questionnaireLists('entry', buildingQuestionnairesSchema);
-const exitLists = questionnaireLists('exit', buildingExitQuestionnairesSchema);
+const exitLists = questionnaireLists('exit', z.union([buildingQuestionnairesSchema, buildingExitQuestionnairesSchema]));
 
 export const buildingsContract = {
   'GET /building': endpoint({
@@ -69,8 +71,8 @@ export const buildingsContract = {
   }),
   'GET /building/dictionaries/:name': endpoint({
     tags,
-    summary: "Countries (in the caller's language), time zones, locales",
-    params: z.object({ name: z.enum(['countries', 'timeZones', 'locales']) }),
+    summary: "Countries (in the caller's language), time zones, default locales ('locales' is the same list)",
+    params: z.object({ name: z.enum(['countries', 'timeZones', 'defaultLocales', 'locales']) }),
     response: z.array(z.object({ value: z.string(), label: z.string() })),
     errors: [],
   }),

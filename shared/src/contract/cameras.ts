@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cameraInfoSchema, cameraInputSchema, cameraSchema } from '../schemas/building.ts';
+import { cameraChangeSchema, cameraInfoSchema, cameraInputSchema, cameraSchema } from '../schemas/building.ts';
 import { idParamsSchema } from '../schemas/common.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -25,9 +25,10 @@ export const camerasContract = {
   }),
   'PATCH /camera/:id': endpoint({
     tags,
-    summary: 'Edit a camera (an empty password keeps the stored one); answers the full list',
+    summary:
+      'Edit a camera: only the fields sent change (an omitted or empty password keeps the stored one); answers the full list',
     params: idParamsSchema,
-    body: cameraInputSchema,
+    body: cameraChangeSchema,
     response: list,
     errors: ['NOT_FOUND', 'CAMERA_ADDRESS_NOT_ALLOWED'],
   }),

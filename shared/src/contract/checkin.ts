@@ -27,8 +27,9 @@ const key = z.string().min(1).max(64);
 const publicId = z.string().min(1).max(64);
 const mobileToken = z.string().max(64).optional();
 /**
- * A person's pass identifier or PIN identification ticket: when it proves a person of
- * the building, a phone needs no mobile token (a personal link carries none).
+ * A visit's public identifier, or a person's pass identifier or PIN identification ticket: when
+ * it names a visit of the building or proves a person of it, a phone needs no mobile token (a
+ * visit's own link and a personal link carry none).
  */
 const personProof = z.string().max(128).optional();
 

@@ -39,7 +39,7 @@ export const peopleContract = {
       'NOT_FOUND',
       'PEOPLE_DUPLICATED_EXTERNAL_ID',
       'PEOPLE_DEFAULT_DURATION_REQUIRED',
-      'PEOPLE_UPLOAD_INVALID_VALID_TO',
+      'PEOPLE_VALID_TO_BEFORE_VALID_FROM',
     ],
   }),
   'GET /person/:id': endpoint({
@@ -59,7 +59,7 @@ export const peopleContract = {
       'NOT_FOUND',
       'PEOPLE_DUPLICATED_EXTERNAL_ID',
       'PEOPLE_DEFAULT_DURATION_REQUIRED',
-      'PEOPLE_UPLOAD_INVALID_VALID_TO',
+      'PEOPLE_VALID_TO_BEFORE_VALID_FROM',
     ],
   }),
   'DELETE /person/:id': endpoint({

@@ -90,10 +90,10 @@ export const questionnairesContract = {
   }),
   'DELETE /questionnaire/:qid/question/:id': endpoint({
     tags,
-    summary: 'Delete a question',
+    summary: 'Delete a question (refused, 409, while other questions follow up on it: params name them)',
     params: questionParams,
     response: deleted,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'QUESTION_HAS_FOLLOW_UPS'],
   }),
   'PATCH /questionnaire/:qid/question/:id/up': moveQuestion,
   'PATCH /questionnaire/:qid/question/:id/down': moveQuestion,

@@ -49,7 +49,7 @@ export const usersContract = {
     body: userCreateSchema,
     response: userSchema,
     alsoAnswers: [201],
-    errors: ['EMAIL_ALREADY_EXISTS', 'USER_ALREADY_EXISTS', 'ROLE_NOT_ALLOWED', 'NOT_FOUND'],
+    errors: ['EMAIL_ALREADY_EXISTS', 'USER_ALREADY_EXISTS', 'ROLE_NOT_ALLOWED', 'USER_READ_ONLY', 'NOT_FOUND'],
   }),
   'PATCH /user/:id': endpoint({
     tags,
@@ -62,6 +62,7 @@ export const usersContract = {
       'EMAIL_ALREADY_EXISTS',
       'ROLE_NOT_ALLOWED',
       'USER_NOT_MANAGEABLE',
+      'USER_READ_ONLY',
       'SELF_CHANGE_NOT_ALLOWED',
       'LAST_ADMIN',
     ],
@@ -71,7 +72,7 @@ export const usersContract = {
     summary: 'Delete a user (never oneself, never the last administrator)',
     params: idParamsSchema,
     response: okSchema,
-    errors: ['NOT_FOUND', 'USER_NOT_MANAGEABLE', 'SELF_CHANGE_NOT_ALLOWED', 'LAST_ADMIN'],
+    errors: ['NOT_FOUND', 'USER_NOT_MANAGEABLE', 'USER_READ_ONLY', 'SELF_CHANGE_NOT_ALLOWED', 'LAST_ADMIN'],
   }),
   'POST /user/:id/changePassword': endpoint({
     tags,
@@ -79,7 +80,14 @@ export const usersContract = {
     params: idParamsSchema,
     body: newPasswordSchema,
     response: okSchema,
-    errors: ['NOT_FOUND', 'USER_NOT_MANAGEABLE', 'PASSWORD_TOO_SHORT_MIN_5', 'PASSWORD_POLICY', 'PASSWORDS_DONT_MATCH'],
+    errors: [
+      'NOT_FOUND',
+      'USER_NOT_MANAGEABLE',
+      'USER_READ_ONLY',
+      'PASSWORD_TOO_SHORT_MIN_5',
+      'PASSWORD_POLICY',
+      'PASSWORDS_DONT_MATCH',
+    ],
   }),
   'GET /validateUserEmail': endpoint({
     tags,
@@ -106,6 +114,6 @@ export const usersContract = {
     summary: 'Assign a building to a user, or take it away',
     params: buildingAssignmentParamsSchema,
     response: okSchema,
-    errors: ['NOT_FOUND', 'USER_NOT_MANAGEABLE'],
+    errors: ['NOT_FOUND', 'USER_NOT_MANAGEABLE', 'USER_READ_ONLY'],
   }),
 };

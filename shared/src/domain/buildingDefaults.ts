@@ -34,10 +34,12 @@ export function newBuildingSettings(): BuildingSettings {
     failureFormText: '',
     allowFreeTextHost: false,
     hostNoticeWaitText: '',
-    allowExitQuestionnairesOnEmailCheckOut: false,
+    // The visitor's own check-out asks the building's exit questionnaires unless it turns them off.
+    allowExitQuestionnairesOnEmailCheckOut: true,
     pinIdentificationMethodType: 'PERSONAL_PIN_AND_LASTNAME',
-    appendQrCode: false,
-    appendLogo: false,
+    // Invitations carry the visit's QR code and the building's logo (once it has one).
+    appendQrCode: true,
+    appendLogo: true,
     kioskOutcomeSeconds: 15,
     employeeCheckIn: 'IDENTIFIED',
   };

@@ -49,6 +49,51 @@ const sizes: Record<CheckInFieldKey, number> = {
   custom2: 128,
 };
 
+/**
+ * The switches the product fixes, whatever a building's administrator sends: names are always
+ * asked and always required (their switches are locked on every person type's form).
+ */
+export const lockedCheckInFields: Partial<Record<CheckInFieldKey, { enabled: boolean; mandatory: boolean }>> = {
+  firstName: { enabled: true, mandatory: true },
+  lastName: { enabled: true, mandatory: true },
+};
+
+const isCustomField = (key: CheckInFieldKey) => (customCheckInFields as readonly string[]).includes(key);
+
+/** The first locked switch a form changes (its field and flag), or null when it keeps them all. */
+export function lockedFieldChange(form: CheckInForm): { key: CheckInFieldKey; flag: 'enabled' | 'mandatory' } | null {
+  for (const key of checkInFieldKeys) {
+    const locked = lockedCheckInFields[key];
+    if (!locked) continue;
+    if (form[key].enabled !== locked.enabled) return { key, flag: 'enabled' };
+    if (form[key].mandatory !== locked.mandatory) return { key, flag: 'mandatory' };
+  }
+  return null;
+}
+
+/**
+ * A form as the product's rules hold it, whatever was sent or stored: which switches may change
+ * (`enabledEditable`, `mandatoryEditable`), which fields are custom, a standard field's type and
+ * size are the rule's, and a locked switch keeps its value. The server saves and judges by this.
+ */
+export function withFormRules(form: CheckInForm): CheckInForm {
+  const held = {} as CheckInForm;
+  for (const key of checkInFieldKeys) {
+    const field = form[key];
+    const locked = lockedCheckInFields[key];
+    const custom = isCustomField(key);
+    held[key] = {
+      ...field,
+      ...(locked ?? {}),
+      enabledEditable: !locked,
+      mandatoryEditable: !locked,
+      custom,
+      ...(custom ? {} : { type: 'TEXT' as const, size: sizes[key] }),
+    };
+  }
+  return held;
+}
+
 /** The form a new building starts with, per person type: what a reception desk usually asks. */
 export function defaultCheckInForm(personType: CheckInPersonType): CheckInForm {
   const on = (mandatory: boolean) => ({ enabled: true, mandatory });
@@ -69,21 +114,18 @@ export function defaultCheckInForm(personType: CheckInPersonType): CheckInForm {
   };
   const form = {} as CheckInForm;
   checkInFieldKeys.forEach((key, order) => {
-    const custom = (customCheckInFields as readonly string[]).includes(key);
-    // Names are always asked; their switches are locked.
-    const locked = key === 'firstName' || key === 'lastName';
     form[key] = {
       ...choice[key],
-      enabledEditable: !locked,
-      mandatoryEditable: !locked,
+      enabledEditable: true,
+      mandatoryEditable: true,
       order,
       type: 'TEXT',
       size: sizes[key],
-      custom,
+      custom: false,
       label: '',
     };
   });
-  return form;
+  return withFormRules(form);
 }
 
 /** Turning a field off clears its mandatory flag (when that flag is editable). */

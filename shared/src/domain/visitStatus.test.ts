@@ -20,9 +20,30 @@ describe('visit status', () => {
     expect(visitStatus({ ...base, scheduledAt: '2026-11-22T20:00:00Z' }, now, toronto)).toBe('TODAY');
     expect(visitStatus({ ...base, scheduledAt: '2026-11-24T15:00:00Z' }, now, toronto)).toBe('EXPECTED');
     expect(visitStatus({ ...base, scheduledAt: '2026-11-22T13:00:00Z' }, now, toronto)).toBe('EXPIRED');
-    expect(
-      visitStatus({ ...base, scheduledAt: '2026-11-22T20:00:00Z', cancelledAt: '2026-11-22T10:00:00Z' }, now, toronto),
-    ).toBe('EXPIRED');
+  });
+
+  it('is CANCELLED or REFUSED whatever its time, never EXPIRED for either', () => {
+    const now = new Date('2026-11-22T15:00:00Z');
+    for (const scheduledAt of ['2026-11-22T20:00:00Z', '2026-11-22T10:00:00Z', null]) {
+      const visit = { ...base, scheduledAt };
+      expect(visitStatus({ ...visit, cancelledAt: '2026-11-22T09:00:00Z' }, now, toronto)).toBe('CANCELLED');
+      expect(visitStatus({ ...visit, allowed: false }, now, toronto)).toBe('REFUSED');
+      // A refusal when checking in again after a check-out keeps the visit OUT.
+      expect(visitStatus({ ...visit, allowed: false, checkedOutAt: '2026-11-22T12:00:00Z' }, now, toronto)).toBe('OUT');
+    }
+  });
+
+  it('is OK awaited with answers given ahead and no time, EXPIRED once the expiry marks them lapsed', () => {
+    const now = new Date('2026-11-22T15:00:00Z');
+    const ahead = { ...base, scheduledAt: null, questionnairesAnsweredAt: '2026-11-22T14:30:00Z' };
+    expect(visitStatus(ahead, now, toronto)).toBe('OK');
+    expect(visitStatus({ ...ahead, expiredAt: '2026-11-22T14:40:00Z' }, now, toronto)).toBe('EXPIRED');
+    // With no time and no answers there is nothing to expect.
+    expect(visitStatus({ ...base, scheduledAt: null }, now, toronto)).toBe('EXPIRED');
+    // A scheduled visit keeps its time's status, answers ahead or not, until the expiry marks it.
+    const scheduled = { ...ahead, scheduledAt: '2026-11-22T20:00:00Z' };
+    expect(visitStatus(scheduled, now, toronto)).toBe('TODAY');
+    expect(visitStatus({ ...scheduled, expiredAt: '2026-11-22T14:40:00Z' }, now, toronto)).toBe('EXPIRED');
   });
 
   it("counts the day in the building's time zone around midnight", () => {

@@ -1,8 +1,24 @@
 import { durationToMinutes } from './duration.ts';
 
-// The status of a visit, derived in one place (docs/visits.md, "Statuses": IN, OUT, LATE
-// (overdue), SOON, TODAY, EXPECTED, EXPIRED), in the building's time zone.
-export const visitStatuses = ['IN', 'OUT', 'LATE', 'SOON', 'TODAY', 'EXPECTED', 'EXPIRED'] as const;
+// The status of a visit, derived in one place (docs/visits.md, "Statuses"), in the building's
+// time zone: where it stands now, from its stored facts and the clock.
+// - OUT: checked out; LATE (shown as overdue) and IN: checked in, past its expected end or not;
+// - REFUSED: turned away at the door; CANCELLED: cancelled before arriving;
+// - OK: no scheduled time, its entry answers given ahead and not lapsed: awaited at the door;
+// - EXPIRED: never arrived, and its time (or its answers) lapsed, or nothing to expect;
+// - SOON, TODAY, EXPECTED: awaited within the hour, later today, on a later day.
+export const visitStatuses = [
+  'IN',
+  'OUT',
+  'LATE',
+  'SOON',
+  'TODAY',
+  'EXPECTED',
+  'OK',
+  'EXPIRED',
+  'CANCELLED',
+  'REFUSED',
+] as const;
 export type VisitStatus = (typeof visitStatuses)[number];
 
 /** A visit is SOON when it is due to start within this many minutes. */
@@ -15,6 +31,12 @@ export interface VisitTimes {
   checkedInAt: string | null;
   checkedOutAt: string | null;
   cancelledAt?: string | null;
+  /** False for a visit refused at the door (an alert answer, a temperature); true when absent. */
+  allowed?: boolean;
+  /** When the expiry job marked the visit lapsed (its time over, or its answers given ahead past their validity). */
+  expiredAt?: string | null;
+  /** When its entry answers were given (ahead of arrival for a visit not in yet). */
+  questionnairesAnsweredAt?: string | null;
 }
 
 const MINUTE = 60_000;
@@ -45,13 +67,17 @@ export function expectedEnd(visit: VisitTimes): Date | null {
   return new Date(new Date(start).getTime() + minutes * MINUTE);
 }
 
+/** The rule, first that applies (its SQL twin filters the entry log: server visitList.repo.ts). */
 export function visitStatus(visit: VisitTimes, now: Date, timeZone: string): VisitStatus {
   if (visit.checkedOutAt) return 'OUT';
   if (visit.checkedInAt) {
     const end = expectedEnd(visit);
     return end && now.getTime() > end.getTime() ? 'LATE' : 'IN';
   }
-  if (visit.cancelledAt || !visit.scheduledAt) return 'EXPIRED';
+  if (visit.allowed === false) return 'REFUSED';
+  if (visit.cancelledAt) return 'CANCELLED';
+  if (visit.expiredAt) return 'EXPIRED';
+  if (!visit.scheduledAt) return visit.questionnairesAnsweredAt ? 'OK' : 'EXPIRED';
   const scheduled = new Date(visit.scheduledAt);
   const end = expectedEnd(visit) ?? scheduled;
   if (now.getTime() > end.getTime()) return 'EXPIRED';

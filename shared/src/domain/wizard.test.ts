@@ -6,6 +6,7 @@ import {
   answersOutcome,
   applyCameraReading,
   durationError,
+  isWizardDuration,
   entryDecision,
   fieldError,
   finishesImmediately,
@@ -168,12 +169,20 @@ describe('duration', () => {
     expect(initialDuration({ id: 'm', scheduledDuration: 'PT2H', defaultMeetingDuration: 'PT1H' })).toBe('PT2H');
     expect(initialDuration({ id: null, scheduledDuration: 'PT2H', defaultMeetingDuration: 'PT30M' })).toBe('PT30M');
   });
-  it('takes hours 0..24 and minutes by 5, above 0 unless EMPLOYEE', () => {
-    expect(durationError(24, 55, 'VISITOR')).toBeNull();
+  it('takes 0 to 24 hours in steps of 5 minutes, above 0 unless EMPLOYEE', () => {
+    expect(durationError(24, 0, 'VISITOR')).toBeNull();
+    expect(durationError(23, 55, 'VISITOR')).toBeNull();
+    expect(durationError(24, 5, 'VISITOR')).toBe('range');
     expect(durationError(25, 0, 'VISITOR')).toBe('range');
     expect(durationError(1, 7, 'VISITOR')).toBe('range');
     expect(durationError(0, 0, 'VISITOR')).toBe('required');
     expect(durationError(0, 0, 'EMPLOYEE')).toBeNull();
+  });
+  it('holds the same range for a duration posted as ISO 8601', () => {
+    for (const good of ['PT5M', 'PT1H', 'PT1H30M', 'PT24H', 'PT0M', 'PT90M'])
+      expect(isWizardDuration(good), good).toBe(true);
+    for (const bad of ['PT7M', 'PT25H', 'PT24H5M', 'PT1H2M', 'P1D', 'PT', 'one hour'])
+      expect(isWizardDuration(bad), bad).toBe(false);
   });
 });
 

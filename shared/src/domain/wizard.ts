@@ -1,4 +1,4 @@
-import { durationToMinutes, minutesToDuration } from './duration.ts';
+import { durationToMinutes, isIsoDuration, minutesToDuration } from './duration.ts';
 import type { CheckInField, CheckInFieldKey, CheckInForm } from './checkInForm.ts';
 import { checkInFieldKeys } from './checkInForm.ts';
 import type { QuestionType, RuleAnswer } from '../schemas/questionnaire.ts';
@@ -187,11 +187,24 @@ export function splitDuration(duration: string): { hours: number; minutes: numbe
   return { hours: Math.floor(total / 60), minutes: total % 60 };
 }
 
+/**
+ * Whether an ISO duration is one the wizard can give (0 to 24 hours in steps of 5 minutes): the
+ * rule every check-in path holds, whoever posts it (a phone, a kiosk's queued entry, staff).
+ */
+export function isWizardDuration(duration: string): boolean {
+  if (!isIsoDuration(duration)) return false;
+  const { hours, minutes } = splitDuration(duration);
+  return durationError(hours, minutes, 'EMPLOYEE') === null;
+}
+
 export function joinDuration(hours: number, minutes: number): string {
   return minutesToDuration(hours * 60 + minutes);
 }
 
-/** Hours 0..24, minutes in steps of 5; required (total above 0) unless the person is an employee. */
+/**
+ * 0 to 24 hours in steps of 5 minutes (24 h at most: 24 h 05 is out); required (total above 0)
+ * unless the person is an employee.
+ */
 export function durationError(
   hours: number,
   minutes: number,
@@ -199,7 +212,7 @@ export function durationError(
   maxHours = DURATION_MAX_HOURS,
 ): 'range' | 'required' | null {
   if (!Number.isInteger(hours) || hours < 0 || hours > maxHours) return 'range';
-  if (!minuteChoices.includes(minutes)) return 'range';
+  if (!minuteChoices.includes(minutes) || hours * 60 + minutes > maxHours * 60) return 'range';
   if (visitorType !== 'EMPLOYEE' && hours * 60 + minutes <= 0) return 'required';
   return null;
 }

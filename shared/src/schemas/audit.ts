@@ -104,7 +104,17 @@ export const auditActions = [
   'MEETING_QUESTIONNAIRES_ANSWERED',
   'MEETING_EXIT_QUESTIONNAIRES_ANSWERED',
   'MEETING_REPLACED',
+  'MEETING_REGISTERED',
+  'MEETING_RESCHEDULED',
+  'MEETING_PROLONGED',
 ] as const;
+
+/**
+ * Who acted when no user did: the visitor on their own device (a visit's links, a phone's
+ * check-in), an enrolled kiosk, or the building's automatic rules (the automatic check-out).
+ */
+export const auditChannels = ['OWN_DEVICE', 'KIOSK', 'AUTOMATIC'] as const;
+export type AuditChannel = (typeof auditChannels)[number];
 
 /** An action of the list; every one has a label under `logs.audit.actions` in each catalogue. */
 export type AuditAction = (typeof auditActions)[number];
@@ -152,6 +162,11 @@ export const auditEntrySchema = z
     /** Who was at the keyboard (an administrator during an impersonation); null for a public call. */
     actorId: z.uuid().nullable(),
     actorUsername: z.string().nullable(),
+    /** The channel that acted when no user did (a visitor's own device, a kiosk, the automatic rules). */
+    actorChannel: z.enum(auditChannels).nullable(),
+    /** The device that acted on a channel (a kiosk's or a phone's device id), and the kiosk's name. */
+    actorDeviceId: z.string().nullable(),
+    actorDeviceName: z.string().nullable(),
     /** The user an administrator acted as, during an impersonation. */
     actingAsId: z.uuid().nullable(),
     actingAsUsername: z.string().nullable(),

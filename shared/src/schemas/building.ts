@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateFormats, locales, timeFormats } from '../constants.ts';
 import { autoCheckoutModes } from '../domain/autoCheckout.ts';
-import { checkInFieldKeys, checkInFieldTypes } from '../domain/checkInForm.ts';
+import { checkInFieldKeys, checkInFieldTypes, lockedFieldChange } from '../domain/checkInForm.ts';
 import { isCountryCode, isValidTimeZone } from '../domain/dictionaries.ts';
 import { isIsoDuration } from '../domain/duration.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
@@ -192,6 +192,9 @@ export const checkInFormSchema = z.object(checkInFormShape).superRefine((form, c
   for (const key of ['custom1', 'custom2'] as const) {
     if (form[key].enabled && form[key].label.trim() === '') issue(ctx, `${key}.label`, 'IS_EMPTY');
   }
+  // A switch the product locks (names always asked and required) is not the building's to change.
+  const locked = lockedFieldChange(form);
+  if (locked) issue(ctx, `${locked.key}.${locked.flag}`, 'BUILDING_CHECK_IN_FIELD_LOCKED');
 });
 
 export const buildingCheckInFormsSchema = z
@@ -204,16 +207,18 @@ export const buildingCheckInFormsSchema = z
 export type BuildingCheckInForms = z.infer<typeof buildingCheckInFormsSchema>;
 
 const idList = z.array(z.uuid()).max(50);
+/** A building's questionnaire lists of one kind, per person type: one shape for the entry and the exit calls. */
 export const buildingQuestionnairesSchema = z
   .object({ visitorQuestionnaires: idList, contractorQuestionnaires: idList, employeeQuestionnaires: idList })
   .meta({ id: 'BuildingQuestionnaires' });
+/** The exit lists under the keys the exit call took before it had the entry call's shape; still accepted. */
 export const buildingExitQuestionnairesSchema = z
   .object({
     visitorExitQuestionnaires: idList,
     contractorExitQuestionnaires: idList,
     employeeExitQuestionnaires: idList,
   })
-  .meta({ id: 'BuildingExitQuestionnaires' });
+  .meta({ id: 'BuildingExitQuestionnaires', deprecated: true });
 
 export const buildingDeviceTextsSchema = z.object({
   devicesSuccessText: z.string().max(KIOSK_TEXT_MAX),
@@ -261,6 +266,28 @@ export const cameraInputSchema = z
   })
   .meta({ id: 'CameraFields' });
 export type CameraInput = z.input<typeof cameraInputSchema>;
+
+/**
+ * A camera's edit: it changes only the fields it names, an omitted one keeps what is stored. An
+ * empty or null user name clears it; an omitted or empty password keeps the stored one.
+ */
+export const cameraChangeSchema = z
+  .object({
+    name: z.string().trim().min(1).max(128).optional(),
+    ipAddress: z.string().trim().min(1).max(128).optional(),
+    authUser: z
+      .string()
+      .max(128)
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    authPassword: z.string().max(128).nullable().optional(),
+    cameraPlace: z.enum(cameraPlaces).optional(),
+    active: z.boolean().optional(),
+    simulated: z.boolean().optional(),
+  })
+  .meta({ id: 'CameraChange' });
+export type CameraChange = z.output<typeof cameraChangeSchema>;
 
 export const cameraSchema = z
   .object({

@@ -31,6 +31,14 @@ export const isoDaySchema = z.iso.date();
 
 const name = z.string().trim().min(1).max(PERSON_LIMITS.name);
 
+/**
+ * Where a person of the directory stands at their building now: in; awaited with their entry
+ * answers given ahead (pending); checked out today and able to check in again without answering
+ * (check-in back possible); checked out today; their awaited visit lapsed today (expired); none.
+ */
+export const personStatuses = ['IN', 'PENDING', 'CHECK_IN_BACK', 'OUT', 'EXPIRED', 'NONE'] as const;
+export type PersonStatus = (typeof personStatuses)[number];
+
 /** A person as the directory answers it (never the PIN, only whether one is set). */
 export const personSchema = z
   .object({
@@ -56,8 +64,8 @@ export const personSchema = z
     hasPin: z.boolean(),
     deactivated: z.boolean(),
     building: z.object({ id: z.uuid(), name: z.string() }),
-    /** Where the person is now, from their latest visit of today (in, out, or no visit). */
-    status: z.enum(['IN', 'OUT', 'NONE']),
+    /** Where the person stands at their building now (docs/visits.md, "A person's status"). */
+    status: z.enum(personStatuses),
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
   })
@@ -117,8 +125,8 @@ function checkPerson(person: PersonFieldsInput, ctx: z.RefinementCtx): void {
     ctx.addIssue({
       code: 'custom',
       path: ['validTo'],
-      message: 'PEOPLE_UPLOAD_INVALID_VALID_TO',
-      params: { errorCode: 'PEOPLE_UPLOAD_INVALID_VALID_TO' },
+      message: 'PEOPLE_VALID_TO_BEFORE_VALID_FROM',
+      params: { errorCode: 'PEOPLE_VALID_TO_BEFORE_VALID_FROM' },
     });
   }
 }

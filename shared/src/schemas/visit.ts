@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMENTS_MAX } from '../constants.ts';
-import { isIsoDuration } from '../domain/duration.ts';
+import { isWizardDuration } from '../domain/wizard.ts';
 import { visitStatuses } from '../domain/visitStatus.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
 import { type WizardVisitorType, visitorTypes, wizardVisitorTypes } from '../domain/visitorTypes.ts';
@@ -52,7 +52,13 @@ export const questionnairesAnswersSchema = z
  * walk-in. The server judges them by the same rules whoever posts them.
  */
 export const wizardAnswerFields = {
-  scheduledDuration: z.string().refine(isIsoDuration, 'not an ISO 8601 duration').nullable().optional().default(null),
+  /** The stay's expected length as the wizard gives it: 0 to 24 hours in steps of 5 minutes. */
+  scheduledDuration: z
+    .string()
+    .refine(isWizardDuration, 'not a duration of 0 to 24 hours in steps of 5 minutes')
+    .nullable()
+    .optional()
+    .default(null),
   checkInForm: z
     .record(z.string().max(32), z.union([z.string().max(ANSWER_TEXT_MAX), z.boolean()]))
     .refine((form) => Object.keys(form).length <= 20, 'too many fields')
@@ -96,6 +102,11 @@ export const checkInRequestSchema = z
     passIdentifier: z.string().min(1).max(64).nullable().optional().default(null),
     /** The ticket of a PIN identification, proving `personId` until it expires. */
     personTicket: z.string().min(1).max(128).nullable().optional().default(null),
+    /**
+     * The public identifier of the visit `id` names (its own link's): it proves the visit as a
+     * pass proves a person, so a phone checking into its invitation needs no mobile token.
+     */
+    publicIdentifier: z.string().min(1).max(64).nullable().optional().default(null),
     replaceOldVisit: z.boolean().optional().default(false),
     ...wizardAnswerFields,
     /** The building's mobile token, from the ?mt= of the printed check-in link. */

@@ -27,8 +27,19 @@ export const visitSortColumns = [
 ] as const;
 export type VisitSortColumn = (typeof visitSortColumns)[number];
 
-/** The entry log's status filter: in, out, late, expired, or not arrived yet (soon, later today, or a later day). */
-export const visitStatusFilters = ['in', 'out', 'late', 'soon', 'today', 'expected', 'expired'] as const;
+/** The entry log's status filter: one per visit status (docs/visits.md, "Statuses"). */
+export const visitStatusFilters = [
+  'in',
+  'out',
+  'late',
+  'soon',
+  'today',
+  'expected',
+  'ok',
+  'expired',
+  'cancelled',
+  'refused',
+] as const;
 
 /**
  * The entry log's filters. The company is the request's tenant (the tab's choice for

@@ -484,3 +484,43 @@ describe('cameras tab', () => {
     expect(await within(test).findByText('No picture: the camera did not send one.')).toBeInTheDocument();
   });
 });
+
+describe('questionnaires tabs', () => {
+  it('reads and saves the exit questionnaires in the entry lists’ shape, apart from the entry lists', async () => {
+    const badge = '0190a8f2-0000-7000-8000-0000000000b1';
+    const tools = '0190a8f2-0000-7000-8000-0000000000b2';
+    const building = buildingFixture({
+      visitorExitQuestionnaires: [badge, tools],
+      contractorExitQuestionnaires: [tools],
+    });
+    const fake = answerBuildings(building, {
+      answers: {
+        'GET /questionnaire/all': () => [
+          { id: badge, name: 'Badge returned' },
+          { id: tools, name: 'Tools returned' },
+        ],
+      },
+    });
+    const { user } = openDialog(building.id);
+    await user.click(await screen.findByRole('tab', { name: 'Exit questionnaires' }));
+    const visitors = await screen.findByTestId('exit-questionnaires-VISITOR');
+    expect(
+      within(visitors)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(
+      expect.arrayContaining([expect.stringContaining('Badge returned'), expect.stringContaining('Tools returned')]),
+    );
+    await user.click(within(visitors).getByRole('button', { name: 'Remove Badge returned' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls.of('PUT /building/:id/exitQuestionnaire')).toHaveLength(1));
+    expect(fake.calls.of('PUT /building/:id/exitQuestionnaire')[0]!.body).toEqual({
+      visitorQuestionnaires: [tools],
+      contractorQuestionnaires: [tools],
+      employeeQuestionnaires: [],
+    });
+    expect(fake.calls.of('PUT /building/:id/questionnaire')).toHaveLength(0);
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved successfully.');
+    expect(fake.current()).toMatchObject({ visitorExitQuestionnaires: [tools], visitorQuestionnaires: [] });
+  });
+});

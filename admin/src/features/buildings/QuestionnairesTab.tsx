@@ -1,6 +1,5 @@
 import { ActionIcon, Button, Fieldset, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import {
-  buildingExitQuestionnairesSchema,
   buildingQuestionnairesSchema,
   checkInPersonTypes,
   type Building,
@@ -11,29 +10,17 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from './BuildingIcons.tsx';
 import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
-import type {
-  EntryQuestionnaireLists,
-  ExitQuestionnaireLists,
-  QuestionnaireKind,
-  QuestionnaireRef,
-} from './buildingsApi.ts';
+import type { QuestionnaireKind, QuestionnaireLists, QuestionnaireRef } from './buildingsApi.ts';
 import { TabActions } from './TabActions.tsx';
 
 export type PersonLists = Record<CheckInPersonType, string[]>;
 
-function fromEntry(lists: EntryQuestionnaireLists): PersonLists {
+/** The entry and the exit calls answer the lists in one shape. */
+function fromAnswer(lists: QuestionnaireLists): PersonLists {
   return {
     VISITOR: lists.visitorQuestionnaires,
     CONTRACTOR: lists.contractorQuestionnaires,
     EMPLOYEE: lists.employeeQuestionnaires,
-  };
-}
-
-function fromExit(lists: ExitQuestionnaireLists): PersonLists {
-  return {
-    VISITOR: lists.visitorExitQuestionnaires,
-    CONTRACTOR: lists.contractorExitQuestionnaires,
-    EMPLOYEE: lists.employeeExitQuestionnaires,
   };
 }
 
@@ -65,10 +52,9 @@ export function QuestionnairesTab({ building, kind }: { building: Building; kind
   useEffect(() => {
     let live = true;
     const params = { id: building.id };
-    const loadLists =
-      kind === 'entry'
-        ? api.call('GET /building/:id/questionnaire', { params }).then(fromEntry)
-        : api.call('GET /building/:id/exitQuestionnaire', { params }).then(fromExit);
+    const loadLists = api
+      .call(kind === 'entry' ? 'GET /building/:id/questionnaire' : 'GET /building/:id/exitQuestionnaire', { params })
+      .then(fromAnswer);
     Promise.all([loadLists, api.call('GET /questionnaire/all')]).then(
       ([loaded, questionnaires]) => {
         if (!live) return;
@@ -86,22 +72,17 @@ export function QuestionnairesTab({ building, kind }: { building: Building; kind
   const save = async () => {
     if (!lists) return;
     try {
-      let answer: PersonLists;
-      if (kind === 'entry') {
-        const body = buildingQuestionnairesSchema.parse({
-          visitorQuestionnaires: lists.VISITOR,
-          contractorQuestionnaires: lists.CONTRACTOR,
-          employeeQuestionnaires: lists.EMPLOYEE,
-        });
-        answer = fromEntry(await api.call('PUT /building/:id/questionnaire', { params: { id: building.id }, body }));
-      } else {
-        const body = buildingExitQuestionnairesSchema.parse({
-          visitorExitQuestionnaires: lists.VISITOR,
-          contractorExitQuestionnaires: lists.CONTRACTOR,
-          employeeExitQuestionnaires: lists.EMPLOYEE,
-        });
-        answer = fromExit(await api.call('PUT /building/:id/exitQuestionnaire', { params: { id: building.id }, body }));
-      }
+      const body = buildingQuestionnairesSchema.parse({
+        visitorQuestionnaires: lists.VISITOR,
+        contractorQuestionnaires: lists.CONTRACTOR,
+        employeeQuestionnaires: lists.EMPLOYEE,
+      });
+      const params = { id: building.id };
+      const answer = fromAnswer(
+        kind === 'entry'
+          ? await api.call('PUT /building/:id/questionnaire', { params, body })
+          : await api.call('PUT /building/:id/exitQuestionnaire', { params, body }),
+      );
       setSaved(answer);
       setLists(answer);
       notices.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });

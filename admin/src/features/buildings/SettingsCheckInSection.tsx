@@ -24,7 +24,11 @@ export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; f
         t('buildings.settings.allowFreeTextHost'),
         t('buildings.settings.allowFreeTextHostHelp'),
       )}
-      {toggle('allowExitQuestionnairesOnEmailCheckOut', t('buildings.settings.allowExitQuestionnairesOnEmailCheckOut'))}
+      {toggle(
+        'allowExitQuestionnairesOnEmailCheckOut',
+        t('buildings.settings.allowExitQuestionnairesOnEmailCheckOut'),
+        t('buildings.settings.allowExitQuestionnairesOnEmailCheckOutHelp'),
+      )}
       {choice(
         'questionnairesValidityTimeout',
         t('buildings.settings.questionnairesValidityTimeout'),

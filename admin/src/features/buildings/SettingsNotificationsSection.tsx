@@ -37,6 +37,7 @@ export function SettingsNotificationsSection({
       <PhoneInput
         id="settings-senderPhone"
         label={t('buildings.settings.senderPhone')}
+        description={t('buildings.settings.senderPhoneHelp')}
         value={values.senderPhone}
         onChange={(value) => setField('senderPhone', value)}
         onBlur={() => form.touch('senderPhone')}

@@ -40,7 +40,7 @@ export function SettingsTab({ building }: { building: Building }) {
     senderEmail: (issue) => (issue.code === 'custom' ? t('buildings.validation.emailList') : undefined),
   });
   const timeZones = useDictionary('timeZones', notices.showError);
-  const locales = useDictionary('locales', notices.showError);
+  const locales = useDictionary('defaultLocales', notices.showError);
   useUnsavedFlag('settings', form.dirty);
   const fields = useSettingsFields(form);
   const { toggle, choice, durations } = fields;
@@ -97,7 +97,7 @@ export function SettingsTab({ building }: { building: Building }) {
         <SettingsTemperatureSection form={form} fields={fields} />
         <SettingsNotificationsSection form={form} fields={fields} countryCode={building.countryCode} />
         <SettingsSection legend={t('buildings.settings.sections.other')}>
-          {toggle('appendQrCode', t('buildings.settings.appendQrCode'))}
+          {toggle('appendQrCode', t('buildings.settings.appendQrCode'), t('buildings.settings.appendQrCodeHelp'))}
           {toggle(
             'appendLogo',
             t('buildings.settings.appendLogo'),

@@ -17,8 +17,8 @@ type Answer<K extends keyof Contract> = CallOutput<Contract[K]>;
 export type BuildingAddressInput = CallBody<Contract['PATCH /building/:id']>;
 
 export type QuestionnaireKind = 'entry' | 'exit';
-export type EntryQuestionnaireLists = Answer<'GET /building/:id/questionnaire'>;
-export type ExitQuestionnaireLists = Answer<'GET /building/:id/exitQuestionnaire'>;
+/** The entry or the exit questionnaires per person type (both calls answer this shape). */
+export type QuestionnaireLists = Answer<'GET /building/:id/questionnaire'>;
 export type QuestionnaireRef = Answer<'GET /questionnaire/all'>[number];
 export type DictionaryEntry = Answer<'GET /building/dictionaries/:name'>[number];
 export type DictionaryName = CallParams<Contract['GET /building/dictionaries/:name']>['name'];

@@ -15,7 +15,7 @@ const carla = visitFixture('Carla', 'Diaz', {
   checkedInAt: '2026-03-02T08:00:00.000Z',
   checkedOutAt: '2026-03-02T09:00:00.000Z',
 });
-const dan = visitFixture('Dan', 'Refused', { status: 'EXPIRED', allowed: false, refusal: 'ALERT_ANSWER' });
+const dan = visitFixture('Dan', 'Refused', { status: 'REFUSED', allowed: false, refusal: 'ALERT_ANSWER' });
 
 const row = (visit: { id: string }) => screen.findByTestId(`visit-row-${visit.id}`);
 
@@ -56,6 +56,40 @@ describe('entry log', () => {
     });
     expect(screen.getByText('1–4 of 4')).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('shows a ready, a cancelled and a refused visit by their own status, and filters by each', async () => {
+    const ready = visitFixture('Rita', 'Ready', { status: 'OK', scheduledAt: null });
+    const cancelled = visitFixture('Cole', 'Called', { status: 'CANCELLED', cancelledAt: '2026-03-02T07:00:00.000Z' });
+    const refused = visitFixture('Rex', 'Away', { status: 'REFUSED', allowed: false, refusal: 'TEMPERATURE' });
+    const { calls } = fakeEntryLog([ready, cancelled, refused]);
+    const { user } = await renderEntryLog('ROLE_USER');
+    const stateOf = async (visit: { id: string }, word: string) => {
+      const badge = within(await row(visit))
+        .getByText(word)
+        .closest('[data-state]');
+      if (!badge) throw new Error(`no badge ${word}`);
+      expect(badge.querySelector('svg')).not.toBeNull();
+      return badge.getAttribute('data-state');
+    };
+    expect(await stateOf(ready, 'Ready')).toBe('OK');
+    expect(
+      within(await row(ready))
+        .getByText('Ready')
+        .closest('[data-state]'),
+    ).toHaveAttribute('title', 'Answered the questionnaires ahead: awaited at the door.');
+    expect(await stateOf(cancelled, 'Cancelled')).toBe('CANCELLED');
+    expect(await stateOf(refused, 'Refused')).toBe('REFUSED');
+
+    for (const [option, status] of [
+      ['Ready (answered ahead)', 'ok'],
+      ['Cancelled', 'cancelled'],
+      ['Refused at the door', 'refused'],
+    ] as const) {
+      await user.click(screen.getByRole('textbox', { name: 'Status' }));
+      await user.click(await screen.findByRole('option', { name: option }));
+      await waitFor(() => expect(calls.last('GET /meeting').query).toEqual(expect.objectContaining({ status })));
+    }
   });
 
   it('filters by type, status, company, search and a range of days of up to 30, and sorts', async () => {

@@ -4,17 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListIcon } from '../../components/ListIcons.tsx';
 
-/** What a row shows of a visit: its status, or that it was refused or cancelled. */
-export type VisitBadgeState = VisitStatus | 'REFUSED' | 'CANCELLED';
+/** What a row shows of a visit: its status by the shared rule (refused and cancelled included). */
+export type VisitBadgeState = VisitStatus;
 
-export function badgeStateOf(visit: {
-  status: VisitStatus;
-  allowed: boolean;
-  checkedInAt: string | null;
-  cancelledAt?: string | null;
-}): VisitBadgeState {
-  if (!visit.allowed && !visit.checkedInAt) return 'REFUSED';
-  if (visit.cancelledAt && !visit.checkedInAt) return 'CANCELLED';
+export function badgeStateOf(visit: { status: VisitStatus }): VisitBadgeState {
   return visit.status;
 }
 
@@ -27,6 +20,7 @@ const colours: Record<VisitBadgeState, string> = {
   SOON: 'violet.9',
   TODAY: 'blue.9',
   EXPECTED: 'cyan.9',
+  OK: 'indigo.9',
   EXPIRED: 'gray.7',
   REFUSED: 'red.9',
   CANCELLED: 'gray.7',
@@ -47,6 +41,10 @@ const paths: Record<VisitBadgeState | 'FLAGGED', ReactNode> = {
   ),
   // A calendar.
   EXPECTED: <path d="M4 7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2zM16 3v4M8 3v4M4 11h16" />,
+  // A clipboard with a tick: the answers are in, the visitor is awaited.
+  OK: (
+    <path d="M9 5H7a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-2M9 5a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2v0a2 2 0 0 1-2 2h-2a2 2 0 0 1-2-2zm0 9 2 2 4-4" />
+  ),
   // An hourglass.
   EXPIRED: (
     <path d="M6 20v-2a6 6 0 1 1 12 0v2a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1zM6 4v2a6 6 0 1 0 12 0V4a1 1 0 0 0-1-1H7a1 1 0 0 0-1 1z" />
@@ -69,7 +67,13 @@ export function VisitStatusBadge(props: { state: VisitBadgeState; flagged?: bool
   const { t } = useTranslation();
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge color={colours[state]} variant="filled" leftSection={<BadgeIcon state={state} />} data-state={state}>
+      <Badge
+        color={colours[state]}
+        variant="filled"
+        leftSection={<BadgeIcon state={state} />}
+        data-state={state}
+        title={state === 'OK' ? t('entryLog.status.okHelp') : undefined}
+      >
         {t(`entryLog.status.${state}`)}
       </Badge>
       {flagged && (

@@ -130,6 +130,41 @@ describe('the Logs screen', () => {
     expect(await violations()).toEqual([]);
   });
 
+  it("names the channel that acted when no user did: the visitor's device, a kiosk by its name, the automatic rule", async () => {
+    const channelRow = (id: string, changes: Parameters<typeof auditEntry>[0]) =>
+      auditEntry({ id, actorId: null, actorUsername: null, entity: 'visit', before: null, after: null, ...changes });
+    renderLogs([
+      channelRow('0190a8f2-0000-7000-8000-00000000a101', { actorChannel: 'OWN_DEVICE', action: 'MEETING_RESCHEDULED' }),
+      channelRow('0190a8f2-0000-7000-8000-00000000a102', {
+        actorChannel: 'KIOSK',
+        actorDeviceId: '0190a8f2-0000-7000-8000-0000000000d1',
+        actorDeviceName: 'Lobby tablet',
+        action: 'MEETING_CHECKED_IN',
+      }),
+      channelRow('0190a8f2-0000-7000-8000-00000000a103', {
+        actorChannel: 'AUTOMATIC',
+        clientIp: null,
+        action: 'MEETING_CHECKED_OUT',
+      }),
+      channelRow('0190a8f2-0000-7000-8000-00000000a104', { actorChannel: 'OWN_DEVICE', action: 'MEETING_PROLONGED' }),
+      channelRow('0190a8f2-0000-7000-8000-00000000a105', { actorChannel: 'OWN_DEVICE', action: 'MEETING_REGISTERED' }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    await within(table).findByRole('button', { name: 'Visit moved to another time' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => cellsOf(row as HTMLElement).slice(1, 4));
+    expect(rows).toEqual([
+      ["Visitor's own device", '', 'Visit moved to another time'],
+      ['KioskLobby tablet', '', 'Checked in'],
+      ['Automatic check-out rule', '', 'Checked out'],
+      ["Visitor's own device", '', 'Visit made longer'],
+      ["Visitor's own device", '', 'Visit registered by the visitor'],
+    ]);
+    expect(await violations()).toEqual([]);
+  });
+
   it('opens a row, by keyboard too, to show the fields before and after as lists', async () => {
     const forms = auditEntry({
       id: '0190a8f2-0000-7000-8000-00000000a003',

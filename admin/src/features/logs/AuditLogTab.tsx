@@ -208,13 +208,12 @@ function AuditRow(props: {
   const { t } = useTranslation();
   const detailsId = `audit-${entry.id}`;
   // A failed sign-in under a name no account has: what was typed is never kept (docs/roles.md).
-  const unknownUsername = entry.after?.unknownUsername === true;
   return (
     <>
       <Table.Tr>
         <Table.Td>{when}</Table.Td>
         <Table.Td>
-          {entry.actorUsername ?? entry.actorId ?? (unknownUsername ? t('logs.audit.unknownUsername') : '—')}
+          <AuditActorName entry={entry} />
         </Table.Td>
         <Table.Td>{entry.actingAsUsername ?? entry.actingAsId ?? ''}</Table.Td>
         <Table.Td>
@@ -242,6 +241,27 @@ function AuditRow(props: {
             <AuditChanges entry={entry} />
           </Table.Td>
         </Table.Tr>
+      )}
+    </>
+  );
+}
+
+/** Who acted: the user, or the channel in words (a visitor's own device, a kiosk by its name, the automatic rule). */
+function AuditActorName({ entry }: { entry: AuditLogEntry }) {
+  const { t } = useTranslation();
+  if (!entry.actorChannel) {
+    // A failed sign-in under a name that is no account keeps no name (it may be a password).
+    const unknown = entry.after?.unknownUsername === true ? t('logs.audit.unknownUsername') : '—';
+    return <>{entry.actorUsername ?? entry.actorId ?? unknown}</>;
+  }
+  const device = entry.actorDeviceName ?? entry.actorDeviceId;
+  return (
+    <>
+      {t(`logs.audit.channels.${entry.actorChannel}`)}
+      {device && (
+        <Text span size="xs" c="dimmed" display="block" ff={entry.actorDeviceName ? undefined : 'monospace'}>
+          {device}
+        </Text>
       )}
     </>
   );

@@ -15,6 +15,34 @@ const bob = personFixture('Bob', 'Stone', {
 const carla = personFixture('Carla', 'Diaz', { visitorType: 'RESIDENT', defaultDuration: null });
 const people = [anne, bob, carla];
 
+describe("a person's status", () => {
+  it('shows each status with its word, its icon and what it means', async () => {
+    const statuses = ['IN', 'PENDING', 'CHECK_IN_BACK', 'OUT', 'EXPIRED', 'NONE'] as const;
+    const directory = statuses.map((status, i) => personFixture('Stat', `Person${i}`, { status }));
+    await renderPeople('ROLE_ADMIN', directory);
+    const shown = await Promise.all(
+      directory.map(async (person) => {
+        const badge = (await screen.findByTestId(`person-row-${person.id}`)).querySelector('[data-status]');
+        if (!badge) throw new Error(`no status for ${person.lastName}`);
+        expect(badge.querySelector('svg')).not.toBeNull();
+        return [badge.getAttribute('data-status'), badge.textContent, badge.getAttribute('title')];
+      }),
+    );
+    expect(shown).toEqual([
+      ['IN', 'In', 'In the building now.'],
+      ['PENDING', 'Pending', 'Answered the questionnaires ahead: expected at the door.'],
+      [
+        'CHECK_IN_BACK',
+        'Can check in back',
+        'Checked out today; their answers still hold, so they check in again without answering.',
+      ],
+      ['OUT', 'Out', 'Checked out today.'],
+      ['EXPIRED', 'Expired', 'Expected today; their visit lapsed before they arrived.'],
+      ['NONE', 'No entry today', 'No entry today.'],
+    ]);
+  });
+});
+
 describe('people list', () => {
   it('shows each person with their type, building, validity and status in words; filters and sorts', async () => {
     const { calls, user } = await renderPeople('ROLE_ADMIN', people);

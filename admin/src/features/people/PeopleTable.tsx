@@ -1,11 +1,11 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text } from '@mantine/core';
-import type { Person } from '@vestibule/shared';
+import type { Person, PersonStatus } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { EmptyRow } from '../../components/EmptyRow.tsx';
 import { DeleteAction, EditAction, RowActions } from '../../components/RowActions.tsx';
 import { SortableHeading, sortDirection } from '../../components/SortableHeading.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
-import { IconQrCode } from './PeopleIcons.tsx';
+import { IconPersonStatus, IconQrCode } from './PeopleIcons.tsx';
 import type { PeopleSortColumn } from './peopleApi.ts';
 import { displayName, localDay } from './personForm.ts';
 
@@ -17,14 +17,28 @@ const sortable = [
   'email',
 ] as const satisfies readonly PeopleSortColumn[];
 
-const statusColours = { IN: 'teal.9', OUT: 'gray.8', NONE: 'gray.7' } as const;
+// Shades whose white text reads at 4.5:1 or more (WCAG AA); each status has its word and icon too.
+const statusColours: Record<PersonStatus, string> = {
+  IN: 'teal.9',
+  PENDING: 'indigo.9',
+  CHECK_IN_BACK: 'blue.9',
+  OUT: 'gray.8',
+  EXPIRED: 'gray.7',
+  NONE: 'gray.7',
+};
 
-/** Where the person is now, and whether they are deactivated, in words (never by colour alone). */
+/** Where the person stands now, and whether they are deactivated, in words and icons (never by colour alone). */
 function StatusBadges({ person }: { person: Person }) {
   const { t } = useTranslation();
   return (
     <Group gap={4}>
-      <Badge color={statusColours[person.status]} variant={person.status === 'NONE' ? 'outline' : 'filled'}>
+      <Badge
+        color={statusColours[person.status]}
+        variant={person.status === 'NONE' ? 'outline' : 'filled'}
+        leftSection={<IconPersonStatus status={person.status} size={14} />}
+        title={t(`people.statusHelp.${person.status}`)}
+        data-status={person.status}
+      >
         {t(`people.status.${person.status}`)}
       </Badge>
       {person.deactivated && <Badge color="red.9">{t('people.status.deactivated')}</Badge>}

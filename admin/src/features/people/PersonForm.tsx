@@ -51,7 +51,7 @@ export function PersonForm(props: { person: Person | null; onClose: (changed: bo
   const server = useServerFieldErrors<PersonField>(personFields, {
     PEOPLE_DUPLICATED_EXTERNAL_ID: 'externalId',
     PEOPLE_DEFAULT_DURATION_REQUIRED: 'defaultDuration',
-    PEOPLE_UPLOAD_INVALID_VALID_TO: 'validTo',
+    PEOPLE_VALID_TO_BEFORE_VALID_FROM: 'validTo',
   });
   const [saving, setSaving] = useState(false);
   const parts: PersonFormParts = { form, server };

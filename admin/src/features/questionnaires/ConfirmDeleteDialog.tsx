@@ -11,10 +11,15 @@ interface ConfirmDeleteDialogProps {
   onClose: () => void;
   /** Runs the deletion; the dialog closes itself when it settles. */
   onConfirm: () => Promise<void>;
+  /** False when the deletion is refused up front: the dialog only says why, with a Close button. */
+  canConfirm?: boolean;
   'data-testid'?: string;
 }
 
-/** Asks before deleting; Cancel has the focus first, so Enter never deletes by accident. */
+/**
+ * Asks before deleting; Cancel has the focus first, so Enter never deletes by accident. A deletion
+ * refused up front (`canConfirm` false) is only explained.
+ */
 export function ConfirmDeleteDialog({
   opened,
   title,
@@ -22,6 +27,7 @@ export function ConfirmDeleteDialog({
   children,
   onClose,
   onConfirm,
+  canConfirm = true,
   ...rest
 }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
@@ -43,11 +49,13 @@ export function ConfirmDeleteDialog({
         {typeof children === 'string' ? <Text>{children}</Text> : children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
+            {t(canConfirm ? 'common.cancel' : 'common.close')}
           </Button>
-          <Button color="red" loading={pending} onClick={() => void confirm()}>
-            {confirmLabel}
-          </Button>
+          {canConfirm && (
+            <Button color="red" loading={pending} onClick={() => void confirm()}>
+              {confirmLabel}
+            </Button>
+          )}
         </Group>
       </Stack>
     </AppDialog>

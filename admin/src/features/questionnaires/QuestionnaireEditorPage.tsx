@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Question, QuestionInput, Questionnaire } from '@vestibule/shared';
+import { ApiError } from '@vestibule/shared/api';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -25,7 +26,10 @@ import { dependentsOf } from './questionRules.ts';
 import { useQuestionnaireEditorData } from './useQuestionnaireData.ts';
 
 type QuestionTarget = { opened: boolean; question: Question | null };
-/** The question to delete, with its number and its follow-ups as they were when asked. */
+/**
+ * The question to delete, with its number and its follow-ups as they were when asked: a question
+ * others follow up on is not deleted (the server refuses it, QUESTION_HAS_FOLLOW_UPS).
+ */
 type QuestionRemoval = { opened: boolean; question: Question | null; number: number; dependents: number[] };
 
 /** One questionnaire: its details and its questions in order, each editable and movable. */
@@ -155,6 +159,8 @@ function QuestionnaireEditor({
       questionsHeading.current?.focus();
     } catch (error) {
       notifications.showError(messageFromError(error));
+      // Follow-ups added elsewhere since the list was read: show them.
+      if (error instanceof ApiError && error.errorCode === 'QUESTION_HAS_FOLLOW_UPS') await reloadAfterChange();
     } finally {
       setQuestionRemoval((current) => ({ ...current, opened: false }));
     }
@@ -248,16 +254,12 @@ function QuestionnaireEditor({
         confirmLabel={t('questionnaires.deleteQuestion.confirm')}
         onClose={() => setQuestionRemoval((current) => ({ ...current, opened: false }))}
         onConfirm={removeQuestion}
+        canConfirm={questionRemoval.dependents.length === 0}
         data-testid="delete-question-dialog"
       >
-        <Stack gap="xs">
-          <Text>{t('questionnaires.deleteQuestion.text')}</Text>
-          {questionRemoval.dependents.length > 0 && (
-            <Text>
-              {t('questionnaires.deleteQuestion.dependents', { numbers: questionRemoval.dependents.join(', ') })}
-            </Text>
-          )}
-        </Stack>
+        {questionRemoval.dependents.length === 0
+          ? t('questionnaires.deleteQuestion.text')
+          : t('errors.QUESTION_HAS_FOLLOW_UPS', { numbers: questionRemoval.dependents.join(', ') })}
       </ConfirmDeleteDialog>
       <QuestionnaireDetailsDialog
         opened={detailsOpened}

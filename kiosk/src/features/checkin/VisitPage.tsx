@@ -33,8 +33,8 @@ interface VisitPageProps {
 export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPageProps) {
   const { t } = useTranslation('publicVisit');
   const mt = new URLSearchParams(search).get('mt');
-  // A pass proves its person, which stands for the mobile token a personal link does not carry
-  // (the server ignores an identifier that proves nobody).
+  // The visit's public identifier, or a pass, stands for the mobile token a visit's own link or
+  // a personal link does not carry (the server ignores an identifier that proves nothing).
   const channel = useMemo<Channel>(() => ({ kiosk, mt, proof: identifier }), [kiosk, mt, identifier]);
   const loaded = useLoad(`${kiosk}|${qrCodeKey}|${identifier}|${mt}`, (signal) =>
     Promise.all([

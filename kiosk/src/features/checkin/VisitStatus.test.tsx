@@ -86,6 +86,12 @@ describe('statuses the kiosk derives offline (shared rule)', () => {
     expect(localVisitSummary(expected, building, new Date('2026-11-23T14:30:00Z'), 'UTC').status).toBe('SOON');
     expect(localVisitSummary(expected, building, new Date('2026-11-23T09:00:00Z'), 'UTC').status).toBe('TODAY');
   });
+
+  it('is REFUSED for a check-in this device turned away at the door', () => {
+    const refused = { ...local, checkedInAt: null, allowed: false };
+    const summary = localVisitSummary(refused, building, new Date('2026-11-23T16:30:00Z'), 'UTC');
+    expect([summary.status, summary.allowed]).toEqual(['REFUSED', false]);
+  });
 });
 
 describe("a person's pass at the link", () => {

@@ -136,9 +136,14 @@ export async function submitCheckIn(
   const codes = visit ? undefined : newVisitCodes();
   const { id, ...payload } = result;
   const person = preset?.person;
-  const proof = person
-    ? { personId: person.personId, passIdentifier: person.passIdentifier, personTicket: person.personTicket }
-    : {};
+  // A visit is proven by its public identifier (its own link), a person by their pass or ticket:
+  // either stands for the mobile token a link without ?mt= lacks.
+  const proof = {
+    ...(preset?.visit?.publicIdentifier ? { publicIdentifier: preset.visit.publicIdentifier } : {}),
+    ...(person
+      ? { personId: person.personId, passIdentifier: person.passIdentifier, personTicket: person.personTicket }
+      : {}),
+  };
   const { visitId, mutationId } = await commitCheckIn(
     source.runner.db,
     { ...payload, ...proof, mt: source.channel.mt, locale: currentLocale() },

@@ -9,8 +9,9 @@ export interface Channel {
   /** The building's mobile token from the printed link's ?mt=. */
   mt: string | null;
   /**
-   * A person's pass identifier or PIN identification ticket: stands for a missing
-   * mobile token when it proves a person of the building (a personal link carries no ?mt=).
+   * A visit's public identifier, or a person's pass identifier or PIN identification ticket:
+   * stands for a missing mobile token when it names a visit of the building or proves a person
+   * of it (a visit's own link and a personal link carry no ?mt=).
    */
   proof?: string | null;
 }

@@ -35,6 +35,42 @@ describe("a person's check-in on a kiosk offline", () => {
   });
 });
 
+describe('a check-in into a visit reached through its own link', () => {
+  it("is queued with the visit's public identifier, which stands for the mobile token the link lacks", async () => {
+    const runner = offlineRunner();
+    const config = kioskConfig();
+    const source = cachedSource(config, runner);
+    const visitId = '0190f0a0-0000-7000-8000-000000000003';
+    const visit = {
+      id: visitId,
+      identifier: 'ABCDEFGH',
+      publicIdentifier: 'the-visit-public-identifier',
+      buildingId: config.building.building.id,
+      buildingName: config.building.building.name,
+      visitorType: 'VISITOR' as const,
+      firstName: 'Ines',
+      lastName: 'Invited',
+      host: null,
+      scheduledAt: null,
+      scheduledDuration: 'PT1H',
+      checkedInAt: null,
+      checkedOutAt: null,
+      status: 'SOON' as const,
+      allowed: true,
+      flagged: false,
+    };
+    const input = wizardInput({ id: visitId });
+    const result = buildResult(input, initialWizardState(input));
+    const data = config.checkInData.VISITOR;
+    if (!data) throw new Error('no visitor data');
+    await submitCheckIn(source, data, result, { visit, visitorType: 'VISITOR', checkingBack: false });
+    const [entry] = await runner.db.outbox.toArray();
+    if (entry?.type !== 'checkIn') throw new Error('no check-in queued');
+    expect(entry.visitId).toBe(visitId);
+    expect(entry.payload).toMatchObject({ publicIdentifier: 'the-visit-public-identifier' });
+  });
+});
+
 describe("an employee's earlier answers", () => {
   const employee = (answersValidUntil: string | null) =>
     identifiedPersonPreset(

@@ -15,7 +15,7 @@ describe('/cancelVisit/{identifier}', () => {
   it('shows the visit, cancels it when asked, says so in a modal and keeps it said on the page', async () => {
     const user = userEvent.setup();
     const visit = publicVisit();
-    const cancel = vi.fn(() => Promise.resolve({ ...visit, status: 'EXPIRED' as const }));
+    const cancel = vi.fn(() => Promise.resolve({ ...visit, status: 'CANCELLED' as const }));
     const api = fakeApi({ cancelable: vi.fn(() => Promise.resolve(visit)), cancel });
     render(<CancelVisitPage identifier="secret-1" api={api} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cancel your visit' })).toHaveFocus();

@@ -125,6 +125,16 @@ describe("Demo Corp's directory", () => {
       .executeTakeFirstOrThrow();
     expect(links!.passHolder!.passIdentifier).toBe(pass.pass_identifier);
   });
+
+  it("prints Demo HQ's phone link with its mobile token: the link works, the bare key does not", async () => {
+    const links = await demoLinks(t.database.db);
+    const token = new URL(links!.phone, 'http://demo.test').searchParams.get('mt');
+    expect(token).toMatch(/^[\w-]{16}$/);
+    const withToken = await t.app.inject({ method: 'GET', url: `/service/checkin/${links!.qrCodeKey}?mt=${token}` });
+    expect(withToken.statusCode).toBe(200);
+    const bare = await t.app.inject({ method: 'GET', url: `/service/checkin/${links!.qrCodeKey}` });
+    expect(jsonOf(bare).errorCode).toBe('CHECKIN_LINK_EXPIRED');
+  });
 });
 
 describe("Demo HQ's hosts", () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Role, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { newBuildingColumns } from '../../modules/buildings/buildings.service.ts';
@@ -64,6 +65,9 @@ async function seedDemoCompanies(db: Db): Promise<boolean> {
         state: 'ON',
         country_code: 'CA',
         building: 'Demo HQ',
+        // Its printed phone link carries a mobile token, so the links that stand for one (a
+        // visit's own link, a personal pass) are tried on the demo as at a real site.
+        mobileToken: randomBytes(12).toString('base64url') as string | null,
       },
       northwind: {
         id: uuidv7(),
@@ -74,6 +78,7 @@ async function seedDemoCompanies(db: Db): Promise<boolean> {
         state: 'WA',
         country_code: 'US',
         building: 'Northwind Office',
+        mobileToken: null as string | null,
       },
     };
     const buildingIds: Record<string, string> = {};
@@ -115,6 +120,7 @@ async function seedDemoCompanies(db: Db): Promise<boolean> {
           ...newBuildingColumns(),
           // Where a host's arrival notice says their visitor waits.
           settings: JSON.stringify({ ...newBuildingSettings(), hostNoticeWaitText: DEMO_WAIT_TEXT }),
+          mobile_token: tenant.mobileToken,
         })
         .execute();
     }

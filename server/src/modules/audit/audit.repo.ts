@@ -8,6 +8,8 @@ export interface AuditRow {
   actorId: string | null;
   actorUsername: string | null;
   actingAsId: string | null;
+  actorChannel: 'OWN_DEVICE' | 'KIOSK' | 'AUTOMATIC' | null;
+  actorDeviceId: string | null;
   action: string;
   entity: string;
   entityId: string | null;
@@ -16,24 +18,26 @@ export interface AuditRow {
   clientIp: string | null;
 }
 
-/** Appends one row to the audit log; pass the transaction of the change it records. */
-export async function insertAuditRow(db: Db, row: AuditRow): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: uuidv7(),
-      tenant_id: row.tenantId,
-      actor_id: row.actorId,
-      actor_username: row.actorUsername,
-      acting_as_id: row.actingAsId,
-      action: row.action,
-      entity: row.entity,
-      entity_id: row.entityId,
-      before: row.before === null ? null : JSON.stringify(row.before),
-      after: row.after === null ? null : JSON.stringify(row.after),
-      client_ip: row.clientIp,
-    })
-    .execute();
+const columnsOf = (row: AuditRow) => ({
+  id: uuidv7(),
+  tenant_id: row.tenantId,
+  actor_id: row.actorId,
+  actor_username: row.actorUsername,
+  acting_as_id: row.actingAsId,
+  actor_channel: row.actorChannel,
+  actor_device_id: row.actorDeviceId,
+  action: row.action,
+  entity: row.entity,
+  entity_id: row.entityId,
+  before: row.before === null ? null : JSON.stringify(row.before),
+  after: row.after === null ? null : JSON.stringify(row.after),
+  client_ip: row.clientIp,
+});
+
+/** Appends rows to the audit log in one statement; pass the transaction of the change they record. */
+export async function insertAuditRows(db: Db, rows: readonly AuditRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('audit_log').values(rows.map(columnsOf)).execute();
 }
 
 /** What the Logs screen filters by; every part optional. */
@@ -90,6 +94,13 @@ export function listAuditRows(
     .select((eb) => [
       eb.fn.coalesce('audit_log.actor_username', 'actor.username').as('actor_name'),
       'acting.username as acting_as_username',
+      // The kiosk's name, for a kiosk that acted (a phone has none).
+      eb
+        .selectFrom('kiosk_devices')
+        .select('kiosk_devices.name')
+        .whereRef('kiosk_devices.device_id', '=', 'audit_log.actor_device_id')
+        .limit(1)
+        .as('actor_device_name'),
     ]);
   if (page.afterId) {
     query = query.where(

@@ -1,21 +1,65 @@
 // The audit log: every change to accounts, companies, buildings, questionnaires and
 // kiosk devices, and every sign-in event, written in the transaction of the change it records,
 // never changed afterwards (a trigger refuses UPDATE and DELETE). No secret ever enters it.
-import { type AuditEntry as AuditLogEntry, type AuditLogFilter, CSV_BOM, type Locale, csvRow } from '@vestibule/shared';
+import {
+  type AuditChannel,
+  type AuditEntry as AuditLogEntry,
+  type AuditLogFilter,
+  CSV_BOM,
+  type Locale,
+  csvRow,
+} from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { type AuditFilter, type AuditLogRow, countAuditRows, insertAuditRow, listAuditRows } from './audit.repo.ts';
+import {
+  type AuditFilter,
+  type AuditLogRow,
+  type AuditRow,
+  countAuditRows,
+  insertAuditRows,
+  listAuditRows,
+} from './audit.repo.ts';
 
-/** Who acts: the person at the keyboard, the user they act as during an impersonation, from where. */
+/**
+ * Who acts: the person at the keyboard, the user they act as during an impersonation, from where;
+ * or, when no user acts, the channel (a visitor's own device, a kiosk, the automatic rules) and
+ * the device that acted.
+ */
 export interface AuditActor {
   userId: string | null;
   username: string | null;
   /** The impersonated user, when an administrator acts as someone else. */
   actingAsId: string | null;
   clientIp: string | null;
+  channel?: AuditChannel | null;
+  deviceId?: string | null;
 }
+
+/** A channel as the actor: a visitor's own device or a kiosk (with its device), from where. */
+export function channelActor(
+  channel: AuditChannel,
+  from: { clientIp: string | null; deviceId?: string | null },
+): AuditActor {
+  return {
+    userId: null,
+    username: null,
+    actingAsId: null,
+    clientIp: from.clientIp,
+    channel,
+    deviceId: from.deviceId ?? null,
+  };
+}
+
+/** The building's automatic rules as the actor (the automatic check-out). */
+export const automaticActor: AuditActor = {
+  userId: null,
+  username: null,
+  actingAsId: null,
+  clientIp: null,
+  channel: 'AUTOMATIC',
+};
 
 export interface AuditEntry {
   tenantId: string | null;
@@ -53,19 +97,33 @@ function redacted(value: unknown): unknown {
 }
 
 /** Records one change or event; `db` is the transaction of the change (or the pool for an event). */
-export async function audit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await insertAuditRow(db, {
+export function audit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  return auditAll(db, actor, [entry]);
+}
+
+/** Records several changes of one actor in one statement (a job's batch), in the transaction of the changes. */
+export async function auditAll(db: Db, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
+  await insertAuditRows(
+    db,
+    entries.map((entry) => rowOf(actor, entry)),
+  );
+}
+
+function rowOf(actor: AuditActor, entry: AuditEntry): AuditRow {
+  return {
     tenantId: entry.tenantId,
     actorId: actor.userId,
     actorUsername: actor.username,
     actingAsId: actor.actingAsId,
+    actorChannel: actor.channel ?? null,
+    actorDeviceId: actor.deviceId ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,
     before: entry.before ? (redacted(entry.before) as Record<string, unknown>) : null,
     after: entry.after ? (redacted(entry.after) as Record<string, unknown>) : null,
     clientIp: actor.clientIp,
-  });
+  };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -135,6 +193,9 @@ function toEntry(row: AuditLogRow): AuditLogEntry {
     tenantId: row.tenant_id,
     actorId: row.actor_id,
     actorUsername: row.actor_name,
+    actorChannel: row.actor_channel,
+    actorDeviceId: row.actor_device_id,
+    actorDeviceName: row.actor_device_name,
     actingAsId: row.acting_as_id,
     actingAsUsername: row.acting_as_username,
     action: row.action,
@@ -174,6 +235,11 @@ export function auditCsv(ctx: ServerContext, query: AuditLogFilter, locale: Loca
 async function* auditCsvRows(ctx: ServerContext, filter: AuditFilter, locale: Locale): AsyncGenerator<string> {
   const t = (key: string) => translate(locale, `logs.audit.${key}`);
   const columns = ['when', 'who', 'actingAs', 'action', 'entity', 'entityId', 'tenant', 'clientIp', 'before', 'after'];
+  // A channel that acted is named in words, with its device.
+  const who = (row: AuditLogRow) =>
+    row.actor_channel
+      ? [t(`channels.${row.actor_channel}`), row.actor_device_name ?? row.actor_device_id].filter(Boolean).join(' ')
+      : (row.actor_name ?? row.actor_id);
   yield CSV_BOM + csvRow(columns.map(t));
   const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value));
   const pageSize = 500;
@@ -183,7 +249,7 @@ async function* auditCsvRows(ctx: ServerContext, filter: AuditFilter, locale: Lo
     for (const row of rows) {
       yield csvRow([
         new Date(row.at).toISOString(),
-        row.actor_name ?? row.actor_id,
+        who(row),
         row.acting_as_username ?? row.acting_as_id,
         row.action,
         row.entity,

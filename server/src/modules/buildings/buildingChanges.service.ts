@@ -1,6 +1,12 @@
 // Changing a building, one tab at a time (address, settings, check-in forms, kiosk texts and
 // devices, logo): each change and the fields it changed are audited in one transaction.
-import { type Building, type BuildingCheckInForms, type BuildingSettings, parseDeviceIds } from '@vestibule/shared';
+import {
+  type Building,
+  type BuildingCheckInForms,
+  type BuildingSettings,
+  parseDeviceIds,
+  withFormRules,
+} from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -103,6 +109,11 @@ export function updateBuildingSettings(
   );
 }
 
+/**
+ * The three check-in forms, as the product's rules hold them: a locked switch was refused by the
+ * schema (BUILDING_CHECK_IN_FIELD_LOCKED), and which switches may change is the rule's, not the
+ * request's (`withFormRules`).
+ */
 export function updateCheckInForms(
   ctx: ServerContext,
   actor: AuditActor,
@@ -110,11 +121,16 @@ export function updateCheckInForms(
   id: string,
   forms: BuildingCheckInForms,
 ) {
+  const held: BuildingCheckInForms = {
+    visitorCheckInForm: withFormRules(forms.visitorCheckInForm),
+    contractorCheckInForm: withFormRules(forms.contractorCheckInForm),
+    employeeCheckInForm: withFormRules(forms.employeeCheckInForm),
+  };
   return updateOrNotFound(
     ctx,
     actor,
     { tenantId, id, action: 'BUILDING_CHECK_IN_FORMS_UPDATED' },
-    { check_in_forms: JSON.stringify(forms) },
+    { check_in_forms: JSON.stringify(held) },
   );
 }
 

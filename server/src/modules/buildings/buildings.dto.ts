@@ -1,4 +1,4 @@
-import { type Building, newBuildingCheckInForms, newBuildingSettings } from '@vestibule/shared';
+import { type Building, newBuildingCheckInForms, newBuildingSettings, withFormRules } from '@vestibule/shared';
 import type {
   BuildingRow,
   LinkedVisitorType,
@@ -19,8 +19,9 @@ export function questionnaireLists(
   return lists;
 }
 
-export function entryListsDto(links: readonly Link[]) {
-  const lists = questionnaireLists(links, 'ENTRY');
+/** The entry or the exit lists of a building, in the one shape both calls answer. */
+export function questionnaireListsDto(links: readonly Link[], kind: QuestionnaireKind) {
+  const lists = questionnaireLists(links, kind);
   return {
     visitorQuestionnaires: lists.VISITOR,
     contractorQuestionnaires: lists.CONTRACTOR,
@@ -28,12 +29,14 @@ export function entryListsDto(links: readonly Link[]) {
   };
 }
 
-export function exitListsDto(links: readonly Link[]) {
-  const lists = questionnaireLists(links, 'EXIT');
+/** The building's own fields: the entry lists and the exit lists side by side. */
+function buildingListsDto(links: readonly Link[]) {
+  const exit = questionnaireLists(links, 'EXIT');
   return {
-    visitorExitQuestionnaires: lists.VISITOR,
-    contractorExitQuestionnaires: lists.CONTRACTOR,
-    employeeExitQuestionnaires: lists.EMPLOYEE,
+    ...questionnaireListsDto(links, 'ENTRY'),
+    visitorExitQuestionnaires: exit.VISITOR,
+    contractorExitQuestionnaires: exit.CONTRACTOR,
+    employeeExitQuestionnaires: exit.EMPLOYEE,
   };
 }
 
@@ -68,9 +71,11 @@ export function toBuilding(row: BuildingRow, links: readonly Link[]): Building {
     devicesIds: row.devices_ids,
     devicesSuccessText: row.devices_success_text,
     devicesAttentionText: row.devices_attention_text,
-    ...forms,
-    ...entryListsDto(links),
-    ...exitListsDto(links),
+    // As the product's rules hold them (a form stored before a lock existed shows the lock).
+    visitorCheckInForm: withFormRules(forms.visitorCheckInForm),
+    contractorCheckInForm: withFormRules(forms.contractorCheckInForm),
+    employeeCheckInForm: withFormRules(forms.employeeCheckInForm),
+    ...buildingListsDto(links),
     ...newBuildingSettings(),
     ...(row.settings ?? {}),
   };

@@ -190,6 +190,102 @@ describe('settings', () => {
   });
 });
 
+describe('check-in forms', () => {
+  const formsOf = (building: Building) => ({
+    visitorCheckInForm: building.visitorCheckInForm,
+    contractorCheckInForm: building.contractorCheckInForm,
+    employeeCheckInForm: building.employeeCheckInForm,
+  });
+  const patchForms = (id: string, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url: `/service/building/${id}/checkInForms`, headers: auth, payload: body });
+  const visitorWithout = (qrCodeKey: string, checkInForm: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/service/checkin',
+      payload: { qrCodeKey, visitorType: 'VISITOR', checkInForm: { host: 'Desk', ...checkInForm } },
+    });
+
+  it('refuses a change to a locked switch (names are always asked and required) and changes nothing', async () => {
+    const building = await createdBuilding();
+    const forms = formsOf(building);
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { firstName: { ...forms.visitorCheckInForm.firstName, enabled: false, enabledEditable: false } },
+        'firstName.enabled',
+      ],
+      [
+        { lastName: { ...forms.visitorCheckInForm.lastName, mandatory: false, mandatoryEditable: true } },
+        'lastName.mandatory',
+      ],
+    ];
+    for (const [change, field] of cases) {
+      const response = await patchForms(building.id, {
+        ...forms,
+        contractorCheckInForm: { ...forms.contractorCheckInForm, ...change },
+      });
+      expect([response.statusCode, jsonOf(response).errorCode], field).toEqual([400, 'BUILDING_CHECK_IN_FIELD_LOCKED']);
+      expect(jsonOf<{ params: { field: string } }>(response).params.field).toBe(`contractorCheckInForm.${field}`);
+    }
+    const stored = jsonOf<Building>(
+      await t.app.inject({ method: 'GET', url: `/service/building/${building.id}`, headers: auth }),
+    );
+    expect(formsOf(stored)).toEqual(forms);
+    // A visitor without a first name is still refused at the door.
+    const refused = await visitorWithout(building.qrCodeKey, { lastName: 'Nameless' });
+    expect([refused.statusCode, jsonOf(refused).errorCode]).toEqual([400, 'MISSING']);
+  });
+
+  it("keeps the rule's locks whatever the request claims: a switch the rule leaves free stays free", async () => {
+    const building = await createdBuilding();
+    const forms = formsOf(building);
+    const claimed = {
+      ...forms.visitorCheckInForm,
+      host: { ...forms.visitorCheckInForm.host, enabled: false, mandatory: false, enabledEditable: false },
+      email: { ...forms.visitorCheckInForm.email, mandatoryEditable: false, custom: true, type: 'BOOLEAN', size: 3 },
+    };
+    const response = await patchForms(building.id, { ...forms, visitorCheckInForm: claimed });
+    expect(response.statusCode).toBe(200);
+    const saved = jsonOf<Building>(response).visitorCheckInForm;
+    expect(saved.host).toMatchObject({
+      enabled: false,
+      mandatory: false,
+      enabledEditable: true,
+      mandatoryEditable: true,
+    });
+    expect(saved.email).toEqual(forms.visitorCheckInForm.email);
+    // The host is no longer asked: a visitor with names only is let in.
+    const walkIn = await visitorWithout(building.qrCodeKey, { firstName: 'Nora', lastName: 'Named' });
+    expect(jsonOf<{ allowed: boolean }>(walkIn).allowed).toBe(true);
+  });
+
+  it('judges by the locks a form stored before them', async () => {
+    const building = await createdBuilding();
+    const forms = formsOf(building);
+    const unlocked = {
+      ...forms,
+      visitorCheckInForm: {
+        ...forms.visitorCheckInForm,
+        firstName: { ...forms.visitorCheckInForm.firstName, enabled: false, mandatory: false, enabledEditable: true },
+      },
+    };
+    await t.database.db
+      .updateTable('buildings')
+      .set({ check_in_forms: JSON.stringify(unlocked) })
+      .where('id', '=', building.id)
+      .execute();
+    const shown = jsonOf<Building>(
+      await t.app.inject({ method: 'GET', url: `/service/building/${building.id}`, headers: auth }),
+    );
+    expect(shown.visitorCheckInForm.firstName).toMatchObject({
+      enabled: true,
+      mandatory: true,
+      enabledEditable: false,
+    });
+    const refused = await visitorWithout(building.qrCodeKey, { lastName: 'Nameless' });
+    expect([refused.statusCode, jsonOf(refused).errorCode]).toEqual([400, 'MISSING']);
+  });
+});
+
 describe('check-in logo', () => {
   async function upload(id: string, fileName: string, content: Buffer) {
     const body = multipartFile('file', fileName, content);
@@ -386,10 +482,20 @@ describe('list, devices, mobile token, dictionaries, delete', () => {
       await t.app.inject({ method: 'GET', url: '/service/building/dictionaries/timeZones', headers: auth }),
     );
     expect(zones.map((z) => z.value)).toContain('America/Toronto');
-    const locales = jsonOf<{ value: string }[]>(
-      await t.app.inject({ method: 'GET', url: '/service/building/dictionaries/locales', headers: auth }),
-    );
-    expect(locales.map((l) => l.value)).toEqual(['en', 'fr', 'es']);
+    // The default locales, by their name and by the earlier one, each language named in itself.
+    for (const name of ['defaultLocales', 'locales']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/service/building/dictionaries/${name}`,
+        headers: { ...auth, 'accept-language': 'fr' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(jsonOf<{ value: string; label: string }[]>(response)).toEqual([
+        { value: 'en', label: 'English' },
+        { value: 'fr', label: 'Français' },
+        { value: 'es', label: 'Español' },
+      ]);
+    }
   });
 
   it('refuses to delete a building with visits (409 BUILDING_HAS_VISITS), keeping it and its history', async () => {

@@ -48,6 +48,7 @@ export async function buildingsRoutes(app: FastifyInstance): Promise<void> {
       const locale = pickLocale(request.headers['accept-language']);
       if (request.params.name === 'countries') return countries(locale).map((c) => ({ value: c.code, label: c.name }));
       if (request.params.name === 'timeZones') return timeZones().map((zone) => ({ value: zone, label: zone }));
+      // defaultLocales (the name clients use) or locales (its earlier name): the languages a building may default to.
       return locales.map((value) => ({ value, label: translate(locale, `common.languages.${value}`) }));
     },
   });

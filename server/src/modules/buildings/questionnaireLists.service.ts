@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, audit, changedFields } from '../audit/audit.service.ts';
-import { entryListsDto, exitListsDto } from './buildings.dto.ts';
+import { questionnaireLists, questionnaireListsDto } from './buildings.dto.ts';
 import {
   type LinkedVisitorType,
   type QuestionnaireKind,
@@ -13,58 +13,59 @@ import {
   replaceQuestionnaireLinks,
 } from './buildings.repo.ts';
 
-const kindLists: Record<QuestionnaireKind, Record<LinkedVisitorType, string>> = {
-  ENTRY: {
-    VISITOR: 'visitorQuestionnaires',
-    CONTRACTOR: 'contractorQuestionnaires',
-    EMPLOYEE: 'employeeQuestionnaires',
-  },
-  EXIT: {
-    VISITOR: 'visitorExitQuestionnaires',
-    CONTRACTOR: 'contractorExitQuestionnaires',
-    EMPLOYEE: 'employeeExitQuestionnaires',
-  },
+/** The lists' keys, the same for the entry and the exit lists. */
+const listKeys: Record<LinkedVisitorType, string> = {
+  VISITOR: 'visitorQuestionnaires',
+  CONTRACTOR: 'contractorQuestionnaires',
+  EMPLOYEE: 'employeeQuestionnaires',
+};
+/**
+ * The building's own fields for the exit lists (a building's answer, the audit log), the keys the
+ * exit call took before it had the entry call's shape: still accepted there.
+ */
+const exitFieldKeys: Record<LinkedVisitorType, string> = {
+  VISITOR: 'visitorExitQuestionnaires',
+  CONTRACTOR: 'contractorExitQuestionnaires',
+  EMPLOYEE: 'employeeExitQuestionnaires',
 };
 
-/** The lists of one kind: entry questionnaires or exit questionnaires, per person type. */
-type ListsOf<K extends QuestionnaireKind> = K extends 'ENTRY'
-  ? ReturnType<typeof entryListsDto>
-  : ReturnType<typeof exitListsDto>;
+const linkedTypes = ['VISITOR', 'CONTRACTOR', 'EMPLOYEE'] as const satisfies readonly LinkedVisitorType[];
 
-export async function getQuestionnaireLists<K extends QuestionnaireKind>(
+type Lists = ReturnType<typeof questionnaireListsDto>;
+
+export async function getQuestionnaireLists(
   ctx: ServerContext,
   tenantId: string,
   id: string,
-  kind: K,
-): Promise<ListsOf<K>> {
+  kind: QuestionnaireKind,
+): Promise<Lists> {
   const building = await findBuilding(ctx.db, tenantId, id);
   if (!building) throw notFound();
-  const links = await listBuildingQuestionnaireLinks(ctx.db, [id]);
-  return (kind === 'ENTRY' ? entryListsDto(links) : exitListsDto(links)) as ListsOf<K>;
+  return questionnaireListsDto(await listBuildingQuestionnaireLinks(ctx.db, [id]), kind);
 }
 
-export async function saveQuestionnaireLists<K extends QuestionnaireKind>(
+export async function saveQuestionnaireLists(
   ctx: ServerContext,
   actor: AuditActor,
-  target: { tenantId: string; id: string; kind: K },
+  target: { tenantId: string; id: string; kind: QuestionnaireKind },
   body: Record<string, readonly string[]>,
-): Promise<ListsOf<K>> {
+): Promise<Lists> {
   const { tenantId, id, kind } = target;
   if (!(await findBuilding(ctx.db, tenantId, id))) throw notFound();
-  const names = kindLists[kind];
-  const lists = {
-    VISITOR: [...new Set(body[names.VISITOR] ?? [])],
-    CONTRACTOR: [...new Set(body[names.CONTRACTOR] ?? [])],
-    EMPLOYEE: [...new Set(body[names.EMPLOYEE] ?? [])],
-  };
+  const listOf = (type: LinkedVisitorType) => [
+    ...new Set(body[listKeys[type]] ?? (kind === 'EXIT' ? body[exitFieldKeys[type]] : undefined) ?? []),
+  ];
+  const lists = { VISITOR: listOf('VISITOR'), CONTRACTOR: listOf('CONTRACTOR'), EMPLOYEE: listOf('EMPLOYEE') };
   const distinct = [...new Set(Object.values(lists).flat())];
   // Only this tenant's questionnaires may be linked.
   if ((await countTenantQuestionnaires(ctx.db, tenantId, distinct)) !== distinct.length) {
     throw new AppError('NOT_FOUND', { field: 'questionnaires' });
   }
+  // Audited under the building's field names, which tell the entry lists from the exit lists.
   const listsOf = async (db: Db) => {
-    const links = await listBuildingQuestionnaireLinks(db, [id]);
-    return kind === 'ENTRY' ? entryListsDto(links) : exitListsDto(links);
+    const stored = questionnaireLists(await listBuildingQuestionnaireLinks(db, [id]), kind);
+    const keys = kind === 'ENTRY' ? listKeys : exitFieldKeys;
+    return Object.fromEntries(linkedTypes.map((type) => [keys[type], stored[type]]));
   };
   await ctx.db.transaction().execute(async (trx) => {
     const before = await listsOf(trx);

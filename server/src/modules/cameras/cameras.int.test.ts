@@ -107,6 +107,43 @@ describe('cameras', () => {
     expect(picture.rawPayload.equals(jpeg)).toBe(true);
   });
 
+  it('changes on edit only the fields sent: the user name, the password, the place and the switches stay', async () => {
+    const created = jsonOf<Camera[]>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/service/camera/${buildingId}`,
+        headers: auth,
+        payload: input({ name: 'Back door', cameraPlace: 'EXIT', active: false }),
+      }),
+    ).find((c) => c.name === 'Back door')!;
+    const edit = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/service/camera/${created.id}`, headers: auth, payload });
+    const stored = () =>
+      t.database.db.selectFrom('cameras').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const before = await stored();
+
+    const renamed = await edit({ name: 'Rear door' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(jsonOf<Camera[]>(renamed).find((c) => c.id === created.id)).toEqual({
+      ...created,
+      name: 'Rear door',
+    });
+    expect(await stored()).toEqual({ ...before, name: 'Rear door' });
+    // The credentials kept still open the camera.
+    const info = await t.app.inject({ method: 'GET', url: `/service/camera/info/${created.id}`, headers: auth });
+    expect(info.statusCode, info.body).toBe(200);
+
+    // Emptying the user name is a change asked for: the user goes, the password stays.
+    const cleared = jsonOf<Camera[]>(await edit({ authUser: '' })).find((c) => c.id === created.id);
+    expect(cleared).toMatchObject({ authUser: null, hasPassword: true, cameraPlace: 'EXIT', active: false });
+
+    // A field sent empty that may not be is refused, and nothing changes.
+    const refused = await edit({ name: ' ', cameraPlace: 'ENTRY' });
+    expect(refused.statusCode).toBe(400);
+    expect(jsonOf(refused).params).toEqual({ field: 'name' });
+    expect(await stored()).toMatchObject({ name: 'Rear door', camera_place: 'EXIT', auth_password: 'secret' });
+  });
+
   it('answers 502 CAMERA_UNREACHABLE with wrong credentials or no camera', async () => {
     const list = jsonOf<Camera[]>(
       await t.app.inject({

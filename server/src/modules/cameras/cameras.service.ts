@@ -1,4 +1,4 @@
-import type { Camera, CameraInput } from '@vestibule/shared';
+import type { Camera, CameraChange, CameraInput } from '@vestibule/shared';
 import { cameraAddressRefusal, uuidv7 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -32,7 +32,7 @@ export async function camerasOf(ctx: ServerContext, tenantId: string, buildingId
 }
 
 /** A simulated camera is never called; a real one only at an address the server may call. */
-function checkAddress(ctx: ServerContext, input: ParsedCamera): void {
+function checkAddress(ctx: ServerContext, input: Pick<ParsedCamera, 'simulated' | 'ipAddress'>): void {
   if (input.simulated) return;
   if (cameraAddressRefusal(input.ipAddress, ctx.config.cameraAllowLocalAddresses)) {
     throw new AppError('CAMERA_ADDRESS_NOT_ALLOWED', { field: 'ipAddress' });
@@ -86,26 +86,35 @@ async function cameraOrNotFound(ctx: ServerContext, tenantId: string, id: string
   return camera;
 }
 
-/** An empty or omitted password keeps the stored one (the browser never has it). */
+/**
+ * Changes only the fields the edit names: an omitted field keeps what is stored, and an empty or
+ * omitted password keeps the stored one (the browser never has it).
+ */
 export async function editCamera(
   ctx: ServerContext,
   actor: AuditActor,
   tenantId: string,
   id: string,
-  input: ParsedCamera,
+  input: CameraChange,
 ) {
   const camera = await cameraOrNotFound(ctx, tenantId, id);
-  checkAddress(ctx, input);
+  checkAddress(ctx, {
+    ipAddress: input.ipAddress ?? camera.ip_address,
+    simulated: input.simulated ?? camera.simulated,
+  });
+  const changes = {
+    name: input.name,
+    ip_address: input.ipAddress,
+    auth_user: input.authUser,
+    auth_password: input.authPassword || undefined,
+    camera_place: input.cameraPlace,
+    active: input.active,
+    simulated: input.simulated,
+  };
+  // An undefined value is left out of the update: that column keeps what it holds.
+  const changesSomething = Object.values(changes).some((value) => value !== undefined);
   await ctx.db.transaction().execute(async (trx) => {
-    await updateCamera(trx, tenantId, id, {
-      name: input.name,
-      ip_address: input.ipAddress,
-      auth_user: input.authUser,
-      ...(input.authPassword ? { auth_password: input.authPassword } : {}),
-      camera_place: input.cameraPlace,
-      active: input.active,
-      simulated: input.simulated,
-    });
+    if (changesSomething) await updateCamera(trx, tenantId, id, changes);
     const after = await findCamera(trx, tenantId, id);
     if (!after) throw notFound();
     // A password given is recorded as given, never itself.

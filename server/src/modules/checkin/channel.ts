@@ -1,5 +1,11 @@
 // Who calls a public check-in route (a phone or an enrolled kiosk) and the building it may see.
-import { type CheckInForm, type Locale, type WizardVisitorType, newBuildingCheckInForms } from '@vestibule/shared';
+import {
+  type CheckInForm,
+  type Locale,
+  type WizardVisitorType,
+  newBuildingCheckInForms,
+  withFormRules,
+} from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type KeyedBuilding, findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
@@ -27,6 +33,7 @@ export interface CheckInChannel {
   staff?: boolean;
 }
 
+/** A person type's check-in form, as the product's rules hold it (locked switches included). */
 export function formOf(building: KeyedBuilding, visitorType: WizardVisitorType): CheckInForm {
   const forms = building.check_in_forms ?? newBuildingCheckInForms();
   const key = {
@@ -34,7 +41,7 @@ export function formOf(building: KeyedBuilding, visitorType: WizardVisitorType):
     CONTRACTOR: 'contractorCheckInForm',
     EMPLOYEE: 'employeeCheckInForm',
   } as const;
-  return forms[key[visitorType]];
+  return withFormRules(forms[key[visitorType]]);
 }
 
 /**

@@ -27,8 +27,9 @@ import { checkOutSettings } from './visitRules.ts';
 
 /**
  * The building of a link as this channel may see it. A phone without the building's current
- * mobile token is let in when `proof` (a pass identifier or a PIN identification's ticket) names
- * an active person of the building: a personal link carries no token.
+ * mobile token is let in when `proof` names a visit of the building (its public identifier: the
+ * visit's own link, an invitation's e-mail) or an active person of the building (a pass
+ * identifier or a PIN identification's ticket): those links carry no token.
  */
 async function buildingOfLink(
   ctx: ServerContext,
@@ -41,8 +42,16 @@ async function buildingOfLink(
   const building = await findBuildingByKey(ctx.db, qrCodeKey);
   const tokenMissing =
     building !== undefined && !channel.fromKiosk && building.mobile_token && mt !== building.mobile_token;
-  const ignoreMobileToken = tokenMissing ? await provesPerson(ctx, building, proof) : false;
+  const ignoreMobileToken = tokenMissing
+    ? (await provesVisit(ctx, building, proof)) || (await provesPerson(ctx, building, proof))
+    : false;
   return checkChannel(ctx, building, channel, mt, { ignoreMobileToken });
+}
+
+/** Whether a proof is the public identifier of a visit of the building. */
+async function provesVisit(ctx: ServerContext, building: { id: string }, proof: string): Promise<boolean> {
+  const visit = await findVisitByPublicIdentifier(ctx.db, proof);
+  return visit !== undefined && visit.building_id === building.id;
 }
 
 export async function checkInBuilding(

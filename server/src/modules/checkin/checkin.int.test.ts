@@ -79,6 +79,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
+/** The sequence of the building's kiosk's queued entries. */
+let kioskSeq = 0;
 function visitor(
   overrides: Record<string, unknown> = {},
   answers: Record<string, string> = { [ids.fever]: 'NO', [ids.travel]: 'NO' },
@@ -326,6 +328,55 @@ describe('POST /service/checkin', () => {
   });
 });
 
+describe("the stay's duration", () => {
+  it('holds 0 to 24 hours in steps of 5 minutes on the phone, the kiosk and its queued entries, and stores nothing else', async () => {
+    for (const scheduledDuration of ['PT7M', 'PT25H', 'PT24H5M']) {
+      const body = visitor({ scheduledDuration });
+      const phone = await post(body);
+      const atKiosk = await post(body, kiosk.headers, '/service/checkinKiosk');
+      for (const response of [phone, atKiosk]) {
+        expect([response.statusCode, jsonOf(response).errorCode], scheduledDuration).toEqual([
+          400,
+          'VALIDATION_FAILED',
+        ]);
+        expect(jsonOf<{ params: { field: string } }>(response).params.field).toBe('scheduledDuration');
+      }
+      const queued = await t.app.inject({
+        method: 'POST',
+        url: '/service/sync/push',
+        headers: kiosk.headers,
+        payload: {
+          deviceId: kiosk.deviceId,
+          sentAt: new Date().toISOString(),
+          qrCodeKey,
+          mutations: [
+            {
+              mutationId: uuidv7(),
+              deviceId: kiosk.deviceId,
+              seq: ++kioskSeq,
+              type: 'checkIn',
+              visitId: uuidv7(),
+              occurredAt: new Date().toISOString(),
+              payload: body,
+            },
+          ],
+        },
+      });
+      expect(jsonOf<{ results: { status: string; errorCode?: string }[] }>(queued).results).toEqual([
+        expect.objectContaining({ status: 'rejected', errorCode: 'VALIDATION_FAILED' }),
+      ]);
+      const stored = await t.database.db
+        .selectFrom('visits')
+        .select('id')
+        .where('last_name', '=', body.checkInForm.lastName)
+        .execute();
+      expect(stored).toEqual([]);
+    }
+    const longest = visitor({ scheduledDuration: 'PT24H' });
+    expect(jsonOf<CheckInResponse>(await post(longest)).allowed).toBe(true);
+  });
+});
+
 describe('fixes found by the wizard', () => {
   it('does not ask for measures when the building measures without manual entry', async () => {
     await setSettings({
@@ -500,6 +551,68 @@ describe('link and device rules', () => {
     }
   });
 
+  it("lets an invited visitor in through the e-mailed link of a building with a mobile token: the visit's identifier is its proof", async () => {
+    const id = uuidv7();
+    const publicIdentifier = `invite-${id}`;
+    await t.database.db
+      .insertInto('visits')
+      .values({
+        id,
+        tenant_id: tenantId,
+        building_id: buildingId,
+        identifier: 'INVITED2',
+        public_identifier: publicIdentifier,
+        pin: '2468',
+        visitor_type: 'VISITOR',
+        source: 'STAFF',
+        is_invitation: true,
+        first_name: 'Ines',
+        last_name: 'Invited',
+        scheduled_at: new Date(Date.now() + 10 * 60_000),
+        scheduled_duration: 'PT1H',
+      })
+      .execute();
+    const other = jsonOf<CheckInResponse>(await post(visitor()));
+    await t.database.db
+      .updateTable('buildings')
+      .set({ mobile_token: 'token-invite' })
+      .where('id', '=', buildingId)
+      .execute();
+    try {
+      const get = (url: string) => t.app.inject({ method: 'GET', url: `/service${url}` });
+      // The visit's own page: the building, the wizard's input and the visit, with no ?mt=.
+      expect((await get(`/checkin/${qrCodeKey}?proof=${publicIdentifier}`)).statusCode).toBe(200);
+      expect(
+        (await get(`/building/${qrCodeKey}/checkInData?visitorType=VISITOR&proof=${publicIdentifier}`)).statusCode,
+      ).toBe(200);
+      expect((await get(`/checkin/${qrCodeKey}/${publicIdentifier}`)).statusCode).toBe(200);
+      // A made-up identifier proves nothing.
+      expect(jsonOf(await get(`/checkin/${qrCodeKey}?proof=made-up-identifier`)).errorCode).toBe(
+        'CHECKIN_LINK_EXPIRED',
+      );
+
+      const invited = visitor({ id, checkInForm: { firstName: 'Ines', lastName: 'Invited', host: 'Bob Host' } });
+      // Naming the visit without its identifier, or with another visit's, is a walk-in without the token.
+      for (const proof of [{}, { publicIdentifier: other.publicIdentifier }]) {
+        const refused = await post({ ...invited, ...proof });
+        expect([refused.statusCode, jsonOf(refused).errorCode]).toEqual([410, 'CHECKIN_LINK_EXPIRED']);
+      }
+      const checkedIn = await post({ ...invited, publicIdentifier });
+      expect(checkedIn.statusCode).toBe(200);
+      expect(jsonOf<CheckInResponse>(checkedIn)).toMatchObject({ allowed: true, publicIdentifier });
+      const row = await t.database.db
+        .selectFrom('visits')
+        .select(['checked_in_at', 'source'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.checked_in_at).not.toBeNull();
+      // A walk-in without the token is still refused.
+      expect(jsonOf(await post(visitor())).errorCode).toBe('CHECKIN_LINK_EXPIRED');
+    } finally {
+      await t.database.db.updateTable('buildings').set({ mobile_token: null }).where('id', '=', buildingId).execute();
+    }
+  });
+
   it('opens the kiosk channel to an enrolled kiosk only: the building key alone skips nothing', async () => {
     await t.database.db
       .updateTable('buildings')
@@ -639,6 +752,42 @@ describe('check-out', () => {
     });
     expect(again.statusCode).toBe(404);
     expect(jsonOf(again).errorCode).toBe('CHECKOUT_VISIT_NOT_FOUND');
+  });
+
+  it("asks the exit questionnaires through the visit's link only when the building allows them there; a kiosk always", async () => {
+    await setSettings({ emailMeEnabled: true, allowExitQuestionnairesOnEmailCheckOut: false });
+    try {
+      const phone = jsonOf<CheckInResponse>(await post(visitor()));
+      const atKiosk = jsonOf<CheckInResponse>(await post(visitor()));
+      const data = (publicIdentifier: string | null, headers: Record<string, string> = {}) =>
+        t.app
+          .inject({ method: 'GET', url: `/service/checkoutable/${publicIdentifier}`, headers })
+          .then((response) => jsonOf<{ exitQuestionnaires: CheckInData['questionnaires'] }>(response));
+      expect((await data(phone.publicIdentifier)).exitQuestionnaires).toEqual([]);
+      expect((await data(atKiosk.publicIdentifier, kiosk.headers)).exitQuestionnaires).toHaveLength(1);
+
+      const byKiosk = await t.app.inject({
+        method: 'PATCH',
+        url: `/service/checkoutable/${atKiosk.publicIdentifier}`,
+        headers: kiosk.headers,
+        payload: {},
+      });
+      expect([byKiosk.statusCode, jsonOf(byKiosk).errorCode]).toEqual([400, 'MISSING']);
+      const byPhone = await t.app.inject({
+        method: 'PATCH',
+        url: `/service/checkoutable/${phone.publicIdentifier}`,
+        payload: {},
+      });
+      expect(jsonOf(byPhone)).toMatchObject({ status: 'success', visit: { status: 'OUT' } });
+      const row = await t.database.db
+        .selectFrom('visits')
+        .select(['exit_questionnaires_answers', 'checkout_method'])
+        .where('public_identifier', '=', phone.publicIdentifier)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ exit_questionnaires_answers: [], checkout_method: 'OWN_DEVICE' });
+    } finally {
+      await setSettings({ emailMeEnabled: true, allowExitQuestionnairesOnEmailCheckOut: true });
+    }
   });
 
   it('finds a visit by code and PIN (and last name)', async () => {

@@ -137,7 +137,7 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
   for (const key of ['GET /checkoutable/:publicIdentifier', 'GET /checkOutData/:publicIdentifier'] as const) {
     route(app, key, {
       config,
-      handler: (request) => checkOutData(app.ctx, request.params.publicIdentifier),
+      handler: (request) => checkOutData(app.ctx, request.params.publicIdentifier, channelOf(request, false)),
     });
   }
 

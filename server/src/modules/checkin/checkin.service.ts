@@ -7,6 +7,7 @@ import {
   type Locale,
   type VisitCodes,
   newVisitCodes,
+  parseKioskCredential,
   transitionRefusal,
   uuidv7,
 } from '@vestibule/shared';
@@ -17,6 +18,8 @@ import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
+import { audit, channelActor } from '../audit/audit.service.ts';
+import { sameSecret } from '../identification/identifiedPerson.ts';
 import { enqueueMail } from '../mail/mail.repo.ts';
 import { insertVisitIfCurrent, personIsIn } from '../visits/openVisits.repo.ts';
 import { stateOf, toVisitSummary } from '../visits/visit.dto.ts';
@@ -110,8 +113,10 @@ async function attemptCheckIn(
 
 /**
  * The channel: the building of the entry's link as the channel may see it (a kiosk enrolled for
- * it, a link with its current mobile token; a person's proof stands for the token, and is checked
- * with the person). Checking back into a visit reads the building from the database.
+ * it, a link with its current mobile token). A person's proof stands for the token, and is checked
+ * with the person; so does the public identifier of the visit the entry names (its own link, an
+ * invitation's e-mail: docs/check-in.md, "Channels"). Checking back into a visit reads the
+ * building from the database.
  */
 async function entryOnChannel(
   ctx: ServerContext,
@@ -121,8 +126,13 @@ async function entryOnChannel(
   existing: VisitRow | undefined,
 ): Promise<Entry> {
   const fromMemory = !existing;
-  const proven =
+  const personProven =
     body.personId !== null && (channel.staff === true || body.passIdentifier !== null || body.personTicket !== null);
+  const visitProven =
+    existing !== undefined &&
+    body.publicIdentifier !== null &&
+    sameSecret(existing.public_identifier, body.publicIdentifier);
+  const proven = personProven || visitProven;
   const row = await (fromMemory
     ? ctx.checkInConfigs.building(ctx.db, body.qrCodeKey)
     : findBuildingByKey(ctx.db, body.qrCodeKey));
@@ -199,18 +209,51 @@ async function writeEntry(
           { configVersion: attempt < ATTEMPTS ? building.config_version : null, person: who.person },
         );
   const notice = noticeOf(ctx, entry, who, decision, identifiers);
-  const saved = notice
-    ? await inTransaction(ctx, async (trx) => {
-        const visit = await write(trx);
-        if (visit) await enqueueMail(trx, uuidv7(), notice);
-        return visit;
-      })
-    : await write(ctx.db);
+  // A visitor's own check-in (a phone, a kiosk) is audited with it; staff audit their own.
+  const audited = entry.channel.staff !== true;
+  const saved =
+    notice || audited
+      ? await inTransaction(ctx, async (trx) => {
+          const visit = await write(trx);
+          if (visit && notice) await enqueueMail(trx, uuidv7(), notice);
+          if (visit && audited) await auditEntry(trx, entry, id, columns);
+          return visit;
+        })
+      : await write(ctx.db);
   if (saved) return { saved, identifiers, created: existing === undefined };
   // Refused: the person is already in, or the building changed since it was read.
   if (await personIsIn(ctx.db, building.id, who.person)) return 'alreadyIn';
   ctx.checkInConfigs.drop(body.qrCodeKey);
   return undefined;
+}
+
+/**
+ * The audit row of a check-in on a public channel, the channel as the actor (a kiosk or the
+ * visitor's phone, with its device): who, let in or refused, when; never answers or measures.
+ */
+function auditEntry(db: ServerContext['db'], entry: Entry, visitId: string, columns: ReturnType<typeof visitColumns>) {
+  const { channel, building, body, existing } = entry;
+  // A kiosk's credential was checked with the channel: its device id is the kiosk's.
+  const kioskId = channel.fromKiosk ? parseKioskCredential(channel.credential)?.deviceId : undefined;
+  const deviceId = channel.verifiedKiosk?.deviceId ?? kioskId ?? body.deviceId;
+  return audit(db, channelActor(channel.fromKiosk ? 'KIOSK' : 'OWN_DEVICE', { clientIp: channel.clientIp, deviceId }), {
+    tenantId: building.tenant_id,
+    action: columns.allowed ? 'MEETING_CHECKED_IN' : 'MEETING_CHECK_IN_REFUSED',
+    entity: 'visit',
+    entityId: visitId,
+    after: {
+      buildingId: building.id,
+      visitorType: columns.visitor_type,
+      personId: columns.person_id,
+      firstName: columns.first_name,
+      lastName: columns.last_name,
+      checkedInAt: columns.checked_in_at ? columns.checked_in_at.toISOString() : null,
+      allowed: columns.allowed,
+      refusal: columns.refusal_reason,
+      source: columns.source,
+      ...(existing ? { checkedInAgain: existing.checked_out_at !== null } : {}),
+    },
+  });
 }
 
 /** The notice: the e-mail-me copy of a visitor let in (their code, PIN and check-out link), or none. */

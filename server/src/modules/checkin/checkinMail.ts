@@ -1,4 +1,5 @@
 // The e-mails a check-in writes (in the transaction of the visit, sent by the outbox job).
+import { type BuildingSettings, formatInZone, knownFormats } from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../context.ts';
 import type { CheckInChannel } from './channel.ts';
@@ -9,7 +10,7 @@ export function checkInCopyMail(
   channel: CheckInChannel,
   visit: {
     building: { tenant_id: string; name: string };
-    settings: { timeZoneId: string; senderEmail: string };
+    settings: Pick<BuildingSettings, 'timeZoneId' | 'senderEmail' | 'senderPhone' | 'dateFormat' | 'timeFormat'>;
     to: string;
     name: string | null;
     identifiers: { identifier: string; public_identifier: string; pin: string };
@@ -20,11 +21,12 @@ export function checkInCopyMail(
   const link = `${(ctx.config.publicUrl ?? channel.origin).replace(/\/$/, '')}/checkOut/${identifiers.public_identifier}`;
   const t = (key: string, params: Record<string, string>) =>
     translate(channel.locale, `mail.checkInCopy.${key}`, params);
-  const time = new Intl.DateTimeFormat(channel.locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: visit.settings.timeZoneId,
-  }).format(visit.at);
+  // On the building's clock, in its date and time formats.
+  const formats = knownFormats(visit.settings);
+  const time = [formats.dateFormat, formats.timeFormat]
+    .map((pattern) => formatInZone(visit.at, pattern, visit.settings.timeZoneId, channel.locale))
+    .join(' ');
+  const phone = visit.settings.senderPhone.trim();
   const params = {
     building: visit.building.name,
     name: visit.name ?? '',
@@ -38,7 +40,9 @@ export function checkInCopyMail(
     to: visit.to,
     locale: channel.locale,
     subject: t('subject', params),
-    text: ['greeting', 'checkedIn', 'code', 'checkOut', 'closing'].map((key) => t(key, params)).join('\n\n'),
+    text: ['greeting', 'checkedIn', 'code', 'checkOut', ...(phone ? ['contactPhone'] : []), 'closing']
+      .map((key) => t(key, { ...params, phone }))
+      .join('\n\n'),
     replyTo: visit.settings.senderEmail.split(/[,;]/)[0]?.trim() || null,
   };
 }

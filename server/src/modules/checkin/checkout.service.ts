@@ -19,6 +19,8 @@ import { pinFailures, recordPinFailure } from './checkin.repo.ts';
 import { issueTicket, visitOfTicket } from './checkoutTicket.ts';
 import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from './channel.ts';
 import { kioskOfCredential } from '../kiosks/kiosks.service.ts';
+import { audit, channelActor } from '../audit/audit.service.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { CheckInTiming } from './checkin.service.ts';
 import { answeredQuestionnaires, checkOutSettings, checkTemperatures } from './visitRules.ts';
 
@@ -35,16 +37,6 @@ async function buildingSettingsById(ctx: ServerContext, buildingId: string) {
   return settingsOf(await findBuildingSettings(ctx.db, buildingId));
 }
 
-export async function checkOutData(ctx: ServerContext, publicIdentifier: string) {
-  const visit = await openVisit(ctx, publicIdentifier);
-  const settings = await buildingSettingsById(ctx, visit.building_id);
-  return {
-    visit: toVisitSummary(visit, settings.timeZoneId),
-    exitQuestionnaires: await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type),
-    ...checkOutSettings(settings),
-  };
-}
-
 /**
  * Who checked a visit out by hand (the visit keeps it, the entry log and its CSV show it): the
  * visitor on their phone, a kiosk, or staff at the entry log. The automatic check-out records its
@@ -52,8 +44,58 @@ export async function checkOutData(ctx: ServerContext, publicIdentifier: string)
  */
 type CheckOutBy = 'OWN_DEVICE' | 'KIOSK' | 'STAFF';
 
-/** How a check-out is made: when (a kiosk's offline entry keeps its time) and by whom. */
-type CheckOutTiming = CheckInTiming & { method: CheckOutBy };
+/**
+ * The exit questionnaires a check-out asks: a kiosk's and staff's always; the visitor's own
+ * check-out through the visit's link (the e-mails', the phone's) only when the building allows
+ * them there (`allowExitQuestionnairesOnEmailCheckOut`).
+ */
+async function exitQuestionnairesOf(
+  ctx: ServerContext,
+  visit: VisitRow,
+  settings: { allowExitQuestionnairesOnEmailCheckOut: boolean },
+  method: CheckOutBy,
+) {
+  if (method === 'OWN_DEVICE' && !settings.allowExitQuestionnairesOnEmailCheckOut) return [];
+  return linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type);
+}
+
+/** Who checks out through a visit's link: a kiosk of the visit's building (its credential), else the visitor's phone. */
+async function linkMethod(
+  ctx: ServerContext,
+  visit: VisitRow,
+  channel: Pick<CheckInChannel, 'credential'>,
+): Promise<CheckOutBy> {
+  const kiosk = channel.credential ? await kioskOfCredential(ctx, channel.credential) : undefined;
+  return kiosk && kiosk.buildingId === visit.building_id ? 'KIOSK' : 'OWN_DEVICE';
+}
+
+/** What the check-out page of a visit's link needs, for who checks out there (a kiosk, else the visitor). */
+export async function checkOutData(
+  ctx: ServerContext,
+  publicIdentifier: string,
+  channel: Pick<CheckInChannel, 'credential'> = {},
+) {
+  const visit = await openVisit(ctx, publicIdentifier);
+  return checkOutDataOf(ctx, visit, await linkMethod(ctx, visit, channel));
+}
+
+async function checkOutDataOf(ctx: ServerContext, visit: VisitRow, method: CheckOutBy) {
+  const settings = await buildingSettingsById(ctx, visit.building_id);
+  return {
+    visit: toVisitSummary(visit, settings.timeZoneId),
+    exitQuestionnaires: await exitQuestionnairesOf(ctx, visit, settings, method),
+    ...checkOutSettings(settings),
+  };
+}
+
+/**
+ * How a check-out is made: when (a kiosk's offline entry keeps its time) and by whom; `by` is
+ * where a visitor's or a kiosk's check-out came from, for the audit log (staff audit their own).
+ */
+type CheckOutTiming = CheckInTiming & {
+  method: CheckOutBy;
+  by?: { clientIp: string | null; deviceId?: string | null };
+};
 
 export async function checkOut(
   ctx: ServerContext,
@@ -74,12 +116,13 @@ export async function checkOutByLink(
   ctx: ServerContext,
   publicIdentifier: string,
   body: CheckOutBody,
-  channel: Pick<CheckInChannel, 'credential'>,
+  channel: Pick<CheckInChannel, 'credential' | 'clientIp'>,
 ) {
   const visit = await openVisit(ctx, publicIdentifier);
   const kiosk = channel.credential ? await kioskOfCredential(ctx, channel.credential) : undefined;
-  const method = kiosk && kiosk.buildingId === visit.building_id ? 'KIOSK' : 'OWN_DEVICE';
-  return checkOutOpenVisit(ctx, visit, body, { method });
+  const method = await linkMethod(ctx, visit, channel);
+  const by = { clientIp: channel.clientIp, deviceId: method === 'KIOSK' ? (kiosk?.deviceId ?? null) : null };
+  return checkOutOpenVisit(ctx, visit, body, { method, by });
 }
 
 /**
@@ -95,17 +138,32 @@ export async function checkOutOpenVisit(
   timing: CheckOutTiming,
 ) {
   const settings = await buildingSettingsById(ctx, visit.building_id);
-  const questionnaires = await linkedQuestionnaires(ctx.db, visit.building_id, 'EXIT', visit.visitor_type);
+  const questionnaires = await exitQuestionnairesOf(ctx, visit, settings, timing.method);
   const { stored } = answeredQuestionnaires(questionnaires, body.questionnairesAnswers);
   if (settings.checkOutTemperatureMeasuresEnabled && settings.allowCheckOutManualTemperatureMeasure) {
     checkTemperatures(true, body, settings);
   }
-  const done = await checkOutVisit(ctx.db, visit.id, timing.occurredAt ?? null, {
+  const { method, by } = timing;
+  const columns = {
     exit_temp_measure1: body.tempMeasure1,
     exit_temp_measure2: body.tempMeasure2,
     exit_comments: body.comments,
     exit_questionnaires_answers: JSON.stringify(stored),
-    checkout_method: timing.method,
+    checkout_method: method,
+  };
+  // The visitor's own check-out and a kiosk's are audited with the change, the channel as the actor.
+  const done = await inTransaction(ctx.db, async (db) => {
+    const checkedOut = await checkOutVisit(db, visit.id, timing.occurredAt ?? null, columns);
+    if (checkedOut && method !== 'STAFF') {
+      await audit(db, channelActor(method, by ?? { clientIp: null }), {
+        tenantId: visit.tenant_id,
+        action: 'MEETING_CHECKED_OUT',
+        entity: 'visit',
+        entityId: visit.id,
+        after: { checkedOutAt: (timing.occurredAt ?? new Date()).toISOString(), checkoutMethod: method },
+      });
+    }
+    return checkedOut;
   });
   if (!done) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
   const row = await findVisitById(ctx.db, visit.id);
@@ -181,12 +239,12 @@ async function kioskBuilding(ctx: ServerContext, qrCodeKey: string, channel: Che
   return { building, kiosk: await enrolledKioskOf(ctx, building, { ...channel, fromKiosk: true }) };
 }
 
-/** The public identifier of the open visit a ticket names, for the kiosk it was issued to. */
+/** The open visit a ticket names, for the kiosk it was issued to, and that kiosk. */
 async function ticketVisit(ctx: ServerContext, qrCodeKey: string, ticket: string, channel: CheckInChannel) {
   const { building, kiosk } = await kioskBuilding(ctx, qrCodeKey, channel);
   const visit = await findVisitById(ctx.db, await visitOfTicket(ctx, ticket, kiosk.deviceId));
   if (!visit || visit.building_id !== building.id) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
-  return visit.public_identifier;
+  return { visit: await openVisit(ctx, visit.public_identifier), kiosk };
 }
 
 /** What the check-out form of a visit found by a kiosk's search needs. */
@@ -196,7 +254,8 @@ export async function ticketCheckOutData(
   ticket: string,
   channel: CheckInChannel,
 ) {
-  return checkOutData(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel));
+  const { visit } = await ticketVisit(ctx, qrCodeKey, ticket, channel);
+  return checkOutDataOf(ctx, visit, 'KIOSK');
 }
 
 /** Checks out the visit a kiosk's search found, with its ticket. */
@@ -207,5 +266,9 @@ export async function ticketCheckOut(
   body: CheckOutBody,
   channel: CheckInChannel,
 ) {
-  return checkOut(ctx, await ticketVisit(ctx, qrCodeKey, ticket, channel), body, { method: 'KIOSK' });
+  const { visit, kiosk } = await ticketVisit(ctx, qrCodeKey, ticket, channel);
+  return checkOutOpenVisit(ctx, visit, body, {
+    method: 'KIOSK',
+    by: { clientIp: channel.clientIp, deviceId: kiosk.deviceId },
+  });
 }

@@ -124,6 +124,16 @@ describe('a walk-in checked in with the wizard it gives', () => {
     expect(list.docs).toEqual([expect.objectContaining({ lastName, status: 'IN', host: 'Ada Lovelace' })]);
   });
 
+  it('takes a stay of 0 to 24 hours in steps of 5 minutes only, as every check-in path does', async () => {
+    for (const scheduledDuration of ['PT7M', 'PT25H']) {
+      const { lastName, body } = await walkIn('NO');
+      const response = await call('ROLE_USER', 'POST', '/meetingWithCheckIn', { ...body, scheduledDuration });
+      expect(errorOf(response), scheduledDuration).toEqual([400, 'VALIDATION_FAILED']);
+      const stored = await t.database.db.selectFrom('visits').select('id').where('last_name', '=', lastName).execute();
+      expect(stored).toEqual([]);
+    }
+  });
+
   it("is refused at the door by an alert answer with the building's failure text, and the refusal kept", async () => {
     const { data, lastName, body } = await walkIn('YES');
     const answer = jsonOf<CheckInResponse>(await call('ROLE_USER', 'POST', '/meetingWithCheckIn', body));

@@ -56,6 +56,7 @@ function checkInBodyOf(
     personId: visit.personId,
     passIdentifier: null,
     personTicket: null,
+    publicIdentifier: null,
     replaceOldVisit: false,
     ...wizardAnswersOf(result),
     mt: null,

@@ -121,8 +121,9 @@ describe('the invitation', () => {
     expect(await sendInvitations(deps, NOW)).toEqual({ visits: 1, mails: 1 });
     const email = await deliveredTo('zoe@example.test');
 
-    // In French (the visitor's), the building's time zone (Toronto: 09:30 in summer).
-    expect(email.subject).toMatch(/^Votre visite à Harbour Tower le mardi 16 juin 2026 .*09:30/);
+    // In French (the visitor's), the building's time zone (Toronto: 09:30 in summer), in the
+    // building's date and time formats (the defaults: yyyy-MM-dd, HH:mm).
+    expect(email.subject).toBe('Votre visite à Harbour Tower le mardi 2026-06-16 09:30 UTC−4');
     expect(email.replyTo!.map((a) => a.address)).toEqual(['desk@harbour.test']);
     const links = {
       checkIn: `${BASE}/checkin/${world.qrCodeKey}/${publicId}`,
@@ -200,6 +201,94 @@ describe('the invitation', () => {
   });
 });
 
+describe("the building's e-mail settings", () => {
+  it('leave out the QR code and the logo when the building turns them off, add its phone, and write its date and time formats', async () => {
+    const world = await createWorld(t.database.db, {
+      logo: true,
+      settings: {
+        appendQrCode: false,
+        appendLogo: false,
+        senderPhone: '+14165550199',
+        dateFormat: 'dd/MM/yyyy',
+        timeFormat: 'hh:mm a',
+        defaultLocale: 'en',
+      },
+    });
+    const id = await createVisit(t.database.db, world, {
+      is_invitation: true,
+      email: 'plain@example.test',
+      locale: 'en',
+      host: 'Reception',
+      scheduled_at: new Date('2026-06-16T18:45:00Z'),
+      scheduled_duration: 'PT1H',
+    });
+    await sendInvitations(deps, NOW);
+    const email = await deliveredTo('plain@example.test');
+    expect(email.subject).toBe('Your visit to Harbour Tower on Tuesday 16/06/2026 02:45 PM EDT');
+    expect(email.attachments.map((a) => a.filename)).toEqual(['visit.ics']);
+    expect(email.html).not.toContain('cid:');
+    const checkIn = `${BASE}/checkin/${world.qrCodeKey}/pub-${id}`;
+    expect(email.text).toContain(`At the entrance, open your check-in link:\n\n${checkIn}`);
+    expect(email.text).not.toContain('QR code');
+    expect(email.text).toContain('A question? Call +14165550199.');
+
+    // Turned on, the same invitation carries both, and no phone line without a phone.
+    const shown = await createWorld(t.database.db, { logo: true, settings: { senderPhone: '' } });
+    await createVisit(t.database.db, shown, {
+      is_invitation: true,
+      email: 'rich@example.test',
+      locale: 'en',
+      scheduled_at: new Date('2026-06-16T18:45:00Z'),
+      scheduled_duration: 'PT1H',
+    });
+    await sendInvitations(deps, NOW);
+    const rich = await deliveredTo('rich@example.test');
+    expect(rich.attachments.map((a) => a.filename).sort()).toEqual(['logo', 'visit-qr.png', 'visit.ics']);
+    expect(rich.text).not.toContain('A question?');
+  });
+
+  it("writes the check-in copy on the building's clock in its formats, with its phone", async () => {
+    const world = await createWorld(t.database.db, {
+      settings: {
+        emailMeEnabled: true,
+        senderPhone: '+33145550100',
+        dateFormat: 'dd.MM.yyyy',
+        timeFormat: 'HH:mm:ss',
+        timeZoneId: 'Europe/Paris',
+      },
+    });
+    const before = new Date();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/service/checkin',
+      headers: { 'accept-language': 'fr' },
+      payload: {
+        qrCodeKey: world.qrCodeKey,
+        visitorType: 'VISITOR',
+        checkInForm: { firstName: 'Léa', lastName: 'Copie', host: 'Accueil' },
+        emailMeActive: true,
+        emailMeEmail: 'copie@example.test',
+      },
+    });
+    expect(jsonOf(response)).toMatchObject({ allowed: true });
+    const email = await deliveredTo('copie@example.test');
+    const day = new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'Europe/Paris',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    })
+      .format(before)
+      .replace(/\//g, '.');
+    expect(email.text).toMatch(
+      new RegExp(
+        `Vous vous êtes enregistré\\(e\\) à Harbour Tower le ${day.replace(/\./g, '\\.')} \\d{2}:\\d{2}:\\d{2}\\.`,
+      ),
+    );
+    expect(email.text).toContain('Une question ? Appelez le +33145550100.');
+  });
+});
+
 describe('the notices', () => {
   it("tells the host of the check-in in the host's language, with the logo", async () => {
     const world = await createWorld(t.database.db, { logo: true });
@@ -232,7 +321,7 @@ describe('the notices', () => {
     });
     await sendStartReminders(deps, NOW);
     const email = await deliveredTo('reminded@example.test');
-    expect(email.subject).toMatch(/^Reminder: your visit to Harbour Tower on Monday, June 15, 2026/);
+    expect(email.subject).toBe('Reminder: your visit to Harbour Tower on Monday 2026-06-15 13:00 EDT');
     expect(email.text).toContain(`${BASE}/cancelVisit/pub-${id}`);
     expect(email.text).toContain(`${BASE}/rescheduleVisit/pub-${id}`);
     expect(decodeQr(attachment(email, 'visit-qr.png').bytes)).toBe(`${BASE}/checkin/${world.qrCodeKey}/pub-${id}`);

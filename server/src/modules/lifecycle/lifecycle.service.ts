@@ -3,8 +3,9 @@
 // instances at once: it acts on a visit only by claiming it in one statement (lifecycle.repo.ts),
 // and a notice's e-mails are written to the outbox in the transaction of its claim. The jobs that
 // run them, and how often, are in server/src/jobs/.
-import { type HostRecord, arrivalNoticeTo, newBuildingSettings, uuidv7 } from '@vestibule/shared';
+import { type HostRecord, arrivalNoticeTo, knownFormats, newBuildingSettings, uuidv7 } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
+import { auditAll, automaticActor } from '../audit/audit.service.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/mail.repo.ts';
 import { cancellationMails, invitationMail } from '../notifications/invitationMails.ts';
 import {
@@ -75,7 +76,10 @@ function buildingOf(row: NoticeRow): NoticeBuilding {
     timeZoneId: settings.timeZoneId,
     senderEmail: settings.senderEmail,
     defaultLocale: settings.defaultLocale,
-    hasLogo: row.logo_type !== null && mailableLogos.has(row.logo_type),
+    hasLogo: settings.appendLogo && row.logo_type !== null && mailableLogos.has(row.logo_type),
+    appendQrCode: settings.appendQrCode,
+    senderPhone: settings.senderPhone,
+    formats: knownFormats(settings),
     hostNoticeWaitText: settings.hostNoticeWaitText ?? '',
   };
 }
@@ -242,11 +246,28 @@ export function sendOverdueAlerts(deps: LifecycleDeps, now: Date): Promise<JobOu
   });
 }
 
-/** Checks out the visits past their building's automatic check-out; answers them (for live updates). */
+/**
+ * Checks out the visits past their building's automatic check-out, each batch audited in its
+ * transaction with the automatic rule as the actor; answers them (for live updates).
+ */
 export async function autoCheckOutDue(deps: { db: Db }, now: Date): Promise<AutoCheckedOut[]> {
   const done: AutoCheckedOut[] = [];
   for (let round = 0; round < MAX_BATCHES; round++) {
-    const batch = await autoCheckOut(deps.db, now, STATE_BATCH);
+    const batch = await deps.db.transaction().execute(async (trx) => {
+      const rows = await autoCheckOut(trx, now, STATE_BATCH);
+      await auditAll(
+        trx,
+        automaticActor,
+        rows.map((row) => ({
+          tenantId: row.tenant_id,
+          action: 'MEETING_CHECKED_OUT',
+          entity: 'visit',
+          entityId: row.id,
+          after: { checkedOutAt: new Date(row.checked_out_at).toISOString(), checkoutMethod: row.checkout_method },
+        })),
+      );
+      return rows;
+    });
     done.push(...batch);
     if (batch.length < STATE_BATCH) break;
   }

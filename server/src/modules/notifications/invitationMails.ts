@@ -33,7 +33,7 @@ export async function invitationMail(
   const locale = visitorLocale(building, visit);
   const links = visitLinks(context.base, building.qrCodeKey, visit.publicIdentifier);
   const hostName = host?.name ?? visit.hostName;
-  const date = visit.scheduledAt ? dateTime(locale, building.timeZoneId, visit.scheduledAt) : '';
+  const date = visit.scheduledAt ? dateTime(locale, building, visit.scheduledAt) : '';
   const params = { building: building.name, date, host: hostName ?? '' };
   const t = (key: string, extra: Record<string, string> = {}) =>
     translate(locale, `mail.lifecycle.invitation.${key}`, { ...params, ...extra });
@@ -61,7 +61,7 @@ export async function invitationMail(
     locale,
     subject: t(subject),
     blocks,
-    qr: entry.qr,
+    ...(entry.qr ? { qr: entry.qr } : {}),
     ...(calendar ? { calendar: { text: calendar, cancelled: false } } : {}),
   });
 }
@@ -115,7 +115,7 @@ export function cancellationMails(
   if (visit.email) {
     const locale = visitorLocale(building, visit);
     const links = visitLinks(context.base, building.qrCodeKey, visit.publicIdentifier);
-    const date = visit.scheduledAt ? dateTime(locale, building.timeZoneId, visit.scheduledAt) : '';
+    const date = visit.scheduledAt ? dateTime(locale, building, visit.scheduledAt) : '';
     const t = (key: string) =>
       translate(locale, `mail.lifecycle.cancellation.${key}`, { building: building.name, date });
     const calendar = visit.scheduledAt
@@ -142,7 +142,7 @@ export function cancellationMails(
     const params = {
       building: building.name,
       visitor: visitorName(locale, visit),
-      date: visit.scheduledAt ? dateTime(locale, building.timeZoneId, visit.scheduledAt) : '',
+      date: visit.scheduledAt ? dateTime(locale, building, visit.scheduledAt) : '',
     };
     const t = (key: string) => translate(locale, `mail.lifecycle.cancellation.${key}`, params);
     mails.push(

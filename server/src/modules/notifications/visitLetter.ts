@@ -1,8 +1,9 @@
 // What every e-mail of a visit is made of: the building, the visit and the host as a notice sees
-// them, the recipient's language, dates and times in the building's time zone, and the letter
-// itself (HTML and text, the building's logo, the visit's QR code, a calendar file) with the
-// building's first sender address to reply to.
-import { type Locale, durationToMinutes } from '@vestibule/shared';
+// them, the recipient's language, dates and times on the building's clock in its date and time
+// formats, and the letter itself (HTML and text, the building's logo when it adds it, the visit's
+// QR code when it adds it, its phone for questions, a calendar file) with the building's first
+// sender address to reply to.
+import { type DateTimeFormats, type Locale, durationToMinutes, formatInZone } from '@vestibule/shared';
 import { isLocale, translate } from '@vestibule/shared/i18n';
 import type { MailAttachment, OutgoingMail } from '../mail/mail.repo.ts';
 import { type Block, LOGO_CID, QR_CID, htmlBody, textBody } from './html.ts';
@@ -21,10 +22,16 @@ export interface NoticeBuilding {
   /** The building's sender addresses (one or several, separated by commas or semicolons). */
   senderEmail: string;
   defaultLocale: string;
-  /** A logo that mail clients show (PNG, JPEG or GIF; a BMP is left out). */
+  /** A logo the building adds to its e-mails (`appendLogo`) that mail clients show (PNG, JPEG or GIF; a BMP is left out). */
   hasLogo: boolean;
   /** Where a visitor waits for their host (the host's arrival notice); empty: at the reception. */
   hostNoticeWaitText: string;
+  /** Whether the visitor's invitations and start reminders carry the visit's QR code (`appendQrCode`). */
+  appendQrCode: boolean;
+  /** The phone number visitors may call with a question (`senderPhone`), or empty. */
+  senderPhone: string;
+  /** How the building writes dates and times (its `dateFormat` and `timeFormat`). */
+  formats: DateTimeFormats;
 }
 
 export interface NoticeVisit {
@@ -87,27 +94,42 @@ export function senderAddresses(building: NoticeBuilding): string[] {
     .filter((address) => address.includes('@'));
 }
 
-/** A moment in the building's time zone (UTC for a zone this runtime does not know: a message is still sent). */
-function formatIn(locale: Locale, timeZone: string, options: Intl.DateTimeFormatOptions, instant: Date): string {
-  let format: Intl.DateTimeFormat;
+/** The zone the building's clock reads: UTC for a zone this runtime does not know (a message is still sent). */
+function knownZone(timeZone: string): string {
   try {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone, timeZoneName: 'short' });
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
   } catch {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC', timeZoneName: 'short' });
+    return 'UTC';
   }
-  return format.format(instant);
 }
 
-export const dateTime = (locale: Locale, timeZone: string, instant: Date) =>
-  formatIn(
-    locale,
-    timeZone,
-    { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' },
-    instant,
-  );
+/** A part of a moment as the language writes it on the building's clock (its weekday, its zone's name). */
+function partIn(
+  locale: Locale,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+  type: Intl.DateTimeFormatPartTypes,
+  instant: Date,
+) {
+  const parts = new Intl.DateTimeFormat(locale, { ...options, timeZone: knownZone(timeZone) }).formatToParts(instant);
+  return parts.find((part) => part.type === type)?.value ?? '';
+}
 
-export const timeOfDay = (locale: Locale, timeZone: string, instant: Date) =>
-  formatIn(locale, timeZone, { hour: '2-digit', minute: '2-digit' }, instant);
+/** "Tuesday 2026-06-16 09:30 EDT": the weekday in words, the date and time in the building's formats, its zone. */
+export function dateTime(locale: Locale, building: NoticeBuilding, instant: Date): string {
+  const zone = knownZone(building.timeZoneId);
+  const weekday = partIn(locale, zone, { weekday: 'long' }, 'weekday', instant);
+  const date = formatInZone(instant, building.formats.dateFormat, zone, locale);
+  return `${weekday} ${date} ${timeOfDay(locale, building, instant)}`;
+}
+
+/** "09:30 EDT": the time in the building's time format, with its zone. */
+export function timeOfDay(locale: Locale, building: NoticeBuilding, instant: Date): string {
+  const zone = knownZone(building.timeZoneId);
+  const time = formatInZone(instant, building.formats.timeFormat, zone, locale);
+  return `${time} ${partIn(locale, zone, { timeZoneName: 'short' }, 'timeZoneName', instant)}`;
+}
 
 export function durationWords(locale: Locale, duration: string | null): string | null {
   const minutes = duration ? durationToMinutes(duration) : undefined;
@@ -137,11 +159,17 @@ interface Letter {
 
 export function letter(building: NoticeBuilding, mail: Letter): OutgoingMail {
   const t = (key: string) => translate(mail.locale, `mail.lifecycle.${key}`, { building: building.name });
+  const phone = building.senderPhone.trim();
   const body = {
     locale: mail.locale,
     title: mail.subject,
     logoAlt: building.hasLogo ? t('logoAlt') : null,
-    blocks: mail.blocks,
+    blocks: phone
+      ? [
+          ...mail.blocks,
+          { kind: 'text' as const, text: translate(mail.locale, 'mail.lifecycle.contactPhone', { phone }) },
+        ]
+      : mail.blocks,
     footer: t('footer'),
   };
   const attachments: MailAttachment[] = [];
@@ -180,15 +208,21 @@ export function visitorName(locale: Locale, visit: NoticeVisit): string {
   return fullName(visit.firstName, visit.lastName) ?? translate(locale, 'mail.lifecycle.someone');
 }
 
-/** The QR code and the check-in link, the visit code and PIN for typing at the kiosk. */
-export async function entryBlocks(locale: Locale, building: NoticeBuilding, visit: NoticeVisit, links: VisitLinks) {
+/**
+ * The check-in link with the visit's QR code when the building adds it (`appendQrCode`), and the
+ * visit code and PIN for typing at the kiosk.
+ */
+export async function entryBlocks(
+  locale: Locale,
+  building: NoticeBuilding,
+  visit: NoticeVisit,
+  links: VisitLinks,
+): Promise<{ blocks: Block[]; qr?: Buffer }> {
   const t = (key: string, params: Record<string, string> = {}) =>
     translate(locale, `mail.lifecycle.invitation.${key}`, { building: building.name, ...params });
-  const blocks: Block[] = [
-    { kind: 'text', text: t('qr') },
-    { kind: 'qr', alt: t('qrAlt') },
-    { kind: 'link', text: links.checkIn, href: links.checkIn },
-    { kind: 'text', text: t('code', { identifier: visit.identifier, pin: visit.pin }) },
-  ];
+  const link: Block = { kind: 'link', text: links.checkIn, href: links.checkIn };
+  const code: Block = { kind: 'text', text: t('code', { identifier: visit.identifier, pin: visit.pin }) };
+  if (!building.appendQrCode) return { blocks: [{ kind: 'text', text: t('linkOnly') }, link, code] };
+  const blocks: Block[] = [{ kind: 'text', text: t('qr') }, { kind: 'qr', alt: t('qrAlt') }, link, code];
   return { blocks, qr: await visitQrPng(links.checkIn) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { htmlBody, textBody } from './html.ts';
 import { publicBase, visitLinks } from './links.ts';
-import { type NoticeBuilding, type NoticeVisit, senderAddresses } from './visitLetter.ts';
+import { type NoticeBuilding, type NoticeVisit, dateTime, senderAddresses, timeOfDay } from './visitLetter.ts';
 import { hostCheckedInMail, overdueAlertMails } from './visitMails.ts';
 
 const building: NoticeBuilding = {
@@ -15,6 +15,9 @@ const building: NoticeBuilding = {
   defaultLocale: 'fr',
   hasLogo: true,
   hostNoticeWaitText: '',
+  appendQrCode: true,
+  senderPhone: '',
+  formats: { dateFormat: 'yyyy-MM-dd', timeFormat: 'hh:mm a' },
 };
 const visit: NoticeVisit = {
   id: 'v1',
@@ -57,6 +60,28 @@ describe('lifecycle e-mails', () => {
       { fileName: 'logo', contentType: 'image/png', contentId: 'logo', buildingLogoOf: 'b1' },
     ]);
     expect(mail.replyTo).toBe('desk@example.test');
+  });
+
+  it("writes moments on the building's clock in its date and time formats, the weekday in the reader's words", () => {
+    const instant = new Date('2026-06-16T13:30:05Z');
+    const formats = (dateFormat: string, timeFormat: string) => ({ ...building, formats: { dateFormat, timeFormat } });
+    expect(dateTime('en', formats('yyyy-MM-dd', 'HH:mm'), instant)).toBe('Tuesday 2026-06-16 09:30 EDT');
+    expect(dateTime('fr', formats('dd/MM/yyyy', 'HH:mm:ss'), instant)).toBe('mardi 16/06/2026 09:30:05 UTC−4');
+    expect(dateTime('es', formats('dd.MM.yyyy', 'hh:mm a'), instant)).toMatch(/^martes 16\.06\.2026 09:30 a\.\sm\. /);
+    expect(timeOfDay('en', formats('MM/dd/yyyy', 'hh:mm:ss a'), new Date('2026-01-15T23:05:00Z'))).toBe(
+      '06:05:00 PM EST',
+    );
+    // A zone the runtime does not know reads as UTC: the message is still written.
+    expect(timeOfDay('en', { ...building, timeZoneId: 'Mars/Olympus' }, instant)).toBe('01:30 PM UTC');
+  });
+
+  it("adds the building's phone for questions when it has one", () => {
+    const host = { name: 'Hal', email: 'hal@example.test', locale: 'en' };
+    const checkedIn = { ...visit, checkedInAt: visit.checkedInAt! };
+    const withPhone = hostCheckedInMail({ ...building, senderPhone: '+14165550100' }, checkedIn, host);
+    expect(withPhone.text).toContain('A question? Call +14165550100.');
+    expect(withPhone.html).toContain('A question? Call +14165550100.');
+    expect(hostCheckedInMail(building, checkedIn, host).text).not.toContain('A question?');
   });
 
   it("reads the building's sender addresses from a list separated by commas, semicolons or spaces", () => {

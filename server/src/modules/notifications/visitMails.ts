@@ -35,7 +35,7 @@ export async function startReminderMails(
   if (visit.email) {
     const locale = visitorLocale(building, visit);
     const links = visitLinks(context.base, building.qrCodeKey, visit.publicIdentifier);
-    const params = { building: building.name, date: dateTime(locale, building.timeZoneId, visit.scheduledAt) };
+    const params = { building: building.name, date: dateTime(locale, building, visit.scheduledAt) };
     const t = (key: string) => translate(locale, `mail.lifecycle.${key}`, params);
     const entry = await entryBlocks(locale, building, visit, links);
     mails.push(
@@ -50,7 +50,7 @@ export async function startReminderMails(
           { kind: 'link', text: t('invitation.cancel'), href: links.cancel },
           { kind: 'link', text: t('invitation.reschedule'), href: links.reschedule },
         ],
-        qr: entry.qr,
+        ...(entry.qr ? { qr: entry.qr } : {}),
       }),
     );
   }
@@ -59,7 +59,7 @@ export async function startReminderMails(
     const params = {
       building: building.name,
       visitor: visitorName(locale, visit),
-      date: dateTime(locale, building.timeZoneId, visit.scheduledAt),
+      date: dateTime(locale, building, visit.scheduledAt),
     };
     const t = (key: string) => translate(locale, `mail.lifecycle.startReminder.${key}`, params);
     mails.push(
@@ -87,7 +87,7 @@ export function endReminderMails(
   if (visit.email) {
     const locale = visitorLocale(building, visit);
     const links = visitLinks(context.base, building.qrCodeKey, visit.publicIdentifier);
-    const params = { building: building.name, time: timeOfDay(locale, building.timeZoneId, end) };
+    const params = { building: building.name, time: timeOfDay(locale, building, end) };
     const t = (key: string) => translate(locale, `mail.lifecycle.${key}`, params);
     mails.push(
       letter(building, {
@@ -108,7 +108,7 @@ export function endReminderMails(
     const params = {
       building: building.name,
       visitor: visitorName(locale, visit),
-      time: timeOfDay(locale, building.timeZoneId, end),
+      time: timeOfDay(locale, building, end),
     };
     const t = (key: string) => translate(locale, `mail.lifecycle.endReminder.${key}`, params);
     mails.push(
@@ -137,7 +137,7 @@ export function hostCheckedInMail(
   const params = {
     building: building.name,
     visitor: visitorName(locale, visit),
-    time: timeOfDay(locale, building.timeZoneId, visit.checkedInAt),
+    time: timeOfDay(locale, building, visit.checkedInAt),
     company: visit.companyName ?? '',
   };
   const t = (key: string, extra: Record<string, string> = {}) =>
@@ -175,7 +175,7 @@ export function overdueAlertMails(
     const params = {
       building: building.name,
       visitor: visitorName(locale, visit),
-      time: timeOfDay(locale, building.timeZoneId, end),
+      time: timeOfDay(locale, building, end),
     };
     const t = (key: string, extra: Record<string, string> = {}) =>
       translate(locale, `mail.lifecycle.hostOverdue.${key}`, { ...params, ...extra });
@@ -186,7 +186,7 @@ export function overdueAlertMails(
       blocks: [
         greeting(locale, name),
         { kind: 'text', text: t('text') },
-        { kind: 'text', text: t('checkedIn', { time: timeOfDay(locale, building.timeZoneId, visit.checkedInAt) }) },
+        { kind: 'text', text: t('checkedIn', { time: timeOfDay(locale, building, visit.checkedInAt) }) },
       ],
     });
   });

@@ -98,7 +98,15 @@ const todayIn = (zone: string, at = new Date()) => new Intl.DateTimeFormat('en-C
 async function addVisit(
   personId: string | null,
   buildingId: string,
-  times: { checkedInAt?: Date | null; checkedOutAt?: Date | null },
+  times: {
+    checkedInAt?: Date | null;
+    checkedOutAt?: Date | null;
+    scheduledAt?: Date | null;
+    answeredAt?: Date | null;
+    expiredAt?: Date | null;
+    cancelledAt?: Date | null;
+    allowed?: boolean;
+  },
   tenant = tenantId,
 ): Promise<string> {
   const id = uuidv7();
@@ -116,6 +124,12 @@ async function addVisit(
       person_id: personId,
       checked_in_at: times.checkedInAt ?? null,
       checked_out_at: times.checkedOutAt ?? null,
+      scheduled_at: times.scheduledAt ?? null,
+      scheduled_duration: 'PT1H',
+      questionnaires_answered_at: times.answeredAt ?? null,
+      expired_at: times.expiredAt ?? null,
+      cancelled_at: times.cancelledAt ?? null,
+      allowed: times.allowed ?? true,
     })
     .execute();
   return id;
@@ -242,7 +256,7 @@ describe('adding a person', () => {
     const cases: [object, number, string][] = [
       [{ ...employee(lobby), defaultDuration: undefined }, 400, 'PEOPLE_DEFAULT_DURATION_REQUIRED'],
       [{ ...employee(lobby), defaultDuration: null }, 400, 'PEOPLE_DEFAULT_DURATION_REQUIRED'],
-      [employee(lobby, { validFrom: '2026-05-02', validTo: '2026-05-01' }), 400, 'PEOPLE_UPLOAD_INVALID_VALID_TO'],
+      [employee(lobby, { validFrom: '2026-05-02', validTo: '2026-05-01' }), 400, 'PEOPLE_VALID_TO_BEFORE_VALID_FROM'],
       [employee(lobby, { email: 'not-an-address' }), 400, 'EMAIL_IS_NOT_VALID'],
       [employee(lobby, { firstName: '   ' }), 400, 'IS_EMPTY'],
       [{ lastName: 'x', visitorType: 'VISITOR', buildingId: lobby }, 400, 'MISSING'],
@@ -314,7 +328,7 @@ describe('changing a person', () => {
     });
     const refusals: [object, number, string][] = [
       [{ defaultDuration: null }, 400, 'PEOPLE_DEFAULT_DURATION_REQUIRED'],
-      [{ validTo: '2026-02-28' }, 400, 'PEOPLE_UPLOAD_INVALID_VALID_TO'],
+      [{ validTo: '2026-02-28' }, 400, 'PEOPLE_VALID_TO_BEFORE_VALID_FROM'],
       [{ externalId: 'CH-TAKEN' }, 409, 'PEOPLE_DUPLICATED_EXTERNAL_ID'],
       [{ buildingId: otherBuilding }, 404, 'NOT_FOUND'],
       [{ email: 'nope' }, 400, 'EMAIL_IS_NOT_VALID'],
@@ -327,6 +341,10 @@ describe('changing a person', () => {
         JSON.stringify(payload),
       ).toMatchObject({ status, body: { errorCode } });
     }
+    // A validity that ends before it starts is said as such, not as a CSV row's problem.
+    expect(await call(tokens.master, 'PATCH', `/person/${person.id}`, { validTo: '2026-02-28' })).toMatchObject({
+      body: { msg: '"Valid to" cannot be before "valid from".', params: { field: 'validTo' } },
+    });
     // The supervisor may not move the person to a building they do not see.
     expect(await call(tokens.supervisor, 'PATCH', `/person/${person.id}`, { buildingId: annex })).toMatchObject({
       status: 404,
@@ -599,6 +617,52 @@ describe('the list', () => {
       'Status None': 'NONE',
     });
     expect((await call(tokens.master, 'GET', `/person/${inside}`)).body.status).toBe('IN');
+  });
+});
+
+describe("a person's status", () => {
+  it('says pending, check-in back possible, out, expired or none by their visits at their building', async () => {
+    const { db } = t.database;
+    const house = await createBuilding(db, tenantId, 'Status Court');
+    const now = Date.now();
+    const minutes = (n: number) => new Date(now + n * 60_000);
+    const person = (lastName: string) => createPerson(db, tenantId, house, { lastName });
+    // Answers given ahead of an arrival with no time, or of a visit later on: awaited.
+    await addVisit(await person('Court Pending'), house, { answeredAt: minutes(-10) });
+    await addVisit(await person('Court Pending Later'), house, { answeredAt: minutes(-10), scheduledAt: minutes(60) });
+    // Out, and their latest answers still hold (the default validity is two hours): back without answering.
+    const back = await person('Court Back');
+    await addVisit(back, house, { checkedInAt: minutes(-3), checkedOutAt: minutes(-1), answeredAt: minutes(-30) });
+    // Out, their answers older than the validity: out.
+    await addVisit(await person('Court Out'), house, {
+      checkedInAt: minutes(-3),
+      checkedOutAt: minutes(-1),
+      answeredAt: minutes(-180),
+    });
+    // Their awaited visit lapsed today (the expiry marked its answers or its time).
+    await addVisit(await person('Court Expired'), house, { answeredAt: minutes(-150), expiredAt: minutes(-1) });
+    // A cancelled visit and a refusal at the door await nothing.
+    await addVisit(await person('Court Cancelled'), house, { answeredAt: minutes(-10), cancelledAt: minutes(-1) });
+    await addVisit(await person('Court Refused'), house, { answeredAt: minutes(-10), allowed: false });
+    // In beats everything else.
+    const inside = await person('Court In');
+    await addVisit(inside, house, { answeredAt: minutes(-10) });
+    await addVisit(inside, house, { checkedInAt: minutes(-1) });
+
+    const statuses = Object.fromEntries(
+      (await list(tokens.master, `?buildingId=${house}`)).docs.map((row) => [row.lastName, row.status]),
+    );
+    expect(statuses).toEqual({
+      'Court Pending': 'PENDING',
+      'Court Pending Later': 'PENDING',
+      'Court Back': 'CHECK_IN_BACK',
+      'Court Out': 'OUT',
+      'Court Expired': 'EXPIRED',
+      'Court Cancelled': 'NONE',
+      'Court Refused': 'NONE',
+      'Court In': 'IN',
+    });
+    expect((await call(tokens.master, 'GET', `/person/${back}`)).body.status).toBe('CHECK_IN_BACK');
   });
 });
 

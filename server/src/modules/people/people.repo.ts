@@ -1,5 +1,5 @@
 import { type Expression, type Insertable, type SqlBool, type Updateable, sql } from 'kysely';
-import type { PeopleListQuery } from '@vestibule/shared';
+import type { PeopleListQuery, PersonStatus } from '@vestibule/shared';
 import { assignedTo } from '../../db/assignedBuildings.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -30,14 +30,50 @@ export interface PeopleScope {
   defaultZone: string;
 }
 
+/** The building's questionnaires validity as an interval (the new-building default without one). */
+const answersValidity = sql`(case when buildings.settings->>'questionnairesValidityTimeout' ~ '^PT([0-9]+H)?([0-9]+M)?$'
+  and buildings.settings->>'questionnairesValidityTimeout' <> 'PT'
+  then (buildings.settings->>'questionnairesValidityTimeout')::interval else interval '2 hours' end)`;
+
 /**
- * The directory's rows with their building and status, in one statement: IN with an open visit
- * (checked in, not out) in their building, OUT with a visit of their building checked out today
- * (its time zone), else NONE. Never the PIN hash, only whether there is one.
+ * Where a person stands at their building now (docs/visits.md, "A person's status"), first that
+ * applies: IN with an open visit; PENDING with a visit awaited whose entry answers were given ahead
+ * and have not lapsed; CHECK_IN_BACK when checked out today while their latest answers still hold
+ * (checking in again asks no questionnaire); OUT when checked out today; EXPIRED when a visit of
+ * theirs lapsed today without their arriving; else NONE. Today is the building's day.
+ */
+function personStatus(zone: Expression<string>, now: Date) {
+  const today = todayIn(zone, now);
+  const at = sql`${now}::timestamptz`;
+  const ofPerson = sql`visits.person_id = people.id and visits.building_id = people.building_id`;
+  // A visit's expected end (the database function of the visits' own rule, migration 202611251600).
+  const expectedEnd = sql`visit_expected_end(visits.checked_in_at, visits.scheduled_at, visits.scheduled_duration)`;
+  const isToday = (column: string) => sql`${sql.ref(column)} >= ${today}::timestamp at time zone ${zone}
+    and ${sql.ref(column)} < (${today} + 1)::timestamp at time zone ${zone}`;
+  const checkedOutToday = sql`exists (select 1 from visits where ${ofPerson} and ${isToday('visits.checked_out_at')})`;
+  const latestAnswers = sql`(select max(visits.questionnaires_answered_at) from visits where ${ofPerson})`;
+  return sql<PersonStatus>`case
+    when exists (select 1 from visits where ${ofPerson}
+      and visits.checked_in_at is not null and visits.checked_out_at is null) then 'IN'
+    when exists (select 1 from visits where ${ofPerson}
+      and visits.checked_in_at is null and visits.checked_out_at is null and visits.allowed
+      and visits.cancelled_at is null and visits.expired_at is null
+      and visits.questionnaires_answered_at is not null
+      and (visits.scheduled_at is null or ${at} <= coalesce(${expectedEnd}, visits.scheduled_at))) then 'PENDING'
+    when ${checkedOutToday} and ${latestAnswers} + ${answersValidity} >= ${at} then 'CHECK_IN_BACK'
+    when ${checkedOutToday} then 'OUT'
+    when exists (select 1 from visits where ${ofPerson}
+      and visits.checked_in_at is null and visits.checked_out_at is null and visits.allowed
+      and visits.cancelled_at is null and ${isToday('visits.expired_at')}) then 'EXPIRED'
+    else 'NONE' end`;
+}
+
+/**
+ * The directory's rows with their building and status (`personStatus`), in one statement. Never
+ * the PIN hash, only whether there is one.
  */
 function selectPeople(db: Db, scope: PeopleScope) {
   const zone = zoneOf(scope.defaultZone);
-  const today = todayIn(zone, scope.now);
   return db
     .selectFrom('people')
     .innerJoin('buildings', 'buildings.id', 'people.building_id')
@@ -64,15 +100,7 @@ function selectPeople(db: Db, scope: PeopleScope) {
       'people.updated_at',
       'buildings.name as building_name',
       sql<boolean>`people.pin_hash is not null`.as('has_pin'),
-      sql<'IN' | 'OUT' | 'NONE'>`case
-        when exists (select 1 from visits where visits.person_id = people.id
-          and visits.building_id = people.building_id
-          and visits.checked_in_at is not null and visits.checked_out_at is null) then 'IN'
-        when exists (select 1 from visits where visits.person_id = people.id
-          and visits.building_id = people.building_id
-          and visits.checked_out_at >= ${today}::timestamp at time zone ${zone}
-          and visits.checked_out_at < (${today} + 1)::timestamp at time zone ${zone}) then 'OUT'
-        else 'NONE' end`.as('status'),
+      personStatus(zone, scope.now).as('status'),
     ])
     .where('people.tenant_id', '=', scope.tenantId);
 }

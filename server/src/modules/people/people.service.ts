@@ -134,7 +134,7 @@ function checkRules(person: {
   if (person.visitor_type === 'EMPLOYEE' && person.default_duration === null)
     throw new AppError('PEOPLE_DEFAULT_DURATION_REQUIRED', { field: 'defaultDuration' });
   if (person.valid_from && person.valid_to && person.valid_to < person.valid_from)
-    throw new AppError('PEOPLE_UPLOAD_INVALID_VALID_TO', { field: 'validTo' });
+    throw new AppError('PEOPLE_VALID_TO_BEFORE_VALID_FROM', { field: 'validTo' });
 }
 
 export async function onePerson(ctx: ServerContext, caller: PeopleCaller, id: string): Promise<Person> {

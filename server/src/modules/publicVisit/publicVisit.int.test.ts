@@ -104,7 +104,7 @@ describe('GET and DELETE /cancelable/{publicIdentifier}', () => {
     const created = await visit();
     const response = await call('DELETE', `/cancelable/${created.publicIdentifier}`);
     expect(response.statusCode).toBe(200);
-    expect(jsonOf(response).status).toBe('EXPIRED');
+    expect(jsonOf(response).status).toBe('CANCELLED');
     expectNothingPrivate(response.body, created);
     const cancelledAt = (await row(created.id)).cancelled_at;
     expect(cancelledAt).not.toBeNull();

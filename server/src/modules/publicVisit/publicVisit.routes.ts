@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pickLocale } from '@vestibule/shared/i18n';
+import { visitorActor } from '../../http/auditActor.ts';
 import { route } from '../../http/route.ts';
 import {
   cancelVisit,
@@ -29,7 +30,7 @@ export async function publicVisitRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'DELETE /cancelable/:publicIdentifier', {
     config,
-    handler: (request) => cancelVisit(app.ctx, request.params.publicIdentifier),
+    handler: (request) => cancelVisit(app.ctx, visitorActor(request), request.params.publicIdentifier),
   });
 
   route(app, 'GET /postponable/:publicIdentifier', {
@@ -39,7 +40,8 @@ export async function publicVisitRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'PATCH /postponable/:publicIdentifier', {
     config,
-    handler: (request) => postponeVisit(app.ctx, request.params.publicIdentifier, request.body.scheduledDuration),
+    handler: (request) =>
+      postponeVisit(app.ctx, visitorActor(request), request.params.publicIdentifier, request.body.scheduledDuration),
   });
 
   route(app, 'GET /reschedulable/:publicIdentifier', {
@@ -49,7 +51,8 @@ export async function publicVisitRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'PATCH /reschedulable/:publicIdentifier', {
     config,
-    handler: (request) => rescheduleVisit(app.ctx, request.params.publicIdentifier, request.body.scheduledAt),
+    handler: (request) =>
+      rescheduleVisit(app.ctx, visitorActor(request), request.params.publicIdentifier, request.body.scheduledAt),
   });
 
   route(app, 'GET /registration/:qrCodeKey', {
@@ -63,7 +66,12 @@ export async function publicVisitRoutes(app: FastifyInstance): Promise<void> {
       rateLimit: { max: app.ctx.config.rateLimits.loginPerMinute, timeWindow: 60_000 },
     },
     handler: async (request, reply) => {
-      const registered = await register(app.ctx, request.body, pickLocale(request.headers['accept-language']));
+      const registered = await register(
+        app.ctx,
+        visitorActor(request),
+        request.body,
+        pickLocale(request.headers['accept-language']),
+      );
       return reply.code(201).send(registered);
     },
   });

@@ -24,6 +24,8 @@ import {
   prolongIfUnchanged,
   rescheduleIfNotBegun,
 } from '../visits/visitorChanges.repo.ts';
+import { statusFactsOf } from '../visits/visit.dto.ts';
+import { type AuditActor, audit } from '../audit/audit.service.ts';
 
 type Page = 'cancel' | 'postpone' | 'reschedule';
 
@@ -57,13 +59,7 @@ export function pageRefusal(state: VisitState, page: Page): ErrorCode | null {
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 function timesOf(visit: VisitWithBuilding) {
-  return {
-    scheduledAt: iso(visit.scheduled_at),
-    scheduledDuration: visit.scheduled_duration,
-    checkedInAt: iso(visit.checked_in_at),
-    checkedOutAt: iso(visit.checked_out_at),
-    cancelledAt: iso(visit.cancelled_at),
-  };
+  return statusFactsOf(visit);
 }
 
 function settingsOf(visit: VisitWithBuilding) {
@@ -128,9 +124,44 @@ export async function cancelableVisit(ctx: ServerContext, publicIdentifier: stri
   return toPublicVisit(await visitFor(ctx, publicIdentifier, 'cancel'), new Date());
 }
 
-export async function cancelVisit(ctx: ServerContext, publicIdentifier: string): Promise<PublicVisit> {
+/**
+ * A visitor's change written with its audit row in one transaction, the visitor's own device as
+ * the actor; false when the guarded change wrote nothing.
+ */
+function changedByVisitor(
+  ctx: ServerContext,
+  actor: AuditActor,
+  visit: VisitWithBuilding,
+  change: { action: string; after: Record<string, unknown> },
+  write: (db: ServerContext['db']) => Promise<boolean>,
+): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await write(trx))) return false;
+    await audit(trx, actor, {
+      tenantId: visit.tenant_id,
+      action: change.action,
+      entity: 'visit',
+      entityId: visit.id,
+      after: change.after,
+    });
+    return true;
+  });
+}
+
+export async function cancelVisit(
+  ctx: ServerContext,
+  actor: AuditActor,
+  publicIdentifier: string,
+): Promise<PublicVisit> {
   const visit = await visitFor(ctx, publicIdentifier, 'cancel');
-  if (!(await cancelIfNotBegun(ctx.db, visit.id))) return refused(ctx, publicIdentifier, 'cancel');
+  const cancelled = await changedByVisitor(
+    ctx,
+    actor,
+    visit,
+    { action: 'MEETING_CANCELLED', after: { cancelled: true } },
+    (db) => cancelIfNotBegun(db, visit.id),
+  );
+  if (!cancelled) return refused(ctx, publicIdentifier, 'cancel');
   return changed(ctx, publicIdentifier, 'cancel');
 }
 
@@ -165,6 +196,7 @@ const ATTEMPTS = 3;
 
 export async function postponeVisit(
   ctx: ServerContext,
+  actor: AuditActor,
   publicIdentifier: string,
   duration: (typeof visitDurationChoices)[number],
 ): Promise<PublicVisit> {
@@ -173,9 +205,11 @@ export async function postponeVisit(
     if (!longerDurations(timesOf(visit), new Date()).includes(duration)) {
       throw new AppError('POSTPONE_DURATION_NOT_LONGER');
     }
-    if (await prolongIfUnchanged(ctx.db, visit.id, visit.scheduled_duration, duration)) {
-      return changed(ctx, publicIdentifier, 'postpone');
-    }
+    const longer = { action: 'MEETING_PROLONGED', after: { scheduledDuration: duration } };
+    const prolonged = await changedByVisitor(ctx, actor, visit, longer, (db) =>
+      prolongIfUnchanged(db, visit.id, visit.scheduled_duration, duration),
+    );
+    if (prolonged) return changed(ctx, publicIdentifier, 'postpone');
   }
   throw new AppError('POSTPONE_CHECKOUT_VISIT_NOT_FOUND');
 }
@@ -197,6 +231,7 @@ export function scheduleRefusal(at: Date, duration: string | null, now: Date): E
 
 export async function rescheduleVisit(
   ctx: ServerContext,
+  actor: AuditActor,
   publicIdentifier: string,
   scheduledAt: string,
 ): Promise<PublicVisit> {
@@ -205,6 +240,8 @@ export async function rescheduleVisit(
   const duration = visit.scheduled_duration ?? settingsOf(visit).defaultMeetingDuration;
   const refusal = scheduleRefusal(at, duration, new Date());
   if (refusal) throw new AppError(refusal, refusal === 'VALIDATION_FAILED' ? { field: 'scheduledAt' } : undefined);
-  if (!(await rescheduleIfNotBegun(ctx.db, visit.id, at))) return refused(ctx, publicIdentifier, 'reschedule');
+  const moved = { action: 'MEETING_RESCHEDULED', after: { scheduledAt: at.toISOString() } };
+  const rescheduled = await changedByVisitor(ctx, actor, visit, moved, (db) => rescheduleIfNotBegun(db, visit.id, at));
+  if (!rescheduled) return refused(ctx, publicIdentifier, 'reschedule');
   return changed(ctx, publicIdentifier, 'reschedule');
 }

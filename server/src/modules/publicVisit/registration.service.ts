@@ -19,9 +19,11 @@ import {
   registrationVisitorTypes,
   uuidv7,
   visitDurationChoices,
+  withFormRules,
 } from '@vestibule/shared';
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
+import { type AuditActor, audit } from '../audit/audit.service.ts';
 import { AppError } from '../../errors.ts';
 import { insertVisit, visitCodesTaken } from '../visits/visits.repo.ts';
 import { type RegistrationBuilding, employeesNamed, findBuildingForRegistration } from './publicVisit.repo.ts';
@@ -46,7 +48,7 @@ const formKeys = { VISITOR: 'visitorCheckInForm', CONTRACTOR: 'contractorCheckIn
  * since the invitation goes there.
  */
 export function registrationForm(building: RegistrationBuilding, visitorType: RegistrationVisitorType): CheckInForm {
-  const form = (building.check_in_forms ?? newBuildingCheckInForms())[formKeys[visitorType]];
+  const form = withFormRules((building.check_in_forms ?? newBuildingCheckInForms())[formKeys[visitorType]]);
   const email: CheckInField = { ...form.email, enabled: true, mandatory: true };
   return { ...form, email };
 }
@@ -119,7 +121,7 @@ async function freshCodes(ctx: ServerContext) {
   }
 }
 
-export async function register(ctx: ServerContext, body: RegistrationBody, locale: Locale) {
+export async function register(ctx: ServerContext, actor: AuditActor, body: RegistrationBody, locale: Locale) {
   const building = await buildingOf(ctx, body.qrCodeKey);
   const settings = settingsOf(building);
   const values = checkedForm(registrationForm(building, body.visitorType), body.checkInForm);
@@ -133,8 +135,9 @@ export async function register(ctx: ServerContext, body: RegistrationBody, local
   if (!email) throw new AppError('MISSING', { field: 'email' });
   const host = await hostOf(ctx, building.id, text(values, 'host'));
   const codes = await freshCodes(ctx);
-  await insertVisit(ctx.db, {
-    id: uuidv7(),
+  const id = uuidv7();
+  const row = {
+    id,
     tenant_id: building.tenant_id,
     building_id: building.id,
     identifier: codes.identifier,
@@ -153,8 +156,28 @@ export async function register(ctx: ServerContext, body: RegistrationBody, local
     scheduled_duration: body.scheduledDuration,
     consent_accepted: settings.consentClauseEnabled && body.consentAccepted,
     locale,
-    source: 'REGISTRATION',
+    source: 'REGISTRATION' as const,
     is_invitation: true,
+  };
+  // Recorded with its audit row, the visitor's own device as the actor.
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertVisit(trx, row);
+    await audit(trx, actor, {
+      tenantId: building.tenant_id,
+      action: 'MEETING_REGISTERED',
+      entity: 'visit',
+      entityId: id,
+      after: {
+        buildingId: building.id,
+        visitorType: row.visitor_type,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        email,
+        host: row.host,
+        scheduledAt: at.toISOString(),
+        scheduledDuration: row.scheduled_duration,
+      },
+    });
   });
   return { email, scheduledAt: at.toISOString(), scheduledDuration: body.scheduledDuration };
 }

@@ -151,13 +151,63 @@ describe('questionnaires', () => {
       errorCode: 'QUESTION_FOLLOW_UP_INVALID',
       params: { field: 'previousQuestionId' },
     });
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/service/questionnaire/${q.id}/question/${parent.id}`,
-      headers: auth,
+  });
+
+  it('refuses to delete a question others follow up on (QUESTION_HAS_FOLLOW_UPS, naming them), keeping every question', async () => {
+    const q = await newQuestionnaire();
+    const ask = async (body: Record<string, unknown>) => jsonOf<Question>(await addQuestion(q.id, body));
+    const parent = await ask({ text: 'Carrying tools?', questionType: 'YESNO' });
+    const other = await ask({ text: 'First visit?', questionType: 'YESNO' });
+    const which = await ask({
+      text: 'Which tools?',
+      questionType: 'FREEFORM',
+      previousQuestionId: parent.id,
+      previousQuestionAnswer: 'YES',
     });
-    const [orphan] = await questionsOf(q.id);
-    expect(orphan).toMatchObject({ id: child.id, previousQuestionId: null, previousQuestionAnswer: null });
+    const why = await ask({
+      text: 'Why none?',
+      questionType: 'FREEFORM',
+      previousQuestionId: parent.id,
+      previousQuestionAnswer: 'NO',
+    });
+    const remove = (id: string) =>
+      t.app.inject({ method: 'DELETE', url: `/service/questionnaire/${q.id}/question/${id}`, headers: auth });
+    const before = await questionsOf(q.id);
+
+    const refused = await remove(parent.id);
+    expect(refused.statusCode).toBe(409);
+    expect(jsonOf(refused)).toMatchObject({
+      errorCode: 'QUESTION_HAS_FOLLOW_UPS',
+      params: { numbers: '3, 4', followUpIds: `${which.id},${why.id}` },
+    });
+    expect(await questionsOf(q.id)).toEqual(before);
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('entity_id', '=', q.id)
+      .where('action', '=', 'QUESTION_DELETED')
+      .execute();
+    expect(audited).toEqual([]);
+
+    // Once its follow-ups are gone (or depend on another question), it is deleted.
+    expect((await remove(why.id)).statusCode).toBe(200);
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/service/questionnaire/${q.id}/question/${which.id}`,
+      headers: auth,
+      payload: {
+        text: 'Which tools?',
+        questionType: 'FREEFORM',
+        previousQuestionId: other.id,
+        previousQuestionAnswer: 'NO',
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await remove(parent.id)).statusCode).toBe(200);
+    expect((await questionsOf(q.id)).map((x) => [x.text, x.previousQuestionId, x.previousQuestionAnswer])).toEqual([
+      ['First visit?', null, null],
+      ['Which tools?', other.id, 'NO'],
+    ]);
   });
 
   it("refuses to delete, edit or move a question through another questionnaire's path, changing nothing", async () => {
@@ -220,9 +270,9 @@ describe('questionnaires', () => {
       headers: auth,
     });
     expect(jsonOf(exit)).toEqual({
-      visitorExitQuestionnaires: [],
-      contractorExitQuestionnaires: [],
-      employeeExitQuestionnaires: [],
+      visitorQuestionnaires: [],
+      contractorQuestionnaires: [],
+      employeeQuestionnaires: [],
     });
     await t.app.inject({
       method: 'PUT',

@@ -135,27 +135,23 @@ export async function updateQuestion(
 }
 
 /**
- * Deletes a question of this questionnaire; follow-ups that depended on it stop being
- * follow-ups. Answers false, changing nothing, when the question is not in that questionnaire.
+ * Locks a question of this questionnaire for its deletion, so no follow-up can be added to it
+ * meanwhile (adding one waits on the lock); false when the question is not in that questionnaire.
  */
-export async function deleteQuestion(db: Db, questionnaireId: string, id: string): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    const own = await trx
-      .selectFrom('questions')
-      .select('id')
-      .where('id', '=', id)
-      .where('questionnaire_id', '=', questionnaireId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!own) return false;
-    await trx
-      .updateTable('questions')
-      .set({ previous_question_id: null, previous_question_answer: null })
-      .where('previous_question_id', '=', id)
-      .execute();
-    await trx.deleteFrom('questions').where('id', '=', id).execute();
-    return true;
-  });
+export async function lockQuestion(db: Db, questionnaireId: string, id: string): Promise<boolean> {
+  const own = await db
+    .selectFrom('questions')
+    .select('id')
+    .where('id', '=', id)
+    .where('questionnaire_id', '=', questionnaireId)
+    .forUpdate()
+    .executeTakeFirst();
+  return own !== undefined;
+}
+
+/** Deletes a question of this questionnaire (locked first, its follow-ups refused by the caller). */
+export async function deleteQuestion(db: Db, questionnaireId: string, id: string): Promise<void> {
+  await db.deleteFrom('questions').where('id', '=', id).where('questionnaire_id', '=', questionnaireId).execute();
 }
 
 /** Writes a new order for a questionnaire's questions (ids in their new order). */

@@ -8,6 +8,7 @@ import {
   type QuestionRow,
   type QuestionnaireRow,
   deleteQuestion,
+  lockQuestion,
   deleteQuestionnaire,
   findQuestionnaire,
   insertQuestion,
@@ -225,7 +226,11 @@ export async function editQuestion(
   return (await questionsOf(ctx, questionnaireId))[index] as Question;
 }
 
-/** Deletes a question of that questionnaire (404 for a question of another one: nothing changes). */
+/**
+ * Deletes a question of that questionnaire (404 for a question of another one: nothing changes).
+ * A question others follow up on is kept, refused with QUESTION_HAS_FOLLOW_UPS naming them by
+ * their numbers in the list: deleting it would ask them always, which nobody chose.
+ */
 export async function removeQuestion(
   ctx: ServerContext,
   actor: AuditActor,
@@ -233,8 +238,20 @@ export async function removeQuestion(
 ): Promise<void> {
   const { tenantId, questionnaireId, id } = target;
   await ctx.db.transaction().execute(async (trx) => {
-    const before = (await listQuestions(trx, questionnaireId)).find((q) => q.id === id);
-    if (!before || !(await deleteQuestion(trx, questionnaireId, id))) throw notFound();
+    if (!(await lockQuestion(trx, questionnaireId, id))) throw notFound();
+    const questions = await listQuestions(trx, questionnaireId);
+    const before = questions.find((q) => q.id === id);
+    if (!before) throw notFound();
+    const followUps = questions
+      .map((question, index) => ({ question, number: index + 1 }))
+      .filter(({ question }) => question.previous_question_id === id);
+    if (followUps.length > 0) {
+      throw new AppError('QUESTION_HAS_FOLLOW_UPS', {
+        numbers: followUps.map(({ number }) => number).join(', '),
+        followUpIds: followUps.map(({ question }) => question.id).join(','),
+      });
+    }
+    await deleteQuestion(trx, questionnaireId, id);
     await audit(trx, actor, {
       ...auditedQuestionnaire(tenantId, questionnaireId),
       action: 'QUESTION_DELETED',

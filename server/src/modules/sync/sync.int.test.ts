@@ -400,6 +400,50 @@ describe("codes made on the device, and a visitor's phone", () => {
       .execute();
     expect(rows).toEqual([{ last_name: 'Phone-good', source: 'OWN_DEVICE', checked_out_at: null }]);
 
+    // An invitation checked into from the phone's outbox through its e-mailed link: no token,
+    // the visit's public identifier proves it; without it, the entry is refused like a walk-in.
+    const invitationId = uuidv7();
+    await t.database.db
+      .insertInto('visits')
+      .values({
+        id: invitationId,
+        tenant_id: tenantId,
+        building_id: phoneBuilding,
+        identifier: 'PHONEINV',
+        public_identifier: `phone-invite-${invitationId}`,
+        pin: '1357',
+        visitor_type: 'VISITOR',
+        source: 'STAFF',
+        is_invitation: true,
+        last_name: 'Phone-invited',
+        scheduled_at: new Date(),
+        scheduled_duration: 'PT1H',
+      })
+      .execute();
+    const intoInvitation = (publicIdentifier: string | null) => {
+      const mutation = phone.checkIn('Phone-invited');
+      return {
+        ...mutation,
+        visitId: invitationId,
+        payload: { ...mutation.payload, qrCodeKey: keyed.qr_code_key, mt: null, publicIdentifier },
+      };
+    };
+    const invited = await push({
+      ...phone.batch([intoInvitation(null), intoInvitation(`phone-invite-${invitationId}`)]),
+      qrCodeKey: keyed.qr_code_key,
+      channel: 'ownDevice' as const,
+    });
+    expect(invited.body.results.map((r) => [r.status, r.errorCode])).toEqual([
+      ['rejected', 'CHECKIN_LINK_EXPIRED'],
+      ['applied', undefined],
+    ]);
+    const invitation = await t.database.db
+      .selectFrom('visits')
+      .select(['checked_in_at'])
+      .where('id', '=', invitationId)
+      .executeTakeFirstOrThrow();
+    expect(invitation.checked_in_at).not.toBeNull();
+
     // On the kiosk channel: refused whole without a kiosk's credential, and from an enrolled
     // kiosk at an address the building's list does not hold.
     const unenrolled = await push({ ...body, channel: 'kiosk' }, {});

@@ -336,6 +336,8 @@ export function openAndExpectedVisits(db: Db, buildingId: string) {
       .where('building_id', '=', buildingId)
       .where('checked_out_at', 'is', null)
       .where('cancelled_at', 'is', null)
+      // A visit refused at the door is neither present nor expected.
+      .where('allowed', '=', true)
       .where((eb) =>
         eb.or([
           eb('checked_in_at', 'is not', null),

@@ -110,6 +110,7 @@ export async function applyMutation(
   await checkOut(ctx, visit.public_identifier, mutation.payload, {
     occurredAt,
     method: channel.fromKiosk ? 'KIOSK' : 'OWN_DEVICE',
+    by: { clientIp: channel.clientIp, deviceId },
   });
   return undefined;
 }

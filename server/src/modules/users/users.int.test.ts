@@ -100,8 +100,8 @@ describe('creating users', () => {
       body: { errorCode: 'ROLE_NOT_ALLOWED' },
     });
     expect(await call('tech', 'POST', '/user', newUser('helper', 'ROLE_USER'))).toMatchObject({
-      status: 400,
-      body: { errorCode: 'ROLE_NOT_ALLOWED' },
+      status: 409,
+      body: { errorCode: 'USER_READ_ONLY' },
     });
     await call('master', 'POST', '/user', newUser('alan', 'ROLE_USER'));
     expect(
@@ -184,6 +184,31 @@ describe('editing, blocking and deleting', () => {
     expect(await call('master', 'DELETE', `/user/${user.id}`)).toEqual({ status: 200, body: { ok: true } });
     expect((await call('master', 'GET', `/user/${user.id}`)).status).toBe(404);
     expect(await actions(user.id)).toEqual(['USER_CREATED', 'USER_BLOCKED', 'USER_DELETED']);
+  });
+
+  it('tells a technical user that they read only, whatever they try to change, and changes nothing', async () => {
+    const user = (await call('master', 'POST', '/user', newUser('dorothy', 'ROLE_USER'))).body as unknown as User;
+    const attempts = [
+      await call('tech', 'PATCH', `/user/${user.id}`, { firstName: 'Changed' }),
+      await call('tech', 'PATCH', `/user/${ids.master}`, { blocked: true }),
+      await call('tech', 'DELETE', `/user/${user.id}`),
+      await call('tech', 'POST', `/user/${user.id}/changePassword`, {
+        password: 'Another-pass1!',
+        confirmPassword: 'Another-pass1!',
+      }),
+      await call('tech', 'POST', '/user', newUser('helper2', 'ROLE_SPACE')),
+    ];
+    for (const attempt of attempts) {
+      expect(attempt).toMatchObject({
+        status: 409,
+        body: {
+          errorCode: 'USER_READ_ONLY',
+          msg: 'Technical users read users and companies only: they change nothing.',
+        },
+      });
+    }
+    expect((await call('master', 'GET', `/user/${user.id}`)).body).toMatchObject({ firstName: 'New' });
+    expect(await actions(user.id)).toEqual(['USER_CREATED']);
   });
 
   it('lets an administrator remove another administrator, never themselves', async () => {

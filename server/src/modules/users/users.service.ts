@@ -12,6 +12,7 @@ import {
   type UserListQuery,
   type UserUpdate,
   csvRow,
+  isTech,
   mayManage,
   rolesGrantableBy,
   seesWholeCompany,
@@ -110,16 +111,23 @@ export function auditedUser(row: UserWithTenantRow) {
   return rest;
 }
 
+/** Technical users read users and companies only: any change they ask is refused as such (docs/roles.md). */
+function refuseReadOnly(auth: AuthContext): void {
+  if (isTech(auth.role)) throw new AppError('USER_READ_ONLY');
+}
+
 /** A user of the tenant the actor may manage, or the reason why not. */
 async function manageableUser(ctx: ServerContext, auth: AuthContext, tenantId: string, id: string) {
   const target = await findTenantUser(ctx.db, tenantId, id);
   if (!target) throw notFound();
+  refuseReadOnly(auth);
   if (!mayManage({ role: auth.role, tenantId: auth.homeTenantId ?? tenantId }, { role: target.role, tenantId }))
     throw new AppError('USER_NOT_MANAGEABLE');
   return target;
 }
 
 function grantable(auth: AuthContext, role: Role): void {
+  refuseReadOnly(auth);
   if (!rolesGrantableBy(auth.role).includes(role)) throw new AppError('ROLE_NOT_ALLOWED');
 }
 

@@ -266,7 +266,7 @@ describe('PATCH /meeting/{id}/cancel and DELETE /meeting/{id}', () => {
     const visit = await invite(call, seed);
     const cancelled = await call('ROLE_SPACE', 'PATCH', `/meeting/${visit.id}/cancel`);
     expect(cancelled.statusCode).toBe(200);
-    expect(jsonOf<VisitDetail>(cancelled)).toMatchObject({ status: 'EXPIRED' });
+    expect(jsonOf<VisitDetail>(cancelled)).toMatchObject({ status: 'CANCELLED' });
     expect(jsonOf<VisitDetail>(cancelled).cancelledAt).not.toBeNull();
     expect(errorOf(await call('ROLE_SPACE', 'PATCH', `/meeting/${visit.id}/cancel`))).toEqual([
       409,

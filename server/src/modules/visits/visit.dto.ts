@@ -4,6 +4,7 @@ import {
   type VisitDetail,
   type VisitListItem,
   type VisitSummary,
+  type VisitTimes,
   newBuildingSettings,
   visitState,
   visitStatus,
@@ -19,19 +20,39 @@ export function zoneOf(row: { time_zone: unknown }): string {
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
+type StatusRow = Pick<
+  VisitSummaryRow,
+  | 'scheduled_at'
+  | 'scheduled_duration'
+  | 'checked_in_at'
+  | 'checked_out_at'
+  | 'cancelled_at'
+  | 'allowed'
+  | 'expired_at'
+  | 'questionnaires_answered_at'
+>;
+
+/** The facts of a row the status rule reads (shared `visitStatus`). */
+export function statusFactsOf(row: StatusRow): VisitTimes {
+  return {
+    scheduledAt: iso(row.scheduled_at),
+    scheduledDuration: row.scheduled_duration,
+    checkedInAt: iso(row.checked_in_at),
+    checkedOutAt: iso(row.checked_out_at),
+    cancelledAt: iso(row.cancelled_at),
+    allowed: row.allowed,
+    expiredAt: iso(row.expired_at),
+    questionnairesAnsweredAt: iso(row.questionnaires_answered_at),
+  };
+}
+
 /** What a visitor or a staff member sees of a visit; status in the building's time zone. */
 export function toVisitSummary(
   row: VisitSummaryRow & { building_name: string },
   timeZone: string,
   now: Date = new Date(),
 ): VisitSummary {
-  const times = {
-    scheduledAt: iso(row.scheduled_at),
-    scheduledDuration: row.scheduled_duration,
-    checkedInAt: iso(row.checked_in_at),
-    checkedOutAt: iso(row.checked_out_at),
-    cancelledAt: iso(row.cancelled_at),
-  };
+  const times = statusFactsOf(row);
   return {
     id: row.id,
     identifier: row.identifier,

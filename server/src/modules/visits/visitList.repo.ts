@@ -34,7 +34,9 @@ const sortColumns: Record<VisitSortColumn, string> = {
 function statusCondition(status: NonNullable<VisitListQuery['status']>, now: Date, defaultZone: string) {
   const at = sql`${now}::timestamptz`;
   const zone = sql`coalesce(nullif(buildings.settings->>'timeZoneId', ''), ${defaultZone})`;
-  const upcoming = sql`${notArrived} and visits.cancelled_at is null and visits.scheduled_at is not null
+  // Not arrived, neither refused nor cancelled: awaited, or lapsed.
+  const standing = sql`${notArrived} and visits.allowed and visits.cancelled_at is null`;
+  const upcoming = sql`${standing} and visits.expired_at is null and visits.scheduled_at is not null
     and ${at} <= coalesce(${expectedEnd}, visits.scheduled_at)`;
   const soon = sql`visits.scheduled_at - ${at} <= make_interval(mins => ${SOON_MINUTES})`;
   const sameDay = sql`(visits.scheduled_at at time zone ${zone})::date = (${at} at time zone ${zone})::date`;
@@ -42,8 +44,13 @@ function statusCondition(status: NonNullable<VisitListQuery['status']>, now: Dat
     out: sql`visits.checked_out_at is not null`,
     in: sql`${openVisit} and (${expectedEnd} is null or ${at} <= ${expectedEnd})`,
     late: sql`${openVisit} and ${expectedEnd} is not null and ${at} > ${expectedEnd}`,
-    expired: sql`${notArrived} and (visits.cancelled_at is not null or visits.scheduled_at is null
-      or ${at} > coalesce(${expectedEnd}, visits.scheduled_at))`,
+    refused: sql`${notArrived} and not visits.allowed`,
+    cancelled: sql`${notArrived} and visits.allowed and visits.cancelled_at is not null`,
+    ok: sql`${standing} and visits.expired_at is null and visits.scheduled_at is null
+      and visits.questionnaires_answered_at is not null`,
+    expired: sql`${standing} and (visits.expired_at is not null
+      or (visits.scheduled_at is null and visits.questionnaires_answered_at is null)
+      or (visits.scheduled_at is not null and ${at} > coalesce(${expectedEnd}, visits.scheduled_at)))`,
     soon: sql`${upcoming} and ${soon}`,
     today: sql`${upcoming} and not (${soon}) and ${sameDay}`,
     expected: sql`${upcoming} and not (${soon}) and not (${sameDay})`,
@@ -144,6 +151,8 @@ const listedColumns = [
   'visits.checked_in_at',
   'visits.checked_out_at',
   'visits.cancelled_at',
+  'visits.expired_at',
+  'visits.questionnaires_answered_at',
   'visits.checkout_method',
   'visits.allowed',
   'visits.refusal_reason',
@@ -208,6 +217,8 @@ const csvColumns = [
   'visits.checked_in_at',
   'visits.checked_out_at',
   'visits.cancelled_at',
+  'visits.expired_at',
+  'visits.questionnaires_answered_at',
   'visits.checkout_method',
   'visits.allowed',
   'visits.refusal_reason',
@@ -268,7 +279,7 @@ function afterCondition(column: string, direction: 'asc' | 'desc', after: Keyset
 
 /**
  * A building's counters on its day (`zone`): in the building; expected today (not arrived, not
- * cancelled, scheduled today, not yet past its end); leaving within the hour (in, expected to
+ * refused, cancelled or expired, scheduled today, not yet past its end); leaving within the hour (in, expected to
  * end within the next hour); checked out today. Four small counts, each on its own index.
  */
 export async function buildingCounters(db: Db, buildingId: string, zone: string, now: Date) {
@@ -281,7 +292,8 @@ export async function buildingCounters(db: Db, buildingId: string, zone: string,
     .selectNoFrom([
       count(openVisit).as('in_building'),
       count(
-        sql`${notArrived} and visits.cancelled_at is null and visits.scheduled_at >= ${dayStart}
+        sql`${notArrived} and visits.allowed and visits.cancelled_at is null and visits.expired_at is null
+          and visits.scheduled_at >= ${dayStart}
           and visits.scheduled_at < ${dayEnd} and coalesce(${expectedEnd}, visits.scheduled_at) >= ${at}`,
       ).as('expected_today'),
       count(sql`${openVisit} and ${expectedEnd} >= ${at} and ${expectedEnd} <= ${at} + interval '1 hour'`).as(

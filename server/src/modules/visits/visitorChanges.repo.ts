@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 
 const visitColumns = [
   'visits.id',
+  'visits.tenant_id',
   'visits.visitor_type',
   'visits.first_name',
   'visits.last_name',
@@ -16,6 +17,8 @@ const visitColumns = [
   'visits.checked_in_at',
   'visits.checked_out_at',
   'visits.cancelled_at',
+  'visits.expired_at',
+  'visits.questionnaires_answered_at',
   'visits.allowed',
 ] as const;
 

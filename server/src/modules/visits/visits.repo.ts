@@ -86,6 +86,8 @@ export const visitSummaryColumns = [
   'checked_in_at',
   'checked_out_at',
   'cancelled_at',
+  'expired_at',
+  'questionnaires_answered_at',
   'allowed',
   'flagged',
 ] as const satisfies readonly (keyof VisitsTable)[];

@@ -22,7 +22,7 @@ import { isAssignedBuilding } from '../../db/ownership.repo.ts';
 import { notFound } from '../../errors.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
-import { defaultZone, toVisitDetail, toVisitListItem, zoneOf } from './visit.dto.ts';
+import { defaultZone, statusFactsOf, toVisitDetail, toVisitListItem, zoneOf } from './visit.dto.ts';
 import type { VisitCaller } from './visitCaller.ts';
 import { searchHosts } from './hosts.service.ts';
 import { findTenantBuilding } from './visitDirectory.repo.ts';
@@ -162,13 +162,7 @@ export async function* visitsCsv(
     let chunk = '';
     for (const row of rows) {
       const zone = zoneOf(row);
-      const times = {
-        scheduledAt: row.scheduled_at === null ? null : new Date(row.scheduled_at).toISOString(),
-        scheduledDuration: row.scheduled_duration,
-        checkedInAt: row.checked_in_at === null ? null : new Date(row.checked_in_at).toISOString(),
-        checkedOutAt: row.checked_out_at === null ? null : new Date(row.checked_out_at).toISOString(),
-        cancelledAt: row.cancelled_at === null ? null : new Date(row.cancelled_at).toISOString(),
-      };
+      const times = statusFactsOf(row);
       chunk += csvRow([
         row.identifier,
         row.first_name,

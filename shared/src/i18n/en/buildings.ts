@@ -132,6 +132,8 @@ export const buildings = {
     allowFreeTextHostHelp:
       'For sites without a people directory. Off: the host is chosen from the building’s employees, residents and users, and is told of the arrival.',
     allowExitQuestionnairesOnEmailCheckOut: 'Exit questionnaires on check-out by email',
+    allowExitQuestionnairesOnEmailCheckOutHelp:
+      "When visitors check out through their visit's link (the e-mails' or the phone's). Kiosks and the front desk always ask them.",
     questionnairesValidityTimeout: 'Questionnaire answers stay valid for',
     autoCheckoutMode: 'Automatic check-out',
     autoCheckoutModes: {
@@ -156,6 +158,7 @@ export const buildings = {
     senderEmail: 'Sender email',
     senderEmailHelp: 'Separate several addresses with commas.',
     senderPhone: 'Sender phone',
+    senderPhoneHelp: "Shown in the building's e-mails, for visitors with a question.",
     meetingAlertEnabled: 'Send meeting alerts',
     meetingStartReminderTime: 'Reminder before a meeting',
     meetingEndReminderTime: 'Reminder before a meeting ends',
@@ -164,7 +167,9 @@ export const buildings = {
     hostNoticeWaitTextHelp:
       'Said in the e-mail that tells a host their visitor has arrived, for example “in the lobby, ground floor”. Empty: at the reception.',
     appendQrCode: 'Add the QR code to invitations',
-    appendLogo: 'Add the logo to invitations',
+    appendQrCodeHelp:
+      'Invitations and start reminders: the visitor shows it to a kiosk. Without it, the link and the visit code remain.',
+    appendLogo: "Add the logo to the building's e-mails",
     appendLogoNeedsLogo: 'Upload a check-in logo first (Address and contact tab).',
     kioskOutcomeSeconds: 'After a check-in, the kiosk returns to its welcome screen after',
     kioskOutcomeSecondsHelp: 'The visit code and PIN stay on screen this long, with a countdown and a Done button.',

@@ -41,6 +41,9 @@ export const entryLog = {
       today: 'Expected today',
       expected: 'Expected later',
       expired: 'Expired',
+      ok: 'Ready (answered ahead)',
+      cancelled: 'Cancelled',
+      refused: 'Refused at the door',
     },
   },
   /** A visit's status in words (an icon goes with it; colour is never the only sign). */
@@ -54,8 +57,10 @@ export const entryLog = {
     EXPIRED: 'Expired',
     REFUSED: 'Refused',
     CANCELLED: 'Cancelled',
+    OK: 'Ready',
     flagged: 'Attention',
     flaggedHelp: 'An answer was flagged for the reception.',
+    okHelp: 'Answered the questionnaires ahead: awaited at the door.',
   },
   list: {
     caption: 'Visits',

@@ -1,5 +1,6 @@
 export const mail = {
   checkInCopy: {
+    contactPhone: 'A question? Call {{phone}}.',
     subject: 'Your visit to {{building}}',
     greeting: 'Hello {{name}},',
     checkedIn: 'You checked in at {{building}} on {{time}}.',
@@ -40,6 +41,7 @@ export const mail = {
     someone: 'Your visitor',
     footer: 'Sent by Vestibule for {{building}}.',
     logoAlt: '{{building}} logo',
+    contactPhone: 'A question? Call {{phone}}.',
     duration: { hours: '{{hours}} h', minutes: '{{minutes}} min', both: '{{hours}} h {{minutes}} min' },
     calendar: {
       title: 'Visit to {{building}}',
@@ -57,6 +59,7 @@ export const mail = {
       length: 'Planned length: {{duration}}.',
       address: 'Address: {{address}}',
       qr: 'At the entrance, show this QR code to the kiosk, or open your check-in link:',
+      linkOnly: 'At the entrance, open your check-in link:',
       qrAlt: 'QR code of your visit to {{building}}',
       code: 'At the kiosk you can also type your visit code {{identifier}} and your PIN {{pin}}.',
       calendar: 'The attached calendar file (.ics) adds the visit to your calendar.',

@@ -40,8 +40,25 @@ export const people = {
     between: '{{from}} to {{to}}',
   },
   types: { VISITOR: 'Visitor', CONTRACTOR: 'Contractor', EMPLOYEE: 'Employee', RESIDENT: 'Resident' },
-  /** Where a person is now, from their latest visit of today. */
-  status: { IN: 'In', OUT: 'Out', NONE: 'No entry today', deactivated: 'Deactivated' },
+  /** Where a person stands at their building now (docs/visits.md, "A person's status"). */
+  status: {
+    IN: 'In',
+    PENDING: 'Pending',
+    CHECK_IN_BACK: 'Can check in back',
+    OUT: 'Out',
+    EXPIRED: 'Expired',
+    NONE: 'No entry today',
+    deactivated: 'Deactivated',
+  },
+  /** What each status means, shown with it. */
+  statusHelp: {
+    IN: 'In the building now.',
+    PENDING: 'Answered the questionnaires ahead: expected at the door.',
+    CHECK_IN_BACK: 'Checked out today; their answers still hold, so they check in again without answering.',
+    OUT: 'Checked out today.',
+    EXPIRED: 'Expected today; their visit lapsed before they arrived.',
+    NONE: 'No entry today.',
+  },
   dialog: {
     addTitle: 'Add person',
     editTitle: 'Edit {{name}}',

@@ -103,7 +103,6 @@ export const questionnaires = {
   deleteQuestion: {
     title: 'Delete question {{number}}',
     text: 'Delete this question? This cannot be undone.',
-    dependents: 'Questions {{numbers}} follow up on it: they will then always be asked.',
     confirm: 'Delete',
   },
   validation: {

@@ -134,6 +134,8 @@ export const buildings = {
     allowFreeTextHostHelp:
       'Para sitios sin directorio de personas. Desactivado: el anfitrión se elige entre los empleados, residentes y usuarios del edificio, y se le avisa de la llegada.',
     allowExitQuestionnairesOnEmailCheckOut: 'Cuestionarios de salida al registrar la salida por correo',
+    allowExitQuestionnairesOnEmailCheckOutHelp:
+      'Cuando el visitante registra su salida con el enlace de su visita (el de los correos o el del teléfono). Los quioscos y la recepción siempre los preguntan.',
     questionnairesValidityTimeout: 'Las respuestas a los cuestionarios son válidas durante',
     autoCheckoutMode: 'Salida automática',
     autoCheckoutModes: {
@@ -158,6 +160,7 @@ export const buildings = {
     senderEmail: 'Correo del remitente',
     senderEmailHelp: 'Separe varias direcciones con comas.',
     senderPhone: 'Teléfono del remitente',
+    senderPhoneHelp: 'Se muestra en los correos del edificio, para los visitantes que tengan una pregunta.',
     meetingAlertEnabled: 'Enviar alertas de reuniones',
     meetingStartReminderTime: 'Recordatorio antes de una reunión',
     meetingEndReminderTime: 'Recordatorio antes del fin de una reunión',
@@ -166,7 +169,9 @@ export const buildings = {
     hostNoticeWaitTextHelp:
       'Se indica en el correo que avisa a un anfitrión de la llegada de su visitante, por ejemplo «en el vestíbulo, planta baja». Vacío: en la recepción.',
     appendQrCode: 'Añadir el código QR a las invitaciones',
-    appendLogo: 'Añadir el logotipo a las invitaciones',
+    appendQrCodeHelp:
+      'Invitaciones y recordatorios antes de la visita: el visitante lo muestra en un quiosco. Sin él, quedan el enlace y el código de visita.',
+    appendLogo: 'Añadir el logotipo a los correos del edificio',
     appendLogoNeedsLogo: 'Suba primero un logotipo de registro (pestaña Dirección y contacto).',
     kioskOutcomeSeconds: 'Tras un registro de entrada, el quiosco vuelve a su pantalla de bienvenida al cabo de',
     kioskOutcomeSecondsHelp:

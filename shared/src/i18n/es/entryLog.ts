@@ -42,6 +42,9 @@ export const entryLog = {
       today: 'Esperados hoy',
       expected: 'Esperados más tarde',
       expired: 'Caducados',
+      ok: 'Listos (respuestas previas)',
+      cancelled: 'Cancelados',
+      refused: 'Rechazados en la entrada',
     },
   },
   status: {
@@ -54,8 +57,10 @@ export const entryLog = {
     EXPIRED: 'Caducado',
     REFUSED: 'Rechazado',
     CANCELLED: 'Cancelado',
+    OK: 'Listo',
     flagged: 'Atención',
     flaggedHelp: 'Una respuesta se ha señalado a la recepción.',
+    okHelp: 'Respondió los cuestionarios por adelantado: se le espera en la entrada.',
   },
   list: {
     caption: 'Visitas',

@@ -37,6 +37,7 @@ export const errors = {
   USER_ALREADY_EXISTS: 'Este nombre de usuario ya está en uso.',
   ROLE_NOT_ALLOWED: 'No puede asignar un rol superior al suyo.',
   USER_NOT_MANAGEABLE: 'No puede modificar a un usuario cuyo rol es superior al suyo.',
+  USER_READ_ONLY: 'Los usuarios técnicos solo consultan usuarios y empresas: no modifican nada.',
   SELF_CHANGE_NOT_ALLOWED: 'No puede eliminarse, bloquearse ni rebajar su propio rol.',
   LAST_ADMIN: 'Es el último administrador: conserve al menos uno.',
   TENANT_NOT_EMPTY: 'Esta empresa aún tiene edificios o usuarios: elimínelos primero.',
@@ -98,10 +99,13 @@ export const errors = {
     'La unidad de temperatura, el mínimo y el máximo son obligatorios para las mediciones de salida.',
   BUILDING_INVALID_TIME_ZONE: 'La zona horaria no es válida.',
   BUILDING_INVALID_LANGUAGE: 'El idioma no es compatible.',
+  BUILDING_CHECK_IN_FIELD_LOCKED: 'Este ajuste es fijo: el nombre y los apellidos siempre se piden y son obligatorios.',
   QUESTIONNAIRE_IN_USE: 'Este cuestionario lo usa un edificio. Primero quítelo de los cuestionarios del edificio.',
   QUESTION_FOLLOW_UP_INVALID:
     'Una pregunta de seguimiento debe depender de una pregunta sí/no anterior y de una respuesta que esta ofrezca.',
   QUESTION_FOLLOW_UP_ORDER: 'Una pregunta de seguimiento debe quedar debajo de la pregunta de la que depende.',
+  QUESTION_HAS_FOLLOW_UPS:
+    'No se puede eliminar esta pregunta: las preguntas de seguimiento n.º {{numbers}} solo se hacen después de su respuesta. Elimínelas antes o haga que dependan de otra pregunta.',
   CAMERA_UNREACHABLE: 'La cámara no responde. Compruebe su dirección y sus credenciales.',
   sizeTooBig: 'El logotipo es demasiado grande: debe ocupar menos de 2 MB.',
   invalidFormat: 'El logotipo debe ser una imagen PNG, JPEG o BMP.',
@@ -110,6 +114,7 @@ export const errors = {
   PEOPLE_UPLOAD_FILE_TOO_BIG: 'El archivo es demasiado grande: un archivo de personas puede ocupar como máximo 5 MB.',
   PEOPLE_UPLOAD_INVALID_FILE:
     'El archivo no se puede leer como CSV: guarde la hoja de cálculo en formato CSV (columnas separadas por comas o por puntos y comas) y elija ese archivo.',
+  PEOPLE_VALID_TO_BEFORE_VALID_FROM: '«Válido hasta» no puede ser anterior a «válido desde».',
   PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: 'Fila {{row}}: falta el tipo de visitante.',
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: 'Fila {{row}}: falta el nombre.',
   PEOPLE_UPLOAD_MISSING_LAST_NAME: 'Fila {{row}}: faltan los apellidos.',
@@ -131,7 +136,7 @@ export const errors = {
   PEOPLE_UPLOAD_TOO_LONG_LAST_NAME: 'Fila {{row}}: los apellidos son demasiado largos.',
   PEOPLE_UPLOAD_DUPLICATED_EXTERNAL_ID: 'Fila {{row}}: otra persona ya utiliza este ID externo.',
   PEOPLE_UPLOAD_NOT_UNIQUE_EXTERNAL_ID: 'Fila {{row}}: este ID externo aparece más de una vez en el archivo.',
-  PEOPLE_UPLOAD_MISSING_COLUMNS: 'Faltan columnas obligatorias: nombre, apellidos, ID del edificio, tipo de visitante.',
+  PEOPLE_UPLOAD_MISSING_COLUMNS: 'Faltan columnas obligatorias: {{columns}}.',
   PEOPLE_UPLOAD_TOO_MANY_ERRORS: 'Demasiados errores: se ha detenido el procesamiento.',
   PEOPLE_UPLOAD_SUMMARY: 'Importados: {{count}} de {{total}}{{details}}',
   PEOPLE_UPLOAD_NOT_UNIQUE_NAMES: 'Fila {{row}}: otra persona tiene el mismo nombre.',

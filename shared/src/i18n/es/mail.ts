@@ -1,5 +1,6 @@
 export const mail = {
   checkInCopy: {
+    contactPhone: '¿Alguna pregunta? Llame al {{phone}}.',
     subject: 'Su visita a {{building}}',
     greeting: 'Hola, {{name}}:',
     checkedIn: 'Registró su entrada en {{building}} el {{time}}.',
@@ -40,6 +41,7 @@ export const mail = {
     someone: 'Su visitante',
     footer: 'Enviado por Vestibule para {{building}}.',
     logoAlt: 'Logotipo de {{building}}',
+    contactPhone: '¿Alguna pregunta? Llame al {{phone}}.',
     duration: { hours: '{{hours}} h', minutes: '{{minutes}} min', both: '{{hours}} h {{minutes}} min' },
     calendar: {
       title: 'Visita a {{building}}',
@@ -57,6 +59,7 @@ export const mail = {
       length: 'Duración prevista: {{duration}}.',
       address: 'Dirección: {{address}}',
       qr: 'En la entrada, muestre este código QR al quiosco o abra su enlace de registro:',
+      linkOnly: 'En la entrada, abra su enlace de registro:',
       qrAlt: 'Código QR de su visita a {{building}}',
       code: 'En el quiosco también puede escribir su código de visita {{identifier}} y su PIN {{pin}}.',
       calendar: 'El archivo de calendario adjunto (.ics) añade la visita a su calendario.',

@@ -104,7 +104,6 @@ export const questionnaires = {
   deleteQuestion: {
     title: 'Eliminar la pregunta {{number}}',
     text: '¿Eliminar esta pregunta? Esta acción no se puede deshacer.',
-    dependents: 'Las preguntas {{numbers}} dependen de ella: a partir de entonces se formularán siempre.',
     confirm: 'Eliminar',
   },
   validation: {

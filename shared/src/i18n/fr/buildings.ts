@@ -134,6 +134,8 @@ export const buildings = {
     allowFreeTextHostHelp:
       'Pour les sites sans annuaire. Désactivé : l’hôte est choisi parmi les employés, résidents et utilisateurs du bâtiment, et il est prévenu de l’arrivée.',
     allowExitQuestionnairesOnEmailCheckOut: 'Questionnaires de sortie lors d’un départ par e-mail',
+    allowExitQuestionnairesOnEmailCheckOutHelp:
+      'Quand le visiteur enregistre son départ par le lien de sa visite (celui des e-mails ou du téléphone). Les bornes et l’accueil les posent toujours.',
     questionnairesValidityTimeout: 'Les réponses aux questionnaires restent valides pendant',
     autoCheckoutMode: 'Départ automatique',
     autoCheckoutModes: {
@@ -158,6 +160,7 @@ export const buildings = {
     senderEmail: 'E-mail de l’expéditeur',
     senderEmailHelp: 'Séparez plusieurs adresses par des virgules.',
     senderPhone: 'Téléphone de l’expéditeur',
+    senderPhoneHelp: 'Affiché dans les e-mails du bâtiment, pour les visiteurs qui ont une question.',
     meetingAlertEnabled: 'Envoyer des alertes de réunion',
     meetingStartReminderTime: 'Rappel avant une réunion',
     meetingEndReminderTime: 'Rappel avant la fin d’une réunion',
@@ -166,7 +169,9 @@ export const buildings = {
     hostNoticeWaitTextHelp:
       'Indiqué dans l’e-mail qui prévient un hôte de l’arrivée de son visiteur, par exemple « dans le hall, au rez-de-chaussée ». Vide : à l’accueil.',
     appendQrCode: 'Ajouter le code QR aux invitations',
-    appendLogo: 'Ajouter le logo aux invitations',
+    appendQrCodeHelp:
+      'Invitations et rappels avant la visite : le visiteur le présente à une borne. Sans lui, le lien et le code de visite restent.',
+    appendLogo: 'Ajouter le logo aux e-mails du bâtiment',
     appendLogoNeedsLogo: 'Téléversez d’abord un logo d’accueil (onglet Adresse et coordonnées).',
     kioskOutcomeSeconds: 'Après une arrivée, la borne revient à son écran d’accueil au bout de',
     kioskOutcomeSecondsHelp:

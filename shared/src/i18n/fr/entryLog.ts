@@ -42,6 +42,9 @@ export const entryLog = {
       today: "Attendus aujourd'hui",
       expected: 'Attendus plus tard',
       expired: 'Expirés',
+      ok: 'Prêts (réponses données)',
+      cancelled: 'Annulés',
+      refused: "Refusés à l'entrée",
     },
   },
   status: {
@@ -54,8 +57,10 @@ export const entryLog = {
     EXPIRED: 'Expiré',
     REFUSED: 'Refusé',
     CANCELLED: 'Annulé',
+    OK: 'Prêt',
     flagged: 'Attention',
     flaggedHelp: "Une réponse a été signalée à l'accueil.",
+    okHelp: "A répondu aux questionnaires à l'avance : attendu à l'accueil.",
   },
   list: {
     caption: 'Visites',

@@ -36,6 +36,7 @@ export const errors = {
   USER_ALREADY_EXISTS: "Ce nom d'utilisateur est déjà pris.",
   ROLE_NOT_ALLOWED: 'Vous ne pouvez pas attribuer un rôle supérieur au vôtre.',
   USER_NOT_MANAGEABLE: 'Vous ne pouvez pas modifier un utilisateur dont le rôle est supérieur au vôtre.',
+  USER_READ_ONLY: 'Les utilisateurs techniques consultent les utilisateurs et les entreprises sans rien modifier.',
   SELF_CHANGE_NOT_ALLOWED: 'Vous ne pouvez pas vous supprimer, vous bloquer ni abaisser votre propre rôle.',
   LAST_ADMIN: "C'est le dernier administrateur : gardez-en au moins un.",
   TENANT_NOT_EMPTY: "Cette entreprise a encore des bâtiments ou des utilisateurs : supprimez-les d'abord.",
@@ -98,11 +99,14 @@ export const errors = {
     'L’unité de température, le minimum et le maximum sont obligatoires pour les mesures au départ.',
   BUILDING_INVALID_TIME_ZONE: 'Le fuseau horaire n’est pas valide.',
   BUILDING_INVALID_LANGUAGE: 'Cette langue n’est pas prise en charge.',
+  BUILDING_CHECK_IN_FIELD_LOCKED: 'Ce réglage est fixe : le prénom et le nom sont toujours demandés et obligatoires.',
   QUESTIONNAIRE_IN_USE:
     'Ce questionnaire est utilisé par un bâtiment. Retirez-le d’abord des questionnaires du bâtiment.',
   QUESTION_FOLLOW_UP_INVALID:
     'Une question de suivi doit dépendre d’une question oui/non précédente et d’une réponse qu’elle propose.',
   QUESTION_FOLLOW_UP_ORDER: 'Une question de suivi doit rester sous la question dont elle dépend.',
+  QUESTION_HAS_FOLLOW_UPS:
+    'Impossible de supprimer cette question : les questions de suivi n° {{numbers}} ne sont posées qu’après sa réponse. Supprimez-les d’abord, ou faites-les dépendre d’une autre question.',
   CAMERA_UNREACHABLE: 'La caméra ne répond pas. Vérifiez son adresse et ses identifiants.',
   sizeTooBig: 'Le logo est trop volumineux : il doit faire moins de 2 Mo.',
   invalidFormat: 'Le logo doit être une image PNG, JPEG ou BMP.',
@@ -111,6 +115,7 @@ export const errors = {
   PEOPLE_UPLOAD_FILE_TOO_BIG: 'Le fichier est trop volumineux : un fichier de personnes fait au plus 5 Mo.',
   PEOPLE_UPLOAD_INVALID_FILE:
     'Le fichier ne peut pas être lu comme un CSV : enregistrez le tableur au format CSV (colonnes séparées par des virgules ou des points-virgules) et choisissez ce fichier.',
+  PEOPLE_VALID_TO_BEFORE_VALID_FROM: '« Valide jusqu’au » ne peut pas précéder « valide du ».',
   PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: 'Ligne {{row}} : le type de visiteur est manquant.',
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: 'Ligne {{row}} : le prénom est manquant.',
   PEOPLE_UPLOAD_MISSING_LAST_NAME: 'Ligne {{row}} : le nom est manquant.',
@@ -134,8 +139,7 @@ export const errors = {
     'Ligne {{row}} : cet identifiant externe est déjà utilisé par une autre personne.',
   PEOPLE_UPLOAD_NOT_UNIQUE_EXTERNAL_ID:
     'Ligne {{row}} : cet identifiant externe apparaît plusieurs fois dans le fichier.',
-  PEOPLE_UPLOAD_MISSING_COLUMNS:
-    'Des colonnes obligatoires sont manquantes : prénom, nom, ID du bâtiment, type de visiteur.',
+  PEOPLE_UPLOAD_MISSING_COLUMNS: 'Des colonnes obligatoires manquent : {{columns}}.',
   PEOPLE_UPLOAD_TOO_MANY_ERRORS: 'Trop d’erreurs : le traitement a été interrompu.',
   PEOPLE_UPLOAD_SUMMARY: 'Importés : {{count}} sur {{total}}{{details}}',
   PEOPLE_UPLOAD_NOT_UNIQUE_NAMES: 'Ligne {{row}} : une autre personne porte le même nom.',

@@ -1,5 +1,6 @@
 export const mail = {
   checkInCopy: {
+    contactPhone: 'Une question ? Appelez le {{phone}}.',
     subject: 'Votre visite à {{building}}',
     greeting: 'Bonjour {{name}},',
     checkedIn: 'Vous vous êtes enregistré(e) à {{building}} le {{time}}.',
@@ -40,6 +41,7 @@ export const mail = {
     someone: 'Votre visiteur',
     footer: 'Envoyé par Vestibule pour {{building}}.',
     logoAlt: 'Logo de {{building}}',
+    contactPhone: 'Une question ? Appelez le {{phone}}.',
     duration: { hours: '{{hours}} h', minutes: '{{minutes}} min', both: '{{hours}} h {{minutes}} min' },
     calendar: {
       title: 'Visite à {{building}}',
@@ -57,6 +59,7 @@ export const mail = {
       length: 'Durée prévue : {{duration}}.',
       address: 'Adresse : {{address}}',
       qr: 'À l’entrée, présentez ce code QR à la borne, ou ouvrez votre lien d’enregistrement :',
+      linkOnly: 'À l’entrée, ouvrez votre lien d’enregistrement :',
       qrAlt: 'Code QR de votre visite à {{building}}',
       code: 'À la borne, vous pouvez aussi saisir votre code de visite {{identifier}} et votre NIP {{pin}}.',
       calendar: 'Le fichier de calendrier joint (.ics) ajoute la visite à votre agenda.',

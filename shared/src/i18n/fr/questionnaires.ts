@@ -104,7 +104,6 @@ export const questionnaires = {
   deleteQuestion: {
     title: 'Supprimer la question {{number}}',
     text: 'Supprimer cette question ? Cette action est irréversible.',
-    dependents: 'Les questions {{numbers}} en dépendent : elles seront alors toujours posées.',
     confirm: 'Supprimer',
   },
   validation: {

@@ -185,16 +185,21 @@ export function answerBuildings(initial: Building, options: BuildingAnswers = {}
       employeeQuestionnaires: current.employeeQuestionnaires,
     }),
     'GET /building/:id/exitQuestionnaire': () => ({
-      visitorExitQuestionnaires: current.visitorExitQuestionnaires,
-      contractorExitQuestionnaires: current.contractorExitQuestionnaires,
-      employeeExitQuestionnaires: current.employeeExitQuestionnaires,
+      visitorQuestionnaires: current.visitorExitQuestionnaires,
+      contractorQuestionnaires: current.contractorExitQuestionnaires,
+      employeeQuestionnaires: current.employeeExitQuestionnaires,
     }),
     'PUT /building/:id/questionnaire': ({ body }) => {
       save(body);
       return body;
     },
     'PUT /building/:id/exitQuestionnaire': ({ body }) => {
-      save(body);
+      if (!('visitorQuestionnaires' in body)) throw new Error('the exit lists are sent in the entry lists’ shape');
+      save({
+        visitorExitQuestionnaires: body.visitorQuestionnaires,
+        contractorExitQuestionnaires: body.contractorQuestionnaires,
+        employeeExitQuestionnaires: body.employeeQuestionnaires,
+      });
       return body;
     },
     'GET /questionnaire/all': () => [],

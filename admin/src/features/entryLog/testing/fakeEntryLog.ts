@@ -227,7 +227,7 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
     'PATCH /meeting/:id/check-in': ({ params }) => {
       const refused = options.refuseCheckIn === true;
       const visit = refused
-        ? update(params.id!, { allowed: false, refusal: 'ALERT_ANSWER', status: 'EXPIRED' })
+        ? update(params.id!, { allowed: false, refusal: 'ALERT_ANSWER', status: 'REFUSED' })
         : update(params.id!, { checkedInAt: NOW(), status: 'IN' });
       return checkInResponseSchema.parse({
         allowed: !refused,
@@ -285,7 +285,7 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
       const typed = (key: string) => (typeof form[key] === 'string' ? String(form[key]) : '');
       const refused = options.refuseCheckIn === true;
       const visit = visitFixture(person?.firstName ?? typed('firstName'), person?.lastName ?? typed('lastName'), {
-        status: refused ? 'EXPIRED' : 'IN',
+        status: refused ? 'REFUSED' : 'IN',
         checkedInAt: refused ? null : NOW(),
         allowed: !refused,
         refusal: refused ? 'ALERT_ANSWER' : null,
@@ -307,7 +307,7 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
         entryLogItem: null,
       });
     },
-    'PATCH /meeting/:id/cancel': ({ params }) => update(params.id!, { cancelledAt: NOW(), status: 'EXPIRED' }),
+    'PATCH /meeting/:id/cancel': ({ params }) => update(params.id!, { cancelledAt: NOW(), status: 'CANCELLED' }),
     'DELETE /meeting/:id': ({ params }) => {
       visits.delete(params.id!);
       return { ok: true };

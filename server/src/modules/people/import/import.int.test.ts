@@ -570,7 +570,20 @@ describe('PATCH /people/upload: the file', () => {
     }
     const missing = await send(tokens.master, [csv, fields({ ...baseFields, columns: { firstName: 0 } })]);
     expect(missing).toMatchObject({ status: 400, body: { errorCode: 'PEOPLE_UPLOAD_MISSING_COLUMNS' } });
-    expect(missing.body.params).toEqual({ columns: 'lastName, buildingId, visitorType' });
+    // The message names the missing columns only, in the request's language.
+    expect(missing.body).toMatchObject({
+      msg: 'Required columns are missing: Last name, Building id, Type.',
+      params: { columns: 'Last name, Building id, Type' },
+    });
+    const withType = await send(
+      tokens.master,
+      [csv, fields({ ...baseFields, visitorType: 'VISITOR', columns: { firstName: 0, lastName: 1 } })],
+      { 'accept-language': 'fr' },
+    );
+    expect(withType.body).toMatchObject({
+      errorCode: 'PEOPLE_UPLOAD_MISSING_COLUMNS',
+      msg: 'Des colonnes obligatoires manquent : Identifiant du bâtiment.',
+    });
   });
 
   it('lets administrators, corporate users and supervisors import; refuses users and technical users', async () => {

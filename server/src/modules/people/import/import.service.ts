@@ -162,7 +162,11 @@ export async function importPeople(
 ): Promise<PeopleUploadReport> {
   const { fields } = upload;
   const missing = missingColumns(fields);
-  if (missing.length > 0) throw new AppError('PEOPLE_UPLOAD_MISSING_COLUMNS', { columns: missing.join(', ') });
+  // The message names the columns missing, in the request's language (the words of the file's headings).
+  if (missing.length > 0) {
+    const columns = missing.map((column) => translate(locale, `csv.people.${column}`)).join(', ');
+    throw new AppError('PEOPLE_UPLOAD_MISSING_COLUMNS', { columns });
+  }
   const records = readCsv(upload.content);
   const lookups = await companyLookups(ctx, scope);
   const checked = checkFile(records, fields, lookups);
