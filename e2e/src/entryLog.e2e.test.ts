@@ -50,7 +50,7 @@ const row = (page: Page, name: string) =>
     .getByTestId('entry-log-table')
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: exactly(en('entryLog.rowActions.details', { name })) }) });
-const counter = (page: Page, name: string) => page.getByTestId(`counter-${name}`).getByRole('definition');
+const counter = (page: Page, name: string) => page.getByTestId(`counter-${name}-value`);
 async function counterValue(page: Page, name: string): Promise<number | null> {
   const value = (await counter(page, name).innerText()).trim();
   return /^\d+$/.test(value) ? Number(value) : null;

@@ -23,6 +23,7 @@ import {
   isFiltered,
   listQuery,
   noEntryLogFilters,
+  tileFilters,
 } from './entryLogFilters.ts';
 import type { WhoArrives } from './staff/fastCheckIn.ts';
 import { useConfirmedAction } from './useConfirmedAction.ts';
@@ -98,6 +99,8 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
     load,
   });
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // The filters' own state (the days as typed) starts again when a tile clears them.
+  const [filtersKey, setFiltersKey] = useState(0);
   // A returning visitor whose last answers no longer hold is checked in with the wizard instead.
   const confirmed = useConfirmedAction(refresh, (visit) =>
     setDialog({
@@ -165,10 +168,19 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
             )}
           </Group>
         </Group>
-        <EntryLogCounters building={building} version={version} />
-        <EntryLogFilters list={list} />
+        <EntryLogCounters
+          building={building}
+          version={version}
+          active={list.request.counter}
+          onChoose={(counter) => {
+            list.setFilters(tileFilters(list.request, counter));
+            setFiltersKey((key) => key + 1);
+          }}
+        />
+        <EntryLogFilters key={filtersKey} list={list} />
         <EntryLogTable
           visits={list.data?.docs ?? null}
+          oneBuilding={building !== null}
           sort={{ column: list.request.sort, order: list.request.order }}
           onSort={list.sortBy}
           role={role}

@@ -18,10 +18,11 @@ export const entryLog = {
     checkedOutToday: 'Checked out today',
     chooseBuilding: 'Choose a building to see its counters for today.',
     failed: 'The counters could not be loaded.',
+    filterHelp: 'Show these visits in the list; again to show every visit.',
   },
   filters: {
     search: 'Search',
-    searchHelp: 'Name, e-mail, phone, company or visit code',
+    searchHelp: 'Name, company, host or visit code',
     visitorCompany: "Visitor's company",
     type: 'Type',
     anyType: 'All types',
@@ -77,7 +78,7 @@ export const entryLog = {
       status: 'Status',
       actions: 'Actions',
     },
-    scheduledFor: '{{when}} for {{duration}}',
+    forDuration: 'for {{duration}}',
   },
   /** Row actions, each naming the visitor. */
   rowActions: {

@@ -19,10 +19,11 @@ export const entryLog = {
     checkedOutToday: 'Salidas de hoy',
     chooseBuilding: 'Elija un edificio para ver sus contadores de hoy.',
     failed: 'No se pudieron cargar los contadores.',
+    filterHelp: 'Mostrar estas visitas en la lista; otra vez para mostrarlas todas.',
   },
   filters: {
     search: 'Buscar',
-    searchHelp: 'Nombre, correo, teléfono, empresa o código de visita',
+    searchHelp: 'Nombre, empresa, anfitrión o código',
     visitorCompany: 'Empresa del visitante',
     type: 'Tipo',
     anyType: 'Todos los tipos',
@@ -77,7 +78,7 @@ export const entryLog = {
       status: 'Estado',
       actions: 'Acciones',
     },
-    scheduledFor: '{{when}} durante {{duration}}',
+    forDuration: 'durante {{duration}}',
   },
   rowActions: {
     details: 'Detalle de la visita de {{name}}',

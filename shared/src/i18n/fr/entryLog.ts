@@ -19,10 +19,11 @@ export const entryLog = {
     checkedOutToday: "Sortis aujourd'hui",
     chooseBuilding: 'Choisissez un bâtiment pour voir ses compteurs du jour.',
     failed: "Les compteurs n'ont pas pu être chargés.",
+    filterHelp: 'Afficher ces visites dans la liste ; à nouveau pour toutes les afficher.',
   },
   filters: {
     search: 'Rechercher',
-    searchHelp: 'Nom, courriel, téléphone, entreprise ou code de visite',
+    searchHelp: 'Nom, entreprise, hôte ou code',
     visitorCompany: 'Entreprise du visiteur',
     type: 'Type',
     anyType: 'Tous les types',
@@ -77,7 +78,7 @@ export const entryLog = {
       status: 'Statut',
       actions: 'Actions',
     },
-    scheduledFor: '{{when}} pour {{duration}}',
+    forDuration: 'pour {{duration}}',
   },
   rowActions: {
     details: 'Détail de la visite de {{name}}',

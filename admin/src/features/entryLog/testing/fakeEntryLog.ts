@@ -1,6 +1,7 @@
 import {
   type CheckInData,
   type CheckInField,
+  type VisitCounter,
   type VisitListItem,
   type VisitStats,
   type VisitDetail,
@@ -14,6 +15,7 @@ import {
   visitListSchema,
   visitStatsSchema,
   personSchema,
+  visitCounters,
   visitDetailSchema,
 } from '@vestibule/shared';
 import type { LiveVisitEvent, LiveVisitKind } from '@vestibule/shared/contract';
@@ -61,6 +63,8 @@ export function visitFixture(firstName: string, lastName: string, changes: Parti
     cancelledAt: null,
     refusal: null,
     checkoutMethod: null,
+    // The test's own zone: times read as on the viewer's clock, no zone named.
+    timeZoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...changes,
   });
 }
@@ -190,21 +194,35 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
   };
   const wizard = options.checkInData ?? checkInDataFixture();
 
+  // What each counter counts, as the server's one rule does for the counters and the list alike.
+  const counts: Record<VisitCounter, (visit: VisitListItem) => boolean> = {
+    inBuilding: (visit) => visit.status === 'IN' || visit.status === 'LATE',
+    expectedToday: (visit) => visit.allowed && (visit.status === 'TODAY' || visit.status === 'SOON'),
+    leavingWithinHour: (visit) => visit.status === 'IN' && visit.scheduledDuration === 'PT30M',
+    checkedOutToday: (visit) => visit.status === 'OUT',
+  };
   const stats = (buildingId: string): VisitStats => {
     const all = [...visits.values()];
+    const count = (counter: VisitCounter) => all.filter(counts[counter]).length;
     return visitStatsSchema.parse({
       buildingId,
       timeZoneId: 'Europe/Paris',
-      inBuilding: all.filter((visit) => visit.status === 'IN' || visit.status === 'LATE').length,
-      expectedToday: all.filter((visit) => visit.status === 'TODAY' || visit.status === 'SOON').length,
-      leavingWithinHour: 1,
-      checkedOutToday: all.filter((visit) => visit.status === 'OUT').length,
+      inBuilding: count('inBuilding'),
+      expectedToday: count('expectedToday'),
+      leavingWithinHour: count('leavingWithinHour'),
+      checkedOutToday: count('checkedOutToday'),
     });
+  };
+  const listed = (counter: string | undefined) => {
+    const tile = visitCounters.find((candidate) => candidate === counter);
+    return [...visits.values()].filter((visit) => tile === undefined || counts[tile](visit));
   };
 
   const answers: Answers = {
-    'GET /meeting': () =>
-      visitListSchema.parse({ docs: [...visits.values()], totalDocs: visits.size, totalCapped: false }),
+    'GET /meeting': ({ query }) => {
+      const docs = listed(query.counter);
+      return visitListSchema.parse({ docs, totalDocs: docs.length, totalCapped: false });
+    },
     'GET /meetingStats/:buildingId': ({ params }) => stats(params.buildingId!),
     'GET /meetings/meetings.csv': () =>
       new Response('Last name,First name\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
