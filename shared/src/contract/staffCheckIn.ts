@@ -4,6 +4,8 @@ import { idParamsSchema } from '../schemas/common.ts';
 import {
   fastCheckInSchema,
   instantReplacementSchema,
+  returningVisitorQuerySchema,
+  returningVisitorSchema,
   staffCheckInSchema,
   visitAnswersSchema,
   visitCheckInDataSchema,
@@ -51,6 +53,15 @@ export const staffCheckInContract = {
     params: idParamsSchema,
     query: z.object({ visitorType: wizardVisitorTypeSchema }),
     response: checkInDataSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  'GET /meeting/building/:id/returning': endpoint({
+    tags,
+    summary:
+      "Who checked in at the building before (the last year), each once, as their latest visit says: the desk's search of returning visitors, newest first",
+    params: idParamsSchema,
+    query: returningVisitorQuerySchema,
+    response: z.object({ docs: z.array(returningVisitorSchema) }),
     errors: ['NOT_FOUND'],
   }),
   'PATCH /meeting/:id/questionnaires': endpoint({

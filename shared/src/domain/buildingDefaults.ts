@@ -33,6 +33,7 @@ export function newBuildingSettings(): BuildingSettings {
     successFormText: '',
     failureFormText: '',
     allowExitQuestionnairesOnEmailCheckOut: false,
+    questionnairesOnStaffCheckIn: false,
     pinIdentificationMethodType: 'PERSONAL_PIN_AND_LASTNAME',
     appendQrCode: false,
     appendLogo: false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visitorTypes } from '../domain/visitorTypes.ts';
 import {
   answeredQuestionnaireSchema,
   checkInDataSchema,
@@ -64,3 +65,33 @@ export type VisitCheckInData = z.infer<typeof visitCheckInDataSchema>;
 
 /** PATCH /meeting/{id}/questionnaires and /exitQuestionnaires: answers given on the visitor's behalf. */
 export const visitAnswersSchema = z.object({ questionnairesAnswers: questionnairesAnswersSchema });
+
+/** GET /meeting/building/{id}/returning: who came to the building before, found as staff type. */
+export const returningVisitorQuerySchema = z.object({
+  /** The beginning of a first or last name ("first last" too), an e-mail or a company. */
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(20).optional(),
+});
+
+/**
+ * Someone checked in at the building before (the last year), as their latest visit there says:
+ * the desk checks them in again from it (POST /meeting/instantReplacementCheckin) or starts its
+ * form from it. `inside`: that visit is still open.
+ */
+export const returningVisitorSchema = z
+  .object({
+    visitId: z.uuid(),
+    personId: z.uuid().nullable(),
+    visitorType: z.enum(visitorTypes),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    companyName: z.string().nullable(),
+    host: z.string().nullable(),
+    hostPersonId: z.uuid().nullable(),
+    checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])),
+    lastCheckedInAt: z.string(),
+    inside: z.boolean(),
+  })
+  .meta({ id: 'ReturningVisitor' });
+export type ReturningVisitor = z.infer<typeof returningVisitorSchema>;

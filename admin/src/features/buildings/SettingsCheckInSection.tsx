@@ -8,7 +8,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { type SettingsFields, type SettingsForm, SettingsSection } from './settingsFields.tsx';
 
-/** Settings tab: how people check in (consent, comments, questionnaires, automatic check-out, texts). */
+/**
+ * Settings tab: how people check in (consent, comments, questionnaires, at the desk too, automatic
+ * check-out, texts).
+ */
 export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; fields: SettingsFields }) {
   const { t } = useTranslation();
   const { values, setField, setValues } = form;
@@ -20,6 +23,11 @@ export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; f
       {toggle('commentsEnabled', t('buildings.settings.commentsEnabled'))}
       {toggle('emailMeEnabled', t('buildings.settings.emailMeEnabled'))}
       {toggle('allowExitQuestionnairesOnEmailCheckOut', t('buildings.settings.allowExitQuestionnairesOnEmailCheckOut'))}
+      {toggle(
+        'questionnairesOnStaffCheckIn',
+        t('buildings.settings.questionnairesOnStaffCheckIn'),
+        t('buildings.settings.questionnairesOnStaffCheckInHelp'),
+      )}
       {choice(
         'questionnairesValidityTimeout',
         t('buildings.settings.questionnairesValidityTimeout'),

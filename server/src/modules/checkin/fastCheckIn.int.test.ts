@@ -18,7 +18,8 @@ beforeAll(async () => {
   t = await createTestApp();
   seed = await seedVisits(t);
   call = caller(t, seed);
-  await setSettings(t, seed.hq, texts);
+  // HQ asks its entry questionnaires at the desk too (a desk that does not: deskCheckIn.int.test.ts).
+  await setSettings(t, seed.hq, { ...texts, questionnairesOnStaffCheckIn: true });
 });
 afterAll(() => t.close());
 

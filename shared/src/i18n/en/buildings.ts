@@ -128,6 +128,9 @@ export const buildings = {
     commentsEnabled: 'Allow comments',
     emailMeEnabled: 'Offer to email a copy to the visitor',
     allowExitQuestionnairesOnEmailCheckOut: 'Exit questionnaires on check-out by email',
+    questionnairesOnStaffCheckIn: 'Ask the entry questionnaires when staff check someone in',
+    questionnairesOnStaffCheckInHelp:
+      'Off: the reception checks people in with their name, company and host alone. On: the check-in dialog also asks the questionnaires, consent and temperature of the person type.',
     questionnairesValidityTimeout: 'Questionnaire answers stay valid for',
     autoCheckoutMode: 'Automatic check-out',
     autoCheckoutModes: {

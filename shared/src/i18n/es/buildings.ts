@@ -130,6 +130,9 @@ export const buildings = {
     commentsEnabled: 'Permitir comentarios',
     emailMeEnabled: 'Ofrecer el envío de una copia por correo al visitante',
     allowExitQuestionnairesOnEmailCheckOut: 'Cuestionarios de salida al registrar la salida por correo',
+    questionnairesOnStaffCheckIn: 'Hacer los cuestionarios de entrada cuando la recepción registra una llegada',
+    questionnairesOnStaffCheckInHelp:
+      'Desactivado: la recepción registra la llegada solo con el nombre, la empresa y el anfitrión. Activado: la ventana de llegada también hace los cuestionarios, el consentimiento y la temperatura del tipo de persona.',
     questionnairesValidityTimeout: 'Las respuestas a los cuestionarios son válidas durante',
     autoCheckoutMode: 'Salida automática',
     autoCheckoutModes: {

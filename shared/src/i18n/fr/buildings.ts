@@ -130,6 +130,9 @@ export const buildings = {
     commentsEnabled: 'Permettre les commentaires',
     emailMeEnabled: 'Proposer d’envoyer une copie par e-mail au visiteur',
     allowExitQuestionnairesOnEmailCheckOut: 'Questionnaires de sortie lors d’un départ par e-mail',
+    questionnairesOnStaffCheckIn: 'Poser les questionnaires d’entrée quand l’accueil enregistre une arrivée',
+    questionnairesOnStaffCheckInHelp:
+      'Désactivé : l’accueil enregistre une arrivée avec le nom, l’entreprise et l’hôte seulement. Activé : la fenêtre d’arrivée pose aussi les questionnaires, le consentement et la température du type de personne.',
     questionnairesValidityTimeout: 'Les réponses aux questionnaires restent valides pendant',
     autoCheckoutMode: 'Départ automatique',
     autoCheckoutModes: {
