@@ -80,6 +80,7 @@ export const errorCatalogue = {
   MEETING_NOT_CHECKED_OUT: { status: 409 },
   MEETING_HOST_NOT_EMPLOYEE: { status: 400 },
   MEETING_IN_THE_PAST: { status: 400 },
+  INVITATION_NOT_SENDABLE: { status: 409 },
   // The visitor's own visit pages: what a visit's state no longer allows
   VISIT_ALREADY_CHECKED_OUT: { status: 409 },
   POSTPONE_DURATION_NOT_LONGER: { status: 400 },

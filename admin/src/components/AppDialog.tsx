@@ -11,6 +11,8 @@ interface AppDialogProps {
   size?: MantineSize | number;
   /** false for dialogs the user cannot dismiss (the loading dialog). */
   dismissible?: boolean;
+  /** false for a dialog whose height changes as it is used: it stays near the top instead of jumping. */
+  centered?: boolean;
   children: ReactNode;
   'data-testid'?: string;
 }
@@ -32,6 +34,7 @@ export function AppDialog({
   title,
   size = 'md',
   dismissible = true,
+  centered = true,
   children,
   ...rest
 }: AppDialogProps) {
@@ -42,7 +45,7 @@ export function AppDialog({
       opened={opened}
       onClose={onClose}
       size={size}
-      centered
+      centered={centered}
       closeOnEscape={dismissible}
       closeOnClickOutside={dismissible}
       // The opener gets the focus back here (useFocusOnFirstField), also when the page unmounts the dialog.

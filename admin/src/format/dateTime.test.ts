@@ -1,6 +1,6 @@
 import { dateFormats, timeFormats } from '@vestibule/shared';
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormatter, formatPattern, onClockOf } from './dateTime.ts';
+import { dateTimeFormatter, formatPattern, momentOnClock, onClockOf } from './dateTime.ts';
 
 // Local times, so the expectations hold in any time zone the tests run in.
 const afternoon = new Date(2026, 2, 5, 14, 7, 9);
@@ -97,5 +97,30 @@ describe("a building's clock", () => {
     expect(format.brief(at(-400), zone, now)).toMatch(/^\d{4}-\d{2}-\d{2} 09:30$/);
     // Spanish and French abbreviate the month their own way.
     expect(dateTimeFormatter({}, 'fr').brief(at(-2), zone, now)).toMatch(/^\d{1,2} \S+ 09:30$/);
+  });
+});
+
+describe('momentOnClock', () => {
+  const iso = (day: string, time: string, zone: string | undefined) => {
+    const moment = momentOnClock(day, time, zone);
+    if (!moment) throw new Error(`no moment for ${day} ${time}`);
+    return moment.toISOString();
+  };
+
+  it("reads a day and a time on the zone's clock, whatever the viewer's", () => {
+    expect(iso('2026-03-05', '10:30', 'America/Toronto')).toBe('2026-03-05T15:30:00.000Z');
+    expect(iso('2026-03-05', '10:30', 'Asia/Tokyo')).toBe('2026-03-05T01:30:00.000Z');
+    // Summer time in Toronto (EDT, UTC-4) and in Madrid (CEST, UTC+2).
+    expect(iso('2026-07-01', '09:00', 'America/Toronto')).toBe('2026-07-01T13:00:00.000Z');
+    expect(iso('2026-07-01', '09:00', 'Europe/Madrid')).toBe('2026-07-01T07:00:00.000Z');
+    // It writes back as typed on that clock.
+    const at = new Date(iso('2026-11-02', '08:15', 'America/Toronto'));
+    expect(dateTimeFormatter({}, 'en').dateTime(at, 'America/Toronto')).toBe('2026-11-02 08:15');
+  });
+
+  it("reads the viewer's clock without a zone, and nothing without a day or a time", () => {
+    expect(iso('2026-03-05', '10:30', undefined)).toBe(new Date(2026, 2, 5, 10, 30).toISOString());
+    expect(momentOnClock('', '10:30', 'Asia/Tokyo')).toBeNull();
+    expect(momentOnClock('2026-03-05', '', 'Asia/Tokyo')).toBeNull();
   });
 });

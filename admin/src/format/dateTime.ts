@@ -118,6 +118,30 @@ export function onClockOf(date: Date, zone: string | undefined): Date {
   );
 }
 
+/**
+ * The moment a zone's clock shows a day and a time (yyyy-MM-dd, HH:mm, as date and time fields
+ * give them), or null when either is missing; on the viewer's clock without a zone. A time the
+ * clock skips or repeats at a summer-time change reads as the offset before the change says.
+ */
+export function momentOnClock(day: string, time: string, zone: string | undefined): Date | null {
+  const [year, month, date] = day.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  if (!year || !month || !date || hours === undefined || minutes === undefined) return null;
+  if (Number.isNaN(hours) || Number.isNaN(minutes)) return null;
+  const local = new Date(year, month - 1, date, hours, minutes);
+  if (!zone || !zonedFormat(zone)) return local;
+  // The wall time read as UTC, moved by the zone's offset there (twice: the offset may change between).
+  const wall = Date.UTC(year, month - 1, date, hours, minutes);
+  const offsetAt = (instant: number) => {
+    const shown = onClockOf(new Date(instant), zone);
+    return (
+      Date.UTC(shown.getFullYear(), shown.getMonth(), shown.getDate(), shown.getHours(), shown.getMinutes()) - instant
+    );
+  };
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first));
+}
+
 /** Whether two local Dates read the same on their fields (the same wall-clock time). */
 const sameClock = (a: Date, b: Date) => a.getTime() === b.getTime();
 
@@ -125,7 +149,7 @@ const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /** The zone's short name in the language at that moment ("EST", "UTC−5"). */
-function shortZoneName(date: Date, zone: string, language: string): string {
+export function shortZoneName(date: Date, zone: string, language: string): string {
   try {
     const parts = new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: 'short' }).formatToParts(date);
     return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;

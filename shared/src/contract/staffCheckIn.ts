@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
 import { idParamsSchema } from '../schemas/common.ts';
 import {
+  deskCheckInDataSchema,
   fastCheckInSchema,
   instantReplacementSchema,
   returningVisitorQuerySchema,
@@ -11,7 +12,6 @@ import {
   visitCheckInDataSchema,
 } from '../schemas/staffCheckIn.ts';
 import {
-  checkInDataSchema,
   checkInResponseSchema,
   checkOutDataSchema,
   checkOutRequestSchema,
@@ -49,10 +49,10 @@ export const staffCheckInContract = {
   'GET /meeting/building/:id/checkInData': endpoint({
     tags,
     summary:
-      "What staff run a fast check-in's wizard with: the building's form, questionnaires and settings for one person type (what the public check-in's wizard reads)",
+      "What the desk checks someone in with: the building's form, questionnaires and settings for one person type (what the public check-in's wizard reads) and whether it asks the questionnaires at the desk",
     params: idParamsSchema,
     query: z.object({ visitorType: wizardVisitorTypeSchema }),
-    response: checkInDataSchema,
+    response: deskCheckInDataSchema,
     errors: ['NOT_FOUND'],
   }),
   'GET /meeting/building/:id/returning': endpoint({

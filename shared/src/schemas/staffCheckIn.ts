@@ -14,6 +14,16 @@ import {
 // on the visitor's behalf) and what the staff wizard starts from. The wizard's answers are the
 // public check-in's (`wizardAnswerFields`), judged by the same rules.
 
+/**
+ * What the desk checks someone in with: the building's check-in for a person type (the public
+ * wizard's input) and whether the building asks the entry questionnaires at the desk
+ * (docs/check-in.md, "At the desk").
+ */
+export const deskCheckInDataSchema = checkInDataSchema
+  .extend({ questionnairesOnStaffCheckIn: z.boolean() })
+  .meta({ id: 'DeskCheckInData' });
+export type DeskCheckInData = z.infer<typeof deskCheckInDataSchema>;
+
 /** PATCH /meeting/{id}/check-in: staff check in an expected visit with the wizard's result. */
 export const staffCheckInSchema = z.object({
   /** The wizard's person type (v, c, e accepted); default: the visit's. */
@@ -52,7 +62,7 @@ export const visitCheckInDataSchema = z
   .object({
     status: z.enum(['allowed', 'expired']),
     visit: visitDetailSchema,
-    wizard: checkInDataSchema,
+    wizard: deskCheckInDataSchema,
     prefill: z.object({
       visitorType: z.enum(['VISITOR', 'CONTRACTOR', 'EMPLOYEE']),
       checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])),

@@ -5,6 +5,7 @@
 export { Wizard, type WizardProps } from './Wizard.tsx';
 export { QuestionList } from './QuestionList.tsx';
 export { TemperatureFields } from './TemperatureFields.tsx';
+export { type TemperatureTexts, checkTemperatures } from './temperatureInput.ts';
 export { TextField, type TextFieldProps } from './TextField.tsx';
 export { browserChoiceStorage, cameraChoiceKey } from './cameraChoice.ts';
 export { CheckOutMeasureFields, useCheckOutAnswers } from './useCheckOutAnswers.tsx';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
-import { acme, userFixture } from '../../test/fixtures.ts';
+import { acme, tenantSelection, userFixture } from '../../test/fixtures.ts';
 import { answerSession } from '../../test/answerCalls.ts';
 import { renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import { createSessionStore } from '../session/index.ts';
@@ -159,6 +159,41 @@ describe('a new invitation', () => {
     });
     // The list loads again with the new visit.
     expect(await screen.findByRole('button', { name: 'Details of the visit of Dora Guest' })).toBeInTheDocument();
+  });
+
+  it("takes the time on the building's clock, its zone named, when it is not the viewer's", async () => {
+    const viewer = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // Tokyo keeps no summer time: 10:30 there is 01:30 UTC; Toronto is on summer time in May.
+    const [zone, expected] =
+      viewer === 'Asia/Tokyo'
+        ? ['America/Toronto', '2030-05-06T14:30:00.000Z']
+        : ['Asia/Tokyo', '2030-05-06T01:30:00.000Z'];
+    const selection = { ...tenantSelection(acme), buildings: [{ ...HQ, timeZoneId: zone }] };
+    const { calls } = fakeEntryLog([], {
+      overrides: { 'GET /selectTenant': () => selection, 'GET /selectTenant/:tenantId': () => selection },
+    });
+    const { user } = await renderEntryLog('ROLE_USER');
+    await screen.findByText('No visits yet.');
+    await user.click(screen.getByRole('button', { name: 'New invite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New invite' });
+    const zoneName = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(new Date(expected))
+      .find((part) => part.type === 'timeZoneName')!.value;
+    expect(
+      within(dialog).getByText(`On HQ's clock (${zone}), not yours: the invitation says this time.`),
+    ).toBeVisible();
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Kenji');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Clock');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Host' }));
+    await user.click(await screen.findByRole('option', { name: 'Hana Host · Sales' }));
+    await user.clear(within(dialog).getByLabelText(/^Date/));
+    await user.type(within(dialog).getByLabelText(/^Date/), '2030-05-06');
+    const time = within(dialog).getByLabelText(new RegExp(`^Time \\(${zoneName.replace(/[+]/g, '\\+')}\\)`));
+    await user.clear(time);
+    await user.type(time, '10:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(calls.of('POST /meeting')).toHaveLength(1));
+    expect(calls.last('POST /meeting').body).toEqual(expect.objectContaining({ scheduledAt: expected }));
   });
 
   it('invites a person of the directory', async () => {

@@ -25,7 +25,6 @@ import {
   noEntryLogFilters,
   tileFilters,
 } from './entryLogFilters.ts';
-import type { WhoArrives } from './staff/fastCheckIn.ts';
 import { useConfirmedAction } from './useConfirmedAction.ts';
 import { IconBolt } from './EntryLogIcons.tsx';
 import { useEntryLogRefresh } from './useEntryLogRefresh.ts';
@@ -51,13 +50,13 @@ const InviteDialog = lazy(() =>
 type Dialog =
   | { kind: 'detail' | 'checkIn' | 'checkOut'; visit: VisitListItem }
   | { kind: 'invite'; buildingId: string | undefined }
-  | { kind: 'fastCheckIn'; start: WhoArrives; returningVisitId?: string };
+  | { kind: 'fastCheckIn'; buildingId: string; returningVisitId?: string };
 
 /**
  * /check-in-out, the entry log: today's counters of a building, the
  * visits filtered, sorted, paged and downloadable as CSV, and the front desk's work on them: check
- * in (the kiosk's wizard), check out, check in back, cancel, remove, fast check-in (of someone
- * returning, or of someone new with the building's wizard) and new invitations. Each
+ * in (the kiosk's wizard), check out, check in back, cancel, remove, the desk's one-form check-in
+ * (of someone returning, or of someone new) and new invitations. Each
  * button shows only when the shared rule grants its call to the user's role (a refused call signs
  * them out) and the visit's state allows it.
  */
@@ -101,13 +100,9 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // The filters' own state (the days as typed) starts again when a tile clears them.
   const [filtersKey, setFiltersKey] = useState(0);
-  // A returning visitor whose last answers no longer hold is checked in with the wizard instead.
+  // A returning visitor whose last answers no longer hold answers the questions at the desk.
   const confirmed = useConfirmedAction(refresh, (visit) =>
-    setDialog({
-      kind: 'fastCheckIn',
-      start: { buildingId: visit.buildingId, visitorType: 'VISITOR', person: null, host: null },
-      returningVisitId: visit.id,
-    }),
+    setDialog({ kind: 'fastCheckIn', buildingId: visit.buildingId, returningVisitId: visit.id }),
   );
   // Anyone's check-in or check-out at the building shown (or any of the user's buildings) loads
   // the list and the counters again, without a reload.
@@ -144,15 +139,7 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
                 variant="light"
                 leftSection={<IconBolt />}
                 onClick={() =>
-                  setDialog({
-                    kind: 'fastCheckIn',
-                    start: {
-                      buildingId: list.request.buildingId ?? defaultBuilding ?? '',
-                      visitorType: 'VISITOR',
-                      person: null,
-                      host: null,
-                    },
-                  })
+                  setDialog({ kind: 'fastCheckIn', buildingId: list.request.buildingId ?? defaultBuilding ?? '' })
                 }
               >
                 {t('entryLog.list.fastCheckIn')}
@@ -197,7 +184,11 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
           {dialog.kind === 'checkOut' && <StaffCheckOutDialog visit={dialog.visit} onClose={closeDialog} />}
           {dialog.kind === 'invite' && <InviteDialog buildingId={dialog.buildingId} onClose={closeDialog} />}
           {dialog.kind === 'fastCheckIn' && (
-            <FastCheckInDialog start={dialog.start} returningVisitId={dialog.returningVisitId} onClose={closeDialog} />
+            <FastCheckInDialog
+              buildingId={dialog.buildingId}
+              returningVisitId={dialog.returningVisitId}
+              onClose={closeDialog}
+            />
           )}
         </Suspense>
       )}

@@ -8,6 +8,7 @@
 import {
   type BuildingSettings,
   type CheckInData,
+  type DeskCheckInData,
   type ReturningVisitor,
   type Locale,
   type VisitCheckInData,
@@ -112,7 +113,7 @@ export async function visitCheckInData(
   const building = await visibleBuilding(ctx, caller, visit.building_id);
   const settings = settingsOf(building);
   const visitorType = wizardTypeOfPerson(visit.visitor_type);
-  const wizard = await checkInData(ctx, building.qr_code_key, visitorType, channel, null);
+  const wizard = deskData(await checkInData(ctx, building.qr_code_key, visitorType, channel, null), building);
   const timeExpired = toVisitSummary(visit, zoneOf(visit), now).status === 'EXPIRED';
   const answered = visit.questionnaires_answers.length > 0;
   const answersExpired =
@@ -158,9 +159,10 @@ export async function staffCheckIn(
 }
 
 /**
- * What staff run a fast check-in's wizard with: a building of theirs (404 otherwise, as another
- * company's) and its wizard for one person type, built by the public check-in's own service so
- * the staff wizard and the kiosk's read the same form, questionnaires and settings.
+ * What the desk checks someone in with: a building of theirs (404 otherwise, as another
+ * company's) and its check-in for one person type, built by the public check-in's own service so
+ * the desk and the kiosk read the same form, questionnaires and settings, with whether the
+ * building asks the questionnaires at the desk.
  */
 export async function buildingCheckInData(
   ctx: ServerContext,
@@ -168,9 +170,14 @@ export async function buildingCheckInData(
   channel: CheckInChannel,
   buildingId: string,
   visitorType: WizardVisitorType,
-): Promise<CheckInData> {
+): Promise<DeskCheckInData> {
   const building = await visibleBuilding(ctx, caller, buildingId);
-  return checkInData(ctx, building.qr_code_key, visitorType, channel, null);
+  return deskData(await checkInData(ctx, building.qr_code_key, visitorType, channel, null), building);
+}
+
+/** The building's check-in as the desk runs it: with whether it asks the questionnaires there. */
+function deskData(data: CheckInData, building: { settings: BuildingSettings | null }): DeskCheckInData {
+  return { ...data, questionnairesOnStaffCheckIn: settingsOf(building).questionnairesOnStaffCheckIn };
 }
 
 /** How far back the desk's search of returning visitors looks. */
@@ -274,6 +281,12 @@ function earlierAnswersHold(
   }
 }
 
+/** A form with the visit's host where it holds none (a visit made by an invitation or staff keeps it beside the form). */
+function withVisitHost(form: Record<string, string | boolean>, host: string | null): Record<string, string | boolean> {
+  const typed = form.host;
+  return host && !(typeof typed === 'string' && typed.trim() !== '') ? { ...form, host } : form;
+}
+
 /** Thrown to roll a replacement back when its check-in did not let the person in. */
 class NotReplaced extends Error {
   readonly outcome: CheckInOutcome;
@@ -319,7 +332,7 @@ export async function instantReplacement(
     visitorType,
     {
       scheduledDuration: visit.scheduled_duration,
-      checkInForm: visit.check_in_form,
+      checkInForm: withVisitHost(visit.check_in_form, visit.host),
       questionnairesAnswers: given,
       consentAccepted: visit.consent_accepted,
       tempMeasure1: visit.temp_measure1,

@@ -73,6 +73,8 @@ export const errors = {
   MEETING_NOT_CHECKED_OUT: 'This person has not checked out.',
   MEETING_HOST_NOT_EMPLOYEE: 'The host must be an active employee of this building in the people directory.',
   MEETING_IN_THE_PAST: 'This visit would already be over: choose a later time.',
+  INVITATION_NOT_SENDABLE:
+    'This visit has no invitation to send: it has no e-mail address, or it was not made as an invitation.',
   BUILDING_HAS_VISITS: 'This building has visits in its history and cannot be deleted.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     "This camera address is not allowed. Use an http or https address on the building's network.",

@@ -74,6 +74,8 @@ export const errors = {
   MEETING_NOT_CHECKED_OUT: 'Esta persona no ha registrado su salida.',
   MEETING_HOST_NOT_EMPLOYEE: 'El anfitrión debe ser un empleado activo de este edificio en el directorio.',
   MEETING_IN_THE_PAST: 'Esta visita ya habría terminado: elija una hora posterior.',
+  INVITATION_NOT_SENDABLE:
+    'Esta visita no tiene invitación que enviar: no tiene dirección de correo o no se creó como invitación.',
   BUILDING_HAS_VISITS: 'Este edificio tiene visitas en su historial y no se puede eliminar.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     'Esta dirección de cámara no está permitida. Use una dirección http o https de la red del edificio.',

@@ -74,6 +74,8 @@ export const errors = {
   MEETING_NOT_CHECKED_OUT: 'Cette personne n’est pas sortie.',
   MEETING_HOST_NOT_EMPLOYEE: 'L’hôte doit être un employé actif de ce bâtiment dans l’annuaire.',
   MEETING_IN_THE_PAST: 'Cette visite serait déjà terminée : choisissez une heure plus tardive.',
+  INVITATION_NOT_SENDABLE:
+    "Cette visite n'a pas d'invitation à envoyer : elle n'a pas d'adresse électronique, ou ce n'est pas une invitation.",
   BUILDING_HAS_VISITS: 'Ce bâtiment a des visites dans son historique et ne peut pas être supprimé.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     'Cette adresse de caméra n’est pas autorisée. Utilisez une adresse http ou https du réseau du bâtiment.',

@@ -1,11 +1,12 @@
 import { type Locale, type VisitDurationChoice, type VisitorType, visitInviteSchema } from '@vestibule/shared';
+import { momentOnClock, onClockOf } from '../../../format/dateTime.ts';
 import type { FieldIssue, Validator } from '../../../form/validationMessages.ts';
 import type { InviteBody } from '../entryLogApi.ts';
 
 // The new invitation's form (POST /meeting): its values as typed, and what the shared schema
 // reads from them. The visitor is a person of the directory or typed in (first and last name then
-// required); the host an employee of the building in the directory; the time a day and an hour of
-// the user's calendar.
+// required); the host an employee of the building in the directory; the time a day and an hour on
+// the building's clock (its time zone), whatever the browser's.
 
 export type VisitorSource = 'directory' | 'new';
 
@@ -20,9 +21,11 @@ export interface InviteValues {
   phone: string;
   companyName: string;
   hostPersonId: string;
-  /** yyyy-MM-dd and HH:mm, as the date and time fields give them. */
+  /** yyyy-MM-dd and HH:mm on the building's clock, as the date and time fields give them. */
   date: string;
   time: string;
+  /** The building's time zone (the viewer's when unknown). */
+  timeZoneId: string | undefined;
   scheduledDuration: VisitDurationChoice;
   comments: string;
   /** '' for the default (the person's language, else the building's). */
@@ -33,9 +36,9 @@ export type InviteField = keyof InviteValues | 'scheduledAt';
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-/** A new invitation: today, at the next quarter of an hour, for an hour. */
-export function newInviteValues(buildingId: string, now = new Date()): InviteValues {
-  const start = new Date(now.getTime());
+/** A new invitation: today on the building's clock, at its next quarter of an hour, for an hour. */
+export function newInviteValues(buildingId: string, timeZoneId: string | undefined, now = new Date()): InviteValues {
+  const start = onClockOf(now, timeZoneId);
   start.setMinutes(Math.ceil((start.getMinutes() + 1) / 15) * 15, 0, 0);
   return {
     buildingId,
@@ -50,19 +53,16 @@ export function newInviteValues(buildingId: string, now = new Date()): InviteVal
     hostPersonId: '',
     date: `${start.getFullYear()}-${twoDigits(start.getMonth() + 1)}-${twoDigits(start.getDate())}`,
     time: `${twoDigits(start.getHours())}:${twoDigits(start.getMinutes())}`,
+    timeZoneId,
     scheduledDuration: 'PT1H',
     comments: '',
     locale: '',
   };
 }
 
-/** The moment of a day and an hour of the user's calendar, or '' when either is missing. */
-export function scheduledAtOf(date: string, time: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const [hours, minutes] = time.split(':').map(Number);
-  if (!year || !month || !day || hours === undefined || minutes === undefined) return '';
-  if (Number.isNaN(hours) || Number.isNaN(minutes)) return '';
-  return new Date(year, month - 1, day, hours, minutes).toISOString();
+/** The moment of a day and an hour on a zone's clock, or '' when either is missing. */
+export function scheduledAtOf(date: string, time: string, timeZoneId: string | undefined): string {
+  return momentOnClock(date, time, timeZoneId)?.toISOString() ?? '';
 }
 
 /** What the shared schema reads from the form: the visitor by the chosen source only. */
@@ -83,7 +83,7 @@ export function inviteInput(values: InviteValues): Record<string, unknown> {
           companyName: values.companyName,
         }),
     hostPersonId: values.hostPersonId,
-    scheduledAt: scheduledAtOf(values.date, values.time),
+    scheduledAt: scheduledAtOf(values.date, values.time, values.timeZoneId),
     scheduledDuration: values.scheduledDuration,
     comments: values.comments.trim() || null,
     locale: values.locale || undefined,

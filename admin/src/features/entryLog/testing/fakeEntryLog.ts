@@ -1,6 +1,7 @@
 import {
   type CheckInData,
   type CheckInField,
+  type ReturningVisitor,
   type VisitCounter,
   type VisitListItem,
   type VisitStats,
@@ -9,12 +10,14 @@ import {
   checkInDataSchema,
   checkInResponseSchema,
   defaultCheckInForm,
+  deskCheckInDataSchema,
   hostCandidateSchema,
   visitCheckInDataSchema,
   visitListItemSchema,
   visitListSchema,
   visitStatsSchema,
   personSchema,
+  returningVisitorSchema,
   visitCounters,
   visitDetailSchema,
 } from '@vestibule/shared';
@@ -112,6 +115,25 @@ export const healthQuestionnaire: WizardQuestionnaire = {
   ],
 };
 
+/**
+ * The building's form as a new building has it: the host mandatory (not for employees), first and
+ * last name, e-mail and phone, the company (the contractor's for contractors).
+ */
+export function deskCheckInData(changes: Partial<CheckInData> = {}): CheckInData {
+  const form = checkInDataFixture().checkInForm;
+  const on = (mandatory: boolean) => ({ enabled: true, mandatory });
+  return checkInDataFixture({
+    checkInForm: {
+      ...form,
+      host: { ...form.host!, ...on(true), order: 2 },
+      email: { ...form.email!, ...on(false), order: 3 },
+      companyName: { ...form.companyName!, ...on(false), order: 4 },
+      contractorCompanyName: { ...form.contractorCompanyName!, ...on(true), order: 5 },
+    },
+    ...changes,
+  });
+}
+
 /** The building's check-in wizard for visitors: first and last name, one questionnaire, comments. */
 export function checkInDataFixture(changes: Partial<CheckInData> = {}): CheckInData {
   const form: Record<string, CheckInField> = { ...defaultCheckInForm('VISITOR') };
@@ -171,8 +193,47 @@ export const directoryEmployee = personSchema.parse({
   defaultDuration: 480,
 });
 
+/**
+ * The desk's returning visitors as the server finds them: those checked in and let in, each once
+ * (by name here), newest first, by the beginning of a name or company.
+ */
+function returningOf(visits: VisitListItem[], search: string | undefined): ReturningVisitor[] {
+  const text = (search ?? '').toLowerCase();
+  const seen = new Set<string>();
+  return visits
+    .filter((visit) => visit.checkedInAt !== null && visit.allowed)
+    .sort((a, b) => (b.checkedInAt ?? '').localeCompare(a.checkedInAt ?? ''))
+    .filter((visit) =>
+      [visit.firstName, visit.lastName, visit.companyName].some((value) => value?.toLowerCase().startsWith(text)),
+    )
+    .filter((visit) => {
+      const key = `${visit.firstName} ${visit.lastName}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((visit) =>
+      returningVisitorSchema.parse({
+        visitId: visit.id,
+        personId: null,
+        visitorType: visit.visitorType,
+        firstName: visit.firstName,
+        lastName: visit.lastName,
+        email: visit.email,
+        companyName: visit.companyName,
+        host: visit.host,
+        hostPersonId: visit.hostPersonId,
+        checkInForm: { firstName: visit.firstName ?? '', lastName: visit.lastName ?? '', host: visit.host ?? '' },
+        lastCheckedInAt: visit.checkedInAt,
+        inside: visit.status === 'IN' || visit.status === 'LATE',
+      }),
+    );
+}
+
 interface FakeOptions {
   checkInData?: CheckInData;
+  /** The building asks its entry questionnaires at the desk (`questionnairesOnStaffCheckIn`). */
+  askAtDesk?: boolean;
   /** GET /meeting/{id}/check-in says the visit's answers no longer hold. */
   expired?: boolean;
   /** The next staff check-in (or fast check-in) is refused at the door (an alert answer). */
@@ -232,7 +293,7 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
       return visitCheckInDataSchema.parse({
         status: options.expired ? 'expired' : 'allowed',
         visit,
-        wizard,
+        wizard: { ...wizard, questionnairesOnStaffCheckIn: options.askAtDesk ?? true },
         prefill: {
           visitorType: 'VISITOR',
           checkInForm: { firstName: visit.firstName ?? '', lastName: visit.lastName ?? '' },
@@ -279,6 +340,9 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
         checkedInAt: NOW(),
         scheduledAt: null,
         isInvitation: false,
+        companyName: from.companyName,
+        host: from.host,
+        hostPersonId: from.hostPersonId,
       });
       visits.set(visit.id, visit);
       return checkInResponseSchema.parse({
@@ -294,7 +358,12 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
       });
     },
     'GET /meeting/building/:id/checkInData': ({ query }) =>
-      checkInDataSchema.parse({ ...wizard, visitorType: checkInDataSchema.shape.visitorType.parse(query.visitorType) }),
+      deskCheckInDataSchema.parse({
+        ...wizard,
+        visitorType: checkInDataSchema.shape.visitorType.parse(query.visitorType),
+        questionnairesOnStaffCheckIn: options.askAtDesk ?? false,
+      }),
+    'GET /meeting/building/:id/returning': ({ query }) => ({ docs: returningOf([...visits.values()], query.search) }),
     'POST /meetingWithCheckIn': ({ body }) => {
       const fast = body;
       const person = [directoryVisitor, directoryEmployee].find((candidate) => candidate.id === fast.personId);
@@ -346,8 +415,11 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
     },
     'GET /meeting/building/:id/employee': () => ({ docs: [hana] }),
     'GET /people': ({ query }) => {
+      const search = (query.search ?? '').toLowerCase();
       const docs = [directoryVisitor, directoryEmployee].filter(
-        (person) => query.visitorType === undefined || person.visitorType === query.visitorType,
+        (person) =>
+          (query.visitorType === undefined || person.visitorType === query.visitorType) &&
+          [person.firstName, person.lastName, person.email].some((value) => value?.toLowerCase().startsWith(search)),
       );
       return { docs, totalDocs: docs.length, totalCapped: false };
     },
