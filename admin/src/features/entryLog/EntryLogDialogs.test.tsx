@@ -63,7 +63,7 @@ describe('a visit in detail', () => {
     expect(panel()).toHaveTextContent('Visit code');
     expect(panel()).toHaveTextContent('Temperature36.6');
     expect(panel()).toHaveTextContent('CommentsCame by train');
-    expect(panel()).toHaveTextContent('ConsentAccepted');
+    expect(panel()).toHaveTextContent('ConsentGiven');
     expect(panel()).toHaveTextContent('Invited byFrida Front');
     expect(panel()).toHaveTextContent('Checked in byStaff');
     // A field of the building's form besides the names, labelled with the wizard's words.
@@ -81,6 +81,67 @@ describe('a visit in detail', () => {
     await user.click(within(tabs).getByRole('tab', { name: 'Check-out questionnaires' }));
     expect(within(panel()).getByRole('table', { name: 'Health check' })).toHaveTextContent('Yes');
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it("hides empty fields, says who checked in only after a check-in, names a contractor's company", async () => {
+    const carl = visitFixture('Carl', 'Contractor', { visitorType: 'CONTRACTOR', companyName: 'Fixit' });
+    fakeEntryLog([carl], { overrides: { 'GET /meeting/:id': () => detailOf(carl, { invitedByName: null }) } });
+    const { user } = await renderEntryLog('ROLE_USER');
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Carl Contractor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Visit of Carl Contractor' });
+    const panel = await within(dialog).findByRole('tabpanel');
+    expect(panel).toHaveTextContent("Contractor's companyFixit");
+    // An invitation not yet in: nobody checked it in, no consent was asked, no phone, no inviter.
+    expect(panel).not.toHaveTextContent('Checked in by');
+    expect(panel).not.toHaveTextContent('Consent');
+    expect(within(panel).queryByText('Phone')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Invited by')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('—')).not.toBeInTheDocument();
+  });
+
+  it('offers what can be done with the visit now: check in, send the invitation again, edit, cancel', async () => {
+    const anne = visitFixture('Anne', 'Leroy', { companyName: 'Globex' });
+    const bob = visitFixture('Bob', 'Stone', { status: 'IN', checkedInAt: new Date().toISOString() });
+    const { calls } = fakeEntryLog([anne, bob]);
+    const { user } = await renderEntryLog('ROLE_USER');
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Anne Leroy' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Visit of Anne Leroy' });
+    await within(dialog).findByRole('tabpanel');
+    expect(within(dialog).queryByRole('button', { name: 'Check out' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Check in' }).closest('[data-dialog-actions]')).not.toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send the invitation again' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'The invitation of Anne Leroy is on its way again to anne@example.com.',
+      ),
+    );
+    expect(calls.last('POST /meeting/:id/resendInvitation').params).toEqual({ id: anne.id });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Edit details' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit the visit of Anne Leroy' });
+    const company = within(edit).getByRole('textbox', { name: 'Company' });
+    expect(company).toHaveValue('Globex');
+    await user.clear(company);
+    await user.type(company, 'Globex Europe');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The visit of Anne Leroy is saved.'));
+    // Only what changed is sent.
+    expect(calls.last('PATCH /meeting/:id').body).toEqual({ companyName: 'Globex Europe' });
+
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Anne Leroy' }));
+    dialog = await screen.findByRole('dialog', { name: 'Visit of Anne Leroy' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Cancel the visit' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel the visit' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel the visit' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The visit of Anne Leroy was cancelled.'));
+
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Bob Stone' }));
+    dialog = await screen.findByRole('dialog', { name: 'Visit of Bob Stone' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Check out' }));
+    expect(await screen.findByRole('dialog', { name: 'Check out Bob Stone' })).toBeInTheDocument();
+    // Nothing to send, edit or cancel once in.
+    expect(screen.queryByRole('button', { name: 'Send the invitation again' })).not.toBeInTheDocument();
   });
 
   it('says what a visit not yet in lacks', async () => {

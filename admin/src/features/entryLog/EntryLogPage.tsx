@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { type VisitListItem, type VisitSortColumn, mayOnVisits } from '@vestibule/shared';
+import { type VisitDetail, type VisitListItem, type VisitSortColumn, mayOnVisits } from '@vestibule/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -43,12 +43,16 @@ const StaffCheckOutDialog = lazy(() =>
 const FastCheckInDialog = lazy(() =>
   import('./staff/FastCheckInDialog.tsx').then((module) => ({ default: module.FastCheckInDialog })),
 );
+const EditVisitDialog = lazy(() =>
+  import('./detail/EditVisitDialog.tsx').then((module) => ({ default: module.EditVisitDialog })),
+);
 const InviteDialog = lazy(() =>
   import('./invite/InviteDialog.tsx').then((module) => ({ default: module.InviteDialog })),
 );
 
 type Dialog =
   | { kind: 'detail' | 'checkIn' | 'checkOut'; visit: VisitListItem }
+  | { kind: 'edit'; visit: VisitDetail }
   | { kind: 'invite'; buildingId: string | undefined }
   | { kind: 'fastCheckIn'; buildingId: string; returningVisitId?: string };
 
@@ -179,7 +183,19 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
       </Stack>
       {dialog && (
         <Suspense fallback={<LoadingWhileMounted />}>
-          {dialog.kind === 'detail' && <VisitDetailDialog visitId={dialog.visit.id} onClose={() => setDialog(null)} />}
+          {dialog.kind === 'detail' && (
+            <VisitDetailDialog
+              visitId={dialog.visit.id}
+              onClose={() => setDialog(null)}
+              onAction={(action, visit) => {
+                if (action === 'cancel') {
+                  setDialog(null);
+                  confirmed.ask('cancel', visit);
+                } else setDialog({ kind: action, visit });
+              }}
+            />
+          )}
+          {dialog.kind === 'edit' && <EditVisitDialog visit={dialog.visit} onClose={closeDialog} />}
           {dialog.kind === 'checkIn' && <StaffCheckInDialog visit={dialog.visit} onClose={closeDialog} />}
           {dialog.kind === 'checkOut' && <StaffCheckOutDialog visit={dialog.visit} onClose={closeDialog} />}
           {dialog.kind === 'invite' && <InviteDialog buildingId={dialog.buildingId} onClose={closeDialog} />}

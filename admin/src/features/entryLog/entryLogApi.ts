@@ -21,6 +21,7 @@ export type VisitCsvQuery = Query<'GET /meetings/meetings.csv'>;
 export type StaffCheckInBody = CallInput<Contract['PATCH /meeting/:id/check-in']>['body'];
 export type StaffCheckOutBody = CallInput<Contract['PATCH /meeting/:id/check-out']>['body'];
 export type InviteBody = CallInput<Contract['POST /meeting']>['body'];
+export type UpdateBody = CallInput<Contract['PATCH /meeting/:id']>['body'];
 export type FastCheckInBody = CallInput<Contract['POST /meetingWithCheckIn']>['body'];
 export type CheckOutData = CallOutput<Contract['GET /meeting/:id/check-out']>;
 
@@ -34,6 +35,10 @@ export const entryLogApi = {
   csv: async (query: VisitCsvQuery) => String(await api.call('GET /meetings/meetings.csv', { query })),
   detail: (id: string) => api.call('GET /meeting/:id', byId(id)),
   invite: (body: InviteBody) => api.call('POST /meeting', { body }),
+  /** Changes a visit's details (the changed fields only). */
+  update: (id: string, body: UpdateBody) => api.call('PATCH /meeting/:id', { ...byId(id), body }),
+  /** Sends the invitation again (the invitation job sends it within seconds). */
+  resendInvitation: (id: string) => api.call('POST /meeting/:id/resendInvitation', byId(id)),
   /** Hosts: active employees of the building in the directory. */
   hosts: async (buildingId: string, name: string, signal?: AbortSignal) =>
     (

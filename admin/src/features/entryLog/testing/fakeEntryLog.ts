@@ -393,6 +393,8 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
         entryLogItem: null,
       });
     },
+    'POST /meeting/:id/resendInvitation': ({ params }) => detail(params.id!),
+    'PATCH /meeting/:id': ({ params, body }) => update(params.id!, body as Partial<VisitListItem>),
     'PATCH /meeting/:id/cancel': ({ params }) => update(params.id!, { cancelledAt: NOW(), status: 'EXPIRED' }),
     'DELETE /meeting/:id': ({ params }) => {
       visits.delete(params.id!);
