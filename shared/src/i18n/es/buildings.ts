@@ -260,7 +260,7 @@ export const buildings = {
       'Opcional: una restricción más para los quioscos registrados, que entonces solo funcionan desde estas direcciones. Sin dirección, un quiosco registrado funciona desde cualquier red.',
     offlineHint:
       'Una dirección no es una credencial (varias tabletas pueden compartirla y cambia): una tableta se convierte en quiosco solo al registrarla, abajo.',
-    count: 'Dispositivos: {{used}} de {{limit}}',
+    count: 'Direcciones: {{used}} de {{limit}}',
     caption: 'Dispositivos de quiosco permitidos',
     name: 'Dirección IP del dispositivo',
     remove: 'Quitar {{name}}',
@@ -268,7 +268,7 @@ export const buildings = {
     newDevice: 'Dirección IP del nuevo dispositivo',
     newDeviceHelp: 'Cuatro números de 0 a 255 separados por puntos.',
     placeholder: '192.168.1.20',
-    limitReached: 'Se alcanzó el límite de {{limit}} dispositivos.',
+    limitReached: 'Se alcanzó el límite de {{limit}} direcciones.',
     notIpv4: 'Introduzca una dirección IPv4, por ejemplo 192.168.1.20.',
     duplicate: 'Este dispositivo ya está en la lista.',
     add: 'Añadir el dispositivo',
@@ -279,6 +279,7 @@ export const buildings = {
   kiosks: {
     section: 'Quioscos',
     enrol: 'Registrar un quiosco',
+    count: 'Dispositivos registrados: {{enrolled}} de {{total}}',
     enrolTitle: 'Registrar un quiosco',
     enrolIntro:
       'Ponga un nombre a la tableta y luego abra en ella el enlace del código QR (escaneándolo con su cámara) o escriba el código en su pantalla «Registrar este quiosco». El código sirve una vez, durante 15 minutos.',
