@@ -62,7 +62,7 @@ export class EntryLogPage {
   // --- Counters -------------------------------------------------------------------------
 
   counter(name: Counter): Locator {
-    return this.page.getByTestId(`counter-${name}`).getByRole('definition');
+    return this.page.getByTestId(`counter-${name}-value`);
   }
 
   /** A counter's number, or null while it loads. */
@@ -88,9 +88,12 @@ export class EntryLogPage {
     return this.table.getByRole('row').filter({ has: details });
   }
 
-  /** The words of a row's status badge (as written: the badge shows them in capitals). */
+  /**
+   * The words of a row's status badge (as written: the badge shows them in capitals), wherever its
+   * column is (the building column hides for one building).
+   */
   async status(name: string): Promise<string> {
-    return ((await this.row(name).getByRole('cell').nth(8).textContent()) ?? '').trim();
+    return ((await this.row(name).locator('.mantine-Badge-root[data-state]').first().textContent()) ?? '').trim();
   }
 
   statusText(state: BadgeState): string {
