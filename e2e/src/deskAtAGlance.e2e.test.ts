@@ -1,8 +1,9 @@
 // The desk at a glance, in the browser, as a front-desk user (ROLE_USER) of Demo HQ: a visitor
 // who came before is checked in again in two clicks and one typed search; each of the four tiles
 // filters the list to as many visits as it counts; a dialog takes the focus to its first field,
-// covers the version footer, and gives the focus back to the button that opened it after Escape;
-// and the status words stay whole (no ellipsis) in Spanish and French at 1440 px.
+// keeps its actions in sight, covers the version footer, and gives the focus back to the button
+// that opened it after Escape; and the status words stay whole (no ellipsis) in Spanish and
+// French at 1440 px.
 import type { Locale } from '@vestibule/shared';
 import type { ApiClient } from '@vestibule/shared/api';
 import type { Locator, Page } from 'playwright-core';
@@ -213,7 +214,7 @@ describe('the desk at a glance', () => {
   );
 
   test(
-    'a dialog starts on its first field and covers the footer; Escape gives the focus back to its opener',
+    'a dialog starts on its first field, keeps its actions in sight and covers the footer; Escape gives the focus back to its opener',
     { timeout: 120_000 },
     async () => {
       const { page } = session;
@@ -243,6 +244,17 @@ describe('the desk at a glance', () => {
         await expect.poll(() => isFocused(firstField), poll).toBe(true);
         // The version footer is under the dialog's overlay: the point at its middle is the overlay's.
         expect(await footerOnTop(), `the footer shows above the dialog "${title}"`).toBe(false);
+        // The desk's form at its tallest: someone new, every field the building asks.
+        if (title === en('entryLog.desk.title')) {
+          const newName = `Nina Newcomer${suffix}`;
+          await dialog.getByRole('searchbox', { name: exactly(en('entryLog.desk.find')) }).fill(newName);
+          await dialog.getByRole('button', { name: exactly(en('entryLog.desk.useName', { name: newName })) }).click();
+          await dialog.getByRole('button', { name: exactly(en('entryLog.desk.submit')) }).waitFor();
+        }
+        // Its actions are in sight at 1440×900, without scrolling inside the dialog.
+        const actions = (await dialog.locator('[data-dialog-actions]').last().boundingBox())!;
+        expect(actions.y).toBeGreaterThanOrEqual(0);
+        expect(actions.y + actions.height).toBeLessThanOrEqual(DESK.height);
 
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
