@@ -2,8 +2,8 @@
 // HQ: they land on it after signing in, see the building's counters, invite a visitor with a host
 // found in the people directory, find the row, check the visitor in from the list with the kiosk's
 // wizard and out again, the counters following, and open the visit's four tabs; and they check a
-// walk-in in at once (fast check-in) with Demo HQ's wizard for visitors. Axe scans the list, the
-// invitation, the fast check-in, the wizard and the detail.
+// walk-in in with the desk's one form (a name, a company, a host of the directory). Axe scans the
+// list, the invitation, the desk's form, the wizard and the detail.
 import type { ApiClient } from '@vestibule/shared/api';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -22,26 +22,36 @@ const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toSt
 const poll = { timeout: UI_TIMEOUT_MS };
 
 /** Demo HQ, the front desk's one building, by the list of buildings the session sees. */
-async function demoHq(api: ApiClient): Promise<{ id: string; name: string }> {
+async function demoHq(api: ApiClient): Promise<{ id: string; name: string; timeZoneId: string }> {
   const { buildings } = await api.call('GET /selectTenant');
   const building = buildings.find((candidate) => candidate.name === 'Demo HQ');
   if (!building) throw new Error('The front desk user sees no Demo HQ');
   return building;
 }
 
-const two = (value: number) => String(value).padStart(2, '0');
+/** The day (yyyy-MM-dd) and time (HH:mm) an instant shows on a zone's clock. */
+function onClock(instant: Date, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+}
 
-/** A day and a time of the browser's clock (the machine's), 30 minutes from now, within today. */
-function soonToday(): { date: string; time: string } {
-  const now = new Date();
-  const at = new Date(now.getTime() + 30 * 60_000);
-  // Late in the evening, stay on today's date: one minute before midnight.
-  const start =
-    at.getDate() === now.getDate() ? at : new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59);
-  return {
-    date: `${start.getFullYear()}-${two(start.getMonth() + 1)}-${two(start.getDate())}`,
-    time: `${two(start.getHours())}:${two(start.getMinutes())}`,
-  };
+/**
+ * A day and a time on the building's clock (the invitation takes its time there), 30 minutes
+ * from now, within the building's today: late in its evening, one minute before its midnight.
+ */
+function soonToday(timeZone: string): { date: string; time: string } {
+  const now = onClock(new Date(), timeZone);
+  const at = onClock(new Date(Date.now() + 30 * 60_000), timeZone);
+  return at.date === now.date ? at : { date: now.date, time: '23:59' };
 }
 
 const main = (page: Page) => page.getByRole('main');
@@ -50,7 +60,7 @@ const row = (page: Page, name: string) =>
     .getByTestId('entry-log-table')
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: exactly(en('entryLog.rowActions.details', { name })) }) });
-const counter = (page: Page, name: string) => page.getByTestId(`counter-${name}`).getByRole('definition');
+const counter = (page: Page, name: string) => page.getByTestId(`counter-${name}-value`);
 async function counterValue(page: Page, name: string): Promise<number | null> {
   const value = (await counter(page, name).innerText()).trim();
   return /^\d+$/.test(value) ? Number(value) : null;
@@ -132,9 +142,11 @@ describe('entry log', () => {
       await field(invite, en('entryLog.invite.companyName')).fill('Umbrella');
       await field(invite, en('entryLog.invite.host')).fill(host.lastName);
       await page.getByRole('option', { name: new RegExp(`^${hostName}\\b`) }).click();
-      const when = soonToday();
+      const when = soonToday(building.timeZoneId);
       await field(invite, en('entryLog.invite.date')).fill(when.date);
-      await field(invite, en('entryLog.invite.time')).fill(when.time);
+      // "Time (zone)": labelled with the building's zone.
+      const [timeLabel = ''] = en('entryLog.invite.timeIn', { zone: '\u0000' }).split('\u0000');
+      await invite.getByLabel(new RegExp(`^\\s*${timeLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).fill(when.time);
       await expectNoAxeViolations(page, 'the new invitation');
       await invite.getByRole('button', { name: exactly(en('entryLog.invite.send')) }).click();
       await invite.waitFor({ state: 'detached' });
@@ -214,7 +226,7 @@ describe('entry log', () => {
   );
 
   test(
-    "a front-desk user checks a walk-in in at once with Demo HQ's wizard for visitors, a host of the directory told",
+    "a front-desk user checks a walk-in in with the desk's one form: a name, a company and a host of the directory",
     { timeout: 180_000 },
     async () => {
       const { page } = session;
@@ -228,8 +240,8 @@ describe('entry log', () => {
       const hostName = `${host.firstName} ${host.lastName}`;
       const walkIn = { firstName: 'Wanda', lastName: `Walkin${suffix}` };
       const name = `${walkIn.firstName} ${walkIn.lastName}`;
-      // What the wizard must show: Demo HQ's form and questionnaires for visitors, as its kiosk has them.
-      const wizardData = await api.call('GET /meeting/building/:id/checkInData', {
+      // What the desk asks: Demo HQ's form for visitors, and its questions only where it asks them at the desk.
+      const deskData = await api.call('GET /meeting/building/:id/checkInData', {
         params: { id: building.id },
         query: { visitorType: 'VISITOR' },
       });
@@ -239,32 +251,31 @@ describe('entry log', () => {
       await expect.poll(() => counterValue(page, 'inBuilding'), poll).not.toBeNull();
       const inBefore = (await counterValue(page, 'inBuilding'))!;
 
-      // Who arrives: Demo HQ (the user's building), a visitor, the host found by name in the directory.
+      // Nobody found by the typed name: it starts the form, a visitor of Demo HQ (the user's building).
       await main(page)
         .getByRole('button', { name: exactly(en('entryLog.list.fastCheckIn')) })
         .click();
-      const dialog = page.getByRole('dialog', { name: exactly(en('entryLog.fastCheckIn.title')) });
-      await dialog.getByRole('radio', { name: exactly(en('people.types.VISITOR')) }).waitFor();
+      const dialog = page.getByRole('dialog', { name: exactly(en('entryLog.desk.title')) });
+      await dialog.getByRole('searchbox', { name: exactly(en('entryLog.desk.find')) }).fill(name);
+      await dialog.getByRole('button', { name: exactly(en('entryLog.desk.useName', { name })) }).click();
+      expect(await field(dialog, en('entryLog.desk.firstName')).inputValue()).toBe(walkIn.firstName);
+      expect(await field(dialog, en('entryLog.desk.lastName')).inputValue()).toBe(walkIn.lastName);
       expect(await dialog.getByRole('radio', { name: exactly(en('people.types.VISITOR')) }).isChecked()).toBe(true);
-      expect(await field(dialog, en('entryLog.fastCheckIn.building')).inputValue()).toBe(building.name);
-      await field(dialog, en('entryLog.fastCheckIn.host')).fill(host.lastName);
+      await field(dialog, en('entryLog.desk.companies.companyName')).fill('Umbrella');
+      await field(dialog, en('entryLog.desk.host')).fill(host.lastName);
       await page.getByRole('option', { name: new RegExp(`^${hostName}\\b`) }).click();
-      await expectNoAxeViolations(page, 'the fast check-in');
-      await dialog.getByRole('button', { name: exactly(en('entryLog.fastCheckIn.next')) }).click();
-
-      // The building's wizard for visitors, the host's name already in its host field.
-      await dialog
-        .getByRole('heading', { level: 2 })
-        .filter({ hasText: /Step 1 of/ })
-        .waitFor();
-      // (Named alone when mandatory, with "(optional)" after it otherwise.)
-      const hostField = dialog.getByLabel(new RegExp(`^\\s*${en('wizard.fields.host')}`));
-      const shownHost = wizardData.checkInForm.host?.enabled ? await hostField.inputValue() : hostName;
-      expect(shownHost).toBe(hostName);
-      await dialog.getByLabel(exactly(en('wizard.fields.firstName'))).fill(walkIn.firstName);
-      await dialog.getByLabel(exactly(en('wizard.fields.lastName'))).fill(walkIn.lastName);
-      await expectNoAxeViolations(page, "the fast check-in's wizard");
-      await completeWizard(dialog);
+      // What else the building makes mandatory, and its questions when it asks them at the desk.
+      for (const question of await dialog.locator('fieldset.question').all()) {
+        await question.getByRole('radio', { name: exactly(en('wizard.answers.NO')) }).check();
+      }
+      for (const input of await dialog.locator('input[required]:not([type=radio]):not([type=checkbox])').all()) {
+        if ((await input.inputValue()) !== '') continue;
+        const mode = await input.getAttribute('inputmode');
+        await input.fill(mode === 'decimal' ? '36.6' : mode === 'email' ? `walkin.${suffix}@example.test` : 'E2E');
+      }
+      for (const box of await dialog.locator('input[required][type=checkbox]').all()) await box.check();
+      await expectNoAxeViolations(page, "the desk's check-in");
+      await dialog.getByRole('button', { name: exactly(en('entryLog.desk.submit')) }).click();
       await dialog.waitFor({ state: 'detached' });
       await notice(page, 'entryLog.actions.CHECK_IN_SUCCESS', { name }).waitFor();
 
@@ -283,7 +294,10 @@ describe('entry log', () => {
       );
       const detail = await api.call('GET /meeting/:id', { params: { id: docs[0]!.id } });
       expect(detail.source).toBe('STAFF');
-      expect(detail.questionnairesAnswers.map((q) => q.name)).toEqual(wizardData.questionnaires.map((q) => q.name));
+      expect(detail.companyName).toBe('Umbrella');
+      expect(detail.questionnairesAnswers.map((q) => q.name)).toEqual(
+        deskData.questionnairesOnStaffCheckIn ? deskData.questionnaires.map((q) => q.name) : [],
+      );
     },
   );
 });

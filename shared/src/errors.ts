@@ -93,6 +93,7 @@ export const errorCatalogue = {
   MEETING_IN_THE_PAST: { status: 400 },
   // The evacuation list's roll call
   ROLL_CALL_ENDED: { status: 409 },
+  INVITATION_NOT_SENDABLE: { status: 409 },
   // The visitor's own visit pages: what a visit's state no longer allows
   VISIT_ALREADY_CHECKED_OUT: { status: 409 },
   POSTPONE_DURATION_NOT_LONGER: { status: 400 },
@@ -125,6 +126,7 @@ export const errorCatalogue = {
   PEOPLE_UPLOAD_MISSING_LAST_NAME: { status: 400 },
   PEOPLE_UPLOAD_MISSING_BUILDING_ID: { status: 400 },
   PEOPLE_UPLOAD_INVALID_BUILDING: { status: 400 },
+  PEOPLE_UPLOAD_UNKNOWN_BUILDING: { status: 400 },
   PEOPLE_UPLOAD_INVALID_FIRST_NAME: { status: 400 },
   PEOPLE_UPLOAD_INVALID_LAST_NAME: { status: 400 },
   PEOPLE_UPLOAD_INVALID_VISITOR_TYPE: { status: 400 },

@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AppDialog } from './AppDialog.tsx';
+import { AppDialog, DialogActions } from './AppDialog.tsx';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -33,14 +33,14 @@ export function ConfirmDialog({
     <AppDialog opened={opened} onClose={onCancel} title={title} size="md" data-testid={rest['data-testid']}>
       <Stack gap="md">
         {typeof children === 'string' ? <Text>{children}</Text> : children}
-        <Group justify="flex-end" gap="sm">
+        <DialogActions>
           <Button variant="default" onClick={onCancel} data-autofocus>
             {cancelLabel}
           </Button>
           <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} disabled={busy}>
             {confirmLabel}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </AppDialog>
   );

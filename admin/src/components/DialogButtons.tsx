@@ -1,18 +1,19 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from './AppDialog.tsx';
 
-/** The foot of a dialog's form: Cancel, and the submit button (Save unless `submitLabel` says otherwise). */
+/** The foot of a dialog's form, kept in sight: Cancel, and the submit button (Save unless `submitLabel` says otherwise). */
 export function DialogButtons(props: { onCancel: () => void; saving: boolean; submitLabel?: string }) {
   const { onCancel, saving, submitLabel } = props;
   const { t } = useTranslation();
   return (
-    <Group justify="flex-end">
+    <DialogActions>
       <Button variant="default" onClick={onCancel}>
         {t('common.cancel')}
       </Button>
       <Button type="submit" loading={saving}>
         {submitLabel ?? t('common.save')}
       </Button>
-    </Group>
+    </DialogActions>
   );
 }

@@ -6,22 +6,28 @@ export function ListSearch(props: {
   id: string;
   label: string;
   description?: string;
+  placeholder?: string;
   value: string;
   onChange: (value: string) => void;
-  /** Its width in pixels from the small breakpoint up. */
+  /** Its width in pixels from the small breakpoint up (its least width when it grows). */
   width: number;
+  /** Takes the room its row leaves. */
+  grow?: boolean;
 }) {
-  const { id, label, description, value, onChange, width } = props;
+  const { id, label, description, placeholder, value, onChange, width, grow = false } = props;
   return (
     <TextInput
       id={id}
       type="search"
       label={label}
       description={description}
+      placeholder={placeholder}
       leftSection={<IconSearch />}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      w={{ base: '100%', sm: width }}
+      w={grow ? undefined : { base: '100%', sm: width }}
+      miw={grow ? width : undefined}
+      style={grow ? { flexGrow: 1 } : undefined}
     />
   );
 }

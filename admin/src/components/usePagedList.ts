@@ -34,6 +34,8 @@ export interface PagedList<S extends string, F, R> {
   setLimit: (limit: number) => void;
   /** A new filter value; the list starts again from the first page. */
   setFilter: <K extends keyof F>(key: K, value: F[K]) => void;
+  /** Several filters at once (and the search emptied, at once), from the first page. */
+  setFilters: (values: Partial<F> & { search?: '' }) => void;
   /** Asks for the page again (after a change). */
   reload: () => void;
   /** After deleting a row: the previous page when it was the last row of its page, else the same page again. */
@@ -68,7 +70,9 @@ export function usePagedList<S extends string, F extends object, R>(options: {
 }): PagedList<S, F, R> {
   const { load } = options;
   const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  // A search emptied applies at once (nothing to wait for while typing).
+  const debouncedSearch = search.trim() === '' ? '' : debounced;
   const [request, setRequest] = useState<PageRequest<S, F>>(() => ({
     ...options.filters,
     sort: options.sort,
@@ -110,6 +114,10 @@ export function usePagedList<S extends string, F extends object, R>(options: {
     setPage,
     setLimit,
     setFilter: (key, value) => setRequest((current) => ({ ...current, [key]: value, page: 1 })),
+    setFilters: (values) => {
+      if (values.search !== undefined) setSearch(values.search);
+      setRequest((current) => ({ ...current, ...values, search: values.search ?? current.search, page: 1 }));
+    },
     reload: () => setReloads((count) => count + 1),
     afterRemove: () => {
       if (data !== null && data.docs.length === 1 && request.page > 1) {

@@ -10,13 +10,31 @@ export interface DateTimeFormats {
   timeFormat: string;
 }
 
+/**
+ * Each writer takes an optional IANA time zone: the moment is then written on that clock (a
+ * building's), else on the viewer's own.
+ */
 export interface DateTimeFormatter {
   /** "2026-03-02": the date only. */
-  date: (value: string | Date) => string;
+  date: (value: string | Date, zone?: string) => string;
   /** "10:30": the time only. */
-  time: (value: string | Date) => string;
+  time: (value: string | Date, zone?: string) => string;
   /** "2026-03-02 10:30": the date, then the time. */
-  dateTime: (value: string | Date) => string;
+  dateTime: (value: string | Date, zone?: string) => string;
+  /**
+   * The zone's short name ("EST", "UTC+1") when its clock shows another time than the viewer's
+   * at that moment, else null: a time on a building's clock names its zone only when it is not
+   * the viewer's.
+   */
+  zoneName: (value: string | Date, zone: string | undefined) => string | null;
+  /** The date and time on the zone's clock, with the zone named when it is not the viewer's. */
+  dateTimeIn: (value: string | Date, zone: string | undefined) => string;
+  /**
+   * A moment in a list, on the zone's clock: the time alone on that clock's today, else a short
+   * date ("25 Nov", with the year when it is not this year's) and the time; the zone named when it
+   * is not the viewer's.
+   */
+  brief: (value: string | Date, zone: string | undefined, now?: Date) => string;
 }
 
 // The letters those patterns use: year, month, day, hours (24 h and 12 h), minutes,
@@ -55,6 +73,91 @@ export function formatPattern(date: Date, pattern: string, language: string): st
   });
 }
 
+const zonedFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/** The numeric parts of a moment on a zone's clock (null for a zone the browser does not know). */
+function zonedFormat(zone: string): Intl.DateTimeFormat | null {
+  let format = zonedFormats.get(zone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+    } catch {
+      format = null;
+    }
+    zonedFormats.set(zone, format);
+  }
+  return format;
+}
+
+/**
+ * The moment as a local Date whose fields read what the zone's clock shows (the patterns read the
+ * local fields); the moment itself without a zone, or with one the browser does not know.
+ */
+export function onClockOf(date: Date, zone: string | undefined): Date {
+  const format = zone ? zonedFormat(zone) : null;
+  if (!format) return date;
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(format.formatToParts(date).find((candidate) => candidate.type === type)?.value ?? 0);
+  return new Date(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+    date.getMilliseconds(),
+  );
+}
+
+/**
+ * The moment a zone's clock shows a day and a time (yyyy-MM-dd, HH:mm, as date and time fields
+ * give them), or null when either is missing; on the viewer's clock without a zone. A time the
+ * clock skips or repeats at a summer-time change reads as the offset before the change says.
+ */
+export function momentOnClock(day: string, time: string, zone: string | undefined): Date | null {
+  const [year, month, date] = day.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  if (!year || !month || !date || hours === undefined || minutes === undefined) return null;
+  if (Number.isNaN(hours) || Number.isNaN(minutes)) return null;
+  const local = new Date(year, month - 1, date, hours, minutes);
+  if (!zone || !zonedFormat(zone)) return local;
+  // The wall time read as UTC, moved by the zone's offset there (twice: the offset may change between).
+  const wall = Date.UTC(year, month - 1, date, hours, minutes);
+  const offsetAt = (instant: number) => {
+    const shown = onClockOf(new Date(instant), zone);
+    return (
+      Date.UTC(shown.getFullYear(), shown.getMonth(), shown.getDate(), shown.getHours(), shown.getMinutes()) - instant
+    );
+  };
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first));
+}
+
+/** Whether two local Dates read the same on their fields (the same wall-clock time). */
+const sameClock = (a: Date, b: Date) => a.getTime() === b.getTime();
+
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** The zone's short name in the language at that moment ("EST", "UTC−5"). */
+export function shortZoneName(date: Date, zone: string, language: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: 'short' }).formatToParts(date);
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}
+
 /** The pattern if it is one of the list, else the default: a stored user may predate a format. */
 function known(pattern: string | undefined, list: readonly string[], fallback: string): string {
   return pattern !== undefined && list.includes(pattern) ? pattern : fallback;
@@ -72,14 +175,43 @@ function toDate(value: string | Date): Date | null {
 export function dateTimeFormatter(formats: Partial<DateTimeFormats>, language: string): DateTimeFormatter {
   const datePattern = known(formats.dateFormat, dateFormats, defaultDateFormat);
   const timePattern = known(formats.timeFormat, timeFormats, defaultTimeFormat);
-  const write = (pattern: string) => (value: string | Date) => {
+  const write = (pattern: string) => (value: string | Date, zone?: string) => {
     const date = toDate(value);
-    if (date) return formatPattern(date, pattern, language);
+    if (date) return formatPattern(onClockOf(date, zone), pattern, language);
     return typeof value === 'string' ? value : '';
   };
+  const date = write(datePattern);
+  const time = write(timePattern);
+  const dateTime = write(`${datePattern} ${timePattern}`);
+  const zoneName = (value: string | Date, zone: string | undefined) => {
+    const moment = toDate(value);
+    if (!moment || !zone || sameClock(onClockOf(moment, zone), moment)) return null;
+    return shortZoneName(moment, zone, language);
+  };
+  const withZone = (text: string, value: string | Date, zone: string | undefined) => {
+    const name = zoneName(value, zone);
+    return name ? `${text} ${name}` : text;
+  };
   return {
-    date: write(datePattern),
-    time: write(timePattern),
-    dateTime: write(`${datePattern} ${timePattern}`),
+    date,
+    time,
+    dateTime,
+    zoneName,
+    dateTimeIn: (value, zone) => withZone(dateTime(value, zone), value, zone),
+    brief: (value, zone, now = new Date()) => {
+      const moment = toDate(value);
+      if (!moment) return typeof value === 'string' ? value : '';
+      const shown = onClockOf(moment, zone);
+      const today = onClockOf(now, zone);
+      let day = '';
+      if (!sameDay(shown, today)) {
+        day =
+          shown.getFullYear() === today.getFullYear()
+            ? new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(shown)
+            : formatPattern(shown, datePattern, language);
+      }
+      const text = day ? `${day} ${formatPattern(shown, timePattern, language)}` : time(moment, zone);
+      return withZone(text, value, zone);
+    },
   };
 }

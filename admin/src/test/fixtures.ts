@@ -46,7 +46,7 @@ export function tenantSelection(tenant: { id: string; name: string } | null): Se
   return {
     tenant,
     tenants: [acme, globex],
-    buildings: [{ id: '0190a8f2-0000-7000-8000-0000000000b1', name: 'HQ' }],
+    buildings: [{ ...HQ, timeZoneId: Intl.DateTimeFormat().resolvedOptions().timeZone }],
     googleConfig: null,
   };
 }

@@ -16,7 +16,7 @@ export interface InviteValues {
   hostSearch: string;
   /** The host's full name, which their option starts with. */
   hostName: string;
-  /** yyyy-MM-dd and HH:mm on the browser's clock. */
+  /** yyyy-MM-dd and HH:mm on the building's clock. */
   date: string;
   time: string;
 }
@@ -62,7 +62,7 @@ export class EntryLogPage {
   // --- Counters -------------------------------------------------------------------------
 
   counter(name: Counter): Locator {
-    return this.page.getByTestId(`counter-${name}`).getByRole('definition');
+    return this.page.getByTestId(`counter-${name}-value`);
   }
 
   /** A counter's number, or null while it loads. */
@@ -88,9 +88,12 @@ export class EntryLogPage {
     return this.table.getByRole('row').filter({ has: details });
   }
 
-  /** The words of a row's status badge (as written: the badge shows them in capitals). */
+  /**
+   * The words of a row's status badge (as written: the badge shows them in capitals), wherever its
+   * column is (the building column hides for one building).
+   */
   async status(name: string): Promise<string> {
-    return ((await this.row(name).getByRole('cell').nth(8).textContent()) ?? '').trim();
+    return ((await this.row(name).locator('.mantine-Badge-root[data-state]').first().textContent()) ?? '').trim();
   }
 
   statusText(state: BadgeState): string {
@@ -122,6 +125,12 @@ export class EntryLogPage {
     return this.inviteDialog.getByLabel(new RegExp(`^\\s*${label}\\s*\\*?\\s*$`));
   }
 
+  /** The invitation's time, labelled "Time (zone)" with the building's zone. */
+  get inviteTimeField(): Locator {
+    const [before = ''] = this.label('invite.timeIn', { zone: '\u0000' }).split('\u0000');
+    return this.inviteDialog.getByLabel(new RegExp(`^\\s*${before.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  }
+
   /** Fills the new invitation's dialog with someone new and a host found in the directory; does not send it. */
   async fillInvitation(values: InviteValues): Promise<void> {
     await this.inviteButton.click();
@@ -135,7 +144,7 @@ export class EntryLogPage {
       .getByRole('option', { name: new RegExp(`^${values.hostName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) })
       .click();
     await this.inviteField('date').fill(values.date);
-    await this.inviteField('time').fill(values.time);
+    await this.inviteTimeField.fill(values.time);
   }
 
   /** Sends the filled invitation and waits for the dialog to close. */

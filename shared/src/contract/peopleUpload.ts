@@ -11,8 +11,8 @@ export const peopleUploadContract = {
   'PATCH /people/upload': endpoint({
     tags,
     summary:
-      'Import a CSV of people (multipart: file of at most 5 MB; columns, datesFormat, visitorType, firstRow, dryRun as ' +
-      'one JSON field `fields` or one form field each; tenantId, if sent, the current company or, for administrators, ' +
+      'Import a CSV of people (multipart: file of at most 5 MB; columns, datesFormat, visitorType, buildingId, defaultDuration, firstRow, ' +
+      'dryRun as one JSON field `fields` or one form field each; tenantId, if sent, the current company or, for administrators, ' +
       'another): every row checked, the valid ones written in one transaction (or none on a dry run or once reading ' +
       'stopped at too many errors); people with a known external id are updated',
     consumes: ['multipart/form-data'],
@@ -24,6 +24,7 @@ export const peopleUploadContract = {
       'PEOPLE_UPLOAD_FILE_TOO_BIG',
       'PEOPLE_UPLOAD_INVALID_FILE',
       'PEOPLE_UPLOAD_MISSING_COLUMNS',
+      'PEOPLE_UPLOAD_UNKNOWN_BUILDING',
       'PEOPLE_UPLOAD_TOO_MANY_ERRORS',
       'MALFORMED_JSON',
       'NOT_FOUND',

@@ -2,14 +2,16 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
 import { idParamsSchema } from '../schemas/common.ts';
 import {
+  deskCheckInDataSchema,
   fastCheckInSchema,
   instantReplacementSchema,
+  returningVisitorQuerySchema,
+  returningVisitorSchema,
   staffCheckInSchema,
   visitAnswersSchema,
   visitCheckInDataSchema,
 } from '../schemas/staffCheckIn.ts';
 import {
-  checkInDataSchema,
   checkInResponseSchema,
   checkOutDataSchema,
   checkOutRequestSchema,
@@ -47,10 +49,19 @@ export const staffCheckInContract = {
   'GET /meeting/building/:id/checkInData': endpoint({
     tags,
     summary:
-      "What staff run a fast check-in's wizard with: the building's form, questionnaires and settings for one person type (what the public check-in's wizard reads)",
+      "What the desk checks someone in with: the building's form, questionnaires and settings for one person type (what the public check-in's wizard reads) and whether it asks the questionnaires at the desk",
     params: idParamsSchema,
     query: z.object({ visitorType: wizardVisitorTypeSchema }),
-    response: checkInDataSchema,
+    response: deskCheckInDataSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  'GET /meeting/building/:id/returning': endpoint({
+    tags,
+    summary:
+      "Who checked in at the building before (the last year), each once, as their latest visit says: the desk's search of returning visitors, newest first",
+    params: idParamsSchema,
+    query: returningVisitorQuerySchema,
+    response: z.object({ docs: z.array(returningVisitorSchema) }),
     errors: ['NOT_FOUND'],
   }),
   'PATCH /meeting/:id/questionnaires': endpoint({

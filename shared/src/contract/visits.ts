@@ -97,6 +97,14 @@ export const visitsContract = {
     response: visitDetailSchema,
     errors: ['NOT_FOUND', ...stateErrors],
   }),
+  'POST /meeting/:id/resendInvitation': endpoint({
+    tags,
+    summary:
+      'Send the invitation e-mail of a visit not yet begun again (the invitation job sends it within seconds; audited)',
+    params: idParamsSchema,
+    response: visitDetailSchema,
+    errors: ['NOT_FOUND', 'INVITATION_NOT_SENDABLE', 'MEETING_IN_THE_PAST', ...stateErrors],
+  }),
   'GET /meeting/building/:id/employee': endpoint({
     tags,
     summary: 'Hosts: active employees of the building in the directory, by part of their name or e-mail',

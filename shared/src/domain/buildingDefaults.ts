@@ -36,6 +36,7 @@ export function newBuildingSettings(): BuildingSettings {
     hostNoticeWaitText: '',
     // The visitor's own check-out asks the building's exit questionnaires unless it turns them off.
     allowExitQuestionnairesOnEmailCheckOut: true,
+    questionnairesOnStaffCheckIn: false,
     pinIdentificationMethodType: 'PERSONAL_PIN_AND_LASTNAME',
     // Invitations carry the visit's QR code and the building's logo (once it has one).
     appendQrCode: true,

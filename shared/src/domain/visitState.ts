@@ -87,6 +87,8 @@ export const visitTransitions = {
   checkInBack: ['OUT'],
   /** Cancel before arriving (PATCH /meeting/{id}/cancel). */
   cancel: ['INVITED'],
+  /** Send the invitation again (POST /meeting/{id}/resendInvitation). */
+  resend: ['INVITED'],
   /** Change the visitor, host or duration (PATCH /meeting/{id}); the schedule only while INVITED. */
   update: ['INVITED', 'IN'],
   /** Change the start time (PATCH /meeting/{id} with scheduledAt). */

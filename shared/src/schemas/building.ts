@@ -138,6 +138,12 @@ export const buildingSettingsSchema = z
     /** Where a visitor waits for their host, said in the host's arrival notice; empty: at the reception. */
     hostNoticeWaitText: z.string().max(HOST_WAIT_TEXT_MAX),
     allowExitQuestionnairesOnEmailCheckOut: z.boolean(),
+    /**
+     * Staff checking someone in at the desk answer the building's entry questionnaires with them
+     * (and the consent and temperature it asks for); off, the desk checks people in with their
+     * details alone (docs/check-in.md, "At the desk").
+     */
+    questionnairesOnStaffCheckIn: z.boolean().default(false),
     pinIdentificationMethodType: z.enum(pinIdentificationMethods),
     appendQrCode: z.boolean(),
     appendLogo: z.boolean(),

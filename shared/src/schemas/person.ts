@@ -215,13 +215,24 @@ export const peopleDateFormats = ['yyyy-MM-dd', 'dd/MM/yyyy', 'MM/dd/yyyy', 'dd.
 
 /**
  * The fields of the multipart upload besides the file: which column of the file holds which
- * field (0-based indexes, as JSON), how its dates are written, the type given to rows without
- * one, the first row that holds data (1-based; 2 skips a heading row), and whether to write.
+ * field (0-based indexes, as JSON), how its dates are written, the type and the building given
+ * to rows without one, the default duration of employees without one, the first row that holds
+ * data (1-based; 2 skips a heading row), and whether to write.
  */
 export const peopleUploadFieldsSchema = z.object({
   columns: z.partialRecord(z.enum(peopleUploadColumns), z.number().int().min(0).max(200)),
   datesFormat: z.enum(peopleDateFormats),
   visitorType: z.enum(visitorTypes).optional(),
+  /** The building of rows without one: its id, its Building Id or its name, as a cell names it. */
+  buildingId: z.string().trim().min(1).max(128).optional(),
+  /** Minutes: the default duration of employees whose row and record have none. */
+  defaultDuration: z
+    .number()
+    .int()
+    .min(PERSON_LIMITS.durationMin)
+    .max(PERSON_LIMITS.durationMax)
+    .multipleOf(PERSON_LIMITS.durationStep)
+    .optional(),
   firstRow: z.number().int().min(1).max(1_000_000),
   /** true: check every row and answer the report, writing nothing. */
   dryRun: z.boolean(),

@@ -28,7 +28,8 @@ export const selectTenantResponseSchema = z
   .object({
     tenant: z.object({ id: z.uuid(), name: z.string(), supertenant: z.literal(true).optional() }).nullable(),
     tenants: z.array(tenantRefSchema),
-    buildings: z.array(z.object({ id: z.uuid(), name: z.string() })),
+    /** The buildings the user sees, each with its time zone: times of a building are shown on its clock. */
+    buildings: z.array(z.object({ id: z.uuid(), name: z.string(), timeZoneId: z.string() })),
     googleConfig: z.object({ clientId: z.string() }).nullable(),
   })
   .meta({ id: 'SelectTenantResponse' });

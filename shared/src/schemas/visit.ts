@@ -316,6 +316,8 @@ export const visitDetailSchema = visitSummarySchema
     checkoutMethod: z.enum(checkoutMethods).nullable(),
     /** The language of the visitor's e-mails. */
     locale: z.string(),
+    /** The building's time zone: staff read the visit's times on the building's clock. */
+    timeZoneId: z.string(),
   })
   .meta({ id: 'Visit' });
 export type VisitDetail = z.infer<typeof visitDetailSchema>;

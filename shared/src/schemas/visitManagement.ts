@@ -42,6 +42,14 @@ export const visitStatusFilters = [
 ] as const;
 
 /**
+ * The entry log's counters of a building's day (its time zone), each also a filter of the list
+ * (`counter`): a counter's number is the count of the list it filters (docs/visits.md, "The entry
+ * log's counters").
+ */
+export const visitCounters = ['inBuilding', 'expectedToday', 'leavingWithinHour', 'checkedOutToday'] as const;
+export type VisitCounter = (typeof visitCounters)[number];
+
+/**
  * The entry log's filters. The company is the request's tenant (the tab's choice for
  * admins, `x-vestibule-tenant`); `companyName` is the visitor's company. `from`/`to` apply to the
  * `dateFilter` column (check-in by default), `to` excluded, at most 30 days apart
@@ -53,6 +61,8 @@ export const visitListQuerySchema = z
     limit: z.coerce.number().int().min(1).max(500).optional(),
     search: z.string().max(100).optional(),
     status: z.enum(visitStatusFilters).optional(),
+    /** The visits a counter of the building's day counts (in the building, expected today, ...). */
+    counter: z.enum(visitCounters).optional(),
     visitorType: z.enum(visitorTypes).optional(),
     buildingId: z.uuid().optional(),
     /** Visits whose host is this person of the directory. */
@@ -105,6 +115,8 @@ export const visitListItemSchema = visitSummarySchema
     cancelledAt: z.string().nullable(),
     refusal: z.enum(['ALERT_ANSWER', 'TEMPERATURE']).nullable(),
     checkoutMethod: z.enum(checkoutMethods).nullable(),
+    /** The building's time zone: staff read the visit's times on the building's clock. */
+    timeZoneId: z.string(),
   })
   .meta({ id: 'VisitListItem' });
 export type VisitListItem = z.infer<typeof visitListItemSchema>;
@@ -117,14 +129,17 @@ export const visitListSchema = z.object({
 });
 export type VisitList = z.infer<typeof visitListSchema>;
 
-/** The entry log's counters for one building, on the building's day (its time zone). */
+/**
+ * The entry log's counters for one building, on the building's day (its time zone): each is the
+ * number of visits the list shows with that counter as its filter (`counter`).
+ */
 export const visitStatsSchema = z
   .object({
     buildingId: z.uuid(),
     timeZoneId: z.string(),
     /** Checked in and not out (overdue ones included). */
     inBuilding: z.number().int(),
-    /** Not arrived, not cancelled, scheduled today and not yet past its end. */
+    /** Not arrived, not refused, not cancelled, scheduled today and not yet past its end. */
     expectedToday: z.number().int(),
     /** In, and expected to end within the next hour. */
     leavingWithinHour: z.number().int(),

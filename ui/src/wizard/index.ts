@@ -6,6 +6,7 @@ export { Wizard, type WizardProps } from './Wizard.tsx';
 export { HostField, type HostFieldProps, type HostSearch } from './HostField.tsx';
 export { QuestionList } from './QuestionList.tsx';
 export { TemperatureFields } from './TemperatureFields.tsx';
+export { type TemperatureTexts, checkTemperatures } from './temperatureInput.ts';
 export { TextField, type TextFieldProps } from './TextField.tsx';
 export { browserChoiceStorage, cameraChoiceKey } from './cameraChoice.ts';
 export { CheckOutMeasureFields, useCheckOutAnswers } from './useCheckOutAnswers.tsx';

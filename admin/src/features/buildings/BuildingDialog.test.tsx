@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BuildingDialog } from './BuildingDialog.tsx';
 import { refusal, unreachable } from '../../test/answerCalls.ts';
-import { answerBuildings, buildingFixture } from './testing/buildingsAnswers.ts';
+import { answerBuildings, buildingFixture, kioskDeviceFixture } from './testing/buildingsAnswers.ts';
 import { renderBuildingScreen } from './testing/renderBuildingScreen.tsx';
 
 const otherTabs = [
@@ -295,6 +295,29 @@ describe('kiosk and self check-in settings', () => {
 });
 
 describe('kiosk devices tab', () => {
+  it('starts with the enrolment of a kiosk and counts the kiosks enrolled, not the addresses', async () => {
+    const kiosk = (id: string, overrides: Parameters<typeof kioskDeviceFixture>[0] = {}) =>
+      kioskDeviceFixture({ deviceId: `0190a8f2-0000-7000-8000-0000000000${id}`, ...overrides });
+    const fake = answerBuildings(buildingFixture(), {
+      kiosks: {
+        devices: [
+          kiosk('d1', { name: 'Lobby' }),
+          kiosk('d2', { name: 'Gate' }),
+          kiosk('d3', { name: 'Old', revokedAt: '2026-03-02T10:00:00.000Z' }),
+        ],
+        rejected: [],
+      },
+    });
+    const { user } = openDialog(fake.current().id);
+    await user.click(await screen.findByRole('tab', { name: 'Kiosk devices' }));
+    const enrol = await screen.findByRole('button', { name: 'Enrol a kiosk' });
+    expect(await screen.findByText('2 of 3 devices enrolled')).toBeInTheDocument();
+    expect(screen.getByText('0 of 5 addresses')).toBeInTheDocument();
+    const address = screen.getByRole('textbox', { name: /^New device IP address/ });
+    // The enrol button is the tab's first control, before the address list.
+    expect(enrol.compareDocumentPosition(address) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('accepts only IPv4 addresses', async () => {
     const { user, fake } = await editedDialog();
     await user.click(screen.getByRole('tab', { name: 'Kiosk devices' }));
@@ -313,7 +336,7 @@ describe('kiosk devices tab', () => {
       ),
     );
     expect(await screen.findByRole('cell', { name: '10.0.0.5' })).toBeInTheDocument();
-    expect(screen.getByText('1 of 5 devices')).toBeInTheDocument();
+    expect(screen.getByText('1 of 5 addresses')).toBeInTheDocument();
   });
 
   it('disables the input and the button at the device limit', async () => {
@@ -321,7 +344,7 @@ describe('kiosk devices tab', () => {
     await user.click(screen.getByRole('tab', { name: 'Kiosk devices' }));
     expect(await screen.findByRole('textbox', { name: /^New device IP address/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add the device' })).toBeDisabled();
-    expect(screen.getByText('The limit of 2 devices is reached.')).toBeInTheDocument();
+    expect(screen.getByText('The limit of 2 addresses is reached.')).toBeInTheDocument();
   });
 
   it('keeps the kiosk texts within 128 characters', async () => {

@@ -51,6 +51,14 @@ describe('buildings list', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it("shows each building's Building Id, or the id a people file may name it by when it has none", async () => {
+    const { building } = renderPage();
+    const row = (await screen.findByRole('button', { name: 'Head office' })).closest('tr')!;
+    // The fixture has no Building Id of its own.
+    expect(building.externalId).toBeNull();
+    expect(within(row).getAllByRole('cell')[2]).toHaveTextContent(building.id);
+  });
+
   it('searches from the first page', async () => {
     const { user, fake } = renderPage();
     await screen.findByRole('button', { name: 'Head office' });

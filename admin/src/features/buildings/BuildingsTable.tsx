@@ -1,4 +1,4 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import type { Building } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { EmptyRow } from '../../components/EmptyRow.tsx';
@@ -63,7 +63,14 @@ export function BuildingsTable(props: {
                 </Anchor>
               </Table.Td>
               <Table.Td>{building.city ?? ''}</Table.Td>
-              <Table.Td>{building.externalId ?? ''}</Table.Td>
+              <Table.Td>
+                {/* The Building Id a people file may name; without one, the id it takes as well. */}
+                {building.externalId ?? (
+                  <Text component="span" size="xs" ff="monospace">
+                    {building.id}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{format.dateTime(building.updatedAt)}</Table.Td>
               <Table.Td onClick={(event) => event.stopPropagation()}>
                 <RowActions>

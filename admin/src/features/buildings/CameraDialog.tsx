@@ -1,8 +1,8 @@
-import { Button, Group, PasswordInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { KIOSK_TEXT_MAX, cameraInputSchema, cameraPlaces, type Camera, type CameraInput } from '@vestibule/shared';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { SwitchWithHelp } from './SwitchWithHelp.tsx';
 
@@ -135,14 +135,14 @@ function CameraForm({ camera, onSave, onClose }: Omit<CameraDialogProps, 'opened
           checked={values.simulated}
           onChange={(event) => setField('simulated', event.currentTarget.checked)}
         />
-        <Group justify="flex-end" gap="sm" mt="sm">
+        <DialogActions>
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={pending}>
             {t('common.save')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Group, Image, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Image, List, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Camera, CameraInfo } from '@vestibule/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
 import { type NoticeMessage, messageFromError, useNoticeText } from '../notifications/index.ts';
 import { IconRefresh } from './BuildingIcons.tsx';
 import { cameraPicture } from './buildingsApi.ts';
@@ -125,11 +125,11 @@ function CameraReading({ camera }: { camera: Camera }) {
           radius="sm"
         />
       )}
-      <Group justify="flex-end" gap="sm">
+      <DialogActions>
         <Button variant="default" leftSection={<IconRefresh />} onClick={again}>
           {t('buildings.cameras.testAgain')}
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -32,7 +32,7 @@ export function newDeviceProblem(address: string, devices: readonly string[]): '
   return null;
 }
 
-/** Tab 6: the kiosk's IP whitelist (up to devicesLimit), the kiosk's texts, and the kiosks that synced. */
+/** Tab 6: the building's kiosks (enrol one, those that synced), the IP whitelist (up to devicesLimit), the kiosk's texts. */
 export function DevicesTab({ building }: { building: Building }) {
   const { t } = useTranslation();
   const { acceptBuilding, notices, busy, cancel } = useBuildingDialog();
@@ -103,6 +103,8 @@ export function DevicesTab({ building }: { building: Building }) {
 
   return (
     <Stack gap="lg">
+      {/* Enrolment first: it is how a tablet becomes a kiosk; the addresses only restrict it. */}
+      <KioskDevicesSection building={building} />
       <Fieldset legend={t('buildings.devices.section')}>
         <Stack gap="sm">
           <Text size="sm">{t('buildings.devices.intro')}</Text>
@@ -181,7 +183,6 @@ export function DevicesTab({ building }: { building: Building }) {
           <TabActions onCancel={cancel} saveDisabled={busy} />
         </Stack>
       </form>
-      <KioskDevicesSection building={building} />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { KIOSK_NAME_MAX } from './KioskEnrolDialog.tsx';
 import { useBuildingDialog } from './buildingDialogContext.ts';
@@ -141,14 +141,14 @@ function RenameDialog({
             data-autofocus
             data-testid="kiosk-rename-name"
           />
-          <Group justify="flex-end" gap="sm">
+          <DialogActions>
             <Button variant="default" onClick={() => onClose(false)}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={saving} data-testid="kiosk-rename-save">
               {t('buildings.kiosks.renameSave')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </AppDialog>

@@ -74,6 +74,8 @@ export function KioskDevicesSection({ building }: { building: Building }) {
   const devices = loaded?.kiosks.devices ?? [];
   const rejected = (loaded?.kiosks.rejected ?? []).filter((entry) => entry.resolvedAt === null);
   const now = loaded?.at ?? 0;
+  // The count is of kiosks enrolled now (not revoked), out of those the building has heard from.
+  const enrolled = devices.filter((device) => device.enrolledAt && !device.revokedAt).length;
 
   return (
     <Stack gap="lg" data-testid="kiosk-devices">
@@ -110,6 +112,11 @@ export function KioskDevicesSection({ building }: { building: Building }) {
             }}
           />
           <Text size="sm">{t('buildings.kiosks.intro')}</Text>
+          {devices.length > 0 && (
+            <Text size="sm" data-testid="kiosk-enrolled-count">
+              {t('buildings.kiosks.count', { enrolled, total: devices.length })}
+            </Text>
+          )}
           {loaded === null ? (
             loading && (
               <Group justify="center" p="md">

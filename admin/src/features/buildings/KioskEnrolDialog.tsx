@@ -1,11 +1,11 @@
-import { Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Image, Stack, Text, TextInput } from '@mantine/core';
 import { type CreateEnrolmentResponse, createEnrolmentRequestSchema } from '@vestibule/shared';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { useBuildingDialog } from './buildingDialogContext.ts';
 
@@ -107,11 +107,11 @@ export function KioskEnrolDialog({
             {created.url}
           </Code>
           <Text size="sm">{t('buildings.kiosks.enrolExpires', { time: expiry })}</Text>
-          <Group justify="flex-end">
+          <DialogActions>
             <Button onClick={close} data-autofocus>
               {t('buildings.kiosks.enrolDone')}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       ) : (
         <form noValidate onSubmit={submit}>
@@ -129,14 +129,14 @@ export function KioskEnrolDialog({
               data-autofocus
               data-testid="kiosk-enrol-name"
             />
-            <Group justify="flex-end" gap="sm">
+            <DialogActions>
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>
               <Button type="submit" loading={saving} data-testid="kiosk-enrol-create">
                 {t('buildings.kiosks.enrolCreate')}
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </form>
       )}

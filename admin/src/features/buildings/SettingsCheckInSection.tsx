@@ -8,7 +8,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { type SettingsFields, type SettingsForm, SettingsSection } from './settingsFields.tsx';
 
-/** Settings tab: how people check in (consent, comments, questionnaires, automatic check-out, texts). */
+/**
+ * Settings tab: how people check in (consent, comments, questionnaires, at the desk too, automatic
+ * check-out, texts).
+ */
 export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; fields: SettingsFields }) {
   const { t } = useTranslation();
   const { values, setField, setValues } = form;
@@ -28,6 +31,11 @@ export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; f
         'allowExitQuestionnairesOnEmailCheckOut',
         t('buildings.settings.allowExitQuestionnairesOnEmailCheckOut'),
         t('buildings.settings.allowExitQuestionnairesOnEmailCheckOutHelp'),
+      )}
+      {toggle(
+        'questionnairesOnStaffCheckIn',
+        t('buildings.settings.questionnairesOnStaffCheckIn'),
+        t('buildings.settings.questionnairesOnStaffCheckInHelp'),
       )}
       {choice(
         'questionnairesValidityTimeout',

@@ -166,10 +166,10 @@ describe('entry log actions', () => {
     const { user } = await renderEntryLog('ROLE_USER');
     await user.click(
       within(await row(carla)).getByRole('button', {
-        name: 'Fast check-in of Carla Diaz: a new visit with the same answers',
+        name: 'Check Carla Diaz in again: a new visit with the same details and host',
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Fast check-in' });
+    const dialog = await screen.findByRole('dialog', { name: 'Check in again' });
     await user.click(within(dialog).getByRole('button', { name: 'Check in now' }));
     await banner('Carla Diaz is checked in.');
     expect(calls.last('POST /meeting/instantReplacementCheckin').body).toEqual({ meetingId: carla.id });
@@ -194,15 +194,15 @@ describe('entry log actions', () => {
     const { user } = await renderEntryLog('ROLE_ADMIN');
     await user.click(
       within(await row(carla)).getByRole('button', {
-        name: 'Fast check-in of Carla Diaz: a new visit with the same answers',
+        name: 'Check Carla Diaz in again: a new visit with the same details and host',
       }),
     );
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Fast check-in' })).getByRole('button', {
+      within(await screen.findByRole('dialog', { name: 'Check in again' })).getByRole('button', {
         name: 'Check in now',
       }),
     );
-    // (The banner; the wizard that opens next has an alert region of its own.)
+    // (The banner; the desk's form that opens next has an alert region of its own.)
     await waitFor(() =>
       expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContainEqual(
         expect.stringContaining('Your questionnaire answers are no longer valid.'),

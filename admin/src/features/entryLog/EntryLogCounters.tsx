@@ -1,19 +1,25 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import type { VisitStats } from '@vestibule/shared';
+import { SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
+import { type VisitCounter, type VisitStats, visitCounters } from '@vestibule/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entryLogApi } from './entryLogApi.ts';
 import classes from './EntryLog.module.css';
 
-const counters = ['inBuilding', 'expectedToday', 'leavingWithinHour', 'checkedOutToday'] as const;
-
 /**
  * The building's day at a glance (GET /meetingStats/{buildingId}, on the building's day): in the
- * building, expected today, leaving within an hour, checked out today. Loaded again with the list
- * (`version` moves on every change the screen makes or hears of).
+ * building, expected today, leaving within an hour, checked out today. Each tile is a toggle
+ * button that filters the list to what it counts (the same query on the server, so its number is
+ * the list's length). Loaded again with the list (`version` moves on every change the screen
+ * makes or hears of).
  */
-export function EntryLogCounters(props: { building: { id: string; name: string } | null; version: number }) {
-  const { building, version } = props;
+export function EntryLogCounters(props: {
+  building: { id: string; name: string } | null;
+  version: number;
+  /** The tile whose visits the list shows, if any. */
+  active: VisitCounter | undefined;
+  onChoose: (counter: VisitCounter) => void;
+}) {
+  const { building, version, active, onChoose } = props;
   const { t } = useTranslation();
   const headingId = useId();
   const [stats, setStats] = useState<{ buildingId: string; stats: VisitStats | null } | null>(null);
@@ -45,19 +51,21 @@ export function EntryLogCounters(props: { building: { id: string; name: string }
       {shown && shown.stats === null ? (
         <Text size="sm">{t('entryLog.counters.failed')}</Text>
       ) : (
-        <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="sm" className={classes.counters}>
-          {counters.map((counter) => (
-            <Paper
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          {visitCounters.map((counter) => (
+            <UnstyledButton
               key={counter}
-              withBorder
-              p="sm"
-              radius="md"
               className={classes.counter}
+              aria-pressed={active === counter}
+              title={t('entryLog.counters.filterHelp')}
+              onClick={() => onChoose(counter)}
               data-testid={`counter-${counter}`}
             >
-              <dt className={classes.counterLabel}>{t(`entryLog.counters.${counter}`)}</dt>
-              <dd className={classes.counterValue}>{shown?.stats ? shown.stats[counter] : '…'}</dd>
-            </Paper>
+              <span className={classes.counterLabel}>{t(`entryLog.counters.${counter}`)}</span>
+              <span className={classes.counterValue} data-testid={`counter-${counter}-value`}>
+                {shown?.stats ? shown.stats[counter] : '…'}
+              </span>
+            </UnstyledButton>
           ))}
         </SimpleGrid>
       )}

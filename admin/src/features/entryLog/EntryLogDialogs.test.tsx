@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
-import { acme, userFixture } from '../../test/fixtures.ts';
+import { acme, tenantSelection, userFixture } from '../../test/fixtures.ts';
 import { answerSession } from '../../test/answerCalls.ts';
 import { renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import { createSessionStore } from '../session/index.ts';
@@ -63,7 +63,7 @@ describe('a visit in detail', () => {
     expect(panel()).toHaveTextContent('Visit code');
     expect(panel()).toHaveTextContent('Temperature36.6');
     expect(panel()).toHaveTextContent('CommentsCame by train');
-    expect(panel()).toHaveTextContent('ConsentAccepted');
+    expect(panel()).toHaveTextContent('ConsentGiven');
     expect(panel()).toHaveTextContent('Invited byFrida Front');
     expect(panel()).toHaveTextContent('Checked in byStaff');
     // A field of the building's form besides the names, labelled with the wizard's words.
@@ -81,6 +81,67 @@ describe('a visit in detail', () => {
     await user.click(within(tabs).getByRole('tab', { name: 'Check-out questionnaires' }));
     expect(within(panel()).getByRole('table', { name: 'Health check' })).toHaveTextContent('Yes');
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it("hides empty fields, says who checked in only after a check-in, names a contractor's company", async () => {
+    const carl = visitFixture('Carl', 'Contractor', { visitorType: 'CONTRACTOR', companyName: 'Fixit' });
+    fakeEntryLog([carl], { overrides: { 'GET /meeting/:id': () => detailOf(carl, { invitedByName: null }) } });
+    const { user } = await renderEntryLog('ROLE_USER');
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Carl Contractor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Visit of Carl Contractor' });
+    const panel = await within(dialog).findByRole('tabpanel');
+    expect(panel).toHaveTextContent("Contractor's companyFixit");
+    // An invitation not yet in: nobody checked it in, no consent was asked, no phone, no inviter.
+    expect(panel).not.toHaveTextContent('Checked in by');
+    expect(panel).not.toHaveTextContent('Consent');
+    expect(within(panel).queryByText('Phone')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('Invited by')).not.toBeInTheDocument();
+    expect(within(panel).queryByText('—')).not.toBeInTheDocument();
+  });
+
+  it('offers what can be done with the visit now: check in, send the invitation again, edit, cancel', async () => {
+    const anne = visitFixture('Anne', 'Leroy', { companyName: 'Globex' });
+    const bob = visitFixture('Bob', 'Stone', { status: 'IN', checkedInAt: new Date().toISOString() });
+    const { calls } = fakeEntryLog([anne, bob]);
+    const { user } = await renderEntryLog('ROLE_USER');
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Anne Leroy' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Visit of Anne Leroy' });
+    await within(dialog).findByRole('tabpanel');
+    expect(within(dialog).queryByRole('button', { name: 'Check out' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Check in' }).closest('[data-dialog-actions]')).not.toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send the invitation again' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'The invitation of Anne Leroy is on its way again to anne@example.com.',
+      ),
+    );
+    expect(calls.last('POST /meeting/:id/resendInvitation').params).toEqual({ id: anne.id });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Edit details' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit the visit of Anne Leroy' });
+    const company = within(edit).getByRole('textbox', { name: 'Company' });
+    expect(company).toHaveValue('Globex');
+    await user.clear(company);
+    await user.type(company, 'Globex Europe');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The visit of Anne Leroy is saved.'));
+    // Only what changed is sent.
+    expect(calls.last('PATCH /meeting/:id').body).toEqual({ companyName: 'Globex Europe' });
+
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Anne Leroy' }));
+    dialog = await screen.findByRole('dialog', { name: 'Visit of Anne Leroy' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Cancel the visit' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel the visit' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel the visit' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The visit of Anne Leroy was cancelled.'));
+
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Bob Stone' }));
+    dialog = await screen.findByRole('dialog', { name: 'Visit of Bob Stone' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Check out' }));
+    expect(await screen.findByRole('dialog', { name: 'Check out Bob Stone' })).toBeInTheDocument();
+    // Nothing to send, edit or cancel once in.
+    expect(screen.queryByRole('button', { name: 'Send the invitation again' })).not.toBeInTheDocument();
   });
 
   it('says what a visit not yet in lacks', async () => {
@@ -160,6 +221,41 @@ describe('a new invitation', () => {
     });
     // The list loads again with the new visit.
     expect(await screen.findByRole('button', { name: 'Details of the visit of Dora Guest' })).toBeInTheDocument();
+  });
+
+  it("takes the time on the building's clock, its zone named, when it is not the viewer's", async () => {
+    const viewer = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // Tokyo keeps no summer time: 10:30 there is 01:30 UTC; Toronto is on summer time in May.
+    const [zone, expected] =
+      viewer === 'Asia/Tokyo'
+        ? ['America/Toronto', '2030-05-06T14:30:00.000Z']
+        : ['Asia/Tokyo', '2030-05-06T01:30:00.000Z'];
+    const selection = { ...tenantSelection(acme), buildings: [{ ...HQ, timeZoneId: zone }] };
+    const { calls } = fakeEntryLog([], {
+      overrides: { 'GET /selectTenant': () => selection, 'GET /selectTenant/:tenantId': () => selection },
+    });
+    const { user } = await renderEntryLog('ROLE_USER');
+    await screen.findByText('No visits yet.');
+    await user.click(screen.getByRole('button', { name: 'New invite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New invite' });
+    const zoneName = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(new Date(expected))
+      .find((part) => part.type === 'timeZoneName')!.value;
+    expect(
+      within(dialog).getByText(`On HQ's clock (${zone}), not yours: the invitation says this time.`),
+    ).toBeVisible();
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Kenji');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Clock');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Host' }));
+    await user.click(await screen.findByRole('option', { name: 'Hana Host · Sales' }));
+    await user.clear(within(dialog).getByLabelText(/^Date/));
+    await user.type(within(dialog).getByLabelText(/^Date/), '2030-05-06');
+    const time = within(dialog).getByLabelText(new RegExp(`^Time \\(${zoneName.replace(/[+]/g, '\\+')}\\)`));
+    await user.clear(time);
+    await user.type(time, '10:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(calls.of('POST /meeting')).toHaveLength(1));
+    expect(calls.last('POST /meeting').body).toEqual(expect.objectContaining({ scheduledAt: expected }));
   });
 
   it('invites a person of the directory', async () => {

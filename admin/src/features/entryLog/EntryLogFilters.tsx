@@ -13,6 +13,7 @@ import { ListSearch } from '../../components/ListSearch.tsx';
 import type { PagedList } from '../../components/usePagedList.ts';
 import { useSession } from '../session/index.ts';
 import { type EntryLogFilterValues, dateFilters, rangeProblem } from './entryLogFilters.ts';
+import classes from './EntryLog.module.css';
 
 type EntryLogList = PagedList<VisitSortColumn, EntryLogFilterValues, unknown>;
 
@@ -47,7 +48,10 @@ export function EntryLogScope({ list }: { list: EntryLogList }) {
         placeholder={t('entryLog.anyBuilding')}
         data={buildings.map((building) => ({ value: building.id, label: building.name }))}
         value={list.request.buildingId ?? null}
-        onChange={(value) => list.setFilter('buildingId', value ?? undefined)}
+        // The tiles are a building's: all buildings have none.
+        onChange={(value) =>
+          list.setFilters(value ? { buildingId: value } : { buildingId: undefined, counter: undefined })
+        }
         searchable
         clearable={buildings.length > 1}
         allowDeselect={buildings.length > 1}
@@ -79,15 +83,17 @@ export function EntryLogFilters({ list }: { list: EntryLogList }) {
         ? t('entryLog.filters.rangeOrder')
         : undefined;
 
+  // One row at 1440 px: the search says what it searches in its placeholder.
   return (
-    <Group align="flex-end" gap="sm">
+    <Group align="flex-start" gap="sm" className={classes.filters}>
       <ListSearch
         id="entry-log-search"
         label={t('entryLog.filters.search')}
-        description={t('entryLog.filters.searchHelp')}
+        placeholder={t('entryLog.filters.searchHelp')}
         value={list.search}
         onChange={list.setSearch}
-        width={260}
+        width={220}
+        grow
       />
       <TextInput
         id="entry-log-company-name"
@@ -95,7 +101,7 @@ export function EntryLogFilters({ list }: { list: EntryLogList }) {
         value={request.companyName}
         onChange={(event) => list.setFilter('companyName', event.currentTarget.value)}
         maxLength={100}
-        w={180}
+        w={170}
       />
       <ListFilterSelect
         id="entry-log-type"
@@ -116,7 +122,7 @@ export function EntryLogFilters({ list }: { list: EntryLogList }) {
         }))}
         value={request.status}
         onChange={(value) => list.setFilter('status', value)}
-        width={210}
+        width={170}
       />
       <Select
         id="entry-log-date-filter"
@@ -128,7 +134,7 @@ export function EntryLogFilters({ list }: { list: EntryLogList }) {
           if (chosen) list.setFilter('dateFilter', chosen);
         }}
         allowDeselect={false}
-        w={160}
+        w={130}
       />
       <TextInput
         id="entry-log-from"
@@ -137,7 +143,7 @@ export function EntryLogFilters({ list }: { list: EntryLogList }) {
         value={days.from}
         max={days.to || undefined}
         onChange={(event) => setDay('from', event.currentTarget.value)}
-        w={170}
+        w={140}
       />
       <TextInput
         id="entry-log-to"
@@ -147,7 +153,7 @@ export function EntryLogFilters({ list }: { list: EntryLogList }) {
         min={days.from || undefined}
         error={rangeError}
         onChange={(event) => setDay('to', event.currentTarget.value)}
-        w={170}
+        w={140}
       />
     </Group>
   );

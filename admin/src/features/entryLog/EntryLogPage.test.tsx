@@ -160,6 +160,66 @@ describe('entry log', () => {
     await waitFor(() => expect(counter).toHaveTextContent('In the building1'));
   });
 
+  it('filters the list by a tile, whose number is the rows it shows; the same tile again shows every visit', async () => {
+    const { calls } = fakeEntryLog([anne, bob, carla, dan]);
+    const { user } = await renderEntryLog('ROLE_USER');
+    await row(anne);
+    const rows = () => within(screen.getByTestId('entry-log-table')).queryAllByTestId(/^visit-row-/);
+    // A filter set before: the tile clears it, so the list is what the tile counts.
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'leroy');
+    await waitFor(() => expect(calls.last('GET /meeting').query.search).toBe('leroy'));
+    const tile = screen.getByRole('button', { name: /^Expected today/ });
+    await waitFor(() => expect(tile).toHaveTextContent('Expected today1'));
+    expect(tile).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(tile);
+    await waitFor(() =>
+      expect(calls.last('GET /meeting').query).toEqual({
+        buildingId: HQ.id,
+        counter: 'expectedToday',
+        sort: 'createdAt',
+        order: '-1',
+        page: '1',
+        limit: '10',
+      }),
+    );
+    expect(tile).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toBe(await row(anne));
+
+    // Another tile: its own visits, as many as it says.
+    const inside = screen.getByRole('button', { name: /^In the building/ });
+    await user.click(inside);
+    await waitFor(() => expect(rows().map((element) => element.dataset.testid)).toEqual([`visit-row-${bob.id}`]));
+    expect(inside).toHaveTextContent('In the building1');
+    expect(tile).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(inside);
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(calls.last('GET /meeting').query.counter).toBeUndefined();
+    expect(inside).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it("leaves the building column out for one building and shows today's times as times", async () => {
+    const today = new Date();
+    today.setHours(9, 5, 0, 0);
+    const early = visitFixture('Eva', 'Early', { status: 'IN', checkedInAt: today.toISOString(), scheduledAt: null });
+    fakeEntryLog([early, carla]);
+    await renderEntryLog('ROLE_USER');
+    const earlyRow = await row(early);
+    expect(screen.queryByRole('columnheader', { name: 'Building' })).not.toBeInTheDocument();
+    expect(within(earlyRow).queryByText(HQ.name)).not.toBeInTheDocument();
+    const time = within(earlyRow).getByText('09:05');
+    expect(time.tagName).toBe('TIME');
+    // The whole moment on hover.
+    expect(time).toHaveAttribute('title', expect.stringMatching(/^\d{4}-\d{2}-\d{2} 09:05$/));
+    // Another day: a short date before the time, never the full date in the cell.
+    const carlaIn = within(await row(carla)).getByText(/08:00$/);
+    expect(carlaIn.textContent).not.toMatch(/^\d{4}-/);
+    expect(carlaIn.textContent).toMatch(/[A-Za-z]/);
+  });
+
   it('downloads meetings.csv with the same filters and sort', async () => {
     const { calls } = fakeEntryLog([anne]);
     const { user } = await renderEntryLog('ROLE_USER');

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { type VisitListItem, type VisitSortColumn, mayOnVisits } from '@vestibule/shared';
+import { type VisitDetail, type VisitListItem, type VisitSortColumn, mayOnVisits } from '@vestibule/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -23,8 +23,8 @@ import {
   isFiltered,
   listQuery,
   noEntryLogFilters,
+  tileFilters,
 } from './entryLogFilters.ts';
-import type { WhoArrives } from './staff/fastCheckIn.ts';
 import { useConfirmedAction } from './useConfirmedAction.ts';
 import { IconBolt } from './EntryLogIcons.tsx';
 import { useEntryLogRefresh } from './useEntryLogRefresh.ts';
@@ -43,20 +43,24 @@ const StaffCheckOutDialog = lazy(() =>
 const FastCheckInDialog = lazy(() =>
   import('./staff/FastCheckInDialog.tsx').then((module) => ({ default: module.FastCheckInDialog })),
 );
+const EditVisitDialog = lazy(() =>
+  import('./detail/EditVisitDialog.tsx').then((module) => ({ default: module.EditVisitDialog })),
+);
 const InviteDialog = lazy(() =>
   import('./invite/InviteDialog.tsx').then((module) => ({ default: module.InviteDialog })),
 );
 
 type Dialog =
   | { kind: 'detail' | 'checkIn' | 'checkOut'; visit: VisitListItem }
+  | { kind: 'edit'; visit: VisitDetail }
   | { kind: 'invite'; buildingId: string | undefined }
-  | { kind: 'fastCheckIn'; start: WhoArrives; returningVisitId?: string };
+  | { kind: 'fastCheckIn'; buildingId: string; returningVisitId?: string };
 
 /**
  * /check-in-out, the entry log: today's counters of a building, the
  * visits filtered, sorted, paged and downloadable as CSV, and the front desk's work on them: check
- * in (the kiosk's wizard), check out, check in back, cancel, remove, fast check-in (of someone
- * returning, or of someone new with the building's wizard) and new invitations. Each
+ * in (the kiosk's wizard), check out, check in back, cancel, remove, the desk's one-form check-in
+ * (of someone returning, or of someone new) and new invitations. Each
  * button shows only when the shared rule grants its call to the user's role (a refused call signs
  * them out) and the visit's state allows it.
  */
@@ -98,13 +102,11 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
     load,
   });
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  // A returning visitor whose last answers no longer hold is checked in with the wizard instead.
+  // The filters' own state (the days as typed) starts again when a tile clears them.
+  const [filtersKey, setFiltersKey] = useState(0);
+  // A returning visitor whose last answers no longer hold answers the questions at the desk.
   const confirmed = useConfirmedAction(refresh, (visit) =>
-    setDialog({
-      kind: 'fastCheckIn',
-      start: { buildingId: visit.buildingId, visitorType: 'VISITOR', person: null, host: null },
-      returningVisitId: visit.id,
-    }),
+    setDialog({ kind: 'fastCheckIn', buildingId: visit.buildingId, returningVisitId: visit.id }),
   );
   // Anyone's check-in or check-out at the building shown (or any of the user's buildings) loads
   // the list and the counters again, without a reload.
@@ -141,15 +143,7 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
                 variant="light"
                 leftSection={<IconBolt />}
                 onClick={() =>
-                  setDialog({
-                    kind: 'fastCheckIn',
-                    start: {
-                      buildingId: list.request.buildingId ?? defaultBuilding ?? '',
-                      visitorType: 'VISITOR',
-                      person: null,
-                      host: null,
-                    },
-                  })
+                  setDialog({ kind: 'fastCheckIn', buildingId: list.request.buildingId ?? defaultBuilding ?? '' })
                 }
               >
                 {t('entryLog.list.fastCheckIn')}
@@ -165,10 +159,19 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
             )}
           </Group>
         </Group>
-        <EntryLogCounters building={building} version={version} />
-        <EntryLogFilters list={list} />
+        <EntryLogCounters
+          building={building}
+          version={version}
+          active={list.request.counter}
+          onChoose={(counter) => {
+            list.setFilters(tileFilters(list.request, counter));
+            setFiltersKey((key) => key + 1);
+          }}
+        />
+        <EntryLogFilters key={filtersKey} list={list} />
         <EntryLogTable
           visits={list.data?.docs ?? null}
+          oneBuilding={building !== null}
           sort={{ column: list.request.sort, order: list.request.order }}
           onSort={list.sortBy}
           role={role}
@@ -180,12 +183,28 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
       </Stack>
       {dialog && (
         <Suspense fallback={<LoadingWhileMounted />}>
-          {dialog.kind === 'detail' && <VisitDetailDialog visitId={dialog.visit.id} onClose={() => setDialog(null)} />}
+          {dialog.kind === 'detail' && (
+            <VisitDetailDialog
+              visitId={dialog.visit.id}
+              onClose={() => setDialog(null)}
+              onAction={(action, visit) => {
+                if (action === 'cancel') {
+                  setDialog(null);
+                  confirmed.ask('cancel', visit);
+                } else setDialog({ kind: action, visit });
+              }}
+            />
+          )}
+          {dialog.kind === 'edit' && <EditVisitDialog visit={dialog.visit} onClose={closeDialog} />}
           {dialog.kind === 'checkIn' && <StaffCheckInDialog visit={dialog.visit} onClose={closeDialog} />}
           {dialog.kind === 'checkOut' && <StaffCheckOutDialog visit={dialog.visit} onClose={closeDialog} />}
           {dialog.kind === 'invite' && <InviteDialog buildingId={dialog.buildingId} onClose={closeDialog} />}
           {dialog.kind === 'fastCheckIn' && (
-            <FastCheckInDialog start={dialog.start} returningVisitId={dialog.returningVisitId} onClose={closeDialog} />
+            <FastCheckInDialog
+              buildingId={dialog.buildingId}
+              returningVisitId={dialog.returningVisitId}
+              onClose={closeDialog}
+            />
           )}
         </Suspense>
       )}

@@ -26,6 +26,7 @@ const permissionOf: Partial<Record<ContractKey, VisitPermission>> = {
   'POST /meeting/instantReplacementCheckin': 'fastCheckIn',
   'GET /meeting/building/:id/checkInData': 'fastCheckIn',
   'POST /meetingWithCheckIn': 'fastCheckIn',
+  'GET /meeting/building/:id/returning': 'fastCheckIn',
   'DELETE /meeting/:id': 'remove',
   // The live stream's ticket: granted to the roles of the entry log.
   'POST /live/ticket': 'view',
@@ -57,7 +58,7 @@ describe.each(checkInOutRoles)('the entry log as %s', (role) => {
     expect(shown(expectedRow, 'Check in Anne Leroy')).toBe(mayOnVisits(role, 'checkIn'));
     expect(shown(insideRow, 'Check out Bob Stone')).toBe(mayOnVisits(role, 'checkOut'));
     expect(shown(goneRow, 'Check Carla Diaz in back')).toBe(mayOnVisits(role, 'checkInBack'));
-    expect(shown(goneRow, 'Fast check-in of Carla Diaz: a new visit with the same answers')).toBe(
+    expect(shown(goneRow, 'Check Carla Diaz in again: a new visit with the same details and host')).toBe(
       mayOnVisits(role, 'fastCheckIn'),
     );
     expect(shown(expectedRow, 'Cancel the visit of Anne Leroy')).toBe(mayOnVisits(role, 'cancel'));
@@ -65,7 +66,7 @@ describe.each(checkInOutRoles)('the entry log as %s', (role) => {
     // No action a visit's state forbids.
     expect(shown(insideRow, 'Check in Bob Stone')).toBe(false);
     expect(shown(goneRow, 'Cancel the visit of Carla Diaz')).toBe(false);
-    expect(shown(insideRow, 'Fast check-in of Bob Stone: a new visit with the same answers')).toBe(false);
+    expect(shown(insideRow, 'Check Bob Stone in again: a new visit with the same details and host')).toBe(false);
 
     // The visit's detail, the CSV, and a new invitation with a host from the directory.
     await user.click(within(goneRow).getByRole('button', { name: 'Details of the visit of Carla Diaz' }));
@@ -89,19 +90,15 @@ describe.each(checkInOutRoles)('the entry log as %s', (role) => {
     await user.click(within(invite).getByRole('button', { name: 'Invite' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Dora Guest is invited'));
 
-    // A fast check-in of someone new, with the building's wizard, for the roles at the door.
-    const fastCheckIn = screen.queryByRole('button', { name: 'Fast check-in' });
+    // The desk's check-in of someone new, for the roles at the door.
+    const fastCheckIn = screen.queryByRole('button', { name: 'Check someone in' });
     expect(fastCheckIn !== null).toBe(mayOnVisits(role, 'fastCheckIn'));
     if (fastCheckIn) {
       await user.click(fastCheckIn);
-      const dialog = await screen.findByRole('dialog', { name: 'Fast check-in of someone arriving' });
-      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-      await user.type(await within(dialog).findByLabelText('First name'), 'Walter');
-      await user.type(within(dialog).getByLabelText('Last name'), 'Walkin');
-      await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-      await user.click(within(within(dialog).getByRole('group')).getByRole('radio', { name: 'No' }));
-      await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-      await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Check someone in' });
+      await user.type(await within(dialog).findByRole('textbox', { name: 'First name' }), 'Walter');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Walkin');
+      await user.click(within(dialog).getByRole('button', { name: 'Check in' }));
       // The success notice (findBy fails the test when it never shows).
       await screen.findByText('Walter Walkin is checked in.');
     }

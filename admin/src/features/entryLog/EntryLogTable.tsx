@@ -9,13 +9,19 @@ import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { IconBolt, IconCancel, IconCheckOut, IconUndo } from './EntryLogIcons.tsx';
 import { useDurationText } from './useDurationText.ts';
 import { VisitStatusBadge, badgeStateOf } from './VisitStatusBadge.tsx';
+import classes from './EntryLog.module.css';
 import { type RowAction, actionsFor, visitorName } from './visitActions.ts';
 
-const COLUMNS = 10;
-
-/** One page of visits; the visitor's name opens the visit, the row's buttons act on it. */
+/**
+ * One page of visits; the visitor's name opens the visit, the row's buttons act on it. Times are
+ * on the building's clock (its zone named when it is not the viewer's): the time alone today, a
+ * short date on another day, the full moment on hover. The building column shows only when the
+ * list is of several buildings.
+ */
 export function EntryLogTable(props: {
   visits: VisitListItem[] | null;
+  /** Whether the list is of one building (its column is then left out). */
+  oneBuilding: boolean;
   sort: { column: VisitSortColumn; order: 1 | -1 };
   onSort: (column: VisitSortColumn) => void;
   role: string | undefined;
@@ -23,10 +29,17 @@ export function EntryLogTable(props: {
   onAction: (action: RowAction, visit: VisitListItem) => void;
   emptyText: string;
 }) {
-  const { visits, sort, onSort, role, onOpen, onAction, emptyText } = props;
+  const { visits, oneBuilding, sort, onSort, role, onOpen, onAction, emptyText } = props;
   const { t } = useTranslation();
   const format = useDateTimeFormat();
   const durationText = useDurationText();
+  const columns = oneBuilding ? 9 : 10;
+  const moment = (value: string | null, zone: string) =>
+    value ? (
+      <time dateTime={value} title={format.dateTimeIn(value, zone)} className={classes.nowrap}>
+        {format.brief(value, zone)}
+      </time>
+    ) : null;
   const heading = (column: VisitSortColumn) => (
     <SortableHeading
       label={t(`entryLog.list.columns.${column}` as 'entryLog.list.columns.lastName')}
@@ -35,7 +48,7 @@ export function EntryLogTable(props: {
     />
   );
   return (
-    <Table.ScrollContainer minWidth={1180}>
+    <Table.ScrollContainer minWidth={oneBuilding ? 1000 : 1100}>
       <Table highlightOnHover withTableBorder verticalSpacing="sm" data-testid="entry-log-table">
         <Table.Caption>{t('entryLog.list.caption')}</Table.Caption>
         <Table.Thead>
@@ -44,7 +57,7 @@ export function EntryLogTable(props: {
             {heading('visitorType')}
             {heading('companyName')}
             {heading('host')}
-            <Table.Th scope="col">{t('entryLog.list.columns.building')}</Table.Th>
+            {!oneBuilding && <Table.Th scope="col">{t('entryLog.list.columns.building')}</Table.Th>}
             {heading('scheduledAt')}
             {heading('checkedInAt')}
             {heading('checkedOutAt')}
@@ -77,18 +90,18 @@ export function EntryLogTable(props: {
                 <Table.Td>{t(`people.types.${visit.visitorType}`)}</Table.Td>
                 <Table.Td>{visit.companyName ?? ''}</Table.Td>
                 <Table.Td>{visit.host ?? ''}</Table.Td>
-                <Table.Td>{visit.buildingName}</Table.Td>
+                {!oneBuilding && <Table.Td>{visit.buildingName}</Table.Td>}
                 <Table.Td>
-                  {visit.scheduledAt
-                    ? t('entryLog.list.scheduledFor', {
-                        when: format.dateTime(visit.scheduledAt),
-                        duration: durationText(visit.scheduledDuration),
-                      })
-                    : ''}
+                  {moment(visit.scheduledAt, visit.timeZoneId)}
+                  {visit.scheduledAt && visit.scheduledDuration && (
+                    <Text size="xs" c="dimmed" className={classes.nowrap}>
+                      {t('entryLog.list.forDuration', { duration: durationText(visit.scheduledDuration) })}
+                    </Text>
+                  )}
                 </Table.Td>
-                <Table.Td>{visit.checkedInAt ? format.dateTime(visit.checkedInAt) : ''}</Table.Td>
-                <Table.Td>{visit.checkedOutAt ? format.dateTime(visit.checkedOutAt) : ''}</Table.Td>
-                <Table.Td>
+                <Table.Td>{moment(visit.checkedInAt, visit.timeZoneId)}</Table.Td>
+                <Table.Td>{moment(visit.checkedOutAt, visit.timeZoneId)}</Table.Td>
+                <Table.Td className={classes.statusCell}>
                   <VisitStatusBadge state={badgeStateOf(visit)} flagged={visit.flagged} />
                 </Table.Td>
                 <Table.Td>
@@ -97,7 +110,7 @@ export function EntryLogTable(props: {
               </Table.Tr>
             );
           })}
-          {visits?.length === 0 && <EmptyRow colSpan={COLUMNS} text={emptyText} />}
+          {visits?.length === 0 && <EmptyRow colSpan={columns} text={emptyText} />}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -21,6 +21,7 @@ export type VisitCsvQuery = Query<'GET /meetings/meetings.csv'>;
 export type StaffCheckInBody = CallInput<Contract['PATCH /meeting/:id/check-in']>['body'];
 export type StaffCheckOutBody = CallInput<Contract['PATCH /meeting/:id/check-out']>['body'];
 export type InviteBody = CallInput<Contract['POST /meeting']>['body'];
+export type UpdateBody = CallInput<Contract['PATCH /meeting/:id']>['body'];
 export type FastCheckInBody = CallInput<Contract['POST /meetingWithCheckIn']>['body'];
 export type CheckOutData = CallOutput<Contract['GET /meeting/:id/check-out']>;
 
@@ -34,6 +35,10 @@ export const entryLogApi = {
   csv: async (query: VisitCsvQuery) => String(await api.call('GET /meetings/meetings.csv', { query })),
   detail: (id: string) => api.call('GET /meeting/:id', byId(id)),
   invite: (body: InviteBody) => api.call('POST /meeting', { body }),
+  /** Changes a visit's details (the changed fields only). */
+  update: (id: string, body: UpdateBody) => api.call('PATCH /meeting/:id', { ...byId(id), body }),
+  /** Sends the invitation again (the invitation job sends it within seconds). */
+  resendInvitation: (id: string) => api.call('POST /meeting/:id/resendInvitation', byId(id)),
   /** The building's hosts (people who can host, users who see it) whose first or last name starts with `name`. */
   hosts: async (buildingId: string, name: string, signal?: AbortSignal) =>
     (
@@ -43,8 +48,8 @@ export const entryLogApi = {
         signal,
       })
     ).docs,
-  /** Visitors from the people directory of a building (roles that read the directory only). */
-  people: async (buildingId: string, search: string, visitorType: VisitorType, signal?: AbortSignal) =>
+  /** People of a building's directory, of one type or all (roles that read the directory only). */
+  people: async (buildingId: string, search: string, visitorType: VisitorType | undefined, signal?: AbortSignal) =>
     (
       await api.call('GET /people', {
         query: { buildingId, search: search || undefined, visitorType, active: 'true', limit: 20 },
@@ -57,12 +62,21 @@ export const entryLogApi = {
   checkOut: (id: string, body: StaffCheckOutBody) => api.call('PATCH /meeting/:id/check-out', { ...byId(id), body }),
   checkInBack: (id: string) => api.call('PATCH /meeting/:id/check-in-back', byId(id)),
   cancel: (id: string) => api.call('PATCH /meeting/:id/cancel', byId(id)),
-  /** A building's check-in wizard for a person type (the kiosk's), for a fast check-in of someone new. */
+  /** Who checked in at a building before, each once by their latest visit, newest first (the desk's search). */
+  returning: async (buildingId: string, search: string, signal?: AbortSignal) =>
+    (
+      await api.call('GET /meeting/building/:id/returning', {
+        params: { id: buildingId },
+        query: { search: search || undefined, limit: 12 },
+        signal,
+      })
+    ).docs,
+  /** A building's check-in for a person type (the kiosk's form and questions) and whether the desk asks the questions. */
   buildingCheckInData: (buildingId: string, visitorType: WizardVisitorType, signal?: AbortSignal) =>
     api.call('GET /meeting/building/:id/checkInData', { params: { id: buildingId }, query: { visitorType }, signal }),
-  /** Fast check-in: a new visit checked in at once with the wizard's result. */
+  /** The desk's check-in: a new visit checked in at once. */
   fastCheckIn: (body: FastCheckInBody) => api.call('POST /meetingWithCheckIn', { body }),
-  /** Fast check-in of a returning visitor: a new visit with this one's form and answers, while they hold. */
+  /** A returning visitor checked in again: a new visit with this one's form, host and answers (while they hold). */
   checkInAgain: (id: string) => api.call('POST /meeting/instantReplacementCheckin', { body: { meetingId: id } }),
   remove: async (id: string) => {
     await api.call('DELETE /meeting/:id', byId(id));

@@ -1,10 +1,16 @@
 import type { visitStatusFilters } from '@vestibule/shared';
-import { VISIT_RANGE_MAX_DAYS, type VisitSortColumn, type VisitorType, dateRangeError } from '@vestibule/shared';
+import {
+  VISIT_RANGE_MAX_DAYS,
+  type VisitCounter,
+  type VisitSortColumn,
+  type VisitorType,
+  dateRangeError,
+} from '@vestibule/shared';
 import type { PageRequest } from '../../components/usePagedList.ts';
 import type { VisitCsvQuery, VisitListRequest } from './entryLogApi.ts';
 
-// The entry log's filters: building, type, status, the visitor's
-// company, and a range of days (at most 30) of the check-in, check-out or scheduled time.
+// The entry log's filters: building, a counter of the building's day (a tile), type, status, the
+// visitor's company, and a range of days (at most 30) of the check-in, check-out or scheduled time.
 
 export type VisitStatusFilter = (typeof visitStatusFilters)[number];
 export const dateFilters = ['checkInAt', 'checkOutAt', 'scheduledAt'] as const;
@@ -12,6 +18,8 @@ export type DateFilter = (typeof dateFilters)[number];
 
 export interface EntryLogFilterValues {
   buildingId: string | undefined;
+  /** The visits a tile counts (its number is this list's length). */
+  counter: VisitCounter | undefined;
   visitorType: VisitorType | undefined;
   status: VisitStatusFilter | undefined;
   companyName: string;
@@ -23,6 +31,7 @@ export interface EntryLogFilterValues {
 
 export const noEntryLogFilters: EntryLogFilterValues = {
   buildingId: undefined,
+  counter: undefined,
   visitorType: undefined,
   status: undefined,
   companyName: '',
@@ -57,6 +66,7 @@ function filterQuery(request: EntryLogRequest) {
   const dated = range.from !== undefined || range.to !== undefined;
   return {
     buildingId: request.buildingId,
+    counter: request.counter,
     visitorType: request.visitorType,
     status: request.status,
     companyName: request.companyName.trim() || undefined,
@@ -79,6 +89,29 @@ export function csvQuery(request: EntryLogRequest): VisitCsvQuery {
 /** Whether anything narrows the list (the empty list then says "no visit matches"). */
 export function isFiltered(request: EntryLogRequest): boolean {
   return Boolean(
-    request.search || request.visitorType || request.status || request.companyName.trim() || request.from || request.to,
+    request.search ||
+    request.counter ||
+    request.visitorType ||
+    request.status ||
+    request.companyName.trim() ||
+    request.from ||
+    request.to,
   );
+}
+
+/**
+ * A tile chosen: its visits alone (every other filter cleared, so the list is what the tile
+ * counts); the same tile again: no tile.
+ */
+export function tileFilters(request: EntryLogRequest, counter: VisitCounter) {
+  if (request.counter === counter) return { counter: undefined };
+  return {
+    counter,
+    visitorType: undefined,
+    status: undefined,
+    companyName: '',
+    from: '',
+    to: '',
+    search: '' as const,
+  };
 }

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
 
 interface ConfirmDeleteDialogProps {
   opened: boolean;
@@ -47,7 +47,7 @@ export function ConfirmDeleteDialog({
     <AppDialog opened={opened} onClose={onClose} title={title} data-testid={rest['data-testid']}>
       <Stack gap="md">
         {typeof children === 'string' ? <Text>{children}</Text> : children}
-        <Group justify="flex-end" gap="sm">
+        <DialogActions>
           <Button variant="default" onClick={onClose} data-autofocus>
             {t(canConfirm ? 'common.cancel' : 'common.close')}
           </Button>
@@ -56,7 +56,7 @@ export function ConfirmDeleteDialog({
               {confirmLabel}
             </Button>
           )}
-        </Group>
+        </DialogActions>
       </Stack>
     </AppDialog>
   );

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Stack, Text } from '@mantine/core';
 import { QUESTION_TEXT_MAX, questionInputSchema, type Question, type QuestionInput } from '@vestibule/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
 import { IconAlertCircle } from '../../components/Icons.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import type { FieldIssue } from '../../form/validationMessages.ts';
@@ -125,14 +125,14 @@ function QuestionForm({ question, questions, number, onCancel, onSubmit }: Quest
           </Alert>
         )}
 
-        <Group justify="flex-end" gap="sm">
+        <DialogActions>
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={pending}>
             {question ? t('common.save') : t('questionnaires.question.add')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Box>
   );

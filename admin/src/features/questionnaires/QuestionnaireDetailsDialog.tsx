@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Box, Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { questionnaireInputSchema, type Questionnaire } from '@vestibule/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
 import { IconAlertCircle } from '../../components/Icons.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { messageFromError, type NoticeMessage } from '../notifications/index.ts';
@@ -102,14 +102,14 @@ function DetailsForm({
             <Text size="sm">{messageText(serverError)}</Text>
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
+        <DialogActions>
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={pending}>
             {questionnaire ? t('common.save') : t('questionnaires.details.create')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Box>
   );

@@ -1,7 +1,7 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
 import { useSession } from '../session/index.ts';
 
 interface TenantSelectorDialogProps {
@@ -50,11 +50,11 @@ function TenantSelectorForm({ onDone }: { onDone: () => void }) {
           data-autofocus
           comboboxProps={{ withinPortal: true, position: 'bottom', zIndex: 400 }}
         />
-        <Group justify="flex-end">
+        <DialogActions>
           <Button type="submit" disabled={!chosen} loading={loading}>
             {t('shell.tenant.confirm')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -164,8 +164,26 @@ export interface EntryAnswers {
   stored: AnsweredQuestionnaire[];
   /** The answers by question id, as the door's decision reads them. */
   flat: Record<string, string>;
-  answeredAt: Date;
+  /** When they were given; null when none were (a desk check-in that does not ask them). */
+  answeredAt: Date | null;
 }
+
+/**
+ * Whether this entry is staff's at the desk of a building that does not ask the entry
+ * questionnaires there (`questionnairesOnStaffCheckIn` off): the person is checked in with their
+ * details alone; no answers, consent or temperature are needed, those given are still judged
+ * (docs/check-in.md, "At the desk").
+ */
+export function deskWithoutQuestions(entry: Pick<Entry, 'channel' | 'settings'>): boolean {
+  return entry.channel.staff === true && !entry.settings.questionnairesOnStaffCheckIn;
+}
+
+const unanswered = (questionnaires: WizardQuestionnaire[]): EntryAnswers => ({
+  questionnaires,
+  stored: [],
+  flat: {},
+  answeredAt: null,
+});
 
 /**
  * The answers: those given, checked against the building's entry questionnaires for the person
@@ -183,14 +201,17 @@ export async function answersOfEntry(ctx: ServerContext, entry: Entry, who: Entr
     const validMinutes = durationToMinutes(entry.settings.questionnairesValidityTimeout) ?? 0;
     const answeredAt = new Date(existing.questionnaires_answered_at);
     if (visitorType === 'EMPLOYEE' && Date.now() - answeredAt.getTime() > validMinutes * 60_000) {
+      if (deskWithoutQuestions(entry)) return unanswered(questionnaires);
       throw new AppError('CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID');
     }
     const stored = existing.questionnaires_answers;
     const flat = Object.fromEntries(stored.flatMap((q) => q.items.map((item) => [item.questionId, item.answer])));
     return { questionnaires, stored, flat, answeredAt };
   }
+  const noneGiven = body.questionnairesAnswers.every((q) => isEmpty(q.answers));
+  if (deskWithoutQuestions(entry) && noneGiven) return unanswered(questionnaires);
   const earlier =
-    who.known && !existing && questionnaires.length > 0 && body.questionnairesAnswers.every((q) => isEmpty(q.answers))
+    who.known && !existing && questionnaires.length > 0 && noneGiven
       ? await earlierAnswers(ctx, building, who.known, entry.at)
       : undefined;
   if (!earlier)
@@ -226,12 +247,16 @@ export interface EntryVerdict {
  * The door's decision: the consent, the stay's duration, the e-mail-me address and the measures
  * the building asks for, then let in or refused by the shared rule the kiosk applies offline
  * (`entryDecision`: an alert answer or a temperature refuses). Checking back into an existing
- * visit keeps the consent and measures it already has.
+ * visit keeps the consent and measures it already has. Staff at a desk that does not ask the
+ * questionnaires need no consent or measure (one typed is still checked).
  */
 export function decideEntry(entry: Entry, who: EntryPerson, answers: EntryAnswers): EntryVerdict {
   const { body, existing, settings } = entry;
   const consentAccepted = body.consentAccepted || (existing?.consent_accepted ?? false);
-  if (settings.consentClauseEnabled && !consentAccepted) throw new AppError('MISSING', { field: 'consentAccepted' });
+  // At a desk that does not ask the questionnaires, staff neither ask the consent nor measure.
+  const desk = deskWithoutQuestions(entry);
+  if (settings.consentClauseEnabled && !consentAccepted && !desk)
+    throw new AppError('MISSING', { field: 'consentAccepted' });
   const measures = {
     tempMeasure1: body.tempMeasure1 ?? existing?.temp_measure1 ?? null,
     tempMeasure2: body.tempMeasure2 ?? existing?.temp_measure2 ?? null,
@@ -249,7 +274,7 @@ export function decideEntry(entry: Entry, who: EntryPerson, answers: EntryAnswer
 
   // Measures are asked only where the wizard has its entry step: measuring with manual entry allowed.
   const measured = settings.checkInTemperatureMeasuresEnabled && settings.allowCheckInManualTemperatureMeasure;
-  checkTemperatures(measured, measures, settings);
+  checkTemperatures(measured && !(desk && measures.tempMeasure1 === null), measures, settings);
   const { refusal, flagged } = entryDecision(
     {
       questionnaires: answers.questionnaires,

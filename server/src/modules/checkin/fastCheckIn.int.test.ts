@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckInData, CheckInResponse } from '@vestibule/shared';
+import type { CheckInData, CheckInResponse, DeskCheckInData } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
 import { type Seed, caller, errorOf, seedVisits, setSettings } from '../visits/visits.test-fixtures.ts';
 
@@ -18,7 +18,8 @@ beforeAll(async () => {
   t = await createTestApp();
   seed = await seedVisits(t);
   call = caller(t, seed);
-  await setSettings(t, seed.hq, texts);
+  // HQ asks its entry questionnaires at the desk too (a desk that does not: deskCheckIn.int.test.ts).
+  await setSettings(t, seed.hq, { ...texts, questionnairesOnStaffCheckIn: true });
 });
 afterAll(() => t.close());
 
@@ -50,9 +51,10 @@ describe('GET /meeting/building/{id}/checkInData', () => {
     ] as const) {
       const response = await staffData(seed.hq, asked);
       expect(response.statusCode).toBe(200);
-      const data = jsonOf<CheckInData>(response);
+      const { questionnairesOnStaffCheckIn, ...data } = jsonOf<DeskCheckInData>(response);
       expect(data.visitorType).toBe(type);
       expect(data).toEqual(await publicCheckInData(seed.hq, type));
+      expect(questionnairesOnStaffCheckIn).toBe(true);
     }
     const visitor = jsonOf<CheckInData>(await staffData(seed.hq, 'VISITOR'));
     expect(visitor.questionnaires.map((q) => q.name)).toEqual(['Health']);
@@ -62,7 +64,11 @@ describe('GET /meeting/building/{id}/checkInData', () => {
   });
 
   it("gives each building's own settings: Clinic measures temperatures at the door", async () => {
-    const clinic = jsonOf<CheckInData>(await staffData(seed.clinic, 'VISITOR'));
+    const { questionnairesOnStaffCheckIn, ...clinic } = jsonOf<DeskCheckInData>(
+      await staffData(seed.clinic, 'VISITOR'),
+    );
+    // Clinic checks people in at the desk with their details alone (the default).
+    expect(questionnairesOnStaffCheckIn).toBe(false);
     expect(clinic).toMatchObject({
       checkInTemperatureMeasuresEnabled: true,
       allowCheckInManualTemperatureMeasure: true,

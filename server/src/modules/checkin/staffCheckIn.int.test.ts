@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckInResponse, VisitCheckInData, VisitQuestionnaires, VisitDetail } from '@vestibule/shared';
 import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-app.ts';
-import { type Seed, caller, errorOf, exitAnswers, health, invite, seedVisits } from '../visits/visits.test-fixtures.ts';
+import {
+  type Seed,
+  caller,
+  errorOf,
+  exitAnswers,
+  health,
+  invite,
+  seedVisits,
+  setSettings,
+} from '../visits/visits.test-fixtures.ts';
 
 // The check-in's staff channel (both databases): check-in with the wizard's rules (answers
 // re-checked, alert answers and temperatures refuse), fast check-in, check-out (STAFF), check in
 // back, questionnaires filled on a visitor's behalf, instant replacement; each refusal by the
-// visit's state a 409 (or 208 CHECKEDIN), never a 403.
+// visit's state a 409 (or 208 CHECKEDIN), never a 403. The buildings here ask the entry
+// questionnaires at the desk too; a desk that does not: deskCheckIn.int.test.ts.
 
 let t: TestApp;
 let seed: Seed;
@@ -16,6 +26,14 @@ beforeAll(async () => {
   t = await createTestApp();
   seed = await seedVisits(t);
   call = caller(t, seed);
+  for (const building of [seed.hq, seed.clinic]) {
+    const { settings } = await t.database.db
+      .selectFrom('buildings')
+      .select('settings')
+      .where('id', '=', building)
+      .executeTakeFirstOrThrow();
+    await setSettings(t, building, { ...settings, questionnairesOnStaffCheckIn: true });
+  }
 });
 afterAll(() => t.close());
 

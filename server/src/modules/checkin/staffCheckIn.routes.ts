@@ -6,6 +6,7 @@ import {
   buildingCheckInData,
   fastCheckIn,
   instantReplacement,
+  returningVisitors,
   staffChannel,
   staffCheckIn,
   visitCheckInData,
@@ -41,6 +42,12 @@ export async function staffCheckInRoutes(app: FastifyInstance): Promise<void> {
     config: { ...allow('fastCheckIn'), tenantParams: { id: 'building' } },
     handler: (request) =>
       buildingCheckInData(ctx, callerOf(request), channelOf(request), request.params.id, request.query.visitorType),
+  });
+
+  route(app, 'GET /meeting/building/:id/returning', {
+    config: { ...allow('fastCheckIn'), tenantParams: { id: 'building' } },
+    handler: (request) =>
+      returningVisitors(ctx, callerOf(request), request.params.id, request.query.search, request.query.limit),
   });
 
   route(app, 'PATCH /meeting/:id/questionnaires', {

@@ -6,10 +6,14 @@
 // transaction. Check-out, check in back: staffCheckOut.service.ts; answers given on the visitor's
 // behalf: staffAnswers.service.ts.
 import {
+  type BuildingSettings,
   type CheckInData,
+  type DeskCheckInData,
+  type ReturningVisitor,
   type Locale,
   type VisitCheckInData,
   type WizardAnswers,
+  type WizardQuestionnaire,
   type WizardVisitorType,
   durationToMinutes,
   uuidv7,
@@ -31,6 +35,8 @@ import { visibleBuilding, visibleVisit } from '../visits/visits.service.ts';
 import type { CheckInChannel } from './channel.ts';
 import { checkInData } from './checkInLink.service.ts';
 import { type CheckInOutcome, alreadyCheckedIn, checkIn } from './checkin.service.ts';
+import { deskWithoutQuestions } from './entryJudgement.ts';
+import { recentArrivals } from './returningVisitors.repo.ts';
 import { answeredQuestionnaires, postedAnswers } from './visitRules.ts';
 
 type CheckInBody = z.output<typeof checkInRequestSchema>;
@@ -108,7 +114,7 @@ export async function visitCheckInData(
   const building = await visibleBuilding(ctx, caller, visit.building_id);
   const settings = settingsOf(building);
   const visitorType = wizardTypeOfPerson(visit.visitor_type);
-  const wizard = await checkInData(ctx, building.qr_code_key, visitorType, channel, null);
+  const wizard = deskData(await checkInData(ctx, building.qr_code_key, visitorType, channel, null), building);
   const timeExpired = toVisitSummary(visit, zoneOf(visit), now).status === 'EXPIRED';
   const answered = visit.questionnaires_answers.length > 0;
   const answersExpired =
@@ -154,9 +160,10 @@ export async function staffCheckIn(
 }
 
 /**
- * What staff run a fast check-in's wizard with: a building of theirs (404 otherwise, as another
- * company's) and its wizard for one person type, built by the public check-in's own service so
- * the staff wizard and the kiosk's read the same form, questionnaires and settings.
+ * What the desk checks someone in with: a building of theirs (404 otherwise, as another
+ * company's) and its check-in for one person type, built by the public check-in's own service so
+ * the desk and the kiosk read the same form, questionnaires and settings, with whether the
+ * building asks the questionnaires at the desk.
  */
 export async function buildingCheckInData(
   ctx: ServerContext,
@@ -164,9 +171,65 @@ export async function buildingCheckInData(
   channel: CheckInChannel,
   buildingId: string,
   visitorType: WizardVisitorType,
-): Promise<CheckInData> {
+): Promise<DeskCheckInData> {
   const building = await visibleBuilding(ctx, caller, buildingId);
-  return checkInData(ctx, building.qr_code_key, visitorType, channel, null);
+  return deskData(await checkInData(ctx, building.qr_code_key, visitorType, channel, null), building);
+}
+
+/** The building's check-in as the desk runs it: with whether it asks the questionnaires there. */
+function deskData(data: CheckInData, building: { settings: BuildingSettings | null }): DeskCheckInData {
+  return { ...data, questionnairesOnStaffCheckIn: settingsOf(building).questionnairesOnStaffCheckIn };
+}
+
+/** How far back the desk's search of returning visitors looks. */
+const RETURNING_DAYS = 365;
+/** Check-ins read to find that many people (several may be the same person's). */
+const RETURNING_READ = 100;
+
+/**
+ * Who checked in at the building before (the last year), each person once, as their latest visit
+ * says, newest first: the desk finds a returning visitor by the first letters of a name, an
+ * e-mail or a company, and checks them in again from that visit. A person is the same by their
+ * directory record, else their e-mail, else their names.
+ */
+export async function returningVisitors(
+  ctx: ServerContext,
+  caller: VisitCaller,
+  buildingId: string,
+  search: string | undefined,
+  limit = 8,
+  now = new Date(),
+): Promise<{ docs: ReturningVisitor[] }> {
+  const building = await visibleBuilding(ctx, caller, buildingId);
+  const since = new Date(now.getTime() - RETURNING_DAYS * 24 * 3_600_000);
+  const rows = await recentArrivals(ctx.db, building, search, since, RETURNING_READ);
+  const seen = new Set<string>();
+  const docs: ReturningVisitor[] = [];
+  for (const row of rows) {
+    const key =
+      row.person_id ??
+      row.email?.toLowerCase() ??
+      `${(row.first_name ?? '').toLowerCase()} ${(row.last_name ?? '').toLowerCase()}`;
+    if (seen.has(key) || key.trim() === '') continue;
+    seen.add(key);
+    docs.push({
+      visitId: row.id,
+      personId: row.person_id,
+      visitorType: row.visitor_type,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      companyName: row.company_name,
+      host: row.host,
+      hostPersonId: row.host_person_id,
+      hostUserId: row.host_user_id,
+      checkInForm: row.check_in_form,
+      lastCheckedInAt: new Date(row.checked_in_at!).toISOString(),
+      inside: row.checked_out_at === null,
+    });
+    if (docs.length === limit) break;
+  }
+  return { docs };
 }
 
 /** Fast check-in: a new visit checked in at once by staff (the visitor from the directory or typed). */
@@ -187,6 +250,33 @@ export async function fastCheckIn(
   });
 }
 
+/**
+ * Whether a visit's answers still hold for a new check-in: given within the building's
+ * questionnaires validity, and complete for today's questionnaires.
+ */
+function earlierAnswersHold(
+  questionnaires: WizardQuestionnaire[],
+  given: ReturnType<typeof postedAnswers>,
+  visit: TenantVisitRow,
+  settings: BuildingSettings,
+  now: Date,
+): boolean {
+  if (!answersHold(visit.questionnaires_answered_at, settings.questionnairesValidityTimeout, now)) return false;
+  try {
+    answeredQuestionnaires(questionnaires, given);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
+
+/** A form with the visit's host where it holds none (a visit made by an invitation or staff keeps it beside the form). */
+function withVisitHost(form: Record<string, string | boolean>, host: string | null): Record<string, string | boolean> {
+  const typed = form.host;
+  return host && !(typeof typed === 'string' && typed.trim() !== '') ? { ...form, host } : form;
+}
+
 /** Thrown to roll a replacement back when its check-in did not let the person in. */
 class NotReplaced extends Error {
   readonly outcome: CheckInOutcome;
@@ -201,7 +291,8 @@ class NotReplaced extends Error {
  * new visit, with that visit's form, answers, consent and measures, judged again by today's
  * rules. The answers must still hold (the building's questionnaires validity; questionnaires
  * changed since: they no longer do): 422 CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID, and
- * the screen starts a fast check-in with the wizard instead. An open visit is checked out (STAFF)
+ * the screen asks them with the desk's check-in instead; at a desk that does not ask the
+ * questionnaires, the person is checked in without them. An open visit is checked out (STAFF)
  * in the same transaction; when the new check-in does not let the person in (already in on another
  * visit: 208; refused), nothing is changed.
  */
@@ -218,16 +309,12 @@ export async function instantReplacement(
   const settings = settingsOf(building);
   const visitorType = wizardTypeOfPerson(visit.visitor_type);
   const questionnaires = await linkedQuestionnaires(ctx.db, building.id, 'ENTRY', visitorType);
-  const given = postedAnswers(visit.questionnaires_answers);
-  if (questionnaires.length > 0) {
-    if (!answersHold(visit.questionnaires_answered_at, settings.questionnairesValidityTimeout, now))
+  let given = postedAnswers(visit.questionnaires_answers);
+  if (questionnaires.length > 0 && !earlierAnswersHold(questionnaires, given, visit, settings, now)) {
+    // A desk that does not ask the questionnaires checks the person in without them.
+    if (!deskWithoutQuestions({ channel, settings }))
       throw new AppError('CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID');
-    try {
-      answeredQuestionnaires(questionnaires, given);
-    } catch (error) {
-      if (error instanceof AppError) throw new AppError('CHECK_IN_EMPLOYEE_QUESTIONNAIRES_NO_LONGER_VALID');
-      throw error;
-    }
+    given = [];
   }
   const id = uuidv7();
   const request = checkInBodyOf(
@@ -235,7 +322,7 @@ export async function instantReplacement(
     visitorType,
     {
       scheduledDuration: visit.scheduled_duration,
-      checkInForm: visit.check_in_form,
+      checkInForm: withVisitHost(visit.check_in_form, visit.host),
       questionnairesAnswers: given,
       consentAccepted: visit.consent_accepted,
       tempMeasure1: visit.temp_measure1,

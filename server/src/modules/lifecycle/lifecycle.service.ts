@@ -103,7 +103,10 @@ function visitOf(row: NoticeRow): NoticeVisit {
     scheduledDuration: row.scheduled_duration,
     checkedInAt: dateOf(row.checked_in_at),
     invitationSequence: row.invitation_sequence,
-    invitationSentBefore: row.invitation_sent_sequence !== null,
+    // The visitor holds an older version (its time or length changed since): "Changed". A
+    // version sent again as it was (staff's resend) is the invitation itself.
+    invitationSentBefore:
+      row.invitation_sent_sequence !== null && row.invitation_sent_sequence < row.invitation_sequence,
     hostName: host ?? (row.host?.trim() || null),
   };
 }

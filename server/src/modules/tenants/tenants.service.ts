@@ -1,4 +1,4 @@
-import { type SelectTenantResponse, maySelectTenant } from '@vestibule/shared';
+import { type SelectTenantResponse, maySelectTenant, newBuildingSettings } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
@@ -30,8 +30,15 @@ export async function selectTenant(
   return {
     tenant: current ? { id: current.id, name: current.name } : null,
     tenants,
-    // The buildings the user sees: all of the company, or the assigned ones (supervisors, users).
-    buildings: current ? await visibleBuildings(ctx.db, { id: auth.userId, role: auth.role }, current.id) : [],
+    // The buildings the user sees: all of the company, or the assigned ones (supervisors, users),
+    // with the zone of their clock (the new-building default when they have none).
+    buildings: current
+      ? (await visibleBuildings(ctx.db, { id: auth.userId, role: auth.role }, current.id)).map((building) => ({
+          id: building.id,
+          name: building.name,
+          timeZoneId: building.time_zone || newBuildingSettings().timeZoneId,
+        }))
+      : [],
     googleConfig: null,
   };
 }

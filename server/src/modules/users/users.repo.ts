@@ -116,7 +116,7 @@ export function listAssignedBuildings(db: Db, userId: string, tenantId: string) 
   return db
     .selectFrom('user_buildings')
     .innerJoin('buildings', 'buildings.id', 'user_buildings.building_id')
-    .select(['buildings.id', 'buildings.name'])
+    .select(['buildings.id', 'buildings.name', sql<string | null>`buildings.settings->>'timeZoneId'`.as('time_zone')])
     .where('user_buildings.user_id', '=', userId)
     .where('buildings.tenant_id', '=', tenantId)
     .orderBy('buildings.name')
@@ -125,7 +125,12 @@ export function listAssignedBuildings(db: Db, userId: string, tenantId: string) 
 
 /** Every building of a tenant (what admins and corporate users see). */
 export function listCompanyBuildings(db: Db, tenantId: string) {
-  return db.selectFrom('buildings').select(['id', 'name']).where('tenant_id', '=', tenantId).orderBy('name').execute();
+  return db
+    .selectFrom('buildings')
+    .select(['id', 'name', sql<string | null>`buildings.settings->>'timeZoneId'`.as('time_zone')])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('name')
+    .execute();
 }
 
 export async function assignBuilding(db: Db, userId: string, buildingId: string): Promise<boolean> {

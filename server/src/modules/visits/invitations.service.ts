@@ -271,6 +271,44 @@ export async function cancelVisit(ctx: ServerContext, actor: VisitActor, id: str
   return toVisitDetail(after);
 }
 
+/**
+ * Sends a visit's invitation again: its "sent at" is cleared, so the invitation job sends it
+ * within seconds (the same version of the calendar event, which the visitor's calendar keeps),
+ * audited. Only before arrival, to a visit made as an invitation with an e-mail address
+ * (INVITATION_NOT_SENDABLE), while it is not over (MEETING_IN_THE_PAST).
+ */
+export async function resendInvitation(
+  ctx: ServerContext,
+  actor: VisitActor,
+  id: string,
+  now = new Date(),
+): Promise<VisitDetail> {
+  const before = await visibleVisit(ctx, actor, id);
+  refuseUnless(before, 'resend');
+  if (!before.is_invitation || !before.email?.includes('@')) throw new AppError('INVITATION_NOT_SENDABLE');
+  if (before.expired_at) throw new AppError('MEETING_IN_THE_PAST', { field: 'scheduledAt' });
+  if (before.scheduled_at) refusePast(new Date(before.scheduled_at), before.scheduled_duration ?? 'PT0M', now);
+  const after = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await updateVisitIf(trx, id, { invitation_sent_at: null }, 'invited'))) {
+      const current = await findTenantVisit(trx, actor.tenantId, id);
+      if (!current) throw notFound();
+      refuseUnless(current, 'resend');
+      throw notFound();
+    }
+    const row = await findTenantVisit(trx, actor.tenantId, id);
+    if (!row) throw notFound();
+    await audit(trx, actor.audit, {
+      tenantId: actor.tenantId,
+      action: 'MEETING_INVITATION_RESENT',
+      entity: 'visit',
+      entityId: id,
+      after: { email: row.email },
+    });
+    return row;
+  });
+  return toVisitDetail(after, now);
+}
+
 /** Removes a visit from the history, audited with what it was. */
 export async function removeVisit(ctx: ServerContext, actor: VisitActor, id: string): Promise<void> {
   const before = await visibleVisit(ctx, actor, id);

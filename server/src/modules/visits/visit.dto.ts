@@ -98,6 +98,7 @@ export function toVisitListItem(row: ListRow, now: Date): VisitListItem {
     cancelledAt: iso(row.cancelled_at),
     refusal: row.refusal_reason,
     checkoutMethod: row.checkout_method,
+    timeZoneId: zoneOf(row),
   };
 }
 
@@ -132,6 +133,7 @@ export function toVisitDetail(row: VisitRow & { invited_by_name?: string | null 
     expiredAt: iso(row.expired_at),
     checkoutMethod: row.checkout_method,
     locale: row.locale,
+    timeZoneId: zoneOf(row),
   };
 }
 

@@ -1,11 +1,18 @@
 import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type VisitList, VISIT_COUNT_CAP, newBuildingSettings, uuidv7 } from '@vestibule/shared';
+import {
+  type VisitCounter,
+  type VisitList,
+  VISIT_COUNT_CAP,
+  newBuildingSettings,
+  uuidv7,
+  visitCounters,
+} from '@vestibule/shared';
 import { createBuilding } from '../../../test/helpers/factories.ts';
 import { type TestApp, createTestApp, jsonOf, tenantWithBuilding } from '../../../test/helpers/test-app.ts';
 import { type Seed, caller, errorOf, invite, seedVisits } from './visits.test-fixtures.ts';
-import { visitStats } from './visits.service.ts';
+import { listVisits, visitStats } from './visits.service.ts';
 
 // The entry log's reads (both databases): filters, sort, the capped count, the
 // counters on a building's own day, meetings.csv streamed by keyset and read back by a CSV
@@ -256,6 +263,60 @@ describe('GET /meetingStats/{buildingId}', () => {
       leavingWithinHour: 1,
       checkedOutToday: 1,
     });
+  });
+
+  it('counts exactly the rows each counter lists as a filter, whatever the status filter says', async () => {
+    const lisbon = await createBuilding(t.database.db, seed.tenantA, 'Lisbon');
+    await t.database.db
+      .updateTable('buildings')
+      .set({ settings: JSON.stringify({ ...newBuildingSettings(), timeZoneId: 'Europe/Lisbon' }) })
+      .where('id', '=', lisbon)
+      .execute();
+    // 10:00 on 5 March in Lisbon (UTC+0 in winter).
+    const now = new Date('2026-03-05T10:00:00Z');
+    const at = (iso: string) => new Date(iso);
+    const v = (last_name: string, values: Record<string, unknown>) =>
+      visit(seed.tenantA, lisbon, { first_name: 'Counter', last_name, ...values });
+    await v('In', { checked_in_at: at('2026-03-05T08:00:00Z'), scheduled_duration: 'PT8H' });
+    await v('Leaving', { checked_in_at: at('2026-03-05T09:30:00Z'), scheduled_duration: 'PT1H' });
+    await v('Overdue', { checked_in_at: at('2026-03-05T07:00:00Z'), scheduled_duration: 'PT1H' });
+    // Expected today: within the hour (the status says "soon"), later today, begun and not over.
+    await v('Soon', { scheduled_at: at('2026-03-05T10:20:00Z'), scheduled_duration: 'PT1H' });
+    await v('Later', { scheduled_at: at('2026-03-05T15:00:00Z'), scheduled_duration: 'PT1H' });
+    await v('Begun', { scheduled_at: at('2026-03-05T09:30:00Z'), scheduled_duration: 'PT1H' });
+    // Not expected: refused at the door, cancelled, over, tomorrow.
+    await v('Refused', { scheduled_at: at('2026-03-05T11:00:00Z'), scheduled_duration: 'PT1H', allowed: false });
+    await v('Cancelled', { scheduled_at: at('2026-03-05T11:00:00Z'), cancelled_at: at('2026-03-05T09:00:00Z') });
+    await v('Over', { scheduled_at: at('2026-03-05T08:00:00Z'), scheduled_duration: 'PT30M' });
+    await v('Tomorrow', { scheduled_at: at('2026-03-06T09:00:00Z'), scheduled_duration: 'PT1H' });
+    await v('OutToday', { checked_in_at: at('2026-03-05T07:00:00Z'), checked_out_at: at('2026-03-05T09:00:00Z') });
+    await v('OutYesterday', { checked_in_at: at('2026-03-04T07:00:00Z'), checked_out_at: at('2026-03-04T09:00:00Z') });
+    const scope = { tenantId: seed.tenantA, assignedTo: undefined };
+    const stats = await visitStats(t.app.ctx, scope, lisbon, now);
+    const listed = async (counter: VisitCounter) => {
+      const page = await listVisits(t.app.ctx, scope, { buildingId: lisbon, counter, limit: 100 }, now);
+      expect(page.totalDocs).toBe(page.docs.length);
+      return page.docs.map((row) => row.lastName).sort();
+    };
+    const expected: Record<VisitCounter, string[]> = {
+      inBuilding: ['In', 'Leaving', 'Overdue'],
+      expectedToday: ['Begun', 'Later', 'Soon'],
+      leavingWithinHour: ['Leaving'],
+      checkedOutToday: ['OutToday'],
+    };
+    for (const counter of visitCounters) {
+      expect({ counter, rows: await listed(counter) }).toEqual({ counter, rows: expected[counter] });
+      expect({ counter, count: stats[counter] }).toEqual({ counter, count: expected[counter].length });
+    }
+    // Through the API too (today's clock: the open visits are in whatever the day): the query
+    // parameter the entry log's tiles send.
+    const response = await call('ROLE_ADMIN', 'GET', `/meeting?buildingId=${lisbon}&counter=inBuilding`);
+    expect(
+      jsonOf<VisitList>(response)
+        .docs.map((row) => row.lastName)
+        .sort(),
+    ).toEqual(expected.inBuilding);
+    expect(errorOf(await call('ROLE_ADMIN', 'GET', `/meeting?counter=everyone`))).toEqual([400, 'VALIDATION_FAILED']);
   });
 
   it("answers the caller's assigned buildings only, never another company's", async () => {

@@ -1,5 +1,12 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { VISIT_COUNT_CAP, type VisitListQuery, type VisitSortColumn, SOON_MINUTES } from '@vestibule/shared';
+import {
+  VISIT_COUNT_CAP,
+  type VisitCounter,
+  type VisitListQuery,
+  type VisitSortColumn,
+  SOON_MINUTES,
+  visitCounters,
+} from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import { lowerPrefixPattern } from '../../db/likePattern.ts';
 import { expectedEnd, notArrived, openVisit } from './visits.repo.ts';
@@ -58,6 +65,29 @@ function statusCondition(status: NonNullable<VisitListQuery['status']>, now: Dat
   return conditions[status] as unknown as Expression<SqlBool>;
 }
 
+/**
+ * The visits a counter of the building's day counts, in the building's time zone: in the
+ * building (checked in, not out, overdue ones too); expected today (not arrived, not refused, not
+ * cancelled, scheduled today and not yet past its end); leaving within the hour (in, expected to
+ * end within the next hour); checked out today. The counters count these and the list filters by
+ * them, so a counter's number is the length of the list it opens (docs/visits.md).
+ */
+function counterCondition(counter: VisitCounter, now: Date, defaultZone: string) {
+  const at = sql`${now}::timestamptz`;
+  const zone = sql`coalesce(nullif(buildings.settings->>'timeZoneId', ''), ${defaultZone})`;
+  const dayStart = sql`((${at} at time zone ${zone})::date)::timestamp at time zone ${zone}`;
+  const dayEnd = sql`((${at} at time zone ${zone})::date + 1)::timestamp at time zone ${zone}`;
+  const conditions = {
+    inBuilding: openVisit,
+    expectedToday: sql`${notArrived} and visits.allowed and visits.cancelled_at is null
+      and visits.scheduled_at >= ${dayStart} and visits.scheduled_at < ${dayEnd}
+      and coalesce(${expectedEnd}, visits.scheduled_at) >= ${at}`,
+    leavingWithinHour: sql`${openVisit} and ${expectedEnd} >= ${at} and ${expectedEnd} <= ${at} + interval '1 hour'`,
+    checkedOutToday: sql`visits.checked_out_at >= ${dayStart} and visits.checked_out_at < ${dayEnd}`,
+  };
+  return conditions[counter] as unknown as Expression<SqlBool>;
+}
+
 export interface VisitScope {
   tenantId: string;
   /** Only visits of the buildings assigned to this user (supervisors, users and space users). */
@@ -114,6 +144,7 @@ function filteredVisits(db: Db, scope: VisitScope, query: Filter) {
   if (query.from) q = q.where(column, '>=', new Date(query.from));
   if (query.to) q = q.where(column, '<', new Date(query.to));
   if (query.status) q = q.where(statusCondition(query.status, scope.now, scope.defaultZone));
+  if (query.counter) q = q.where(counterCondition(query.counter, scope.now, scope.defaultZone));
   return q;
 }
 
@@ -278,34 +309,22 @@ function afterCondition(column: string, direction: 'asc' | 'desc', after: Keyset
 }
 
 /**
- * A building's counters on its day (`zone`): in the building; expected today (not arrived, not
- * refused, cancelled or expired, scheduled today, not yet past its end); leaving within the hour (in, expected to
- * end within the next hour); checked out today. Four small counts, each on its own index.
+ * A building's counters on its day: each the number of rows the list keeps with that counter as
+ * its only filter (the same query, counted whole), so a counter and the list it opens never
+ * disagree. Four small counts, each on the building's own indexes.
  */
-export async function buildingCounters(db: Db, buildingId: string, zone: string, now: Date) {
-  const at = sql`${now}::timestamptz`;
-  const dayStart = sql`((${at} at time zone ${zone})::date)::timestamp at time zone ${zone}`;
-  const dayEnd = sql`((${at} at time zone ${zone})::date + 1)::timestamp at time zone ${zone}`;
-  const count = (where: ReturnType<typeof sql>) =>
-    sql<string>`(select count(*) from visits where visits.building_id = ${buildingId} and ${where})`;
-  const row = await db
-    .selectNoFrom([
-      count(openVisit).as('in_building'),
-      count(
-        sql`${notArrived} and visits.allowed and visits.cancelled_at is null and visits.expired_at is null
-          and visits.scheduled_at >= ${dayStart}
-          and visits.scheduled_at < ${dayEnd} and coalesce(${expectedEnd}, visits.scheduled_at) >= ${at}`,
-      ).as('expected_today'),
-      count(sql`${openVisit} and ${expectedEnd} >= ${at} and ${expectedEnd} <= ${at} + interval '1 hour'`).as(
-        'leaving_within_hour',
-      ),
-      count(sql`visits.checked_out_at >= ${dayStart} and visits.checked_out_at < ${dayEnd}`).as('checked_out_today'),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    inBuilding: Number(row.in_building),
-    expectedToday: Number(row.expected_today),
-    leavingWithinHour: Number(row.leaving_within_hour),
-    checkedOutToday: Number(row.checked_out_today),
-  };
+export async function buildingCounters(
+  db: Db,
+  scope: VisitScope,
+  buildingId: string,
+): Promise<Record<VisitCounter, number>> {
+  const counts = await Promise.all(
+    visitCounters.map(async (counter) => {
+      const row = await filteredVisits(db, scope, { buildingId, counter })
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow();
+      return [counter, Number(row.total)] as const;
+    }),
+  );
+  return Object.fromEntries(counts) as Record<VisitCounter, number>;
 }

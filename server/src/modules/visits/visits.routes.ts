@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { route } from '../../http/route.ts';
-import { cancelVisit, inviteVisitor, removeVisit, updateVisit } from './invitations.service.ts';
+import { cancelVisit, inviteVisitor, removeVisit, resendInvitation, updateVisit } from './invitations.service.ts';
 import { actorOf, allow, byVisit, callerOf } from './visitCaller.ts';
 import {
   hostsOfBuilding,
@@ -70,6 +70,11 @@ export async function visitsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'PATCH /meeting/:id/cancel', {
     config: { ...allow('cancel'), ...byVisit },
     handler: (request) => cancelVisit(ctx, actorOf(request), request.params.id),
+  });
+
+  route(app, 'POST /meeting/:id/resendInvitation', {
+    config: { ...allow('invite'), ...byVisit },
+    handler: (request) => resendInvitation(ctx, actorOf(request), request.params.id),
   });
 
   route(app, 'GET /meeting/building/:id/employee', {

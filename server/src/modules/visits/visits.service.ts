@@ -81,7 +81,7 @@ export async function visitStats(
 ): Promise<VisitStats> {
   const building = await visibleBuilding(ctx, caller, buildingId);
   const timeZoneId = settingsOf(building).timeZoneId || defaultZone;
-  return { buildingId, timeZoneId, ...(await buildingCounters(ctx.db, buildingId, timeZoneId, now)) };
+  return { buildingId, timeZoneId, ...(await buildingCounters(ctx.db, scopeOf(caller, now), buildingId)) };
 }
 
 /** Rows of meetings.csv fetched at a time: memory stays the same whatever the file's length. */

@@ -134,6 +134,9 @@ export const buildings = {
     allowExitQuestionnairesOnEmailCheckOut: 'Exit questionnaires on check-out by email',
     allowExitQuestionnairesOnEmailCheckOutHelp:
       "When visitors check out through their visit's link (the e-mails' or the phone's). Kiosks and the front desk always ask them.",
+    questionnairesOnStaffCheckIn: 'Ask the entry questionnaires when staff check someone in',
+    questionnairesOnStaffCheckInHelp:
+      'Off: the reception checks people in with their name, company and host alone. On: the check-in dialog also asks the questionnaires, consent and temperature of the person type.',
     questionnairesValidityTimeout: 'Questionnaire answers stay valid for',
     autoCheckoutMode: 'Automatic check-out',
     autoCheckoutModes: {
@@ -277,7 +280,7 @@ export const buildings = {
       'Optional: an extra restriction on enrolled kiosks, which then work only from these addresses. With no address, an enrolled kiosk works from any network.',
     offlineHint:
       'Addresses are no credential (several tablets can share one, and they change): a tablet becomes a kiosk only by enrolment, below.',
-    count: '{{used}} of {{limit}} devices',
+    count: '{{used}} of {{limit}} addresses',
     caption: 'Kiosk devices allowed',
     name: 'Device IP address',
     remove: 'Remove {{name}}',
@@ -285,7 +288,7 @@ export const buildings = {
     newDevice: 'New device IP address',
     newDeviceHelp: 'Four numbers from 0 to 255 separated by dots.',
     placeholder: '192.168.1.20',
-    limitReached: 'The limit of {{limit}} devices is reached.',
+    limitReached: 'The limit of {{limit}} addresses is reached.',
     notIpv4: 'Enter an IPv4 address such as 192.168.1.20.',
     duplicate: 'This device is already in the list.',
     add: 'Add the device',
@@ -296,6 +299,7 @@ export const buildings = {
   kiosks: {
     section: 'Kiosks',
     enrol: 'Enrol a kiosk',
+    count: '{{enrolled}} of {{total}} devices enrolled',
     enrolTitle: 'Enrol a kiosk',
     enrolIntro:
       'Name the tablet, then open the QR code’s link on the tablet (scan it with its camera) or type the code on its “Enrol this kiosk” screen. The code works once, for 15 minutes.',

@@ -85,6 +85,8 @@ export const errors = {
   HOST_NOT_CHOSEN: 'Choose the person you are visiting from the list.',
   MEETING_IN_THE_PAST: 'This visit would already be over: choose a later time.',
   ROLL_CALL_ENDED: 'This roll call has ended: the list shows the current one.',
+  INVITATION_NOT_SENDABLE:
+    'This visit has no invitation to send: it has no e-mail address, or it was not made as an invitation.',
   BUILDING_HAS_VISITS: 'This building has visits in its history and cannot be deleted.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     "This camera address is not allowed. Use an http or https address on the building's network.",
@@ -111,14 +113,15 @@ export const errors = {
   PEOPLE_UPLOAD_INVALID_FILE:
     'The file cannot be read as CSV: save the spreadsheet as CSV (commas or semicolons between the columns) and choose that file.',
   PEOPLE_VALID_TO_BEFORE_VALID_FROM: '"Valid to" cannot be before "valid from".',
-  PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: 'Row {{row}}: the visitor type is missing.',
+  PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: "Row {{row}}: the person's type is missing.",
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: 'Row {{row}}: the first name is missing.',
   PEOPLE_UPLOAD_MISSING_LAST_NAME: 'Row {{row}}: the last name is missing.',
-  PEOPLE_UPLOAD_MISSING_BUILDING_ID: 'Row {{row}}: the building id is missing.',
-  PEOPLE_UPLOAD_INVALID_BUILDING: 'Row {{row}}: the building is not valid.',
+  PEOPLE_UPLOAD_MISSING_BUILDING_ID: 'Row {{row}}: the building is missing.',
+  PEOPLE_UPLOAD_INVALID_BUILDING: 'Row {{row}}: no building you can import into has this name or Building Id.',
+  PEOPLE_UPLOAD_UNKNOWN_BUILDING: 'The building chosen for the rows without one is not one you can import into.',
   PEOPLE_UPLOAD_INVALID_FIRST_NAME: 'Row {{row}}: the first name is not valid.',
   PEOPLE_UPLOAD_INVALID_LAST_NAME: 'Row {{row}}: the last name is not valid.',
-  PEOPLE_UPLOAD_INVALID_VISITOR_TYPE: 'Row {{row}}: the visitor type is not valid.',
+  PEOPLE_UPLOAD_INVALID_VISITOR_TYPE: "Row {{row}}: the person's type is not valid.",
   PEOPLE_UPLOAD_INVALID_EMAIL: 'Row {{row}}: the email is not valid.',
   PEOPLE_UPLOAD_INVALID_PHONE: 'Row {{row}}: the phone is not valid.',
   PEOPLE_UPLOAD_INVALID_COMPANY_NAME: 'Row {{row}}: the company name is not valid.',

@@ -128,6 +128,7 @@ export const logs = {
       MEETING_CREATED: 'Visitor invited',
       MEETING_UPDATED: 'Visit changed',
       MEETING_CANCELLED: 'Visit cancelled',
+      MEETING_INVITATION_RESENT: 'Invitation sent again',
       MEETING_DELETED: 'Visit removed',
       MEETING_CHECKED_IN: 'Checked in',
       MEETING_CHECK_IN_REFUSED: 'Check-in refused at the door',

@@ -136,6 +136,9 @@ export const buildings = {
     allowExitQuestionnairesOnEmailCheckOut: 'Cuestionarios de salida al registrar la salida por correo',
     allowExitQuestionnairesOnEmailCheckOutHelp:
       'Cuando el visitante registra su salida con el enlace de su visita (el de los correos o el del teléfono). Los quioscos y la recepción siempre los preguntan.',
+    questionnairesOnStaffCheckIn: 'Hacer los cuestionarios de entrada cuando la recepción registra una llegada',
+    questionnairesOnStaffCheckInHelp:
+      'Desactivado: la recepción registra la llegada solo con el nombre, la empresa y el anfitrión. Activado: la ventana de llegada también hace los cuestionarios, el consentimiento y la temperatura del tipo de persona.',
     questionnairesValidityTimeout: 'Las respuestas a los cuestionarios son válidas durante',
     autoCheckoutMode: 'Salida automática',
     autoCheckoutModes: {
@@ -280,7 +283,7 @@ export const buildings = {
       'Opcional: una restricción más para los quioscos registrados, que entonces solo funcionan desde estas direcciones. Sin dirección, un quiosco registrado funciona desde cualquier red.',
     offlineHint:
       'Una dirección no es una credencial (varias tabletas pueden compartirla y cambia): una tableta se convierte en quiosco solo al registrarla, abajo.',
-    count: 'Dispositivos: {{used}} de {{limit}}',
+    count: 'Direcciones: {{used}} de {{limit}}',
     caption: 'Dispositivos de quiosco permitidos',
     name: 'Dirección IP del dispositivo',
     remove: 'Quitar {{name}}',
@@ -288,7 +291,7 @@ export const buildings = {
     newDevice: 'Dirección IP del nuevo dispositivo',
     newDeviceHelp: 'Cuatro números de 0 a 255 separados por puntos.',
     placeholder: '192.168.1.20',
-    limitReached: 'Se alcanzó el límite de {{limit}} dispositivos.',
+    limitReached: 'Se alcanzó el límite de {{limit}} direcciones.',
     notIpv4: 'Introduzca una dirección IPv4, por ejemplo 192.168.1.20.',
     duplicate: 'Este dispositivo ya está en la lista.',
     add: 'Añadir el dispositivo',
@@ -299,6 +302,7 @@ export const buildings = {
   kiosks: {
     section: 'Quioscos',
     enrol: 'Registrar un quiosco',
+    count: 'Dispositivos registrados: {{enrolled}} de {{total}}',
     enrolTitle: 'Registrar un quiosco',
     enrolIntro:
       'Ponga un nombre a la tableta y luego abra en ella el enlace del código QR (escaneándolo con su cámara) o escriba el código en su pantalla «Registrar este quiosco». El código sirve una vez, durante 15 minutos.',

@@ -86,6 +86,8 @@ export const errors = {
   HOST_NOT_CHOSEN: 'Elija de la lista a la persona que visita.',
   MEETING_IN_THE_PAST: 'Esta visita ya habría terminado: elija una hora posterior.',
   ROLL_CALL_ENDED: 'Este recuento ha terminado: la lista muestra el actual.',
+  INVITATION_NOT_SENDABLE:
+    'Esta visita no tiene invitación que enviar: no tiene dirección de correo o no se creó como invitación.',
   BUILDING_HAS_VISITS: 'Este edificio tiene visitas en su historial y no se puede eliminar.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     'Esta dirección de cámara no está permitida. Use una dirección http o https de la red del edificio.',
@@ -115,14 +117,16 @@ export const errors = {
   PEOPLE_UPLOAD_INVALID_FILE:
     'El archivo no se puede leer como CSV: guarde la hoja de cálculo en formato CSV (columnas separadas por comas o por puntos y comas) y elija ese archivo.',
   PEOPLE_VALID_TO_BEFORE_VALID_FROM: '«Válido hasta» no puede ser anterior a «válido desde».',
-  PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: 'Fila {{row}}: falta el tipo de visitante.',
+  PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: 'Fila {{row}}: falta el tipo de persona.',
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: 'Fila {{row}}: falta el nombre.',
   PEOPLE_UPLOAD_MISSING_LAST_NAME: 'Fila {{row}}: faltan los apellidos.',
   PEOPLE_UPLOAD_MISSING_BUILDING_ID: 'Fila {{row}}: falta el ID del edificio.',
-  PEOPLE_UPLOAD_INVALID_BUILDING: 'Fila {{row}}: el edificio no es válido.',
+  PEOPLE_UPLOAD_INVALID_BUILDING:
+    'Fila {{row}}: ningún edificio en el que puede importar tiene este nombre o identificador.',
+  PEOPLE_UPLOAD_UNKNOWN_BUILDING: 'El edificio elegido para las filas sin edificio no es uno en el que pueda importar.',
   PEOPLE_UPLOAD_INVALID_FIRST_NAME: 'Fila {{row}}: el nombre no es válido.',
   PEOPLE_UPLOAD_INVALID_LAST_NAME: 'Fila {{row}}: los apellidos no son válidos.',
-  PEOPLE_UPLOAD_INVALID_VISITOR_TYPE: 'Fila {{row}}: el tipo de visitante no es válido.',
+  PEOPLE_UPLOAD_INVALID_VISITOR_TYPE: 'Fila {{row}}: el tipo de persona no es válido.',
   PEOPLE_UPLOAD_INVALID_EMAIL: 'Fila {{row}}: el correo electrónico no es válido.',
   PEOPLE_UPLOAD_INVALID_PHONE: 'Fila {{row}}: el teléfono no es válido.',
   PEOPLE_UPLOAD_INVALID_COMPANY_NAME: 'Fila {{row}}: el nombre de la empresa no es válido.',

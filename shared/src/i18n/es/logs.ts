@@ -125,6 +125,7 @@ export const logs = {
       MEETING_CREATED: 'Visitante invitado',
       MEETING_UPDATED: 'Visita modificada',
       MEETING_CANCELLED: 'Visita cancelada',
+      MEETING_INVITATION_RESENT: 'Invitación enviada de nuevo',
       MEETING_DELETED: 'Visita eliminada',
       MEETING_CHECKED_IN: 'Entrada registrada',
       MEETING_CHECK_IN_REFUSED: 'Entrada rechazada',

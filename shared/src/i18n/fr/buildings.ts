@@ -136,6 +136,9 @@ export const buildings = {
     allowExitQuestionnairesOnEmailCheckOut: 'Questionnaires de sortie lors d’un départ par e-mail',
     allowExitQuestionnairesOnEmailCheckOutHelp:
       'Quand le visiteur enregistre son départ par le lien de sa visite (celui des e-mails ou du téléphone). Les bornes et l’accueil les posent toujours.',
+    questionnairesOnStaffCheckIn: 'Poser les questionnaires d’entrée quand l’accueil enregistre une arrivée',
+    questionnairesOnStaffCheckInHelp:
+      'Désactivé : l’accueil enregistre une arrivée avec le nom, l’entreprise et l’hôte seulement. Activé : la fenêtre d’arrivée pose aussi les questionnaires, le consentement et la température du type de personne.',
     questionnairesValidityTimeout: 'Les réponses aux questionnaires restent valides pendant',
     autoCheckoutMode: 'Départ automatique',
     autoCheckoutModes: {
@@ -281,7 +284,7 @@ export const buildings = {
       'Facultatif : une restriction de plus pour les bornes enregistrées, qui ne fonctionnent alors que depuis ces adresses. Sans adresse, une borne enregistrée fonctionne depuis n’importe quel réseau.',
     offlineHint:
       'Une adresse n’est pas une preuve d’identité (plusieurs tablettes peuvent la partager, et elle change) : une tablette devient une borne seulement en l’enregistrant, ci-dessous.',
-    count: 'Appareils : {{used}} sur {{limit}}',
+    count: 'Adresses : {{used}} sur {{limit}}',
     caption: 'Appareils de borne autorisés',
     name: 'Adresse IP de l’appareil',
     remove: 'Retirer {{name}}',
@@ -289,7 +292,7 @@ export const buildings = {
     newDevice: 'Adresse IP du nouvel appareil',
     newDeviceHelp: 'Quatre nombres de 0 à 255 séparés par des points.',
     placeholder: '192.168.1.20',
-    limitReached: 'La limite de {{limit}} appareils est atteinte.',
+    limitReached: 'La limite de {{limit}} adresses est atteinte.',
     notIpv4: 'Entrez une adresse IPv4, par exemple 192.168.1.20.',
     duplicate: 'Cet appareil est déjà dans la liste.',
     add: 'Ajouter l’appareil',
@@ -300,6 +303,7 @@ export const buildings = {
   kiosks: {
     section: 'Bornes',
     enrol: 'Enregistrer une borne',
+    count: 'Appareils enregistrés : {{enrolled}} sur {{total}}',
     enrolTitle: 'Enregistrer une borne',
     enrolIntro:
       'Nommez la tablette, puis ouvrez sur la tablette le lien du code QR (en le scannant avec sa caméra) ou saisissez le code sur son écran « Enregistrer cette borne ». Le code sert une fois, pendant 15 minutes.',

@@ -86,6 +86,8 @@ export const errors = {
   HOST_NOT_CHOSEN: 'Choisissez dans la liste la personne que vous venez voir.',
   MEETING_IN_THE_PAST: 'Cette visite serait déjà terminée : choisissez une heure plus tardive.',
   ROLL_CALL_ENDED: "Cet appel est terminé : la liste affiche l'appel en cours.",
+  INVITATION_NOT_SENDABLE:
+    "Cette visite n'a pas d'invitation à envoyer : elle n'a pas d'adresse électronique, ou ce n'est pas une invitation.",
   BUILDING_HAS_VISITS: 'Ce bâtiment a des visites dans son historique et ne peut pas être supprimé.',
   CAMERA_ADDRESS_NOT_ALLOWED:
     'Cette adresse de caméra n’est pas autorisée. Utilisez une adresse http ou https du réseau du bâtiment.',
@@ -116,14 +118,17 @@ export const errors = {
   PEOPLE_UPLOAD_INVALID_FILE:
     'Le fichier ne peut pas être lu comme un CSV : enregistrez le tableur au format CSV (colonnes séparées par des virgules ou des points-virgules) et choisissez ce fichier.',
   PEOPLE_VALID_TO_BEFORE_VALID_FROM: '« Valide jusqu’au » ne peut pas précéder « valide du ».',
-  PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: 'Ligne {{row}} : le type de visiteur est manquant.',
+  PEOPLE_UPLOAD_MISSING_VISITOR_TYPE: 'Ligne {{row}} : le type de la personne est manquant.',
   PEOPLE_UPLOAD_MISSING_FIRST_NAME: 'Ligne {{row}} : le prénom est manquant.',
   PEOPLE_UPLOAD_MISSING_LAST_NAME: 'Ligne {{row}} : le nom est manquant.',
   PEOPLE_UPLOAD_MISSING_BUILDING_ID: 'Ligne {{row}} : l’ID du bâtiment est manquant.',
-  PEOPLE_UPLOAD_INVALID_BUILDING: 'Ligne {{row}} : le bâtiment n’est pas valide.',
+  PEOPLE_UPLOAD_INVALID_BUILDING:
+    'Ligne {{row}} : aucun bâtiment où vous pouvez importer n’a ce nom ou cet identifiant.',
+  PEOPLE_UPLOAD_UNKNOWN_BUILDING:
+    'Le bâtiment choisi pour les lignes sans bâtiment n’est pas un bâtiment où vous pouvez importer.',
   PEOPLE_UPLOAD_INVALID_FIRST_NAME: 'Ligne {{row}} : le prénom n’est pas valide.',
   PEOPLE_UPLOAD_INVALID_LAST_NAME: 'Ligne {{row}} : le nom n’est pas valide.',
-  PEOPLE_UPLOAD_INVALID_VISITOR_TYPE: 'Ligne {{row}} : le type de visiteur n’est pas valide.',
+  PEOPLE_UPLOAD_INVALID_VISITOR_TYPE: 'Ligne {{row}} : le type de la personne n’est pas valide.',
   PEOPLE_UPLOAD_INVALID_EMAIL: 'Ligne {{row}} : l’adresse e-mail n’est pas valide.',
   PEOPLE_UPLOAD_INVALID_PHONE: 'Ligne {{row}} : le numéro de téléphone n’est pas valide.',
   PEOPLE_UPLOAD_INVALID_COMPANY_NAME: 'Ligne {{row}} : le nom de l’entreprise n’est pas valide.',

@@ -125,6 +125,7 @@ export const logs = {
       MEETING_CREATED: 'Visiteur invité',
       MEETING_UPDATED: 'Visite modifiée',
       MEETING_CANCELLED: 'Visite annulée',
+      MEETING_INVITATION_RESENT: 'Invitation renvoyée',
       MEETING_DELETED: 'Visite supprimée',
       MEETING_CHECKED_IN: 'Entrée enregistrée',
       MEETING_CHECK_IN_REFUSED: 'Entrée refusée',

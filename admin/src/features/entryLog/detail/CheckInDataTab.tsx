@@ -8,7 +8,16 @@ import { Facts } from './Facts.tsx';
 import { useFormFieldLabel, useTemperatureText } from './detailText.ts';
 
 /** Fields of the stored check-in form already shown as the visit's own. */
-const shownElsewhere = new Set(['firstName', 'lastName', 'fullName', 'email', 'phone', 'companyName']);
+const shownElsewhere = new Set([
+  'host',
+  'firstName',
+  'lastName',
+  'fullName',
+  'email',
+  'phone',
+  'companyName',
+  'contractorCompanyName',
+]);
 
 /** Who came, for whom, when it was planned and how the check-in went. */
 export function CheckInDataTab({ visit }: { visit: VisitDetail }) {
@@ -17,8 +26,12 @@ export function CheckInDataTab({ visit }: { visit: VisitDetail }) {
   const durationText = useDurationText();
   const temperature = useTemperatureText();
   const fieldLabel = useFormFieldLabel();
-  const at = (value: string | null | undefined) => (value ? format.dateTime(value) : null);
-  const otherFields = Object.entries(visit.checkInForm).filter(([key]) => !shownElsewhere.has(key));
+  // On the building's clock, its zone named when it is not the viewer's.
+  const at = (value: string | null | undefined) => (value ? format.dateTimeIn(value, visit.timeZoneId) : null);
+  const checkedIn = visit.checkedInAt !== null;
+  const otherFields = Object.entries(visit.checkInForm).filter(
+    ([key, value]) => !shownElsewhere.has(key) && value !== '',
+  );
   return (
     <Stack gap="md">
       <Facts
@@ -32,7 +45,12 @@ export function CheckInDataTab({ visit }: { visit: VisitDetail }) {
           [t('entryLog.detail.fields.lastName'), visit.lastName],
           [t('entryLog.detail.fields.email'), visit.email],
           [t('entryLog.detail.fields.phone'), visit.phone],
-          [t('entryLog.detail.fields.companyName'), visit.companyName],
+          [
+            visit.visitorType === 'CONTRACTOR'
+              ? t('entryLog.detail.fields.contractorCompanyName')
+              : t('entryLog.detail.fields.companyName'),
+            visit.companyName,
+          ],
           [t('entryLog.detail.fields.host'), visit.host],
           [t('entryLog.detail.fields.building'), visit.buildingName],
           [t('entryLog.detail.fields.identifier'), visit.identifier],
@@ -41,13 +59,18 @@ export function CheckInDataTab({ visit }: { visit: VisitDetail }) {
           [t('entryLog.detail.fields.invitedBy'), visit.invitedByName],
           [t('entryLog.detail.fields.cancelledAt'), at(visit.cancelledAt)],
           [t('entryLog.detail.fields.checkedInAt'), at(visit.checkedInAt)],
-          [t('entryLog.detail.fields.source'), t(`entryLog.detail.sources.${visit.source}`)],
+          // Who checked the person in: only once they are (an invitation's source is who invited).
+          [t('entryLog.detail.fields.source'), checkedIn ? t(`entryLog.detail.sources.${visit.source}`) : null],
           [t('entryLog.detail.fields.temperature1'), temperature(visit.tempMeasure1)],
           [t('entryLog.detail.fields.temperature2'), temperature(visit.tempMeasure2)],
           [t('entryLog.detail.fields.comments'), visit.comments],
           [
             t('entryLog.detail.fields.consent'),
-            visit.consentAccepted ? t('entryLog.detail.consentGiven') : t('entryLog.detail.consentNotGiven'),
+            checkedIn || visit.consentAccepted
+              ? visit.consentAccepted
+                ? t('entryLog.detail.consentGiven')
+                : t('entryLog.detail.consentNotGiven')
+              : null,
           ],
           [t('entryLog.detail.fields.emailMe'), visit.emailMe],
           [t('entryLog.detail.fields.refusal'), visit.refusal ? t(`entryLog.detail.refusals.${visit.refusal}`) : null],

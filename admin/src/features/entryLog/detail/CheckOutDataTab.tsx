@@ -14,7 +14,7 @@ export function CheckOutDataTab({ visit }: { visit: VisitDetail }) {
   return (
     <Facts
       facts={[
-        [t('entryLog.detail.fields.checkedOutAt'), format.dateTime(visit.checkedOutAt)],
+        [t('entryLog.detail.fields.checkedOutAt'), format.dateTimeIn(visit.checkedOutAt, visit.timeZoneId)],
         [
           t('entryLog.detail.fields.checkoutMethod'),
           visit.checkoutMethod ? t(`entryLog.detail.checkoutMethods.${visit.checkoutMethod}`) : null,

@@ -1,24 +1,37 @@
-import { Loader, Tabs } from '@mantine/core';
+import { Button, Loader, Tabs } from '@mantine/core';
 import type { VisitDetail } from '@vestibule/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/AppDialog.tsx';
+import { AppDialog, DialogActions } from '../../../components/AppDialog.tsx';
+import { IconLogin } from '../../../components/ListIcons.tsx';
 import { messageFromError, notifications } from '../../notifications/index.ts';
+import { useSession } from '../../session/index.ts';
+import { IconCancel, IconCheckOut } from '../EntryLogIcons.tsx';
 import { entryLogApi } from '../entryLogApi.ts';
 import { visitorName } from '../visitActions.ts';
 import { AnswersTab } from './AnswersTab.tsx';
 import { CheckInDataTab } from './CheckInDataTab.tsx';
 import { CheckOutDataTab } from './CheckOutDataTab.tsx';
+import { type DetailAction, detailActionsFor } from './detailActions.ts';
 
 const tabs = ['checkIn', 'checkInQuestionnaires', 'checkOut', 'checkOutQuestionnaires'] as const;
 type Tab = (typeof tabs)[number];
 
 /**
- * One visit (GET /meeting/{id}) in four tabs: the check-in data, the
- * check-in questionnaires as answered, the check-out data and the check-out questionnaires.
+ * One visit (GET /meeting/{id}) in four tabs: the check-in data, the check-in questionnaires as
+ * answered, the check-out data and the check-out questionnaires; and what can be done with it now
+ * (its role and state allowing): check in or out, send the invitation again, edit its details,
+ * cancel it. Sending again happens here; the others are the entry log's own dialogs.
  */
-export function VisitDetailDialog({ visitId, onClose }: { visitId: string; onClose: () => void }) {
+export function VisitDetailDialog(props: {
+  visitId: string;
+  onClose: () => void;
+  onAction: (action: Exclude<DetailAction, 'resend'>, visit: VisitDetail) => void;
+}) {
+  const { visitId, onClose, onAction } = props;
   const { t } = useTranslation();
+  const role = useSession((state) => state.user?.role);
+  const [resending, setResending] = useState(false);
   const [visit, setVisit] = useState<VisitDetail | null>(null);
   const [tab, setTab] = useState<Tab>('checkIn');
   const close = useRef(onClose);
@@ -42,6 +55,18 @@ export function VisitDetailDialog({ visitId, onClose }: { visitId: string; onClo
   }, [visitId]);
 
   const name = visit ? (visitorName(visit) ?? t('entryLog.list.unnamed')) : '';
+  const actions = visit ? detailActionsFor(role, visit) : [];
+  const resend = async (shown: VisitDetail) => {
+    setResending(true);
+    try {
+      await entryLogApi.resendInvitation(shown.id);
+      notifications.showSuccess({ key: 'entryLog.detail.resent', params: { name, email: shown.email ?? '' } });
+    } catch (error) {
+      notifications.showError(messageFromError(error));
+    } finally {
+      setResending(false);
+    }
+  };
   return (
     <AppDialog
       opened
@@ -74,6 +99,41 @@ export function VisitDetailDialog({ visitId, onClose }: { visitId: string; onClo
             <AnswersTab questionnaires={visit.exitQuestionnairesAnswers} />
           </Tabs.Panel>
         </Tabs>
+      )}
+      {visit && actions.length > 0 && (
+        <DialogActions>
+          {actions.includes('cancel') && (
+            <Button
+              variant="subtle"
+              color="red.9"
+              leftSection={<IconCancel />}
+              onClick={() => onAction('cancel', visit)}
+              mr="auto"
+            >
+              {t('entryLog.detail.actions.cancel')}
+            </Button>
+          )}
+          {actions.includes('resend') && (
+            <Button variant="default" loading={resending} onClick={() => void resend(visit)}>
+              {t('entryLog.detail.actions.resend')}
+            </Button>
+          )}
+          {actions.includes('edit') && (
+            <Button variant="default" onClick={() => onAction('edit', visit)}>
+              {t('entryLog.detail.actions.edit')}
+            </Button>
+          )}
+          {actions.includes('checkIn') && (
+            <Button leftSection={<IconLogin size={16} />} onClick={() => onAction('checkIn', visit)}>
+              {t('entryLog.rowActions.checkIn')}
+            </Button>
+          )}
+          {actions.includes('checkOut') && (
+            <Button leftSection={<IconCheckOut size={16} />} onClick={() => onAction('checkOut', visit)}>
+              {t('entryLog.rowActions.checkOut')}
+            </Button>
+          )}
+        </DialogActions>
       )}
     </AppDialog>
   );

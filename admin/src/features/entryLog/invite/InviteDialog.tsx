@@ -1,17 +1,19 @@
-import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { COMMENTS_MAX, hasAnyRole, locales, visitDurationChoices, visitorTypes } from '@vestibule/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { DialogButtons } from '../../../components/DialogButtons.tsx';
 import { textFieldProps } from '../../../form/fieldProps.ts';
+import { momentOnClock, shortZoneName } from '../../../format/dateTime.ts';
+import { useDateTimeFormat } from '../../../format/useDateTimeFormat.ts';
 import { useSchemaForm } from '../../../form/useSchemaForm.ts';
 import { useServerFieldErrors } from '../../../form/useServerFieldErrors.ts';
 import { messageFromError, notifications } from '../../notifications/index.ts';
 import { routeTable } from '../../routing/index.ts';
 import { useSession } from '../../session/index.ts';
 import { type InviteBody, entryLogApi } from '../entryLogApi.ts';
-import { HostSelect } from '../staff/FastCheckInSelects.tsx';
+import { HostSelect } from './HostSelect.tsx';
 import { useDurationText } from '../useDurationText.ts';
 import { InviteVisitorFields } from './InviteVisitorFields.tsx';
 import { type InviteField, type InviteValues, inviteInput, inviteValidator, newInviteValues } from './inviteForm.ts';
@@ -38,14 +40,17 @@ const inviteFields: readonly InviteField[] = [
  */
 export function InviteDialog(props: { buildingId: string | undefined; onClose: (changed: boolean) => void }) {
   const { onClose } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const format = useDateTimeFormat();
   const buildings = useSession((state) => state.buildings);
   const role = useSession((state) => state.user?.role);
   const readsDirectory = hasAnyRole(role, routeTable.people.access.roles);
   const durationText = useDurationText();
+  const zoneOf = (id: string) => buildings.find((building) => building.id === id)?.timeZoneId;
+  const firstBuilding = props.buildingId ?? buildings[0]?.id ?? '';
   const form = useSchemaForm<InviteValues, InviteBody>(
     inviteValidator,
-    newInviteValues(props.buildingId ?? buildings[0]?.id ?? ''),
+    newInviteValues(firstBuilding, zoneOf(firstBuilding)),
     {
       hostPersonId: () => t('entryLog.invite.hostRequired'),
       personId: () => t('entryLog.invite.personRequired'),
@@ -80,6 +85,13 @@ export function InviteDialog(props: { buildingId: string | undefined; onClose: (
   });
 
   const scheduleError = server.message('scheduledAt') ?? form.error('scheduledAt');
+  // The time is typed on the building's clock: its label names the zone, and says whose clock it
+  // is when it is not the viewer's.
+  const at = momentOnClock(values.date, values.time, values.timeZoneId) ?? new Date();
+  const zone = values.timeZoneId ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zoneName = shortZoneName(at, zone, i18n.resolvedLanguage ?? i18n.language);
+  const otherClock = format.zoneName(at, values.timeZoneId) !== null;
+  const buildingName = buildings.find((building) => building.id === values.buildingId)?.name ?? '';
   return (
     <AppDialog
       opened
@@ -96,8 +108,15 @@ export function InviteDialog(props: { buildingId: string | undefined; onClose: (
               label={t('entryLog.invite.building')}
               data={buildings.map((building) => ({ value: building.id, label: building.name }))}
               value={values.buildingId || null}
+              // The time stays as typed, on the new building's clock.
               onChange={(value) =>
-                form.setValues((current) => ({ ...current, buildingId: value ?? '', host: null, personId: '' }))
+                form.setValues((current) => ({
+                  ...current,
+                  buildingId: value ?? '',
+                  timeZoneId: zoneOf(value ?? ''),
+                  host: null,
+                  personId: '',
+                }))
               }
               allowDeselect={false}
               required
@@ -122,6 +141,7 @@ export function InviteDialog(props: { buildingId: string | undefined; onClose: (
             id="invite-host"
             label={t('entryLog.invite.host')}
             description={t('entryLog.invite.hostHelp')}
+            nothingFound={t('entryLog.invite.hostNone')}
             buildingId={values.buildingId}
             value={values.host}
             initial={null}
@@ -146,7 +166,7 @@ export function InviteDialog(props: { buildingId: string | undefined; onClose: (
             <TextInput
               id="invite-time"
               type="time"
-              label={t('entryLog.invite.time')}
+              label={t('entryLog.invite.timeIn', { zone: zoneName })}
               required
               {...textFieldProps(form, server, 'time')}
               onBlur={() => form.touch('scheduledAt')}
@@ -165,6 +185,11 @@ export function InviteDialog(props: { buildingId: string | undefined; onClose: (
               required
             />
           </SimpleGrid>
+          {otherClock && (
+            <Text size="sm" c="dimmed" mt={-8}>
+              {t('entryLog.invite.otherClock', { building: buildingName, zone })}
+            </Text>
+          )}
           <Select
             id="invite-language"
             label={t('entryLog.invite.language')}

@@ -18,6 +18,7 @@ export function RemoteSelect(props: {
   id: string;
   label: string;
   description?: string;
+  placeholder?: string;
   nothingFound: string;
   value: string;
   onChange: (option: RemoteOption | null) => void;
@@ -26,7 +27,7 @@ export function RemoteSelect(props: {
   /** Finds the options for a text ('' for the first ones); a new `find` searches again. */
   find: (text: string, signal: AbortSignal) => Promise<RemoteOption[]>;
   required?: boolean;
-  /** The option of `value` when the select opens with one chosen earlier (shown whatever the search finds). */
+  /** The option of `value` when it was chosen elsewhere (shown whatever the search finds). */
   initialOption?: RemoteOption | null;
 }) {
   const { id, label, description, nothingFound, value, onChange, onBlur, error, find, required } = props;
@@ -35,24 +36,28 @@ export function RemoteSelect(props: {
   const [found, setFound] = useState<RemoteOption[]>([]);
   const [chosen, setChosen] = useState<RemoteOption | null>(props.initialOption ?? null);
 
+  // The value's option: the one chosen here, else the one given (a value set from outside).
+  const current = chosen?.value === value ? chosen : props.initialOption?.value === value ? props.initialOption : null;
+  const currentLabel = current?.label ?? null;
+
   useEffect(() => {
     const controller = new AbortController();
     // The chosen option's own label is no new search.
-    const text = chosen !== null && debounced === chosen.label ? '' : debounced;
+    const text = currentLabel !== null && debounced === currentLabel ? '' : debounced;
     find(text, controller.signal).then(
       (options) => !controller.signal.aborted && setFound(options),
       () => !controller.signal.aborted && setFound([]),
     );
     return () => controller.abort();
-  }, [find, debounced, chosen]);
+  }, [find, debounced, currentLabel]);
 
-  const shown =
-    chosen && chosen.value === value && !found.some((option) => option.value === value) ? [chosen, ...found] : found;
+  const shown = current && !found.some((option) => option.value === value) ? [current, ...found] : found;
   return (
     <Select
       id={id}
       label={label}
       description={description}
+      placeholder={props.placeholder}
       data={shown}
       value={value || null}
       onChange={(next) => {

@@ -6,13 +6,14 @@ import {
   linkOf,
   visitInviteSchema,
 } from '@vestibule/shared';
+import { momentOnClock, onClockOf } from '../../../format/dateTime.ts';
 import type { FieldIssue, Validator } from '../../../form/validationMessages.ts';
 import type { InviteBody } from '../entryLogApi.ts';
 
 // The new invitation's form (POST /meeting): its values as typed, and what the shared schema
 // reads from them. The visitor is a person of the directory or typed in (first and last name then
 // required); the host one of the building's hosts (a person of the directory or a user), required;
-// the time a day and an hour of the user's calendar.
+// the time a day and an hour on the building's clock (its time zone), whatever the browser's.
 
 export type VisitorSource = 'directory' | 'new';
 
@@ -28,9 +29,11 @@ export interface InviteValues {
   companyName: string;
   /** The host chosen (its link is sent as hostPersonId or hostUserId), or null. */
   host: HostOption | null;
-  /** yyyy-MM-dd and HH:mm, as the date and time fields give them. */
+  /** yyyy-MM-dd and HH:mm on the building's clock, as the date and time fields give them. */
   date: string;
   time: string;
+  /** The building's time zone (the viewer's when unknown). */
+  timeZoneId: string | undefined;
   scheduledDuration: VisitDurationChoice;
   comments: string;
   /** '' for the default (the person's language, else the building's). */
@@ -42,9 +45,9 @@ export type InviteField = Exclude<keyof InviteValues, 'host'> | 'hostPersonId' |
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-/** A new invitation: today, at the next quarter of an hour, for an hour. */
-export function newInviteValues(buildingId: string, now = new Date()): InviteValues {
-  const start = new Date(now.getTime());
+/** A new invitation: today on the building's clock, at its next quarter of an hour, for an hour. */
+export function newInviteValues(buildingId: string, timeZoneId: string | undefined, now = new Date()): InviteValues {
+  const start = onClockOf(now, timeZoneId);
   start.setMinutes(Math.ceil((start.getMinutes() + 1) / 15) * 15, 0, 0);
   return {
     buildingId,
@@ -59,19 +62,16 @@ export function newInviteValues(buildingId: string, now = new Date()): InviteVal
     host: null,
     date: `${start.getFullYear()}-${twoDigits(start.getMonth() + 1)}-${twoDigits(start.getDate())}`,
     time: `${twoDigits(start.getHours())}:${twoDigits(start.getMinutes())}`,
+    timeZoneId,
     scheduledDuration: 'PT1H',
     comments: '',
     locale: '',
   };
 }
 
-/** The moment of a day and an hour of the user's calendar, or '' when either is missing. */
-export function scheduledAtOf(date: string, time: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const [hours, minutes] = time.split(':').map(Number);
-  if (!year || !month || !day || hours === undefined || minutes === undefined) return '';
-  if (Number.isNaN(hours) || Number.isNaN(minutes)) return '';
-  return new Date(year, month - 1, day, hours, minutes).toISOString();
+/** The moment of a day and an hour on a zone's clock, or '' when either is missing. */
+export function scheduledAtOf(date: string, time: string, timeZoneId: string | undefined): string {
+  return momentOnClock(date, time, timeZoneId)?.toISOString() ?? '';
 }
 
 /** What the shared schema reads from the form: the visitor by the chosen source only. */
@@ -92,7 +92,7 @@ export function inviteInput(values: InviteValues): Record<string, unknown> {
           companyName: values.companyName,
         }),
     ...linkOf(values.host),
-    scheduledAt: scheduledAtOf(values.date, values.time),
+    scheduledAt: scheduledAtOf(values.date, values.time, values.timeZoneId),
     scheduledDuration: values.scheduledDuration,
     comments: values.comments.trim() || null,
     locale: values.locale || undefined,

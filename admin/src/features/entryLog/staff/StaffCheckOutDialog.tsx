@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import type { VisitListItem } from '@vestibule/shared';
 import { CheckOutMeasureFields, QuestionList, useCheckOutAnswers } from '@vestibule/ui/wizard';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/AppDialog.tsx';
+import { AppDialog, DialogActions } from '../../../components/AppDialog.tsx';
 import { messageFromError, notifications } from '../../notifications/index.ts';
 import { type CheckOutData, entryLogApi } from '../entryLogApi.ts';
 import { visitorName } from '../visitActions.ts';
@@ -115,14 +115,14 @@ function CheckOutForm(props: {
           </Alert>
         )}
         {!valid && <Text size="sm">{t('entryLog.checkOut.incomplete')}</Text>}
-        <Group justify="flex-end" gap="sm">
+        <DialogActions>
           <Button variant="default" onClick={() => onClose(false)}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={!valid} loading={submitting}>
             {t('entryLog.checkOut.submit')}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -1,6 +1,8 @@
 import {
   type CheckInData,
   type CheckInField,
+  type ReturningVisitor,
+  type VisitCounter,
   type VisitListItem,
   type VisitStats,
   type VisitDetail,
@@ -8,12 +10,15 @@ import {
   checkInDataSchema,
   checkInResponseSchema,
   defaultCheckInForm,
+  deskCheckInDataSchema,
   hostCandidateSchema,
   visitCheckInDataSchema,
   visitListItemSchema,
   visitListSchema,
   visitStatsSchema,
   personSchema,
+  returningVisitorSchema,
+  visitCounters,
   visitDetailSchema,
 } from '@vestibule/shared';
 import type { LiveVisitEvent, LiveVisitKind } from '@vestibule/shared/contract';
@@ -62,6 +67,8 @@ export function visitFixture(firstName: string, lastName: string, changes: Parti
     cancelledAt: null,
     refusal: null,
     checkoutMethod: null,
+    // The test's own zone: times read as on the viewer's clock, no zone named.
+    timeZoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...changes,
   });
 }
@@ -108,6 +115,25 @@ export const healthQuestionnaire: WizardQuestionnaire = {
     },
   ],
 };
+
+/**
+ * The building's form as a new building has it: the host mandatory (not for employees), first and
+ * last name, e-mail and phone, the company (the contractor's for contractors).
+ */
+export function deskCheckInData(changes: Partial<CheckInData> = {}): CheckInData {
+  const form = checkInDataFixture().checkInForm;
+  const on = (mandatory: boolean) => ({ enabled: true, mandatory });
+  return checkInDataFixture({
+    checkInForm: {
+      ...form,
+      host: { ...form.host!, ...on(true), order: 2 },
+      email: { ...form.email!, ...on(false), order: 3 },
+      companyName: { ...form.companyName!, ...on(false), order: 4 },
+      contractorCompanyName: { ...form.contractorCompanyName!, ...on(true), order: 5 },
+    },
+    ...changes,
+  });
+}
 
 /** The building's check-in wizard for visitors: first and last name, one questionnaire, comments. */
 export function checkInDataFixture(changes: Partial<CheckInData> = {}): CheckInData {
@@ -168,8 +194,47 @@ export const directoryEmployee = personSchema.parse({
   defaultDuration: 480,
 });
 
+/**
+ * The desk's returning visitors as the server finds them: those checked in and let in, each once
+ * (by name here), newest first, by the beginning of a name or company.
+ */
+function returningOf(visits: VisitListItem[], search: string | undefined): ReturningVisitor[] {
+  const text = (search ?? '').toLowerCase();
+  const seen = new Set<string>();
+  return visits
+    .filter((visit) => visit.checkedInAt !== null && visit.allowed)
+    .sort((a, b) => (b.checkedInAt ?? '').localeCompare(a.checkedInAt ?? ''))
+    .filter((visit) =>
+      [visit.firstName, visit.lastName, visit.companyName].some((value) => value?.toLowerCase().startsWith(text)),
+    )
+    .filter((visit) => {
+      const key = `${visit.firstName} ${visit.lastName}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((visit) =>
+      returningVisitorSchema.parse({
+        visitId: visit.id,
+        personId: null,
+        visitorType: visit.visitorType,
+        firstName: visit.firstName,
+        lastName: visit.lastName,
+        email: visit.email,
+        companyName: visit.companyName,
+        host: visit.host,
+        hostPersonId: visit.hostPersonId,
+        checkInForm: { firstName: visit.firstName ?? '', lastName: visit.lastName ?? '', host: visit.host ?? '' },
+        lastCheckedInAt: visit.checkedInAt,
+        inside: visit.status === 'IN' || visit.status === 'LATE',
+      }),
+    );
+}
+
 interface FakeOptions {
   checkInData?: CheckInData;
+  /** The building asks its entry questionnaires at the desk (`questionnairesOnStaffCheckIn`). */
+  askAtDesk?: boolean;
   /** GET /meeting/{id}/check-in says the visit's answers no longer hold. */
   expired?: boolean;
   /** The next staff check-in (or fast check-in) is refused at the door (an alert answer). */
@@ -191,21 +256,35 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
   };
   const wizard = options.checkInData ?? checkInDataFixture();
 
+  // What each counter counts, as the server's one rule does for the counters and the list alike.
+  const counts: Record<VisitCounter, (visit: VisitListItem) => boolean> = {
+    inBuilding: (visit) => visit.status === 'IN' || visit.status === 'LATE',
+    expectedToday: (visit) => visit.allowed && (visit.status === 'TODAY' || visit.status === 'SOON'),
+    leavingWithinHour: (visit) => visit.status === 'IN' && visit.scheduledDuration === 'PT30M',
+    checkedOutToday: (visit) => visit.status === 'OUT',
+  };
   const stats = (buildingId: string): VisitStats => {
     const all = [...visits.values()];
+    const count = (counter: VisitCounter) => all.filter(counts[counter]).length;
     return visitStatsSchema.parse({
       buildingId,
       timeZoneId: 'Europe/Paris',
-      inBuilding: all.filter((visit) => visit.status === 'IN' || visit.status === 'LATE').length,
-      expectedToday: all.filter((visit) => visit.status === 'TODAY' || visit.status === 'SOON').length,
-      leavingWithinHour: 1,
-      checkedOutToday: all.filter((visit) => visit.status === 'OUT').length,
+      inBuilding: count('inBuilding'),
+      expectedToday: count('expectedToday'),
+      leavingWithinHour: count('leavingWithinHour'),
+      checkedOutToday: count('checkedOutToday'),
     });
+  };
+  const listed = (counter: string | undefined) => {
+    const tile = visitCounters.find((candidate) => candidate === counter);
+    return [...visits.values()].filter((visit) => tile === undefined || counts[tile](visit));
   };
 
   const answers: Answers = {
-    'GET /meeting': () =>
-      visitListSchema.parse({ docs: [...visits.values()], totalDocs: visits.size, totalCapped: false }),
+    'GET /meeting': ({ query }) => {
+      const docs = listed(query.counter);
+      return visitListSchema.parse({ docs, totalDocs: docs.length, totalCapped: false });
+    },
     'GET /meetingStats/:buildingId': ({ params }) => stats(params.buildingId!),
     'GET /meetings/meetings.csv': () =>
       new Response('Last name,First name\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
@@ -215,7 +294,7 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
       return visitCheckInDataSchema.parse({
         status: options.expired ? 'expired' : 'allowed',
         visit,
-        wizard,
+        wizard: { ...wizard, questionnairesOnStaffCheckIn: options.askAtDesk ?? true },
         prefill: {
           visitorType: 'VISITOR',
           checkInForm: { firstName: visit.firstName ?? '', lastName: visit.lastName ?? '' },
@@ -262,6 +341,9 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
         checkedInAt: NOW(),
         scheduledAt: null,
         isInvitation: false,
+        companyName: from.companyName,
+        host: from.host,
+        hostPersonId: from.hostPersonId,
       });
       visits.set(visit.id, visit);
       return checkInResponseSchema.parse({
@@ -277,7 +359,12 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
       });
     },
     'GET /meeting/building/:id/checkInData': ({ query }) =>
-      checkInDataSchema.parse({ ...wizard, visitorType: checkInDataSchema.shape.visitorType.parse(query.visitorType) }),
+      deskCheckInDataSchema.parse({
+        ...wizard,
+        visitorType: checkInDataSchema.shape.visitorType.parse(query.visitorType),
+        questionnairesOnStaffCheckIn: options.askAtDesk ?? false,
+      }),
+    'GET /meeting/building/:id/returning': ({ query }) => ({ docs: returningOf([...visits.values()], query.search) }),
     'POST /meetingWithCheckIn': ({ body }) => {
       const fast = body;
       const person = [directoryVisitor, directoryEmployee].find((candidate) => candidate.id === fast.personId);
@@ -307,6 +394,8 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
         entryLogItem: null,
       });
     },
+    'POST /meeting/:id/resendInvitation': ({ params }) => detail(params.id!),
+    'PATCH /meeting/:id': ({ params, body }) => update(params.id!, body as Partial<VisitListItem>),
     'PATCH /meeting/:id/cancel': ({ params }) => update(params.id!, { cancelledAt: NOW(), status: 'CANCELLED' }),
     'DELETE /meeting/:id': ({ params }) => {
       visits.delete(params.id!);
@@ -329,8 +418,11 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
     },
     'GET /meeting/building/:id/employee': () => ({ docs: [hana] }),
     'GET /people': ({ query }) => {
+      const search = (query.search ?? '').toLowerCase();
       const docs = [directoryVisitor, directoryEmployee].filter(
-        (person) => query.visitorType === undefined || person.visitorType === query.visitorType,
+        (person) =>
+          (query.visitorType === undefined || person.visitorType === query.visitorType) &&
+          [person.firstName, person.lastName, person.email].some((value) => value?.toLowerCase().startsWith(search)),
       );
       return { docs, totalDocs: docs.length, totalCapped: false };
     },

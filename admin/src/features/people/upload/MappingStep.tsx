@@ -1,13 +1,18 @@
 import { NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { peopleDateFormats, peopleUploadColumns, visitorTypes } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../session/index.ts';
 import type { CsvPreview } from './csvPreview.ts';
 import { PreviewTable } from './PreviewTable.tsx';
 import { type UploadSettings, requiredColumns } from './uploadSettings.ts';
 
+/** Minutes an employee's default duration may be set to for a whole file. */
+const employeeDurations = [15, 30, 45, 60, 90, 120, 180, 240, 480] as const;
+
 /**
  * Step 2: which column of the file holds each field (the required ones marked), how its dates are
- * written, the type of the rows without one, and the first row of data; the preview stays below.
+ * written, the type and the building of the rows without one, the default duration of employees
+ * without one, and the first row of data; the preview stays below.
  */
 export function MappingStep(props: {
   preview: CsvPreview;
@@ -18,7 +23,13 @@ export function MappingStep(props: {
 }) {
   const { preview, settings, onChange, showMissing } = props;
   const { t } = useTranslation();
-  const required = requiredColumns(settings.visitorType);
+  const buildings = useSession((state) => state.buildings);
+  const required = requiredColumns(settings);
+  const durationText = (minutes: number) =>
+    minutes % 60 === 0
+      ? t('people.upload.hours', { count: minutes / 60 })
+      : t('people.upload.minutes', { count: minutes });
+  const durations = employeeDurations.map((minutes) => ({ value: String(minutes), label: durationText(minutes) }));
   const headings = preview.lines[0] ?? [];
   const columnChoices = Array.from({ length: preview.columns }, (_, index) => {
     const heading = headings[index] ?? '';
@@ -75,6 +86,23 @@ export function MappingStep(props: {
           data={visitorTypes.map((type) => ({ value: type, label: t(`people.types.${type}`) }))}
           value={settings.visitorType ?? null}
           onChange={(value) => onChange({ ...settings, visitorType: visitorTypes.find((type) => type === value) })}
+          clearable
+        />
+        <Select
+          label={t('people.upload.building')}
+          placeholder={t('people.upload.noBuilding')}
+          data={buildings.map((building) => ({ value: building.id, label: building.name }))}
+          value={settings.buildingId ?? null}
+          onChange={(value) => onChange({ ...settings, buildingId: value ?? undefined })}
+          clearable
+          searchable
+        />
+        <Select
+          label={t('people.upload.defaultDuration')}
+          placeholder={t('people.upload.noDefaultDuration')}
+          data={durations}
+          value={settings.defaultDuration === undefined ? null : String(settings.defaultDuration)}
+          onChange={(value) => onChange({ ...settings, defaultDuration: value === null ? undefined : Number(value) })}
           clearable
         />
         <NumberInput

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, refusal, sentForm } from '../../../test/answerCalls.ts';
 import { axeViolations } from '../../../test/axe.ts';
 import { HQ, personFixture, reportFixture } from '../testing/peopleAnswers.ts';
@@ -85,6 +85,8 @@ describe('people CSV import wizard', () => {
       columns: { firstName: 0, lastName: 1, buildingId: 2, visitorType: 3, jobTitle: 4 },
       datesFormat: 'dd/MM/yyyy',
       visitorType: undefined,
+      // The user's one building takes the rows that name none.
+      buildingId: HQ.id,
       firstRow: 2,
       dryRun: true,
     });
@@ -100,7 +102,7 @@ describe('people CSV import wizard', () => {
       ),
     ).toEqual([
       ['4', 'Last name', 'Row 4: the last name is missing.'],
-      ['4', 'Type', 'Row 4: the visitor type is not valid.'],
+      ['4', 'Type', "Row 4: the person's type is not valid."],
     ]);
     expect(await axeViolations()).toEqual([]);
 
@@ -179,5 +181,40 @@ describe('people CSV import wizard', () => {
       expect(within(wizard).getByRole('alert')).not.toHaveTextContent(/2 MB|PNG/);
     }
     expect(calls.of('PATCH /people/upload')).toHaveLength(refusals.length);
+  });
+
+  it('places rows without a building in the one chosen, gives employees a default duration, and offers a template', async () => {
+    const { calls, user, wizard } = await openWizard();
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:template');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(within(wizard).getByRole('button', { name: 'Download the template' }));
+    expect(click).toHaveBeenCalled();
+    const template = await createObjectURL.mock.calls[0]![0].text();
+    expect(template).toBe(
+      'First name,Last name,Building id,Type,E-mail,Phone,Company,Job title,Department,External id,Default duration,Valid from,Valid to\r\n',
+    );
+    click.mockRestore();
+
+    await chooseFile(user, wizard, new File(['First name;Last name\r\nDora;Marsh'], 'people.csv'));
+    await user.click(await within(wizard).findByRole('button', { name: 'Next' }));
+    // The building is the wizard's choice (the user's one building): no column of the file is asked for it.
+    expect(within(wizard).getByRole('textbox', { name: /^Building of the rows without one/ })).toHaveValue('HQ');
+    await user.click(within(wizard).getByRole('textbox', { name: /^Type of the rows without one/ }));
+    await user.click(await screen.findByRole('option', { name: 'Employee' }));
+    await user.click(within(wizard).getByRole('textbox', { name: /^Default duration of employees without one/ }));
+    await user.click(await screen.findByRole('option', { name: '1 h' }));
+    calls.once('PATCH /people/upload', reportFixture({ count: 1, created: 1, total: 1 }));
+    await user.click(within(wizard).getByRole('button', { name: 'Check the file' }));
+    await waitFor(() => expect(calls.of('PATCH /people/upload')).toHaveLength(1));
+    expect(sentForm(calls.last('PATCH /people/upload')).fields).toEqual({
+      columns: { firstName: 0, lastName: 1 },
+      datesFormat: 'yyyy-MM-dd',
+      visitorType: 'EMPLOYEE',
+      buildingId: HQ.id,
+      defaultDuration: 60,
+      firstRow: 2,
+      dryRun: true,
+    });
   });
 });

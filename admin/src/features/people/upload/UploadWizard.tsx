@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Stack, Stepper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AppDialog } from '../../../components/AppDialog.tsx';
+import { AppDialog, DialogActions } from '../../../components/AppDialog.tsx';
 import { useNoticeText } from '../../notifications/index.ts';
 import { FileStep } from './FileStep.tsx';
 import { ImportStep, UploadProgress } from './ImportStep.tsx';
@@ -61,7 +61,7 @@ export function UploadWizard(props: { onImported: () => void; onClose: () => voi
             {noticeText(flow.error)}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
+        <DialogActions>
           {step === 0 && (
             <>
               <Button variant="default" onClick={onClose}>
@@ -98,7 +98,7 @@ export function UploadWizard(props: { onImported: () => void; onClose: () => voi
             </Button>
           )}
           {step === 3 && result && <Button onClick={onClose}>{t('people.upload.done')}</Button>}
-        </Group>
+        </DialogActions>
       </Stack>
     </AppDialog>
   );

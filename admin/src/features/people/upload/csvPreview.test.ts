@@ -7,7 +7,7 @@ import {
   readPreview,
   splitLine,
 } from './csvPreview.ts';
-import { guessSettings, missingColumns, uploadFields } from './uploadSettings.ts';
+import { guessSettings, missingColumns, templateCsv, uploadFields } from './uploadSettings.ts';
 
 describe('people file preview', () => {
   it('refuses a file that is not .csv or is over 5 MB, before it is sent', () => {
@@ -53,22 +53,53 @@ describe('people file mapping', () => {
       columns: {},
       datesFormat: 'yyyy-MM-dd',
       visitorType: undefined,
+      buildingId: undefined,
+      defaultDuration: undefined,
       firstRow: 1,
     });
+    // A user of one building has its rows placed there.
+    expect(guessSettings(['Anne', 'Leroy'], labelOf, 'b-1').buildingId).toBe('b-1');
   });
 
-  it('needs the type column only when the rows have no default type', () => {
+  it('needs the type and building columns only when the rows have no default type or building', () => {
     const settings = {
       columns: { firstName: 0, lastName: 1, buildingId: 2 },
       datesFormat: 'yyyy-MM-dd',
       firstRow: 2,
+      buildingId: undefined,
+      defaultDuration: undefined,
     } as const;
     expect(missingColumns({ ...settings, visitorType: undefined })).toEqual(['visitorType']);
     expect(missingColumns({ ...settings, visitorType: 'EMPLOYEE' })).toEqual([]);
+    expect(
+      missingColumns({
+        ...settings,
+        columns: { firstName: 0, lastName: 1 },
+        visitorType: 'EMPLOYEE',
+        buildingId: 'b-1',
+      }),
+    ).toEqual([]);
+    expect(missingColumns({ ...settings, columns: { firstName: 0, lastName: 1 }, visitorType: 'EMPLOYEE' })).toEqual([
+      'buildingId',
+    ]);
     expect(uploadFields({ ...settings, visitorType: 'EMPLOYEE' }, true)).toEqual({
-      ...settings,
+      columns: settings.columns,
+      datesFormat: 'yyyy-MM-dd',
+      firstRow: 2,
       visitorType: 'EMPLOYEE',
       dryRun: true,
     });
+    expect(
+      uploadFields({ ...settings, visitorType: 'EMPLOYEE', buildingId: 'b-1', defaultDuration: 60 }, false),
+    ).toEqual(expect.objectContaining({ buildingId: 'b-1', defaultDuration: 60, dryRun: false }));
+  });
+
+  it('makes a template whose headings map every field by themselves', () => {
+    const template = templateCsv(labelOf);
+    expect(template).toBe(
+      'First name,lastName,Building id,Type,email,phone,companyName,jobTitle,department,externalId,defaultDuration,validFrom,validTo\r\n',
+    );
+    const headings = template.trim().split(',');
+    expect(Object.keys(guessSettings(headings, labelOf).columns)).toHaveLength(headings.length);
   });
 });

@@ -3,6 +3,7 @@ import { ApiError } from '@vestibule/shared/api';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NoticeMessage, messageFromError } from '../../notifications/index.ts';
+import { useSession } from '../../session/index.ts';
 import { uploadPeople } from '../peopleApi.ts';
 import { type CsvPreview, fileProblem, readPreview } from './csvPreview.ts';
 import { type UploadSettings, guessSettings, missingColumns, uploadFields } from './uploadSettings.ts';
@@ -28,6 +29,7 @@ function uploadError(error: unknown): NoticeMessage {
  */
 export function useUploadFlow(onImported: () => void) {
   const { t } = useTranslation();
+  const buildings = useSession((state) => state.buildings);
   const [step, setStep] = useState<UploadStep>(0);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
@@ -55,7 +57,8 @@ export function useUploadFlow(onImported: () => void) {
       const read = await readPreview(next);
       if (chosen.current !== next) return;
       setPreview(read);
-      setSettings(guessSettings(read.lines[0] ?? [], (column) => t(`csv.people.${column}`)));
+      const only = buildings.length === 1 ? buildings[0]?.id : undefined;
+      setSettings(guessSettings(read.lines[0] ?? [], (column) => t(`csv.people.${column}`), only));
     } catch {
       if (chosen.current === next) setProblem('unreadable');
     }

@@ -351,6 +351,52 @@ describe('PATCH /people/upload: writing', () => {
     });
   });
 
+  it('places rows without a building in the chosen one, finds a building by its name, gives employees the default duration', async () => {
+    const columns = { firstName: 0, lastName: 1, buildingId: 2, visitorType: 3, externalId: 4 };
+    const csv = [
+      'first;last;building;type;id',
+      'Wes;Default;;e;DEF-1',
+      'Xia;Named; annex ;v;DEF-2',
+      `Yan;ById;${hq};e;DEF-3`,
+    ];
+    const report = await upload(tokens.master, csv.join('\r\n'), { columns, buildingId: 'AX-1', defaultDuration: 45 });
+    expect(report).toMatchObject({ created: 3, updated: 0, issues: [] });
+    expect(await byExternalId(tenantId, 'DEF-1')).toMatchObject({ building_id: annex, default_duration: 45 });
+    // A visitor has no default duration to take.
+    expect(await byExternalId(tenantId, 'DEF-2')).toMatchObject({ building_id: annex, default_duration: null });
+    expect(await byExternalId(tenantId, 'DEF-3')).toMatchObject({ building_id: hq, default_duration: 45 });
+
+    // No building column at all: every row in the building the upload names (here by its name).
+    const named = await upload(tokens.master, 'first;last;id\r\nZed;Placed;DEF-4\r\n', {
+      columns: { firstName: 0, lastName: 1, externalId: 2 },
+      visitorType: 'VISITOR',
+      buildingId: 'hq',
+    });
+    expect(named).toMatchObject({ created: 1, issues: [] });
+    expect(await byExternalId(tenantId, 'DEF-4')).toMatchObject({ building_id: hq, visitor_type: 'VISITOR' });
+
+    // A building the caller does not see places nobody: the upload is refused and writes nothing.
+    const before = await peopleOf(tenantId);
+    const refused = await send(tokens.supervisor, [
+      csvFile('first;last;id\r\nAnn;Elsewhere;DEF-5\r\n'),
+      {
+        name: 'fields',
+        value: JSON.stringify({
+          ...baseFields,
+          columns: { firstName: 0, lastName: 1, externalId: 2 },
+          visitorType: 'VISITOR',
+          buildingId: 'AX-1',
+          dryRun: false,
+        }),
+      },
+    ]);
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { errorCode: 'PEOPLE_UPLOAD_UNKNOWN_BUILDING', params: { field: 'buildingId' } },
+    });
+    expect(await peopleOf(tenantId)).toEqual(before);
+  });
+
   it('lets a supervisor import into their buildings and update only people they see', async () => {
     const report = await upload(tokens.supervisor, file('Vic;Supervised;HQ-1;v;;;;;;SUP-1;;;'));
     expect(report).toMatchObject({ created: 1, count: 1, issues: [] });

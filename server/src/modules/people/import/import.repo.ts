@@ -25,7 +25,7 @@ export type ImportedColumn =
 
 /** The company's buildings the caller sees (only the assigned ones for `assignedTo`). */
 export function importBuildings(db: Db, tenantId: string, assignedTo: string | undefined) {
-  let query = db.selectFrom('buildings').select(['id', 'external_id']).where('tenant_id', '=', tenantId);
+  let query = db.selectFrom('buildings').select(['id', 'external_id', 'name']).where('tenant_id', '=', tenantId);
   if (assignedTo) query = query.where((eb) => isAssigned(eb, assignedTo, 'buildings.id'));
   return query.execute();
 }

@@ -79,7 +79,10 @@ const columnOf: Record<PeopleUploadColumn, ImportedColumn | undefined> = {
 /** What re-importing changes: the file's columns (a column left out keeps what a person has). */
 function changedColumns(fields: PeopleUploadFields): ImportedColumn[] {
   const always: ImportedColumn[] = ['first_name', 'last_name', 'building_id', 'visitor_type'];
-  const mapped = (Object.keys(fields.columns) as PeopleUploadColumn[])
+  // The upload's default duration fills the employees' that are missing: a change too.
+  const given = Object.keys(fields.columns) as PeopleUploadColumn[];
+  if (fields.defaultDuration !== undefined) given.push('defaultDuration');
+  const mapped = given
     .map((column) => columnOf[column])
     .filter((column): column is ImportedColumn => column !== undefined && !always.includes(column));
   return [...always, ...new Set(mapped)];
@@ -114,9 +117,13 @@ async function companyLookups(ctx: ServerContext, scope: ImportScope): Promise<C
   ]);
   const byExternalId = new Map<string, string>();
   const byId = new Set<string>();
+  /** Lower-case name → id; null when two buildings share the name (then it names none). */
+  const byName = new Map<string, string | null>();
   for (const building of buildings) {
     byId.add(building.id);
     if (building.external_id) byExternalId.set(building.external_id, building.id);
+    const name = building.name.trim().toLowerCase();
+    byName.set(name, byName.has(name) ? null : building.id);
   }
   const existing = new Map<string, ExistingPerson>();
   for (const person of people) {
@@ -135,7 +142,8 @@ async function companyLookups(ctx: ServerContext, scope: ImportScope): Promise<C
       const byExternal = byExternalId.get(reference);
       if (byExternal) return byExternal;
       const id = reference.toLowerCase();
-      return byId.has(id) ? id : undefined;
+      if (byId.has(id)) return id;
+      return byName.get(id.trim()) ?? undefined;
     },
     person: (externalId) => existing.get(externalId),
   };
@@ -169,6 +177,10 @@ export async function importPeople(
   }
   const records = readCsv(upload.content);
   const lookups = await companyLookups(ctx, scope);
+  // The building of rows without one must be one the caller sees, or no row could be placed.
+  if (fields.buildingId !== undefined && lookups.building(fields.buildingId) === undefined) {
+    throw new AppError('PEOPLE_UPLOAD_UNKNOWN_BUILDING', { field: 'buildingId' });
+  }
   const checked = checkFile(records, fields, lookups);
 
   let created = checked.rows.filter((row) => row.existingId === undefined).length;

@@ -25,9 +25,12 @@ export interface UploadIssue {
   errorCode: ErrorCode;
 }
 
-/** The columns every file maps; the visitor type may instead come from the upload's default. */
-export function missingColumns(fields: Pick<PeopleUploadFields, 'columns' | 'visitorType'>): PeopleUploadColumn[] {
-  const required: PeopleUploadColumn[] = ['firstName', 'lastName', 'buildingId'];
+/** The columns every file maps; the visitor type and the building may instead come from the upload's defaults. */
+export function missingColumns(
+  fields: Pick<PeopleUploadFields, 'columns' | 'visitorType' | 'buildingId'>,
+): PeopleUploadColumn[] {
+  const required: PeopleUploadColumn[] = ['firstName', 'lastName'];
+  if (!fields.buildingId) required.push('buildingId');
   if (!fields.visitorType) required.push('visitorType');
   return required.filter((column) => fields.columns[column] === undefined);
 }
@@ -130,7 +133,10 @@ export interface ExistingPerson {
 
 /** What the company holds, looked up by the rules (loaded once by the service). */
 export interface CompanyLookups {
-  /** The id of a building the caller sees, named by its external id ("Building Id") or its id. */
+  /**
+   * The id of a building the caller sees, named by its external id ("Building Id"), its id or
+   * its name (any case; a name two buildings share names none).
+   */
   building(reference: string): string | undefined;
   /** The company's person with this external id. */
   person(externalId: string): ExistingPerson | undefined;
@@ -195,7 +201,8 @@ function checkRow(
   const firstName = name('firstName', 'FIRST_NAME');
   const lastName = name('lastName', 'LAST_NAME');
 
-  const buildingReference = cell('buildingId');
+  // A row without a building is in the upload's building, when it names one.
+  const buildingReference = cell('buildingId') || (fields.buildingId ?? '');
   const buildingId = buildingReference ? lookups.building(buildingReference) : undefined;
   if (!buildingReference) refuse('buildingId', 'PEOPLE_UPLOAD_MISSING_BUILDING_ID');
   else if (!buildingId) refuse('buildingId', 'PEOPLE_UPLOAD_INVALID_BUILDING');
@@ -236,7 +243,10 @@ function checkRow(
   const durationCell = cell('defaultDuration');
   const fileDuration = durationCell ? parseDuration(durationCell) : null;
   if (fileDuration === undefined) refuse('defaultDuration', 'PEOPLE_UPLOAD_INVALID_DURATION');
-  const defaultDuration = mapped('defaultDuration') ? (fileDuration ?? null) : (existing?.defaultDuration ?? null);
+  // An employee with none, in the file or on record, takes the upload's default duration.
+  const givenDuration = mapped('defaultDuration') ? (fileDuration ?? null) : (existing?.defaultDuration ?? null);
+  const defaultDuration =
+    givenDuration === null && visitorType === 'EMPLOYEE' ? (fields.defaultDuration ?? null) : givenDuration;
   if (visitorType === 'EMPLOYEE' && fileDuration !== undefined && defaultDuration === null) {
     refuse('defaultDuration', 'PEOPLE_DEFAULT_DURATION_REQUIRED');
   }

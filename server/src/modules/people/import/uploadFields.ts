@@ -6,7 +6,16 @@ import { type ErrorCode, type PeopleUploadFields, peopleUploadFieldsSchema } fro
 import { AppError } from '../../../errors.ts';
 
 /** The form fields an upload reads (the file is `file`; tenantId names the company). */
-export const uploadFormFields = ['fields', 'columns', 'datesFormat', 'visitorType', 'firstRow', 'dryRun'] as const;
+export const uploadFormFields = [
+  'fields',
+  'columns',
+  'datesFormat',
+  'visitorType',
+  'buildingId',
+  'defaultDuration',
+  'firstRow',
+  'dryRun',
+] as const;
 
 function json(text: string, field: string): unknown {
   try {
@@ -22,10 +31,12 @@ function valueOf(name: string, text: string): unknown {
     case 'columns':
       return json(text, name);
     case 'firstRow':
+    case 'defaultDuration':
       return /^\s*\d+\s*$/.test(text) ? Number(text) : text;
     case 'dryRun':
       return text === 'true' ? true : text === 'false' ? false : text;
     case 'visitorType':
+    case 'buildingId':
       return text === '' ? undefined : text;
     default:
       return text;
