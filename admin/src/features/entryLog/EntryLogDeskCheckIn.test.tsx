@@ -112,6 +112,7 @@ describe("the desk's check-in", () => {
       visitorType: 'VISITOR',
       personId: null,
       hostPersonId: hana.personId,
+      hostUserId: null,
       scheduledDuration: null,
       checkInForm: { firstName: 'Walter', lastName: 'Walkin', companyName: 'Initech', host: 'Hana Host' },
       questionnairesAnswers: [],

@@ -224,6 +224,7 @@ function returningOf(visits: VisitListItem[], search: string | undefined): Retur
         companyName: visit.companyName,
         host: visit.host,
         hostPersonId: visit.hostPersonId,
+        hostUserId: visit.hostUserId,
         checkInForm: { firstName: visit.firstName ?? '', lastName: visit.lastName ?? '', host: visit.host ?? '' },
         lastCheckedInAt: visit.checkedInAt,
         inside: visit.status === 'IN' || visit.status === 'LATE',
@@ -344,6 +345,7 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
         companyName: from.companyName,
         host: from.host,
         hostPersonId: from.hostPersonId,
+        hostUserId: from.hostUserId,
       });
       visits.set(visit.id, visit);
       return checkInResponseSchema.parse({
@@ -379,7 +381,8 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
         scheduledAt: null,
         isInvitation: false,
         host: fast.hostPersonId === hana.personId ? `${hana.firstName} ${hana.lastName}` : typed('host') || null,
-        hostPersonId: fast.hostPersonId,
+        hostPersonId: fast.hostPersonId ?? null,
+        hostUserId: fast.hostUserId ?? null,
       });
       visits.set(visit.id, visit);
       return checkInResponseSchema.parse({
