@@ -96,6 +96,7 @@ describe('meeting states and transitions', () => {
       exitQuestionnaires: ['IN'],
       replace: ['IN', 'OUT'],
       remove: ['INVITED', 'CANCELLED', 'REFUSED', 'IN', 'OUT'],
+      resend: ['INVITED'],
     });
   });
 

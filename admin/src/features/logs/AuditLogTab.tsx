@@ -205,9 +205,7 @@ function AuditRow(props: {
   onToggle: () => void;
 }) {
   const { entry, when, action, entity, expanded, onToggle } = props;
-  const { t } = useTranslation();
   const detailsId = `audit-${entry.id}`;
-  // A failed sign-in under a name no account has: what was typed is never kept (docs/roles.md).
   return (
     <>
       <Table.Tr>

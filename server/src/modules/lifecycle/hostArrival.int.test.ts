@@ -233,8 +233,7 @@ async function runHostNotices(): Promise<Received[]> {
 }
 
 /** The mails about one visitor (by their unique last name). */
-const about = (mails: Received[], lastName: string) =>
-  mails.filter((mail) => mail.text?.includes(lastName));
+const about = (mails: Received[], lastName: string) => mails.filter((mail) => mail.text?.includes(lastName));
 
 /** The one mail of a list (one, and only one, is expected). */
 function theOne(mails: Received[]): Received {
