@@ -85,11 +85,30 @@ function preparesMarkedStatements(client: pg.PoolClient): void {
     if (typeof text !== 'string' || !text.endsWith(keepPlanMark) || !Array.isArray(values) || rest.length > 1) {
       return query(text, ...rest);
     }
-    return prepared(text, values).catch((error: unknown) => {
-      if ((error as { code?: string }).code !== '0A000') throw error;
-      generation++;
-      return prepared(text, values);
-    });
+    const replanned = (error: unknown) => (error as { code?: string }).code === '0A000';
+    if (client.getTransactionStatus() !== 'T') {
+      return prepared(text, values).catch((error: unknown) => {
+        if (!replanned(error)) throw error;
+        generation++;
+        return prepared(text, values);
+      });
+    }
+    // In a transaction a refused statement aborts the transaction: a savepoint keeps it alive so
+    // the statement can be prepared again.
+    return (async () => {
+      await query('SAVEPOINT keep_plan');
+      let result: unknown;
+      try {
+        result = await prepared(text, values);
+      } catch (error) {
+        if (!replanned(error)) throw error;
+        await query('ROLLBACK TO SAVEPOINT keep_plan');
+        generation++;
+        result = await prepared(text, values);
+      }
+      await query('RELEASE SAVEPOINT keep_plan');
+      return result;
+    })();
   };
 }
 
