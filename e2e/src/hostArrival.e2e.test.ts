@@ -81,16 +81,18 @@ function walkIn(label: string) {
 }
 const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 
-/** The time an instant shows on the building's clock, as the e-mail writes it (hh:mm). */
+/** The time an instant shows on the building's clock, as the e-mail writes it. */
 function buildingTime(instant: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
+  // Demo HQ's time format (HH:mm), then its zone's short name, as the e-mails write a moment.
+  const parts = new Intl.DateTimeFormat('en', {
     timeZone: hq.timeZoneId,
     hour: '2-digit',
     minute: '2-digit',
-    hourCycle: 'h12',
-  })
-    .format(instant)
-    .replace(/\s?[AP]M$/, '');
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value;
+  return `${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
 }
 
 /** The walk-in's visit as the entry log has it (once the server knows it). */

@@ -602,7 +602,7 @@ const ACTIVATION_TIMEOUT_MS = 5 * 60_000 + 30_000;
 
 describe('an enrolled kiosk', () => {
   test(
-    'enrolled from the administration by its QR code, it checks in offline; revoked meanwhile, back online its earlier entry arrives, the later one is refused, and it says so',
+    'enrolled from the administration by its QR code, it checks in offline; revoked meanwhile, back online its entries are held for review whatever their dates, and it says so; the administrator applies one and discards the other',
     { timeout: 120_000 },
     async () => {
       const lobby = await createCheckInBuilding(session.baseUrl);
@@ -656,19 +656,29 @@ describe('an enrolled kiosk', () => {
         await kiosk.done();
         expect((await kiosk.pending.innerText()).trim()).toBe(`· ${kiosk.pendingText(2)}`);
 
-        // Back online: Ann's check-in arrives, Ben's is refused, and the tablet says it was withdrawn.
+        // Back online: whatever the tablet's clock says, nothing a revoked kiosk delivers now is
+        // applied by itself: both check-ins are held, and the tablet says it was withdrawn.
         await tablet.setOffline(false);
         await kiosk.revokedHeading.waitFor({ timeout: 30_000 });
-        await expect.poll(async () => (await visitsOf(ann, lobby)).length, poll).toBe(1);
-        expect(await visitsOf(ben, lobby)).toEqual([]);
         await expectNoAxeViolations(page, 'the withdrawn kiosk screen');
         await kiosk.openStaff(STAFF_PIN);
         await kiosk.staffRevokedNotice.waitFor();
-        await expect.poll(() => kiosk.staffRejected.count(), poll).toBe(1);
-        const refused = await kiosk.staffRejected.first().innerText();
-        expect(refused).toContain(`${ben.firstName} ${ben.lastName}`);
-        expect(refused).toContain(text('en', 'errors.KIOSK_DEVICE_REVOKED'));
+        await expect.poll(() => kiosk.staffRejected.count(), poll).toBe(2);
+        for (const entry of await kiosk.staffRejected.all()) {
+          expect(await entry.innerText()).toContain(text('en', 'errors.KIOSK_ENTRY_HELD'));
+        }
         await expect.poll(() => kiosk.staffFact('pending').innerText(), poll).toBe('0');
+        expect(await visitsOf(ann, lobby)).toEqual([]);
+        expect(await visitsOf(ben, lobby)).toEqual([]);
+
+        // The administrator sees both on the device's tab, applies Ann's and discards Ben's.
+        await dialog.button('buildings.kiosks.refreshLabel').click();
+        await expect.poll(() => dialog.heldEntries.count(), poll).toBe(2);
+        await dialog.decideHeldEntry('apply', `${ann.firstName} ${ann.lastName}`);
+        await dialog.decideHeldEntry('discard', `${ben.firstName} ${ben.lastName}`);
+        await expect.poll(() => dialog.heldEntries.count(), poll).toBe(0);
+        await expect.poll(async () => (await visitsOf(ann, lobby)).length, poll).toBe(1);
+        expect(await visitsOf(ben, lobby)).toEqual([]);
       } finally {
         await adminContext.close();
         await tablet.close();

@@ -91,8 +91,8 @@ describe('a pass at a kiosk offline', () => {
     await expectNoAxeViolations(page, 'the wizard started from a scanned pass, offline');
     await screen.button('finish').click();
     await screen.outcomeHeading('allowed').waitFor();
-    const code = (await kiosk.visitCode.innerText()).trim();
-    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    // An employee is handed no visit code: they check out with their pass.
+    expect(await kiosk.visitCode.count()).toBe(0);
     await expect
       .poll(() => kiosk.deliveryNotice.innerText(), poll)
       .toBe(kiosk.label('publicVisit.offline.savedOnKiosk'));
@@ -110,12 +110,12 @@ describe('a pass at a kiosk offline', () => {
     await kiosk.pending.waitFor({ state: 'detached' });
     await expect.poll(() => kiosk.statusLine.innerText(), poll).toBe(kiosk.statusText(true));
 
-    // The server's visit: the kiosk's code, the record's names (the kiosk knew an initial).
+    // The server's visit: the record's names (the kiosk knew an initial).
     const { docs } = await api.call('GET /meeting', {
       query: { buildingId: demoHq.id, search: employee.lastName, limit: 50 },
     });
-    expect(docs.map((visit) => [visit.identifier, visit.firstName, visit.lastName, visit.visitorType])).toEqual([
-      [code, employee.firstName, employee.lastName, 'EMPLOYEE'],
+    expect(docs.map((visit) => [visit.firstName, visit.lastName, visit.visitorType])).toEqual([
+      [employee.firstName, employee.lastName, 'EMPLOYEE'],
     ]);
     const [visit] = docs;
     expect(visit!.checkedInAt).not.toBeNull();

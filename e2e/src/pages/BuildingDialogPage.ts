@@ -246,6 +246,20 @@ export class BuildingDialogPage {
   }
 
   /** Kiosk devices tab: revokes the kiosk named `name`, confirming. */
+  /** Kiosk devices tab: the entries revoked kiosks sent after their revocation, one row each. */
+  get heldEntries(): Locator {
+    return this.dialog.getByTestId('kiosk-held-row');
+  }
+
+  /** Applies or discards the held entry of a person, confirmed as an administrator does. */
+  async decideHeldEntry(decision: 'apply' | 'discard', name: string): Promise<void> {
+    await this.button(`buildings.kiosks.held.${decision}Of`, { name }).click();
+    const title = this.label(`buildings.kiosks.held.${decision}Title`);
+    const confirm = this.page.getByRole('dialog', { name: exactly(title) });
+    await confirm.getByRole('button', { name: exactly(this.label(`buildings.kiosks.held.${decision}`)) }).click();
+    await confirm.waitFor({ state: 'detached' });
+  }
+
   async revokeKiosk(name: string): Promise<void> {
     await this.button('buildings.kiosks.revokeOf', { name }).click();
     const confirm = this.page.getByRole('dialog', { name: exactly(this.label('buildings.kiosks.revokeTitle')) });
