@@ -324,10 +324,10 @@ describe('two wardens', () => {
     const ines = await employeeInside('Ines');
     const omar = await employeeInside('Omar');
 
-    // The corporate user at a desk starts a drill.
+    // The corporate user at a desk starts a drill at Demo HQ (they see every building).
     await page.setViewportSize(DESK);
     await (await LoginPage.open(page)).signInAs(demoUsers.master);
-    const desk = await AdminEvacuationPage.open(page);
+    const desk = await AdminEvacuationPage.open(page, 'en', demoHq.id);
     await desk.startDrill.click();
     await desk.runningHeading('DRILL').waitFor();
 
@@ -345,7 +345,7 @@ describe('two wardens', () => {
       const phonePage = await phoneContext.newPage();
       await (await LoginPage.open(phonePage)).signInAs(demoUsers.space);
       await phonePage.setViewportSize(PHONE);
-      const phone = await AdminEvacuationPage.open(phonePage);
+      const phone = await AdminEvacuationPage.open(phonePage, 'en', demoHq.id);
       await phone.runningHeading('DRILL').waitFor();
       let reloads = 0;
       for (const watched of [page, phonePage]) watched.on('load', () => reloads++);

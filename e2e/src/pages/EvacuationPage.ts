@@ -89,8 +89,9 @@ abstract class EvacuationList {
 export class AdminEvacuationPage extends EvacuationList {
   static readonly path = '/evacuation';
 
-  static async open(page: Page, locale: Locale = 'en'): Promise<AdminEvacuationPage> {
-    await page.goto(AdminEvacuationPage.path);
+  /** The screen, on a building of the user's when one is named (else the one the screen picks). */
+  static async open(page: Page, locale: Locale = 'en', buildingId?: string): Promise<AdminEvacuationPage> {
+    await page.goto(buildingId ? `${AdminEvacuationPage.path}?building=${buildingId}` : AdminEvacuationPage.path);
     await waitForPath(page, AdminEvacuationPage.path);
     const screen = new AdminEvacuationPage(page, locale);
     await screen.waitUntilShown();
