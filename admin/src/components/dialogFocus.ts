@@ -11,6 +11,13 @@ export interface Opener {
 /** The openers of the dialogs open now, by their dialog element. */
 const openers = new WeakMap<Element, Opener>();
 
+/**
+ * The dialogs open now, latest last. A dialog that replaces another one whose code is fetched on
+ * first use (a visit's edit from its detail) opens once the focus already left the hidden one:
+ * it then goes back where that one would have.
+ */
+let openDialogs: Element[] = [];
+
 const FIELDS = [
   'input:not([type="hidden"]):not([disabled])',
   'textarea:not([disabled])',
@@ -28,6 +35,11 @@ export function firstField(body: Element): HTMLElement | null {
 /** The opener of a dialog that opens while `active` has the focus. */
 export function openerOf(active: Element | null): Opener {
   const element = active && active !== document.body ? active : null;
+  if (element === null) {
+    const latest = openDialogs.filter((dialog) => dialog.isConnected).at(-1);
+    const inheritedOpener = latest ? openers.get(latest) : undefined;
+    if (inheritedOpener) return inheritedOpener;
+  }
   const parent = element?.closest('[role="dialog"]');
   const inherited = parent ? openers.get(parent) : undefined;
   return {
@@ -39,6 +51,7 @@ export function openerOf(active: Element | null): Opener {
 /** Records the opener of an open dialog, for the dialogs it opens in turn. */
 export function rememberOpener(dialog: Element, opener: Opener): void {
   openers.set(dialog, opener);
+  openDialogs = [...openDialogs.filter((open) => open !== dialog && open.isConnected), dialog];
 }
 
 const focusable = (element: Element): element is HTMLElement =>
@@ -49,6 +62,7 @@ const focusable = (element: Element): element is HTMLElement =>
  * once the dialog is gone; not when another dialog took the focus meanwhile.
  */
 export function returnFocus(opener: Opener, closing: Element | null): void {
+  openDialogs = openDialogs.filter((open) => open !== closing);
   setTimeout(() => {
     const active = document.activeElement;
     const otherDialog = active?.closest('[role="dialog"]');

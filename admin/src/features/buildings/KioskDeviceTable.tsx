@@ -53,7 +53,12 @@ function DeviceStatus({ device }: { device: KioskDevice }) {
       <Badge color={color} variant="light" tt="none" data-testid="kiosk-device-status">
         {t(`buildings.kiosks.${key}`)}
       </Badge>
-      {since && <Text size="xs">{t('buildings.kiosks.statusSince', { date: format.dateTime(since) })}</Text>}
+      {since && (
+        // A date and time never break at their hyphens ("2026-" / "11-27").
+        <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+          {t('buildings.kiosks.statusSince', { date: format.dateTime(since) })}
+        </Text>
+      )}
     </>
   );
 }
@@ -115,7 +120,9 @@ export function KioskDeviceTable(props: {
                 <Text size="sm">
                   <time dateTime={device.lastSeenAt}>{formatRelative(device.lastSeenAt, now, language)}</time>
                 </Text>
-                <Text size="xs">{format.dateTime(device.lastSeenAt)}</Text>
+                <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+                  {format.dateTime(device.lastSeenAt)}
+                </Text>
               </Table.Td>
               <Table.Td>{device.appVersion ?? unknown}</Table.Td>
               <Table.Td>

@@ -82,7 +82,7 @@ export function EntryLogTable(props: {
                     {name}
                   </Anchor>
                   {visit.email && (
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" className={classes.email}>
                       {visit.email}
                     </Text>
                   )}

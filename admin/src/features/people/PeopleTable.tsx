@@ -27,6 +27,11 @@ const statusColours: Record<PersonStatus, string> = {
   NONE: 'gray.7',
 };
 
+const wholeBadge = {
+  root: { maxWidth: 'none', overflow: 'visible' },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
+
 /** Where the person stands now, and whether they are deactivated, in words and icons (never by colour alone). */
 function StatusBadges({ person }: { person: Person }) {
   const { t } = useTranslation();
@@ -38,6 +43,8 @@ function StatusBadges({ person }: { person: Person }) {
         leftSection={<IconPersonStatus status={person.status} size={14} />}
         title={t(`people.statusHelp.${person.status}`)}
         data-status={person.status}
+        // Its words are never cut: "NO ENTRY TODAY" ended in "NO ENTR…" at 1440 px.
+        styles={wholeBadge}
       >
         {t(`people.status.${person.status}`)}
       </Badge>

@@ -275,11 +275,11 @@ export const buildings = {
     testAgain: 'Test again',
   },
   devices: {
-    section: 'Kiosk devices',
+    section: 'Allowed network addresses',
     intro:
       'Optional: an extra restriction on enrolled kiosks, which then work only from these addresses. With no address, an enrolled kiosk works from any network.',
     offlineHint:
-      'Addresses are no credential (several tablets can share one, and they change): a tablet becomes a kiosk only by enrolment, below.',
+      'An address proves nothing (several tablets can share one, and addresses change): a tablet becomes a kiosk only by enrolment, above.',
     count: '{{used}} of {{limit}} addresses',
     caption: 'Kiosk devices allowed',
     name: 'Device IP address',

@@ -160,7 +160,7 @@ export const entryLog = {
     companies: { companyName: 'Company', contractorCompanyName: "Contractor's company" },
     host: 'Host',
     hostHelp: 'Type part of a name',
-    hostNone: 'Nobody of this building has a name starting like this.',
+    hostNone: 'No one in this building has a name starting with these letters.',
     problems: {
       required: 'Fill this in.',
       email: 'Type an e-mail address such as name@example.com.',
@@ -200,7 +200,7 @@ export const entryLog = {
     host: 'Host',
     hostHelp:
       'Someone of the building’s directory or a user of the building, told of the arrival. Type the first letters of a first or last name.',
-    hostNone: 'Nobody of this building has a name starting like this.',
+    hostNone: 'No one in this building has a name starting with these letters.',
     hostRequired: 'Choose the host.',
     personRequired: 'Choose the person.',
     date: 'Date',

@@ -278,11 +278,11 @@ export const buildings = {
     testAgain: 'Probar de nuevo',
   },
   devices: {
-    section: 'Dispositivos de quiosco',
+    section: 'Direcciones de red permitidas',
     intro:
       'Opcional: una restricción más para los quioscos registrados, que entonces solo funcionan desde estas direcciones. Sin dirección, un quiosco registrado funciona desde cualquier red.',
     offlineHint:
-      'Una dirección no es una credencial (varias tabletas pueden compartirla y cambia): una tableta se convierte en quiosco solo al registrarla, abajo.',
+      'Una dirección no es una credencial (varias tabletas pueden compartirla y cambia): una tableta se convierte en quiosco solo al registrarla, arriba.',
     count: 'Direcciones: {{used}} de {{limit}}',
     caption: 'Dispositivos de quiosco permitidos',
     name: 'Dirección IP del dispositivo',

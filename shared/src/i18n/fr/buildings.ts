@@ -279,11 +279,11 @@ export const buildings = {
     testAgain: 'Tester de nouveau',
   },
   devices: {
-    section: 'Appareils de borne',
+    section: 'Adresses réseau autorisées',
     intro:
       'Facultatif : une restriction de plus pour les bornes enregistrées, qui ne fonctionnent alors que depuis ces adresses. Sans adresse, une borne enregistrée fonctionne depuis n’importe quel réseau.',
     offlineHint:
-      'Une adresse n’est pas une preuve d’identité (plusieurs tablettes peuvent la partager, et elle change) : une tablette devient une borne seulement en l’enregistrant, ci-dessous.',
+      'Une adresse n’est pas une preuve d’identité (plusieurs tablettes peuvent la partager, et elle change) : une tablette devient une borne seulement en l’enregistrant, ci-dessus.',
     count: 'Adresses : {{used}} sur {{limit}}',
     caption: 'Appareils de borne autorisés',
     name: 'Adresse IP de l’appareil',

@@ -27,7 +27,7 @@ export const evacuation = {
     paperMark: '✓',
     name: 'Nom',
     phone: 'Téléphone',
-    company: 'Société',
+    company: 'Entreprise',
     host: 'Hôte',
     checkedIn: 'Arrivée',
   },

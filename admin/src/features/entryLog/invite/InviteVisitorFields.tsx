@@ -84,6 +84,8 @@ export function InviteVisitorFields(props: {
             type="email"
             label={t('entryLog.invite.email')}
             description={t('entryLog.invite.emailHelp')}
+            // Its help line takes the whole row: beside the phone, the two fields stood at different heights.
+            style={{ gridColumn: '1 / -1' }}
             {...textFieldProps(form, server, 'email', PERSON_LIMITS.email)}
           />
           <TextInput

@@ -204,6 +204,7 @@ export function FastCheckInDialog(props: {
           <ReturningSearch
             key={buildingId}
             buildingId={buildingId}
+            timeZone={buildings.find((building) => building.id === buildingId)?.timeZoneId}
             readsDirectory={readsDirectory}
             busy={busy}
             onCheckIn={(found) => void checkInFound(found)}

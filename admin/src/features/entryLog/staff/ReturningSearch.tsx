@@ -28,6 +28,8 @@ const foundKey = (found: Found) => (found.kind === 'returning' ? found.visitor.v
  */
 export function ReturningSearch(props: {
   buildingId: string;
+  /** The building's time zone: a last visit is told on its clock, as the entry log tells it. */
+  timeZone: string | undefined;
   readsDirectory: boolean;
   /** The one being checked in, whose button spins. */
   busy: string | null;
@@ -36,7 +38,7 @@ export function ReturningSearch(props: {
   /** Nobody found: the text typed names who arrives. */
   onNewName: (name: string) => void;
 }) {
-  const { buildingId, readsDirectory, busy, onCheckIn, onEdit, onNewName } = props;
+  const { buildingId, timeZone, readsDirectory, busy, onCheckIn, onEdit, onNewName } = props;
   const { t } = useTranslation();
   const format = useDateTimeFormat();
   const listId = useId();
@@ -120,7 +122,7 @@ export function ReturningSearch(props: {
                       {facts(found, {
                         type: (type) => t(`people.types.${type}`),
                         fromDirectory: t('entryLog.desk.fromDirectory'),
-                        lastVisit: (value) => t('entryLog.desk.lastVisit', { when: format.brief(value, undefined) }),
+                        lastVisit: (value) => t('entryLog.desk.lastVisit', { when: format.brief(value, timeZone) }),
                         host: (host) => t('entryLog.desk.withHost', { host }),
                       }).join(' · ')}
                     </Text>
