@@ -7,13 +7,6 @@ import type { RollCallFilter } from './RollCallPanel.tsx';
 import { useActorName } from './rollCallText.ts';
 import type { RollCallView } from './useRollCall.ts';
 
-/** A moment today as its time, an earlier one with its date (someone in since yesterday stands out). */
-function useCheckInTime(): (iso: string) => string {
-  const format = useDateTimeFormat();
-  const today = format.date(new Date());
-  return (iso) => (format.date(iso) === today ? format.time(iso) : format.dateTime(iso));
-}
-
 /** Whether the filter of a running roll call shows a person on screen. */
 export function shownBy(filter: RollCallFilter, mark: CurrentMark | undefined): boolean {
   if (filter === 'unmarked') return mark === undefined;
@@ -37,8 +30,13 @@ function PhoneLink({ person, name }: { person: EvacuationPerson; name: string })
 }
 
 /** Present and absent, each pressed again to take the mark back; who marked and when beneath. */
-function MarkButtons(props: { person: EvacuationPerson; name: string; rollCall: RollCallView }) {
-  const { person, name, rollCall } = props;
+function MarkButtons(props: {
+  person: EvacuationPerson;
+  name: string;
+  rollCall: RollCallView;
+  zone: string | undefined;
+}) {
+  const { person, name, rollCall, zone } = props;
   const { t } = useTranslation();
   const format = useDateTimeFormat();
   const actorName = useActorName();
@@ -76,7 +74,10 @@ function MarkButtons(props: { person: EvacuationPerson; name: string; rollCall: 
         {saving
           ? t('evacuation.rollCall.saving')
           : mark
-            ? t('evacuation.rollCall.markedBy', { name: actorName(mark.markedBy), time: format.time(mark.markedAt) })
+            ? t('evacuation.rollCall.markedBy', {
+                name: actorName(mark.markedBy),
+                time: format.brief(mark.markedAt, zone),
+              })
             : ''}
       </Text>
     </div>
@@ -91,10 +92,14 @@ export function EvacuationGroupTable(props: {
   group: EvacuationGroup;
   rollCall: RollCallView;
   filter: RollCallFilter;
+  /** The building's time zone: times are on its clock, the zone named when it is not the viewer's. */
+  zone: string | undefined;
 }) {
-  const { group, rollCall, filter } = props;
+  const { group, rollCall, filter, zone } = props;
   const { t } = useTranslation();
-  const time = useCheckInTime();
+  const format = useDateTimeFormat();
+  // Today's arrivals as times, earlier ones with their date (someone in since yesterday stands out).
+  const time = (iso: string) => format.brief(iso, zone);
   const title = t(`evacuation.groups.${group.visitorType}`);
   const running = rollCall.running;
   // Out of a roll call the marks column is paper's only.
@@ -140,7 +145,7 @@ export function EvacuationGroupTable(props: {
                 className={hidden ? classes.filteredOut : undefined}
               >
                 <Table.Td className={markColumn}>
-                  {running && <MarkButtons person={person} name={name} rollCall={rollCall} />}
+                  {running && <MarkButtons person={person} name={name} rollCall={rollCall} zone={zone} />}
                   {/* On paper, a box to tick by hand, or the mark already made. */}
                   <span className={`${classes.paperBox} ${classes.printOnly}`} aria-hidden="true">
                     {mark?.status === 'PRESENT' ? '✓' : mark?.status === 'ABSENT' ? '✗' : ''}

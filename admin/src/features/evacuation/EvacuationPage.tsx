@@ -112,7 +112,7 @@ function BuildingEvacuation({ buildingId }: { buildingId: string }) {
             {t('evacuation.inside', { count: list.total })}
           </Text>
           <Text size="sm">
-            {t('evacuation.listOf', { time: format.dateTime(list.generatedAt) })}
+            {t('evacuation.listOf', { time: format.dateTimeIn(list.generatedAt, list.building.timeZoneId) })}
             <span className={classes.noPrint}> · {t('evacuation.live')}</span>
           </Text>
         </div>
@@ -125,18 +125,32 @@ function BuildingEvacuation({ buildingId }: { buildingId: string }) {
           </Button>
         </Group>
       </Group>
-      <RollCallPanel groups={list.groups} rollCall={rollCall} filter={filter} onFilter={setFilter} />
+      <RollCallPanel
+        groups={list.groups}
+        rollCall={rollCall}
+        filter={filter}
+        onFilter={setFilter}
+        zone={list.building.timeZoneId}
+      />
       {shown.length === 0 ? (
         <Text data-testid="evacuation-empty">{t('evacuation.empty')}</Text>
       ) : (
         <div className={classes.groups}>
           {nobodyShown && <Text className={classes.noPrint}>{t('evacuation.rollCall.nobodyShown')}</Text>}
           {shown.map((group) => (
-            <EvacuationGroupTable key={group.visitorType} group={group} rollCall={rollCall} filter={filter} />
+            <EvacuationGroupTable
+              key={group.visitorType}
+              group={group}
+              rollCall={rollCall}
+              filter={filter}
+              zone={list.building.timeZoneId}
+            />
           ))}
         </div>
       )}
-      {rollCall.running && rollCall.rollCall && <RollCallHistory rollCall={rollCall.rollCall} groups={list.groups} />}
+      {rollCall.running && rollCall.rollCall && (
+        <RollCallHistory rollCall={rollCall.rollCall} groups={list.groups} zone={list.building.timeZoneId} />
+      )}
     </div>
   );
 }

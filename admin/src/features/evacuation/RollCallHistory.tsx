@@ -9,7 +9,16 @@ import { useActorName } from './rollCallText.ts';
  * Every mark of the roll call, newest first: who marked whom, how and when. Two wardens who
  * marked the same person differently both appear; the list above shows the later mark.
  */
-export function RollCallHistory({ rollCall, groups }: { rollCall: RollCall; groups: readonly EvacuationGroup[] }) {
+export function RollCallHistory({
+  rollCall,
+  groups,
+  zone,
+}: {
+  rollCall: RollCall;
+  groups: readonly EvacuationGroup[];
+  /** The building's time zone (its clock, named when it is not the viewer's). */
+  zone: string | undefined;
+}) {
   const { t } = useTranslation();
   const format = useDateTimeFormat();
   const actorName = useActorName();
@@ -21,7 +30,7 @@ export function RollCallHistory({ rollCall, groups }: { rollCall: RollCall; grou
   );
   const lines = [...rollCall.history].reverse().map((mark, index) => {
     const values = {
-      time: format.time(mark.markedAt),
+      time: format.brief(mark.markedAt, zone),
       who: actorName(mark.markedBy),
       name: names.get(mark.visitId) ?? t('evacuation.rollCall.gone'),
     };

@@ -20,8 +20,10 @@ export function RollCallPanel(props: {
   rollCall: RollCallView;
   filter: RollCallFilter;
   onFilter: (filter: RollCallFilter) => void;
+  /** The building's time zone (its clock, named when it is not the viewer's). */
+  zone: string | undefined;
 }) {
-  const { groups, rollCall, filter, onFilter } = props;
+  const { groups, rollCall, filter, onFilter, zone } = props;
   const { t } = useTranslation();
   const format = useDateTimeFormat();
   const actorName = useActorName();
@@ -34,7 +36,7 @@ export function RollCallPanel(props: {
     const last = current?.endedAt
       ? {
           reason: t(`evacuation.rollCall.reasons.${current.reason}`),
-          time: format.time(current.endedAt),
+          time: format.brief(current.endedAt, zone),
           name: current.endedBy ? actorName(current.endedBy) : '',
           present: String(current.marks.filter((mark) => mark.status === 'PRESENT').length),
           absent: String(current.marks.filter((mark) => mark.status === 'ABSENT').length),
@@ -84,7 +86,7 @@ export function RollCallPanel(props: {
           </Text>
           <Text size="sm" className={classes.noPrint}>
             {t('evacuation.rollCall.startedBy', {
-              time: format.time(current.startedAt),
+              time: format.brief(current.startedAt, zone),
               name: actorName(current.startedBy),
             })}
           </Text>
