@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type HostCandidate,
@@ -22,6 +20,7 @@ import {
 import { type TestApp, bearer, createTestApp, enrolledKiosk, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 import { createMailSender } from '../mail/mail.sender.ts';
 import { notifyHostsOfCheckIns } from './lifecycle.service.ts';
+import { type SmtpSink, startSmtpSink } from '../../../test/helpers/smtpSink.ts';
 
 // The host is found and told (docs/check-in.md, "The host"; docs/visits.md, "Who is told"): the
 // building's hosts are searched by staff, a kiosk and a phone; the host chosen is linked to the
@@ -30,11 +29,9 @@ import { notifyHostsOfCheckIns } from './lifecycle.service.ts';
 // notice reaches the linked host through the outbox and a real SMTP exchange, in their language,
 // unless they chose not to be told.
 
-const received: { to: string[]; raw: string }[] = [];
 /** A mail as a client reads it, with the addresses the SMTP exchange delivered it to. */
 type Received = Omit<Email, 'to'> & { to: string[] };
-let smtp: SMTPServer;
-let smtpUrl: string;
+let smtp: SmtpSink;
 let t: TestApp;
 
 const MOBILE_TOKEN = 'mt-hosts-1';
@@ -111,27 +108,13 @@ async function seedWorld() {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpSink();
   t = await createTestApp();
   world = await seedWorld();
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 type Link = { hostPersonId?: string | null; hostUserId?: string | null };
@@ -219,16 +202,16 @@ const visitCount = async () =>
 
 /** The lifecycle's host notices as the job runs them, then the mail sender over SMTP: what reached each inbox. */
 async function runHostNotices(): Promise<Received[]> {
-  const from = received.length;
+  const from = smtp.received.length;
   await notifyHostsOfCheckIns({ db: t.database.db, base: 'https://visits.example.test' }, new Date());
-  const sender = createMailSender(t.database.db, smtpUrl);
+  const sender = createMailSender(t.database.db, smtp.url);
   try {
     await sender.sendDue();
   } finally {
     sender.close();
   }
   return Promise.all(
-    received.slice(from).map(async (message) => ({ ...(await PostalMime.parse(message.raw)), to: message.to })),
+    smtp.received.slice(from).map(async (message) => ({ ...(await PostalMime.parse(message.raw)), to: message.to })),
   );
 }
 

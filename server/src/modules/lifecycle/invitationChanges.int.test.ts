@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import PostalMime, { type Email } from 'postal-mime';
 import ICAL from 'ical.js';
 import type { VisitDetail } from '@vestibule/shared';
@@ -8,14 +6,13 @@ import { type TestApp, createTestApp, jsonOf } from '../../../test/helpers/test-
 import { createMailSender } from '../mail/mail.sender.ts';
 import { type Seed, caller, invite, seedVisits } from '../visits/visits.test-fixtures.ts';
 import { type LifecycleDeps, sendCancellations, sendInvitations } from './lifecycle.service.ts';
+import { type SmtpSink, startSmtpSink } from '../../../test/helpers/smtpSink.ts';
 
 // A visitor's calendar follows their visit (both databases): moved by the visitor's
 // pages or by staff, the invitation is sent again with the same UID and a higher SEQUENCE; once
 // cancelled, the visitor receives a METHOD:CANCEL file above every version sent and the host is
 // told, each in their language, once. Messages are read back from a real SMTP exchange.
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
-let smtpUrl: string;
+let smtp: SmtpSink;
 let t: TestApp;
 let seed: Seed;
 let call: ReturnType<typeof caller>;
@@ -23,21 +20,7 @@ let deps: LifecycleDeps;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpSink();
   t = await createTestApp();
   seed = await seedVisits(t);
   call = caller(t, seed);
@@ -47,19 +30,19 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
-/** Sends what the outbox holds over SMTP; answers every message `to` received, parsed, oldest first. */
+/** Sends what the outbox holds over SMTP; answers every message `to` smtp.received, parsed, oldest first. */
 async function deliveredTo(to: string): Promise<(Email & { raw: string })[]> {
-  const sender = createMailSender(t.database.db, smtpUrl);
+  const sender = createMailSender(t.database.db, smtp.url);
   try {
     await sender.sendDue();
   } finally {
     sender.close();
   }
   return Promise.all(
-    received
+    smtp.received
       .filter((message) => message.to.includes(to))
       .map(async (message) => ({ ...(await PostalMime.parse(message.raw)), raw: message.raw })),
   );

@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import PostalMime, { type Email } from 'postal-mime';
 import ICAL from 'ical.js';
 import { PNG } from 'pngjs';
@@ -24,13 +22,12 @@ import {
   createWorld,
   minutes,
 } from './lifecycle.test-fixtures.ts';
+import { type SmtpSink, startSmtpSink } from '../../../test/helpers/smtpSink.ts';
 
 // What the lifecycle's e-mails say, as a mail client receives them: each job's messages go
 // through the outbox and a real SMTP exchange, then are read back with a MIME parser; the QR code
 // is decoded from its PNG and the calendar file parsed with an iCalendar parser.
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
-let smtpUrl: string;
+let smtp: SmtpSink;
 let t: TestApp;
 let deps: LifecycleDeps;
 const BASE = 'https://visits.example.test';
@@ -38,40 +35,26 @@ const NOW = new Date('2026-06-15T14:00:00Z');
 const HOUR = minutes(60);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpSink();
   t = await createTestApp();
   deps = { db: t.database.db, base: BASE };
 });
 afterEach(() => clearVisitsAndMail(t.database.db));
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
-/** Sends what the outbox holds over SMTP and answers the message received by `to`, parsed. */
+/** Sends what the outbox holds over SMTP and answers the message smtp.received by `to`, parsed. */
 async function deliveredTo(to: string): Promise<Email & { raw: string }> {
-  const sender = createMailSender(t.database.db, smtpUrl);
+  const sender = createMailSender(t.database.db, smtp.url);
   try {
     await sender.sendDue();
   } finally {
     sender.close();
   }
-  const message = received.findLast((m) => m.to.includes(to));
-  if (!message) throw new Error(`nothing received by ${to}`);
+  const message = smtp.received.findLast((m) => m.to.includes(to));
+  if (!message) throw new Error(`nothing smtp.received by ${to}`);
   return { ...(await PostalMime.parse(message.raw)), raw: message.raw };
 }
 
