@@ -7,6 +7,7 @@ import type { Locale } from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../context.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
+import { QR_OPTIONS } from '../notifications/visitQr.ts';
 
 /** A pass identifier: 18 random bytes, 24 URL-safe characters (what the QR code encodes). */
 export function newPassIdentifier(): string {
@@ -19,9 +20,9 @@ export function personalLink(ctx: ServerContext, origin: string, qrCodeKey: stri
   return `${base}/checkin/${encodeURIComponent(qrCodeKey)}/${encodeURIComponent(identifier)}`;
 }
 
-/** The QR code of the link, as a PNG data URL (medium error correction, a quiet zone, 320 px). */
+/** The QR code of the link, as a PNG data URL, drawn as every QR code of the product. */
 export function passQrCode(link: string): Promise<string> {
-  return QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 320, type: 'image/png' });
+  return QRCode.toDataURL(link, { ...QR_OPTIONS, type: 'image/png' });
 }
 
 export interface PassMail {
