@@ -48,3 +48,5 @@ export * from './schemas/audit.ts';
 export * from './domain/evacuation.ts';
 export * from './domain/rollCall.ts';
 export * from './schemas/evacuation.ts';
+export * from './domain/reportPeriod.ts';
+export * from './schemas/reports.ts';

@@ -8,6 +8,7 @@ import { logs } from '@vestibule/shared/i18n/en/logs';
 import { people } from '@vestibule/shared/i18n/en/people';
 import { myProfile } from '@vestibule/shared/i18n/en/profile';
 import { questionnaires } from '@vestibule/shared/i18n/en/questionnaires';
+import { reports } from '@vestibule/shared/i18n/en/reports';
 import { tenants } from '@vestibule/shared/i18n/en/tenants';
 import { users } from '@vestibule/shared/i18n/en/users';
 import { wizard } from '@vestibule/shared/i18n/en/wizard';
@@ -29,6 +30,7 @@ const screenCatalogue = {
   csv,
   evacuation,
   entryLog,
+  reports,
   // The check-in wizard's words: the entry log's staff check-in is the kiosk's wizard.
   wizard,
 };

@@ -7,6 +7,7 @@ import { users } from './users.ts';
 import { people } from './people.ts';
 import { entryLog } from './entryLog.ts';
 import { evacuation } from './evacuation.ts';
+import { reports } from './reports.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -47,4 +48,5 @@ export const en = {
   people,
   evacuation,
   entryLog,
+  reports,
 };

@@ -8,6 +8,7 @@ import { users } from './users.ts';
 import { people } from './people.ts';
 import { entryLog } from './entryLog.ts';
 import { evacuation } from './evacuation.ts';
+import { reports } from './reports.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -48,4 +49,5 @@ export const es = {
   people,
   evacuation,
   entryLog,
+  reports,
 } satisfies Catalogue<Resources>;
