@@ -58,7 +58,8 @@ async function counts() {
 describe("Demo Corp's directory", () => {
   it('has employees, contractors and residents at Demo HQ, each with a pass of their own', async () => {
     expect(firstSeed).toBe(true);
-    const all = await people();
+    // Demo HQ's directory (Demo West has a small one of its own).
+    const all = await people({ buildingId: (await demoLinks(t.database.db))!.buildingId });
     expect(all.totalDocs).toBe(44);
     const ofType = (type: Person['visitorType']) => all.docs.filter((person) => person.visitorType === type);
     expect(ofType('EMPLOYEE')).toHaveLength(30);
@@ -76,8 +77,9 @@ describe("Demo Corp's directory", () => {
     // Names are fixed, and no two people share one.
     const names = all.docs.map((person) => `${person.firstName} ${person.lastName}`);
     expect(new Set(names).size).toBe(names.length);
+    // Everyone of the directories has a pass of their own (Demo West's six too).
     const passes = await t.database.db.selectFrom('people').select('pass_identifier').execute();
-    expect(new Set(passes.map((row) => row.pass_identifier)).size).toBe(44);
+    expect(new Set(passes.map((row) => row.pass_identifier)).size).toBe(50);
     for (const { pass_identifier } of passes) expect(pass_identifier).toMatch(/^[\w-]{24}$/);
   });
 
@@ -166,17 +168,116 @@ describe("Demo HQ's hosts", () => {
   });
 });
 
+describe('the history behind the demo day', () => {
+  async function history() {
+    const { db } = t.database;
+    const marker = await db
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', 'demo_visits_day')
+      .executeTakeFirstOrThrow();
+    const dayIds = (JSON.parse(marker.value) as { ids: string[] }).ids;
+    const rows = await db
+      .selectFrom('visits')
+      .innerJoin('buildings', 'buildings.id', 'visits.building_id')
+      .select([
+        'buildings.name as building',
+        'visits.visitor_type',
+        'visits.person_id',
+        'visits.email',
+        'visits.allowed',
+        'visits.refusal_reason',
+        'visits.is_invitation',
+        'visits.checked_in_at',
+        'visits.checked_out_at',
+        'visits.checkout_method',
+        'visits.expired_at',
+        'visits.overdue_alert_sent_at',
+        sql<string>`to_char(coalesce(visits.checked_in_at, visits.scheduled_at, visits.created_at)
+          at time zone (buildings.settings->>'timeZoneId'), 'YYYY-MM-DD')`.as('day'),
+        sql<number>`extract(isodow from coalesce(visits.checked_in_at, visits.scheduled_at, visits.created_at)
+          at time zone (buildings.settings->>'timeZoneId'))::int`.as('weekday'),
+      ])
+      .where('visits.id', 'not in', dayIds)
+      .execute();
+    return rows.map((row) => ({ ...row, weekday: Number(row.weekday) }));
+  }
+
+  it('covers the 90 days before the demo day at Demo HQ and Demo West, every visit over', async () => {
+    const rows = await history();
+    for (const building of ['Demo HQ', 'Demo West']) {
+      const days = new Set(rows.filter((row) => row.building === building).map((row) => row.day));
+      // Demo West is shut on some weekends; Demo HQ's residents come in every day.
+      expect(days.size).toBeGreaterThanOrEqual(building === 'Demo HQ' ? 88 : 64);
+      expect(days.size).toBeLessThanOrEqual(90);
+    }
+    // Nobody of the history is still inside, and every invitation either came or expired.
+    expect(rows.filter((row) => row.checked_in_at !== null && row.checked_out_at === null)).toEqual([]);
+    expect(
+      rows.filter((row) => row.is_invitation && row.allowed && row.checked_in_at === null && row.expired_at === null),
+    ).toEqual([]);
+  });
+
+  it('has weekday rushes and quiet weekends, no-shows, refusals, overstays, automatic check-outs and regulars', async () => {
+    const rows = await history();
+    const guests = rows.filter((row) => row.building === 'Demo HQ' && row.person_id === null);
+    const perDay = (weekend: boolean) => {
+      const picked = guests.filter((row) => row.weekday >= 6 === weekend);
+      return picked.length / new Set(picked.map((row) => row.day)).size;
+    };
+    expect(perDay(false)).toBeGreaterThan(3 * perDay(true));
+    expect(rows.filter((row) => row.expired_at !== null).length).toBeGreaterThan(20);
+    expect(new Set(rows.filter((row) => !row.allowed).map((row) => row.refusal_reason))).toEqual(
+      new Set(['ALERT_ANSWER', 'TEMPERATURE']),
+    );
+    expect(rows.filter((row) => row.overdue_alert_sent_at !== null).length).toBeGreaterThan(20);
+    expect(rows.filter((row) => row.checkout_method === 'AUTO_TIMEOUT').length).toBeGreaterThan(5);
+    const visitsByEmail = new Map<string, number>();
+    for (const row of guests) visitsByEmail.set(row.email!, (visitsByEmail.get(row.email!) ?? 0) + 1);
+    const returning = [...visitsByEmail.values()].filter((count) => count > 1).length;
+    expect(returning).toBeGreaterThan(20);
+    expect(visitsByEmail.size - returning).toBeGreaterThan(5);
+  });
+
+  it("brings the directory's employees in three or four weekdays a week, never on weekends", async () => {
+    const rows = await history();
+    const employees = rows.filter((row) => row.visitor_type === 'EMPLOYEE' && row.person_id !== null);
+    expect(employees.filter((row) => row.weekday >= 6)).toEqual([]);
+    const daysByPerson = new Map<string, Set<string>>();
+    for (const row of employees)
+      daysByPerson.set(row.person_id!, (daysByPerson.get(row.person_id!) ?? new Set()).add(row.day));
+    expect(daysByPerson.size).toBeGreaterThan(25);
+    const weeks = 90 / 7;
+    const perWeek = [...daysByPerson.values()].map((days) => days.size / weeks);
+    const average = perWeek.reduce((sum, n) => sum + n, 0) / perWeek.length;
+    expect(average).toBeGreaterThan(2.8);
+    expect(average).toBeLessThan(4.2);
+  });
+});
+
 describe("Demo HQ's day", () => {
+  /** The demo day's visits as the entry log lists them (the history behind it left out). */
   async function demoDay() {
     const links = await demoLinks(t.database.db);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/service/meeting',
-      query: { buildingId: links!.buildingId, limit: '100' },
-      headers: auth,
-    });
-    expect(response.statusCode).toBe(200);
-    return jsonOf<{ docs: VisitSummary[] }>(response).docs;
+    const marker = await t.database.db
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', 'demo_visits_day')
+      .executeTakeFirstOrThrow();
+    const dayIds = new Set((JSON.parse(marker.value) as { ids: string[] }).ids);
+    const visits: VisitSummary[] = [];
+    for (let page = 1; ; page++) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/service/meeting',
+        query: { buildingId: links!.buildingId, limit: '500', page: String(page) },
+        headers: auth,
+      });
+      expect(response.statusCode).toBe(200);
+      const docs = jsonOf<{ docs: VisitSummary[] }>(response).docs;
+      visits.push(...docs.filter((visit) => dayIds.has(visit.id)));
+      if (docs.length < 500) return visits;
+    }
   }
   const statuses = (visits: VisitSummary[]) =>
     visits.reduce<Record<string, number>>(
@@ -233,18 +334,20 @@ describe("Demo HQ's day", () => {
         where key = 'demo_visits_day'`.compile(db),
     );
     expect(await seedDemo(db)).toBe(false);
+    const total = (await db.selectFrom('visits').select('id').execute()).length;
     expect(await seedDemo(db, new Date(Date.now() + 26 * 3_600_000))).toBe(true);
     const ids = new Set((await db.selectFrom('visits').select('id').execute()).map((row) => row.id));
     expect(ids.has(mine.id)).toBe(true);
     expect(first.filter((visit) => ids.has(visit.id)).map((visit) => visit.id)).toEqual([mine.id]);
-    expect(ids.size).toBe(32);
+    // The day's 31 visits gave way to 31 new ones, the visit somebody changed kept, the history untouched.
+    expect(ids.size).toBe(total - 30 + 31);
   });
 });
 
 describe('seeding again', () => {
   it('adds nothing twice', async () => {
     const before = await counts();
-    expect(before).toMatchObject({ tenants: 2, buildings: 2, people: 44 });
+    expect(before).toMatchObject({ tenants: 2, buildings: 3, people: 50 });
     expect(await seedDemo(t.database.db)).toBe(false);
     expect(await seedDemo(t.database.db)).toBe(false);
     expect(await counts()).toEqual(before);

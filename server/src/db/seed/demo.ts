@@ -5,11 +5,12 @@ import { newBuildingColumns } from '../../modules/buildings/buildings.service.ts
 import type { Db } from '../database.ts';
 import { DEMO_PASS_HOLDER, seedDemoPeople } from './demoPeople.ts';
 import { seedDemoVisits } from './demoVisits.ts';
+import { seedDemoHistory } from './demoHistory.ts';
+import { DEMO_WAIT_TEXT } from './demoConstants.ts';
 
 export const DEMO_PASSWORD = 'Vestibule1!';
 
-/** Where the demo buildings' host notices say a visitor waits. */
-export const DEMO_WAIT_TEXT = 'in the lobby, by the front desk on the ground floor';
+export { DEMO_WAIT_TEXT } from './demoConstants.ts';
 
 export const demoUsers: {
   username: string;
@@ -30,8 +31,9 @@ export const demoUsers: {
 
 /**
  * Demo data for `npm start`: tenants "Demo Corp" (building "Demo HQ") and "Northwind"
- * (building "Northwind Office"), one user per role, Demo HQ's people directory, and a day of
- * visits at Demo HQ around now (written again on a start on a later day). Runs once:
+ * (building "Northwind Office"), one user per role, Demo HQ's people directory, a day of
+ * visits at Demo HQ around now (written again on a start on a later day), and 90 days of history
+ * behind it at Demo HQ and Demo West (demoHistory.ts). Runs once:
  * a marker row in app_settings, written in the same transaction, makes later starts skip it
  * (the directory has its own marker, so a database seeded before it existed gets it too).
  * Answers whether anything was written.
@@ -40,7 +42,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const companies = await seedDemoCompanies(db);
   const people = await seedDemoPeople(db, now);
   const visits = await seedDemoVisits(db, now);
-  return companies || people || visits;
+  const history = await seedDemoHistory(db, now);
+  return companies || people || visits || history;
 }
 
 async function seedDemoCompanies(db: Db): Promise<boolean> {

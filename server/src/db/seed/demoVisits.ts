@@ -119,7 +119,12 @@ async function demoBuilding(db: Db): Promise<DemoBuilding | null> {
 }
 
 /** The answers a visitor of that type gave to Demo HQ's entry questionnaires (all fine, or a fever). */
-async function entryAnswers(db: Db, buildingId: string, type: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE', fever = false) {
+export async function entryAnswers(
+  db: Db,
+  buildingId: string,
+  type: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE',
+  fever = false,
+) {
   const rows = await db
     .selectFrom('building_questionnaires')
     .innerJoin('questionnaires', 'questionnaires.id', 'building_questionnaires.questionnaire_id')
