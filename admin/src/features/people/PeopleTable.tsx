@@ -53,15 +53,41 @@ function StatusBadges({ person }: { person: Person }) {
   );
 }
 
+/**
+ * A sentence of the catalogue with dates in it, each date kept on one line: a narrow column breaks
+ * "2026-01-31" at its hyphens otherwise. The dates go in as markers, then each marker is drawn as
+ * an unbreakable piece.
+ */
+function WithDates({ text, dates }: { text: (marks: string[]) => string; dates: string[] }) {
+  const marks = dates.map((_, i) => String.fromCharCode(0xe000 + i));
+  return (
+    <>
+      {text(marks)
+        .split(/([\ue000-\ue0ff])/)
+        .map((piece, i) => {
+          const index = piece.length === 1 ? marks.indexOf(piece) : -1;
+          return index < 0 ? (
+            piece
+          ) : (
+            <span key={i} style={{ whiteSpace: 'nowrap' }}>
+              {dates[index]}
+            </span>
+          );
+        })}
+    </>
+  );
+}
+
 /** The days a person's pass opens the door: from, until, both, or no limit. */
 function Validity({ person }: { person: Person }) {
   const { t } = useTranslation();
   const format = useDateTimeFormat();
   const from = person.validFrom ? format.date(localDay(person.validFrom)) : null;
   const to = person.validTo ? format.date(localDay(person.validTo)) : null;
-  if (from && to) return <>{t('people.list.between', { from, to })}</>;
-  if (from) return <>{t('people.list.from', { date: from })}</>;
-  if (to) return <>{t('people.list.until', { date: to })}</>;
+  if (from && to)
+    return <WithDates dates={[from, to]} text={([a, b]) => t('people.list.between', { from: a, to: b })} />;
+  if (from) return <WithDates dates={[from]} text={([a]) => t('people.list.from', { date: a })} />;
+  if (to) return <WithDates dates={[to]} text={([a]) => t('people.list.until', { date: a })} />;
   return <>{t('people.list.noLimit')}</>;
 }
 

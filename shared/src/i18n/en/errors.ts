@@ -137,7 +137,7 @@ export const errors = {
   PEOPLE_UPLOAD_NOT_UNIQUE_EXTERNAL_ID: 'Row {{row}}: this external id appears more than once in the file.',
   PEOPLE_UPLOAD_MISSING_COLUMNS: 'Required columns are missing: {{columns}}.',
   PEOPLE_UPLOAD_TOO_MANY_ERRORS: 'Too many errors: processing stopped.',
-  PEOPLE_UPLOAD_SUMMARY: 'Imported {{count}} from {{total}}{{details}}',
+  PEOPLE_UPLOAD_SUMMARY: 'Rows imported: {{count}} of {{total}}{{details}}',
   PEOPLE_UPLOAD_NOT_UNIQUE_NAMES: 'Row {{row}}: another person has the same name.',
   PEOPLE_UPLOAD_NOT_UNIQUE_EMAIL: 'Row {{row}}: another person has the same email.',
   TIME_CONFLICT: 'This time conflicts with another booking.',

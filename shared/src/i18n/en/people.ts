@@ -153,7 +153,7 @@ export const people = {
     noVisitorType: 'Given by the file',
     building: 'Building of the rows without one',
     noBuilding: 'Given by the file',
-    defaultDuration: 'Default duration of employees without one',
+    defaultDuration: 'Employees’ default duration',
     noDefaultDuration: 'Given by the file',
     minutes: '{{count}} min',
     hours: '{{count}} h',

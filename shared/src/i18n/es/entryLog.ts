@@ -89,7 +89,7 @@ export const entryLog = {
     details: 'Detalle de la visita de {{name}}',
     checkIn: 'Registrar entrada',
     checkInOf: 'Registrar entrada de {{name}}',
-    checkOut: 'Registrar salida',
+    checkOut: 'Dar salida',
     checkOutOf: 'Registrar salida de {{name}}',
     checkInBack: 'Deshacer la salida de {{name}}',
     checkInAgain: 'Registrar de nuevo a {{name}}: una nueva visita con los mismos datos y anfitrión',

@@ -142,7 +142,7 @@ export const errors = {
   PEOPLE_UPLOAD_NOT_UNIQUE_EXTERNAL_ID: 'Fila {{row}}: este ID externo aparece más de una vez en el archivo.',
   PEOPLE_UPLOAD_MISSING_COLUMNS: 'Faltan columnas obligatorias: {{columns}}.',
   PEOPLE_UPLOAD_TOO_MANY_ERRORS: 'Demasiados errores: se ha detenido el procesamiento.',
-  PEOPLE_UPLOAD_SUMMARY: 'Importados: {{count}} de {{total}}{{details}}',
+  PEOPLE_UPLOAD_SUMMARY: 'Filas importadas: {{count}} de {{total}}{{details}}',
   PEOPLE_UPLOAD_NOT_UNIQUE_NAMES: 'Fila {{row}}: otra persona tiene el mismo nombre.',
   PEOPLE_UPLOAD_NOT_UNIQUE_EMAIL: 'Fila {{row}}: otra persona tiene el mismo correo electrónico.',
   TIME_CONFLICT: 'Este horario coincide con otra reserva.',

@@ -154,7 +154,7 @@ export const people = {
     visitorType: 'Tipo de las filas que no lo tienen',
     building: 'Edificio de las filas sin edificio',
     noBuilding: 'Indicado en el archivo',
-    defaultDuration: 'Duración predeterminada de los empleados sin duración',
+    defaultDuration: 'Duración de los empleados',
     noDefaultDuration: 'Indicada en el archivo',
     minutes: '{{count}} min',
     hours: '{{count}} h',

@@ -146,7 +146,7 @@ export const errors = {
     'Ligne {{row}} : cet identifiant externe apparaît plusieurs fois dans le fichier.',
   PEOPLE_UPLOAD_MISSING_COLUMNS: 'Des colonnes obligatoires manquent : {{columns}}.',
   PEOPLE_UPLOAD_TOO_MANY_ERRORS: 'Trop d’erreurs : le traitement a été interrompu.',
-  PEOPLE_UPLOAD_SUMMARY: 'Importés : {{count}} sur {{total}}{{details}}',
+  PEOPLE_UPLOAD_SUMMARY: 'Lignes importées : {{count}} sur {{total}}{{details}}',
   PEOPLE_UPLOAD_NOT_UNIQUE_NAMES: 'Ligne {{row}} : une autre personne porte le même nom.',
   PEOPLE_UPLOAD_NOT_UNIQUE_EMAIL: 'Ligne {{row}} : une autre personne a la même adresse e-mail.',
   TIME_CONFLICT: 'Ce créneau est en conflit avec une autre réservation.',

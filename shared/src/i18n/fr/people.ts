@@ -153,7 +153,7 @@ export const people = {
     visitorType: 'Type des lignes qui n’en ont pas',
     building: 'Bâtiment des lignes sans bâtiment',
     noBuilding: 'Donné par le fichier',
-    defaultDuration: 'Durée par défaut des employés qui n’en ont pas',
+    defaultDuration: 'Durée par défaut des employés',
     noDefaultDuration: 'Donnée par le fichier',
     minutes: '{{count}} min',
     hours: '{{count}} h',

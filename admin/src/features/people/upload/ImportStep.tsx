@@ -2,7 +2,7 @@ import { Alert, Progress, Stack, Text } from '@mantine/core';
 import type { PeopleUploadReport } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 
-/** "Imported 12 from 15 (10 new, 2 updated)", from the errors catalogue's PEOPLE_UPLOAD_SUMMARY. */
+/** "Rows imported: 12 of 15 (10 new, 2 updated)", from the errors catalogue's PEOPLE_UPLOAD_SUMMARY. */
 export function useUploadSummary(): (report: PeopleUploadReport) => string {
   const { t } = useTranslation();
   return (report) =>

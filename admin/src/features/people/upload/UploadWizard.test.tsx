@@ -115,7 +115,7 @@ describe('people CSV import wizard', () => {
     expect(await second.file.text()).toBe(await file.text());
     expect(second.fields).toEqual(expect.objectContaining({ dryRun: false }));
     expect(await within(wizard).findByTestId('upload-result')).toHaveTextContent(
-      'Imported 2 from 3 (1 new, 1 updated)',
+      'Rows imported: 2 of 3 (1 new, 1 updated)',
     );
     expect(within(wizard).getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
       'aria-valuenow',
@@ -202,7 +202,7 @@ describe('people CSV import wizard', () => {
     expect(within(wizard).getByRole('textbox', { name: /^Building of the rows without one/ })).toHaveValue('HQ');
     await user.click(within(wizard).getByRole('textbox', { name: /^Type of the rows without one/ }));
     await user.click(await screen.findByRole('option', { name: 'Employee' }));
-    await user.click(within(wizard).getByRole('textbox', { name: /^Default duration of employees without one/ }));
+    await user.click(within(wizard).getByRole('textbox', { name: /^Employees’ default duration/ }));
     await user.click(await screen.findByRole('option', { name: '1 h' }));
     calls.once('PATCH /people/upload', reportFixture({ count: 1, created: 1, total: 1 }));
     await user.click(within(wizard).getByRole('button', { name: 'Check the file' }));

@@ -219,7 +219,7 @@ describe('PATCH /people/upload: the report', () => {
       updated: 0,
       total: 23,
       stopped: false,
-      msg: 'Imported 3 from 23',
+      msg: 'Rows imported: 3 of 23',
     });
     expect((await peopleOf(tenantId)).length).toBe(before);
     expect(await importAudits(tenantId)).toEqual([]);
@@ -238,10 +238,10 @@ describe('PATCH /people/upload: the report', () => {
   it("answers the summary in the caller's language", async () => {
     const csv = file('Ann;Lee;HQ-1;v;;;;;;;;;', ';Lee;HQ-1;v;;;;;;;;;');
     expect((await upload(tokens.master, csv, { dryRun: true }, { 'accept-language': 'fr' })).msg).toBe(
-      'Importés : 1 sur 2',
+      'Lignes importées : 1 sur 2',
     );
     expect((await upload(tokens.master, csv, { dryRun: true }, { 'accept-language': 'es' })).msg).toBe(
-      'Importados: 1 de 2',
+      'Filas importadas: 1 de 2',
     );
   });
 
@@ -309,7 +309,7 @@ describe('PATCH /people/upload: writing', () => {
     await t.database.db.updateTable('people').set({ deactivated: true }).where('id', '=', rita.id).execute();
 
     const second = await upload(tokens.master, csv('Again'), { dryRun: true });
-    expect(second).toMatchObject({ dryRun: true, created: 1, updated: 2, count: 3, msg: 'Imported 3 from 3' });
+    expect(second).toMatchObject({ dryRun: true, created: 1, updated: 2, count: 3, msg: 'Rows imported: 3 of 3' });
     const third = await upload(tokens.master, csv('Changed').replace('Sam;', 'Samuel;'));
     expect(third).toMatchObject({ dryRun: false, created: 1, updated: 2, count: 3 });
 
