@@ -62,3 +62,26 @@ export const optionalEmailSchema = (max: number) =>
     .optional();
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * Refuses a date range on its `to` field: too long answers DATE_RANGE_TOO_LONG, an end before the
+ * start VALIDATION_FAILED (the rules of each range are the callers': the entry log's 30 days, a
+ * report's year).
+ */
+export function refuseDateRange(ctx: z.RefinementCtx, error: 'TOO_LONG' | 'ORDER' | null): void {
+  if (error === 'TOO_LONG') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: 'DATE_RANGE_TOO_LONG',
+      params: { errorCode: 'DATE_RANGE_TOO_LONG' },
+    });
+  } else if (error === 'ORDER') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: 'to before from',
+      params: { errorCode: 'VALIDATION_FAILED' },
+    });
+  }
+}

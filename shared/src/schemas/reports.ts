@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reportPeriodError } from '../domain/reportPeriod.ts';
+import { refuseDateRange } from './common.ts';
 
 /** The most buildings one report compares side by side. */
 export const REPORT_MAX_BUILDINGS = 10;
@@ -21,22 +22,5 @@ export const buildingIdListSchema = z
  */
 export const reportQuerySchema = z
   .object({ buildingIds: buildingIdListSchema, from: calendarDaySchema, to: calendarDaySchema })
-  .superRefine((query, ctx) => {
-    const error = reportPeriodError(query);
-    if (error === 'TOO_LONG') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'DATE_RANGE_TOO_LONG',
-        params: { errorCode: 'DATE_RANGE_TOO_LONG' },
-      });
-    } else if (error === 'ORDER') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'to before from',
-        params: { errorCode: 'VALIDATION_FAILED' },
-      });
-    }
-  });
+  .superRefine((query, ctx) => refuseDateRange(ctx, reportPeriodError(query)));
 export type ReportQuery = z.infer<typeof reportQuerySchema>;

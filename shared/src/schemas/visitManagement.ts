@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMMENTS_MAX, locales } from '../constants.ts';
 import { dateRangeError, visitDurationChoices } from '../domain/visitState.ts';
 import { visitorTypes } from '../domain/visitorTypes.ts';
-import { optionalEmailSchema, optionalTextSchema } from './common.ts';
+import { optionalEmailSchema, optionalTextSchema, refuseDateRange } from './common.ts';
 import { PERSON_LIMITS } from './person.ts';
 import {
   answeredQuestionnaireSchema,
@@ -75,24 +75,7 @@ export const visitListQuerySchema = z
     sort: z.enum(visitSortColumns).optional(),
     order: z.coerce.number().int().min(-1).max(1).optional(),
   })
-  .superRefine((query, ctx) => {
-    const error = dateRangeError(query.from, query.to);
-    if (error === 'TOO_LONG') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'DATE_RANGE_TOO_LONG',
-        params: { errorCode: 'DATE_RANGE_TOO_LONG' },
-      });
-    } else if (error === 'ORDER') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'to before from',
-        params: { errorCode: 'VALIDATION_FAILED' },
-      });
-    }
-  });
+  .superRefine((query, ctx) => refuseDateRange(ctx, dateRangeError(query.from, query.to)));
 export type VisitListQuery = z.infer<typeof visitListQuerySchema>;
 
 /**

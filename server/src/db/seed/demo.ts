@@ -6,11 +6,11 @@ import type { Db } from '../database.ts';
 import { DEMO_PASS_HOLDER, seedDemoPeople } from './demoPeople.ts';
 import { seedDemoVisits } from './demoVisits.ts';
 import { seedDemoHistory } from './demoHistory.ts';
-import { DEMO_WAIT_TEXT } from './demoConstants.ts';
+import { DEMO_WAIT_TEXT, claimDemoMarker } from './demoCommon.ts';
 
 export const DEMO_PASSWORD = 'Vestibule1!';
 
-export { DEMO_WAIT_TEXT } from './demoConstants.ts';
+export { DEMO_WAIT_TEXT } from './demoCommon.ts';
 
 export const demoUsers: {
   username: string;
@@ -51,13 +51,7 @@ async function seedDemoCompanies(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const user of demoUsers) hashes.set(user.username, passwordHash);
   return db.transaction().execute(async (trx) => {
-    const marker = await trx
-      .insertInto('app_settings')
-      .values({ key: 'demo_seeded', value: new Date().toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (!marker) return false;
+    if (!(await claimDemoMarker(trx, 'demo_seeded', new Date().toISOString()))) return false;
     const tenants = {
       demo: {
         id: uuidv7(),

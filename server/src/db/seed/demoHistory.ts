@@ -12,7 +12,7 @@ import { newPassIdentifier } from '../../modules/people/peoplePass.ts';
 import type { Insertable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { DB } from '../tables.generated.ts';
-import { DEMO_WAIT_TEXT } from './demoConstants.ts';
+import { DEMO_WAIT_TEXT, claimDemoMarker, demoHq } from './demoCommon.ts';
 import { addDays, todayIn } from './demoPeople.ts';
 import { entryAnswers } from './demoVisits.ts';
 
@@ -135,13 +135,7 @@ type VisitRow = Insertable<DB['visits']>;
  */
 export async function seedDemoHistory(db: Db, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const hq = await trx
-      .selectFrom('buildings')
-      .innerJoin('tenants', 'tenants.id', 'buildings.tenant_id')
-      .select(['buildings.id', 'buildings.tenant_id', 'buildings.settings'])
-      .where('buildings.name', '=', 'Demo HQ')
-      .where('tenants.name', '=', 'Demo Corp')
-      .executeTakeFirst();
+    const hq = await demoHq(trx);
     if (!hq) return false;
     const hqPeople = await trx
       .selectFrom('people')
@@ -160,20 +154,14 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<boolean
       .orderBy('external_id')
       .execute();
     if (hqPeople.length === 0) return false;
-    const marker = await trx
-      .insertInto('app_settings')
-      .values({ key: MARKER, value: now.toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (!marker) return false;
+    if (!(await claimDemoMarker(trx, MARKER, now.toISOString()))) return false;
 
-    const hqZone = ((hq.settings ?? {}) as { timeZoneId?: string }).timeZoneId || newBuildingSettings().timeZoneId;
-    const west = await demoWest(trx, hq.tenant_id);
+    const hqZone = hq.timeZoneId;
+    const west = await demoWest(trx, hq.tenantId);
     const today = todayIn(hqZone, now);
     const buildings: HistoryBuilding[] = [
-      { id: hq.id, tenantId: hq.tenant_id, timeZoneId: hqZone, weekday: [9, 18], weekend: [0, 3] },
-      { id: west.id, tenantId: hq.tenant_id, timeZoneId: west.timeZoneId, weekday: [3, 8], weekend: [0, 1] },
+      { id: hq.id, tenantId: hq.tenantId, timeZoneId: hqZone, weekday: [9, 18], weekend: [0, 3] },
+      { id: west.id, tenantId: hq.tenantId, timeZoneId: west.timeZoneId, weekday: [3, 8], weekend: [0, 1] },
     ];
     const answers = {
       VISITOR: await entryAnswers(trx, hq.id, 'VISITOR'),

@@ -1,7 +1,8 @@
-import { type Locale, type VisitorType, newBuildingSettings, uuidv7 } from '@vestibule/shared';
+import { type Locale, type VisitorType, uuidv7 } from '@vestibule/shared';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { newPassIdentifier } from '../../modules/people/peoplePass.ts';
 import type { Db } from '../database.ts';
+import { claimDemoMarker, demoHq } from './demoCommon.ts';
 
 // Demo Corp's people directory: the regulars of Demo HQ, so the People screen, the
 // pass scan and PIN identification can be tried on a fresh start. Written once, by its own
@@ -104,24 +105,9 @@ export const todayIn = (timeZone: string, now: Date) =>
  */
 export async function seedDemoPeople(db: Db, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const building = await trx
-      .selectFrom('buildings')
-      .innerJoin('tenants', 'tenants.id', 'buildings.tenant_id')
-      .select(['buildings.id', 'buildings.tenant_id', 'buildings.settings'])
-      .where('buildings.name', '=', 'Demo HQ')
-      .where('tenants.name', '=', 'Demo Corp')
-      .executeTakeFirst();
-    if (!building) return false;
-    const marker = await trx
-      .insertInto('app_settings')
-      .values({ key: PEOPLE_MARKER, value: now.toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (!marker) return false;
-
-    const settings = (building.settings ?? {}) as { timeZoneId?: string };
-    const today = todayIn(settings.timeZoneId || newBuildingSettings().timeZoneId, now);
+    const building = await demoHq(trx);
+    if (!building || !(await claimDemoMarker(trx, PEOPLE_MARKER, now.toISOString()))) return false;
+    const today = todayIn(building.timeZoneId, now);
     const firstOfMonth = `${today.slice(0, 8)}01`;
     const lastMonthEnd = addDays(firstOfMonth, -1);
     const pinHash = await hashPassword(DEMO_PASS_HOLDER.pin);
@@ -135,7 +121,7 @@ export async function seedDemoPeople(db: Db, now = new Date()): Promise<boolean>
       phone: string | null;
     }) => ({
       id: uuidv7(),
-      tenant_id: building.tenant_id,
+      tenant_id: building.tenantId,
       building_id: building.id,
       first_name: fields.first,
       last_name: fields.last,

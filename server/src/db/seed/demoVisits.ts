@@ -2,12 +2,12 @@ import {
   type AnsweredQuestionnaire,
   type VisitorType,
   minutesToDuration,
-  newBuildingSettings,
   newVisitCodes,
   uuidv7,
   zonedInstant,
 } from '@vestibule/shared';
 import type { Db } from '../database.ts';
+import { demoHq } from './demoCommon.ts';
 import { addDays, todayIn } from './demoPeople.ts';
 
 // A living day at Demo HQ for `npm start`: about thirty visits around the moment the
@@ -94,30 +94,6 @@ const plan: { who: 'guest' | 'contractor' | 'employee'; shape: Shape }[] = [
   { who: 'guest', shape: { kind: 'tomorrow', at: '14:30', duration: 90 } },
 ];
 
-interface DemoBuilding {
-  id: string;
-  tenantId: string;
-  timeZoneId: string;
-}
-
-/** Demo HQ, or null when it is gone. */
-async function demoBuilding(db: Db): Promise<DemoBuilding | null> {
-  const building = await db
-    .selectFrom('buildings')
-    .innerJoin('tenants', 'tenants.id', 'buildings.tenant_id')
-    .select(['buildings.id', 'buildings.tenant_id', 'buildings.settings'])
-    .where('buildings.name', '=', 'Demo HQ')
-    .where('tenants.name', '=', 'Demo Corp')
-    .executeTakeFirst();
-  if (!building) return null;
-  const settings = (building.settings ?? {}) as { timeZoneId?: string };
-  return {
-    id: building.id,
-    tenantId: building.tenant_id,
-    timeZoneId: settings.timeZoneId || newBuildingSettings().timeZoneId,
-  };
-}
-
 /** The answers a visitor of that type gave to Demo HQ's entry questionnaires (all fine, or a fever). */
 export async function entryAnswers(
   db: Db,
@@ -171,7 +147,7 @@ export async function entryAnswers(
  * there was none); the previous demo day's visits are removed first. Answers whether it wrote.
  */
 export async function seedDemoVisits(db: Db, now = new Date()): Promise<boolean> {
-  const building = await demoBuilding(db);
+  const building = await demoHq(db);
   if (!building) return false;
   const today = todayIn(building.timeZoneId, now);
   const marker = await db.selectFrom('app_settings').select('value').where('key', '=', MARKER).executeTakeFirst();
