@@ -137,22 +137,7 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<boolean
   return db.transaction().execute(async (trx) => {
     const hq = await demoHq(trx);
     if (!hq) return false;
-    const hqPeople = await trx
-      .selectFrom('people')
-      .select([
-        'id',
-        'first_name',
-        'last_name',
-        'email',
-        'phone',
-        'visitor_type',
-        'deactivated',
-        'valid_from',
-        'valid_to',
-      ])
-      .where('building_id', '=', hq.id)
-      .orderBy('external_id')
-      .execute();
+    const hqPeople = await directory(trx, hq.id);
     if (hqPeople.length === 0) return false;
     if (!(await claimDemoMarker(trx, MARKER, now.toISOString()))) return false;
 
@@ -173,7 +158,7 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<boolean
     const random = generator(20_261_127);
     const pool = guestPool();
     const everyone = [
-      { building: buildings[0]!, people: hqPeople.filter((person) => !person.deactivated) },
+      { building: buildings[0]!, people: hqPeople },
       { building: buildings[1]!, people: west.people },
     ];
     const rows: VisitRow[] = [];
@@ -407,22 +392,17 @@ async function demoWest(trx: Db, tenantId: string) {
       )
       .execute();
   }
-  const people = await trx
+  const people = await directory(trx, id);
+  return { id, timeZoneId, people };
+}
+
+/** The people of a building's directory who still work there, in the order of their ids. */
+function directory(db: Db, buildingId: string) {
+  return db
     .selectFrom('people')
-    .select([
-      'id',
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      'visitor_type',
-      'deactivated',
-      'valid_from',
-      'valid_to',
-    ])
-    .where('building_id', '=', id)
+    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'visitor_type', 'valid_from', 'valid_to'])
+    .where('building_id', '=', buildingId)
     .where('deactivated', '=', false)
     .orderBy('external_id')
     .execute();
-  return { id, timeZoneId, people };
 }
