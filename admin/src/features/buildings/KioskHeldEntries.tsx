@@ -1,11 +1,12 @@
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import type { HeldMutation } from '@vestibule/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { useBuildingDialog } from './buildingDialogContext.ts';
+import { KioskEntriesSection } from './KioskEntriesSection.tsx';
 import { shortId } from './kioskDeviceText.ts';
 
 type Decision = 'apply' | 'discard';
@@ -34,7 +35,6 @@ export function KioskHeldEntries({
   const [reviewed, setReviewed] = useState(false);
   const [asking, setAsking] = useState<{ entry: HeldMutation; decision: Decision } | null>(null);
   const [working, setWorking] = useState(false);
-  const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   /** After a decision, the focus goes to this entry's Apply button (the next one), or to the heading. */
   const focusNext = useRef<string | null | undefined>(undefined);
@@ -110,90 +110,78 @@ export function KioskHeldEntries({
     : '';
 
   return (
-    <section aria-labelledby={headingId} data-testid="kiosk-held">
-      <Stack gap="sm">
-        <Title order={3} size="h5" id={headingId} ref={heading} tabIndex={-1}>
-          {t('buildings.kiosks.held.title')}
-        </Title>
-        {held.length === 0 ? (
-          <Text size="sm" data-testid="kiosk-held-empty">
-            {t('buildings.kiosks.held.none')}
-          </Text>
-        ) : (
-          <>
-            <Text size="sm">{t('buildings.kiosks.held.intro')}</Text>
-            <Table.ScrollContainer minWidth={760}>
-              <Table withTableBorder verticalSpacing="xs" data-testid="kiosk-held-table">
-                <Table.Caption>{t('buildings.kiosks.held.caption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('buildings.kiosks.person')}</Table.Th>
-                    <Table.Th scope="col">{t('buildings.kiosks.type')}</Table.Th>
-                    <Table.Th scope="col">{t('buildings.kiosks.occurredAt')}</Table.Th>
-                    <Table.Th scope="col">{t('buildings.kiosks.held.arrived')}</Table.Th>
-                    <Table.Th scope="col">{t('buildings.kiosks.held.kiosk')}</Table.Th>
-                    <Table.Th scope="col">{t('buildings.common.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {held.map((entry) => {
-                    const occurred = format.dateTime(entry.occurredAt);
-                    const label = (decision: Decision) =>
-                      entry.personName
-                        ? t(`buildings.kiosks.held.${decision}Of`, { name: entry.personName })
-                        : t(`buildings.kiosks.held.${decision}Unnamed`, { date: occurred });
-                    return (
-                      <Table.Tr key={entry.mutationId} data-testid="kiosk-held-row" data-mutation-id={entry.mutationId}>
-                        <Table.Td>{entry.personName ?? '—'}</Table.Td>
-                        <Table.Td>{t(`buildings.kiosks.types.${entry.type}`)}</Table.Td>
-                        <Table.Td>
-                          <time dateTime={entry.occurredAt}>{occurred}</time>
-                        </Table.Td>
-                        <Table.Td>
-                          <time dateTime={entry.receivedAt}>{format.dateTime(entry.receivedAt)}</time>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" span title={entry.deviceId}>
-                            {entry.deviceName ?? shortId(entry.deviceId)}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {t('buildings.kiosks.held.revokedOn', { date: format.dateTime(entry.revokedAt) })}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            <Button
-                              size="xs"
-                              onClick={() => setAsking({ entry, decision: 'apply' })}
-                              disabled={busy || working}
-                              aria-label={label('apply')}
-                              data-held-apply={entry.mutationId}
-                              data-testid="kiosk-held-apply"
-                            >
-                              {t('buildings.kiosks.held.apply')}
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="light"
-                              color="red.9"
-                              onClick={() => setAsking({ entry, decision: 'discard' })}
-                              disabled={busy || working}
-                              aria-label={label('discard')}
-                              data-testid="kiosk-held-discard"
-                            >
-                              {t('buildings.kiosks.held.discard')}
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </>
-        )}
-      </Stack>
+    <>
+      <KioskEntriesSection
+        title={t('buildings.kiosks.held.title')}
+        headingRef={heading}
+        empty={held.length === 0}
+        emptyText={t('buildings.kiosks.held.none')}
+        intro={t('buildings.kiosks.held.intro')}
+        caption={t('buildings.kiosks.held.caption')}
+        columns={[
+          { label: t('buildings.kiosks.person') },
+          { label: t('buildings.kiosks.type') },
+          { label: t('buildings.kiosks.occurredAt') },
+          { label: t('buildings.kiosks.held.arrived') },
+          { label: t('buildings.kiosks.held.kiosk') },
+          { label: t('buildings.common.actions') },
+        ]}
+        minWidth={760}
+        testId="kiosk-held"
+      >
+        {held.map((entry) => {
+          const occurred = format.dateTime(entry.occurredAt);
+          const label = (decision: Decision) =>
+            entry.personName
+              ? t(`buildings.kiosks.held.${decision}Of`, { name: entry.personName })
+              : t(`buildings.kiosks.held.${decision}Unnamed`, { date: occurred });
+          return (
+            <Table.Tr key={entry.mutationId} data-testid="kiosk-held-row" data-mutation-id={entry.mutationId}>
+              <Table.Td>{entry.personName ?? '—'}</Table.Td>
+              <Table.Td>{t(`buildings.kiosks.types.${entry.type}`)}</Table.Td>
+              <Table.Td>
+                <time dateTime={entry.occurredAt}>{occurred}</time>
+              </Table.Td>
+              <Table.Td>
+                <time dateTime={entry.receivedAt}>{format.dateTime(entry.receivedAt)}</time>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" span title={entry.deviceId}>
+                  {entry.deviceName ?? shortId(entry.deviceId)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('buildings.kiosks.held.revokedOn', { date: format.dateTime(entry.revokedAt) })}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    onClick={() => setAsking({ entry, decision: 'apply' })}
+                    disabled={busy || working}
+                    aria-label={label('apply')}
+                    data-held-apply={entry.mutationId}
+                    data-testid="kiosk-held-apply"
+                  >
+                    {t('buildings.kiosks.held.apply')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red.9"
+                    onClick={() => setAsking({ entry, decision: 'discard' })}
+                    disabled={busy || working}
+                    aria-label={label('discard')}
+                    data-testid="kiosk-held-discard"
+                  >
+                    {t('buildings.kiosks.held.discard')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </KioskEntriesSection>
       <ConfirmDialog
         opened={asking !== null}
         title={t(
@@ -211,6 +199,6 @@ export function KioskHeldEntries({
       >
         {confirmText}
       </ConfirmDialog>
-    </section>
+    </>
   );
 }
