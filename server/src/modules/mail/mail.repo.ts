@@ -20,6 +20,13 @@ export interface OutgoingMail {
   html?: string | null;
   replyTo?: string | null;
   attachments?: readonly MailAttachment[];
+  /** What the e-mail is about, so the history of that visit, person or user lists it. */
+  about?: MailAbout | null;
+}
+
+export interface MailAbout {
+  entity: 'visit' | 'person' | 'user';
+  id: string;
 }
 
 /** What the sender hands to SMTP for an attachment. */
@@ -45,6 +52,8 @@ export async function enqueueMail(db: Db, id: string, mail: OutgoingMail): Promi
         text_body: mail.text,
         html_body: mail.html ?? null,
         reply_to: mail.replyTo ?? null,
+        entity: mail.about?.entity ?? null,
+        entity_id: mail.about?.id ?? null,
       })
       .execute();
     if (attachments.length === 0) return;
