@@ -27,12 +27,8 @@ export type HistoryType = (typeof historyTypes)[number];
 
 export const historyParamsSchema = z.object({
   type: z.enum(historyTypes),
-  /** A uuid, or a kiosk's device id (letters, digits, dashes, dots, underscores). */
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9._-]+$/),
+  /** The object's id (a kiosk's: its device id). */
+  id: z.uuid(),
 });
 
 export const mailStates = ['PENDING', 'SENT', 'FAILED'] as const;
@@ -130,12 +126,7 @@ export const jobRunPageSchema = z.object({ docs: z.array(jobRunSchema), totalDoc
 export const kioskSyncFilterSchema = z.object({
   ...periodFilterFields,
   buildingId: z.uuid().optional(),
-  deviceId: z
-    .string()
-    .trim()
-    .max(100)
-    .regex(/^[A-Za-z0-9._-]*$/)
-    .optional(),
+  deviceId: z.uuid().optional(),
 });
 export type KioskSyncFilter = z.infer<typeof kioskSyncFilterSchema>;
 
