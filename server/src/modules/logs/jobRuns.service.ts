@@ -45,7 +45,7 @@ export function jobRunsCsv(ctx: ServerContext, query: JobRunFilter, locale: Loca
 }
 
 async function* jobRunsCsvRows(ctx: ServerContext, filter: JobRunsFilter, locale: Locale): AsyncGenerator<string> {
-  const t = (key: string) => translate(locale, `logs.jobRuns.${key}`);
+  const t = (key: string) => translate(locale, `operations.jobRuns.${key}`);
   yield CSV_BOM +
     csvRow(['job', 'startedAt', 'finishedAt', 'durationMs', 'rowsAffected', 'error', 'instance'].map(t));
   for await (const row of pagesOf((afterId, limit) => listJobRuns(ctx.db, filter, { limit, afterId }))) {

@@ -41,7 +41,7 @@ export async function kioskSyncCsv(
   filter: KioskSyncFilter,
   locale: Locale,
 ): Promise<string> {
-  const t = (key: string) => translate(locale, `logs.kioskSync.${key}`);
+  const t = (key: string) => translate(locale, `operations.kioskSync.${key}`);
   const rows = await report(ctx, queryOf(tenantId, filter));
   const columns = ['building', 'device', 'deviceId', 'pushes', 'applied', 'rejected', 'codes', 'held', 'lastSeen', 'revoked'];
   return (

@@ -58,8 +58,16 @@ export function mailboxCsv(ctx: ServerContext, query: MailboxFilter, locale: Loc
 }
 
 async function* mailboxCsvRows(ctx: ServerContext, filter: MailboxFilterOf, locale: Locale): AsyncGenerator<string> {
-  const t = (key: string) => translate(locale, `logs.mailbox.${key}`);
-  const columns = ['created', 'to', 'subject', 'status', 'attempts', 'lastErrorColumn', 'sentAt'];
+  const t = (key: string) => translate(locale, key);
+  const columns = [
+    'logs.mailbox.created',
+    'logs.mailbox.to',
+    'logs.mailbox.subject',
+    'logs.mailbox.status',
+    'operations.mailbox.attempts',
+    'operations.mailbox.lastError',
+    'operations.mailbox.sentAt',
+  ];
   yield CSV_BOM + csvRow(columns.map(t));
   const pageSize = 500;
   let afterId: string | undefined;
@@ -70,7 +78,7 @@ async function* mailboxCsvRows(ctx: ServerContext, filter: MailboxFilterOf, loca
         new Date(row.created_at).toISOString(),
         row.to_address,
         row.subject,
-        t(`statuses.${row.status}`),
+        t(`logs.mailbox.statuses.${row.status}`),
         row.attempts,
         row.last_error,
         iso(row.sent_at),
