@@ -52,6 +52,7 @@ export const operations = {
     id: 'Id',
     show: 'Show history',
     open: 'History',
+    openFor: 'History of {{name}}',
     invalidId: 'Enter the id of the object (a UUID).',
     notFound: 'No such object in this company.',
     empty: 'Nothing recorded about this object yet.',

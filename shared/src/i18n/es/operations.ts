@@ -54,6 +54,7 @@ export const operations = {
     id: 'Id',
     show: 'Mostrar historial',
     open: 'Historial',
+    openFor: 'Historial de {{name}}',
     invalidId: 'Escriba el id del objeto (un UUID).',
     notFound: 'No existe ese objeto en esta empresa.',
     empty: 'Aún no hay nada registrado sobre este objeto.',

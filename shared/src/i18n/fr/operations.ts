@@ -54,6 +54,7 @@ export const operations = {
     id: 'Identifiant',
     show: 'Afficher l’historique',
     open: 'Historique',
+    openFor: 'Historique de {{name}}',
     invalidId: 'Saisissez l’identifiant de l’objet (un UUID).',
     notFound: 'Aucun objet de ce type dans cette entreprise.',
     empty: 'Rien n’a encore été enregistré sur cet objet.',
