@@ -82,6 +82,7 @@ export function TestsPage({ pollMs = 1000 }: { pollMs?: number }) {
               onBlur={() => form.touch('count')}
               error={form.error('count')}
               allowDecimal={false}
+              clampBehavior="none"
               w={260}
             />
             <NumberInput
@@ -94,6 +95,7 @@ export function TestsPage({ pollMs = 1000 }: { pollMs?: number }) {
               onBlur={() => form.touch('duration')}
               error={form.error('duration')}
               allowDecimal={false}
+              clampBehavior="none"
               w={200}
             />
             <Button type="submit" mt={25} loading={starting} disabled={running}>
@@ -102,7 +104,7 @@ export function TestsPage({ pollMs = 1000 }: { pollMs?: number }) {
           </Group>
         </form>
         {refusal && (
-          <Alert color="red" role="alert">
+          <Alert color="red">
             {noticeText(refusal)}
           </Alert>
         )}
