@@ -29,6 +29,13 @@ export async function runRecorded(db: Db, job: Job, instance = instanceName): Pr
   }
   const mails = typeof outcome === 'number' ? outcome : (outcome?.mails ?? 0);
   const rows = typeof outcome === 'number' ? outcome : (outcome?.rows ?? 0);
-  await insertJobRun(db, { job: job.name, startedAt, finishedAt: new Date(), rowsAffected: rows, error: null, instance });
+  await insertJobRun(db, {
+    job: job.name,
+    startedAt,
+    finishedAt: new Date(),
+    rowsAffected: rows,
+    error: null,
+    instance,
+  });
   return mails;
 }

@@ -45,7 +45,7 @@ export const operationsContract = {
   'GET /kioskSync': endpoint({
     tags,
     summary:
-      "Each kiosk of the selected company over a period: pushes, entries applied, rejected (by code) and held, last seen; by building and device",
+      'Each kiosk of the selected company over a period: pushes, entries applied, rejected (by code) and held, last seen; by building and device',
     query: kioskSyncFilterSchema,
     response: kioskSyncReportSchema,
     errors: [],
@@ -77,4 +77,3 @@ export const operationsContract = {
     errors: [],
   }),
 } satisfies Record<string, ReturnType<typeof endpoint>>;
-

@@ -25,7 +25,12 @@ const kindColor: Record<HistoryEntry['kind'], string> = {
 export function HistoryButton({ label, onClick }: { label: string; onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <Button variant="subtle" size="compact-sm" onClick={onClick} aria-label={t('operations.history.openFor', { name: label })}>
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      onClick={onClick}
+      aria-label={t('operations.history.openFor', { name: label })}
+    >
       {t('operations.history.open')}
     </Button>
   );
@@ -36,7 +41,13 @@ export function HistoryButton({ label, onClick }: { label: string; onClick: () =
  * rows, e-mails with their delivery state, kiosk entries and the jobs' marks, oldest first. The
  * object is typed in (its kind and id) or comes from another tab's row.
  */
-export function HistoryTab({ target, onTarget }: { target: HistoryTarget | null; onTarget: (target: HistoryTarget) => void }) {
+export function HistoryTab({
+  target,
+  onTarget,
+}: {
+  target: HistoryTarget | null;
+  onTarget: (target: HistoryTarget) => void;
+}) {
   const { t } = useTranslation();
   const format = useDateTimeFormat();
   const [type, setType] = useState<HistoryType>(target?.type ?? 'visit');
@@ -93,7 +104,10 @@ export function HistoryTab({ target, onTarget }: { target: HistoryTarget | null;
   const details = (item: HistoryEntry): string => {
     switch (item.kind) {
       case 'audit':
-        return item.audit.actorUsername ?? (item.audit.actorChannel ? t(`logs.audit.channels.${item.audit.actorChannel}`) : '');
+        return (
+          item.audit.actorUsername ??
+          (item.audit.actorChannel ? t(`logs.audit.channels.${item.audit.actorChannel}`) : '')
+        );
       case 'mail':
         return [
           t(`logs.mailbox.statuses.${item.mail.status}`),

@@ -26,7 +26,9 @@ async function violations(): Promise<string[]> {
     rules: { 'color-contrast': { enabled: false } },
     resultTypes: ['violations'],
   });
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
 }
 
 const VISIT = '0190a8f2-0000-7000-8000-0000000000f1';
@@ -154,8 +156,20 @@ describe('the Job runs tab', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Started', 'Job', 'Duration (ms)', 'Rows', 'Error', 'Instance']);
     const [, first, second] = within(table).getAllByRole('row');
-    expect(cellsOf(first as HTMLElement).slice(1)).toEqual(['mail sender', '5000', '0', 'connect ECONNREFUSED', 'web-1:42']);
-    expect(cellsOf(second as HTMLElement).slice(1)).toEqual(['auto check-out and reminders', '120', '3', 'OK', 'web-1:42']);
+    expect(cellsOf(first as HTMLElement).slice(1)).toEqual([
+      'mail sender',
+      '5000',
+      '0',
+      'connect ECONNREFUSED',
+      'web-1:42',
+    ]);
+    expect(cellsOf(second as HTMLElement).slice(1)).toEqual([
+      'auto check-out and reminders',
+      '120',
+      '3',
+      'OK',
+      'web-1:42',
+    ]);
     expect(await violations()).toEqual([]);
 
     await user.click(screen.getByRole('checkbox', { name: 'Failures only' }));

@@ -17,7 +17,9 @@ async function violations(): Promise<string[]> {
     rules: { 'color-contrast': { enabled: false } },
     resultTypes: ['violations'],
   });
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
 }
 
 const running: SelfTestRun = selfTestRunSchema.parse({
@@ -115,7 +117,11 @@ describe('the Tests screen', () => {
       within(perSecond)
         .getAllByRole('row')
         .slice(1)
-        .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent)),
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
     ).toEqual([
       ['1', '20', '0', '30'],
       ['2', '19', '1', '80.2'],

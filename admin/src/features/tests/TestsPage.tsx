@@ -1,5 +1,23 @@
-import { Alert, Badge, Button, Group, List, NumberInput, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { SELF_TEST_MAX_COUNT, SELF_TEST_MAX_SECONDS, type SelfTestResult, selfTestQuerySchema } from '@vestibule/shared';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  NumberInput,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  SELF_TEST_MAX_COUNT,
+  SELF_TEST_MAX_SECONDS,
+  type SelfTestResult,
+  selfTestQuerySchema,
+} from '@vestibule/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
@@ -103,11 +121,7 @@ export function TestsPage({ pollMs = 1000 }: { pollMs?: number }) {
             </Button>
           </Group>
         </form>
-        {refusal && (
-          <Alert color="red">
-            {noticeText(refusal)}
-          </Alert>
-        )}
+        {refusal && <Alert color="red">{noticeText(refusal)}</Alert>}
         {loaded && !run && <Text>{t('operations.selfTest.none')}</Text>}
         {run && (
           <Stack gap="sm">
@@ -125,9 +139,7 @@ export function TestsPage({ pollMs = 1000 }: { pollMs?: number }) {
               aria-label={t('operations.selfTest.progress', { done: run.done, count: run.count })}
             />
             <Text size="sm">{t('operations.selfTest.progress', { done: run.done, count: run.count })}</Text>
-            {run.error && (
-              <Alert color="red">{t('operations.selfTest.failedWith', { error: run.error })}</Alert>
-            )}
+            {run.error && <Alert color="red">{t('operations.selfTest.failedWith', { error: run.error })}</Alert>}
             {run.result && <Figures result={run.result} />}
           </Stack>
         )}

@@ -27,10 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('result', 'jsonb')
     .addColumn('error', 'text')
     .addColumn('instance', 'text', (c) => c.notNull())
-    .addCheckConstraint(
-      'self_test_runs_status_check',
-      sql`status in ('running','done','failed','interrupted')`,
-    )
+    .addCheckConstraint('self_test_runs_status_check', sql`status in ('running','done','failed','interrupted')`)
     .execute();
   await sql`create unique index self_test_runs_one_running on self_test_runs ((true)) where status = 'running'`.execute(
     db,

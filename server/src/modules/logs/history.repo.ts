@@ -15,9 +15,8 @@ export async function tenantOfObject(db: Db, type: HistoryType, id: string): Pro
     case 'building':
       return (await db.selectFrom('buildings').select('tenant_id').where('id', '=', id).executeTakeFirst())?.tenant_id;
     case 'kiosk':
-      return (
-        await db.selectFrom('kiosk_devices').select('tenant_id').where('device_id', '=', id).executeTakeFirst()
-      )?.tenant_id;
+      return (await db.selectFrom('kiosk_devices').select('tenant_id').where('device_id', '=', id).executeTakeFirst())
+        ?.tenant_id;
   }
 }
 

@@ -46,8 +46,7 @@ export function jobRunsCsv(ctx: ServerContext, query: JobRunFilter, locale: Loca
 
 async function* jobRunsCsvRows(ctx: ServerContext, filter: JobRunsFilter, locale: Locale): AsyncGenerator<string> {
   const t = (key: string) => translate(locale, `operations.jobRuns.${key}`);
-  yield CSV_BOM +
-    csvRow(['job', 'startedAt', 'finishedAt', 'durationMs', 'rowsAffected', 'error', 'instance'].map(t));
+  yield CSV_BOM + csvRow(['job', 'startedAt', 'finishedAt', 'durationMs', 'rowsAffected', 'error', 'instance'].map(t));
   for await (const row of pagesOf((afterId, limit) => listJobRuns(ctx.db, filter, { limit, afterId }))) {
     const run = toJobRun(row);
     yield csvRow([run.job, run.startedAt, run.finishedAt, run.durationMs, run.rowsAffected, run.error, run.instance]);

@@ -43,7 +43,18 @@ export async function kioskSyncCsv(
 ): Promise<string> {
   const t = (key: string) => translate(locale, `operations.kioskSync.${key}`);
   const rows = await report(ctx, queryOf(tenantId, filter));
-  const columns = ['building', 'device', 'deviceId', 'pushes', 'applied', 'rejected', 'codes', 'held', 'lastSeen', 'revoked'];
+  const columns = [
+    'building',
+    'device',
+    'deviceId',
+    'pushes',
+    'applied',
+    'rejected',
+    'codes',
+    'held',
+    'lastSeen',
+    'revoked',
+  ];
   return (
     CSV_BOM +
     csvRow(columns.map(t)) +

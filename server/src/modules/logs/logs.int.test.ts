@@ -216,7 +216,10 @@ describe('job runs', () => {
 describe('the e-mail delivery log', () => {
   it('filters by state, recipient and period, and gives the same as mailbox.csv', async () => {
     await visitWithHistory();
-    type Mailbox = { docs: { to: string; status: string; attempts: number; lastError: string | null }[]; totalDocs: number };
+    type Mailbox = {
+      docs: { to: string; status: string; attempts: number; lastError: string | null }[];
+      totalDocs: number;
+    };
     const all = jsonOf<Mailbox>(await get('/mailbox?limit=200'));
     expect(all.totalDocs).toBeGreaterThanOrEqual(2);
     const retried = all.docs.filter((mail) => mail.lastError === '550 mailbox unavailable');

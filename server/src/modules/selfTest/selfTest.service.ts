@@ -187,7 +187,8 @@ async function perform(
       try {
         ok = await work();
       } catch (error) {
-        if (errorSamples.length < ERROR_SAMPLES) errorSamples.push(error instanceof Error ? error.message : String(error));
+        if (errorSamples.length < ERROR_SAMPLES)
+          errorSamples.push(error instanceof Error ? error.message : String(error));
       }
       const now = performance.now();
       samples.push({ endMs: now - started, ms: now - at, ok });
@@ -211,7 +212,8 @@ async function perform(
         );
         visitId = outcome.body.entryLogItem?.id;
         if (!outcome.body.allowed || !visitId) {
-          if (errorSamples.length < ERROR_SAMPLES) errorSamples.push(`check-in ${outcome.status}: ${outcome.body.message}`);
+          if (errorSamples.length < ERROR_SAMPLES)
+            errorSamples.push(`check-in ${outcome.status}: ${outcome.body.message}`);
           return false;
         }
         return true;

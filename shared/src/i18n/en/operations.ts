@@ -22,7 +22,8 @@ export const operations = {
   },
   kioskSync: {
     title: 'Kiosk sync',
-    description: "Each kiosk's pushes and entries over the period: applied, rejected with their codes, held for review.",
+    description:
+      "Each kiosk's pushes and entries over the period: applied, rejected with their codes, held for review.",
     building: 'Building',
     device: 'Kiosk',
     deviceId: 'Device id',

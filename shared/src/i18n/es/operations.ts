@@ -9,7 +9,8 @@ export const operations = {
   loadFailed: 'No se pudo cargar esta lista.',
   jobRuns: {
     title: 'Ejecuciones de tareas',
-    description: 'Cada ejecución de las tareas en segundo plano de los últimos 30 días, de la más reciente a la más antigua.',
+    description:
+      'Cada ejecución de las tareas en segundo plano de los últimos 30 días, de la más reciente a la más antigua.',
     job: 'Tarea',
     startedAt: 'Inicio',
     finishedAt: 'Fin',
@@ -49,7 +50,8 @@ export const operations = {
   },
   history: {
     title: 'Historial',
-    description: 'Todo sobre un objeto: sus filas de auditoría, correos, entradas de quiosco y tareas, de la más antigua a la más reciente.',
+    description:
+      'Todo sobre un objeto: sus filas de auditoría, correos, entradas de quiosco y tareas, de la más antigua a la más reciente.',
     type: 'Tipo',
     id: 'Id',
     show: 'Mostrar historial',

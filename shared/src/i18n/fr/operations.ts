@@ -49,7 +49,8 @@ export const operations = {
   },
   history: {
     title: 'Historique',
-    description: 'Tout sur un objet : ses lignes d’audit, courriels, entrées de borne et tâches, du plus ancien au plus récent.',
+    description:
+      'Tout sur un objet : ses lignes d’audit, courriels, entrées de borne et tâches, du plus ancien au plus récent.',
     type: 'Type',
     id: 'Identifiant',
     show: 'Afficher l’historique',
