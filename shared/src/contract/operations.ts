@@ -7,12 +7,10 @@ import {
   kioskSyncFilterSchema,
   kioskSyncReportSchema,
   mailboxFilterSchema,
-  mailboxQuerySchema,
   selfTestQuerySchema,
   selfTestStartedSchema,
   selfTestStatusSchema,
 } from '../schemas/operations.ts';
-import { outboxMailSchema } from './mail.ts';
 import { endpoint } from './endpoint.ts';
 
 // The administrators' operations calls (docs/operations.md): the Logs screen's tabs beside the

@@ -56,13 +56,10 @@ export function HistoryTab({
   const [answer, setAnswer] = useState<HistoryAnswer | null>(null);
   const [missing, setMissing] = useState(false);
 
+  // The tab is drawn anew for each object (LogsPage keys it by the object), so it starts empty.
   useEffect(() => {
     if (!target) return;
-    setType(target.type);
-    setId(target.id);
     const controller = new AbortController();
-    setAnswer(null);
-    setMissing(false);
     historyOf(target.type, target.id, controller.signal).then(
       (result) => !controller.signal.aborted && setAnswer(result),
       (error: unknown) => {

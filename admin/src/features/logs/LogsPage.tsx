@@ -45,7 +45,7 @@ export function LogsPage() {
           <KioskSyncTab onHistory={(id) => showHistory({ type: 'kiosk', id })} />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
-          <HistoryTab target={target} onTarget={setTarget} />
+          <HistoryTab key={target ? `${target.type}:${target.id}` : 'none'} target={target} onTarget={setTarget} />
         </Tabs.Panel>
       </Tabs>
     </Page>

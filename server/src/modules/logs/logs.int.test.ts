@@ -77,7 +77,7 @@ describe('GET /logs/:type/:id: the history of one object', () => {
       ['PENDING', 0, null],
       ['PENDING', 0, null],
     ]);
-    expect(mails[0]?.to).toBe(visit.email);
+    expect(mails.map((mail) => mail.to)[0]).toBe(visit.email);
     const jobs = history.items.flatMap((item) => (item.kind === 'job' ? [item.job] : []));
     expect(jobs).toEqual(['invitationSent', 'cancellationSent']);
     const sync = history.items.flatMap((item) => (item.kind === 'sync' ? [item.sync] : []));
