@@ -98,12 +98,13 @@ describe('GET /stresstest', () => {
   }, 60_000);
 
   it('bounds count and duration, and is for administrators only', async () => {
-    for (const [count, duration] of [
+    const bounds: [number, number][] = [
       [0, 1],
       [2001, 1],
       [1, 0],
       [1, 301],
-    ])
+    ];
+    for (const [count, duration] of bounds)
       expect((await start(count, duration)).statusCode).toBe(400);
     expect((await start(1, 1, 'ROLE_MASTER')).statusCode).toBe(403);
   });
