@@ -93,6 +93,16 @@ describe('GET /stresstest', () => {
       status: 409,
       code: 'STRESSTEST_RUNNING',
     });
+    // Meanwhile its company is nobody's to choose or list.
+    const admin = { authorization: `Bearer ${seed.tokens.ROLE_ADMIN}` };
+    const choices = await t.app.inject({ method: 'GET', url: '/service/selectTenant', headers: admin });
+    const listed = await t.app.inject({ method: 'GET', url: '/service/tenant?limit=100', headers: admin });
+    for (const response of [choices, listed]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('Self-test');
+    }
+    const running = await t.database.db.selectFrom('tenants').select('name').where('self_test', '=', true).execute();
+    expect(running.map((row) => row.name.slice(0, 10))).toEqual(['Self-test ']);
     await selfTestEnded(first.run.id);
     expect(await status()).toMatchObject({ id: first.run.id, status: 'done' });
   }, 60_000);
@@ -104,8 +114,7 @@ describe('GET /stresstest', () => {
       [1, 0],
       [1, 301],
     ];
-    for (const [count, duration] of bounds)
-      expect((await start(count, duration)).statusCode).toBe(400);
+    for (const [count, duration] of bounds) expect((await start(count, duration)).statusCode).toBe(400);
     expect((await start(1, 1, 'ROLE_MASTER')).statusCode).toBe(403);
   });
 

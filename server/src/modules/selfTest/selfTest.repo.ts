@@ -11,16 +11,19 @@ export type SelfTestRunRow = NonNullable<Awaited<ReturnType<typeof latestRun>>>;
 /** Starts a run; the unique index refuses a second running one (code 23505). */
 export async function insertRun(
   db: Db,
-  run: { id: string; count: number; durationS: number; instance: string },
+  run: { id: string; tenantId: string; count: number; durationS: number; instance: string },
 ): Promise<void> {
   await db
     .insertInto('self_test_runs')
-    .values({ id: run.id, status: 'running', count: run.count, duration_s: run.durationS, instance: run.instance })
+    .values({
+      id: run.id,
+      status: 'running',
+      tenant_id: run.tenantId,
+      count: run.count,
+      duration_s: run.durationS,
+      instance: run.instance,
+    })
     .execute();
-}
-
-export async function setRunTenant(db: Db, id: string, tenantId: string): Promise<void> {
-  await db.updateTable('self_test_runs').set({ tenant_id: tenantId }).where('id', '=', id).execute();
 }
 
 /** The run's progress, and its heartbeat: a running run whose heartbeat stops was interrupted. */

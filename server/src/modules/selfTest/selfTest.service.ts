@@ -36,7 +36,6 @@ import {
   markStaleRunsInterrupted,
   orphanSelfTestTenants,
   recordProgress,
-  setRunTenant,
 } from './selfTest.repo.ts';
 
 /** A running run's heartbeat is written every second; silent this long, its instance stopped. */
@@ -99,13 +98,36 @@ export async function startSelfTest(
 ): Promise<{ performing: true; run: SelfTestRun }> {
   await removeSelfTestLeftovers(ctx);
   const id = uuidv7();
+  // The run names its company before the company exists: a cleanup never sees it unowned.
+  const place = { tenantId: uuidv7(), buildingId: uuidv7() };
   try {
-    await insertRun(ctx.db, { id, count: options.count, durationS: options.duration, instance: instanceName });
+    await insertRun(ctx.db, {
+      id,
+      tenantId: place.tenantId,
+      count: options.count,
+      durationS: options.duration,
+      instance: instanceName,
+    });
   } catch (error) {
     if (isOneRunningRefusal(error)) throw new AppError('STRESSTEST_RUNNING');
     throw error;
   }
-  const work = perform(ctx, who, id, options).catch(() => undefined);
+  // The company and building exist before the answer: the run is under way when the caller hears of it.
+  try {
+    const name = `Self-test ${new Date().toISOString()}`;
+    await insertSelfTestTenant(ctx.db, place.tenantId, name);
+    await insertSelfTestBuilding(ctx.db, {
+      id: place.buildingId,
+      tenantId: place.tenantId,
+      name,
+      settings: { ...newBuildingSettings(), allowFreeTextHost: true },
+    });
+  } catch (error) {
+    await deleteSelfTestTenant(ctx.db, place.tenantId);
+    await finishRun(ctx.db, id, { status: 'failed', result: null, error: String(error) });
+    throw error;
+  }
+  const work = perform(ctx, who, id, place, options).catch(() => undefined);
   running.set(id, work);
   void work.finally(() => running.delete(id));
   const row = await findRun(ctx.db, id);
@@ -155,10 +177,9 @@ async function perform(
   ctx: ServerContext,
   who: { userId: string; audit: AuditActor },
   id: string,
+  { tenantId, buildingId }: { tenantId: string; buildingId: string },
   options: { count: number; duration: number },
 ): Promise<void> {
-  const tenantId = uuidv7();
-  const buildingId = uuidv7();
   const samples: Sample[] = [];
   const errorSamples: string[] = [];
   let done = 0;
@@ -169,15 +190,6 @@ async function perform(
   heartbeat.unref();
   let end: Parameters<typeof finishRun>[2] = { status: 'failed', result: null, error: null };
   try {
-    const name = `Self-test ${new Date().toISOString()}`;
-    await insertSelfTestTenant(ctx.db, tenantId, name);
-    await setRunTenant(ctx.db, id, tenantId);
-    await insertSelfTestBuilding(ctx.db, {
-      id: buildingId,
-      tenantId,
-      name,
-      settings: { ...newBuildingSettings(), allowFreeTextHost: true },
-    });
     const actor: VisitActor = { tenantId, assignedTo: undefined, userId: who.userId, audit: who.audit };
     const channel = staffChannel({ locale: 'en', origin: 'http://self-test.invalid', clientIp: '127.0.0.1' });
     const started = performance.now();
