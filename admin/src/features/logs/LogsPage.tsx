@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { type HistoryType, historyTypes } from '@vestibule/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
@@ -8,16 +9,25 @@ import { JobRunsTab } from './JobRunsTab.tsx';
 import { KioskSyncTab } from './KioskSyncTab.tsx';
 import { MailboxTab } from './MailboxTab.tsx';
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The object a link names (`/admin/logs?history=visit:<id>`), whose history the screen opens on. */
+function linkedHistory(search: string): HistoryTarget | null {
+  const [type = '', id = ''] = (new URLSearchParams(search).get('history') ?? '').split(':');
+  return (historyTypes as readonly string[]).includes(type) && uuid.test(id) ? { type: type as HistoryType, id } : null;
+}
+
 /**
  * /admin/logs (administrators only): the audit log, who changed what and who signed in; the
  * mailbox, the delivery log of every e-mail the service wrote; the background jobs' runs; the
- * kiosks' sync figures; and the history of one object, typed in or opened from another tab's row.
+ * kiosks' sync figures; and the history of one object, typed in, opened from another tab's row,
+ * or named by the link (`?history=<kind>:<id>`).
  * A tab is drawn (and asks the server) when opened.
  */
 export function LogsPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<string | null>('audit');
-  const [target, setTarget] = useState<HistoryTarget | null>(null);
+  const [target, setTarget] = useState<HistoryTarget | null>(() => linkedHistory(window.location.search));
+  const [tab, setTab] = useState<string | null>(target ? 'history' : 'audit');
   const showHistory = (next: HistoryTarget) => {
     setTarget(next);
     setTab('history');

@@ -264,6 +264,20 @@ describe('the History tab', () => {
     expect(await violations()).toEqual([]);
   });
 
+  it('opens on the history a link names', async () => {
+    window.history.replaceState(null, '', `/admin/logs?history=visit:${VISIT}`);
+    try {
+      const { calls } = renderLogs({ 'GET /logs/:type/:id': () => historySchema.parse(visitHistory) });
+      expect(await screen.findByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+      const table = await screen.findByRole('table', { name: 'History' });
+      expect(await within(table).findByText('Invitation sent')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Id' })).toHaveValue(VISIT);
+      expect(calls.last('GET /logs/:type/:id').params).toEqual({ type: 'visit', id: VISIT });
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it("says so when the object is not the company's", async () => {
     const { user } = renderLogs({ 'GET /logs/:type/:id': () => refusal(404, 'NOT_FOUND') });
     await user.click(await screen.findByRole('tab', { name: 'History' }));
