@@ -36,6 +36,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { errorsPlugin, sendError } from './plugins/errors.plugin.ts';
 import { inputPlugin } from './plugins/input.plugin.ts';
+import { logsRoutes } from './modules/logs/logs.routes.ts';
+import { selfTestRoutes } from './modules/selfTest/selfTest.routes.ts';
 import { jobsPlugin } from './plugins/jobs.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
@@ -144,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(syncRoutes);
       await service.register(kiosksRoutes);
       await service.register(liveRoutes);
+      await service.register(logsRoutes);
+      await service.register(selfTestRoutes);
     },
     { prefix: SERVICE_BASE },
   );

@@ -47,6 +47,18 @@ describe('route × role × tenant matrix', () => {
     expect(names).toContain('POST /service/login/impersonate');
     expect(names).toContain('GET /service/auditLog');
     expect(names).toContain('GET /service/auditLog/audit.csv');
+    for (const operations of [
+      'GET /service/logs/:type/:id',
+      'GET /service/jobRuns',
+      'GET /service/jobRuns/jobRuns.csv',
+      'GET /service/kioskSync',
+      'GET /service/kioskSync/kioskSync.csv',
+      'GET /service/mailbox',
+      'GET /service/mailbox/mailbox.csv',
+      'GET /service/stresstest',
+      'GET /service/stresstest/status',
+    ])
+      expect(names).toContain(operations);
     for (const city of [
       'GET /service/city',
       'POST /service/city',
@@ -299,6 +311,29 @@ describe('route × role × tenant matrix', () => {
     } finally {
       await db.deleteFrom('user_buildings').where('user_id', '=', seed.users.ROLE_SUPERVISOR.id).execute();
     }
+  });
+
+  it("answers 404 to the history of another company's object of each kind (the kind is a parameter, so the service checks it)", async () => {
+    const kinds = { visit: 'visit', person: 'person', user: 'user', building: 'building', kiosk: 'device' } as const;
+    const failures: string[] = [];
+    for (const [type, entity] of Object.entries(kinds)) {
+      const id = await (tenantEntityFactories[entity] ?? noFactory(entity))(t.database.db, seed.tenantB);
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/service/logs/${type}/${id}`,
+        headers: bearer(seed.tokens.ROLE_ADMIN),
+      });
+      if (response.statusCode !== 404 || response.body.includes(id)) failures.push(`${type} -> ${response.statusCode}`);
+      // The same kind of the admin's own company is found: the 404 was the company's.
+      const own = await (tenantEntityFactories[entity] ?? noFactory(entity))(t.database.db, seed.tenantA);
+      const found = await t.app.inject({
+        method: 'GET',
+        url: `/service/logs/${type}/${own}`,
+        headers: bearer(seed.tokens.ROLE_ADMIN),
+      });
+      if (found.statusCode !== 200) failures.push(`own ${type} -> ${found.statusCode}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it("lets a granted role read its own tenant's row (the 404 above is not a blanket refusal)", async () => {

@@ -45,6 +45,8 @@ export const errorCatalogue = {
   SELF_CHANGE_NOT_ALLOWED: { status: 409 },
   LAST_ADMIN: { status: 409 },
   TENANT_NOT_EMPTY: { status: 409 },
+  /** A self-test asked while another one runs (on any instance). */
+  STRESSTEST_RUNNING: { status: 409 },
   // Client-side only
   SERVER_TIMEOUT_CONNECTION_ERROR: { status: 0 },
   SERVER_CONNECTION_ERROR: { status: 0 },

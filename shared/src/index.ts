@@ -45,6 +45,7 @@ export * from './domain/cameraAddress.ts';
 export * from './domain/userManagement.ts';
 export * from './domain/csv.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/operations.ts';
 export * from './domain/evacuation.ts';
 export * from './domain/rollCall.ts';
 export * from './schemas/evacuation.ts';

@@ -60,6 +60,10 @@ const screenFiles = {
     () => import('../features/evacuation/EvacuationPage.tsx'),
     (module) => module.EvacuationPage,
   ),
+  tests: preloadable(
+    () => import('../features/tests/TestsPage.tsx'),
+    (module) => module.TestsPage,
+  ),
   checkInOut: preloadable(
     () => import('../features/entryLog/EntryLogPage.tsx'),
     (module) => module.EntryLogPage,
@@ -75,6 +79,7 @@ const UsersPage = screenFiles.users.Component;
 const PeoplePage = screenFiles.people.Component;
 const EvacuationPage = screenFiles.evacuation.Component;
 const EntryLogPage = screenFiles.checkInOut.Component;
+const TestsPage = screenFiles.tests.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
   import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
@@ -123,7 +128,7 @@ const screens: Record<RouteId, ReactNode> = {
   cities: <CitiesPage />,
   floors: <ComingSoonPage screen="floors" />,
   questionnaires: <QuestionnairesScreen />,
-  tests: <ComingSoonPage screen="tests" />,
+  tests: <TestsPage />,
   logs: <LogsPage />,
   people: <PeoplePage />,
   spaces: <ComingSoonPage screen="spaces" />,

@@ -5,6 +5,7 @@ import { csv } from '@vestibule/shared/i18n/en/csv';
 import { entryLog } from '@vestibule/shared/i18n/en/entryLog';
 import { evacuation } from '@vestibule/shared/i18n/en/evacuation';
 import { logs } from '@vestibule/shared/i18n/en/logs';
+import { operations } from '@vestibule/shared/i18n/en/operations';
 import { people } from '@vestibule/shared/i18n/en/people';
 import { myProfile } from '@vestibule/shared/i18n/en/profile';
 import { questionnaires } from '@vestibule/shared/i18n/en/questionnaires';
@@ -24,6 +25,7 @@ const screenCatalogue = {
   myProfile,
   users,
   logs,
+  operations,
   tenants,
   cities,
   people,

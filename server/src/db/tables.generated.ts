@@ -9,6 +9,18 @@ import type { ColumnType } from 'kysely';
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AccountTokens {
@@ -139,6 +151,17 @@ export interface DeviceAlerts {
   kind: 'SEQ_GAP' | 'CLOCK_SKEW';
 }
 
+export interface JobRuns {
+  duration_ms: number;
+  error: string | null;
+  finished_at: Timestamp;
+  id: string;
+  instance: string;
+  job: string;
+  rows_affected: Generated<number>;
+  started_at: Timestamp;
+}
+
 export interface KioskDevices {
   app_version: string | null;
   building_id: string;
@@ -200,6 +223,8 @@ export interface MailAttachments {
 export interface MailOutbox {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
+  entity: string | null;
+  entity_id: string | null;
   html_body: string | null;
   id: string;
   last_error: string | null;
@@ -304,6 +329,22 @@ export interface RollCalls {
   tenant_id: string;
 }
 
+export interface SelfTestRuns {
+  count: number;
+  done: Generated<number>;
+  duration_s: number;
+  error: string | null;
+  errors: Generated<number>;
+  finished_at: Timestamp | null;
+  heartbeat_at: Generated<Timestamp>;
+  id: string;
+  instance: string;
+  result: Json | null;
+  started_at: Generated<Timestamp>;
+  status: string;
+  tenant_id: string | null;
+}
+
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -339,6 +380,7 @@ export interface Tenants {
   name: string;
   phone: string | null;
   phone2: string | null;
+  self_test: Generated<boolean>;
   state: string | null;
   updated_at: Generated<Timestamp>;
   zip: string | null;
@@ -444,6 +486,7 @@ export interface DB {
   cameras: Cameras;
   cities: Cities;
   device_alerts: DeviceAlerts;
+  job_runs: JobRuns;
   kiosk_devices: KioskDevices;
   kiosk_enrolments: KioskEnrolments;
   login_blocks: LoginBlocks;
@@ -458,6 +501,7 @@ export interface DB {
   roll_call_aliases: RollCallAliases;
   roll_call_marks: RollCallMarks;
   roll_calls: RollCalls;
+  self_test_runs: SelfTestRuns;
   sessions: Sessions;
   sso_tokens: SsoTokens;
   tenants: Tenants;

@@ -18,12 +18,14 @@ export const autoCheckOutJob: JobFactory = (ctx) => {
     name: 'auto check-out and reminders',
     everyMs: 60_000,
     run: async () => {
-      await autoCheckOutDue(deps, new Date());
-      return mailsOf(
+      const checkedOut = await autoCheckOutDue(deps, new Date());
+      const notices = [
         await sendEndReminders(deps, new Date()),
         await sendOverdueAlerts(deps, new Date()),
         await sendStartReminders(deps, new Date()),
-      );
+      ];
+      const mails = mailsOf(...notices);
+      return { mails, rows: checkedOut.length + notices.reduce((sum, outcome) => sum + outcome.visits, 0) };
     },
   };
 };

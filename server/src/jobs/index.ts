@@ -2,6 +2,7 @@
 // list on timers (main.ts turns them on; tests call the modules' services directly).
 import { autoCheckOutJob } from './autoCheckOut.job.ts';
 import type { Job, JobContext, JobFactory } from './job.ts';
+import { jobRunsPruneJob } from './jobRunsPrune.job.ts';
 import { mailSenderJob } from './mailSender.job.ts';
 import { mobileTokenJob } from './mobileToken.job.ts';
 import { statisticsJob } from './statistics.job.ts';
@@ -15,6 +16,7 @@ const jobs: JobFactory[] = [
   autoCheckOutJob,
   visitExpiryJob,
   mailSenderJob,
+  jobRunsPruneJob,
 ];
 
 /** The jobs of a server with this database and configuration. */
@@ -23,3 +25,4 @@ export function backgroundJobs(ctx: JobContext): Job[] {
 }
 
 export type { Job } from './job.ts';
+export { runRecorded } from './recordedRun.ts';

@@ -11,11 +11,13 @@ export const visitNoticesJob: JobFactory = (ctx) => {
   return {
     name: 'host notices and invitations',
     everyMs: 5_000,
-    run: async () =>
-      mailsOf(
+    run: async () => {
+      const notices = [
         await notifyHostsOfCheckIns(deps, new Date()),
         await sendInvitations(deps, new Date()),
         await sendCancellations(deps, new Date()),
-      ),
+      ];
+      return { mails: mailsOf(...notices), rows: notices.reduce((sum, outcome) => sum + outcome.visits, 0) };
+    },
   };
 };

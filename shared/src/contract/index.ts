@@ -11,6 +11,7 @@ import { identificationContract } from './identification.ts';
 import { liveContract } from './live.ts';
 import type { EndpointKey } from './endpoint.ts';
 import { mailContract } from './mail.ts';
+import { operationsContract } from './operations.ts';
 import { peopleContract } from './people.ts';
 import { peopleUploadContract } from './peopleUpload.ts';
 import { publicVisitContract } from './publicVisit.ts';
@@ -66,6 +67,7 @@ export const contract = {
   ...publicVisitContract,
   ...syncContract,
   ...liveContract,
+  ...operationsContract,
 };
 
 export type Contract = typeof contract;

@@ -1,28 +1,35 @@
 import { z } from 'zod';
-import { listQuerySchema, listResponseSchema } from '../schemas/common.ts';
+import { listResponseSchema } from '../schemas/common.ts';
+import { mailStates, mailboxQuerySchema } from '../schemas/operations.ts';
 import { endpoint } from './endpoint.ts';
 
-/** An e-mail of the outbox, as the mailbox shows it. */
-const outboxMailSchema = z
+/** An e-mail of the outbox, as the mailbox (the e-mail delivery log) shows it. */
+export const outboxMailSchema = z
   .object({
     id: z.uuid(),
     to: z.string(),
     locale: z.string(),
     subject: z.string(),
     text: z.string(),
-    status: z.enum(['PENDING', 'SENT', 'FAILED']),
+    /** Queued (PENDING, retried with back-off), SENT, or FAILED after the last attempt. */
+    status: z.enum(mailStates),
     attempts: z.number().int(),
+    /** The SMTP server's answer to the last failed attempt. */
     lastError: z.string().nullable(),
     createdAt: z.string(),
     sentAt: z.string().nullable(),
+    /** What the e-mail is about (a visit, person or user), when known: its history lists it. */
+    entity: z.enum(['visit', 'person', 'user']).nullable(),
+    entityId: z.string().nullable(),
   })
   .meta({ id: 'OutboxMail' });
 
 export const mailContract = {
   'GET /mailbox': endpoint({
     tags: ['logs'],
-    summary: 'Every e-mail the service wrote, newest first (readable even without an SMTP server)',
-    query: listQuerySchema,
+    summary:
+      'Every e-mail the service wrote, newest first, with its delivery state (readable even without an SMTP server): by dates, state, recipient',
+    query: mailboxQuerySchema,
     response: listResponseSchema(outboxMailSchema),
     errors: [],
   }),

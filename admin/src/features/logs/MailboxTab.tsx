@@ -1,25 +1,57 @@
-import { Alert, Badge, Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { type MailState, type MailboxFilter, mailStates } from '@vestibule/shared';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconDownload, IconSearch } from '../../components/ListIcons.tsx';
+import { ListPager } from '../../components/ListPager.tsx';
+import { saveTextFile } from '../../format/saveTextFile.ts';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
+import { HistoryButton, type HistoryTarget } from './HistoryTab.tsx';
 import { type MailboxPage, type OutboxMail, listMailbox } from './mailbox.api.ts';
+import { mailboxCsv, periodOf } from './operations.api.ts';
 
-const PAGE_SIZE = 20;
 const statusColor: Record<OutboxMail['status'], string> = { PENDING: 'gray.7', SENT: 'teal.9', FAILED: 'red.9' };
+const COLUMNS = 6;
 
-/** The mailbox, where admins read every e-mail even without an SMTP server. */
-export function MailboxTab() {
+interface Filters {
+  from: string;
+  to: string;
+  status: MailState | null;
+  recipient: string;
+}
+
+function filterOf(filters: Filters): MailboxFilter {
+  return {
+    ...periodOf(filters),
+    status: filters.status ?? undefined,
+    recipient: filters.recipient.trim() || undefined,
+  };
+}
+
+/**
+ * The mailbox, the e-mail delivery log: every e-mail the service wrote, newest first, even without
+ * an SMTP server; its state (waiting and retried, sent, failed), its attempts and the SMTP
+ * server's last answer; by days, state and recipient; the same rows as CSV. An e-mail about a
+ * visit, person or user opens that object's history.
+ */
+export function MailboxTab({ onHistory }: { onHistory: (target: HistoryTarget) => void }) {
   const { t } = useTranslation();
   const format = useDateTimeFormat();
   const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const [filters, setFilters] = useState<Filters>({ from: '', to: '', status: null, recipient: '' });
+  const [recipient] = useDebouncedValue(filters.recipient, 300);
   const [data, setData] = useState<MailboxPage | null>(null);
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
+  const { from, to, status } = filters;
 
   useEffect(() => {
     const controller = new AbortController();
-    listMailbox(page, PAGE_SIZE, controller.signal)
+    listMailbox(filterOf({ from, to, status, recipient }), page, limit, controller.signal)
       .then((result) => {
         setData(result);
         setFailed(false);
@@ -28,51 +60,116 @@ export function MailboxTab() {
         if (!controller.signal.aborted) setFailed(true);
       });
     return () => controller.abort();
-  }, [page, reload]);
+  }, [from, to, status, recipient, page, limit, reload]);
 
-  const pages = data ? Math.max(1, Math.ceil(data.totalDocs / PAGE_SIZE)) : 1;
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => {
+    setFilters((now) => ({ ...now, [key]: value }));
+    setPage(1);
+  };
+  const downloadCsv = async () => {
+    try {
+      saveTextFile(await mailboxCsv(filterOf(filters)), 'mailbox.csv', 'text/csv');
+    } catch (error) {
+      notifications.showError(messageFromError(error));
+    }
+  };
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Text>{t('logs.mailbox.description')}</Text>
-        <Button variant="outline" onClick={() => setReload((n) => n + 1)}>
-          {t('logs.mailbox.refresh')}
-        </Button>
+      <Text>{t('logs.mailbox.description')}</Text>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            id="mail-from"
+            type="date"
+            label={t('operations.period.from')}
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(event) => set('from', event.currentTarget.value)}
+            w={170}
+          />
+          <TextInput
+            id="mail-to"
+            type="date"
+            label={t('operations.period.to')}
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => set('to', event.currentTarget.value)}
+            w={170}
+          />
+          <Select
+            id="mail-state"
+            label={t('operations.mailbox.state')}
+            placeholder={t('operations.mailbox.anyState')}
+            data={mailStates.map((value) => ({ value, label: t(`logs.mailbox.statuses.${value}`) }))}
+            value={filters.status}
+            onChange={(value) => set('status', value as MailState | null)}
+            clearable
+            w={170}
+          />
+          <TextInput
+            id="mail-recipient"
+            type="search"
+            label={t('operations.mailbox.recipient')}
+            leftSection={<IconSearch />}
+            value={filters.recipient}
+            onChange={(event) => set('recipient', event.currentTarget.value)}
+            maxLength={200}
+            w={240}
+          />
+        </Group>
+        <Group gap="sm">
+          <Button variant="outline" onClick={() => setReload((n) => n + 1)}>
+            {t('logs.mailbox.refresh')}
+          </Button>
+          <Button variant="default" leftSection={<IconDownload />} onClick={() => void downloadCsv()}>
+            {t('operations.download')}
+          </Button>
+        </Group>
       </Group>
       {failed && <Alert color="red">{t('logs.mailbox.loadFailed')}</Alert>}
       {data && data.docs.length === 0 && <Text>{t('logs.mailbox.empty')}</Text>}
       {data && data.docs.length > 0 && (
-        <Table striped highlightOnHover aria-label={t('logs.mailbox.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('logs.mailbox.created')}</Table.Th>
-              <Table.Th>{t('logs.mailbox.to')}</Table.Th>
-              <Table.Th>{t('logs.mailbox.subject')}</Table.Th>
-              <Table.Th>{t('logs.mailbox.status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.docs.map((mail) => (
-              <MailRow
-                key={mail.id}
-                mail={mail}
-                created={format.dateTime(mail.createdAt)}
-                open={open === mail.id}
-                onToggle={() => setOpen(open === mail.id ? null : mail.id)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped highlightOnHover aria-label={t('logs.mailbox.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('logs.mailbox.created')}</Table.Th>
+                <Table.Th>{t('logs.mailbox.to')}</Table.Th>
+                <Table.Th>{t('logs.mailbox.subject')}</Table.Th>
+                <Table.Th>{t('logs.mailbox.status')}</Table.Th>
+                <Table.Th>{t('operations.mailbox.attempts')}</Table.Th>
+                <Table.Th>{t('operations.history.title')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.docs.map((mail) => (
+                <MailRow
+                  key={mail.id}
+                  mail={mail}
+                  created={format.dateTime(mail.createdAt)}
+                  sent={mail.sentAt ? format.dateTime(mail.sentAt) : null}
+                  open={open === mail.id}
+                  onToggle={() => setOpen(open === mail.id ? null : mail.id)}
+                  onHistory={onHistory}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': t(`logs.page.${control}`) })}
-        />
-      )}
+      <ListPager
+        name="mailbox"
+        label={t('logs.mailbox.title')}
+        total={data?.totalDocs ?? null}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+        onLimit={(size) => {
+          setLimit(size);
+          setPage(1);
+        }}
+      />
     </Stack>
   );
 }
@@ -80,15 +177,20 @@ export function MailboxTab() {
 function MailRow({
   mail,
   created,
+  sent,
   open,
   onToggle,
+  onHistory,
 }: {
   mail: OutboxMail;
   created: string;
+  sent: string | null;
   open: boolean;
   onToggle: () => void;
+  onHistory: (target: HistoryTarget) => void;
 }) {
   const { t } = useTranslation();
+  const { entity, entityId } = mail;
   return (
     <>
       <Table.Tr>
@@ -100,7 +202,7 @@ function MailRow({
             size="compact-sm"
             onClick={onToggle}
             aria-expanded={open}
-            aria-controls={`mail-${mail.id}`}
+            aria-controls={open ? `mail-${mail.id}` : undefined}
           >
             {mail.subject}
           </Button>
@@ -110,15 +212,26 @@ function MailRow({
             {t(`logs.mailbox.statuses.${mail.status}`)}
           </Badge>
         </Table.Td>
+        <Table.Td>{mail.attempts}</Table.Td>
+        <Table.Td>
+          {entity && entityId && (
+            <HistoryButton label={mail.subject} onClick={() => onHistory({ type: entity, id: entityId })} />
+          )}
+        </Table.Td>
       </Table.Tr>
       {open && (
         <Table.Tr id={`mail-${mail.id}`}>
-          <Table.Td colSpan={4}>
+          <Table.Td colSpan={COLUMNS}>
             <Stack gap="xs">
-              <Text style={{ whiteSpace: 'pre-wrap' }}>{mail.text}</Text>
+              {sent && (
+                <Text size="sm">
+                  {t('operations.mailbox.sentAt')}: {sent}
+                </Text>
+              )}
               {mail.lastError && (
                 <Text c="red.9">{t('logs.mailbox.lastError', { attempts: mail.attempts, error: mail.lastError })}</Text>
               )}
+              <Text style={{ whiteSpace: 'pre-wrap' }}>{mail.text}</Text>
             </Stack>
           </Table.Td>
         </Table.Tr>

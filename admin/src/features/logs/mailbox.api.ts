@@ -1,3 +1,4 @@
+import type { MailboxFilter } from '@vestibule/shared';
 import type { CallOutput, Contract } from '@vestibule/shared/contract';
 import { api } from '../../api/apiClient.ts';
 
@@ -6,6 +7,6 @@ import { api } from '../../api/apiClient.ts';
 export type MailboxPage = CallOutput<Contract['GET /mailbox']>;
 export type OutboxMail = MailboxPage['docs'][number];
 
-export function listMailbox(page: number, limit: number, signal?: AbortSignal) {
-  return api.call('GET /mailbox', { query: { page, limit }, signal });
+export function listMailbox(filter: MailboxFilter, page: number, limit: number, signal?: AbortSignal) {
+  return api.call('GET /mailbox', { query: { ...filter, page, limit }, signal });
 }

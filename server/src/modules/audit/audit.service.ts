@@ -163,7 +163,7 @@ const DAY_MS = 86_400_000;
 const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
 
 /** A filter's moment: a day starts at its midnight UTC; `end` moves a day to the next one's start. */
-function momentOf(text: string | undefined, field: 'from' | 'to'): Date | undefined {
+export function momentOf(text: string | undefined, field: 'from' | 'to'): Date | undefined {
   if (!text) return undefined;
   const day = isDay(text);
   const moment = new Date(day ? `${text}T00:00:00.000Z` : text);
@@ -186,7 +186,7 @@ function filterOf(query: AuditLogFilter): AuditFilter {
   };
 }
 
-function toEntry(row: AuditLogRow): AuditLogEntry {
+export function toEntry(row: AuditLogRow): AuditLogEntry {
   return {
     id: row.id,
     at: new Date(row.at).toISOString(),

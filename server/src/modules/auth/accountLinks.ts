@@ -54,7 +54,7 @@ async function queueLinkMail(ctx: ServerContext, db: Db, user: MailTarget, origi
     username: user.username,
     link: `${linkBase(ctx, origin)}/${link.page}/${token}`,
   });
-  await enqueueMail(db, uuidv7(), mail);
+  await enqueueMail(db, uuidv7(), { ...mail, about: { entity: 'user', id: user.id } });
 }
 
 /**

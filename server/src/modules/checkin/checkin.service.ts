@@ -215,7 +215,7 @@ async function writeEntry(
     notice || audited
       ? await inTransaction(ctx, async (trx) => {
           const visit = await write(trx);
-          if (visit && notice) await enqueueMail(trx, uuidv7(), notice);
+          if (visit && notice) await enqueueMail(trx, uuidv7(), { ...notice, about: { entity: 'visit', id } });
           if (visit && audited) await auditEntry(trx, entry, id, columns);
           return visit;
         })

@@ -168,7 +168,7 @@ async function noticeJob(
       let mails = 0;
       for (const row of await noticeRows(trx, ids)) {
         for (const mail of await compose(row)) {
-          await enqueueMail(trx, uuidv7(), mail);
+          await enqueueMail(trx, uuidv7(), { ...mail, about: { entity: 'visit', id: row.id } });
           mails++;
         }
       }

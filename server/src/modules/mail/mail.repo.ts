@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { containsPattern } from '../../db/likePattern.ts';
 import { inTransaction } from '../../db/transaction.ts';
 
 /**
@@ -20,6 +21,13 @@ export interface OutgoingMail {
   html?: string | null;
   replyTo?: string | null;
   attachments?: readonly MailAttachment[];
+  /** What the e-mail is about, so the history of that visit, person or user lists it. */
+  about?: MailAbout | null;
+}
+
+export interface MailAbout {
+  entity: 'visit' | 'person' | 'user';
+  id: string;
 }
 
 /** What the sender hands to SMTP for an attachment. */
@@ -45,6 +53,8 @@ export async function enqueueMail(db: Db, id: string, mail: OutgoingMail): Promi
         text_body: mail.text,
         html_body: mail.html ?? null,
         reply_to: mail.replyTo ?? null,
+        entity: mail.about?.entity ?? null,
+        entity_id: mail.about?.id ?? null,
       })
       .execute();
     if (attachments.length === 0) return;
@@ -173,33 +183,65 @@ export async function processDueMail(
   });
 }
 
-/** The mailbox an administrator reads when no SMTP server is configured. */
-export function listMailbox(db: Db, options: { offset: number; limit: number }) {
-  return db
-    .selectFrom('mail_outbox')
-    .select([
-      'id',
-      'tenant_id',
-      'to_address',
-      'locale',
-      'subject',
-      'text_body',
-      'status',
-      'attempts',
-      'last_error',
-      'created_at',
-      'sent_at',
-    ])
+/** The mailbox's filters; every part optional. */
+export interface MailboxFilterOf {
+  from?: Date | undefined;
+  to?: Date | undefined;
+  status?: 'PENDING' | 'SENT' | 'FAILED' | undefined;
+  /** Part of the recipient's address. */
+  recipient?: string | undefined;
+}
+
+function selectMailbox(db: Db, filter: MailboxFilterOf) {
+  let query = db.selectFrom('mail_outbox');
+  if (filter.from) query = query.where('created_at', '>=', filter.from);
+  if (filter.to) query = query.where('created_at', '<', filter.to);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.recipient) query = query.where('to_address', 'ilike', containsPattern(filter.recipient));
+  return query;
+}
+
+export type MailboxRow = Awaited<ReturnType<typeof listMailbox>>[number];
+
+/**
+ * The mailbox an administrator reads (the e-mail delivery log), newest first: by offset, or after
+ * the message `afterId` (a file written page by page).
+ */
+export function listMailbox(
+  db: Db,
+  filter: MailboxFilterOf,
+  page: { offset?: number; limit: number; afterId?: string | undefined },
+) {
+  let query = selectMailbox(db, filter).select([
+    'id',
+    'tenant_id',
+    'to_address',
+    'locale',
+    'subject',
+    'text_body',
+    'status',
+    'attempts',
+    'last_error',
+    'created_at',
+    'sent_at',
+    'entity',
+    'entity_id',
+  ]);
+  if (page.afterId) {
+    query = query.where(
+      sql<boolean>`(created_at, id) < (select c.created_at, c.id from mail_outbox c where c.id = ${page.afterId})`,
+    );
+  }
+  return query
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .offset(options.offset)
-    .limit(options.limit)
+    .offset(page.offset ?? 0)
+    .limit(page.limit)
     .execute();
 }
 
-export async function countMailbox(db: Db): Promise<number> {
-  const { count } = await db
-    .selectFrom('mail_outbox')
+export async function countMailbox(db: Db, filter: MailboxFilterOf): Promise<number> {
+  const { count } = await selectMailbox(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);

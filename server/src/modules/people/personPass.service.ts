@@ -66,10 +66,8 @@ export async function sendToPerson(
   const pass = await passOf(ctx, caller.tenantId, id, origin);
   const settings = { ...newBuildingSettings(), ...(building.settings ?? {}) };
   await ctx.db.transaction().execute(async (trx) => {
-    await enqueueMail(
-      trx,
-      uuidv7(),
-      passMail(kind, {
+    await enqueueMail(trx, uuidv7(), {
+      ...passMail(kind, {
         tenantId: caller.tenantId,
         to,
         locale: person.locale,
@@ -79,7 +77,8 @@ export async function sendToPerson(
         identifier: pass.identifier,
         replyTo: settings.senderEmail.split(/[,;]/)[0]?.trim() || null,
       }),
-    );
+      about: { entity: 'person', id },
+    });
     await audit(trx, actor, {
       tenantId: caller.tenantId,
       action: kind === 'pass' ? 'PERSON_PASS_SENT' : 'PERSON_LINK_SENT',

@@ -3,8 +3,9 @@ import type { Db } from '../../db/database.ts';
 import type { TenantsTable } from '../../db/schema.ts';
 import { containsPattern } from '../../db/likePattern.ts';
 
+/** The companies to choose from; the self-test's throwaway company is never one of them. */
 export function listTenantRefs(db: Db) {
-  return db.selectFrom('tenants').select(['id', 'name']).orderBy('name').execute();
+  return db.selectFrom('tenants').select(['id', 'name']).where('self_test', '=', false).orderBy('name').execute();
 }
 
 export function findTenantRef(db: Db, id: string) {
@@ -22,8 +23,13 @@ export function findTenant(db: Db, id: string) {
 }
 
 export async function listTenants(db: Db, filter: { search?: string; order?: number; offset: number; limit: number }) {
-  const filtered = (query: ReturnType<typeof selectTenants>) =>
-    filter.search ? query.where(sql<string>`lower(name)`, 'like', containsPattern(filter.search.toLowerCase())) : query;
+  // The self-test's throwaway company is no company of the list.
+  const filtered = (query: ReturnType<typeof selectTenants>) => {
+    const real = query.where('self_test', '=', false);
+    return filter.search
+      ? real.where(sql<string>`lower(name)`, 'like', containsPattern(filter.search.toLowerCase()))
+      : real;
+  };
   const [docs, total] = await Promise.all([
     filtered(selectTenants(db))
       .orderBy(sql`lower(name)`, filter.order === -1 ? 'desc' : 'asc')

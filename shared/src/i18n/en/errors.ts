@@ -40,6 +40,7 @@ export const errors = {
   SELF_CHANGE_NOT_ALLOWED: 'You cannot delete, block or demote yourself.',
   LAST_ADMIN: 'This is the last administrator: keep at least one.',
   TENANT_NOT_EMPTY: 'This company still has buildings or users: remove them first.',
+  STRESSTEST_RUNNING: 'A self-test is already running: wait for it to finish.',
   SERVER_TIMEOUT_CONNECTION_ERROR: 'The server did not answer in time. Please try again.',
   SERVER_CONNECTION_ERROR: 'The signal is weak or the network is down. Please try again.',
   FAILED_CLIPBOARD: 'Could not copy to the clipboard.',

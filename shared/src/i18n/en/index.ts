@@ -15,6 +15,7 @@ import { mail } from './mail.ts';
 import { publicPages } from './publicPages.ts';
 import { login } from './login.ts';
 import { logs } from './logs.ts';
+import { operations } from './operations.ts';
 import { pages } from './pages.ts';
 import { questionnaires } from './questionnaires.ts';
 import { scanner } from './scanner.ts';
@@ -33,6 +34,7 @@ export const en = {
   pages,
   questionnaires,
   logs,
+  operations,
   buildings,
   tenants,
   cities,

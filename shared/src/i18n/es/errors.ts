@@ -41,6 +41,7 @@ export const errors = {
   SELF_CHANGE_NOT_ALLOWED: 'No puede eliminarse, bloquearse ni rebajar su propio rol.',
   LAST_ADMIN: 'Es el último administrador: conserve al menos uno.',
   TENANT_NOT_EMPTY: 'Esta empresa aún tiene edificios o usuarios: elimínelos primero.',
+  STRESSTEST_RUNNING: 'Ya hay una autoprueba en curso: espere a que termine.',
   SERVER_TIMEOUT_CONNECTION_ERROR: 'El servidor no respondió a tiempo. Vuelva a intentarlo.',
   SERVER_CONNECTION_ERROR: 'La señal es débil o la red no está disponible. Vuelva a intentarlo.',
   FAILED_CLIPBOARD: 'No se pudo copiar al portapapeles.',

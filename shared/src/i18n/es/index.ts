@@ -15,6 +15,7 @@ import { errors } from './errors.ts';
 import { mail } from './mail.ts';
 import { login } from './login.ts';
 import { logs } from './logs.ts';
+import { operations } from './operations.ts';
 import { pages } from './pages.ts';
 import { questionnaires } from './questionnaires.ts';
 import { scanner } from './scanner.ts';
@@ -34,6 +35,7 @@ export const es = {
   pages,
   questionnaires,
   logs,
+  operations,
   buildings,
   tenants,
   cities,

@@ -40,6 +40,7 @@ export const errors = {
   SELF_CHANGE_NOT_ALLOWED: 'Vous ne pouvez pas vous supprimer, vous bloquer ni abaisser votre propre rôle.',
   LAST_ADMIN: "C'est le dernier administrateur : gardez-en au moins un.",
   TENANT_NOT_EMPTY: "Cette entreprise a encore des bâtiments ou des utilisateurs : supprimez-les d'abord.",
+  STRESSTEST_RUNNING: "Un auto-test est déjà en cours : attendez qu'il se termine.",
   SERVER_TIMEOUT_CONNECTION_ERROR: 'Le serveur n’a pas répondu à temps. Veuillez réessayer.',
   SERVER_CONNECTION_ERROR: 'Le signal est faible ou le réseau est indisponible. Veuillez réessayer.',
   FAILED_CLIPBOARD: 'Impossible de copier dans le presse-papiers.',
