@@ -191,6 +191,28 @@ describe('job runs', () => {
     expect(lines[1]).toContain('the database went away');
   });
 
+  it('records a run that acted on nothing once an hour per job and instance, every run that did something', async () => {
+    const db = t.database.db;
+    await db.deleteFrom('job_runs').execute();
+    let rows = 0;
+    const job: Job = { name: 'idle mostly', everyMs: 1000, run: () => Promise.resolve({ mails: 0, rows }) };
+    await runRecorded(db, job, 'idle-instance');
+    await runRecorded(db, job, 'idle-instance');
+    await runRecorded(db, job, 'other-instance');
+    rows = 3;
+    await runRecorded(db, job, 'idle-instance');
+    const runs = await db
+      .selectFrom('job_runs')
+      .select(['instance', 'rows_affected'])
+      .where('job', '=', 'idle mostly')
+      .execute();
+    expect(runs.map((run) => `${run.instance} ${Number(run.rows_affected)}`).sort()).toEqual([
+      'idle-instance 0',
+      'idle-instance 3',
+      'other-instance 0',
+    ]);
+  });
+
   it('keeps 30 days of runs', async () => {
     const db = t.database.db;
     const old = new Date(Date.now() - 31 * 86_400_000);
