@@ -99,6 +99,18 @@ describe('a visit in detail', () => {
     expect(within(panel).queryByText('—')).not.toBeInTheDocument();
   });
 
+  it("links an administrator to the visit's history in the Logs", async () => {
+    const anne = visitFixture('Anne', 'Leroy', { status: 'OUT', checkedInAt: new Date().toISOString() });
+    fakeEntryLog([anne]);
+    const { user } = await renderEntryLog('ROLE_ADMIN');
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Anne Leroy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Visit of Anne Leroy' });
+    expect(await within(dialog).findByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      `/admin/logs?history=visit:${anne.id}`,
+    );
+  });
+
   it('offers what can be done with the visit now: check in, send the invitation again, edit, cancel', async () => {
     const anne = visitFixture('Anne', 'Leroy', { companyName: 'Globex' });
     const bob = visitFixture('Bob', 'Stone', { status: 'IN', checkedInAt: new Date().toISOString() });
@@ -109,6 +121,8 @@ describe('a visit in detail', () => {
     await within(dialog).findByRole('tabpanel');
     expect(within(dialog).queryByRole('button', { name: 'Check out' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Check in' }).closest('[data-dialog-actions]')).not.toBeNull();
+    // The history is the administrators' (the Logs screen).
+    expect(within(dialog).queryByRole('link', { name: 'History' })).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Send the invitation again' }));
     await waitFor(() =>

@@ -226,7 +226,12 @@ export const entryLog = {
   detail: {
     title: 'Visit of {{name}}',
     loading: 'Loading the visit…',
-    actions: { cancel: 'Cancel the visit', resend: 'Send the invitation again', edit: 'Edit details' },
+    actions: {
+      cancel: 'Cancel the visit',
+      resend: 'Send the invitation again',
+      edit: 'Edit details',
+      history: 'History',
+    },
     resent: 'The invitation of {{name}} is on its way again to {{email}}.',
     tabs: {
       checkIn: 'Check-in data',

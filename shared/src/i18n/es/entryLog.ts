@@ -222,7 +222,12 @@ export const entryLog = {
   detail: {
     title: 'Visita de {{name}}',
     loading: 'Cargando la visita…',
-    actions: { cancel: 'Cancelar la visita', resend: 'Reenviar la invitación', edit: 'Editar los datos' },
+    actions: {
+      cancel: 'Cancelar la visita',
+      resend: 'Reenviar la invitación',
+      edit: 'Editar los datos',
+      history: 'Historial',
+    },
     resent: 'La invitación de {{name}} se envía de nuevo a {{email}}.',
     tabs: {
       checkIn: 'Datos de entrada',

@@ -222,7 +222,7 @@ export const entryLog = {
   detail: {
     title: 'Visite de {{name}}',
     loading: 'Chargement de la visite…',
-    actions: { cancel: 'Annuler la visite', resend: 'Renvoyer l’invitation', edit: 'Modifier' },
+    actions: { cancel: 'Annuler la visite', resend: 'Renvoyer l’invitation', edit: 'Modifier', history: 'Historique' },
     resent: 'L’invitation de {{name}} repart vers {{email}}.',
     tabs: {
       checkIn: "Données d'entrée",

@@ -2,6 +2,7 @@ import { Button, Loader, Tabs } from '@mantine/core';
 import type { VisitDetail } from '@vestibule/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AppDialog, DialogActions } from '../../../components/AppDialog.tsx';
 import { IconLogin } from '../../../components/ListIcons.tsx';
 import { messageFromError, notifications } from '../../notifications/index.ts';
@@ -56,6 +57,8 @@ export function VisitDetailDialog(props: {
 
   const name = visit ? (visitorName(visit) ?? t('entryLog.list.unnamed')) : '';
   const actions = visit ? detailActionsFor(role, visit) : [];
+  // Administrators read the visit's history (audit rows, e-mails, kiosk entries, jobs) in the Logs.
+  const history = role === 'ROLE_ADMIN';
   const resend = async (shown: VisitDetail) => {
     setResending(true);
     try {
@@ -100,8 +103,18 @@ export function VisitDetailDialog(props: {
           </Tabs.Panel>
         </Tabs>
       )}
-      {visit && actions.length > 0 && (
+      {visit && (actions.length > 0 || history) && (
         <DialogActions>
+          {history && (
+            <Button
+              variant="subtle"
+              component={Link}
+              to={`/admin/logs?history=visit:${visit.id}`}
+              mr={actions.includes('cancel') ? undefined : 'auto'}
+            >
+              {t('entryLog.detail.actions.history')}
+            </Button>
+          )}
           {actions.includes('cancel') && (
             <Button
               variant="subtle"

@@ -1,4 +1,5 @@
 import type { Role } from '@vestibule/shared';
+import { MemoryRouter } from 'react-router';
 import { acme, userFixture } from '../../../test/fixtures.ts';
 import { createTestSession, renderScreen, storeSignIn } from '../../../test/renderApp.tsx';
 import { EntryLogPage } from '../EntryLogPage.tsx';
@@ -9,5 +10,11 @@ export async function renderEntryLog(role: Role) {
   const session = createTestSession();
   // The session's company and its buildings, as the app's start fetches them.
   await session.getState().selectTenant(acme.id);
-  return renderScreen(<EntryLogPage />, session);
+  // In the app the screen is drawn by the router (its links to other screens need one).
+  return renderScreen(
+    <MemoryRouter initialEntries={['/check-in-out']}>
+      <EntryLogPage />
+    </MemoryRouter>,
+    session,
+  );
 }
