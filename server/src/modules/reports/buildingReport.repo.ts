@@ -1,0 +1,174 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { assignedTo } from '../../db/assignedBuildings.ts';
+
+// The building report's reads (docs/reports.md, "Building report"): one statement per building,
+// on its own clock, over whole local days [start, end). The visits of the period are the visits
+// checked in during it; the rest of the figures are computed from them in the same statement.
+
+export interface ReportBuildingRow {
+  id: string;
+  name: string;
+  time_zone: string | null;
+}
+
+/** The buildings asked for that are the company's and, for `assignedTo`, assigned to that user. */
+export function reportBuildings(
+  db: Db,
+  tenantId: string,
+  ids: readonly string[],
+  assignedToUser: string | undefined,
+): Promise<ReportBuildingRow[]> {
+  let query = db
+    .selectFrom('buildings')
+    .select(['buildings.id', 'buildings.name', sql<string | null>`buildings.settings->>'timeZoneId'`.as('time_zone')])
+    .where('buildings.tenant_id', '=', tenantId)
+    .where('buildings.id', 'in', ids);
+  if (assignedToUser) query = query.where((eb) => assignedTo(eb, assignedToUser, 'buildings.id'));
+  return query.execute();
+}
+
+export interface BuildingFiguresRow {
+  totals: {
+    visits: number;
+    people: number;
+    average_stay: number | null;
+    median_stay: number | null;
+    overdue: number;
+    auto_check_outs: number;
+    returning: number;
+  };
+  no_shows: number;
+  refusals: number;
+  by_day_type: { day: string; type: string; visits: number }[] | null;
+  heat: { weekday: number; hour: number; visits: number }[] | null;
+  peaks: { day: string; peak: number; at: string }[] | null;
+  hosts: { name: string; visits: number }[] | null;
+  companies: { name: string; visits: number }[] | null;
+}
+
+export interface FiguresWindow {
+  buildingId: string;
+  timeZone: string;
+  /** The building's midnight starting the period's first day. */
+  start: Date;
+  /** The building's midnight ending the period's last day. */
+  end: Date;
+  /** A visit still inside counts until now. */
+  now: Date;
+}
+
+const personKey = (alias: string) =>
+  sql.raw(
+    `visit_person_key(${alias}.person_id, ${alias}.email, ${alias}.first_name, ${alias}.last_name, ${alias}.phone, ${alias}.id)`,
+  );
+
+/**
+ * Every figure of one building over [start, end), as one row:
+ * - the period's visits (checked in during it) by local day and person type, by local ISO weekday
+ *   and hour; their stays (checked out: minutes from check-in to check-out), those past their
+ *   expected end (check-in plus duration) when they left or now, those the automatic check-out
+ *   closed; the people among them and those seen in the building before the period;
+ * - no-shows: invitations due in the period (by their scheduled time), their expected end passed,
+ *   never arrived, neither refused nor cancelled; refusals: visits turned away at the door, on the
+ *   day they were due or, without a scheduled time, recorded;
+ * - the peak occupancy of each day: every stay that overlaps the day cut to the day (a stay across
+ *   midnight is inside at the next day's start; an open one until now), then a sweep of its
+ *   arrivals (+1) and departures (-1), a departure before an arrival at the same instant.
+ */
+export async function buildingFigures(db: Db, window: FiguresWindow): Promise<BuildingFiguresRow> {
+  const building = sql`${window.buildingId}::uuid`;
+  const zone = sql`${window.timeZone}::text`;
+  const start = sql`${window.start}::timestamptz`;
+  const end = sql`${window.end}::timestamptz`;
+  const now = sql`${window.now}::timestamptz`;
+  const result = await sql<BuildingFiguresRow>`
+    with v as materialized (
+      select id, visitor_type, checked_in_at, checked_out_at, checkout_method, company_name,
+        host, host_person_id, host_user_id,
+        (checked_in_at at time zone ${zone}) as local_in,
+        visit_expected_end(checked_in_at, null, scheduled_duration) as expected_end,
+        ${personKey('visits')} as person_key
+      from visits
+      where building_id = ${building} and checked_in_at >= ${start} and checked_in_at < ${end}
+    ),
+    stays as (
+      select checked_in_at as s, coalesce(checked_out_at, ${now}) as e from v
+      union all
+      select checked_in_at, checked_out_at from visits
+        where building_id = ${building} and checked_in_at is not null
+          and checked_out_at > ${start} and checked_in_at < ${start}
+      union all
+      select checked_in_at, ${now} from visits
+        where building_id = ${building} and checked_in_at is not null and checked_out_at is null
+          and checked_in_at < ${start}
+    ),
+    pieces as (
+      select d.day, greatest(stays.s, d.starts) as s, least(stays.e, d.ends) as e
+      from stays
+      cross join lateral (
+        select g::date as day, (g::date::timestamp at time zone ${zone}) as starts,
+          ((g::date + 1)::timestamp at time zone ${zone}) as ends
+        from generate_series((greatest(stays.s, ${start}) at time zone ${zone})::date,
+          (least(stays.e, ${end}) at time zone ${zone})::date, interval '1 day') g
+      ) d
+      where stays.e > stays.s
+    ),
+    events as (
+      select day, s as at, 1 as delta from pieces where s < e
+      union all
+      select day, e, -1 from pieces where s < e
+    ),
+    running as (
+      select day, at, sum(delta) over (partition by day order by at, delta rows between unbounded preceding and current row) as inside
+      from events
+    ),
+    peaks as (
+      select distinct on (day) day, inside, at from running order by day, inside desc, at
+    ),
+    people as (
+      select person_key, min(checked_in_at) as first_in from v group by person_key
+    ),
+    not_arrived as (
+      select scheduled_at, scheduled_duration, allowed, cancelled_at, checked_out_at from visits
+      where building_id = ${building} and checked_in_at is null
+        and coalesce(scheduled_at, created_at) >= ${start} and coalesce(scheduled_at, created_at) < ${end}
+    )
+    select
+      (select json_build_object(
+        'visits', count(*),
+        'people', (select count(*) from people),
+        'average_stay', round((avg(extract(epoch from checked_out_at - checked_in_at) / 60)
+          filter (where checked_out_at is not null))::numeric, 1),
+        'median_stay', round((percentile_cont(0.5) within group (order by extract(epoch from checked_out_at - checked_in_at) / 60)
+          filter (where checked_out_at is not null))::numeric, 1),
+        'overdue', count(*) filter (where expected_end is not null and coalesce(checked_out_at, ${now}) > expected_end),
+        'auto_check_outs', count(*) filter (where checkout_method in ('AUTO_TIMEOUT', 'AUTO_SPECIFIC_TIME')),
+        'returning', (select count(*) from people where exists (
+          select 1 from visits h
+          where h.building_id = ${building} and h.checked_in_at is not null and h.checked_in_at < ${start}
+            and ${personKey('h')} = people.person_key))
+      ) from v) as totals,
+      (select count(*)::int from not_arrived
+        where scheduled_at is not null and allowed and cancelled_at is null and checked_out_at is null
+          and coalesce(visit_expected_end(null, scheduled_at, scheduled_duration), scheduled_at) <= ${now}) as no_shows,
+      (select count(*)::int from not_arrived where not allowed and checked_out_at is null) as refusals,
+      (select json_agg(json_build_object('day', day, 'type', visitor_type, 'visits', visits)) from (
+        select local_in::date as day, visitor_type, count(*) as visits from v group by 1, 2) t) as by_day_type,
+      (select json_agg(json_build_object('weekday', weekday, 'hour', hour, 'visits', visits)) from (
+        select extract(isodow from local_in)::int as weekday, extract(hour from local_in)::int as hour, count(*) as visits
+        from v group by 1, 2) t) as heat,
+      (select json_agg(json_build_object('day', day, 'peak', inside, 'at', at)) from peaks) as peaks,
+      (select json_agg(json_build_object('name', name, 'visits', visits) order by visits desc, name) from (
+        select coalesce(min(nullif(btrim(host), '')), '') as name, count(*) as visits from v
+        where host_person_id is not null or host_user_id is not null or nullif(btrim(host), '') is not null
+        group by coalesce('p:' || host_person_id::text, 'u:' || host_user_id::text, 't:' || lower(btrim(host)))
+        order by visits desc, name limit 10) t) as hosts,
+      (select json_agg(json_build_object('name', name, 'visits', visits) order by visits desc, name) from (
+        select min(btrim(company_name)) as name, count(*) as visits from v
+        where nullif(btrim(company_name), '') is not null
+        group by lower(btrim(company_name))
+        order by visits desc, name limit 10) t) as companies
+  `.execute(db);
+  return result.rows[0]!;
+}
