@@ -1,0 +1,1 @@
+export { BuildingReportPage } from './BuildingReportPage.tsx';
