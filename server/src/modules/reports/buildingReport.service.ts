@@ -10,7 +10,12 @@ import {
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { type BuildingFiguresRow, type ReportBuildingRow, buildingFigures, reportBuildings } from './buildingReport.repo.ts';
+import {
+  type BuildingFiguresRow,
+  type ReportBuildingRow,
+  buildingFigures,
+  reportBuildings,
+} from './buildingReport.repo.ts';
 
 // The building report (docs/reports.md, "Building report"): each building asked for, on its own
 // clock, over whole days of its calendar. A building the caller does not see (another company's,
@@ -36,7 +41,8 @@ function zoneOf(building: ReportBuildingRow): string {
   return newBuildingSettings().timeZoneId;
 }
 
-const emptyTypes = () => Object.fromEntries(visitorTypes.map((type) => [type, 0])) as Record<(typeof visitorTypes)[number], number>;
+const emptyTypes = () =>
+  Object.fromEntries(visitorTypes.map((type) => [type, 0])) as Record<(typeof visitorTypes)[number], number>;
 const asNumber = (value: unknown) => Number(value ?? 0);
 
 function toReport(
@@ -45,7 +51,9 @@ function toReport(
   days: readonly string[],
   row: BuildingFiguresRow,
 ): BuildingReportOfBuilding {
-  const byDay = new Map(days.map((day) => [day, { day, byType: emptyTypes(), peak: 0, peakAt: null as string | null }]));
+  const byDay = new Map(
+    days.map((day) => [day, { day, byType: emptyTypes(), peak: 0, peakAt: null as string | null }]),
+  );
   for (const cell of row.by_day_type ?? []) {
     const day = byDay.get(cell.day);
     if (day && cell.type in day.byType) day.byType[cell.type as keyof typeof day.byType] = asNumber(cell.visits);

@@ -32,7 +32,8 @@ export const buildingReport = {
     total: 'Total',
     peak: 'Peak occupancy',
     peakAt: 'Peak reached at',
-    chart: '{{building}}: {{visits}} visits over {{days}} days, at most {{max}} in a day; highest peak occupancy {{peak}}.',
+    chart:
+      '{{building}}: {{visits}} visits over {{days}} days, at most {{max}} in a day; highest peak occupancy {{peak}}.',
     peakChart: 'Peak occupancy per day in {{building}}: at most {{peak}} people inside at once.',
     peakTitle: 'Peak occupancy per day',
   },

@@ -159,7 +159,9 @@ describe('the building report', () => {
         name: 'HQ: 6 visits over 2 days, at most 3 in a day; highest peak occupancy 3.',
       }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /^HQ: the busiest hour is .+ at 01:00 with 2 check-ins\.$/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /^HQ: the busiest hour is .+ at 01:00 with 2 check-ins\.$/ }),
+    ).toBeInTheDocument();
     expect(rowsOf(screen.getByRole('table', { name: 'The ten hosts with the most visits in HQ' }))).toEqual([
       ['Host', 'Visits'],
       ['Grace Hopper', '2'],

@@ -43,7 +43,9 @@ function useWriters(): Writers {
   return {
     number: (value) => numbers.format(value),
     minutes: (value) =>
-      value === null ? t('buildingReport.figures.none') : t('buildingReport.figures.minutes', { value: decimals.format(value) }),
+      value === null
+        ? t('buildingReport.figures.none')
+        : t('buildingReport.figures.minutes', { value: decimals.format(value) }),
     day: (day) => format.date(noon(day), 'UTC'),
     shortDay: (day) => String(Number(day.slice(8, 10))),
     // 2024-01-01 was a Monday: the report's weekdays run Monday (0) to Sunday (6).

@@ -37,7 +37,13 @@ export function HeatMapChart({ cells, rowLabels, columnLabels, summary, legend }
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} className={classes.svg}>
         {columnLabels.map((label, column) =>
           column % 3 === 0 ? (
-            <text key={label} x={LABEL + column * CELL + CELL / 2} y={12} textAnchor="middle" className={classes.axisText}>
+            <text
+              key={label}
+              x={LABEL + column * CELL + CELL / 2}
+              y={12}
+              textAnchor="middle"
+              className={classes.axisText}
+            >
               {label}
             </text>
           ) : null,
