@@ -56,6 +56,9 @@ export interface FiguresWindow {
   end: Date;
   /** A visit still inside counts until now. */
   now: Date;
+  /** The period's first day (yyyy-MM-dd) and its number of days. */
+  from: string;
+  days: number;
 }
 
 const personKey = (alias: string) =>
@@ -72,9 +75,12 @@ const personKey = (alias: string) =>
  * - no-shows: invitations due in the period (by their scheduled time), their expected end passed,
  *   never arrived, neither refused nor cancelled; refusals: visits turned away at the door, on the
  *   day they were due or, without a scheduled time, recorded;
- * - the peak occupancy of each day: every stay that overlaps the day cut to the day (a stay across
- *   midnight is inside at the next day's start; an open one until now), then a sweep of its
- *   arrivals (+1) and departures (-1), a departure before an arrival at the same instant.
+ * - the peak occupancy of each day: every stay that overlaps the period, cut to it (an open one
+ *   until now), swept once in time order, arrivals +1 and departures -1 (a departure before an
+ *   arrival at the same instant), with a mark (0) at each local midnight so that the people
+ *   inside at a day's start (a stay across midnight) count for that day; each day's peak is the
+ *   most inside at its midnight or at an arrival during it, and the first moment it was reached.
+ *   One sweep rather than stays cut day by day: its size follows the visits, never their days.
  */
 export async function buildingFigures(db: Db, window: FiguresWindow): Promise<BuildingFiguresRow> {
   const building = sql`${window.buildingId}::uuid`;
@@ -103,28 +109,25 @@ export async function buildingFigures(db: Db, window: FiguresWindow): Promise<Bu
         where building_id = ${building} and checked_in_at is not null and checked_out_at is null
           and checked_in_at < ${start}
     ),
-    pieces as (
-      select d.day, greatest(stays.s, d.starts) as s, least(stays.e, d.ends) as e
-      from stays
-      cross join lateral (
-        select g::date as day, (g::date::timestamp at time zone ${zone}) as starts,
-          ((g::date + 1)::timestamp at time zone ${zone}) as ends
-        from generate_series((greatest(stays.s, ${start}) at time zone ${zone})::date,
-          (least(stays.e, ${end}) at time zone ${zone})::date, interval '1 day') g
-      ) d
-      where stays.e > stays.s
+    clipped as (
+      select greatest(s, ${start}) as s, least(e, ${end}) as e from stays
     ),
     events as (
-      select day, s as at, 1 as delta from pieces where s < e
+      select s as at, 1 as delta from clipped where s < e
       union all
-      select day, e, -1 from pieces where s < e
+      select e, -1 from clipped where s < e and e < ${end}
+      union all
+      select ((${window.from}::date + k)::timestamp at time zone ${zone}), 0
+      from generate_series(0, ${window.days - 1}::int) k
     ),
     running as (
-      select day, at, sum(delta) over (partition by day order by at, delta rows between unbounded preceding and current row) as inside
+      select at, delta, sum(delta) over (order by at, delta rows between unbounded preceding and current row) as inside
       from events
     ),
     peaks as (
-      select distinct on (day) day, inside, at from running order by day, inside desc, at
+      select distinct on (day) (at at time zone ${zone})::date as day, inside, at
+      from running where delta >= 0
+      order by day, inside desc, at
     ),
     people as (
       select person_key, min(checked_in_at) as first_in from v group by person_key

@@ -113,6 +113,8 @@ export async function buildingReport(
       start: zonedInstant(query.from, '00:00', timeZone),
       end: zonedInstant(addDays(query.to, 1), '00:00', timeZone),
       now,
+      from: query.from,
+      days: days.length,
     });
     buildings.push(toReport(building, timeZone, days, row));
   }
