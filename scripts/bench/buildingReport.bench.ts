@@ -14,7 +14,8 @@
 // warm-up; p50, p95 and max are printed, with the tower's visits in the period, and every
 // statement's EXPLAIN ANALYZE of the 90-day tower report. BENCH_EMBEDDED=1 also runs it on the
 // embedded database (BENCH_EMBEDDED_VISITS, 200,000 by default: its fill is slow); BENCH_POSTGRES=0
-// skips the server. A benchmark, not a test.
+// skips the server; BENCH_POSTGRES_URL uses a running server instead of starting one and leaves the
+// bench's database there, BENCH_REUSE=1 queries it again without filling. A benchmark, not a test.
 import { sql } from 'kysely';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '@vestibule/server';
 import { type ReportCaller, buildingReport, refreshStatistics } from '@vestibule/server/bench';
@@ -31,6 +32,7 @@ const TARGET_MS = 200;
 const CHUNK = 50_000;
 const SPAN_DAYS = 180;
 const DAY = 86_400_000;
+const REUSE = process.env.BENCH_REUSE === '1' && process.env.BENCH_POSTGRES_URL !== undefined;
 
 const companies = [
   'Atlas Group',
@@ -182,10 +184,18 @@ async function fill(database: DatabaseHandle, total: number, now: Date): Promise
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-async function benchOne(label: string, database: DatabaseHandle, total: number): Promise<void> {
+/** The target company's buildings of a database filled before (BENCH_REUSE=1), the tower first. */
+async function filledTarget(database: DatabaseHandle): Promise<Building[]> {
+  const rows = await sql<Building>`select b.id, b.tenant_id as "tenantId", count(v.id)::int as visits
+    from buildings b join tenants t on t.id = b.tenant_id left join visits v on v.building_id = b.id
+    where t.name = ${companies[0]} group by b.id, b.tenant_id order by b.name`.execute(database.db);
+  return rows.rows;
+}
+
+async function benchOne(label: string, database: DatabaseHandle, total: number, reuse = false): Promise<void> {
   await migrateToLatest(database.db);
   const started = performance.now();
-  const [target] = (await fill(database, total, new Date())) as [Building[]];
+  const target = reuse ? await filledTarget(database) : ((await fill(database, total, new Date()))[0] as Building[]);
   await refreshStatistics(database.db);
   if (database.kind === 'postgres') await sql`vacuum analyze visits`.execute(database.db);
   const fillSeconds = (performance.now() - started) / 1000;
@@ -240,15 +250,19 @@ if (process.env.BENCH_EMBEDDED === '1') {
 }
 
 if (process.env.BENCH_POSTGRES !== '0') {
-  const server = await startPostgres();
+  // BENCH_POSTGRES_URL: a server already running, whose bench database is left there; with
+  // BENCH_REUSE=1 the database a run left is queried again without filling.
+  const external = process.env.BENCH_POSTGRES_URL;
+  const server = external ? { url: external, stop: async () => {} } : await startPostgres();
+  const name = 'vestibule_bench_building_report';
   try {
     const database = await openDatabase({
-      databaseUrl: await createDatabase(server, 'vestibule_bench_building_report'),
+      databaseUrl: REUSE ? server.url.replace(/\/postgres$/, `/${name}`) : await createDatabase(server, name),
       dataDir: 'memory://',
       poolSize: 10,
     });
     try {
-      await benchOne('PostgreSQL server', database, VISITS);
+      await benchOne(`PostgreSQL server${REUSE ? ' (filled before)' : ''}`, database, VISITS, REUSE);
     } finally {
       await database.close();
     }

@@ -6,8 +6,9 @@ import { type Kysely, sql } from 'kysely';
 // - `visit_person_key`: who a visit's person is for "returning or first time" (their directory
 //   person, else their e-mail, else their name and phone digits, else the visit alone), made a
 //   function so that it can be indexed: "has this person a visit of the building before the
-//   period" is one index probe per person. IMMUTABLE: text operations only. PL/pgSQL for the
-//   reason `visit_expected_end` is (set up once per session).
+//   period" is one index probe per person. IMMUTABLE: text operations only. One SQL expression,
+//   so that the planner inlines it (in the index and in the report's query alike): a PL/pgSQL
+//   call per visit cost 3 to 6 µs, a fifth of a 90-day report of 60,000 visits.
 // - The visits never arrived (no-shows and refusals), by the day they were due or recorded.
 
 const indexes: Record<string, string> = {
@@ -18,16 +19,16 @@ const indexes: Record<string, string> = {
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create function visit_person_key(person_id uuid, email text, first_name text, last_name text, phone text, id uuid)
-    returns text language plpgsql immutable parallel safe cost 5 as $$
-    declare
-      digits text := regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g');
-      named text := btrim(lower(coalesce(first_name, '')) || ' ' || lower(coalesce(last_name, '')));
-    begin
-      if person_id is not null then return 'p:' || person_id::text; end if;
-      if nullif(btrim(email), '') is not null then return 'e:' || lower(btrim(email)); end if;
-      if named <> '' and digits <> '' then return 'n:' || named || '|' || digits; end if;
-      return 'v:' || id::text;
-    end
+    returns text language sql immutable parallel safe as $$
+      select case
+        when person_id is not null then 'p:' || person_id::text
+        when nullif(btrim(email), '') is not null then 'e:' || lower(btrim(email))
+        when btrim(lower(coalesce(first_name, '')) || ' ' || lower(coalesce(last_name, ''))) <> ''
+          and regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') <> ''
+          then 'n:' || btrim(lower(coalesce(first_name, '')) || ' ' || lower(coalesce(last_name, '')))
+            || '|' || regexp_replace(phone, '[^0-9]', '', 'g')
+        else 'v:' || id::text
+      end
     $$`.execute(db);
   for (const [name, definition] of Object.entries(indexes)) {
     await sql`create index ${sql.raw(name)} on visits ${sql.raw(definition)}`.execute(db);

@@ -1,1 +1,0 @@
-export { BuildingReportPage } from './BuildingReportPage.tsx';
