@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // The building report's reads (docs/reports.md, "Building report"), each on an index of the
-// building so a 90-day report stays fast at a million visits (the stays begun before the period
-// are found by `visits_building_checked_out_idx`):
+// building, read alone (index-only scans), so a 90-day report stays fast at a million visits:
 // - `visit_person_key`: who a visit's person is for "returning or first time" (their directory
 //   person, else their e-mail, else their name and phone digits, else the visit alone), made a
 //   function so that it can be indexed: "has this person a visit of the building before the
@@ -11,9 +10,19 @@ import { type Kysely, sql } from 'kysely';
 //   call per visit cost 3 to 6 µs, a fifth of a 90-day report of 60,000 visits.
 // - The visits never arrived (no-shows and refusals), by the day they were due or recorded.
 
+/** The person's columns: included so that a probe by person key reads the index alone. */
+const personColumns = 'person_id, email, first_name, last_name, phone, id';
+
 const indexes: Record<string, string> = {
-  visits_building_person_key_idx: `(building_id, visit_person_key(person_id, email, first_name, last_name, phone, id), checked_in_at)
+  visits_building_person_key_idx: `(building_id, visit_person_key(${personColumns}), checked_in_at)
+    include (${personColumns}) where checked_in_at is not null`,
+  // Everything the report reads of a period's visits, in the order of their check-in: a 90-day
+  // report reads 60,000 neighbouring index entries instead of as many heap pages across the table.
+  visits_building_report_idx: `(building_id, checked_in_at) include (checked_out_at, visitor_type, checkout_method,
+    scheduled_duration, company_name, host, host_person_id, host_user_id, ${personColumns})
     where checked_in_at is not null`,
+  // The stays begun before the period and ended in it, by their check-out, the index alone.
+  visits_building_stays_idx: '(building_id, checked_out_at) include (checked_in_at) where checked_in_at is not null',
   visits_building_not_arrived_idx: '(building_id, (coalesce(scheduled_at, created_at))) where checked_in_at is null',
 };
 
