@@ -19,6 +19,7 @@ import { staffCheckInRoutes } from './modules/checkin/staffCheckIn.routes.ts';
 import { identificationRoutes } from './modules/identification/identification.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
 import { evacuationRoutes } from './modules/evacuation/evacuation.routes.ts';
+import { buildingReportRoutes } from './modules/reports/buildingReport.routes.ts';
 import { peopleImportRoutes } from './modules/people/import/import.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { kiosksRoutes } from './modules/kiosks/kiosks.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(visitsRoutes);
       await service.register(staffCheckInRoutes);
       await service.register(evacuationRoutes);
+      await service.register(buildingReportRoutes);
       await service.register(peopleImportRoutes);
       await service.register(peopleRoutes);
       await service.register(syncRoutes);

@@ -336,6 +336,45 @@ describe('route × role × tenant matrix', () => {
     expect(failures).toEqual([]);
   });
 
+  it("holds the building report's buildings, named in its query, to the tenant and the assigned buildings: 404", async () => {
+    const report = routes.find((route) => `${route.method} ${route.url}` === 'GET /service/reports/building');
+    expect(report!.access).toEqual(['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR']);
+    const db = t.database.db;
+    const own = await createBuilding(db, seed.tenantA, 'Report Own');
+    const foreign = await createBuilding(db, seed.tenantB, 'Report Foreign');
+    const call = (role: Role, buildingIds: string[]) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/service/reports/building?buildingIds=${buildingIds.join(',')}&from=2026-11-01&to=2026-11-07`,
+        headers: bearer(seed.tokens[role]),
+      });
+    const statuses: Record<string, number> = {};
+    for (const role of report!.access as readonly Role[]) {
+      statuses[`${role} other tenant`] = (await call(role, [foreign])).statusCode;
+      statuses[`${role} own and other tenant`] = (await call(role, [own, foreign])).statusCode;
+      statuses[`${role} own`] = (await call(role, [own])).statusCode;
+    }
+    await assignBuildings(db, seed.users.ROLE_SUPERVISOR.id, [own]);
+    try {
+      statuses['ROLE_SUPERVISOR assigned'] = (await call('ROLE_SUPERVISOR', [own])).statusCode;
+    } finally {
+      await db.deleteFrom('user_buildings').where('user_id', '=', seed.users.ROLE_SUPERVISOR.id).execute();
+    }
+    expect(statuses).toEqual({
+      'ROLE_ADMIN other tenant': 404,
+      'ROLE_ADMIN own and other tenant': 404,
+      'ROLE_ADMIN own': 200,
+      'ROLE_MASTER other tenant': 404,
+      'ROLE_MASTER own and other tenant': 404,
+      'ROLE_MASTER own': 200,
+      'ROLE_SUPERVISOR other tenant': 404,
+      'ROLE_SUPERVISOR own and other tenant': 404,
+      // Of the company, but not assigned to the supervisor.
+      'ROLE_SUPERVISOR own': 404,
+      'ROLE_SUPERVISOR assigned': 200,
+    });
+  });
+
   it("lets a granted role read its own tenant's row (the 404 above is not a blanket refusal)", async () => {
     const response = await t.app.inject({
       method: 'GET',

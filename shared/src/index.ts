@@ -51,3 +51,4 @@ export * from './domain/rollCall.ts';
 export * from './schemas/evacuation.ts';
 export * from './domain/reportPeriod.ts';
 export * from './schemas/reports.ts';
+export * from './schemas/buildingReport.ts';

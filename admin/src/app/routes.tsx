@@ -68,6 +68,10 @@ const screenFiles = {
     () => import('../features/entryLog/EntryLogPage.tsx'),
     (module) => module.EntryLogPage,
   ),
+  buildingReports: preloadable(
+    () => import('../features/reports/building/BuildingReportPage.tsx'),
+    (module) => module.BuildingReportPage,
+  ),
 } satisfies Partial<Record<RouteId, Preloadable<object>>>;
 const BuildingsPage = screenFiles.buildings.Component;
 const TenantsPage = screenFiles.tenants.Component;
@@ -80,6 +84,7 @@ const PeoplePage = screenFiles.people.Component;
 const EvacuationPage = screenFiles.evacuation.Component;
 const EntryLogPage = screenFiles.checkInOut.Component;
 const TestsPage = screenFiles.tests.Component;
+const BuildingReportPage = screenFiles.buildingReports.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
   import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
@@ -133,7 +138,7 @@ const screens: Record<RouteId, ReactNode> = {
   people: <PeoplePage />,
   spaces: <ComingSoonPage screen="spaces" />,
   floorPrint: <ComingSoonPage screen="floorPrint" />,
-  buildingReports: <ComingSoonPage screen="buildingReports" />,
+  buildingReports: <BuildingReportPage />,
   visitReports: <ComingSoonPage screen="visitReports" />,
   absenceReports: <ComingSoonPage screen="absenceReports" />,
   spaceCalendar: <ComingSoonPage screen="spaceCalendar" />,

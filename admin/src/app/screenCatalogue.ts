@@ -1,4 +1,5 @@
 import type { Resources } from '@vestibule/shared/i18n';
+import { buildingReport } from '@vestibule/shared/i18n/en/buildingReport';
 import { buildings } from '@vestibule/shared/i18n/en/buildings';
 import { cities } from '@vestibule/shared/i18n/en/cities';
 import { csv } from '@vestibule/shared/i18n/en/csv';
@@ -33,6 +34,7 @@ const screenCatalogue = {
   evacuation,
   entryLog,
   reports,
+  buildingReport,
   // The check-in wizard's words: the entry log's staff check-in is the kiosk's wizard.
   wizard,
 };

@@ -1,6 +1,7 @@
 import { accountContract } from './account.ts';
 import { auditContract } from './audit.ts';
 import { authContract } from './auth.ts';
+import { buildingReportContract } from './buildingReport.ts';
 import { buildingsContract } from './buildings.ts';
 import { camerasContract } from './cameras.ts';
 import { checkinContract } from './checkin.ts';
@@ -68,6 +69,7 @@ export const contract = {
   ...syncContract,
   ...liveContract,
   ...operationsContract,
+  ...buildingReportContract,
 };
 
 export type Contract = typeof contract;

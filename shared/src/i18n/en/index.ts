@@ -8,6 +8,7 @@ import { people } from './people.ts';
 import { entryLog } from './entryLog.ts';
 import { evacuation } from './evacuation.ts';
 import { reports } from './reports.ts';
+import { buildingReport } from './buildingReport.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -51,4 +52,5 @@ export const en = {
   evacuation,
   entryLog,
   reports,
+  buildingReport,
 };

@@ -9,6 +9,7 @@ import { people } from './people.ts';
 import { entryLog } from './entryLog.ts';
 import { evacuation } from './evacuation.ts';
 import { reports } from './reports.ts';
+import { buildingReport } from './buildingReport.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -52,4 +53,5 @@ export const fr = {
   evacuation,
   entryLog,
   reports,
+  buildingReport,
 } satisfies Catalogue<Resources>;
