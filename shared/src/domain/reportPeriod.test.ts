@@ -17,6 +17,9 @@ describe('report periods', () => {
     expect(presetPeriod('thisWeek', '2026-11-27')).toEqual({ from: '2026-11-23', to: '2026-11-27' });
     expect(presetPeriod('lastWeek', '2026-11-27')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
     expect(presetPeriod('thisMonth', '2026-11-27')).toEqual({ from: '2026-11-01', to: '2026-11-27' });
+    expect(presetPeriod('lastMonth', '2026-11-27')).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(presetPeriod('lastMonth', '2026-03-05')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(presetPeriod('lastMonth', '2027-01-15')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
     expect(presetPeriod('last30Days', '2026-11-27')).toEqual({ from: '2026-10-29', to: '2026-11-27' });
     expect(presetPeriod('thisQuarter', '2026-11-27')).toEqual({ from: '2026-10-01', to: '2026-11-27' });
     expect(presetPeriod('thisQuarter', '2026-03-31')).toEqual({ from: '2026-01-01', to: '2026-03-31' });

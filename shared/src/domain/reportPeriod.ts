@@ -7,7 +7,7 @@
 export const REPORT_MAX_DAYS = 366;
 
 /** The periods a manager picks in one click, each ending today at the latest. */
-export const reportPresets = ['thisWeek', 'lastWeek', 'thisMonth', 'last30Days', 'thisQuarter'] as const;
+export const reportPresets = ['thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'last30Days', 'thisQuarter'] as const;
 export type ReportPreset = (typeof reportPresets)[number];
 
 export interface ReportPeriod {
@@ -56,6 +56,11 @@ export function presetPeriod(preset: ReportPreset, today: string): ReportPeriod 
       return { from: addDays(monday, -7), to: addDays(monday, -1) };
     case 'thisMonth':
       return { from: `${today.slice(0, 7)}-01`, to: today };
+    case 'lastMonth': {
+      const first = `${today.slice(0, 7)}-01`;
+      const lastDay = addDays(first, -1);
+      return { from: `${lastDay.slice(0, 7)}-01`, to: lastDay };
+    }
     case 'last30Days':
       return { from: addDays(today, -29), to: today };
     case 'thisQuarter': {

@@ -8,6 +8,7 @@ export const reports = {
       thisWeek: 'This week',
       lastWeek: 'Last week',
       thisMonth: 'This month',
+      lastMonth: 'Last month',
       last30Days: 'Last 30 days',
       thisQuarter: 'This quarter',
       custom: 'Chosen days',

@@ -11,6 +11,7 @@ export const reports = {
       thisWeek: 'Esta semana',
       lastWeek: 'La semana pasada',
       thisMonth: 'Este mes',
+      lastMonth: 'El mes pasado',
       last30Days: 'Últimos 30 días',
       thisQuarter: 'Este trimestre',
       custom: 'Días elegidos',

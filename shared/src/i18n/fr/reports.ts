@@ -11,6 +11,7 @@ export const reports = {
       thisWeek: 'Cette semaine',
       lastWeek: 'La semaine dernière',
       thisMonth: 'Ce mois-ci',
+      lastMonth: 'Le mois dernier',
       last30Days: 'Les 30 derniers jours',
       thisQuarter: 'Ce trimestre',
       custom: 'Jours choisis',
