@@ -205,7 +205,8 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<boolean
             checked_in_at: at(arrive),
             checked_out_at: at(Math.min(leave, 23 * 60 + 50)),
             checkout_method: random.pick(['KIOSK', 'OWN_DEVICE', 'KIOSK'] as const),
-            scheduled_duration: minutesToDuration(480),
+            // Their day as planned: they leave before it ends, so no employee shows as overdue.
+            scheduled_duration: minutesToDuration(600),
             source: random.pick(['KIOSK', 'OWN_DEVICE'] as const),
           });
         }
