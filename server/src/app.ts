@@ -19,6 +19,8 @@ import { staffCheckInRoutes } from './modules/checkin/staffCheckIn.routes.ts';
 import { identificationRoutes } from './modules/identification/identification.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
 import { evacuationRoutes } from './modules/evacuation/evacuation.routes.ts';
+import { entryReportRoutes } from './modules/reports/entryReport.routes.ts';
+import { attendanceRoutes } from './modules/reports/attendance.routes.ts';
 import { peopleImportRoutes } from './modules/people/import/import.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { kiosksRoutes } from './modules/kiosks/kiosks.routes.ts';
@@ -144,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(syncRoutes);
       await service.register(kiosksRoutes);
       await service.register(liveRoutes);
+      await service.register(entryReportRoutes);
+      await service.register(attendanceRoutes);
     },
     { prefix: SERVICE_BASE },
   );

@@ -50,3 +50,4 @@ export * from './domain/rollCall.ts';
 export * from './schemas/evacuation.ts';
 export * from './domain/reportPeriod.ts';
 export * from './schemas/reports.ts';
+export * from './schemas/entryReports.ts';

@@ -6,6 +6,7 @@ import { camerasContract } from './cameras.ts';
 import { checkinContract } from './checkin.ts';
 import { citiesContract } from './cities.ts';
 import { devicesContract } from './devices.ts';
+import { entryReportsContract } from './entryReports.ts';
 import { evacuationContract } from './evacuation.ts';
 import { identificationContract } from './identification.ts';
 import { liveContract } from './live.ts';
@@ -66,6 +67,7 @@ export const contract = {
   ...publicVisitContract,
   ...syncContract,
   ...liveContract,
+  ...entryReportsContract,
 };
 
 export type Contract = typeof contract;

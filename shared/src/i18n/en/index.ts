@@ -8,6 +8,7 @@ import { people } from './people.ts';
 import { entryLog } from './entryLog.ts';
 import { evacuation } from './evacuation.ts';
 import { reports } from './reports.ts';
+import { entryReports } from './entryReports.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -49,4 +50,5 @@ export const en = {
   evacuation,
   entryLog,
   reports,
+  entryReports,
 };

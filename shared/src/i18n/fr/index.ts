@@ -9,6 +9,7 @@ import { people } from './people.ts';
 import { entryLog } from './entryLog.ts';
 import { evacuation } from './evacuation.ts';
 import { reports } from './reports.ts';
+import { entryReports } from './entryReports.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -50,4 +51,5 @@ export const fr = {
   evacuation,
   entryLog,
   reports,
+  entryReports,
 } satisfies Catalogue<Resources>;
