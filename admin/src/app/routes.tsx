@@ -64,6 +64,14 @@ const screenFiles = {
     () => import('../features/entryLog/EntryLogPage.tsx'),
     (module) => module.EntryLogPage,
   ),
+  visitReports: preloadable(
+    () => import('../features/reports/entries/EntryReportPage.tsx'),
+    (module) => module.EntryReportPage,
+  ),
+  absenceReports: preloadable(
+    () => import('../features/reports/absence/AbsenceReportPage.tsx'),
+    (module) => module.AbsenceReportPage,
+  ),
 } satisfies Partial<Record<RouteId, Preloadable<object>>>;
 const BuildingsPage = screenFiles.buildings.Component;
 const TenantsPage = screenFiles.tenants.Component;
@@ -75,6 +83,8 @@ const UsersPage = screenFiles.users.Component;
 const PeoplePage = screenFiles.people.Component;
 const EvacuationPage = screenFiles.evacuation.Component;
 const EntryLogPage = screenFiles.checkInOut.Component;
+const EntryReportPage = screenFiles.visitReports.Component;
+const AbsenceReportPage = screenFiles.absenceReports.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
   import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
@@ -129,8 +139,8 @@ const screens: Record<RouteId, ReactNode> = {
   spaces: <ComingSoonPage screen="spaces" />,
   floorPrint: <ComingSoonPage screen="floorPrint" />,
   buildingReports: <ComingSoonPage screen="buildingReports" />,
-  visitReports: <ComingSoonPage screen="visitReports" />,
-  absenceReports: <ComingSoonPage screen="absenceReports" />,
+  visitReports: <EntryReportPage />,
+  absenceReports: <AbsenceReportPage />,
   spaceCalendar: <ComingSoonPage screen="spaceCalendar" />,
   spaceMap: <ComingSoonPage screen="spaceMap" />,
   spaceApproval: <ComingSoonPage screen="spaceApproval" />,
