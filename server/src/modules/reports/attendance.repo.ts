@@ -7,7 +7,8 @@ import type { ReportPeriodScope } from './entryReport.repo.ts';
 // directory's employees and residents of the buildings, not deactivated; the days each was
 // expected (the period's working days of their building, within their validity, up to the
 // building's today) and the days they came in (a visit of theirs checked in at their building that
-// day, on its clock).
+// day, on its clock). One statement answers a page: the per-person figures are computed once (a
+// materialised CTE) and serve the page, its count and the rates by department and building.
 
 export interface AttendanceFilter {
   department?: string | undefined;
@@ -18,17 +19,30 @@ export interface AttendanceScope extends ReportPeriodScope {
   now: Date;
 }
 
-/** The per-person figures of the filtered people (a table `stats`), as the WITH list of a statement. */
+export type AttendanceSort = 'name' | 'rate' | 'department';
+
+/**
+ * The WITH list: `r` the buildings (zone, working days, the period's last day up to the building's
+ * today), `days` their expected days, `p` the filtered people, `seen` the days each came in, and
+ * `stats` the figures of each person.
+ */
 function statsOf(scope: AttendanceScope, filter: AttendanceFilter): RawBuilder<unknown> {
-  const rows = scope.buildings.map(
+  const buildings = scope.buildings.map(
     (building) =>
       sql`(${building.id}::uuid, ${building.name}::text, ${building.zone}::text, ${`{${building.workingDays.join(',')}}`}::int[])`,
   );
+  // Each building's visits read by its own index range, the period's instants on its clock being
+  // constants of the statement (so the index on building and check-in serves).
+  const visitsOfPeriod = scope.buildings.map(
+    (building) => sql`select v.person_id, v.building_id, (v.checked_in_at at time zone ${building.zone})::date as day
+      from visits v
+      where v.building_id = ${building.id} and v.tenant_id = ${scope.tenantId} and v.person_id is not null
+        and v.checked_in_at >= (${scope.from}::date)::timestamp at time zone ${building.zone}
+        and v.checked_in_at < (${scope.to}::date + 1)::timestamp at time zone ${building.zone}`,
+  );
   const conditions = [sql`true`];
   if (filter.department !== undefined) {
-    conditions.push(
-      filter.department === '' ? sql`p.department is null` : sql`p.department = ${filter.department}`,
-    );
+    conditions.push(filter.department === '' ? sql`p.department is null` : sql`p.department = ${filter.department}`);
   }
   const search = filter.search?.trim();
   if (search) {
@@ -36,51 +50,58 @@ function statsOf(scope: AttendanceScope, filter: AttendanceFilter): RawBuilder<u
     conditions.push(sql`(lower(p.first_name) like ${prefix} or lower(p.last_name) like ${prefix}
       or lower(p.first_name || ' ' || p.last_name) like ${prefix} or lower(p.last_name || ' ' || p.first_name) like ${prefix})`);
   }
+  // A person's expected days: their building's, from their first valid day to their last.
+  const validDay = (day: RawBuilder<unknown>, person: string) =>
+    sql`${day} >= coalesce(${sql.ref(`${person}.valid_from`)}, ${day}) and ${day} <= coalesce(${sql.ref(`${person}.valid_to`)}, ${day})`;
   return sql`r as (
       select b.id, b.name, b.zone, b.working,
-        (${scope.from}::date)::timestamp at time zone b.zone as start_at,
-        (${scope.to}::date + 1)::timestamp at time zone b.zone as end_at,
         least(${scope.to}::date, (${scope.now}::timestamptz at time zone b.zone)::date) as last_day
-      from (values ${sql.join(rows)}) as b (id, name, zone, working)
+      from (values ${sql.join(buildings)}) as b (id, name, zone, working)
     ),
-    p as (
-      select p.id, p.first_name, p.last_name, p.department, p.visitor_type, p.building_id, p.valid_from, p.valid_to
-      from people p join r on r.id = p.building_id
-      where p.tenant_id = ${scope.tenantId} and not p.deactivated and p.visitor_type in ('EMPLOYEE', 'RESIDENT')
-        and ${sql.join(conditions, sql` and `)}
-    ),
-    seen as (
-      select distinct v.person_id, (v.checked_in_at at time zone r.zone)::date as day
-      from r join visits v on v.building_id = r.id and v.checked_in_at >= r.start_at and v.checked_in_at < r.end_at
-      join p on p.id = v.person_id and p.building_id = v.building_id
-      where v.person_id is not null
-    ),
-    expected as (
-      select p.id as person_id, d::date as day
-      from p join r on r.id = p.building_id
-      cross join lateral generate_series(
-        greatest(${scope.from}::date, p.valid_from), least(r.last_day, p.valid_to), interval '1 day') as d
+    days as (
+      select r.id as building_id, d::date as day
+      from r cross join generate_series(${scope.from}::date, r.last_day, interval '1 day') as d
       where extract(isodow from d)::int = any(r.working)
     ),
-    expected_by_person as (
-      select e.person_id, count(*)::int as expected_days, count(s.day)::int as attended_days,
-        coalesce(array_agg(to_char(e.day, 'YYYY-MM-DD') order by e.day) filter (where s.day is null), '{}') as absent_days
-      from expected e left join seen s on s.person_id = e.person_id and s.day = e.day
-      group by e.person_id
+    building_days as (select building_id, count(*)::int as n from days group by building_id),
+    p as materialized (
+      select p.id, p.first_name, p.last_name, p.department, p.visitor_type, p.building_id, p.valid_from, p.valid_to
+      from people p
+      where p.tenant_id = ${scope.tenantId} and p.building_id in (${sql.join(scope.buildings.map((b) => b.id))})
+        and not p.deactivated and p.visitor_type in ('EMPLOYEE', 'RESIDENT')
+        and ${sql.join(conditions, sql` and `)}
     ),
-    seen_by_person as (
-      select person_id, array_agg(to_char(day, 'YYYY-MM-DD') order by day) as seen_days
-      from seen group by person_id
+    seen as materialized (
+      select distinct s.person_id, s.day
+      from (${sql.join(visitsOfPeriod, sql` union all `)}) as s
+      join p on p.id = s.person_id and p.building_id = s.building_id
     ),
-    stats as (
+    person_seen as (
+      select s.person_id, count(*)::int as seen_count,
+        (count(*) filter (where d.day is not null and ${validDay(sql`s.day`, 'p')}))::int as attended
+      from seen s join p on p.id = s.person_id
+      left join days d on d.building_id = p.building_id and d.day = s.day
+      group by s.person_id
+    ),
+    stats as materialized (
       select p.*, r.name as building_name,
-        coalesce(e.expected_days, 0) as expected_days, coalesce(e.attended_days, 0) as attended_days,
-        coalesce(e.absent_days, '{}') as absent_days, coalesce(s.seen_days, '{}') as seen_days
+        case when p.valid_from is null and p.valid_to is null then coalesce(bd.n, 0)
+          else (select count(*) from days d where d.building_id = p.building_id and ${validDay(sql`d.day`, 'p')})
+        end::int as expected_days,
+        coalesce(ps.attended, 0) as attended_days, coalesce(ps.seen_count, 0) as seen_count
       from p join r on r.id = p.building_id
-      left join expected_by_person e on e.person_id = p.id
-      left join seen_by_person s on s.person_id = p.id
+      left join building_days bd on bd.building_id = p.building_id
+      left join person_seen ps on ps.person_id = p.id
     )`;
 }
+
+const orders: Record<AttendanceSort, RawBuilder<unknown>> = {
+  name: sql`lower(k.last_name), lower(k.first_name), k.id`,
+  // Lowest rate first; nobody expected (no rate) last.
+  rate: sql`case when k.expected_days = 0 then null else k.attended_days::float8 / k.expected_days end asc nulls last,
+    lower(k.last_name), lower(k.first_name), k.id`,
+  department: sql`k.department nulls last, lower(k.last_name), lower(k.first_name), k.id`,
+};
 
 export interface AttendanceRow {
   id: string;
@@ -96,33 +117,6 @@ export interface AttendanceRow {
   seen_days: string[];
 }
 
-export type AttendanceSort = 'name' | 'rate' | 'department';
-
-const orders: Record<AttendanceSort, RawBuilder<unknown>> = {
-  name: sql`lower(last_name), lower(first_name), id`,
-  // Lowest rate first; nobody expected (no rate) last.
-  rate: sql`case when expected_days = 0 then null else attended_days::float8 / expected_days end asc nulls last,
-    lower(last_name), lower(first_name), id`,
-  department: sql`department nulls last, lower(last_name), lower(first_name), id`,
-};
-
-/** A page of the people (only those seen on no day, if asked) and how many there are. */
-export async function attendancePeople(
-  db: Db,
-  scope: AttendanceScope,
-  filter: AttendanceFilter & { neverSeen: boolean; sort: AttendanceSort },
-  page: { offset: number; limit: number } | null,
-) {
-  const kept = filter.neverSeen ? sql`cardinality(seen_days) = 0` : sql`true`;
-  const paging = page ? sql`offset ${page.offset} limit ${page.limit}` : sql``;
-  const { rows } = await sql<AttendanceRow & { total: number }>`with ${statsOf(scope, filter)}
-    select id, first_name, last_name, department, visitor_type, building_id, building_name,
-      expected_days, attended_days, absent_days, seen_days, count(*) over ()::int as total
-    from stats where ${kept}
-    order by ${orders[filter.sort]} ${paging}`.execute(db);
-  return { rows, total: rows[0]?.total ?? 0 };
-}
-
 export interface RateRow {
   department: string | null;
   building_id: string | null;
@@ -134,16 +128,55 @@ export interface RateRow {
   never_seen: number;
 }
 
-/** The figures by department, by building and in all, of the filtered people. */
-export async function attendanceRates(db: Db, scope: AttendanceScope, filter: AttendanceFilter) {
-  const { rows } = await sql<RateRow>`with ${statsOf(scope, filter)}
-    select department, building_id,
-      grouping(department) = 0 as by_department, grouping(building_id) = 0 as by_building,
-      count(*)::int as people, coalesce(sum(expected_days), 0)::int as expected_days,
-      coalesce(sum(attended_days), 0)::int as attended_days,
-      (count(*) filter (where cardinality(seen_days) = 0))::int as never_seen
-    from stats group by grouping sets ((department), (building_id), ())`.execute(db);
-  return rows;
+/**
+ * A page of the people (only those seen on no day, if asked; every one without `page`) with
+ * their seen and absent days, how many there are, and the figures by department, by building
+ * and in all (of the filtered people, whichever page or the never-seen filter).
+ */
+export async function attendancePage(
+  db: Db,
+  scope: AttendanceScope,
+  filter: AttendanceFilter & { neverSeen: boolean; sort: AttendanceSort },
+  page: { offset: number; limit: number } | null,
+) {
+  const kept = filter.neverSeen ? sql`seen_count = 0` : sql`true`;
+  const paging = page ? sql`offset ${page.offset} limit ${page.limit}` : sql``;
+  const { rows } = await sql<{ total: number; people: AttendanceRow[] | null; rates: RateRow[] | null }>`
+    with ${statsOf(scope, filter)},
+    listed as (
+      select k.*, row_number() over (order by ${orders[filter.sort]}) as position
+      from stats k where ${kept}
+      order by ${orders[filter.sort]} ${paging}
+    ),
+    listed_seen as (
+      select s.person_id, array_agg(to_char(s.day, 'YYYY-MM-DD') order by s.day) as days
+      from seen s join listed l on l.id = s.person_id group by s.person_id
+    ),
+    listed_absent as (
+      select l.id, array_agg(to_char(d.day, 'YYYY-MM-DD') order by d.day) as days
+      from listed l join days d on d.building_id = l.building_id
+        and d.day >= coalesce(l.valid_from, d.day) and d.day <= coalesce(l.valid_to, d.day)
+      left join seen s on s.person_id = l.id and s.day = d.day
+      where s.person_id is null
+      group by l.id
+    )
+    select
+      (select count(*) from stats where ${kept})::int as total,
+      (select json_agg(json_build_object(
+          'id', l.id, 'first_name', l.first_name, 'last_name', l.last_name, 'department', l.department,
+          'visitor_type', l.visitor_type, 'building_id', l.building_id, 'building_name', l.building_name,
+          'expected_days', l.expected_days, 'attended_days', l.attended_days,
+          'seen_days', coalesce(ls.days, '{}'), 'absent_days', coalesce(la.days, '{}')) order by l.position)
+        from listed l left join listed_seen ls on ls.person_id = l.id left join listed_absent la on la.id = l.id) as people,
+      (select json_agg(g) from (
+        select department, building_id,
+          grouping(department) = 0 as by_department, grouping(building_id) = 0 as by_building,
+          count(*)::int as people, coalesce(sum(expected_days), 0)::int as expected_days,
+          coalesce(sum(attended_days), 0)::int as attended_days,
+          (count(*) filter (where seen_count = 0))::int as never_seen
+        from stats group by grouping sets ((department), (building_id), ())) g) as rates`.execute(db);
+  const row = rows[0];
+  return { total: row?.total ?? 0, people: row?.people ?? [], rates: row?.rates ?? [] };
 }
 
 /** The departments of the buildings' employees and residents (for the filter). */

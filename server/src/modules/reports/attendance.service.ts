@@ -8,8 +8,7 @@ import {
   type AttendanceSort,
   type RateRow,
   attendanceDepartments,
-  attendancePeople,
-  attendanceRates,
+  attendancePage,
 } from './attendance.repo.ts';
 import { reportScope } from './entryReport.service.ts';
 
@@ -71,20 +70,19 @@ export async function attendanceReport(
   const limit = query.limit ?? 50;
   const page = query.page ?? 1;
   const filter = { department: query.department, search: query.search };
-  const [people, rates, departmentNames] = await Promise.all([
-    attendancePeople(
+  const [{ people, rates, total: totalDocs }, departmentNames] = await Promise.all([
+    attendancePage(
       ctx.db,
       scope,
       { ...filter, neverSeen: query.neverSeen === 'true', sort: query.sort ?? 'name' },
       { offset: (page - 1) * limit, limit },
     ),
-    attendanceRates(ctx.db, scope, filter),
     attendanceDepartments(ctx.db, scope),
   ]);
   const total = rates.find((row) => !row.by_department && !row.by_building);
   return {
-    docs: people.rows.map(toPerson),
-    totalDocs: people.total,
+    docs: people.map(toPerson),
+    totalDocs,
     total: figures(total),
     departments: rates
       .filter((row) => row.by_department)
@@ -127,7 +125,7 @@ export async function attendanceCsv(
 ): Promise<string> {
   const scope = await scopeOf(ctx, caller, query, now);
   const t = (key: string) => translate(locale, `entryReports.${key}`);
-  const { rows } = await attendancePeople(
+  const { people: rows } = await attendancePage(
     ctx.db,
     scope,
     { department: query.department, search: query.search, neverSeen: query.neverSeen === 'true', sort: query.sort ?? 'name' },

@@ -89,7 +89,8 @@ export function AbsenceReportPage() {
     text.rate(figures.rate),
     text.count(figures.neverSeen),
   ];
-  const weekdays = (days: number[]) => days.map((weekday) => t(`entryReports.weekdays.${weekday}`)).join(', ');
+  const weekdays = (days: number[]) =>
+    days.map((weekday) => t(`entryReports.weekdays.${weekday as 1 | 2 | 3 | 4 | 5 | 6 | 7}`)).join(', ');
   const personColumns = ['name', 'department', 'building', 'expected', 'attended', 'rate', 'absentDays'] as const;
 
   return (

@@ -3,6 +3,7 @@ import {
   ENTRY_REPORT_MAX_GROUPS,
   type EntryReportGroup,
   type EntryReportGrouping,
+  type VisitorType,
   entryReportGroupings,
 } from '@vestibule/shared';
 import { useState } from 'react';
@@ -47,7 +48,7 @@ export function EntryReportPage() {
   );
 
   const labelOf = (group: { key: string; label: string }) => {
-    if (groupBy === 'type') return t(`entryReports.types.${group.key}`);
+    if (groupBy === 'type') return t(`entryReports.types.${group.key as VisitorType}`);
     if (groupBy === 'day') {
       const [year, month, day] = group.key.split('-').map(Number) as [number, number, number];
       return format.date(new Date(year, month - 1, day));
