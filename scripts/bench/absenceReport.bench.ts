@@ -14,7 +14,13 @@
 // uses a running server instead of starting one; BENCH_ONLY=<regexp> keeps the queries whose name matches. A benchmark, not a test.
 import { sql } from 'kysely';
 import { type DatabaseHandle, migrateToLatest, openDatabase, type ServerContext } from '@vestibule/server';
-import { type VisitCaller, attendanceReport, entryReport, entryReportVisits, refreshStatistics } from '@vestibule/server/bench';
+import {
+  type VisitCaller,
+  attendanceReport,
+  entryReport,
+  entryReportVisits,
+  refreshStatistics,
+} from '@vestibule/server/bench';
 import { createBuilding, createTenant } from '@vestibule/server/testing';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 import { capturedStatements, explainStatement } from './lib/plans.ts';
@@ -62,7 +68,8 @@ async function fill(database: DatabaseHandle, now: Date) {
         at time zone ${ZONE} as came) c
     where extract(isodow from d) < 6 and random() < 0.7 and (n = 1 or random() < 0.1) and came < ${at}`.execute(db);
   const own = Number(
-    (await sql<{ n: string }>`select count(*) as n from visits where building_id = ${buildingId}`.execute(db)).rows[0]?.n,
+    (await sql<{ n: string }>`select count(*) as n from visits where building_id = ${buildingId}`.execute(db)).rows[0]
+      ?.n,
   );
   // Visitors of the building: hosts of its directory (200 of them), 30 companies.
   const visitors = Math.min(100_000, Math.max(0, VISITS - own));
@@ -144,9 +151,18 @@ async function benchOn(database: DatabaseHandle) {
   const quarter = { buildingIds: [buildingId], from: day(new Date(now.getTime() - 89 * 86_400_000)), to: day(now) };
   const host = (await entryReport(ctx, caller, { ...quarter, groupBy: 'host' })).groups[0]?.key ?? '';
   const benches: Bench[] = [
-    { name: 'attendance, month, by name, first page', run: (c) => attendanceReport(c, caller, { ...month, limit: 50 }) },
-    { name: 'attendance, month, lowest rate first', run: (c) => attendanceReport(c, caller, { ...month, sort: 'rate', limit: 50 }) },
-    { name: 'attendance, month, never seen', run: (c) => attendanceReport(c, caller, { ...month, neverSeen: 'true', limit: 50 }) },
+    {
+      name: 'attendance, month, by name, first page',
+      run: (c) => attendanceReport(c, caller, { ...month, limit: 50 }),
+    },
+    {
+      name: 'attendance, month, lowest rate first',
+      run: (c) => attendanceReport(c, caller, { ...month, sort: 'rate', limit: 50 }),
+    },
+    {
+      name: 'attendance, month, never seen',
+      run: (c) => attendanceReport(c, caller, { ...month, neverSeen: 'true', limit: 50 }),
+    },
     {
       name: 'attendance, month, one department',
       run: (c) => attendanceReport(c, caller, { ...month, department: 'Department 7', limit: 50 }),
@@ -162,7 +178,9 @@ async function benchOn(database: DatabaseHandle) {
   ];
   if (ONLY) benches.splice(0, benches.length, ...benches.filter((bench) => ONLY.test(bench.name)));
   console.log(`attendance month ${month.from}..${month.to}; entries ${quarter.from}..${quarter.to}`);
-  console.log(`${'query'.padEnd(50)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}  target ${TARGET_MS} ms`);
+  console.log(
+    `${'query'.padEnd(50)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}  target ${TARGET_MS} ms`,
+  );
   for (const bench of benches) {
     const figures = await measure(ctx, bench);
     const ms = (value: number) => `${value.toFixed(1)}`.padStart(8);

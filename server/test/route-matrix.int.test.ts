@@ -324,13 +324,14 @@ describe('route × role × tenant matrix', () => {
       });
     for (const route of reports) {
       expect(route.access).toEqual(['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR']);
-      for (const role of route.access) {
+      for (const role of route.access as readonly Role[]) {
         const response = await ask(route, role, `${own},${foreign}`);
         if (response.statusCode !== 404) failures.push(`${role} ${route.url} foreign -> ${response.statusCode}`);
         if (response.body.includes(foreign)) failures.push(`${role} ${route.url} leaks ${foreign}`);
       }
       const unassigned = await ask(route, 'ROLE_SUPERVISOR', own);
-      if (unassigned.statusCode !== 404) failures.push(`supervisor ${route.url} unassigned -> ${unassigned.statusCode}`);
+      if (unassigned.statusCode !== 404)
+        failures.push(`supervisor ${route.url} unassigned -> ${unassigned.statusCode}`);
       await assignBuildings(db, seed.users.ROLE_SUPERVISOR.id, [own]);
       const assigned = await ask(route, 'ROLE_SUPERVISOR', own);
       if (assigned.statusCode !== 200) failures.push(`supervisor ${route.url} assigned -> ${assigned.statusCode}`);

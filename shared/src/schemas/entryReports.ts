@@ -13,6 +13,9 @@ export type EntryReportGrouping = (typeof entryReportGroupings)[number];
 /** The most groups one entry report lists (the largest first); past it, `capped`. */
 export const ENTRY_REPORT_MAX_GROUPS = 500;
 
+/** The days of the week by ISO number (index 0 is Monday), as the catalogue names them. */
+export const isoWeekdayNames = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
 /** A group's key as the drill-down names it back (a host's, a company's, a type, a building, a day). */
 const groupKeySchema = z.string().max(300);
 
@@ -157,7 +160,12 @@ export const attendanceReportSchema = z
     total: z.object(rateFields),
     departments: z.array(z.object({ department: z.string().nullable(), ...rateFields })),
     buildings: z.array(
-      z.object({ buildingId: z.uuid(), buildingName: z.string(), workingDays: z.array(z.number().int()), ...rateFields }),
+      z.object({
+        buildingId: z.uuid(),
+        buildingName: z.string(),
+        workingDays: z.array(z.number().int()),
+        ...rateFields,
+      }),
     ),
     /** The departments of the chosen buildings' people, for the filter. */
     departmentNames: z.array(z.string()),

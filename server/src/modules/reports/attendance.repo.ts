@@ -31,12 +31,13 @@ function statsOf(scope: AttendanceScope, filter: AttendanceFilter): RawBuilder<u
     (building) =>
       sql`(${building.id}::uuid, ${building.name}::text, ${building.zone}::text, ${`{${building.workingDays.join(',')}}`}::int[])`,
   );
-  // Each building's visits read by its own index range, the period's instants on its clock being
-  // constants of the statement (so the index on building and check-in serves).
+  // Each building's visits of a person read by its own index range (visits_building_person_in_idx,
+  // from the index alone), the period's instants on its clock being constants of the statement.
+  // The buildings were found in the caller's company (reportScope), so their visits are too.
   const visitsOfPeriod = scope.buildings.map(
     (building) => sql`select v.person_id, v.building_id, (v.checked_in_at at time zone ${building.zone})::date as day
       from visits v
-      where v.building_id = ${building.id} and v.tenant_id = ${scope.tenantId} and v.person_id is not null
+      where v.building_id = ${building.id} and v.person_id is not null
         and v.checked_in_at >= (${scope.from}::date)::timestamp at time zone ${building.zone}
         and v.checked_in_at < (${scope.to}::date + 1)::timestamp at time zone ${building.zone}`,
   );
@@ -72,26 +73,27 @@ function statsOf(scope: AttendanceScope, filter: AttendanceFilter): RawBuilder<u
         and ${sql.join(conditions, sql` and `)}
     ),
     seen as materialized (
-      select distinct s.person_id, s.day
-      from (${sql.join(visitsOfPeriod, sql` union all `)}) as s
-      join p on p.id = s.person_id and p.building_id = s.building_id
+      select s.person_id, s.building_id, s.day, d.day is not null as working
+      from (select distinct person_id, building_id, day from (${sql.join(visitsOfPeriod, sql` union all `)}) as v) as s
+      left join days d on d.building_id = s.building_id and d.day = s.day
     ),
     person_seen as (
-      select s.person_id, count(*)::int as seen_count,
-        (count(*) filter (where d.day is not null and ${validDay(sql`s.day`, 'p')}))::int as attended
-      from seen s join p on p.id = s.person_id
-      left join days d on d.building_id = p.building_id and d.day = s.day
-      group by s.person_id
+      select person_id, building_id, count(*)::int as seen_count,
+        coalesce(array_agg(day) filter (where working), '{}') as working_days
+      from seen group by person_id, building_id
     ),
     stats as materialized (
       select p.*, r.name as building_name,
         case when p.valid_from is null and p.valid_to is null then coalesce(bd.n, 0)
           else (select count(*) from days d where d.building_id = p.building_id and ${validDay(sql`d.day`, 'p')})
         end::int as expected_days,
-        coalesce(ps.attended, 0) as attended_days, coalesce(ps.seen_count, 0) as seen_count
+        case when p.valid_from is null and p.valid_to is null then coalesce(cardinality(ps.working_days), 0)
+          else (select count(*) from unnest(ps.working_days) as w (day) where ${validDay(sql`w.day`, 'p')})
+        end::int as attended_days,
+        coalesce(ps.seen_count, 0) as seen_count
       from p join r on r.id = p.building_id
       left join building_days bd on bd.building_id = p.building_id
-      left join person_seen ps on ps.person_id = p.id
+      left join person_seen ps on ps.person_id = p.id and ps.building_id = p.building_id
     )`;
 }
 
@@ -150,13 +152,13 @@ export async function attendancePage(
     ),
     listed_seen as (
       select s.person_id, array_agg(to_char(s.day, 'YYYY-MM-DD') order by s.day) as days
-      from seen s join listed l on l.id = s.person_id group by s.person_id
+      from seen s join listed l on l.id = s.person_id and l.building_id = s.building_id group by s.person_id
     ),
     listed_absent as (
       select l.id, array_agg(to_char(d.day, 'YYYY-MM-DD') order by d.day) as days
       from listed l join days d on d.building_id = l.building_id
         and d.day >= coalesce(l.valid_from, d.day) and d.day <= coalesce(l.valid_to, d.day)
-      left join seen s on s.person_id = l.id and s.day = d.day
+      left join seen s on s.person_id = l.id and s.building_id = l.building_id and s.day = d.day
       where s.person_id is null
       group by l.id
     )

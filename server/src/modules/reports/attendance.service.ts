@@ -53,10 +53,21 @@ function figures(row: RateRow | undefined) {
   const people = row?.people ?? 0;
   const expectedDays = row?.expected_days ?? 0;
   const attendedDays = row?.attended_days ?? 0;
-  return { people, expectedDays, attendedDays, rate: rateOf(attendedDays, expectedDays), neverSeen: row?.never_seen ?? 0 };
+  return {
+    people,
+    expectedDays,
+    attendedDays,
+    rate: rateOf(attendedDays, expectedDays),
+    neverSeen: row?.never_seen ?? 0,
+  };
 }
 
-async function scopeOf(ctx: ServerContext, caller: VisitCaller, query: AttendanceAsk, now: Date): Promise<AttendanceScope> {
+async function scopeOf(
+  ctx: ServerContext,
+  caller: VisitCaller,
+  query: AttendanceAsk,
+  now: Date,
+): Promise<AttendanceScope> {
   return { ...(await reportScope(ctx, caller, query)), now };
 }
 
@@ -128,7 +139,12 @@ export async function attendanceCsv(
   const { people: rows } = await attendancePage(
     ctx.db,
     scope,
-    { department: query.department, search: query.search, neverSeen: query.neverSeen === 'true', sort: query.sort ?? 'name' },
+    {
+      department: query.department,
+      search: query.search,
+      neverSeen: query.neverSeen === 'true',
+      sort: query.sort ?? 'name',
+    },
     null,
   );
   let text = CSV_BOM + csvRow(peopleCsvColumns.map((column) => t(`csv.people.${column}`)));

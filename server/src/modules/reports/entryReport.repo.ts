@@ -38,17 +38,27 @@ export async function reportBuildings(
     .where('buildings.id', 'in', [...ids]);
   if (assignedTo) {
     q = q.where('buildings.id', 'in', (eb) =>
-      eb.selectFrom('user_buildings').select('user_buildings.building_id').where('user_buildings.user_id', '=', assignedTo),
+      eb
+        .selectFrom('user_buildings')
+        .select('user_buildings.building_id')
+        .where('user_buildings.user_id', '=', assignedTo),
     );
   }
   const rows = await q.orderBy('buildings.name').execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, zone: row.zone, workingDays: workingDaysOf(row.working_days) }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    zone: row.zone,
+    workingDays: workingDaysOf(row.working_days),
+  }));
 }
 
 const DEFAULT_WORKING_DAYS = [1, 2, 3, 4, 5];
 
 function workingDaysOf(value: unknown): number[] {
-  const days = Array.isArray(value) ? value.filter((day): day is number => Number.isInteger(day) && day >= 1 && day <= 7) : [];
+  const days = Array.isArray(value)
+    ? value.filter((day): day is number => Number.isInteger(day) && day >= 1 && day <= 7)
+    : [];
   return days.length > 0 ? [...new Set(days)].sort() : DEFAULT_WORKING_DAYS;
 }
 

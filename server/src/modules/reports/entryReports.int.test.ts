@@ -1,12 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttendanceReport, type EntryReport, type EntryReportVisits, uuidv7 } from '@vestibule/shared';
-import {
-  assignBuildings,
-  createBuilding,
-  createPerson,
-  setBuildingSettings,
-} from '../../../test/helpers/factories.ts';
+import { assignBuildings, createBuilding, createPerson, setBuildingSettings } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, seedTwoTenants } from '../../../test/helpers/test-app.ts';
 
 // The entry report and the attendance report (both databases), on hand-made visits whose every
@@ -111,7 +106,11 @@ beforeAll(async () => {
   });
   people.cleo = await createPerson(db, seed.tenantA, paris, { firstName: 'Cleo', lastName: 'Cole' });
   people.dan = await createPerson(db, seed.tenantA, paris, { firstName: 'Dan', lastName: 'Gone', deactivated: true });
-  people.vic = await createPerson(db, seed.tenantA, paris, { firstName: 'Vic', lastName: 'Visitor', visitorType: 'VISITOR' });
+  people.vic = await createPerson(db, seed.tenantA, paris, {
+    firstName: 'Vic',
+    lastName: 'Visitor',
+    visitorType: 'VISITOR',
+  });
   people.eve = await createPerson(db, seed.tenantA, lyon, { firstName: 'Eve', lastName: 'Evans' });
   people.olga = await createPerson(db, seed.tenantA, unassigned, { firstName: 'Olga', lastName: 'Out' });
   people.zoe = await createPerson(db, seed.tenantB, otherCompany, { firstName: 'Zoe', lastName: 'Zed' });
@@ -206,9 +205,7 @@ describe('the entry report', () => {
     const open = jsonOf<EntryReportVisits>(
       await get('ROLE_ADMIN', `/reports/entries/visits?buildingIds=${paris}&${october}&groupBy=host&key=t%3Azed`),
     );
-    expect(open.docs.map((row) => [row.firstName, row.checkedOutAt, row.stayMinutes])).toEqual([
-      ['Alice', null, null],
-    ]);
+    expect(open.docs.map((row) => [row.firstName, row.checkedOutAt, row.stayMinutes])).toEqual([['Alice', null, null]]);
   });
 
   it('writes every visit of a group as CSV on the building’s clock, in the caller’s language, formulas inert', async () => {
@@ -293,10 +290,26 @@ describe('the attendance report', () => {
         person.seenDays,
       ]),
     ).toEqual([
-      ['Anna', 'Sales', 5, 2, 0.4, ['2026-11-11', '2026-11-12', '2026-11-13'], ['2026-11-09', '2026-11-10', '2026-11-14']],
+      [
+        'Anna',
+        'Sales',
+        5,
+        2,
+        0.4,
+        ['2026-11-11', '2026-11-12', '2026-11-13'],
+        ['2026-11-09', '2026-11-10', '2026-11-14'],
+      ],
       ['Ben', 'Sales', 2, 1, 0.5, ['2026-11-12'], ['2026-11-13']],
       ['Cleo', 'Ops', 5, 0, 0, ['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13'], []],
-      ['Eve', null, 6, 1, 1 / 6, ['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13'], ['2026-11-14']],
+      [
+        'Eve',
+        null,
+        6,
+        1,
+        1 / 6,
+        ['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13'],
+        ['2026-11-14'],
+      ],
     ]);
   });
 
@@ -312,17 +325,33 @@ describe('the attendance report', () => {
       { department: null, people: 1, expectedDays: 6, attendedDays: 1, rate: 1 / 6, neverSeen: 0 },
     ]);
     expect(report.buildings.map(({ buildingId: _id, ...building }) => building)).toEqual([
-      { buildingName: 'Lyon', workingDays: [1, 2, 3, 4, 5, 6], people: 1, expectedDays: 6, attendedDays: 1, rate: 1 / 6, neverSeen: 0 },
-      { buildingName: 'Paris', workingDays: [1, 2, 3, 4, 5], people: 3, expectedDays: 12, attendedDays: 3, rate: 0.25, neverSeen: 1 },
+      {
+        buildingName: 'Lyon',
+        workingDays: [1, 2, 3, 4, 5, 6],
+        people: 1,
+        expectedDays: 6,
+        attendedDays: 1,
+        rate: 1 / 6,
+        neverSeen: 0,
+      },
+      {
+        buildingName: 'Paris',
+        workingDays: [1, 2, 3, 4, 5],
+        people: 3,
+        expectedDays: 12,
+        attendedDays: 3,
+        rate: 0.25,
+        neverSeen: 1,
+      },
     ]);
     expect(report.departmentNames).toEqual(['Ops', 'Sales']);
   });
 
   it('filters by department, by name and to the people never seen; sorts by rate', async () => {
     const names = async (query: string) =>
-      jsonOf<AttendanceReport>(await get('ROLE_ADMIN', `/reports/attendance?buildingIds=${paris},${lyon}&${week}&${query}`)).docs.map(
-        (person) => person.firstName,
-      );
+      jsonOf<AttendanceReport>(
+        await get('ROLE_ADMIN', `/reports/attendance?buildingIds=${paris},${lyon}&${week}&${query}`),
+      ).docs.map((person) => person.firstName);
     expect(await names('department=Sales')).toEqual(['Anna', 'Ben']);
     expect(await names('search=bro')).toEqual(['Ben']);
     expect(await names('search=cleo%20c')).toEqual(['Cleo']);
@@ -359,9 +388,31 @@ describe('the attendance report', () => {
         'Days absent',
         'Days seen',
       ],
-      ['Ames', 'Anna', 'Sales', 'Employee', 'Paris', '5', '2', '40', '2026-11-11 2026-11-12 2026-11-13', '2026-11-09 2026-11-10 2026-11-14'],
+      [
+        'Ames',
+        'Anna',
+        'Sales',
+        'Employee',
+        'Paris',
+        '5',
+        '2',
+        '40',
+        '2026-11-11 2026-11-12 2026-11-13',
+        '2026-11-09 2026-11-10 2026-11-14',
+      ],
       ['Brown', 'Ben', 'Sales', 'Resident', 'Paris', '2', '1', '50', '2026-11-12', '2026-11-13'],
-      ['Cole', 'Cleo', 'Ops', 'Employee', 'Paris', '5', '0', '0', '2026-11-09 2026-11-10 2026-11-11 2026-11-12 2026-11-13', ''],
+      [
+        'Cole',
+        'Cleo',
+        'Ops',
+        'Employee',
+        'Paris',
+        '5',
+        '0',
+        '0',
+        '2026-11-09 2026-11-10 2026-11-11 2026-11-12 2026-11-13',
+        '',
+      ],
     ]);
   });
 });

@@ -87,7 +87,7 @@ export const entryReports = {
     fileName: 'attendance',
     notExpected: 'Not expected',
   },
-  weekdays: { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat', 7: 'Sun' },
+  weekdays: { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' },
   csv: {
     visits: {
       identifier: 'Code',

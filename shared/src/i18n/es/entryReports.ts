@@ -90,7 +90,7 @@ export const entryReports = {
     fileName: 'asistencia',
     notExpected: 'No esperado',
   },
-  weekdays: { 1: 'lun', 2: 'mar', 3: 'mié', 4: 'jue', 5: 'vie', 6: 'sáb', 7: 'dom' },
+  weekdays: { mon: 'lun', tue: 'mar', wed: 'mié', thu: 'jue', fri: 'vie', sat: 'sáb', sun: 'dom' },
   csv: {
     visits: {
       identifier: 'Código',

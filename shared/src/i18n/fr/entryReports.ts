@@ -90,7 +90,7 @@ export const entryReports = {
     fileName: 'presences',
     notExpected: 'Non attendu',
   },
-  weekdays: { 1: 'lun.', 2: 'mar.', 3: 'mer.', 4: 'jeu.', 5: 'ven.', 6: 'sam.', 7: 'dim.' },
+  weekdays: { mon: 'lun.', tue: 'mar.', wed: 'mer.', thu: 'jeu.', fri: 'ven.', sat: 'sam.', sun: 'dim.' },
   csv: {
     visits: {
       identifier: 'Code',

@@ -52,7 +52,16 @@ const report: AttendanceReport = {
     { department: null, people: 1, expectedDays: 0, attendedDays: 0, rate: null, neverSeen: 1 },
   ],
   buildings: [
-    { buildingId: HQ.id, buildingName: HQ.name, workingDays: [1, 2, 3, 4, 5], people: 2, expectedDays: 5, attendedDays: 2, rate: 0.4, neverSeen: 1 },
+    {
+      buildingId: HQ.id,
+      buildingName: HQ.name,
+      workingDays: [1, 2, 3, 4, 5],
+      people: 2,
+      expectedDays: 5,
+      attendedDays: 2,
+      rate: 0.4,
+      neverSeen: 1,
+    },
   ],
   departmentNames: ['Sales'],
 };

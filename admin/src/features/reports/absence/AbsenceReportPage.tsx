@@ -1,6 +1,19 @@
-import { Alert, Button, Checkbox, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type AttendancePerson, attendanceSorts } from '@vestibule/shared';
+import { type AttendancePerson, attendanceSorts, isoWeekdayNames } from '@vestibule/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyRow } from '../../../components/EmptyRow.tsx';
@@ -57,10 +70,12 @@ export function AbsenceReportPage() {
     entryReportsApi.attendance(query, signal),
   );
   const data = answer.data;
-  const refilter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   const day = (value: string) => {
     const [year, month, date] = value.split('-').map(Number) as [number, number, number];
@@ -70,7 +85,11 @@ export function AbsenceReportPage() {
   const download = async () => {
     try {
       const csv = await entryReportsApi.attendanceCsv(asked);
-      saveTextFile(csv, `${t('entryReports.absence.fileName')}-${filters.period.from}-${filters.period.to}.csv`, 'text/csv');
+      saveTextFile(
+        csv,
+        `${t('entryReports.absence.fileName')}-${filters.period.from}-${filters.period.to}.csv`,
+        'text/csv',
+      );
     } catch (error) {
       notifications.showError(messageFromError(error));
     }
@@ -90,7 +109,7 @@ export function AbsenceReportPage() {
     text.count(figures.neverSeen),
   ];
   const weekdays = (days: number[]) =>
-    days.map((weekday) => t(`entryReports.weekdays.${weekday as 1 | 2 | 3 | 4 | 5 | 6 | 7}`)).join(', ');
+    days.map((weekday) => t(`entryReports.weekdays.${isoWeekdayNames[weekday - 1] ?? 'mon'}`)).join(', ');
   const personColumns = ['name', 'department', 'building', 'expected', 'attended', 'rate', 'absentDays'] as const;
 
   return (
@@ -239,7 +258,12 @@ export function AbsenceReportPage() {
       {opened && (
         <ReportVisitsDialog
           title={t('entryReports.visits.personTitle', { name: name(opened) })}
-          selection={{ buildingIds: opened.buildingId, from: filters.period.from, to: filters.period.to, personId: opened.id }}
+          selection={{
+            buildingIds: opened.buildingId,
+            from: filters.period.from,
+            to: filters.period.to,
+            personId: opened.id,
+          }}
           fileName={`${opened.lastName}-${filters.period.from}-${filters.period.to}`}
           onClose={() => setOpened(null)}
         />

@@ -16,7 +16,15 @@ const period = 'from=2026-11-02&to=2026-11-08';
 const byHost: EntryReport = {
   groupBy: 'host',
   groups: [
-    { key: 't:hal host', label: 'Hal Host', visits: 3, people: 2, checkedOut: 3, totalStayMinutes: 195, averageStayMinutes: 65 },
+    {
+      key: 't:hal host',
+      label: 'Hal Host',
+      visits: 3,
+      people: 2,
+      checkedOut: 3,
+      totalStayMinutes: 195,
+      averageStayMinutes: 65,
+    },
     { key: '', label: '', visits: 1, people: 1, checkedOut: 0, totalStayMinutes: 0, averageStayMinutes: null },
   ],
   capped: false,
@@ -78,7 +86,9 @@ function savedFiles() {
 
 describe('the entry report', () => {
   it('shows the groups of the period with their visits, people and stays, and the total', async () => {
-    const calls = answerCalls({ 'GET /reports/entries': ({ query }) => ({ ...byHost, groupBy: query.groupBy as 'host' }) });
+    const calls = answerCalls({
+      'GET /reports/entries': ({ query }) => ({ ...byHost, groupBy: query.groupBy as 'host' }),
+    });
     await renderReport();
     const table = await screen.findByRole('table', { name: 'Visits of the period by host' });
     const rows = within(table)
@@ -99,7 +109,9 @@ describe('the entry report', () => {
   });
 
   it('asks again for another grouping', async () => {
-    const calls = answerCalls({ 'GET /reports/entries': ({ query }) => ({ ...byHost, groupBy: query.groupBy as 'host' }) });
+    const calls = answerCalls({
+      'GET /reports/entries': ({ query }) => ({ ...byHost, groupBy: query.groupBy as 'host' }),
+    });
     const { user } = await renderReport();
     await screen.findByRole('table', { name: 'Visits of the period by host' });
     await user.click(screen.getByRole('textbox', { name: 'Group by' }));
@@ -120,7 +132,11 @@ describe('the entry report', () => {
     await user.click(await screen.findByRole('button', { name: 'Show the visits of Hal Host' }));
     const dialog = await screen.findByRole('dialog', { name: 'Visits: Hal Host' });
     const visits = await within(dialog).findByRole('table', { name: 'The visits of the group, newest first' });
-    expect(within(visits).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(visits)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'Alice Archer',
       'Acme',
       'Visitor',
@@ -150,7 +166,9 @@ describe('the entry report', () => {
       key: 't:hal host',
     });
     await user.click(within(dialog).getByRole('button', { name: 'Open the visit: Alice Archer' }));
-    await waitFor(() => expect(calls.of('GET /meeting/:id').map((call) => call.params.id)).toEqual([halVisits.docs[0]!.id]));
+    await waitFor(() =>
+      expect(calls.of('GET /meeting/:id').map((call) => call.params.id)).toEqual([halVisits.docs[0]!.id]),
+    );
   });
 
   it("downloads the groups' table as CSV, the same figures as on the screen", async () => {
@@ -169,7 +187,13 @@ describe('the entry report', () => {
   });
 
   it('says when the period has no visits', async () => {
-    answerCalls({ 'GET /reports/entries': () => ({ ...byHost, groups: [], total: { visits: 0, people: 0, checkedOut: 0, totalStayMinutes: 0, averageStayMinutes: null } }) });
+    answerCalls({
+      'GET /reports/entries': () => ({
+        ...byHost,
+        groups: [],
+        total: { visits: 0, people: 0, checkedOut: 0, totalStayMinutes: 0, averageStayMinutes: null },
+      }),
+    });
     await renderReport();
     expect(await screen.findByText('No visits in this period.')).toBeInTheDocument();
   });

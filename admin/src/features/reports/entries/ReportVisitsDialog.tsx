@@ -51,9 +51,7 @@ export function ReportVisitsDialog(props: {
     <>
       <AppDialog opened={opened === null} onClose={onClose} title={title} size="xl" data-testid="report-visits">
         <Group justify="space-between" mb="sm">
-          <Text size="sm">
-            {answer.data ? t('entryReports.visits.count', { count: answer.data.totalDocs }) : ''}
-          </Text>
+          <Text size="sm">{answer.data ? t('entryReports.visits.count', { count: answer.data.totalDocs }) : ''}</Text>
           <Button variant="default" size="xs" onClick={() => void download()}>
             {t('entryReports.visits.csv')}
           </Button>
@@ -81,7 +79,9 @@ export function ReportVisitsDialog(props: {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {answer.data.docs.length === 0 && <EmptyRow colSpan={columns.length} text={t('entryReports.visits.empty')} />}
+                {answer.data.docs.length === 0 && (
+                  <EmptyRow colSpan={columns.length} text={t('entryReports.visits.empty')} />
+                )}
                 {answer.data.docs.map((visit) => (
                   <Table.Tr key={visit.id}>
                     <Table.Td>
