@@ -21,6 +21,10 @@ export interface AttendanceScope extends ReportPeriodScope {
 
 export type AttendanceSort = 'name' | 'rate' | 'department';
 
+/** A day within a person's validity (`person` the alias of a row with valid_from and valid_to). */
+const validDay = (day: RawBuilder<unknown>, person: string) =>
+  sql`${day} >= coalesce(${sql.ref(`${person}.valid_from`)}, ${day}) and ${day} <= coalesce(${sql.ref(`${person}.valid_to`)}, ${day})`;
+
 /**
  * The WITH list: `r` the buildings (zone, working days, the period's last day up to the building's
  * today), `days` their expected days, `p` the filtered people, `seen` the days each came in, and
@@ -51,9 +55,6 @@ function statsOf(scope: AttendanceScope, filter: AttendanceFilter): RawBuilder<u
     conditions.push(sql`(lower(p.first_name) like ${prefix} or lower(p.last_name) like ${prefix}
       or lower(p.first_name || ' ' || p.last_name) like ${prefix} or lower(p.last_name || ' ' || p.first_name) like ${prefix})`);
   }
-  // A person's expected days: their building's, from their first valid day to their last.
-  const validDay = (day: RawBuilder<unknown>, person: string) =>
-    sql`${day} >= coalesce(${sql.ref(`${person}.valid_from`)}, ${day}) and ${day} <= coalesce(${sql.ref(`${person}.valid_to`)}, ${day})`;
   return sql`r as (
       select b.id, b.name, b.zone, b.working,
         least(${scope.to}::date, (${scope.now}::timestamptz at time zone b.zone)::date) as last_day
@@ -77,8 +78,8 @@ function statsOf(scope: AttendanceScope, filter: AttendanceFilter): RawBuilder<u
       from (select distinct person_id, building_id, day from (${sql.join(visitsOfPeriod, sql` union all `)}) as v) as s
       left join days d on d.building_id = s.building_id and d.day = s.day
     ),
-    person_seen as (
-      select person_id, building_id, count(*)::int as seen_count,
+    person_seen as materialized (
+      select person_id, building_id, count(*)::int as seen_count, array_agg(day order by day) as seen_days,
         coalesce(array_agg(day) filter (where working), '{}') as working_days
       from seen group by person_id, building_id
     ),
@@ -90,7 +91,7 @@ function statsOf(scope: AttendanceScope, filter: AttendanceFilter): RawBuilder<u
         case when p.valid_from is null and p.valid_to is null then coalesce(cardinality(ps.working_days), 0)
           else (select count(*) from unnest(ps.working_days) as w (day) where ${validDay(sql`w.day`, 'p')})
         end::int as attended_days,
-        coalesce(ps.seen_count, 0) as seen_count
+        coalesce(ps.seen_count, 0) as seen_count, coalesce(ps.seen_days, '{}') as seen_days
       from p join r on r.id = p.building_id
       left join building_days bd on bd.building_id = p.building_id
       left join person_seen ps on ps.person_id = p.id and ps.building_id = p.building_id
@@ -149,18 +150,6 @@ export async function attendancePage(
       select k.*, row_number() over (order by ${orders[filter.sort]}) as position
       from stats k where ${kept}
       order by ${orders[filter.sort]} ${paging}
-    ),
-    listed_seen as (
-      select s.person_id, array_agg(to_char(s.day, 'YYYY-MM-DD') order by s.day) as days
-      from seen s join listed l on l.id = s.person_id and l.building_id = s.building_id group by s.person_id
-    ),
-    listed_absent as (
-      select l.id, array_agg(to_char(d.day, 'YYYY-MM-DD') order by d.day) as days
-      from listed l join days d on d.building_id = l.building_id
-        and d.day >= coalesce(l.valid_from, d.day) and d.day <= coalesce(l.valid_to, d.day)
-      left join seen s on s.person_id = l.id and s.building_id = l.building_id and s.day = d.day
-      where s.person_id is null
-      group by l.id
     )
     select
       (select count(*) from stats where ${kept})::int as total,
@@ -168,8 +157,11 @@ export async function attendancePage(
           'id', l.id, 'first_name', l.first_name, 'last_name', l.last_name, 'department', l.department,
           'visitor_type', l.visitor_type, 'building_id', l.building_id, 'building_name', l.building_name,
           'expected_days', l.expected_days, 'attended_days', l.attended_days,
-          'seen_days', coalesce(ls.days, '{}'), 'absent_days', coalesce(la.days, '{}')) order by l.position)
-        from listed l left join listed_seen ls on ls.person_id = l.id left join listed_absent la on la.id = l.id) as people,
+          'seen_days', array(select to_char(x, 'YYYY-MM-DD') from unnest(l.seen_days) as x order by x),
+          'absent_days', array(select to_char(d.day, 'YYYY-MM-DD') from days d
+            where d.building_id = l.building_id and ${validDay(sql`d.day`, 'l')} and d.day <> all(l.seen_days)
+            order by d.day)) order by l.position)
+        from listed l) as people,
       (select json_agg(g) from (
         select department, building_id,
           grouping(department) = 0 as by_department, grouping(building_id) = 0 as by_building,

@@ -132,7 +132,7 @@ const visitCsvColumns = [
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** yyyy-MM-dd HH:mm on a building's clock, as a spreadsheet reads a date and time. */
-export function localTime(value: Date | string | null, timeZone: string): string | null {
+function localTime(value: Date | string | null, timeZone: string): string | null {
   if (value === null) return null;
   let formatter = formatters.get(timeZone);
   if (!formatter) {
