@@ -20,6 +20,8 @@ import { identificationRoutes } from './modules/identification/identification.ro
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
 import { evacuationRoutes } from './modules/evacuation/evacuation.routes.ts';
 import { buildingReportRoutes } from './modules/reports/buildingReport.routes.ts';
+import { entryReportRoutes } from './modules/reports/entryReport.routes.ts';
+import { attendanceRoutes } from './modules/reports/attendance.routes.ts';
 import { peopleImportRoutes } from './modules/people/import/import.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { kiosksRoutes } from './modules/kiosks/kiosks.routes.ts';
@@ -150,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(liveRoutes);
       await service.register(logsRoutes);
       await service.register(selfTestRoutes);
+      await service.register(entryReportRoutes);
+      await service.register(attendanceRoutes);
     },
     { prefix: SERVICE_BASE },
   );

@@ -10,3 +10,5 @@ export { type PeopleCaller, peoplePage } from './modules/people/people.service.t
 export type { VisitCaller } from './modules/visits/visitCaller.ts';
 export { listVisits, visitStats, visitsCsv } from './modules/visits/visits.service.ts';
 export { type ReportCaller, buildingReport } from './modules/reports/buildingReport.service.ts';
+export { attendanceReport } from './modules/reports/attendance.service.ts';
+export { entryReport, entryReportVisits } from './modules/reports/entryReport.service.ts';

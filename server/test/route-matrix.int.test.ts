@@ -313,6 +313,45 @@ describe('route × role × tenant matrix', () => {
     }
   });
 
+  it("answers 404 to the entry and attendance reports for another company's building and a supervisor's unassigned one", async () => {
+    const reports = routes.filter((route) =>
+      ['/service/reports/entries', '/service/reports/attendance'].some((base) => route.url.startsWith(base)),
+    );
+    expect(reports.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      'GET /service/reports/attendance',
+      'GET /service/reports/attendance/people.csv',
+      'GET /service/reports/entries',
+      'GET /service/reports/entries/visits',
+      'GET /service/reports/entries/visits.csv',
+    ]);
+    const db = t.database.db;
+    const own = await createBuilding(db, seed.tenantA, 'Report Own');
+    const foreign = await createBuilding(db, seed.tenantB, 'Report Foreign');
+    const failures: string[] = [];
+    const ask = (route: RegisteredRoute, role: Role, ids: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${route.url}?buildingIds=${ids}&from=2026-11-01&to=2026-11-30`,
+        headers: bearer(seed.tokens[role]),
+      });
+    for (const route of reports) {
+      expect(route.access).toEqual(['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR']);
+      for (const role of route.access as readonly Role[]) {
+        const response = await ask(route, role, `${own},${foreign}`);
+        if (response.statusCode !== 404) failures.push(`${role} ${route.url} foreign -> ${response.statusCode}`);
+        if (response.body.includes(foreign)) failures.push(`${role} ${route.url} leaks ${foreign}`);
+      }
+      const unassigned = await ask(route, 'ROLE_SUPERVISOR', own);
+      if (unassigned.statusCode !== 404)
+        failures.push(`supervisor ${route.url} unassigned -> ${unassigned.statusCode}`);
+      await assignBuildings(db, seed.users.ROLE_SUPERVISOR.id, [own]);
+      const assigned = await ask(route, 'ROLE_SUPERVISOR', own);
+      if (assigned.statusCode !== 200) failures.push(`supervisor ${route.url} assigned -> ${assigned.statusCode}`);
+      await db.deleteFrom('user_buildings').where('user_id', '=', seed.users.ROLE_SUPERVISOR.id).execute();
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("answers 404 to the history of another company's object of each kind (the kind is a parameter, so the service checks it)", async () => {
     const kinds = { visit: 'visit', person: 'person', user: 'user', building: 'building', kiosk: 'device' } as const;
     const failures: string[] = [];

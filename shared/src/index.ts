@@ -52,3 +52,4 @@ export * from './schemas/evacuation.ts';
 export * from './domain/reportPeriod.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/buildingReport.ts';
+export * from './schemas/entryReports.ts';

@@ -72,6 +72,14 @@ const screenFiles = {
     () => import('../features/reports/building/BuildingReportPage.tsx'),
     (module) => module.BuildingReportPage,
   ),
+  visitReports: preloadable(
+    () => import('../features/reports/entries/EntryReportPage.tsx'),
+    (module) => module.EntryReportPage,
+  ),
+  absenceReports: preloadable(
+    () => import('../features/reports/absence/AbsenceReportPage.tsx'),
+    (module) => module.AbsenceReportPage,
+  ),
 } satisfies Partial<Record<RouteId, Preloadable<object>>>;
 const BuildingsPage = screenFiles.buildings.Component;
 const TenantsPage = screenFiles.tenants.Component;
@@ -85,6 +93,8 @@ const EvacuationPage = screenFiles.evacuation.Component;
 const EntryLogPage = screenFiles.checkInOut.Component;
 const TestsPage = screenFiles.tests.Component;
 const BuildingReportPage = screenFiles.buildingReports.Component;
+const EntryReportPage = screenFiles.visitReports.Component;
+const AbsenceReportPage = screenFiles.absenceReports.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
   import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
@@ -139,8 +149,8 @@ const screens: Record<RouteId, ReactNode> = {
   spaces: <ComingSoonPage screen="spaces" />,
   floorPrint: <ComingSoonPage screen="floorPrint" />,
   buildingReports: <BuildingReportPage />,
-  visitReports: <ComingSoonPage screen="visitReports" />,
-  absenceReports: <ComingSoonPage screen="absenceReports" />,
+  visitReports: <EntryReportPage />,
+  absenceReports: <AbsenceReportPage />,
   spaceCalendar: <ComingSoonPage screen="spaceCalendar" />,
   spaceMap: <ComingSoonPage screen="spaceMap" />,
   spaceApproval: <ComingSoonPage screen="spaceApproval" />,

@@ -11,6 +11,7 @@ import { people } from '@vestibule/shared/i18n/en/people';
 import { myProfile } from '@vestibule/shared/i18n/en/profile';
 import { questionnaires } from '@vestibule/shared/i18n/en/questionnaires';
 import { reports } from '@vestibule/shared/i18n/en/reports';
+import { entryReports } from '@vestibule/shared/i18n/en/entryReports';
 import { tenants } from '@vestibule/shared/i18n/en/tenants';
 import { users } from '@vestibule/shared/i18n/en/users';
 import { wizard } from '@vestibule/shared/i18n/en/wizard';
@@ -35,6 +36,7 @@ const screenCatalogue = {
   entryLog,
   reports,
   buildingReport,
+  entryReports,
   // The check-in wizard's words: the entry log's staff check-in is the kiosk's wizard.
   wizard,
 };

@@ -7,6 +7,7 @@ import { camerasContract } from './cameras.ts';
 import { checkinContract } from './checkin.ts';
 import { citiesContract } from './cities.ts';
 import { devicesContract } from './devices.ts';
+import { entryReportsContract } from './entryReports.ts';
 import { evacuationContract } from './evacuation.ts';
 import { identificationContract } from './identification.ts';
 import { liveContract } from './live.ts';
@@ -70,6 +71,7 @@ export const contract = {
   ...liveContract,
   ...operationsContract,
   ...buildingReportContract,
+  ...entryReportsContract,
 };
 
 export type Contract = typeof contract;

@@ -1,6 +1,9 @@
 import type { BuildingSettings } from '../schemas/building.ts';
 import { defaultCheckInForm } from './checkInForm.ts';
 
+/** The days a building's people are expected in when it names none: Monday to Friday (ISO weekdays). */
+export const DEFAULT_WORKING_DAYS = [1, 2, 3, 4, 5] as const;
+
 /** Settings a new building starts with. */
 export function newBuildingSettings(): BuildingSettings {
   return {
@@ -43,6 +46,7 @@ export function newBuildingSettings(): BuildingSettings {
     appendLogo: true,
     kioskOutcomeSeconds: 15,
     employeeCheckIn: 'IDENTIFIED',
+    workingDays: [...DEFAULT_WORKING_DAYS],
   };
 }
 

@@ -150,6 +150,12 @@ export const buildingSettingsSchema = z
     /** After a check-in, a kiosk shows the outcome (the visit code and PIN) this long, then its welcome screen. */
     kioskOutcomeSeconds: z.number().int().min(KIOSK_OUTCOME_SECONDS_MIN).max(KIOSK_OUTCOME_SECONDS_MAX),
     employeeCheckIn: z.enum(employeeCheckInModes),
+    /**
+     * The days of the week the directory's employees and residents are expected in, ISO numbering
+     * (1 Monday ... 7 Sunday): the attendance report counts absences on these days only
+     * (docs/reports-entries.md). Missing: Monday to Friday.
+     */
+    workingDays: z.array(z.int().min(1).max(7)).min(1).max(7).optional(),
   })
   .superRefine((s, ctx) => {
     const limitsMissing =

@@ -1,5 +1,7 @@
-import { Group, Radio, TextInput } from '@mantine/core';
+import { Checkbox, Group, Radio, TextInput } from '@mantine/core';
 import {
+  DEFAULT_WORKING_DAYS,
+  isoWeekdayNames,
   autoCheckOutTimeoutOptions,
   questionnairesValidityOptions,
   switchAutoCheckoutMode,
@@ -9,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { type SettingsFields, type SettingsForm, SettingsSection } from './settingsFields.tsx';
 
 /**
- * Settings tab: how people check in (consent, comments, questionnaires, at the desk too, automatic
- * check-out, texts).
+ * Settings tab: how people check in (consent, comments, questionnaires, at the desk too, the
+ * working days the directory's people are expected on, automatic check-out, texts).
  */
 export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; fields: SettingsFields }) {
   const { t } = useTranslation();
@@ -37,6 +39,25 @@ export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; f
         t('buildings.settings.questionnairesOnStaffCheckIn'),
         t('buildings.settings.questionnairesOnStaffCheckInHelp'),
       )}
+      <Checkbox.Group
+        id="settings-workingDays"
+        label={t('buildings.settings.workingDays')}
+        description={t('buildings.settings.workingDaysHelp')}
+        value={(values.workingDays ?? DEFAULT_WORKING_DAYS).map(String)}
+        onChange={(days) =>
+          days.length > 0 &&
+          setField(
+            'workingDays',
+            days.map(Number).sort((a, b) => a - b),
+          )
+        }
+      >
+        <Group gap="md" mt={4}>
+          {isoWeekdayNames.map((name, index) => (
+            <Checkbox key={name} value={String(index + 1)} label={t(`entryReports.weekdays.${name}`)} />
+          ))}
+        </Group>
+      </Checkbox.Group>
       {choice(
         'questionnairesValidityTimeout',
         t('buildings.settings.questionnairesValidityTimeout'),

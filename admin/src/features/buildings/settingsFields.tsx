@@ -9,7 +9,7 @@ import { SwitchWithHelp } from './SwitchWithHelp.tsx';
 export type SettingsForm = SchemaForm<BuildingSettings, BuildingSettings>;
 
 type BooleanKey = {
-  [K in keyof BuildingSettings]: BuildingSettings[K] extends boolean ? K : never;
+  [K in keyof BuildingSettings]-?: BuildingSettings[K] extends boolean ? K : never;
 }[keyof BuildingSettings];
 
 /** The settings tab's field makers: each binds one setting of `form` to its control. */

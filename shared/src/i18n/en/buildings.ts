@@ -177,6 +177,9 @@ export const buildings = {
     kioskOutcomeSeconds: 'After a check-in, the kiosk returns to its welcome screen after',
     kioskOutcomeSecondsHelp: 'The visit code and PIN stay on screen this long, with a countdown and a Done button.',
     kioskOutcomeSecondsOption: '{{count}} seconds',
+    workingDays: 'Working days',
+    workingDaysHelp:
+      "The days the directory's employees and residents are expected in: the attendance report counts absences on these days only.",
     employeeCheckIn: 'Employees check themselves in',
     employeeCheckInHelp: 'On a kiosk or their phone. At the desk, staff may check anyone in.',
     employeeCheckInModes: {

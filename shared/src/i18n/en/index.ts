@@ -9,6 +9,7 @@ import { entryLog } from './entryLog.ts';
 import { evacuation } from './evacuation.ts';
 import { reports } from './reports.ts';
 import { buildingReport } from './buildingReport.ts';
+import { entryReports } from './entryReports.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -53,4 +54,5 @@ export const en = {
   entryLog,
   reports,
   buildingReport,
+  entryReports,
 };

@@ -180,6 +180,9 @@ export const buildings = {
     kioskOutcomeSecondsHelp:
       'El código de visita y el PIN permanecen en pantalla ese tiempo, con una cuenta atrás y un botón Listo.',
     kioskOutcomeSecondsOption: '{{count}} segundos',
+    workingDays: 'Días laborables',
+    workingDaysHelp:
+      'Los días en que se espera a los empleados y residentes del directorio: el informe de asistencia solo cuenta ausencias esos días.',
     employeeCheckIn: 'Los empleados registran su propia entrada',
     employeeCheckInHelp: 'En un quiosco o en su teléfono. En la recepción, el personal puede registrar a cualquiera.',
     employeeCheckInModes: {

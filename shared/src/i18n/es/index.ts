@@ -10,6 +10,7 @@ import { entryLog } from './entryLog.ts';
 import { evacuation } from './evacuation.ts';
 import { reports } from './reports.ts';
 import { buildingReport } from './buildingReport.ts';
+import { entryReports } from './entryReports.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -54,4 +55,5 @@ export const es = {
   entryLog,
   reports,
   buildingReport,
+  entryReports,
 } satisfies Catalogue<Resources>;

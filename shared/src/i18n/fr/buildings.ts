@@ -180,6 +180,9 @@ export const buildings = {
     kioskOutcomeSecondsHelp:
       'Le code de visite et le code PIN restent affichés ce temps-là, avec un compte à rebours et un bouton Terminé.',
     kioskOutcomeSecondsOption: '{{count}} secondes',
+    workingDays: 'Jours ouvrés',
+    workingDaysHelp:
+      'Les jours où les salariés et résidents de l’annuaire sont attendus : le rapport de présence ne compte les absences que ces jours-là.',
     employeeCheckIn: 'Les employés enregistrent eux-mêmes leur arrivée',
     employeeCheckInHelp:
       'Sur une borne ou leur téléphone. À l’accueil, le personnel peut enregistrer l’arrivée de chacun.',

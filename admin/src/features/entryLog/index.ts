@@ -1,0 +1,2 @@
+// The entry log's public entry: its one-visit dialog, which the reports open on a visit's row.
+export { VisitDetailDialog } from './detail/VisitDetailDialog.tsx';

@@ -1,0 +1,39 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { pickLocale } from '@vestibule/shared/i18n';
+import { route } from '../../http/route.ts';
+import { buildingManagers } from '../access.ts';
+import { callerOf } from '../visits/visitCaller.ts';
+import { entryReport, entryReportVisits, entryReportVisitsCsv } from './entryReport.service.ts';
+
+// The entry report (/visit-reports): admins, masters and supervisors (docs/roles.md), in the
+// request's company; a supervisor's buildings are their assigned ones (404 for any other, checked
+// by the service on the query's building list).
+const policy = { access: buildingManagers, tenant: true } as const;
+
+export async function entryReportRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+
+  route(app, 'GET /reports/entries', {
+    config: policy,
+    handler: (request) => entryReport(ctx, callerOf(request), request.query),
+  });
+
+  route(app, 'GET /reports/entries/visits', {
+    config: policy,
+    handler: (request) => entryReportVisits(ctx, callerOf(request), request.query),
+  });
+
+  route(app, 'GET /reports/entries/visits.csv', {
+    config: policy,
+    handler: async (request, reply) => {
+      const locale = pickLocale(request.headers['accept-language']);
+      const { page: _page, limit: _limit, ...query } = request.query;
+      const lines = await entryReportVisitsCsv(ctx, callerOf(request), query, locale);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="visits.csv"')
+        .send(Readable.from(lines));
+    },
+  });
+}
