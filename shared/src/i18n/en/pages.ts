@@ -59,7 +59,7 @@ export const pages = {
     description: 'Analyse the check-ins and check-outs of your buildings.',
   },
   absenceReports: {
-    title: 'Absence report',
+    title: 'Attendance and absence',
     description: 'See who was expected and did not come.',
   },
   spaceCalendar: {

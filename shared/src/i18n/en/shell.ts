@@ -18,7 +18,7 @@ export const shell = {
     reports: 'Reports',
     buildingReports: 'Building report',
     visitReports: 'Entry report',
-    absenceReports: 'Absence report',
+    absenceReports: 'Attendance and absence',
     profile: 'My profile',
     admin: 'Admin',
     tenants: 'Companies',

@@ -61,7 +61,7 @@ export const pages = {
     description: 'Analice las entradas y salidas de sus edificios.',
   },
   absenceReports: {
-    title: 'Informe de ausencias',
+    title: 'Asistencia y ausencias',
     description: 'Vea quién estaba previsto y no vino.',
   },
   spaceCalendar: {

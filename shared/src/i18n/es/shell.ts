@@ -19,7 +19,7 @@ export const shell = {
     reports: 'Informes',
     buildingReports: 'Informe de edificios',
     visitReports: 'Informe de entradas',
-    absenceReports: 'Informe de ausencias',
+    absenceReports: 'Asistencia y ausencias',
     profile: 'Mi perfil',
     admin: 'Administración',
     tenants: 'Empresas',

@@ -63,7 +63,7 @@ export const pages = {
     description: 'Analysez les entrées et les sorties de vos bâtiments.',
   },
   absenceReports: {
-    title: 'Rapport des absences',
+    title: 'Présences et absences',
     description: 'Voyez qui était attendu et n’est pas venu.',
   },
   spaceCalendar: {

@@ -19,7 +19,7 @@ export const shell = {
     reports: 'Rapports',
     buildingReports: 'Rapport des bâtiments',
     visitReports: 'Rapport des entrées',
-    absenceReports: 'Rapport des absences',
+    absenceReports: 'Présences et absences',
     profile: 'Mon profil',
     admin: 'Administration',
     tenants: 'Entreprises',
