@@ -22,7 +22,6 @@ export const buildingReport = {
     returning: 'Returning visitors',
     firstTime: 'First-time visitors',
     busiestDay: 'Highest peak occupancy',
-    minutes: '{{value}} min',
     none: '—',
   },
   daily: {

@@ -25,7 +25,6 @@ export const buildingReport = {
     returning: 'Visitantes recurrentes',
     firstTime: 'Visitantes nuevos',
     busiestDay: 'Ocupación máxima más alta',
-    minutes: '{{value}} min',
     none: '—',
   },
   daily: {

@@ -25,7 +25,6 @@ export const buildingReport = {
     returning: 'Visiteurs déjà venus',
     firstTime: 'Nouveaux visiteurs',
     busiestDay: 'Occupation maximale la plus haute',
-    minutes: '{{value}} min',
     none: '—',
   },
   daily: {

@@ -26,7 +26,7 @@ import { ReportFiltersBar } from '../ReportFiltersBar.tsx';
 import { useReportFilters } from '../useReportFilters.ts';
 import { ReportVisitsDialog } from '../entries/ReportVisitsDialog.tsx';
 import { type AttendanceRequest, entryReportsApi } from '../entries/entryReportsApi.ts';
-import { useReportText } from '../entries/reportText.ts';
+import { useReportText } from '../reportText.ts';
 import { useReportAnswer } from '../entries/useReportAnswer.ts';
 
 type Sort = (typeof attendanceSorts)[number];

@@ -2,6 +2,7 @@ import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type BuildingReport, type BuildingReportOfBuilding, visitorTypes } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { type DateTimeFormatter } from '../../../format/dateTime.ts';
+import { useReportText } from '../reportText.ts';
 import { useDateTimeFormat } from '../../../format/useDateTimeFormat.ts';
 import { BarChart, type BarSeries } from '../charts/BarChart.tsx';
 import { HeatMapChart } from '../charts/HeatMapChart.tsx';
@@ -34,18 +35,16 @@ interface Writers {
 function useWriters(): Writers {
   const { t, i18n } = useTranslation();
   const format = useDateTimeFormat();
+  const text = useReportText();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const numbers = new Intl.NumberFormat(language);
-  const decimals = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
   // A calendar day is noon UTC written on the UTC clock: the same day whatever the viewer's zone.
   const noon = (day: string) => `${day}T12:00:00Z`;
   return {
     number: (value) => numbers.format(value),
-    minutes: (value) =>
-      value === null
-        ? t('buildingReport.figures.none')
-        : t('buildingReport.figures.minutes', { value: decimals.format(value) }),
+    // A stay as every report writes it: "45 min", "5 h 54 min".
+    minutes: (value) => (value === null ? t('buildingReport.figures.none') : text.stay(value)),
     day: (day) => format.date(noon(day), 'UTC'),
     shortDay: (day) => String(Number(day.slice(8, 10))),
     // 2024-01-01 was a Monday: the report's weekdays run Monday (0) to Sunday (6).

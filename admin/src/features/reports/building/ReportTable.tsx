@@ -56,7 +56,7 @@ export function ReportTable({
               <Table.Tr key={index}>
                 {row.map((cell, column) =>
                   column === 0 && rowHeadings ? (
-                    <Table.Th key={column} scope="row">
+                    <Table.Th key={column} scope="row" className={classes.rowHeading}>
                       {cell}
                     </Table.Th>
                   ) : (

@@ -17,7 +17,7 @@ import { downloadCsv } from '../reportCsv.ts';
 import { useReportFilters } from '../useReportFilters.ts';
 import { ReportVisitsDialog } from './ReportVisitsDialog.tsx';
 import { entryReportsApi } from './entryReportsApi.ts';
-import { useReportText } from './reportText.ts';
+import { useReportText } from '../reportText.ts';
 import { useReportAnswer } from './useReportAnswer.ts';
 
 const isGrouping = (value: string | null): value is EntryReportGrouping =>

@@ -11,7 +11,7 @@ import { VisitDetailDialog } from '../../entryLog/index.ts';
 import { messageFromError, notifications } from '../../notifications/index.ts';
 import { routeTable } from '../../routing/index.ts';
 import { type ReportVisitsRequest, entryReportsApi } from './entryReportsApi.ts';
-import { useReportText } from './reportText.ts';
+import { useReportText } from '../reportText.ts';
 import { useReportAnswer } from './useReportAnswer.ts';
 
 const PAGE = 25;
