@@ -15,7 +15,7 @@ export const entryReports = {
     },
     caption: 'Visits of the period by {{grouping}}',
     total: 'All visits',
-    none: 'None',
+    none: { host: 'No host', company: 'No company' },
     capped: 'Only the {{count}} largest groups are listed.',
     empty: 'No visits in this period.',
     loading: 'Loading the report…',

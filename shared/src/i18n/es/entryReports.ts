@@ -18,7 +18,7 @@ export const entryReports = {
     },
     caption: 'Visitas del periodo por {{grouping}}',
     total: 'Todas las visitas',
-    none: 'Ninguno',
+    none: { host: 'Sin anfitrión', company: 'Sin empresa' },
     capped: 'Solo se muestran los {{count}} grupos más grandes.',
     empty: 'No hay visitas en este periodo.',
     loading: 'Cargando el informe…',

@@ -18,7 +18,7 @@ export const entryReports = {
     },
     caption: 'Visites de la période par {{grouping}}',
     total: 'Toutes les visites',
-    none: 'Aucun',
+    none: { host: 'Sans hôte', company: 'Sans entreprise' },
     capped: 'Seuls les {{count}} groupes les plus grands sont affichés.',
     empty: 'Aucune visite sur cette période.',
     loading: 'Chargement du rapport…',

@@ -97,7 +97,7 @@ describe('the entry report', () => {
     expect(rows).toEqual([
       ['Host', 'Visits', 'People', 'Checked out', 'Time on site', 'Average stay'],
       ['Hal Host', '3', '2', '3', '3 h 15 min', '1 h 05 min'],
-      ['None', '1', '1', '0', '0 min', '–'],
+      ['No host', '1', '1', '0', '0 min', '–'],
       ['All visits', '4', '3', '3', '3 h 15 min', '1 h 05 min'],
     ]);
     expect(calls.last('GET /reports/entries').query).toEqual({
@@ -181,7 +181,7 @@ describe('the entry report', () => {
     expect((await files[0]!.text()).replace('\uFEFF', '').split('\r\n')).toEqual([
       'Host,Visits,People,Checked out,Time on site (min),Average stay (min)',
       'Hal Host,3,2,3,195,65',
-      'None,1,1,0,0,',
+      'No host,1,1,0,0,',
       '',
     ]);
   });

@@ -53,7 +53,8 @@ export function EntryReportPage() {
       const [year, month, day] = group.key.split('-').map(Number) as [number, number, number];
       return format.date(new Date(year, month - 1, day));
     }
-    return group.label || t('entryReports.entries.none');
+    // Only a host or a company can be missing (an employee has no host, a visitor may give no company).
+    return group.label || t(`entryReports.entries.none.${groupBy === 'company' ? 'company' : 'host'}`);
   };
   const columns = ['group', 'visits', 'people', 'checkedOut', 'totalStay', 'averageStay'] as const;
   const headings = columns.map((column) =>
