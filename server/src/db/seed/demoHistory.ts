@@ -168,22 +168,25 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<boolean
         .slice(0, 8)
         .map((person) => ({ personId: person.id, userId: null, name: `${person.first_name} ${person.last_name}` }));
       // Three or four weekdays each (hybrid work); residents most days of the week.
-      const regulars: (Regular & { validFrom: string | null; validTo: string | null })[] = people
-        .filter((person) => person.visitor_type === 'EMPLOYEE' || person.visitor_type === 'RESIDENT')
-        .map((person, i) => ({
-          id: person.id,
-          first: person.first_name,
-          last: person.last_name,
-          email: person.email,
-          phone: person.phone,
-          type: person.visitor_type,
-          days:
-            person.visitor_type === 'RESIDENT'
-              ? [1, 2, 3, 4, 5, 6, 7].filter((day) => (day + i) % 4 !== 0)
-              : [1, 2, 3, 4, 5].filter((day) => (day + i) % 5 !== 0 && (i % 3 !== 0 || day !== ((i + 2) % 5) + 1)),
-          validFrom: person.valid_from,
-          validTo: person.valid_to,
-        }));
+      const regulars: (Regular & { validFrom: string | null; validTo: string | null; onLeaveFrom: string | null })[] =
+        people
+          .filter((person) => person.visitor_type === 'EMPLOYEE' || person.visitor_type === 'RESIDENT')
+          .map((person, i) => ({
+            id: person.id,
+            first: person.first_name,
+            last: person.last_name,
+            email: person.email,
+            phone: person.phone,
+            type: person.visitor_type,
+            days:
+              person.visitor_type === 'RESIDENT'
+                ? [1, 2, 3, 4, 5, 6, 7].filter((day) => (day + i) % 4 !== 0)
+                : [1, 2, 3, 4, 5].filter((day) => (day + i) % 5 !== 0 && (i % 3 !== 0 || day !== ((i + 2) % 5) + 1)),
+            validFrom: person.valid_from,
+            validTo: person.valid_to,
+            // One employee of Demo HQ is on leave for the last six weeks: never seen in those reports.
+            onLeaveFrom: building.id === hq.id && i === 5 ? addDays(today, -42) : null,
+          }));
       for (let back = DEMO_HISTORY_DAYS; back >= 1; back--) {
         const day = addDays(today, -back);
         const weekday = ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
@@ -193,6 +196,7 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<boolean
         for (const person of regulars) {
           if (!person.days.includes(weekday) || random.chance(0.12)) continue;
           if ((person.validFrom && person.validFrom > day) || (person.validTo && person.validTo < day)) continue;
+          if (person.onLeaveFrom && day >= person.onLeaveFrom) continue;
           const arrive = random.int(7 * 60 + 30, 10 * 60);
           const leave = arrive + random.int(7 * 60, 9 * 60 + 30);
           rows.push({
