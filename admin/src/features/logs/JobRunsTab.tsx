@@ -1,13 +1,12 @@
-import { Badge, Button, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Checkbox, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { JobRunFilter } from '@vestibule/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconDownload, IconSearch } from '../../components/ListIcons.tsx';
+import { LogToolbar } from './LogToolbar.tsx';
+import { IconSearch } from '../../components/ListIcons.tsx';
 import { ListPager } from '../../components/ListPager.tsx';
 import { type PageRequest, usePagedList } from '../../components/usePagedList.ts';
-import { saveTextFile } from '../../format/saveTextFile.ts';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
-import { messageFromError, notifications } from '../notifications/index.ts';
 import { type JobRunEntry, jobRunsCsv, listJobRuns, periodOf } from './operations.api.ts';
 
 interface Filters {
@@ -45,64 +44,37 @@ export function JobRunsTab() {
   const { request } = list;
   const docs = list.data?.docs ?? null;
 
-  const downloadCsv = async () => {
-    try {
-      saveTextFile(await jobRunsCsv(filterOf(request)), 'jobRuns.csv', 'text/csv');
-    } catch (error) {
-      notifications.showError(messageFromError(error));
-    }
-  };
-
   return (
     <Stack>
       <Text>{t('operations.jobRuns.description')}</Text>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            id="jobs-from"
-            type="date"
-            label={t('operations.period.from')}
-            value={request.from}
-            max={request.to || undefined}
-            onChange={(event) => list.setFilter('from', event.currentTarget.value)}
-            w={170}
-          />
-          <TextInput
-            id="jobs-to"
-            type="date"
-            label={t('operations.period.to')}
-            value={request.to}
-            min={request.from || undefined}
-            onChange={(event) => list.setFilter('to', event.currentTarget.value)}
-            w={170}
-          />
-          <TextInput
-            id="jobs-job"
-            type="search"
-            label={t('operations.jobRuns.job')}
-            leftSection={<IconSearch />}
-            value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-            maxLength={64}
-            w={220}
-          />
-          <Checkbox
-            id="jobs-failed"
-            label={t('operations.jobRuns.failedOnly')}
-            checked={request.failedOnly}
-            onChange={(event) => list.setFilter('failedOnly', event.currentTarget.checked)}
-            mb={8}
-          />
-        </Group>
-        <Group gap="sm">
-          <Button variant="outline" onClick={list.reload}>
-            {t('operations.refresh')}
-          </Button>
-          <Button variant="default" leftSection={<IconDownload />} onClick={() => void downloadCsv()}>
-            {t('operations.download')}
-          </Button>
-        </Group>
-      </Group>
+      <LogToolbar
+        idPrefix="jobs"
+        from={request.from}
+        to={request.to}
+        onFrom={(day) => list.setFilter('from', day)}
+        onTo={(day) => list.setFilter('to', day)}
+        onRefresh={list.reload}
+        csvFileName="jobRuns.csv"
+        csv={() => jobRunsCsv(filterOf(request))}
+      >
+        <TextInput
+          id="jobs-job"
+          type="search"
+          label={t('operations.jobRuns.job')}
+          leftSection={<IconSearch />}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.currentTarget.value)}
+          maxLength={64}
+          w={220}
+        />
+        <Checkbox
+          id="jobs-failed"
+          label={t('operations.jobRuns.failedOnly')}
+          checked={request.failedOnly}
+          onChange={(event) => list.setFilter('failedOnly', event.currentTarget.checked)}
+          mb={8}
+        />
+      </LogToolbar>
       <Table.ScrollContainer minWidth={720}>
         <Table striped aria-label={t('operations.jobRuns.title')}>
           <Table.Thead>

@@ -1,11 +1,9 @@
-import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { KioskSyncFilter } from '@vestibule/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconDownload } from '../../components/ListIcons.tsx';
-import { saveTextFile } from '../../format/saveTextFile.ts';
+import { LogToolbar } from './LogToolbar.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
-import { messageFromError, notifications } from '../notifications/index.ts';
 import { HistoryButton } from './HistoryTab.tsx';
 import { type KioskSyncEntry, kioskSync, kioskSyncCsv, periodOf } from './operations.api.ts';
 
@@ -62,65 +60,39 @@ export function KioskSyncTab({ onHistory }: { onHistory: (id: string) => void })
   }, [filters, reload]);
 
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setFilters((now) => ({ ...now, [key]: value }));
-  const downloadCsv = async () => {
-    try {
-      saveTextFile(await kioskSyncCsv(filterOf(filters)), 'kioskSync.csv', 'text/csv');
-    } catch (error) {
-      notifications.showError(messageFromError(error));
-    }
-  };
 
   return (
     <Stack>
       <Text>{t('operations.kioskSync.description')}</Text>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            id="sync-from"
-            type="date"
-            label={t('operations.period.from')}
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(event) => set('from', event.currentTarget.value)}
-            w={170}
-          />
-          <TextInput
-            id="sync-to"
-            type="date"
-            label={t('operations.period.to')}
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(event) => set('to', event.currentTarget.value)}
-            w={170}
-          />
-          <Select
-            id="sync-building"
-            label={t('operations.kioskSync.building')}
-            placeholder={t('operations.kioskSync.anyBuilding')}
-            data={buildings}
-            value={filters.buildingId}
-            onChange={(value) => set('buildingId', value)}
-            clearable
-            w={220}
-          />
-          <TextInput
-            id="sync-device"
-            label={t('operations.kioskSync.deviceId')}
-            value={filters.deviceId}
-            onChange={(event) => set('deviceId', event.currentTarget.value)}
-            maxLength={36}
-            w={320}
-          />
-        </Group>
-        <Group gap="sm">
-          <Button variant="outline" onClick={() => setReload((n) => n + 1)}>
-            {t('operations.refresh')}
-          </Button>
-          <Button variant="default" leftSection={<IconDownload />} onClick={() => void downloadCsv()}>
-            {t('operations.download')}
-          </Button>
-        </Group>
-      </Group>
+      <LogToolbar
+        idPrefix="sync"
+        from={filters.from}
+        to={filters.to}
+        onFrom={(day) => set('from', day)}
+        onTo={(day) => set('to', day)}
+        onRefresh={() => setReload((n) => n + 1)}
+        csvFileName="kioskSync.csv"
+        csv={() => kioskSyncCsv(filterOf(filters))}
+      >
+        <Select
+          id="sync-building"
+          label={t('operations.kioskSync.building')}
+          placeholder={t('operations.kioskSync.anyBuilding')}
+          data={buildings}
+          value={filters.buildingId}
+          onChange={(value) => set('buildingId', value)}
+          clearable
+          w={220}
+        />
+        <TextInput
+          id="sync-device"
+          label={t('operations.kioskSync.deviceId')}
+          value={filters.deviceId}
+          onChange={(event) => set('deviceId', event.currentTarget.value)}
+          maxLength={36}
+          w={320}
+        />
+      </LogToolbar>
       {failed && <Alert color="red">{t('operations.loadFailed')}</Alert>}
       <Table.ScrollContainer minWidth={900}>
         <Table striped aria-label={t('operations.kioskSync.title')}>

@@ -1,13 +1,12 @@
-import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type MailState, type MailboxFilter, mailStates } from '@vestibule/shared';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconDownload, IconSearch } from '../../components/ListIcons.tsx';
+import { LogToolbar } from './LogToolbar.tsx';
+import { IconSearch } from '../../components/ListIcons.tsx';
 import { ListPager } from '../../components/ListPager.tsx';
-import { saveTextFile } from '../../format/saveTextFile.ts';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
-import { messageFromError, notifications } from '../notifications/index.ts';
 import { HistoryButton, type HistoryTarget } from './HistoryTab.tsx';
 import { type MailboxPage, type OutboxMail, listMailbox } from './mailbox.api.ts';
 import { mailboxCsv, periodOf } from './operations.api.ts';
@@ -66,67 +65,42 @@ export function MailboxTab({ onHistory }: { onHistory: (target: HistoryTarget) =
     setFilters((now) => ({ ...now, [key]: value }));
     setPage(1);
   };
-  const downloadCsv = async () => {
-    try {
-      saveTextFile(await mailboxCsv(filterOf(filters)), 'mailbox.csv', 'text/csv');
-    } catch (error) {
-      notifications.showError(messageFromError(error));
-    }
-  };
 
   return (
     <Stack>
       <Text>{t('logs.mailbox.description')}</Text>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            id="mail-from"
-            type="date"
-            label={t('operations.period.from')}
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(event) => set('from', event.currentTarget.value)}
-            w={170}
-          />
-          <TextInput
-            id="mail-to"
-            type="date"
-            label={t('operations.period.to')}
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(event) => set('to', event.currentTarget.value)}
-            w={170}
-          />
-          <Select
-            id="mail-state"
-            label={t('operations.mailbox.state')}
-            placeholder={t('operations.mailbox.anyState')}
-            data={mailStates.map((value) => ({ value, label: t(`logs.mailbox.statuses.${value}`) }))}
-            value={filters.status}
-            onChange={(value) => set('status', value as MailState | null)}
-            clearable
-            w={170}
-          />
-          <TextInput
-            id="mail-recipient"
-            type="search"
-            label={t('operations.mailbox.recipient')}
-            leftSection={<IconSearch />}
-            value={filters.recipient}
-            onChange={(event) => set('recipient', event.currentTarget.value)}
-            maxLength={200}
-            w={240}
-          />
-        </Group>
-        <Group gap="sm">
-          <Button variant="outline" onClick={() => setReload((n) => n + 1)}>
-            {t('logs.mailbox.refresh')}
-          </Button>
-          <Button variant="default" leftSection={<IconDownload />} onClick={() => void downloadCsv()}>
-            {t('operations.download')}
-          </Button>
-        </Group>
-      </Group>
+      <LogToolbar
+        idPrefix="mail"
+        from={filters.from}
+        to={filters.to}
+        onFrom={(day) => set('from', day)}
+        onTo={(day) => set('to', day)}
+        refreshLabel={t('logs.mailbox.refresh')}
+        onRefresh={() => setReload((n) => n + 1)}
+        csvFileName="mailbox.csv"
+        csv={() => mailboxCsv(filterOf(filters))}
+      >
+        <Select
+          id="mail-state"
+          label={t('operations.mailbox.state')}
+          placeholder={t('operations.mailbox.anyState')}
+          data={mailStates.map((value) => ({ value, label: t(`logs.mailbox.statuses.${value}`) }))}
+          value={filters.status}
+          onChange={(value) => set('status', value as MailState | null)}
+          clearable
+          w={170}
+        />
+        <TextInput
+          id="mail-recipient"
+          type="search"
+          label={t('operations.mailbox.recipient')}
+          leftSection={<IconSearch />}
+          value={filters.recipient}
+          onChange={(event) => set('recipient', event.currentTarget.value)}
+          maxLength={200}
+          w={240}
+        />
+      </LogToolbar>
       {failed && <Alert color="red">{t('logs.mailbox.loadFailed')}</Alert>}
       {data && data.docs.length === 0 && <Text>{t('logs.mailbox.empty')}</Text>}
       {data && data.docs.length > 0 && (
