@@ -75,6 +75,25 @@ export interface AuditLog {
   tenant_id: string | null;
 }
 
+export interface BuildingDayDirty {
+  building_id: string;
+  day: Timestamp;
+  marked_at: Generated<Timestamp>;
+}
+
+export interface BuildingDayRollups {
+  building_id: string;
+  built_at: Generated<Timestamp>;
+  by_hour: Json;
+  by_type: Json;
+  companies: Json;
+  day: Timestamp;
+  hosts: Json;
+  peak: number;
+  peak_at: Timestamp | null;
+  time_zone: string;
+}
+
 export interface BuildingLogos {
   building_id: string;
   content: Buffer;
@@ -262,6 +281,12 @@ export interface People {
   valid_from: string | null;
   valid_to: string | null;
   visitor_type: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT';
+}
+
+export interface PersonFirstVisits {
+  building_id: string;
+  first_checked_in_at: Timestamp;
+  person_key: string;
 }
 
 export interface Questionnaires {
@@ -480,6 +505,8 @@ export interface DB {
   app_settings: AppSettings;
   applied_mutations: AppliedMutations;
   audit_log: AuditLog;
+  building_day_dirty: BuildingDayDirty;
+  building_day_rollups: BuildingDayRollups;
   building_logos: BuildingLogos;
   building_questionnaires: BuildingQuestionnaires;
   buildings: Buildings;
@@ -495,6 +522,7 @@ export interface DB {
   mail_attachments: MailAttachments;
   mail_outbox: MailOutbox;
   people: People;
+  person_first_visits: PersonFirstVisits;
   questionnaires: Questionnaires;
   questions: Questions;
   rate_limits: RateLimits;
