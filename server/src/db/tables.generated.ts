@@ -6,6 +6,10 @@
 import type { AnsweredQuestionnaire, BuildingCheckInForms, BuildingSettings, Role } from '@vestibule/shared';
 import type { ColumnType } from 'kysely';
 
+export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[] ? U[] : ArrayTypeImpl<T>;
+
+export type ArrayTypeImpl<T> = T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S[], I[], U[]> : T[];
+
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
@@ -20,6 +24,8 @@ export type JsonObject = {
 export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
+export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -82,6 +88,7 @@ export interface BuildingDayDirty {
 }
 
 export interface BuildingDayRollups {
+  auto_check_outs: number;
   building_id: string;
   built_at: Generated<Timestamp>;
   by_hour: Json;
@@ -89,9 +96,13 @@ export interface BuildingDayRollups {
   companies: Json;
   day: Timestamp;
   hosts: Json;
+  overdue: number;
   peak: number;
   peak_at: Timestamp | null;
+  person_keys: string[];
+  stays: ArrayType<Numeric>;
   time_zone: string;
+  visits: number;
 }
 
 export interface BuildingLogos {

@@ -2,10 +2,13 @@ import { type Kysely, sql } from 'kysely';
 
 // The building report's daily rollups (docs/reports.md, "How the building report stays fast";
 // decision in docs/architecture.md): a 90-day report of the busiest building read 54,000 visits
-// three times (per-day counts, heat map, hosts, companies, the peak-occupancy sweep). Those
-// figures add up day by day, so each closed day of a building (before its today, on its clock)
-// is kept in `building_day_rollups` and rebuilt from the visits by an idempotent job
-// (jobs/buildingRollups.job.ts). Correct by construction:
+// three times (totals, per-day counts, heat map, hosts, companies, the peak-occupancy sweep).
+// Each closed day of a building (before its today, on its clock) is kept in
+// `building_day_rollups`, rebuilt from the visits by an idempotent job (jobs/buildingRollups.job.ts):
+// what adds up day by day (visits by type and hour, hosts, companies, overdue among the visits
+// checked out, automatic check-outs, the day's peak occupancy), and what does not add up but can be
+// merged exactly: the day's people (their keys, counted once over the period) and stays (minutes,
+// for the average and the median). Correct by construction:
 // - every change to a visit marks, in the same transaction, the days it touches dirty in
 //   `building_day_dirty` (a statement-level trigger): its check-in day through its check-out day
 //   (a stay across midnight counts in each day's peak), one day wider on each side in UTC so that
@@ -36,6 +39,8 @@ const watched = [
   'host',
   'host_person_id',
   'host_user_id',
+  'scheduled_duration',
+  'checkout_method',
   'person_id',
   'email',
   'first_name',
@@ -99,8 +104,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     building_id uuid not null references buildings (id) on delete cascade,
     day date not null,
     time_zone text not null,
+    visits integer not null,
     by_type jsonb not null,
     by_hour jsonb not null,
+    person_keys text[] not null,
+    stays numeric[] not null,
+    overdue integer not null,
+    auto_check_outs integer not null,
     peak integer not null,
     peak_at timestamptz,
     hosts jsonb not null,

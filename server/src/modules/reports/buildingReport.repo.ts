@@ -239,7 +239,8 @@ interface DaysWindow {
 function dayRows(w: DaysWindow) {
   return sql<DayRow>`
     with dv as materialized (
-      select visitor_type, company_name, host, host_person_id, host_user_id, (checked_in_at at time zone ${w.zone}) as local_in
+      select visitor_type, company_name, host, host_person_id, host_user_id, (checked_in_at at time zone ${w.zone}) as local_in,
+        checked_in_at, checked_out_at, checkout_method, scheduled_duration, ${personKey('visits')} as person_key
       from visits where building_id = ${w.building} and checked_in_at >= ${w.start} and checked_in_at < ${w.end}),
     stays as (
       select checked_in_at as s, least(coalesce(checked_out_at, ${w.now}), ${w.end}) as e from visits
@@ -269,10 +270,20 @@ function dayRows(w: DaysWindow) {
       from running where delta >= 0
       order by day, inside desc, at
     )
-    select d.day, coalesce(t.by_type, '{}') as by_type, coalesce(h.by_hour, '{}') as by_hour,
+    select d.day, coalesce(a.visits, 0) as visits, coalesce(t.by_type, '{}') as by_type,
+      coalesce(h.by_hour, '{}') as by_hour, coalesce(a.person_keys, '{}') as person_keys,
+      coalesce(a.stays, '{}') as stays, coalesce(a.overdue, 0) as overdue,
+      coalesce(a.auto_check_outs, 0) as auto_check_outs,
       coalesce(p.peak, 0) as peak, p.at as peak_at, coalesce(o.hosts, '[]') as hosts,
       coalesce(c.companies, '[]') as companies
     from (select (${w.from} + k)::date as day from generate_series(0, ${w.days} - 1) k) d
+    left join (select local_in::date as day, count(*)::int as visits, array_agg(distinct person_key) as person_keys,
+        coalesce(array_agg(extract(epoch from checked_out_at - checked_in_at) / 60)
+          filter (where checked_out_at is not null), '{}') as stays,
+        count(*) filter (where checked_out_at is not null and case when ${durationIsValid}
+          then checked_out_at > checked_in_at + scheduled_duration::interval else false end)::int as overdue,
+        count(*) filter (where checkout_method in ('AUTO_TIMEOUT', 'AUTO_SPECIFIC_TIME'))::int as auto_check_outs
+        from dv group by 1) a using (day)
     left join (select day, jsonb_object_agg(visitor_type, visits) as by_type from (
         select local_in::date as day, visitor_type, count(*) as visits from dv group by 1, 2) x group by day) t using (day)
     left join (select day, jsonb_object_agg(hour, visits) as by_hour from (
@@ -291,6 +302,11 @@ function dayRows(w: DaysWindow) {
 
 interface DayRow {
   day: string;
+  visits: number;
+  person_keys: string[];
+  stays: string[];
+  overdue: number;
+  auto_check_outs: number;
   by_type: Record<string, number>;
   by_hour: Record<string, number>;
   peak: number;
@@ -301,17 +317,17 @@ interface DayRow {
 
 /**
  * Every figure of one building over [start, end) (definitions: `buildingFiguresRecount`, which it
- * always equals), in two statements side by side:
- * - the figures that add up day by day: each day's rollup when it can be trusted (made, on the
- *   building's current zone, of a closed day: before its today; not marked dirty since); a closed
- *   day with neither a rollup nor a mark has no visit checked in and no stay that ended after its
- *   start (either would have marked it), so its only figure is its peak: the visits still inside
- *   checked in before it; the other days counted from the visits in the same statement over the
- *   stretch from the first to the last of them (usually today alone); with the no-shows and
- *   refusals (a small index range);
- * - the totals, which do not add up (people, the median stay) or depend on now (an open visit's
- *   overdue), from the period's visits; returning people are the period's people less those whose
- *   first visit (`person_first_visits`) is in the period.
+ * always equals), in one statement, from the days' figures: each day's rollup when it can be
+ * trusted (made, on the building's current zone, of a closed day: before its today; not marked
+ * dirty since); a closed day with neither a rollup nor a mark has no visit checked in and no stay
+ * that ended after its start (either would have marked it), so its only figure is its peak: the
+ * visits checked in before it and still inside; the other days counted from the visits in the
+ * same statement over the stretch from the first to the last of them (usually today alone).
+ * The totals come from the days too: people from the days' people (their keys: people do not
+ * add up), the average and median stay from the days' stays, the overdue among the visits checked
+ * out (an open visit's depends on now: counted from the visits still inside); returning people
+ * are the period's people less those whose first visit (`person_first_visits`) is in the period.
+ * The no-shows and refusals come from the visits never arrived (a small index range).
  */
 export async function buildingFigures(db: Db, window: FiguresWindow): Promise<BuildingFiguresRow> {
   const building = sql`${window.buildingId}::uuid`;
@@ -322,9 +338,10 @@ export async function buildingFigures(db: Db, window: FiguresWindow): Promise<Bu
   const from = sql`${window.from}::date`;
   const to = sql`(${window.from}::date + ${window.days - 1}::int)`;
 
-  const daysStatement = sql<Omit<BuildingFiguresRow, 'totals'>>`
+  const statement = sql<BuildingFiguresRow>`
     with clean as materialized (
-      select r.day, r.by_type, r.by_hour, r.peak, r.peak_at, r.hosts, r.companies from building_day_rollups r
+      select r.day, r.visits, r.by_type, r.by_hour, r.person_keys, r.stays, r.overdue, r.auto_check_outs,
+        r.peak, r.peak_at, r.hosts, r.companies from building_day_rollups r
       where r.building_id = ${building} and r.day >= ${from} and r.day <= ${to} and r.time_zone = ${zone}
         and r.day < (${now} at time zone ${zone})::date
         and not exists (select 1 from building_day_dirty d where d.building_id = r.building_id and d.day = r.day)
@@ -336,7 +353,8 @@ export async function buildingFigures(db: Db, window: FiguresWindow): Promise<Bu
       except select day from building_day_dirty where building_id = ${building} and day >= ${from} and day <= ${to}
     ),
     gap_days as (
-      select g.day, '{}'::jsonb as by_type, '{}'::jsonb as by_hour, o.inside::int as peak,
+      select g.day, 0 as visits, '{}'::jsonb as by_type, '{}'::jsonb as by_hour, '{}'::text[] as person_keys,
+        '{}'::numeric[] as stays, 0 as overdue, 0 as auto_check_outs, o.inside::int as peak,
         g.day::timestamp at time zone ${zone} as peak_at, '[]'::jsonb as hosts, '[]'::jsonb as companies
       from gap g cross join lateral (select count(*) as inside from visits
         where building_id = ${building} and checked_in_at is not null and checked_out_at is null
@@ -368,8 +386,27 @@ export async function buildingFigures(db: Db, window: FiguresWindow): Promise<Bu
       select scheduled_at, scheduled_duration, allowed, cancelled_at, checked_out_at from visits
       where building_id = ${building} and checked_in_at is null
         and coalesce(scheduled_at, created_at) >= ${start} and coalesce(scheduled_at, created_at) < ${end}
+    ),
+    stays as materialized (
+      select s.minutes from all_days, unnest(all_days.stays) s(minutes)
+    ),
+    people as materialized (
+      select count(*) as n from (select k from all_days, unnest(all_days.person_keys) k group by k) p
     )
     select
+      (select json_build_object(
+        'visits', (select coalesce(sum(visits), 0) from all_days),
+        'people', (select n from people),
+        'average_stay', (select round(avg(minutes), 1) from stays),
+        'median_stay', (select round((percentile_cont(0.5) within group (order by minutes))::numeric, 1) from stays),
+        'overdue', (select coalesce(sum(overdue), 0) from all_days) + (select count(*) from visits
+          where building_id = ${building} and checked_in_at >= ${start} and checked_in_at < ${end}
+            and checked_out_at is null and case when ${durationIsValid}
+              then ${now} > checked_in_at + scheduled_duration::interval else false end),
+        'auto_check_outs', (select coalesce(sum(auto_check_outs), 0) from all_days),
+        'returning', (select n from people) - (select count(*) from person_first_visits
+          where building_id = ${building} and first_checked_in_at >= ${start} and first_checked_in_at < ${end})
+      )) as totals,
       (select count(*)::int from not_arrived
         where scheduled_at is not null and allowed and cancelled_at is null and checked_out_at is null
           and coalesce(visit_expected_end(null, scheduled_at, scheduled_duration), scheduled_at) <= ${now}) as no_shows,
@@ -389,31 +426,7 @@ export async function buildingFigures(db: Db, window: FiguresWindow): Promise<Bu
         from all_days, jsonb_to_recordset(all_days.companies) as c(k text, n text, v int)
         group by c.k order by visits desc, name limit 10) t) as companies`;
 
-  const totalsStatement = sql<Pick<BuildingFiguresRow, 'totals'>>`
-    with v as materialized (
-      select checked_in_at, checked_out_at, checkout_method, scheduled_duration, ${personKey('visits')} as person_key
-      from visits where building_id = ${building} and checked_in_at >= ${start} and checked_in_at < ${end}),
-    people as (
-      select count(*) as n from (select person_key from v group by person_key) p
-    )
-    select json_build_object(
-      'visits', count(*),
-      'people', (select n from people),
-      'average_stay', round((avg(extract(epoch from checked_out_at - checked_in_at) / 60)
-        filter (where checked_out_at is not null))::numeric, 1),
-      'median_stay', round((percentile_cont(0.5) within group (order by extract(epoch from checked_out_at - checked_in_at) / 60)
-        filter (where checked_out_at is not null))::numeric, 1),
-      'overdue', count(*) filter (where case when ${durationIsValid}
-        then coalesce(checked_out_at, ${now}) > checked_in_at + scheduled_duration::interval else false end),
-      'auto_check_outs', count(*) filter (where checkout_method in ('AUTO_TIMEOUT', 'AUTO_SPECIFIC_TIME')),
-      'returning', (select n from people) - (select count(*) from person_first_visits
-        where building_id = ${building} and first_checked_in_at >= ${start} and first_checked_in_at < ${end})
-    ) as totals from v`;
-
-  const run = <Row>(statement: RawBuilder<Row>) => runReportStatement(db, statement);
-  if (db.isTransaction) return { ...(await run(totalsStatement)), ...(await run(daysStatement)) };
-  const [totalsRow, daysRow] = await Promise.all([run(totalsStatement), run(daysStatement)]);
-  return { ...totalsRow, ...daysRow };
+  return runReportStatement(db, statement);
 }
 
 export interface DirtyDayRow {
@@ -444,8 +457,10 @@ export async function rebuildRollups(
   const building = sql`${stretch.buildingId}::uuid`;
   const zone = sql`${stretch.timeZone}::text`;
   await sql`
-    insert into building_day_rollups (building_id, day, time_zone, by_type, by_hour, peak, peak_at, hosts, companies)
-    select ${building}, w.day, ${zone}, w.by_type, w.by_hour, w.peak, w.peak_at, w.hosts, w.companies
+    insert into building_day_rollups (building_id, day, time_zone, visits, by_type, by_hour, person_keys, stays, overdue,
+      auto_check_outs, peak, peak_at, hosts, companies)
+    select ${building}, w.day, ${zone}, w.visits, w.by_type, w.by_hour, w.person_keys, w.stays, w.overdue,
+      w.auto_check_outs, w.peak, w.peak_at, w.hosts, w.companies
     from (${dayRows({
       building,
       zone,
@@ -455,7 +470,9 @@ export async function rebuildRollups(
       days: sql`${stretch.days}::int`,
       now: sql`${stretch.now}::timestamptz`,
     })}) w
-    on conflict (building_id, day) do update set time_zone = excluded.time_zone, by_type = excluded.by_type,
+    on conflict (building_id, day) do update set time_zone = excluded.time_zone, visits = excluded.visits,
+      person_keys = excluded.person_keys, stays = excluded.stays, overdue = excluded.overdue,
+      auto_check_outs = excluded.auto_check_outs, by_type = excluded.by_type,
       by_hour = excluded.by_hour, peak = excluded.peak, peak_at = excluded.peak_at, hosts = excluded.hosts,
       companies = excluded.companies, built_at = now()`.execute(trx);
 }

@@ -62,7 +62,7 @@ async function fill(buildingId: string, count: number, seed: number): Promise<st
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const checkedIn = new Date(now.getTime() - Math.floor(next() * 30 * 24) * HOUR - Math.floor(next() * 60) * MINUTE);
-    const stay = Math.floor(15 + next() * 600) * MINUTE;
+    const stay = Math.floor(900 + next() * 36_000) * 1000;
     const out = checkedIn.getTime() + stay;
     const person = Math.floor(next() * 12);
     ids.push(
