@@ -8,6 +8,9 @@
 // no-shows; 2.5% refused at the door. Each building's visitors come from a pool a quarter the size
 // of its visits (by e-mail: about four visits each), hosts from 200 names, companies from 30.
 //
+// The migrations mark every day of the fill dirty (or, on a fresh fill, the visits' trigger does);
+// the rollups' job then rebuilds them all, as a deployment has them, before anything is measured.
+//
 // Measured, through the service as the route calls it (the route adds parsing and JSON): the
 // tower's last 90 days (target p95 200 ms), the target company's five buildings side by side over
 // 90 days, the tower over the last 30 days and over a whole year. BENCH_RUNS runs each after a
