@@ -17,6 +17,7 @@ import { type Kysely, sql } from 'kysely';
 //   on the building's current zone; any other day is counted from the visits in the same
 //   statement, so the answer always equals a recount;
 // - a building's zone change marks every day it has a rollup for (±1 day) dirty.
+// A building deleted with its visits (a company's deletion cascades) is marked nothing.
 // The dirty row is upserted (`do update`), so it is row-locked by the visit's transaction: the job
 // (FOR UPDATE SKIP LOCKED) never clears a mark whose change it cannot see yet.
 //
@@ -70,6 +71,7 @@ const body = (op: 'INSERT' | 'UPDATE' | 'DELETE') => `
       generate_series((t.checked_in_at at time zone 'UTC')::date - 1,
         (greatest(t.checked_in_at, coalesce(t.checked_out_at, t.checked_in_at)) at time zone 'UTC')::date + 1,
         interval '1 day') d
+   where exists (select 1 from buildings b where b.id = t.building_id)
    order by 1, 2
   on conflict (building_id, day) do update set marked_at = excluded.marked_at;
 
@@ -83,7 +85,7 @@ const body = (op: 'INSERT' | 'UPDATE' | 'DELETE') => `
               where v.building_id = k.building_id and v.checked_in_at is not null
                 and ${personKey('v')} = k.person_key) as first
             from (select distinct building_id, person_key from (${touched(op)}) t) k) k
-   where k.first is not null
+   where k.first is not null and exists (select 1 from buildings b where b.id = k.building_id)
    order by 1, 2
   on conflict (building_id, person_key) do update set first_checked_in_at = excluded.first_checked_in_at;
 
