@@ -437,14 +437,16 @@ export interface DirtyDayRow {
 
 /**
  * Claims up to `limit` days marked dirty up to `lastDay` (a day no building's today can be before:
- * the UTC date), row-locked for this transaction; days another instance holds are skipped.
+ * the UTC date), row-locked for this transaction; days another instance holds are skipped. Oldest
+ * days first: they are over on every building's clock, so a batch is never filled with days that
+ * are still today somewhere while older ones wait.
  */
 export async function claimDirtyDays(trx: Db, lastDay: string, limit: number): Promise<DirtyDayRow[]> {
   const rows = await sql<DirtyDayRow>`
     select d.building_id, d.day::text as day, b.settings->>'timeZoneId' as time_zone
     from building_day_dirty d join buildings b on b.id = d.building_id
     where d.day <= ${lastDay}::date
-    order by d.building_id, d.day limit ${limit}
+    order by d.day, d.building_id limit ${limit}
     for update of d skip locked`.execute(trx);
   return rows.rows;
 }

@@ -153,7 +153,7 @@ export async function rebuildDirtyRollups(db: Db, now = new Date(), limit = 500)
     let rebuilt = 0;
     for (const [buildingId, { timeZone, days }] of byBuilding) {
       if (days.length === 0) continue;
-      // Stretches of consecutive days (the claim is in day order).
+      // Stretches of consecutive days (the claim is in day order, so each building's days are).
       let first = 0;
       for (let i = 1; i <= days.length; i++) {
         if (i < days.length && days[i] === addDays(days[i - 1]!, 1)) continue;
