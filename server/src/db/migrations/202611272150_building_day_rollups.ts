@@ -24,8 +24,11 @@ import { type Kysely, sql } from 'kysely';
 // `person_first_visits`: each person's (visit_person_key) first check-in in a building, kept by
 // the same trigger: the people first seen in a period are one range of its index, and those
 // returning the rest, instead of one probe of the visits per person (18,000 in a 90-day report).
-// A changed person is recounted from the visits under a transaction lock of its own, so two
-// transactions changing the same person never leave a stale first visit.
+// Inserted visits can only make a first visit earlier (`least`); a person whose visit was changed
+// or deleted is recounted from the visits. The trigger first takes a transaction lock of the
+// building, so two transactions changing a building's visits mark and recount one after the
+// other, each seeing what the other committed (a check-in already waited for the previous one on
+// today's dirty mark, so this adds no wait), and never deadlock on marks taken in another order.
 
 const personKey = (alias: string) =>
   `visit_person_key(${alias}.person_id, ${alias}.email, ${alias}.first_name, ${alias}.last_name, ${alias}.phone, ${alias}.id)`;
@@ -50,50 +53,72 @@ const watched = [
 ]
   .map((column) => `%.${column}`)
   .join(', ');
-const cols = (alias: string) => watched.replaceAll('%', alias);
+/** The person columns: a change of none of them (nor of the building or check-in) keeps first visits. */
+const personColumns = ['building_id', 'checked_in_at', 'person_id', 'email', 'first_name', 'last_name', 'phone']
+  .map((column) => `%.${column}`)
+  .join(', ');
 
-/** The visit rows a statement touched (checked in, before or after the change). */
-const touched = (op: 'INSERT' | 'UPDATE' | 'DELETE') => {
-  const columns = `building_id, checked_in_at, checked_out_at, ${personKey('r')} as person_key`;
-  if (op === 'INSERT') return `select ${columns} from new_rows r where r.checked_in_at is not null`;
-  if (op === 'DELETE') return `select ${columns} from old_rows r where r.checked_in_at is not null`;
-  return `select ${columns} from (
-      select o.* from old_rows o join new_rows n on n.id = o.id where (${cols('o')}) is distinct from (${cols('n')})
+/**
+ * The visit rows a statement touched (checked in, before or after the change); of an update, the
+ * rows whose `columns` changed.
+ */
+const touched = (op: 'INSERT' | 'UPDATE' | 'DELETE', columns = watched) => {
+  const select = `building_id, checked_in_at, checked_out_at, ${personKey('r')} as person_key`;
+  if (op === 'INSERT') return `select ${select} from new_rows r where r.checked_in_at is not null`;
+  if (op === 'DELETE') return `select ${select} from old_rows r where r.checked_in_at is not null`;
+  const changed = `(${columns.replaceAll('%', 'o')}) is distinct from (${columns.replaceAll('%', 'n')})`;
+  return `select ${select} from (
+      select o.* from old_rows o join new_rows n on n.id = o.id where ${changed}
       union all
-      select n.* from old_rows o join new_rows n on n.id = o.id where (${cols('o')}) is distinct from (${cols('n')})
+      select n.* from old_rows o join new_rows n on n.id = o.id where ${changed}
     ) r where r.checked_in_at is not null`;
 };
 
-const body = (op: 'INSERT' | 'UPDATE' | 'DELETE') => `
-  insert into building_day_dirty (building_id, day)
-  select distinct t.building_id, d::date
-    from (${touched(op)}) t,
-      generate_series((t.checked_in_at at time zone 'UTC')::date - 1,
-        (greatest(t.checked_in_at, coalesce(t.checked_out_at, t.checked_in_at)) at time zone 'UTC')::date + 1,
-        interval '1 day') d
-   where exists (select 1 from buildings b where b.id = t.building_id)
-   order by 1, 2
-  on conflict (building_id, day) do update set marked_at = excluded.marked_at;
+const buildingExists = (alias: string) => `exists (select 1 from buildings b where b.id = ${alias}.building_id)`;
 
-  perform pg_advisory_xact_lock(hashtextextended('person_first_visit:' || k.building_id::text || ':' || k.person_key, 0))
-    from (select distinct building_id, person_key from (${touched(op)}) t order by 1, 2) k;
-
+/** The people whose first visit a statement may have changed, recounted from the visits. */
+const recountPeople = (op: 'UPDATE' | 'DELETE') => `
   insert into person_first_visits (building_id, person_key, first_checked_in_at)
   select k.building_id, k.person_key, k.first
     from (select k.building_id, k.person_key,
             (select min(v.checked_in_at) from visits v
               where v.building_id = k.building_id and v.checked_in_at is not null
                 and ${personKey('v')} = k.person_key) as first
-            from (select distinct building_id, person_key from (${touched(op)}) t) k) k
-   where k.first is not null and exists (select 1 from buildings b where b.id = k.building_id)
+            from (select distinct building_id, person_key from (${touched(op, personColumns)}) t) k) k
+   where k.first is not null and ${buildingExists('k')}
    order by 1, 2
   on conflict (building_id, person_key) do update set first_checked_in_at = excluded.first_checked_in_at;
 
   delete from person_first_visits p
-   using (select distinct building_id, person_key from (${touched(op)}) t) k
+   using (select distinct building_id, person_key from (${touched(op, personColumns)}) t) k
    where p.building_id = k.building_id and p.person_key = k.person_key
      and not exists (select 1 from visits v where v.building_id = k.building_id and v.checked_in_at is not null
        and ${personKey('v')} = k.person_key);`;
+
+const body = (op: 'INSERT' | 'UPDATE' | 'DELETE') => `
+  perform pg_advisory_xact_lock(hashtextextended('building_day_rollups:' || k.building_id::text, 0))
+    from (select distinct building_id from (${touched(op)}) t where ${buildingExists('t')} order by 1) k;
+
+  insert into building_day_dirty (building_id, day)
+  select distinct t.building_id, d::date
+    from (${touched(op)}) t,
+      generate_series((t.checked_in_at at time zone 'UTC')::date - 1,
+        (greatest(t.checked_in_at, coalesce(t.checked_out_at, t.checked_in_at)) at time zone 'UTC')::date + 1,
+        interval '1 day') d
+   where ${buildingExists('t')}
+   order by 1, 2
+  on conflict (building_id, day) do update set marked_at = excluded.marked_at;
+${
+  op === 'INSERT'
+    ? `
+  insert into person_first_visits (building_id, person_key, first_checked_in_at)
+  select building_id, person_key, min(checked_in_at) from (${touched(op)}) t
+   where ${buildingExists('t')}
+   group by 1, 2 order by 1, 2
+  on conflict (building_id, person_key) do update
+    set first_checked_in_at = least(person_first_visits.first_checked_in_at, excluded.first_checked_in_at);`
+    : recountPeople(op)
+}`;
 
 const triggers = {
   insert: { referencing: 'new table as new_rows', op: 'INSERT' },
