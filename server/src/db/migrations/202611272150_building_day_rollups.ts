@@ -10,9 +10,10 @@ import { type Kysely, sql } from 'kysely';
 // merged exactly: the day's people (their keys, counted once over the period) and stays (minutes,
 // for the average and the median). Correct by construction:
 // - every change to a visit marks, in the same transaction, the days it touches dirty in
-//   `building_day_dirty` (a statement-level trigger): its check-in day through its check-out day
-//   (a stay across midnight counts in each day's peak), one day wider on each side in UTC so that
-//   the days are right on any building clock without reading the building's zone;
+//   `building_day_dirty` (a statement-level trigger): its check-in day through its check-out day,
+//   or through today while it is inside (a stay counts in each day's peak: a kiosk's check-in of
+//   last week synced now, still inside, is in every day's peak since), one day wider on each side
+//   in UTC so that the days are right on any building clock without reading the building's zone;
 // - the report reads a day's rollup only when it exists, is clean, is of a closed day and was made
 //   on the building's current zone; any other day is counted from the visits in the same
 //   statement, so the answer always equals a recount;
@@ -103,7 +104,7 @@ const body = (op: 'INSERT' | 'UPDATE' | 'DELETE') => `
   select distinct t.building_id, d::date
     from (${touched(op)}) t,
       generate_series((t.checked_in_at at time zone 'UTC')::date - 1,
-        (greatest(t.checked_in_at, coalesce(t.checked_out_at, t.checked_in_at)) at time zone 'UTC')::date + 1,
+        (greatest(t.checked_in_at, coalesce(t.checked_out_at, now())) at time zone 'UTC')::date + 1,
         interval '1 day') d
    where ${buildingExists('t')}
    order by 1, 2
@@ -188,7 +189,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into building_day_dirty (building_id, day)
     select distinct building_id, d::date from visits,
       generate_series((checked_in_at at time zone 'UTC')::date - 1,
-        (greatest(checked_in_at, coalesce(checked_out_at, checked_in_at)) at time zone 'UTC')::date + 1, interval '1 day') d
+        (greatest(checked_in_at, coalesce(checked_out_at, now())) at time zone 'UTC')::date + 1, interval '1 day') d
      where checked_in_at is not null`.execute(db);
   await sql`insert into person_first_visits (building_id, person_key, first_checked_in_at)
     select building_id, ${sql.raw(personKey('visits'))}, min(checked_in_at) from visits
