@@ -9,6 +9,6 @@ export { importPeople } from './modules/people/import/import.service.ts';
 export { type PeopleCaller, peoplePage } from './modules/people/people.service.ts';
 export type { VisitCaller } from './modules/visits/visitCaller.ts';
 export { listVisits, visitStats, visitsCsv } from './modules/visits/visits.service.ts';
-export { type ReportCaller, buildingReport } from './modules/reports/buildingReport.service.ts';
+export { type ReportCaller, buildingReport, rebuildDirtyRollups } from './modules/reports/buildingReport.service.ts';
 export { attendanceReport } from './modules/reports/attendance.service.ts';
 export { entryReport, entryReportVisits } from './modules/reports/entryReport.service.ts';

@@ -6,6 +6,10 @@
 import type { AnsweredQuestionnaire, BuildingCheckInForms, BuildingSettings, Role } from '@vestibule/shared';
 import type { ColumnType } from 'kysely';
 
+export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[] ? U[] : ArrayTypeImpl<T>;
+
+export type ArrayTypeImpl<T> = T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S[], I[], U[]> : T[];
+
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
@@ -20,6 +24,8 @@ export type JsonObject = {
 export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
+export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -73,6 +79,30 @@ export interface AuditLog {
   entity_id: string | null;
   id: string;
   tenant_id: string | null;
+}
+
+export interface BuildingDayDirty {
+  building_id: string;
+  day: Timestamp;
+  marked_at: Generated<Timestamp>;
+}
+
+export interface BuildingDayRollups {
+  auto_check_outs: number;
+  building_id: string;
+  built_at: Generated<Timestamp>;
+  by_hour: Json;
+  by_type: Json;
+  companies: Json;
+  day: Timestamp;
+  hosts: Json;
+  overdue: number;
+  peak: number;
+  peak_at: Timestamp | null;
+  person_keys: string[];
+  stays: ArrayType<Numeric>;
+  time_zone: string;
+  visits: number;
 }
 
 export interface BuildingLogos {
@@ -262,6 +292,12 @@ export interface People {
   valid_from: string | null;
   valid_to: string | null;
   visitor_type: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT';
+}
+
+export interface PersonFirstVisits {
+  building_id: string;
+  first_checked_in_at: Timestamp;
+  person_key: string;
 }
 
 export interface Questionnaires {
@@ -480,6 +516,8 @@ export interface DB {
   app_settings: AppSettings;
   applied_mutations: AppliedMutations;
   audit_log: AuditLog;
+  building_day_dirty: BuildingDayDirty;
+  building_day_rollups: BuildingDayRollups;
   building_logos: BuildingLogos;
   building_questionnaires: BuildingQuestionnaires;
   buildings: Buildings;
@@ -495,6 +533,7 @@ export interface DB {
   mail_attachments: MailAttachments;
   mail_outbox: MailOutbox;
   people: People;
+  person_first_visits: PersonFirstVisits;
   questionnaires: Questionnaires;
   questions: Questions;
   rate_limits: RateLimits;

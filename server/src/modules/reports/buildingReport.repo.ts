@@ -73,7 +73,25 @@ const personKey = (alias: string) =>
   );
 
 /**
- * Every figure of one building over [start, end):
+ * Each statement in a transaction of its own with its settings: the planner cannot foresee the
+ * sizes of a report's steps; its estimates made PostgreSQL compile the statement (JIT, 140 ms of a
+ * 90-day report) and the sweep's sort of 100,000 arrivals and departures spilled to disk at the
+ * default 4 MB. Both are set for these statements alone. Statements of one report run each on a
+ * connection of its own on a server (one after the other on the embedded database or inside a
+ * transaction): their sizes follow the period's visits, so side by side they end sooner.
+ */
+function runReportStatement<Row>(db: Db, statement: RawBuilder<Row>): Promise<Row> {
+  const work = async (trx: Db) => {
+    await sql`set local jit = off`.execute(trx);
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    return (await statement.execute(trx)).rows[0]!;
+  };
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Every figure of one building over [start, end), counted from the visits alone: the report as it
+ * was before the daily rollups, kept as the recount the rollups are proven equal to (tests).
  * - the period's visits (checked in during it) by local day and person type, by local ISO weekday
  *   and hour; their stays (checked out: minutes from check-in to check-out), those past their
  *   expected end (check-in plus duration) when they left or now, those the automatic check-out
@@ -88,7 +106,7 @@ const personKey = (alias: string) =>
  *   most inside at its midnight or at an arrival during it, and the first moment it was reached.
  *   One sweep rather than stays cut day by day: its size follows the visits, never their days.
  */
-export async function buildingFigures(db: Db, window: FiguresWindow): Promise<BuildingFiguresRow> {
+export async function buildingFiguresRecount(db: Db, window: FiguresWindow): Promise<BuildingFiguresRow> {
   const building = sql`${window.buildingId}::uuid`;
   const zone = sql`${window.timeZone}::text`;
   const start = sql`${window.start}::timestamptz`;
@@ -182,19 +200,7 @@ export async function buildingFigures(db: Db, window: FiguresWindow): Promise<Bu
         group by lower(btrim(company_name))
         order by visits desc, name limit 10) t) as companies`;
 
-  // Three statements, each on a connection of its own on a server (one after the other on the
-  // embedded database): their sizes follow the period's visits, so side by side they end sooner.
-  // The planner cannot foresee those sizes: its estimates made PostgreSQL compile the statement
-  // (JIT, 140 ms of a 90-day report) and the sweep's sort of 100,000 arrivals and departures
-  // spilled to disk at the default 4 MB. Both are set for these statements alone.
-  const run = <Row>(statement: RawBuilder<Row>) => {
-    const work = async (trx: Db) => {
-      await sql`set local jit = off`.execute(trx);
-      await sql`set local work_mem = '64MB'`.execute(trx);
-      return (await statement.execute(trx)).rows[0]!;
-    };
-    return db.isTransaction ? work(db) : db.transaction().execute(work);
-  };
+  const run = <Row>(statement: RawBuilder<Row>) => runReportStatement(db, statement);
   if (db.isTransaction) {
     // One connection: the statements in turn.
     const visitsRow = await run(visitsStatement);
@@ -207,4 +213,275 @@ export async function buildingFigures(db: Db, window: FiguresWindow): Promise<Bu
     run(countsStatement),
   ]);
   return { ...visitsRow, ...sweepRow, ...countsRow };
+}
+
+/** A stretch of whole local days of one building: its first day and how many, their bounds. */
+interface DaysWindow {
+  building: RawBuilder<unknown>;
+  zone: RawBuilder<unknown>;
+  /** The building's midnight starting the first day, and the one ending the last. */
+  start: RawBuilder<unknown>;
+  end: RawBuilder<unknown>;
+  /** The first day (date) and the number of days. */
+  from: RawBuilder<unknown>;
+  days: RawBuilder<unknown>;
+  now: RawBuilder<unknown>;
+}
+
+/**
+ * The figures of each day of a stretch that add up day by day, one row per day, in the shape of
+ * `building_day_rollups`, counted from the visits: the visits checked in that day by person type
+ * (`by_type` {type: n}) and by hour (`by_hour` {hour: n}), the hosts and companies they came for
+ * (`hosts`/`companies` [{k: key, n: name or null, v: visits}], merged across days by key: the
+ * name kept is the least, as the recount's), the peak occupancy and its first moment (the sweep
+ * of `buildingFiguresRecount`, over the stretch: the stays begun before it count from its start).
+ */
+function dayRows(w: DaysWindow) {
+  return sql<DayRow>`
+    with dv as materialized (
+      select visitor_type, company_name, host, host_person_id, host_user_id, (checked_in_at at time zone ${w.zone}) as local_in,
+        checked_in_at, checked_out_at, checkout_method, scheduled_duration, ${personKey('visits')} as person_key
+      from visits where building_id = ${w.building} and checked_in_at >= ${w.start} and checked_in_at < ${w.end}),
+    stays as (
+      select checked_in_at as s, least(coalesce(checked_out_at, ${w.now}), ${w.end}) as e from visits
+        where building_id = ${w.building} and checked_in_at >= ${w.start} and checked_in_at < ${w.end}
+      union all
+      select ${w.start}, least(checked_out_at, ${w.end}) from visits
+        where building_id = ${w.building} and checked_in_at is not null
+          and checked_out_at > ${w.start} and checked_in_at < ${w.start}
+      union all
+      select ${w.start}, least(${w.now}, ${w.end}) from visits
+        where building_id = ${w.building} and checked_in_at is not null and checked_out_at is null
+          and checked_in_at < ${w.start}
+    ),
+    events as (
+      select s as at, 1 as delta from stays where s < e
+      union all
+      select e, -1 from stays where s < e and e < ${w.end}
+      union all
+      select ((${w.from} + k)::timestamp at time zone ${w.zone}), 0 from generate_series(0, ${w.days} - 1) k
+    ),
+    running as (
+      select at, delta, sum(delta) over (order by at, delta rows between unbounded preceding and current row) as inside
+      from events
+    ),
+    peaks as (
+      select distinct on (day) (at at time zone ${w.zone})::date as day, inside::int as peak, at
+      from running where delta >= 0
+      order by day, inside desc, at
+    )
+    select d.day, coalesce(a.visits, 0) as visits, coalesce(t.by_type, '{}') as by_type,
+      coalesce(h.by_hour, '{}') as by_hour, coalesce(a.person_keys, '{}') as person_keys,
+      coalesce(a.stays, '{}') as stays, coalesce(a.overdue, 0) as overdue,
+      coalesce(a.auto_check_outs, 0) as auto_check_outs,
+      coalesce(p.peak, 0) as peak, p.at as peak_at, coalesce(o.hosts, '[]') as hosts,
+      coalesce(c.companies, '[]') as companies
+    from (select (${w.from} + k)::date as day from generate_series(0, ${w.days} - 1) k) d
+    left join (select local_in::date as day, count(*)::int as visits, array_agg(distinct person_key) as person_keys,
+        coalesce(array_agg(extract(epoch from checked_out_at - checked_in_at) / 60)
+          filter (where checked_out_at is not null), '{}') as stays,
+        count(*) filter (where checked_out_at is not null and case when ${durationIsValid}
+          then checked_out_at > checked_in_at + scheduled_duration::interval else false end)::int as overdue,
+        count(*) filter (where checkout_method in ('AUTO_TIMEOUT', 'AUTO_SPECIFIC_TIME'))::int as auto_check_outs
+        from dv group by 1) a using (day)
+    left join (select day, jsonb_object_agg(visitor_type, visits) as by_type from (
+        select local_in::date as day, visitor_type, count(*) as visits from dv group by 1, 2) x group by day) t using (day)
+    left join (select day, jsonb_object_agg(hour, visits) as by_hour from (
+        select local_in::date as day, extract(hour from local_in)::int as hour, count(*) as visits from dv group by 1, 2) x
+        group by day) h using (day)
+    left join (select day, jsonb_agg(jsonb_build_object('k', k, 'n', n, 'v', v)) as hosts from (
+        select local_in::date as day, coalesce('p:' || host_person_id::text, 'u:' || host_user_id::text,
+          't:' || lower(btrim(host))) as k, min(nullif(btrim(host), '')) as n, count(*) as v from dv
+        where host_person_id is not null or host_user_id is not null or nullif(btrim(host), '') is not null
+        group by 1, 2) x group by day) o using (day)
+    left join (select day, jsonb_agg(jsonb_build_object('k', k, 'n', n, 'v', v)) as companies from (
+        select local_in::date as day, lower(btrim(company_name)) as k, min(btrim(company_name)) as n, count(*) as v
+        from dv where nullif(btrim(company_name), '') is not null group by 1, 2) x group by day) c using (day)
+    left join peaks p using (day)`;
+}
+
+interface DayRow {
+  day: string;
+  visits: number;
+  person_keys: string[];
+  stays: string[];
+  overdue: number;
+  auto_check_outs: number;
+  by_type: Record<string, number>;
+  by_hour: Record<string, number>;
+  peak: number;
+  peak_at: string | null;
+  hosts: unknown;
+  companies: unknown;
+}
+
+/**
+ * Every figure of one building over [start, end) (definitions: `buildingFiguresRecount`, which it
+ * always equals), in one statement, from the days' figures: each day's rollup when it can be
+ * trusted (made, on the building's current zone, of a closed day: before its today; not marked
+ * dirty since); a closed day with neither a rollup nor a mark has no visit checked in and no stay
+ * that ended after its start (either would have marked it), so its only figure is its peak: the
+ * visits checked in before it and still inside; the other days counted from the visits in the
+ * same statement over the stretch from the first to the last of them (usually today alone).
+ * The totals come from the days too: people from the days' people (their keys: people do not
+ * add up), the average and median stay from the days' stays, the overdue among the visits checked
+ * out (an open visit's depends on now: counted from the visits still inside); returning people
+ * are the period's people less those whose first visit (`person_first_visits`) is in the period.
+ * The no-shows and refusals come from the visits never arrived (a small index range).
+ */
+export async function buildingFigures(db: Db, window: FiguresWindow): Promise<BuildingFiguresRow> {
+  const building = sql`${window.buildingId}::uuid`;
+  const zone = sql`${window.timeZone}::text`;
+  const start = sql`${window.start}::timestamptz`;
+  const end = sql`${window.end}::timestamptz`;
+  const now = sql`${window.now}::timestamptz`;
+  const from = sql`${window.from}::date`;
+  const to = sql`(${window.from}::date + ${window.days - 1}::int)`;
+
+  const statement = sql<BuildingFiguresRow>`
+    with clean as materialized (
+      select r.day, r.visits, r.by_type, r.by_hour, r.person_keys, r.stays, r.overdue, r.auto_check_outs,
+        r.peak, r.peak_at, r.hosts, r.companies from building_day_rollups r
+      where r.building_id = ${building} and r.day >= ${from} and r.day <= ${to} and r.time_zone = ${zone}
+        and r.day < (${now} at time zone ${zone})::date
+        and not exists (select 1 from building_day_dirty d where d.building_id = r.building_id and d.day = r.day)
+    ),
+    gap as materialized (
+      select (${from} + k)::date as day from generate_series(0, ${window.days - 1}::int) k
+      where (${from} + k)::date < (${now} at time zone ${zone})::date
+      except select day from building_day_rollups where building_id = ${building} and day >= ${from} and day <= ${to}
+      except select day from building_day_dirty where building_id = ${building} and day >= ${from} and day <= ${to}
+    ),
+    gap_days as (
+      select g.day, 0 as visits, '{}'::jsonb as by_type, '{}'::jsonb as by_hour, '{}'::text[] as person_keys,
+        '{}'::numeric[] as stays, 0 as overdue, 0 as auto_check_outs, o.inside::int as peak,
+        g.day::timestamp at time zone ${zone} as peak_at, '[]'::jsonb as hosts, '[]'::jsonb as companies
+      from gap g cross join lateral (select count(*) as inside from visits
+        where building_id = ${building} and checked_in_at is not null and checked_out_at is null
+          and checked_in_at < g.day::timestamp at time zone ${zone}) o
+    ),
+    raw_days as materialized (
+      select (${from} + k)::date as day from generate_series(0, ${window.days - 1}::int) k
+      except select day from clean
+      except select day from gap
+    ),
+    bounds as materialized (
+      select min(day) as first, max(day) as last from raw_days
+    ),
+    counted as (
+      select w.* from (${dayRows({
+        building,
+        zone,
+        start: sql`(select case when first = ${from} then ${start} else first::timestamp at time zone ${zone} end from bounds)`,
+        end: sql`(select case when last = ${to} then ${end} else (last + 1)::timestamp at time zone ${zone} end from bounds)`,
+        from: sql`(select first from bounds)`,
+        days: sql`(select last - first + 1 from bounds)`,
+        now,
+      })}) w where w.day in (select day from raw_days)
+    ),
+    all_days as (
+      select * from clean union all select * from gap_days union all select * from counted
+    ),
+    not_arrived as (
+      select scheduled_at, scheduled_duration, allowed, cancelled_at, checked_out_at from visits
+      where building_id = ${building} and checked_in_at is null
+        and coalesce(scheduled_at, created_at) >= ${start} and coalesce(scheduled_at, created_at) < ${end}
+    ),
+    stays as materialized (
+      select s.minutes from all_days, unnest(all_days.stays) s(minutes)
+    ),
+    people as materialized (
+      select count(*) as n from (select k from all_days, unnest(all_days.person_keys) k group by k) p
+    )
+    select
+      (select json_build_object(
+        'visits', (select coalesce(sum(visits), 0) from all_days),
+        'people', (select n from people),
+        'average_stay', (select round(avg(minutes), 1) from stays),
+        'median_stay', (select round((percentile_cont(0.5) within group (order by minutes))::numeric, 1) from stays),
+        'overdue', (select coalesce(sum(overdue), 0) from all_days) + (select count(*) from visits
+          where building_id = ${building} and checked_in_at >= ${start} and checked_in_at < ${end}
+            and checked_out_at is null and case when ${durationIsValid}
+              then ${now} > checked_in_at + scheduled_duration::interval else false end),
+        'auto_check_outs', (select coalesce(sum(auto_check_outs), 0) from all_days),
+        'returning', (select n from people) - (select count(*) from person_first_visits
+          where building_id = ${building} and first_checked_in_at >= ${start} and first_checked_in_at < ${end})
+      )) as totals,
+      (select count(*)::int from not_arrived
+        where scheduled_at is not null and allowed and cancelled_at is null and checked_out_at is null
+          and coalesce(visit_expected_end(null, scheduled_at, scheduled_duration), scheduled_at) <= ${now}) as no_shows,
+      (select count(*)::int from not_arrived where not allowed and checked_out_at is null) as refusals,
+      (select json_agg(json_build_object('day', day, 'type', e.key, 'visits', e.value::int))
+        from all_days, jsonb_each_text(all_days.by_type) e) as by_day_type,
+      (select json_agg(json_build_object('weekday', weekday, 'hour', hour, 'visits', visits)) from (
+        select extract(isodow from day)::int as weekday, e.key::int as hour, sum(e.value::int) as visits
+        from all_days, jsonb_each_text(all_days.by_hour) e group by 1, 2) t) as heat,
+      (select json_agg(json_build_object('day', day, 'peak', peak, 'at', peak_at)) from all_days) as peaks,
+      (select json_agg(json_build_object('name', name, 'visits', visits) order by visits desc, name) from (
+        select coalesce(min(h.n), '') as name, sum(h.v) as visits
+        from all_days, jsonb_to_recordset(all_days.hosts) as h(k text, n text, v int)
+        group by h.k order by visits desc, name limit 10) t) as hosts,
+      (select json_agg(json_build_object('name', name, 'visits', visits) order by visits desc, name) from (
+        select min(c.n) as name, sum(c.v) as visits
+        from all_days, jsonb_to_recordset(all_days.companies) as c(k text, n text, v int)
+        group by c.k order by visits desc, name limit 10) t) as companies`;
+
+  return runReportStatement(db, statement);
+}
+
+export interface DirtyDayRow {
+  building_id: string;
+  day: string;
+  time_zone: string | null;
+}
+
+/**
+ * Claims up to `limit` days marked dirty up to `lastDay` (a day no building's today can be before:
+ * the UTC date), row-locked for this transaction; days another instance holds are skipped. Oldest
+ * days first: they are over on every building's clock, so a batch is never filled with days that
+ * are still today somewhere while older ones wait.
+ */
+export async function claimDirtyDays(trx: Db, lastDay: string, limit: number): Promise<DirtyDayRow[]> {
+  const rows = await sql<DirtyDayRow>`
+    select d.building_id, d.day::text as day, b.settings->>'timeZoneId' as time_zone
+    from building_day_dirty d join buildings b on b.id = d.building_id
+    where d.day <= ${lastDay}::date
+    order by d.day, d.building_id limit ${limit}
+    for update of d skip locked`.execute(trx);
+  return rows.rows;
+}
+
+/** Rebuilds a building's rollups of the whole days [from, from + days) from its visits, on `zone`. */
+export async function rebuildRollups(
+  trx: Db,
+  stretch: { buildingId: string; timeZone: string; start: Date; end: Date; from: string; days: number; now: Date },
+): Promise<void> {
+  const building = sql`${stretch.buildingId}::uuid`;
+  const zone = sql`${stretch.timeZone}::text`;
+  await sql`
+    insert into building_day_rollups (building_id, day, time_zone, visits, by_type, by_hour, person_keys, stays, overdue,
+      auto_check_outs, peak, peak_at, hosts, companies)
+    select ${building}, w.day, ${zone}, w.visits, w.by_type, w.by_hour, w.person_keys, w.stays, w.overdue,
+      w.auto_check_outs, w.peak, w.peak_at, w.hosts, w.companies
+    from (${dayRows({
+      building,
+      zone,
+      start: sql`${stretch.start}::timestamptz`,
+      end: sql`${stretch.end}::timestamptz`,
+      from: sql`${stretch.from}::date`,
+      days: sql`${stretch.days}::int`,
+      now: sql`${stretch.now}::timestamptz`,
+    })}) w
+    on conflict (building_id, day) do update set time_zone = excluded.time_zone, visits = excluded.visits,
+      person_keys = excluded.person_keys, stays = excluded.stays, overdue = excluded.overdue,
+      auto_check_outs = excluded.auto_check_outs, by_type = excluded.by_type,
+      by_hour = excluded.by_hour, peak = excluded.peak, peak_at = excluded.peak_at, hosts = excluded.hosts,
+      companies = excluded.companies, built_at = now()`.execute(trx);
+}
+
+/** Clears the dirty marks of a building's days (claimed by this transaction). */
+export async function clearDirtyDays(trx: Db, buildingId: string, days: readonly string[]): Promise<void> {
+  await sql`delete from building_day_dirty where building_id = ${buildingId}::uuid and day = any(${days}::date[])`.execute(
+    trx,
+  );
 }

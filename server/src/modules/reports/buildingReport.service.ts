@@ -6,14 +6,20 @@ import {
   newBuildingSettings,
   periodDays,
   visitorTypes,
+  zoneOffsetMs,
   zonedInstant,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import {
   type BuildingFiguresRow,
   type ReportBuildingRow,
   buildingFigures,
+  claimDirtyDays,
+  clearDirtyDays,
+  rebuildRollups,
   reportBuildings,
 } from './buildingReport.repo.ts';
 
@@ -28,7 +34,7 @@ export interface ReportCaller {
 }
 
 /** The building's zone, or the new-building default for one missing or unknown to the runtime. */
-function zoneOf(building: ReportBuildingRow): string {
+function zoneOf(building: Pick<ReportBuildingRow, 'time_zone'>): string {
   const named = building.time_zone?.trim();
   if (named) {
     try {
@@ -96,6 +102,7 @@ export async function buildingReport(
   caller: ReportCaller,
   query: ReportQuery,
   now = new Date(),
+  figures: typeof buildingFigures = buildingFigures,
 ): Promise<BuildingReport> {
   const ids = [...new Set(query.buildingIds)];
   const found = await reportBuildings(ctx.db, caller.tenantId, ids, caller.assignedTo);
@@ -107,7 +114,7 @@ export async function buildingReport(
   for (const id of ids) {
     const building = byId.get(id)!;
     const timeZone = zoneOf(building);
-    const row = await buildingFigures(ctx.db, {
+    const row = await figures(ctx.db, {
       buildingId: id,
       timeZone,
       start: zonedInstant(query.from, '00:00', timeZone),
@@ -119,4 +126,53 @@ export async function buildingReport(
     buildings.push(toReport(building, timeZone, days, row));
   }
   return { from: query.from, to: query.to, generatedAt: now.toISOString(), buildings };
+}
+
+/** The building's today on its clock (yyyy-MM-dd). */
+function localToday(now: Date, timeZone: string): string {
+  return new Date(now.getTime() + zoneOffsetMs(now.getTime(), timeZone)).toISOString().slice(0, 10);
+}
+
+/**
+ * One run of the daily rollups' rebuild (docs/reports.md, "How the building report stays fast"):
+ * claims up to `limit` dirty building-days, rebuilds those closed (before the building's today on
+ * its clock) from the visits, each stretch of consecutive days in one statement, and clears their
+ * marks, all in one transaction; today's and later days stay marked (the report counts them from
+ * the visits). Idempotent: a rebuild of a clean day writes the same rollup. Answers how many days
+ * it rebuilt (0: nothing left to do now).
+ */
+export async function rebuildDirtyRollups(db: Db, now = new Date(), limit = 500): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const claimed = await claimDirtyDays(trx, now.toISOString().slice(0, 10), limit);
+    const byBuilding = new Map<string, { timeZone: string; days: string[] }>();
+    for (const row of claimed) {
+      const entry = byBuilding.get(row.building_id) ?? { timeZone: zoneOf(row), days: [] };
+      if (row.day < localToday(now, entry.timeZone)) entry.days.push(row.day);
+      byBuilding.set(row.building_id, entry);
+    }
+    let rebuilt = 0;
+    for (const [buildingId, { timeZone, days }] of byBuilding) {
+      if (days.length === 0) continue;
+      // Stretches of consecutive days (the claim is in day order, so each building's days are).
+      let first = 0;
+      for (let i = 1; i <= days.length; i++) {
+        if (i < days.length && days[i] === addDays(days[i - 1]!, 1)) continue;
+        const from = days[first]!;
+        const count = i - first;
+        await rebuildRollups(trx, {
+          buildingId,
+          timeZone,
+          start: zonedInstant(from, '00:00', timeZone),
+          end: zonedInstant(addDays(from, count), '00:00', timeZone),
+          from,
+          days: count,
+          now,
+        });
+        first = i;
+      }
+      await clearDirtyDays(trx, buildingId, days);
+      rebuilt += days.length;
+    }
+    return rebuilt;
+  });
 }
