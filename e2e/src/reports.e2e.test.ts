@@ -11,11 +11,21 @@ import { useBrowser } from './harness/browser.ts';
 import { demoUsers } from './harness/demo-users.ts';
 import { exactly, text } from './harness/i18n.ts';
 import { waitForPath } from './harness/navigation.ts';
+import { signedIn } from './harness/service.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 import { ShellPage } from './pages/ShellPage.ts';
 
 const session = useBrowser();
 const poll = { timeout: 20_000 };
+
+/** Demo HQ's id, as the master's session lists it (other scenarios add buildings beside it). */
+async function demoHqId(): Promise<string> {
+  const api = await signedIn(session.baseUrl, demoUsers.master.username);
+  const { buildings } = await api.call('GET /selectTenant');
+  const building = buildings.find((candidate) => candidate.name === 'Demo HQ');
+  if (!building) throw new Error('The master sees no Demo HQ');
+  return building.id;
+}
 
 async function signIn(user: keyof typeof demoUsers): Promise<ShellPage> {
   const login = await LoginPage.open(session.page);
@@ -49,6 +59,8 @@ describe('reports', () => {
     const menu = await shell.openMenu('reports');
     await menu.getByRole('menuitem', { name: exactly(text('en', 'shell.menu.buildingReports')) }).click();
     await waitForPath(session.page, '/building-reports');
+    // Demo HQ alone (the report opens on the favourite or first building; other scenarios add some).
+    await session.page.goto(`/building-reports?b=${await demoHqId()}`);
     await session.page.getByRole('textbox', { name: exactly(text('en', 'reports.period.label')) }).click();
     await session.page.getByRole('option', { name: exactly(text('en', 'reports.period.presets.lastMonth')) }).click();
 
@@ -94,7 +106,7 @@ describe('reports', () => {
 
   test('a master reads the attendance of one department, each person opening their visits', async () => {
     await signIn('master');
-    await session.page.goto('/absence-reports?preset=lastMonth');
+    await session.page.goto(`/absence-reports?b=${await demoHqId()}&preset=lastMonth`);
     const department = session.page.getByRole('textbox', {
       name: exactly(text('en', 'entryReports.absence.department')),
     });

@@ -96,7 +96,8 @@ async function seedDemoCompanies(db: Db): Promise<boolean> {
           country_code: tenant.country_code,
           email: null,
           licences_count: 25,
-          building_limit: 10,
+          // Room for the buildings a newcomer adds beside the demo's.
+          building_limit: 25,
         })
         .execute();
       const buildingId = uuidv7();
