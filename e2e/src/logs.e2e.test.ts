@@ -47,7 +47,8 @@ describe('mailbox', () => {
     await session.page.getByRole('tab', { name: resources.en.logs.mailbox.title }).click();
     const row = session.page.getByRole('row').filter({ hasText: visitor });
     await row.waitFor();
-    const subject = row.getByRole('button');
+    // The subject opens the message (the row's other button opens the history of what it is about).
+    const subject = row.getByRole('button', { name: /^Your visit to / });
     expect((await subject.innerText()).trim()).toMatch(/^Your visit to Mailbox House/);
     await subject.click();
     await session.page.getByText(resources.en.mail.checkInCopy.closing).waitFor();

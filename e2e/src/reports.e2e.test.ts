@@ -4,6 +4,7 @@
 // self-test run from the Tests page to its figures. Only what a browser shows is here (the
 // figures themselves are proven against hand-made data by the server's tests); axe in en, fr, es.
 import { readFile } from 'node:fs/promises';
+import { periodDays, presetPeriod } from '@vestibule/shared';
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
@@ -66,7 +67,10 @@ describe('reports', () => {
 
     const caption = text('en', 'buildingReport.daily.caption', { building: 'Demo HQ' });
     const days = session.page.getByRole('table', { name: exactly(caption) });
-    await expect.poll(async () => (await bodyRows(days)).length, poll).toBeGreaterThanOrEqual(28);
+    // Last month's days, first to last (the report first drawn is the default period's).
+    const local = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+    const lastMonth = periodDays(presetPeriod('lastMonth', local));
+    await expect.poll(async () => (await bodyRows(days)).map((row) => row[0]), poll).toEqual(lastMonth);
     const rows = await bodyRows(days);
     const peakColumn = await columnOf(days, text('en', 'buildingReport.daily.peak'));
     const peaks = rows.map((row) => Number(row[peakColumn]));
