@@ -90,7 +90,7 @@ export const entryLog = {
     checkIn: 'Registrar entrada',
     checkInOf: 'Registrar entrada de {{name}}',
     checkOut: 'Dar salida',
-    checkOutOf: 'Registrar salida de {{name}}',
+    checkOutOf: 'Dar salida a {{name}}',
     checkInBack: 'Deshacer la salida de {{name}}',
     checkInAgain: 'Registrar de nuevo a {{name}}: una nueva visita con los mismos datos y anfitrión',
     cancel: 'Cancelar la visita de {{name}}',
