@@ -11,7 +11,8 @@
 // never-seen filter; one department; the people CSV), and the entry report of the last 90 days
 // grouped by host, company, type and day, and one host's visits (the drill-down's first page).
 // Each query's EXPLAIN ANALYZE is printed once (BENCH_EXPLAIN=0 leaves them out). BENCH_POSTGRES_URL
-// uses a running server instead of starting one; BENCH_ONLY=<regexp> keeps the queries whose name matches. A benchmark, not a test.
+// uses a running server instead of starting one (its database is kept), BENCH_REUSE=<database URL>
+// measures again the data a run of the last hour left there; BENCH_ONLY=<regexp> keeps the queries whose name matches. A benchmark, not a test.
 import { sql } from 'kysely';
 import { type DatabaseHandle, migrateToLatest, openDatabase, type ServerContext } from '@vestibule/server';
 import {
@@ -32,6 +33,7 @@ const WARMUP = 3;
 const TARGET_MS = 200;
 const PEOPLE = 5_000;
 const EXPLAIN = process.env.BENCH_EXPLAIN !== '0';
+const REUSE = process.env.BENCH_REUSE;
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const DAYS = 120;
 const ZONE = 'Europe/Paris';
@@ -106,6 +108,17 @@ async function fill(database: DatabaseHandle, now: Date) {
   return { tenantId, buildingId, total: Number(total), own: own + visitors };
 }
 
+/** The data set a previous run left in the BENCH_REUSE database (filled within the hour). */
+async function filled(database: DatabaseHandle) {
+  const { rows } = await sql<{ tenant_id: string; id: string; total: string; own: string }>`
+    select b.tenant_id, b.id, (select count(*) from visits) as total,
+      (select count(*) from visits v where v.building_id = b.id) as own
+    from buildings b where b.name = 'Atlas Tower'`.execute(database.db);
+  const row = rows[0];
+  if (!row) throw new Error('BENCH_REUSE names a database without the benchmark data');
+  return { tenantId: row.tenant_id, buildingId: row.id, total: Number(row.total), own: Number(row.own) };
+}
+
 interface Bench {
   name: string;
   run: (ctx: ServerContext) => Promise<unknown>;
@@ -137,7 +150,7 @@ async function benchOn(database: DatabaseHandle) {
   await migrateToLatest(database.db);
   const now = new Date();
   const started = performance.now();
-  const { tenantId, buildingId, total, own } = await fill(database, now);
+  const { tenantId, buildingId, total, own } = REUSE ? await filled(database) : await fill(database, now);
   console.log(
     `filled ${total.toLocaleString('en')} visits (${own.toLocaleString('en')} in the target building, ${PEOPLE.toLocaleString('en')} people) in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
@@ -197,10 +210,10 @@ async function benchOn(database: DatabaseHandle) {
 }
 
 const external = process.env.BENCH_POSTGRES_URL;
-const server = external ? { url: external, stop: async () => {} } : await startPostgres();
+const server = external || REUSE ? { url: external ?? '', stop: async () => {} } : await startPostgres();
 try {
   const database = await openDatabase({
-    databaseUrl: await createDatabase(server, `vestibule_bench_absence_${Date.now()}`),
+    databaseUrl: REUSE ?? (await createDatabase(server, `vestibule_bench_absence_${Date.now()}`)),
     dataDir: 'memory://',
     poolSize: 10,
   });

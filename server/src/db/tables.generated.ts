@@ -294,6 +294,13 @@ export interface People {
   visitor_type: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT';
 }
 
+export interface PersonAttendanceMonths {
+  building_id: string;
+  days: number;
+  month: Timestamp;
+  person_id: string;
+}
+
 export interface PersonFirstVisits {
   building_id: string;
   first_checked_in_at: Timestamp;
@@ -533,6 +540,7 @@ export interface DB {
   mail_attachments: MailAttachments;
   mail_outbox: MailOutbox;
   people: People;
+  person_attendance_months: PersonAttendanceMonths;
   person_first_visits: PersonFirstVisits;
   questionnaires: Questionnaires;
   questions: Questions;

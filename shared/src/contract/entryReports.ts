@@ -10,7 +10,7 @@ import { endpoint } from './endpoint.ts';
 
 // The entry report (/visit-reports) and the attendance report (/absence-reports), read by
 // admins, masters and supervisors (docs/roles.md) in their company; a building of another company
-// or not assigned to a supervisor answers 404 and is never counted (docs/reports-entries.md).
+// or not assigned to a supervisor answers 404 and is never counted (docs/reports.md).
 
 const tags = ['reports'];
 const errors = ['NOT_FOUND', 'DATE_RANGE_TOO_LONG'] as const;

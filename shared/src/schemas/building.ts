@@ -153,7 +153,7 @@ export const buildingSettingsSchema = z
     /**
      * The days of the week the directory's employees and residents are expected in, ISO numbering
      * (1 Monday ... 7 Sunday): the attendance report counts absences on these days only
-     * (docs/reports-entries.md). Missing: Monday to Friday.
+     * (docs/reports.md). Missing: Monday to Friday.
      */
     workingDays: z.array(z.int().min(1).max(7)).min(1).max(7).optional(),
   })

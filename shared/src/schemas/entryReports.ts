@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { visitorTypes } from '../domain/visitorTypes.ts';
 import { reportQuerySchema } from './reports.ts';
 
-// The entry report and the attendance report (docs/reports-entries.md): the visits of a period
+// The entry report and the attendance report (docs/reports.md): the visits of a period
 // on the buildings' clocks, grouped; the people of the directory expected on working days and
 // whether they came.
 

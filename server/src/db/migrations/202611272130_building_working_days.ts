@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The attendance report (docs/reports-entries.md, "Attendance and absence"):
+// The attendance report (docs/reports.md, "Attendance and absence"):
 //
 // - It counts a person absent only on their building's working days (settings.workingDays, ISO
 //   weekdays). Every building had Monday to Friday in effect until now (the report's default): it

@@ -2,13 +2,18 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { lowerPrefixPattern } from '../../db/likePattern.ts';
 import type { ReportPeriodScope } from './entryReport.repo.ts';
+import { runReportStatement } from './reportStatement.repo.ts';
 
-// The attendance report's reads (docs/reports-entries.md, "Attendance and absence"): the
+// The attendance report's reads (docs/reports.md, "Attendance and absence"): the
 // directory's employees and residents of the buildings, not deactivated; the days each was
 // expected (the period's working days of their building, within their validity, up to the
 // building's today) and the days they came in (a visit of theirs checked in at their building that
 // day, on its clock). One statement answers a page: the per-person figures are computed once (a
-// materialised CTE) and serve the page, its count and the rates by department and building.
+// materialised CTE) and serve the page, its count and the rates by department and building. The
+// days they came in are read from person_attendance_months (one row per person and month, the days
+// as bits; docs/reports.md, "How the attendance report stays fast"), masked by the period's days,
+// the building's working days and the person's validity, and counted; they are spelt out as dates
+// only for the page's people.
 
 export interface AttendanceFilter {
   department?: string | undefined;
@@ -25,25 +30,34 @@ export type AttendanceSort = 'name' | 'rate' | 'department';
 const validDay = (day: RawBuilder<unknown>, person: string) =>
   sql`${day} >= coalesce(${sql.ref(`${person}.valid_from`)}, ${day}) and ${day} <= coalesce(${sql.ref(`${person}.valid_to`)}, ${day})`;
 
+/** The bit of a day in its month's mask (bit d-1 for day d), as in person_attendance_months. */
+const dayBit = (day: RawBuilder<unknown>) => sql`(1 << (extract(day from ${day})::int - 1))`;
+
+/**
+ * The mask of the days of `month` within a person's validity (`person` the alias of a row with
+ * valid_from and valid_to): every bit when neither is set.
+ */
+const validMask = (month: RawBuilder<unknown>, person: string) => {
+  const from = sql.ref(`${person}.valid_from`);
+  const to = sql.ref(`${person}.valid_to`);
+  const first = sql`greatest(${month}, ${from})`;
+  const last = sql`least((${month} + interval '1 month' - interval '1 day')::date, ${to})`;
+  return sql`case when ${from} is null and ${to} is null then -1
+    when ${first} > ${last} then 0
+    else ((1::bigint << extract(day from ${last})::int) - (1::bigint << (extract(day from ${first})::int - 1)))::int end`;
+};
+
 /**
  * The WITH list: `r` the buildings (zone, working days, the period's last day up to the building's
- * today), `days` their expected days, `p` the filtered people, `seen` the days each came in, and
- * `stats` the figures of each person.
+ * today), `days` their expected days, `period` the masks of the period's days and working days by
+ * month, `p` the filtered people, and `stats` the figures of each person: its expected days, and the
+ * days it came in (all, and the working days within its validity) read from its months' rows, one
+ * index probe per person and month.
  */
 function statsOf(scope: AttendanceScope, filter: AttendanceFilter): RawBuilder<unknown> {
   const buildings = scope.buildings.map(
     (building) =>
       sql`(${building.id}::uuid, ${building.name}::text, ${building.zone}::text, ${`{${building.workingDays.join(',')}}`}::int[])`,
-  );
-  // Each building's visits of a person read by its own index range (visits_building_person_in_idx,
-  // from the index alone), the period's instants on its clock being constants of the statement.
-  // The buildings were found in the caller's company (reportScope), so their visits are too.
-  const visitsOfPeriod = scope.buildings.map(
-    (building) => sql`select v.person_id, v.building_id, (v.checked_in_at at time zone ${building.zone})::date as day
-      from visits v
-      where v.building_id = ${building.id} and v.person_id is not null
-        and v.checked_in_at >= (${scope.from}::date)::timestamp at time zone ${building.zone}
-        and v.checked_in_at < (${scope.to}::date + 1)::timestamp at time zone ${building.zone}`,
   );
   const conditions = [sql`true`];
   if (filter.department !== undefined) {
@@ -73,28 +87,28 @@ function statsOf(scope: AttendanceScope, filter: AttendanceFilter): RawBuilder<u
         and not p.deactivated and p.visitor_type in ('EMPLOYEE', 'RESIDENT')
         and ${sql.join(conditions, sql` and `)}
     ),
-    seen as materialized (
-      select s.person_id, s.building_id, s.day, d.day is not null as working
-      from (select distinct person_id, building_id, day from (${sql.join(visitsOfPeriod, sql` union all `)}) as v) as s
-      left join days d on d.building_id = s.building_id and d.day = s.day
-    ),
-    person_seen as materialized (
-      select person_id, building_id, count(*)::int as seen_count, array_agg(day order by day) as seen_days,
-        coalesce(array_agg(day) filter (where working), '{}') as working_days
-      from seen group by person_id, building_id
+    period as (
+      select r.id as building_id, date_trunc('month', d)::date as month, bit_or(${dayBit(sql`d`)}) as period_mask,
+        coalesce(bit_or(${dayBit(sql`d`)}) filter (where extract(isodow from d)::int = any(r.working)), 0) as working_mask
+      from r cross join generate_series(${scope.from}::date, r.last_day, interval '1 day') as d
+      group by 1, 2
     ),
     stats as materialized (
       select p.*, r.name as building_name,
         case when p.valid_from is null and p.valid_to is null then coalesce(bd.n, 0)
           else (select count(*) from days d where d.building_id = p.building_id and ${validDay(sql`d.day`, 'p')})
         end::int as expected_days,
-        case when p.valid_from is null and p.valid_to is null then coalesce(cardinality(ps.working_days), 0)
-          else (select count(*) from unnest(ps.working_days) as w (day) where ${validDay(sql`w.day`, 'p')})
-        end::int as attended_days,
-        coalesce(ps.seen_count, 0) as seen_count, coalesce(ps.seen_days, '{}') as seen_days
+        coalesce(ps.attended_days, 0) as attended_days, coalesce(ps.seen_count, 0) as seen_count
       from p join r on r.id = p.building_id
       left join building_days bd on bd.building_id = p.building_id
-      left join person_seen ps on ps.person_id = p.id and ps.building_id = p.building_id
+      cross join lateral (
+        select sum(bit_count((a.days & m.period_mask)::bit(32)))::int as seen_count,
+          sum(bit_count((a.days & m.working_mask & ${validMask(sql`m.month`, 'p')})::bit(32)))::int as attended_days
+        from period m
+        cross join lateral (select a.days from person_attendance_months a
+          where a.building_id = m.building_id and a.month = m.month and a.person_id = p.id) a
+        where m.building_id = p.building_id
+      ) ps
     )`;
 }
 
@@ -144,12 +158,24 @@ export async function attendancePage(
 ) {
   const kept = filter.neverSeen ? sql`seen_count = 0` : sql`true`;
   const paging = page ? sql`offset ${page.offset} limit ${page.limit}` : sql``;
-  const { rows } = await sql<{ total: number; people: AttendanceRow[] | null; rates: RateRow[] | null }>`
+  const row = await runReportStatement(
+    db,
+    sql<{ total: number; people: AttendanceRow[] | null; rates: RateRow[] | null }>`
     with ${statsOf(scope, filter)},
     listed as (
       select k.*, row_number() over (order by ${orders[filter.sort]}) as position
       from stats k where ${kept}
       order by ${orders[filter.sort]} ${paging}
+    ),
+    listed_days as materialized (
+      select l.*, array(
+          select m.month + (b.n - 1) from period m
+          cross join lateral (select a.days from person_attendance_months a
+            where a.building_id = m.building_id and a.month = m.month and a.person_id = l.id) a
+          cross join generate_series(1, 31) as b (n)
+          where m.building_id = l.building_id and a.days & m.period_mask & (1 << (b.n - 1)) <> 0
+          order by 1) as seen_days
+      from listed l
     )
     select
       (select count(*) from stats where ${kept})::int as total,
@@ -161,15 +187,15 @@ export async function attendancePage(
           'absent_days', array(select to_char(d.day, 'YYYY-MM-DD') from days d
             where d.building_id = l.building_id and ${validDay(sql`d.day`, 'l')} and d.day <> all(l.seen_days)
             order by d.day)) order by l.position)
-        from listed l) as people,
+        from listed_days l) as people,
       (select json_agg(g) from (
         select department, building_id,
           grouping(department) = 0 as by_department, grouping(building_id) = 0 as by_building,
           count(*)::int as people, coalesce(sum(expected_days), 0)::int as expected_days,
           coalesce(sum(attended_days), 0)::int as attended_days,
           (count(*) filter (where seen_count = 0))::int as never_seen
-        from stats group by grouping sets ((department), (building_id), ())) g) as rates`.execute(db);
-  const row = rows[0];
+        from stats group by grouping sets ((department), (building_id), ())) g) as rates`,
+  );
   return { total: row?.total ?? 0, people: row?.people ?? [], rates: row?.rates ?? [] };
 }
 

@@ -12,7 +12,7 @@ import {
 } from './attendance.repo.ts';
 import { reportScope } from './entryReport.service.ts';
 
-// The attendance report (docs/reports-entries.md, "Attendance and absence"): per person, the
+// The attendance report (docs/reports.md, "Attendance and absence"): per person, the
 // working days they were expected and the days they came in; the rates by department and
 // building; the people never seen. The working-day rule: a day of the period, on the building's
 // calendar, that is one of its working days (settings.workingDays, Monday to Friday by default),

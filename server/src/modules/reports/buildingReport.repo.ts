@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { assignedTo } from '../../db/assignedBuildings.ts';
+import { runReportStatement } from './reportStatement.repo.ts';
 
 // The building report's reads (docs/reports.md, "Building report"): per building, on its own
 // clock, over whole local days [start, end). The visits of the period are the visits checked in
@@ -71,23 +72,6 @@ const personKey = (alias: string) =>
   sql.raw(
     `visit_person_key(${alias}.person_id, ${alias}.email, ${alias}.first_name, ${alias}.last_name, ${alias}.phone, ${alias}.id)`,
   );
-
-/**
- * Each statement in a transaction of its own with its settings: the planner cannot foresee the
- * sizes of a report's steps; its estimates made PostgreSQL compile the statement (JIT, 140 ms of a
- * 90-day report) and the sweep's sort of 100,000 arrivals and departures spilled to disk at the
- * default 4 MB. Both are set for these statements alone. Statements of one report run each on a
- * connection of its own on a server (one after the other on the embedded database or inside a
- * transaction): their sizes follow the period's visits, so side by side they end sooner.
- */
-function runReportStatement<Row>(db: Db, statement: RawBuilder<Row>): Promise<Row> {
-  const work = async (trx: Db) => {
-    await sql`set local jit = off`.execute(trx);
-    await sql`set local work_mem = '64MB'`.execute(trx);
-    return (await statement.execute(trx)).rows[0]!;
-  };
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
 
 /**
  * Every figure of one building over [start, end), counted from the visits alone: the report as it

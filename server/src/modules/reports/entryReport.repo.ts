@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { EntryReportGrouping } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 
-// The entry report's reads (docs/reports-entries.md, "Entry report"): the visits checked in during
+// The entry report's reads (docs/reports.md, "Entry report"): the visits checked in during
 // whole days of each building's calendar, grouped; the visits of one group or one person. A day
 // starts at the building's midnight (`AT TIME ZONE` its zone), across clock changes.
 

@@ -25,7 +25,7 @@ import {
   selectedVisitsAfter,
 } from './entryReport.repo.ts';
 
-// The entry report (docs/reports-entries.md, "Entry report"): the visits checked in during the
+// The entry report (docs/reports.md, "Entry report"): the visits checked in during the
 // period, grouped, with their people and stays; the visits behind a group or a person, as a page
 // or as CSV. Stay rule: a checked-out visit's stay is its check-out minus its check-in; a visit
 // still open counts as a visit but adds no time and no stay to the average.

@@ -35,7 +35,7 @@ const NONE = '';
 const ALL = 'all';
 
 /**
- * Attendance and absence (/absence-reports; docs/reports-entries.md): the directory's employees
+ * Attendance and absence (/absence-reports; docs/reports.md): the directory's employees
  * and residents of the buildings, the working days of the period each was expected and the days
  * they came in, the rates by department and building, the people never seen; a person opens their
  * visits of the period. People are paged by the server.

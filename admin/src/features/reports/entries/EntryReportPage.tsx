@@ -24,7 +24,7 @@ const isGrouping = (value: string | null): value is EntryReportGrouping =>
   value !== null && (entryReportGroupings as readonly string[]).includes(value);
 
 /**
- * The entry report (/visit-reports; docs/reports-entries.md): the visits checked in during the
+ * The entry report (/visit-reports; docs/reports.md): the visits checked in during the
  * period, grouped by host, company, type of person, building or day, with their people, time on
  * site and average stay; a group opens its visits. The grouping is kept in the address with the
  * buildings and period.
