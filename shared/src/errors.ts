@@ -150,6 +150,18 @@ export const errorCatalogue = {
   PEOPLE_UPLOAD_SUMMARY: { status: 200 },
   PEOPLE_UPLOAD_NOT_UNIQUE_NAMES: { status: 400 },
   PEOPLE_UPLOAD_NOT_UNIQUE_EMAIL: { status: 400 },
+  // Floors and spaces
+  FLOOR_NAME_EXISTS: { status: 409 },
+  FLOOR_LIMIT_REACHED: { status: 409 },
+  FLOOR_HAS_FUTURE_BOOKINGS: { status: 409 },
+  FLOOR_PLAN_TOO_BIG: { status: 413 },
+  FLOOR_PLAN_INVALID_FORMAT: { status: 415 },
+  SPACE_NAME_EXISTS: { status: 409 },
+  SPACE_LIMIT_REACHED: { status: 409 },
+  SPACE_HAS_FUTURE_BOOKINGS: { status: 409 },
+  SPACE_SHAPE_INVALID: { status: 400 },
+  SPACE_APPROVER_INVALID: { status: 400 },
+  SPACE_APPROVERS_SAME: { status: 400 },
   // Space booking: business refusals in a 200 body (docs/errors.md, "The error body")
   TIME_CONFLICT: { status: 200 },
   SPACE_UNAVAILABLE: { status: 200 },

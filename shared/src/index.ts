@@ -53,3 +53,5 @@ export * from './domain/reportPeriod.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/buildingReport.ts';
 export * from './schemas/entryReports.ts';
+export * from './domain/floorPlan.ts';
+export * from './schemas/floor.ts';

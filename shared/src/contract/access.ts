@@ -59,6 +59,7 @@ export const publicCalls: { readonly [K in PublicCallKey]: true } = {
   'GET /sync/device/:deviceId': true,
   'POST /kiosk/enrol': true,
   'GET /live/visits': true,
+  'GET /public/floor/:id/plan/:key': true,
 };
 
 /** Whether anyone may make the call (no sign-in): the client sends the bearer token on every other. */

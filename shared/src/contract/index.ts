@@ -9,6 +9,7 @@ import { citiesContract } from './cities.ts';
 import { devicesContract } from './devices.ts';
 import { entryReportsContract } from './entryReports.ts';
 import { evacuationContract } from './evacuation.ts';
+import { floorsContract } from './floors.ts';
 import { identificationContract } from './identification.ts';
 import { liveContract } from './live.ts';
 import type { EndpointKey } from './endpoint.ts';
@@ -72,6 +73,7 @@ export const contract = {
   ...operationsContract,
   ...buildingReportContract,
   ...entryReportsContract,
+  ...floorsContract,
 };
 
 export type Contract = typeof contract;
