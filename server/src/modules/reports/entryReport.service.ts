@@ -12,6 +12,7 @@ import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { defaultZone } from '../visits/visit.dto.ts';
+import { csvLocalTime } from '../visits/csvLocalTime.ts';
 import type { VisitCaller } from '../visits/visitCaller.ts';
 import {
   type FigureRow,
@@ -128,30 +129,6 @@ const visitCsvColumns = [
   'timeZone',
 ] as const;
 
-/** One formatter per time zone: making one costs far more than formatting with it. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** yyyy-MM-dd HH:mm on a building's clock, as a spreadsheet reads a date and time. */
-function localTime(value: Date | string | null, timeZone: string): string | null {
-  if (value === null) return null;
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(new Date(value));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
-}
-
 /**
  * Every visit of the selection as CSV, newest first, walked by keyset a batch at a time; times on
  * each building's clock (its zone in a column); headings and types in the caller's language;
@@ -182,8 +159,8 @@ export async function entryReportVisitsCsv(
           t(`types.${visit.visitorType}`),
           visit.host,
           visit.buildingName,
-          localTime(row.checked_in_at, row.time_zone),
-          localTime(row.checked_out_at, row.time_zone),
+          csvLocalTime(row.checked_in_at, row.time_zone),
+          csvLocalTime(row.checked_out_at, row.time_zone),
           visit.stayMinutes,
           row.time_zone,
         ]);

@@ -28,6 +28,7 @@ import { searchHosts } from './hosts.service.ts';
 import { findTenantBuilding } from './visitDirectory.repo.ts';
 import { type Keyset, type VisitScope, buildingCounters, listTenantVisits, visitsAfter } from './visitList.repo.ts';
 import { type TenantVisitRow, findTenantVisit } from './visits.repo.ts';
+import { csvLocalTime } from './csvLocalTime.ts';
 
 export const scopeOf = (caller: VisitCaller, now = new Date()): VisitScope => ({
   tenantId: caller.tenantId,
@@ -113,34 +114,6 @@ const csvColumns = [
   'createdAt',
 ] as const;
 
-/** One formatter per time zone: making one costs far more than formatting with it. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** yyyy-MM-dd HH:mm in a time zone, as a spreadsheet reads a date and time. */
-function localTime(value: Date | string | null, timeZone: string): string | null {
-  if (value === null) return null;
-  const parts = formatterOf(timeZone).formatToParts(new Date(value));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
-}
-
 /**
  * meetings.csv with the list's filters and order, walked by keyset a batch at a time (rows added
  * meanwhile neither repeat nor push others out); times in each building's zone, named in a column;
@@ -174,10 +147,10 @@ export async function* visitsCsv(
         row.host,
         row.building_name,
         visitStatus(times, now, zone),
-        localTime(row.scheduled_at, zone),
+        csvLocalTime(row.scheduled_at, zone),
         row.scheduled_duration,
-        localTime(row.checked_in_at, zone),
-        localTime(row.checked_out_at, zone),
+        csvLocalTime(row.checked_in_at, zone),
+        csvLocalTime(row.checked_out_at, zone),
         row.checkout_method,
         zone,
         row.allowed ? t('yes') : t('no'),
@@ -186,7 +159,7 @@ export async function* visitsCsv(
         row.temp_measure2,
         row.comments,
         row.source,
-        localTime(row.created_at, zone),
+        csvLocalTime(row.created_at, zone),
       ]);
     }
     if (chunk) yield chunk;
