@@ -1,5 +1,7 @@
 import { type BuildingSettings, type Role, newBuildingSettings, uuidv7 } from '@vestibule/shared';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../src/db/database.ts';
+import type { Visits } from '../../src/db/tables.generated.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
 import { newBuildingColumns } from '../../src/modules/buildings/buildings.service.ts';
 
@@ -87,6 +89,34 @@ export async function createBuilding(db: Db, tenantId: string, name = 'Building'
       pin_code: '1234',
       ...newBuildingColumns(),
       settings: JSON.stringify(testBuildingSettings()),
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * A visit row written directly (a report's fixture): a visitor at the kiosk unless `values` say
+ * otherwise, its codes made from its id. Answers its id.
+ */
+export async function createVisit(
+  db: Db,
+  tenantId: string,
+  buildingId: string,
+  values: Partial<Insertable<Visits>> = {},
+): Promise<string> {
+  const id = uuidv7();
+  await db
+    .insertInto('visits')
+    .values({
+      id,
+      tenant_id: tenantId,
+      building_id: buildingId,
+      identifier: id.replace(/-/g, '').slice(-8).toUpperCase(),
+      public_identifier: id,
+      pin: '1234',
+      visitor_type: 'VISITOR',
+      source: 'KIOSK',
+      ...values,
     })
     .execute();
   return id;

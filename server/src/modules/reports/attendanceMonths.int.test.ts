@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import type { Visits } from '../../db/tables.generated.ts';
-import { createBuilding, createTenant, setBuildingSettings } from '../../../test/helpers/factories.ts';
+import { createBuilding, createTenant, createVisit, setBuildingSettings } from '../../../test/helpers/factories.ts';
 import { createTestDatabase } from '../../../test/helpers/database.ts';
 
 // The attendance report's months (docs/reports.md, "How the attendance report stays fast") are
@@ -19,24 +19,8 @@ let tower: string;
 let depot: string;
 const people = Array.from({ length: 6 }, () => uuidv7());
 
-async function visit(buildingId: string, values: Partial<Insertable<Visits>>): Promise<string> {
-  const id = uuidv7();
-  await db
-    .insertInto('visits')
-    .values({
-      id,
-      tenant_id: tenantId,
-      building_id: buildingId,
-      identifier: id.replace(/-/g, '').slice(-8).toUpperCase(),
-      public_identifier: id,
-      pin: '1234',
-      visitor_type: 'EMPLOYEE',
-      source: 'KIOSK',
-      ...values,
-    })
-    .execute();
-  return id;
-}
+const visit = (buildingId: string, values: Partial<Insertable<Visits>>) =>
+  createVisit(db, tenantId, buildingId, values);
 
 interface Month {
   building_id: string;

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuildingReport, type BuildingReportOfBuilding, type Role, uuidv7 } from '@vestibule/shared';
+import { type BuildingReport, type BuildingReportOfBuilding, type Role } from '@vestibule/shared';
 import type { Visits } from '../../db/tables.generated.ts';
 import {
   assignBuildings,
@@ -9,6 +9,7 @@ import {
   createTenant,
   createUser,
   setBuildingSettings,
+  createVisit,
 } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 import { rebuildDirtyRollups } from './buildingReport.service.ts';
@@ -30,24 +31,8 @@ const tokens = {} as Record<Role, { authorization: string }>;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-async function visit(buildingId: string, values: Partial<Insertable<Visits>>, tenant = tenantId): Promise<string> {
-  const id = uuidv7();
-  await t.database.db
-    .insertInto('visits')
-    .values({
-      id,
-      tenant_id: tenant,
-      building_id: buildingId,
-      identifier: id.replace(/-/g, '').slice(-8).toUpperCase(),
-      public_identifier: id,
-      pin: '1234',
-      visitor_type: 'VISITOR',
-      source: 'KIOSK',
-      ...values,
-    })
-    .execute();
-  return id;
-}
+const visit = (buildingId: string, values: Partial<Insertable<Visits>>, tenant = tenantId) =>
+  createVisit(t.database.db, tenant, buildingId, values);
 
 function report(role: Role, query: string) {
   return t.app.inject({ method: 'GET', url: `/service/reports/building?${query}`, headers: tokens[role] });

@@ -1,9 +1,9 @@
 import { type Insertable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuildingReport, uuidv7, visitorTypes } from '@vestibule/shared';
+import { type BuildingReport, visitorTypes } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import type { Visits } from '../../db/tables.generated.ts';
-import { createBuilding, createTenant, setBuildingSettings } from '../../../test/helpers/factories.ts';
+import { createBuilding, createTenant, createVisit, setBuildingSettings } from '../../../test/helpers/factories.ts';
 import { createTestDatabase } from '../../../test/helpers/database.ts';
 import { testConfig } from '../../../test/helpers/test-app.ts';
 import { backgroundJobs } from '../../jobs/index.ts';
@@ -39,24 +39,8 @@ function stream(seed: number): () => number {
   };
 }
 
-async function visit(buildingId: string, values: Partial<Insertable<Visits>>): Promise<string> {
-  const id = uuidv7();
-  await db
-    .insertInto('visits')
-    .values({
-      id,
-      tenant_id: tenantId,
-      building_id: buildingId,
-      identifier: id.replace(/-/g, '').slice(-8).toUpperCase(),
-      public_identifier: id,
-      pin: '1234',
-      visitor_type: 'VISITOR',
-      source: 'KIOSK',
-      ...values,
-    })
-    .execute();
-  return id;
-}
+const visit = (buildingId: string, values: Partial<Insertable<Visits>>) =>
+  createVisit(db, tenantId, buildingId, values);
 
 /** Visits checked in over the 30 days before now, some still inside, some across midnight. */
 async function fill(buildingId: string, count: number, seed: number): Promise<string[]> {

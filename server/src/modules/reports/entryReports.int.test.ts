@@ -1,7 +1,15 @@
+import type { Insertable } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AttendanceReport, type EntryReport, type EntryReportVisits, uuidv7 } from '@vestibule/shared';
-import { assignBuildings, createBuilding, createPerson, setBuildingSettings } from '../../../test/helpers/factories.ts';
+import { type AttendanceReport, type EntryReport, type EntryReportVisits } from '@vestibule/shared';
+import type { Visits } from '../../db/tables.generated.ts';
+import {
+  assignBuildings,
+  createBuilding,
+  createPerson,
+  createVisit,
+  setBuildingSettings,
+} from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, seedTwoTenants } from '../../../test/helpers/test-app.ts';
 
 // The entry report and the attendance report (both databases), on hand-made visits whose every
@@ -18,35 +26,15 @@ let unassigned: string;
 let otherCompany: string;
 const people: Record<string, string> = {};
 
-let n = 0;
 /** A visit as a check-in writes it: checked in (and out) at the given UTC instants. */
-async function visit(
+const visit = (
   tenantId: string,
   buildingId: string,
   checkedIn: string,
   checkedOut: string | null,
-  values: Record<string, unknown> = {},
-) {
-  n++;
-  const id = uuidv7();
-  await t.database.db
-    .insertInto('visits')
-    .values({
-      id,
-      tenant_id: tenantId,
-      building_id: buildingId,
-      identifier: `R${String(n).padStart(7, '0')}`,
-      public_identifier: `report-${id}`,
-      pin: '1234',
-      visitor_type: 'VISITOR',
-      source: 'KIOSK',
-      checked_in_at: checkedIn,
-      checked_out_at: checkedOut,
-      ...values,
-    })
-    .execute();
-  return id;
-}
+  values: Partial<Insertable<Visits>> = {},
+) =>
+  createVisit(t.database.db, tenantId, buildingId, { checked_in_at: checkedIn, checked_out_at: checkedOut, ...values });
 
 const get = (role: 'ROLE_ADMIN' | 'ROLE_MASTER' | 'ROLE_SUPERVISOR' | 'ROLE_USER', url: string) =>
   t.app.inject({ method: 'GET', url: `/service${url}`, headers: bearer(seed.tokens[role]) });
