@@ -26,6 +26,7 @@ import { createBuilding, createTenant, createUser } from '@vestibule/server/test
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 import { capturedStatements, explainStatement } from './lib/plans.ts';
 import { percentile } from './lib/stats.ts';
+import { visitorCompanies } from './lib/names.ts';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 1_000_000);
 const EMBEDDED_VISITS = Number(process.env.BENCH_EMBEDDED_VISITS ?? 200_000);
@@ -58,38 +59,6 @@ const companies = [
   'Redwood Realty',
   'Summit Hotels',
   'Titan Works',
-];
-const visitorCompanies = [
-  'Globex',
-  'Initech',
-  'Umbrella Health',
-  'Stark Logistics',
-  'Wayne Foods',
-  'Acme Supplies',
-  'Northwind Traders',
-  'Contoso',
-  'Fabrikam',
-  'Tailspin Toys',
-  'Brightline Electric',
-  'Northern HVAC',
-  'CleanSweep',
-  'Summit Elevators',
-  'Guardian Security',
-  'Blue Yonder Air',
-  'Litware',
-  'Proseware',
-  'Adventure Works',
-  'Wide World Importers',
-  'Coho Vineyard',
-  'Fourth Coffee',
-  'Lucerne Publishing',
-  'Margie Travel',
-  'Trey Research',
-  'Woodgrove Bank',
-  'Alpine Ski House',
-  'Datum Corporation',
-  'Humongous Insurance',
-  'Southridge Video',
 ];
 
 interface Building {

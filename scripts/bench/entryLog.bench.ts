@@ -47,6 +47,7 @@ import { assignBuildings, createBuilding, createTenant, createUser } from '@vest
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
 import { capturedStatements, explainStatement } from './lib/plans.ts';
 import { mb, percentile } from './lib/stats.ts';
+import { visitorCompanies } from './lib/names.ts';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 1_000_000);
 const EMBEDDED_VISITS = Number(process.env.BENCH_EMBEDDED_VISITS ?? VISITS);
@@ -159,39 +160,6 @@ const lastNames = [
   'Rossi',
   'Russo',
   'Ferrari',
-];
-/** The visitors' own companies. */
-const visitorCompanies = [
-  'Globex',
-  'Initech',
-  'Umbrella Health',
-  'Stark Logistics',
-  'Wayne Foods',
-  'Acme Supplies',
-  'Northwind Traders',
-  'Contoso',
-  'Fabrikam',
-  'Tailspin Toys',
-  'Brightline Electric',
-  'Northern HVAC',
-  'CleanSweep',
-  'Summit Elevators',
-  'Guardian Security',
-  'Blue Yonder Air',
-  'Litware',
-  'Proseware',
-  'Adventure Works',
-  'Wide World Importers',
-  'Coho Vineyard',
-  'Fourth Coffee',
-  'Lucerne Publishing',
-  'Margie Travel',
-  'Trey Research',
-  'Woodgrove Bank',
-  'Alpine Ski House',
-  'Datum Corporation',
-  'Humongous Insurance',
-  'Southridge Video',
 ];
 const companyNames = [
   'Atlas Group',
