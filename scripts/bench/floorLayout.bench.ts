@@ -43,7 +43,8 @@ async function fill(database: DatabaseHandle, name: string) {
   for (let b = 0; b < BUILDINGS; b++) {
     const buildingId = await createBuilding(db, tenantId, `${name} building ${b + 1}`);
     if (b === 0) await assignBuildings(db, supervisor.id, [buildingId]);
-    for (let f = 0; f < FLOORS_PER_BUILDING; f++) floorIds.push(await createFloor(db, tenantId, buildingId, `Level ${f}`));
+    for (let f = 0; f < FLOORS_PER_BUILDING; f++)
+      floorIds.push(await createFloor(db, tenantId, buildingId, `Level ${f}`));
   }
   const plan = plainPng(1600, 1000);
   for (const floorId of floorIds) {
@@ -73,7 +74,9 @@ async function fill(database: DatabaseHandle, name: string) {
           jsonb_build_object('x', 0.025 + (k % 25) * 0.039, 'y', 0.05 + (k / 25) * 0.048)))
         else jsonb_build_object('kind', 'rect', 'x', 0.01 + (k % 25) * 0.039, 'y', 0.01 + (k / 25) * 0.048,
           'width', 0.03, 'height', 0.04) end
-    from unnest(${sql.val(floorIds)}::uuid[]) as f(id) cross join generate_series(0, ${sql.lit(SPACES - 1)}) as k`.execute(db);
+    from unnest(${sql.val(floorIds)}::uuid[]) as f(id) cross join generate_series(0, ${sql.lit(SPACES - 1)}) as k`.execute(
+    db,
+  );
   // Bookings: past ones everywhere, to come on a third of the spaces.
   await sql`insert into space_bookings (id, tenant_id, space_id, starts_at, ends_at, status)
     select gen_random_uuid(), s.tenant_id, s.id, now() + (d || ' days')::interval, now() + (d || ' days')::interval + interval '1 hour',
@@ -158,9 +161,16 @@ try {
           `/service/space/list/${company.floorId}`,
         ]) {
           const figures = await measure(() =>
-            app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } }),
+            app.inject({
+              method: 'GET',
+              url,
+              headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+            }),
           );
-          rows.push([`${role.padEnd(10)} GET ${url.replace(company.floorId, '{id}').replace('/service', '')}`, figures]);
+          rows.push([
+            `${role.padEnd(10)} GET ${url.replace(company.floorId, '{id}').replace('/service', '')}`,
+            figures,
+          ]);
         }
       }
       // Where the time goes: the service (the queries and the mapping), the answer's check against
@@ -176,16 +186,22 @@ try {
       ];
       console.log('\nParts, in process:');
       for (const [name, f] of parts)
-        console.log(`  ${name.padEnd(44)} p50 ${f.p50.toFixed(1).padStart(6)} ms  p95 ${f.p95.toFixed(1).padStart(6)} ms`);
+        console.log(
+          `  ${name.padEnd(44)} p50 ${f.p50.toFixed(1).padStart(6)} ms  p95 ${f.p95.toFixed(1).padStart(6)} ms`,
+        );
       const [load1] = loadavg();
       console.log(`\nload average ${load1?.toFixed(1)} on ${availableParallelism()} cores while measuring`);
-      console.log(`\nA floor of ${SPACES} spaces on PostgreSQL, ${RUNS} calls each through the Fastify app (p95 target ${TARGET_MS} ms):`);
+      console.log(
+        `\nA floor of ${SPACES} spaces on PostgreSQL, ${RUNS} calls each through the Fastify app (p95 target ${TARGET_MS} ms):`,
+      );
       for (const [name, f] of rows) {
         const verdict = name.includes('/space/list/') ? '(reference)' : f.p95 <= TARGET_MS ? 'ok' : 'OVER TARGET';
         console.log(
           `  ${name.padEnd(44)} p50 ${f.p50.toFixed(1).padStart(6)} ms  p95 ${f.p95.toFixed(1).padStart(6)} ms  max ${f.max
             .toFixed(1)
-            .padStart(6)} ms  ${(f.bytes / 1024).toFixed(0).padStart(4)} KB  p95/target ${(f.p95 / TARGET_MS).toFixed(2)}  ${verdict}`,
+            .padStart(
+              6,
+            )} ms  ${(f.bytes / 1024).toFixed(0).padStart(4)} KB  p95/target ${(f.p95 / TARGET_MS).toFixed(2)}  ${verdict}`,
         );
       }
     } finally {

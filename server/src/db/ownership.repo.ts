@@ -43,11 +43,19 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
   person: ownedRow('people'),
   rollCall: ownedRow('roll_calls'),
   floor: async (db, tenantId, id) =>
-    (await db.selectFrom('floors').select('id').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst()) !==
-    undefined,
+    (await db
+      .selectFrom('floors')
+      .select('id')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()) !== undefined,
   space: async (db, tenantId, id) =>
-    (await db.selectFrom('spaces').select('id').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst()) !==
-    undefined,
+    (await db
+      .selectFrom('spaces')
+      .select('id')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()) !== undefined,
   question: async (db, tenantId, id) =>
     (await db
       .selectFrom('questions')

@@ -17,7 +17,13 @@ import {
   snapToGrid,
 } from './floorPlan.ts';
 
-const rect = (x: number, y: number, width: number, height: number): RectShape => ({ kind: 'rect', x, y, width, height });
+const rect = (x: number, y: number, width: number, height: number): RectShape => ({
+  kind: 'rect',
+  x,
+  y,
+  width,
+  height,
+});
 const polygon = (...points: [number, number][]): PolygonShape => ({
   kind: 'polygon',
   points: points.map(([x, y]) => ({ x, y })),
@@ -70,11 +76,13 @@ describe('shapesOverlap', () => {
   });
 
   it('finds polygons whose edges cross, and not polygons apart whose bounds meet', () => {
-    expect(shapesOverlap(polygon([0.1, 0.1], [0.3, 0.1], [0.2, 0.3]), polygon([0.1, 0.2], [0.3, 0.2], [0.2, 0.05]))).toBe(
-      true,
-    );
+    expect(
+      shapesOverlap(polygon([0.1, 0.1], [0.3, 0.1], [0.2, 0.3]), polygon([0.1, 0.2], [0.3, 0.2], [0.2, 0.05])),
+    ).toBe(true);
     // Two triangles in one square, each on its own side of the diagonal.
-    expect(shapesOverlap(polygon([0, 0], [0.2, 0], [0, 0.2]), polygon([0.2, 0.01], [0.2, 0.2], [0.01, 0.2]))).toBe(false);
+    expect(shapesOverlap(polygon([0, 0], [0.2, 0], [0, 0.2]), polygon([0.2, 0.01], [0.2, 0.2], [0.01, 0.2]))).toBe(
+      false,
+    );
   });
 });
 

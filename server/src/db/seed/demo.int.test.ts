@@ -396,7 +396,9 @@ describe("Demo HQ's floors", () => {
   });
 
   it('has thirty spaces: meeting rooms (one a polygon), rows of desks, and a room with two approvers', async () => {
-    const floors = jsonOf<{ docs: Floor[] }>(await t.app.inject({ method: 'GET', url: '/service/floor', headers: auth }));
+    const floors = jsonOf<{ docs: Floor[] }>(
+      await t.app.inject({ method: 'GET', url: '/service/floor', headers: auth }),
+    );
     const spaces = [];
     for (const floor of floors.docs) {
       const layout = jsonOf<FloorLayout>(
@@ -406,7 +408,12 @@ describe("Demo HQ's floors", () => {
     }
     expect(spaces).toHaveLength(30);
     expect(spaces.filter((space) => space.kind === 'DESK')).toHaveLength(22);
-    expect(spaces.filter((space) => space.kind === 'ROOM').map((space) => space.name).sort()).toEqual([
+    expect(
+      spaces
+        .filter((space) => space.kind === 'ROOM')
+        .map((space) => space.name)
+        .sort(),
+    ).toEqual([
       'Atrium',
       'Boardroom',
       'Executive suite',

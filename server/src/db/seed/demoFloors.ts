@@ -206,7 +206,13 @@ export async function seedDemoFloors(db: Db, now: Date): Promise<boolean> {
       const floorId = uuidv7();
       await trx
         .insertInto('floors')
-        .values({ id: floorId, tenant_id: building.tenantId, building_id: building.id, name: floor.name, level: floor.level })
+        .values({
+          id: floorId,
+          tenant_id: building.tenantId,
+          building_id: building.id,
+          name: floor.name,
+          level: floor.level,
+        })
         .execute();
       await trx
         .insertInto('floor_plans')

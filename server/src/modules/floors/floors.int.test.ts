@@ -3,7 +3,14 @@ import { type Floor, type FloorLayout, type Space, type UserFloor, uuidv7 } from
 import { assignBuildings, createBuilding, createUser } from '../../../test/helpers/factories.ts';
 import { bmpImage, gifImage, jpegImage, pngImage } from '../../../test/helpers/images.ts';
 import { multipartFile, pngOfSize } from '../../../test/helpers/multipart.ts';
-import { type TestApp, bearer, createTestApp, jsonOf, logInAs, tenantWithBuilding } from '../../../test/helpers/test-app.ts';
+import {
+  type TestApp,
+  bearer,
+  createTestApp,
+  jsonOf,
+  logInAs,
+  tenantWithBuilding,
+} from '../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 let tenantId: string;
@@ -12,7 +19,11 @@ let auth: { authorization: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ tenantId, buildingId, auth } = await tenantWithBuilding(t, { tenant: 'Plan Corp', building: 'Plan Tower' }, 'ROLE_MASTER'));
+  ({ tenantId, buildingId, auth } = await tenantWithBuilding(
+    t,
+    { tenant: 'Plan Corp', building: 'Plan Tower' },
+    'ROLE_MASTER',
+  ));
 });
 afterAll(() => t.close());
 
@@ -53,7 +64,11 @@ async function auditActions(entityId: string): Promise<string[]> {
 }
 
 async function storedPlans(floorId: string): Promise<number> {
-  const rows = await t.database.db.selectFrom('floor_plans').select('floor_id').where('floor_id', '=', floorId).execute();
+  const rows = await t.database.db
+    .selectFrom('floor_plans')
+    .select('floor_id')
+    .where('floor_id', '=', floorId)
+    .execute();
   return rows.length;
 }
 
@@ -82,7 +97,7 @@ describe('adding and changing floors', () => {
     expect((await addFloor({ name: 'Mezzanine', buildingId: other })).statusCode).toBe(200);
   });
 
-  it("answers 404 for a building of another company or one that does not exist", async () => {
+  it('answers 404 for a building of another company or one that does not exist', async () => {
     const other = await tenantWithBuilding(t, { tenant: 'Other Plans', building: 'Elsewhere' }, 'ROLE_MASTER');
     for (const target of [other.buildingId, uuidv7()]) {
       const response = await addFloor({ name: 'Roof', buildingId: target });
@@ -96,7 +111,12 @@ describe('adding and changing floors', () => {
     await t.database.db
       .insertInto('floors')
       .values(
-        Array.from({ length: 200 }, (_, i) => ({ id: uuidv7(), tenant_id: tenantId, building_id: full, name: `L${i}` })),
+        Array.from({ length: 200 }, (_, i) => ({
+          id: uuidv7(),
+          tenant_id: tenantId,
+          building_id: full,
+          name: `L${i}`,
+        })),
       )
       .execute();
     const response = await addFloor({ name: 'One more', buildingId: full });
@@ -275,7 +295,14 @@ describe('the plan image', () => {
     const floor = await newFloor('Rescaled', 11);
     await upload(floor.id, pngImage(1600, 1000));
     const shape = { kind: 'rect', x: 0.25, y: 0.5, width: 0.125, height: 0.1 };
-    const polygon = { kind: 'polygon', points: [{ x: 0.1, y: 0.1 }, { x: 0.3, y: 0.1 }, { x: 0.2, y: 0.3 }] };
+    const polygon = {
+      kind: 'polygon',
+      points: [
+        { x: 0.1, y: 0.1 },
+        { x: 0.3, y: 0.1 },
+        { x: 0.2, y: 0.3 },
+      ],
+    };
     for (const [name, drawn] of [
       ['Room A', shape],
       ['Room B', polygon],
@@ -299,8 +326,17 @@ describe('the plan image', () => {
   it('removes the plan: the layout has no image, the spaces stay, the address is gone', async () => {
     const floor = await newFloor('Unplanned', 12);
     const image = jsonOf<Floor>(await upload(floor.id, pngImage(10, 10))).image!;
-    await t.app.inject({ method: 'POST', url: '/service/space', headers: auth, payload: { floorId: floor.id, name: 'Desk 1' } });
-    const removed = await t.app.inject({ method: 'DELETE', url: `/service/floor/${floor.id}/layoutImage`, headers: auth });
+    await t.app.inject({
+      method: 'POST',
+      url: '/service/space',
+      headers: auth,
+      payload: { floorId: floor.id, name: 'Desk 1' },
+    });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/service/floor/${floor.id}/layoutImage`,
+      headers: auth,
+    });
     expect(removed.statusCode).toBe(200);
     expect(jsonOf<Floor>(removed)).toMatchObject({ image: null, spaceCount: 1 });
     expect((await t.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
@@ -313,7 +349,12 @@ describe("another company's floors", () => {
   it('are never seen: not listed, no layout, no upload, no spaces, no plan by a guessed key', async () => {
     const floor = await newFloor('Private floor', 20);
     const image = jsonOf<Floor>(await upload(floor.id, pngImage(10, 10))).image!;
-    await t.app.inject({ method: 'POST', url: '/service/space', headers: auth, payload: { floorId: floor.id, name: 'Secret room' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/service/space',
+      headers: auth,
+      payload: { floorId: floor.id, name: 'Secret room' },
+    });
     const other = await tenantWithBuilding(t, { tenant: 'Rival Corp', building: 'Rival Tower' }, 'ROLE_MASTER');
     const list = jsonOf<{ docs: Floor[] }>(
       await t.app.inject({ method: 'GET', url: '/service/floor?limit=1000', headers: other.auth }),
@@ -376,7 +417,13 @@ describe('deleting a floor', () => {
     const id = uuidv7();
     await t.database.db
       .insertInto('space_bookings')
-      .values({ id, tenant_id: tenantId, space_id: spaceId, starts_at: startsAt, ends_at: new Date(startsAt.getTime() + 3_600_000) })
+      .values({
+        id,
+        tenant_id: tenantId,
+        space_id: spaceId,
+        starts_at: startsAt,
+        ends_at: new Date(startsAt.getTime() + 3_600_000),
+      })
       .execute();
     return id;
   }
@@ -385,7 +432,12 @@ describe('deleting a floor', () => {
     const floor = await newFloor('Doomed', 30);
     await upload(floor.id, pngImage(10, 10));
     const space = jsonOf<Space>(
-      await t.app.inject({ method: 'POST', url: '/service/space', headers: auth, payload: { floorId: floor.id, name: 'Gone' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/service/space',
+        headers: auth,
+        payload: { floorId: floor.id, name: 'Gone' },
+      }),
     );
     // A booking already over does not hold the floor back.
     await bookingOn(space.id, -5);
@@ -403,10 +455,19 @@ describe('deleting a floor', () => {
     for (const name of ['Room 1', 'Room 2'])
       spaceIds.push(
         jsonOf<Space>(
-          await t.app.inject({ method: 'POST', url: '/service/space', headers: auth, payload: { floorId: floor.id, name } }),
+          await t.app.inject({
+            method: 'POST',
+            url: '/service/space',
+            headers: auth,
+            payload: { floorId: floor.id, name },
+          }),
         ).id,
       );
-    const bookings = [await bookingOn(spaceIds[0]!, 24), await bookingOn(spaceIds[1]!, 48), await bookingOn(spaceIds[1]!, 72)];
+    const bookings = [
+      await bookingOn(spaceIds[0]!, 24),
+      await bookingOn(spaceIds[1]!, 48),
+      await bookingOn(spaceIds[1]!, 72),
+    ];
     const refused = await t.app.inject({ method: 'DELETE', url: `/service/floor/${floor.id}`, headers: auth });
     expect(refused.statusCode).toBe(409);
     expect(jsonOf(refused)).toMatchObject({ errorCode: 'FLOOR_HAS_FUTURE_BOOKINGS', params: { count: 3 } });
@@ -433,15 +494,20 @@ describe('deleting a floor', () => {
 
 describe('the floors a user may book on', () => {
   it("lists the floors of the user's buildings with a public, available space", async () => {
-    const { tenantId: company, buildingId: tower, auth: master } = await tenantWithBuilding(
-      t,
-      { tenant: 'Booking Corp', building: 'Booking Tower' },
-      'ROLE_MASTER',
-    );
+    const {
+      tenantId: company,
+      buildingId: tower,
+      auth: master,
+    } = await tenantWithBuilding(t, { tenant: 'Booking Corp', building: 'Booking Tower' }, 'ROLE_MASTER');
     const annex = await createBuilding(t.database.db, company, 'Booking Annex');
     const make = async (name: string, building: string, space?: { public: boolean; available: boolean }) => {
       const floor = jsonOf<Floor>(
-        await t.app.inject({ method: 'POST', url: '/service/floor', headers: master, payload: { buildingId: building, name } }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/service/floor',
+          headers: master,
+          payload: { buildingId: building, name },
+        }),
       );
       if (space)
         await t.app.inject({

@@ -35,7 +35,10 @@ export type SpaceSort = keyof typeof spaceSortColumns;
 
 /** Bookings that still count: neither cancelled nor refused, and not over. */
 function bookingsToCome(eb: ExpressionBuilder<Database, 'space_bookings'>) {
-  return eb.and([eb('space_bookings.status', 'in', ['PENDING', 'CONFIRMED']), eb('space_bookings.ends_at', '>', sql<Date>`now()`)]);
+  return eb.and([
+    eb('space_bookings.status', 'in', ['PENDING', 'CONFIRMED']),
+    eb('space_bookings.ends_at', '>', sql<Date>`now()`),
+  ]);
 }
 
 function selectFloors(db: Db) {
@@ -102,7 +105,9 @@ export async function listFloors(
     .executeTakeFirstOrThrow();
   const direction = options.descending ? 'desc' : 'asc';
   const rows = await query
-    .orderBy(floorSortColumns[options.sort], (ob) => (direction === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast()))
+    .orderBy(floorSortColumns[options.sort], (ob) =>
+      direction === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast(),
+    )
     .orderBy('floors.name')
     .orderBy('floors.id')
     .offset(options.offset)
@@ -156,7 +161,13 @@ export async function lockFloor(db: Db, tenantId: string, id: string) {
 export async function savePlan(
   db: Db,
   floorId: string,
-  plan: { key: string; content: Buffer; contentType: 'image/gif' | 'image/png' | 'image/jpeg' | 'image/bmp'; width: number; height: number },
+  plan: {
+    key: string;
+    content: Buffer;
+    contentType: 'image/gif' | 'image/png' | 'image/jpeg' | 'image/bmp';
+    width: number;
+    height: number;
+  },
 ): Promise<void> {
   const values = {
     key: plan.key,
@@ -310,7 +321,9 @@ export async function listSpaces(
     .executeTakeFirstOrThrow();
   const direction = options.descending ? 'desc' : 'asc';
   const rows = await query
-    .orderBy(spaceSortColumns[options.sort], (ob) => (direction === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast()))
+    .orderBy(spaceSortColumns[options.sort], (ob) =>
+      direction === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast(),
+    )
     .orderBy('spaces.name')
     .orderBy('spaces.id')
     .offset(options.offset)

@@ -124,7 +124,8 @@ export async function floorsRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'DELETE /floor/:id/layoutImage', {
     config: floorScoped,
-    handler: (request) => removePlan(app.ctx, auditActorOf(request), { tenantId: tenantOf(request), id: request.params.id }),
+    handler: (request) =>
+      removePlan(app.ctx, auditActorOf(request), { tenantId: tenantOf(request), id: request.params.id }),
   });
 
   route(app, 'GET /public/floor/:id/plan/:key', {

@@ -115,7 +115,13 @@ export async function createFloor(
         if (!(await lockBuilding(trx, target.tenantId, input.buildingId, target.assignedTo))) throw notFound();
         if ((await countFloorsOfBuilding(trx, input.buildingId)) >= FLOORS_PER_BUILDING_MAX)
           throw new AppError('FLOOR_LIMIT_REACHED', { max: FLOORS_PER_BUILDING_MAX });
-        await insertFloor(trx, { id, tenant_id: target.tenantId, building_id: input.buildingId, name: input.name, level });
+        await insertFloor(trx, {
+          id,
+          tenant_id: target.tenantId,
+          building_id: input.buildingId,
+          name: input.name,
+          level,
+        });
         await audit(trx, actor, {
           tenantId: target.tenantId,
           action: 'FLOOR_CREATED',
@@ -143,10 +149,7 @@ export async function changeFloor(
         const name = input.name ?? before.name;
         const level = input.level === undefined ? before.level : input.level;
         await updateFloor(trx, target.tenantId, target.id, { name, level });
-        const change = changedFields(
-          { name: before.name, level: before.level },
-          { name, level },
-        );
+        const change = changedFields({ name: before.name, level: before.level }, { name, level });
         if (change.after)
           await audit(trx, actor, {
             tenantId: target.tenantId,
@@ -233,8 +236,12 @@ export async function storePlan(
     const before = await floorOf(trx, target.tenantId, target.id);
     await savePlan(trx, target.id, { ...plan, key: newPlanKey() });
     await updateFloor(trx, target.tenantId, target.id, {});
-    const image = (row: { contentType: string | null; width: number | null; height: number | null; bytes: number | null }) =>
-      row.contentType === null ? null : row;
+    const image = (row: {
+      contentType: string | null;
+      width: number | null;
+      height: number | null;
+      bytes: number | null;
+    }) => (row.contentType === null ? null : row);
     await audit(trx, actor, {
       tenantId: target.tenantId,
       action: 'FLOOR_PLAN_UPLOADED',

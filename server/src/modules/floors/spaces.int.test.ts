@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Floor, type Space, type SpaceApprover, type SpaceOption, uuidv7 } from '@vestibule/shared';
 import { assignBuildings, createBuilding, createUser } from '../../../test/helpers/factories.ts';
-import { type TestApp, bearer, createTestApp, jsonOf, logInAs, tenantWithBuilding } from '../../../test/helpers/test-app.ts';
+import {
+  type TestApp,
+  bearer,
+  createTestApp,
+  jsonOf,
+  logInAs,
+  tenantWithBuilding,
+} from '../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 let tenantId: string;
@@ -11,9 +18,18 @@ let floor: Floor;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ tenantId, buildingId, auth } = await tenantWithBuilding(t, { tenant: 'Space Corp', building: 'Space Tower' }, 'ROLE_ADMIN'));
+  ({ tenantId, buildingId, auth } = await tenantWithBuilding(
+    t,
+    { tenant: 'Space Corp', building: 'Space Tower' },
+    'ROLE_ADMIN',
+  ));
   floor = jsonOf<Floor>(
-    await t.app.inject({ method: 'POST', url: '/service/floor', headers: auth, payload: { buildingId, name: 'Main', level: 0 } }),
+    await t.app.inject({
+      method: 'POST',
+      url: '/service/floor',
+      headers: auth,
+      payload: { buildingId, name: 'Main', level: 0 },
+    }),
   );
 });
 afterAll(() => t.close());
@@ -35,7 +51,12 @@ async function change(id: string, body: Record<string, unknown>) {
 }
 
 async function auditActions(entityId: string): Promise<string[]> {
-  const rows = await t.database.db.selectFrom('audit_log').select('action').where('entity_id', '=', entityId).orderBy('id').execute();
+  const rows = await t.database.db
+    .selectFrom('audit_log')
+    .select('action')
+    .where('entity_id', '=', entityId)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.action);
 }
 
@@ -75,7 +96,14 @@ describe('adding a space', () => {
     for (const shape of [
       rect(0.9, 0.1, 0.2, 0.1),
       rect(0.1, 0.1, 0.001, 0.1),
-      { kind: 'polygon', points: [{ x: 0.1, y: 0.1 }, { x: 0.2, y: 0.2 }, { x: 0.3, y: 0.3 }] },
+      {
+        kind: 'polygon',
+        points: [
+          { x: 0.1, y: 0.1 },
+          { x: 0.2, y: 0.2 },
+          { x: 0.3, y: 0.3 },
+        ],
+      },
     ]) {
       const response = await add({ name: `Bad ${JSON.stringify(shape)}`.slice(0, 90), shape });
       expect(response.statusCode).toBe(400);
@@ -112,7 +140,12 @@ describe('adding a space', () => {
 
   it('refuses a space past the per-floor limit: SPACE_LIMIT_REACHED', async () => {
     const full = jsonOf<Floor>(
-      await t.app.inject({ method: 'POST', url: '/service/floor', headers: auth, payload: { buildingId, name: 'Packed' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/service/floor',
+        headers: auth,
+        payload: { buildingId, name: 'Packed' },
+      }),
     );
     await t.database.db
       .insertInto('spaces')
@@ -142,9 +175,18 @@ describe('approvers', () => {
     const unassigned = await createUser(db, { tenantId, role: 'ROLE_USER', username: 'approver-unassigned' });
     await assignBuildings(db, unassigned.id, [await createBuilding(db, tenantId, 'Elsewhere')]);
     const tech = await createUser(db, { tenantId, role: 'ROLE_TECH_1', username: 'approver-tech' });
-    const blocked = await createUser(db, { tenantId, role: 'ROLE_MASTER', username: 'approver-blocked', blocked: true });
+    const blocked = await createUser(db, {
+      tenantId,
+      role: 'ROLE_MASTER',
+      username: 'approver-blocked',
+      blocked: true,
+    });
     const other = await tenantWithBuilding(t, { tenant: 'Approver Rival', building: 'Rival' }, 'ROLE_MASTER');
-    const foreign = await createUser(db, { tenantId: other.tenantId, role: 'ROLE_MASTER', username: 'approver-foreign' });
+    const foreign = await createUser(db, {
+      tenantId: other.tenantId,
+      role: 'ROLE_MASTER',
+      username: 'approver-foreign',
+    });
 
     const listed = jsonOf<SpaceApprover[]>(
       await t.app.inject({ method: 'GET', url: `/service/space/approvers/${floor.id}`, headers: auth }),
@@ -209,7 +251,12 @@ describe('changing a space', () => {
 describe('listing spaces', () => {
   it("lists a floor's map, its picker, and the paged list sorted, searched and filtered", async () => {
     const listFloor = jsonOf<Floor>(
-      await t.app.inject({ method: 'POST', url: '/service/floor', headers: auth, payload: { buildingId, name: 'List floor' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/service/floor',
+        headers: auth,
+        payload: { buildingId, name: 'List floor' },
+      }),
     );
     for (const [name, kind] of [
       ['Zeta', 'ROOM'],
@@ -240,13 +287,17 @@ describe('listing spaces', () => {
     expect((await list(`buildingId=${uuidv7()}`)).docs).toEqual([]);
     const bad = await t.app.inject({ method: 'GET', url: '/service/space?sort=password', headers: auth });
     expect(jsonOf(bad).errorCode).toBe('ERROR_WITH_FILTER');
-    expect((await t.app.inject({ method: 'GET', url: `/service/space/byFloorId/${uuidv7()}`, headers: auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/service/space/byFloorId/${uuidv7()}`, headers: auth })).statusCode,
+    ).toBe(404);
   });
 
-  it("shows a supervisor only the spaces of their buildings", async () => {
+  it('shows a supervisor only the spaces of their buildings', async () => {
     const supervisor = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
     const headers = bearer(await logInAs(t.app, supervisor.username));
-    expect(jsonOf<{ docs: Space[] }>(await t.app.inject({ method: 'GET', url: '/service/space', headers })).docs).toEqual([]);
+    expect(
+      jsonOf<{ docs: Space[] }>(await t.app.inject({ method: 'GET', url: '/service/space', headers })).docs,
+    ).toEqual([]);
     await assignBuildings(t.database.db, supervisor.id, [buildingId]);
     const seen = jsonOf<{ totalDocs: number }>(await t.app.inject({ method: 'GET', url: '/service/space', headers }));
     expect(seen.totalDocs).toBeGreaterThan(0);
@@ -292,7 +343,11 @@ describe('deleting a space', () => {
     );
     expect(shown.find((s) => s.id === space.id)!.futureBookings).toBe(3);
     for (const query of ['', '?cancelBookings=false']) {
-      const refused = await t.app.inject({ method: 'DELETE', url: `/service/space/${space.id}${query}`, headers: auth });
+      const refused = await t.app.inject({
+        method: 'DELETE',
+        url: `/service/space/${space.id}${query}`,
+        headers: auth,
+      });
       expect(refused.statusCode).toBe(409);
       expect(jsonOf(refused)).toMatchObject({ errorCode: 'SPACE_HAS_FUTURE_BOOKINGS', params: { count: 3 } });
     }
@@ -311,7 +366,12 @@ describe('deleting a space', () => {
     const byId = Object.fromEntries(rows.map((row) => [row.id, [row.status, row.cancelled_at !== null]]));
     for (const id of upcoming) expect(byId[id]).toEqual(['CANCELLED', true]);
     expect(byId[past]).toEqual(['CONFIRMED', false]);
-    const deleted = await t.app.inject({ method: 'PATCH', url: `/service/space/${space.id}`, headers: auth, payload: {} });
+    const deleted = await t.app.inject({
+      method: 'PATCH',
+      url: `/service/space/${space.id}`,
+      headers: auth,
+      payload: {},
+    });
     expect(deleted.statusCode).toBe(404);
   });
 });

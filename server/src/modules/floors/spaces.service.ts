@@ -152,7 +152,11 @@ export async function spaceOptions(ctx: ServerContext, tenantId: string, floorId
 }
 
 /** Who may approve bookings of a floor's spaces. */
-export async function approversOfFloor(ctx: ServerContext, tenantId: string, floorId: string): Promise<SpaceApprover[]> {
+export async function approversOfFloor(
+  ctx: ServerContext,
+  tenantId: string,
+  floorId: string,
+): Promise<SpaceApprover[]> {
   const floor = await findFloor(ctx.db, tenantId, floorId);
   if (!floor) throw notFound();
   return (await listApprovers(ctx.db, tenantId, floor.building_id)).map(toApprover);
