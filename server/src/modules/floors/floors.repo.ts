@@ -268,12 +268,15 @@ export function findSpace(db: Db, tenantId: string, id: string) {
 
 /** A floor's spaces with their shapes, by name (the map). */
 export function listSpacesOfFloor(db: Db, tenantId: string, floorId: string) {
-  return selectSpaces(db)
-    .where('spaces.floor_id', '=', floorId)
-    .where('spaces.tenant_id', '=', tenantId)
-    .orderBy('spaces.name')
-    .orderBy('spaces.id')
-    .execute();
+  return (
+    selectSpaces(db)
+      .where('spaces.floor_id', '=', floorId)
+      // The company by the floor's one row: the spaces' own tenant index would add a scan of all of the company's.
+      .where('floors.tenant_id', '=', tenantId)
+      .orderBy('spaces.name')
+      .orderBy('spaces.id')
+      .execute()
+  );
 }
 
 /** A floor's spaces by name, for a picker. */
