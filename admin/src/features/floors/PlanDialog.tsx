@@ -26,14 +26,14 @@ export function PlanDialog({ floor, onClose }: { floor: Floor; onClose: (changed
   const problems = file ? planProblems(file) : [];
   const fileValid = file !== null && problems.length === 0;
 
+  // The chosen file's preview, read in the browser before anything is sent.
   useEffect(() => {
-    if (!fileValid) {
-      setPreview(null);
-      return undefined;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    setPreview(null);
+    if (!fileValid) return undefined;
+    const reader = new FileReader();
+    reader.addEventListener('load', () => typeof reader.result === 'string' && setPreview(reader.result));
+    reader.readAsDataURL(file);
+    return () => reader.abort();
   }, [file, fileValid]);
 
   const send = async () => {
