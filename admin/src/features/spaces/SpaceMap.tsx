@@ -361,7 +361,8 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
     {
       target: svgRef,
       eventOptions: { passive: false },
-      drag: { filterTaps: true, pointer: { buttons: [1] } },
+      // The arrow keys are the map's own (a grid step, saved), not the gesture's.
+      drag: { filterTaps: true, pointer: { buttons: [1], keys: false } },
       pinch: { from: () => [viewRef.current.scale, 0], scaleBounds: { min: SCALE_MIN, max: SCALE_MAX } },
     },
   );
