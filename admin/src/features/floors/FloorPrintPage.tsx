@@ -20,7 +20,10 @@ export function FloorPrintPage() {
   const { t } = useTranslation();
   const noticeText = useNoticeText();
   const { id = '' } = useParams();
-  const load = useCallback((signal: AbortSignal) => api.call('GET /floor/:id/layout', { params: { id }, signal }), [id]);
+  const load = useCallback(
+    (signal: AbortSignal) => api.call('GET /floor/:id/layout', { params: { id }, signal }),
+    [id],
+  );
   const { state } = useLoaded<FloorLayout>(load);
 
   return (

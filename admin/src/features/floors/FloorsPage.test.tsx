@@ -83,9 +83,7 @@ describe('floors', () => {
     const name = within(edit).getByRole('textbox', { name: /^Floor/ });
     await user.clear(name);
     await user.type(name, 'Level 1{Enter}');
-    await waitFor(() =>
-      expect(name).toHaveAccessibleDescription(/This building already has a floor with that name\./),
-    );
+    await waitFor(() => expect(name).toHaveAccessibleDescription(/This building already has a floor with that name\./));
     await user.clear(name);
     await user.type(name, 'Parking{Enter}');
     await waitFor(() => expect(rows().map((row) => row[0])).toEqual(['Level 1', 'Parking']));

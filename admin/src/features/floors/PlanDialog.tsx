@@ -74,9 +74,7 @@ export function PlanDialog({ floor, onClose }: { floor: Floor; onClose: (changed
       <Stack gap="md">
         {floor.image ? (
           <Stack gap={4}>
-            <Text size="sm">
-              {t('floors.plan.current', { width: floor.image.width, height: floor.image.height })}
-            </Text>
+            <Text size="sm">{t('floors.plan.current', { width: floor.image.width, height: floor.image.height })}</Text>
             <Image src={floor.image.url} alt={t('floors.plan.alt', { name: floor.name })} fit="contain" mah={240} />
           </Stack>
         ) : (

@@ -1,4 +1,15 @@
-import { ActionIcon, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { useGesture } from '@use-gesture/react';
 import {
   type Floor,
@@ -24,7 +35,15 @@ import { useStore } from 'zustand';
 import { api } from '../../api/apiClient.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { createMapHistory, type ShapeStep } from './mapHistory.ts';
-import { BLANK_PLAN, PlanLegend, PlanPatterns, ShapeElement, SpaceFigure, pixelPoints, useKindLetters } from './planDrawing.tsx';
+import {
+  BLANK_PLAN,
+  PlanLegend,
+  PlanPatterns,
+  ShapeElement,
+  SpaceFigure,
+  pixelPoints,
+  useKindLetters,
+} from './planDrawing.tsx';
 import { SpaceForm } from './SpaceForm.tsx';
 import { nextName } from './spaceNames.ts';
 
@@ -305,7 +324,18 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
 
   useGesture(
     {
-      onDrag: ({ first, last, tap, movement: [mx, my], xy: [cx, cy], initial: [ix, iy], event, memo, pinching, cancel }) => {
+      onDrag: ({
+        first,
+        last,
+        tap,
+        movement: [mx, my],
+        xy: [cx, cy],
+        initial: [ix, iy],
+        event,
+        memo,
+        pinching,
+        cancel,
+      }) => {
         if (pinching) {
           cancel();
           return memo as DragMode;
@@ -325,7 +355,8 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
         if (mode.type === 'pan') {
           setView({ ...mode.start, x: mode.start.x + mx, y: mode.start.y + my });
         } else if (mode.type === 'move' || mode.type === 'resize') {
-          const shape = mode.type === 'move' ? snappedMove(mode.start, dx, dy) : resized(mode.start, mode.corner, cx, cy);
+          const shape =
+            mode.type === 'move' ? snappedMove(mode.start, dx, dy) : resized(mode.start, mode.corner, cx, cy);
           if (last) {
             setLive(null);
             void changeShape(mode.id, mode.start, shape);
@@ -487,12 +518,22 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
         </Button>
         <Group gap={4}>
           <Tooltip label={t('spaces.map.zoomIn')}>
-            <ActionIcon variant="default" size="lg" aria-label={t('spaces.map.zoomIn')} onClick={() => zoomBy(ZOOM_STEP)}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('spaces.map.zoomIn')}
+              onClick={() => zoomBy(ZOOM_STEP)}
+            >
               +
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('spaces.map.zoomOut')}>
-            <ActionIcon variant="default" size="lg" aria-label={t('spaces.map.zoomOut')} onClick={() => zoomBy(1 / ZOOM_STEP)}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('spaces.map.zoomOut')}
+              onClick={() => zoomBy(1 / ZOOM_STEP)}
+            >
               −
             </ActionIcon>
           </Tooltip>
@@ -509,7 +550,10 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
         />
         <Select
           label={t('spaces.map.gridStep')}
-          data={gridSteps.map((step) => ({ value: String(step), label: t('spaces.map.gridStepValue', { percent: step * 100 }) }))}
+          data={gridSteps.map((step) => ({
+            value: String(step),
+            label: t('spaces.map.gridStepValue', { percent: step * 100 }),
+          }))}
           value={String(config.gridStep)}
           allowDeselect={false}
           onChange={(value) => value && void saveConfig({ gridStep: Number(value) as FloorLayoutConfig['gridStep'] })}
@@ -523,7 +567,11 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
         />
       </Group>
       <Text size="sm" id="space-map-help">
-        {tool === 'polygon' ? t('spaces.map.polygonHelp') : tool === 'rect' ? t('spaces.map.rectHelp') : t('spaces.map.help')}
+        {tool === 'polygon'
+          ? t('spaces.map.polygonHelp')
+          : tool === 'rect'
+            ? t('spaces.map.rectHelp')
+            : t('spaces.map.help')}
       </Text>
       {!floor.image && <Text size="sm">{t('spaces.map.noPlan')}</Text>}
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
 import { HQ, acme } from '../../test/fixtures.ts';
 import { createTestSession, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
-import { approverFixtures, fakeFloors, floorFixture, planImage, rect, spaceFixture } from '../floors/testing/fakeFloors.ts';
+import {
+  approverFixtures,
+  fakeFloors,
+  floorFixture,
+  planImage,
+  rect,
+  spaceFixture,
+} from '../floors/testing/fakeFloors.ts';
 import { SpacesPage } from './SpacesPage.tsx';
 
 async function renderSpaces(floor: Floor, spaces: Space[], view: 'list' | 'map') {
@@ -156,7 +163,12 @@ describe('the map', () => {
     expect(sentRect(fake.calls.last('PATCH /space/:id').body.shape).x).toBe(0.09);
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(fake.calls.of('PATCH /space/:id')).toHaveLength(4));
-    expect(sentRect(fake.calls.last('PATCH /space/:id').body.shape)).toEqual({ x: 0.1, y: 0.2, width: 0.04, height: 0.08 });
+    expect(sentRect(fake.calls.last('PATCH /space/:id').body.shape)).toEqual({
+      x: 0.1,
+      y: 0.2,
+      width: 0.04,
+      height: 0.08,
+    });
     expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Redo' }));

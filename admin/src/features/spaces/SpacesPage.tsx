@@ -145,7 +145,9 @@ function FloorSpaces({
   const setSpaces = useCallback(
     (update: (spaces: Space[]) => Space[]) =>
       setState((current) =>
-        current.kind === 'loaded' ? { kind: 'loaded', data: { ...current.data, spaces: update(current.data.spaces) } } : current,
+        current.kind === 'loaded'
+          ? { kind: 'loaded', data: { ...current.data, spaces: update(current.data.spaces) } }
+          : current,
       ),
     [setState],
   );

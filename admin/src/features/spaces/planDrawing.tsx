@@ -44,7 +44,13 @@ interface ShapeStyle {
 export function PlanPatterns({ prefix }: { prefix: string }) {
   return (
     <defs>
-      <pattern id={`${prefix}-hatch`} patternUnits="userSpaceOnUse" width={10} height={10} patternTransform="rotate(45)">
+      <pattern
+        id={`${prefix}-hatch`}
+        patternUnits="userSpaceOnUse"
+        width={10}
+        height={10}
+        patternTransform="rotate(45)"
+      >
         <rect width={10} height={10} fill="#ffffff" fillOpacity={0.35} />
         <line x1={0} y1={0} x2={0} y2={10} stroke="#212121" strokeWidth={4} />
       </pattern>
@@ -149,11 +155,23 @@ export function PlanLegend({ spaces }: { spaces: readonly Pick<Space, 'kind'>[] 
   const letters = useKindLetters();
   const shown = spaceKinds.filter((kind) => spaces.length === 0 || spaces.some((space) => space.kind === kind));
   return (
-    <ul aria-label={t('spaces.legend.title')} style={{ display: 'flex', flexWrap: 'wrap', gap: 16, listStyle: 'none', padding: 0, margin: 0 }}>
+    <ul
+      aria-label={t('spaces.legend.title')}
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 16, listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {shown.map((kind) => (
         <li key={kind} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
           <svg width={28} height={20} aria-hidden>
-            <rect x={1} y={1} width={26} height={18} fill={spaceKindColors[kind]} fillOpacity={0.35} stroke={spaceKindColors[kind]} strokeWidth={2} />
+            <rect
+              x={1}
+              y={1}
+              width={26}
+              height={18}
+              fill={spaceKindColors[kind]}
+              fillOpacity={0.35}
+              stroke={spaceKindColors[kind]}
+              strokeWidth={2}
+            />
             <text x={14} y={15} fontSize={13} fontWeight={700} textAnchor="middle" fill="#111">
               {letters[kind]}
             </text>

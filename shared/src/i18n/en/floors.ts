@@ -51,7 +51,7 @@ export const floors = {
     uploaded: 'The plan is uploaded.',
     remove: 'Remove the plan',
     removeTitle: 'Remove the plan',
-    removeText: "Remove the plan of {{name}}? Its spaces keep their places for the next plan.",
+    removeText: 'Remove the plan of {{name}}? Its spaces keep their places for the next plan.',
     removed: 'The plan is removed.',
   },
   printPage: {

@@ -29,7 +29,8 @@ export const floors = {
   deleteConfirm: 'Eliminar',
   bookingsTitle: 'Reservas pendientes',
   bookingsText_one: 'Los espacios de {{name}} tienen {{count}} reserva pendiente. ¿Eliminar la planta y cancelarla?',
-  bookingsText_other: 'Los espacios de {{name}} tienen {{count}} reservas pendientes. ¿Eliminar la planta y cancelarlas?',
+  bookingsText_other:
+    'Los espacios de {{name}} tienen {{count}} reservas pendientes. ¿Eliminar la planta y cancelarlas?',
   bookingsConfirm: 'Eliminar y cancelar las reservas',
   plan: {
     column: 'Plano',

@@ -1,7 +1,8 @@
 // La pantalla Espacios (/admin/spaces): los espacios de una planta, en lista y en su mapa.
 export const spaces = {
   title: 'Espacios',
-  intro: 'Las salas de reuniones, puestos y otros lugares que se reservan, planta por planta, en lista o dibujados en el plano.',
+  intro:
+    'Las salas de reuniones, puestos y otros lugares que se reservan, planta por planta, en lista o dibujados en el plano.',
   floor: 'Planta',
   view: 'Vista',
   views: { list: 'Lista', map: 'Mapa' },
@@ -65,8 +66,10 @@ export const spaces = {
     tools: { select: 'Seleccionar', rect: 'Rectángulo', polygon: 'Polígono' },
     help: 'Arrastre un espacio para moverlo y sus esquinas para cambiar su tamaño; arrastre el plano para desplazarlo, desplácese o pellizque para hacer zoom. Con el teclado: Tab para llegar a un espacio, las flechas lo mueven (Mayús: diez pasos), Mayús+Alt+flechas cambian su tamaño, Supr lo elimina, Ctrl+D lo duplica, Ctrl+Z deshace, Ctrl+Mayús+Z rehace.',
     rectHelp: 'Arrastre sobre el plano para dibujar un rectángulo.',
-    polygonHelp: 'Haga clic en cada esquina; haga doble clic o pulse Intro para cerrar el polígono, Esc para descartarlo.',
-    noPlan: 'Esta planta todavía no tiene plano: los espacios se dibujan sobre una hoja en blanco. Suba un plano en la pantalla Plantas.',
+    polygonHelp:
+      'Haga clic en cada esquina; haga doble clic o pulse Intro para cerrar el polígono, Esc para descartarlo.',
+    noPlan:
+      'Esta planta todavía no tiene plano: los espacios se dibujan sobre una hoja en blanco. Suba un plano en la pantalla Plantas.',
     addSpace: 'Añadir un espacio',
     duplicate: 'Duplicar',
     undo: 'Deshacer',

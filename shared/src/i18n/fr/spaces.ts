@@ -66,8 +66,10 @@ export const spaces = {
     tools: { select: 'Sélection', rect: 'Rectangle', polygon: 'Polygone' },
     help: 'Faites glisser un espace pour le déplacer, ses coins pour le redimensionner ; faites glisser le plan pour le déplacer, faites défiler ou pincez pour zoomer. Au clavier : Tab pour atteindre un espace, les flèches le déplacent (Maj : dix pas), Maj+Alt+flèches le redimensionnent, Suppr le supprime, Ctrl+D le duplique, Ctrl+Z annule, Ctrl+Maj+Z rétablit.',
     rectHelp: 'Faites glisser sur le plan pour dessiner un rectangle.',
-    polygonHelp: 'Cliquez sur chaque sommet ; double-cliquez ou appuyez sur Entrée pour fermer le polygone, Échap pour l’abandonner.',
-    noPlan: 'Cet étage n’a pas encore de plan : les espaces sont dessinés sur une feuille blanche. Envoyez un plan depuis l’écran Étages.',
+    polygonHelp:
+      'Cliquez sur chaque sommet ; double-cliquez ou appuyez sur Entrée pour fermer le polygone, Échap pour l’abandonner.',
+    noPlan:
+      'Cet étage n’a pas encore de plan : les espaces sont dessinés sur une feuille blanche. Envoyez un plan depuis l’écran Étages.',
     addSpace: 'Ajouter un espace',
     duplicate: 'Dupliquer',
     undo: 'Annuler',
