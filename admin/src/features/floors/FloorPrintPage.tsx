@@ -7,7 +7,7 @@ import { api } from '../../api/apiClient.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { messageFromError, useNoticeText } from '../notifications/index.ts';
-import { BLANK_PLAN, PlanLegend, PlanPatterns, SpaceFigure, useKindLetters } from '../spaces/planDrawing.tsx';
+import { BLANK_PLAN, PlanLegend, PlanPatterns, SpaceFigure, useKindLetters } from '../spaces/index.ts';
 import classes from './FloorPrint.module.css';
 import { useLoaded } from './floorsData.ts';
 

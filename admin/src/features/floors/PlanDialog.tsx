@@ -19,19 +19,19 @@ export function PlanDialog({ floor, onClose }: { floor: Floor; onClose: (changed
   const { t } = useTranslation();
   const noticeText = useNoticeText();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [read, setRead] = useState<{ file: File; url: string } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
   const problems = file ? planProblems(file) : [];
   const fileValid = file !== null && problems.length === 0;
+  const preview = read !== null && read.file === file ? read.url : null;
 
   // The chosen file's preview, read in the browser before anything is sent.
   useEffect(() => {
-    setPreview(null);
     if (!fileValid) return undefined;
     const reader = new FileReader();
-    reader.addEventListener('load', () => typeof reader.result === 'string' && setPreview(reader.result));
+    reader.addEventListener('load', () => typeof reader.result === 'string' && setRead({ file, url: reader.result }));
     reader.readAsDataURL(file);
     return () => reader.abort();
   }, [file, fileValid]);

@@ -75,6 +75,12 @@ const DEFAULT_VIEWPORT = { width: 800, height: 560 };
 const NEW_SPACE_SIDE = 0.04;
 const HANDLE_PIXELS = 10;
 
+/** The view showing the whole plan in the middle of the viewport. */
+function fitted(viewport: { width: number; height: number }, size: { width: number; height: number }): View {
+  const scale = Math.min(viewport.width / size.width, viewport.height / size.height);
+  return { scale, x: (viewport.width - size.width * scale) / 2, y: (viewport.height - size.height * scale) / 2 };
+}
+
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const sameShape = (a: SpaceShape | null, b: SpaceShape | null) => JSON.stringify(a) === JSON.stringify(b);
 /** Closes a polygon's corners: the doubled ones a double click leaves are dropped. */
@@ -114,13 +120,18 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
   const [corners, setCorners] = useState<PlanPoint[] | null>(null);
   const [hover, setHover] = useState<PlanPoint | null>(null);
   const [viewport, setViewport] = useState(DEFAULT_VIEWPORT);
-  const [view, setView] = useState<View>({ x: 0, y: 0, scale: 1 });
+  // The view fills the viewport with the plan until it is zoomed or panned (null: fitted).
+  const [movedView, setView] = useState<View | null>(null);
+  const view = useMemo(() => movedView ?? fitted(viewport, size), [movedView, viewport, size]);
   const svgRef = useRef<SVGSVGElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef(view);
-  viewRef.current = view;
   const spacesRef = useRef(spaces);
-  spacesRef.current = spaces;
+  // The gestures and keys read the latest view and spaces.
+  useLayoutEffect(() => {
+    viewRef.current = view;
+    spacesRef.current = spaces;
+  });
   const focusAfter = useRef<string | null>(null);
   const selected = spaces.find((space) => space.id === selectedId) ?? null;
   const selectedShape = live && live.id === selectedId ? live.shape : (selected?.shape ?? null);
@@ -138,11 +149,7 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
     return () => observer.disconnect();
   }, []);
 
-  const fit = useCallback(() => {
-    const scale = Math.min(viewport.width / size.width, viewport.height / size.height);
-    setView({ scale, x: (viewport.width - size.width * scale) / 2, y: (viewport.height - size.height * scale) / 2 });
-  }, [viewport, size]);
-  useEffect(fit, [fit]);
+  const fit = () => setView(null);
 
   // A shape added or duplicated with the keyboard gets the focus, so arrows move it at once.
   useEffect(() => {
@@ -157,7 +164,8 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
 
   /** Zooms to `scale`, keeping the plan's point under (x, y) of the viewport in place. */
   const zoomAt = useCallback((scale: number, x: number, y: number) => {
-    setView((current) => {
+    setView((moved) => {
+      const current = moved ?? viewRef.current;
       const next = clamp(scale, SCALE_MIN, SCALE_MAX);
       const px = (x - current.x) / current.scale;
       const py = (y - current.y) / current.scale;

@@ -1,15 +1,20 @@
 import { Alert, Group, SegmentedControl, Select, Text } from '@mantine/core';
 import type { Floor, Space, SpaceApprover } from '@vestibule/shared';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/apiClient.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Page } from '../../components/Page.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { BuildingPicker, useChosenBuilding } from '../floors/BuildingPicker.tsx';
-import { floorLabel, useBuildingFloors, useLoaded } from '../floors/floorsData.ts';
-import { useBookingsDelete } from '../floors/useBookingsDelete.ts';
+import {
+  BuildingPicker,
+  floorLabel,
+  useBookingsDelete,
+  useBuildingFloors,
+  useChosenBuilding,
+  useLoaded,
+} from '../floors/index.ts';
 import { messageFromError, useNoticeText } from '../notifications/index.ts';
 import { SpaceMap } from './SpaceMap.tsx';
 import { SpacesList } from './SpacesList.tsx';
