@@ -133,6 +133,8 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
     spacesRef.current = spaces;
   });
   const focusAfter = useRef<string | null>(null);
+  /** What the pointer went down on: a drag's later events are aimed at the map, which captures them. */
+  const downOn = useRef<EventTarget | null>(null);
   const selected = spaces.find((space) => space.id === selectedId) ?? null;
   const selectedShape = live && live.id === selectedId ? live.shape : (selected?.shape ?? null);
 
@@ -232,13 +234,16 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
     [history, saveShape],
   );
 
+  /** A step of a space deleted since is dropped. */
+  const present = (step: ShapeStep | undefined): step is ShapeStep =>
+    step !== undefined && spacesRef.current.some((space) => space.id === step.spaceId);
   const undo = async () => {
     const step = history.getState().undo();
-    if (step && !(await saveShape(step.spaceId, step.after, step.before))) history.getState().restore(step, 'past');
+    if (present(step) && !(await saveShape(step.spaceId, step.after, step.before))) history.getState().restore(step, 'past');
   };
   const redo = async () => {
     const step = history.getState().redo();
-    if (step && !(await saveShape(step.spaceId, step.before, step.after))) history.getState().restore(step, 'future');
+    if (present(step) && !(await saveShape(step.spaceId, step.before, step.after))) history.getState().restore(step, 'future');
   };
 
   /** Adds a space (drawn, added with the keyboard or duplicated), selects it and records its drawing. */
@@ -349,7 +354,7 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
           return memo as DragMode;
         }
         let mode = memo as DragMode | undefined;
-        if (first || !mode) mode = startDrag(event.target, ix, iy);
+        if (first || !mode) mode = startDrag(downOn.current ?? event.target, ix, iy);
         const current = viewRef.current;
         if (tap) {
           setLive(null);
@@ -381,6 +386,9 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
           }
         }
         return mode;
+      },
+      onPointerDown: ({ event }) => {
+        downOn.current = event.target;
       },
       onMove: ({ xy: [x, y] }) => {
         if (tool === 'polygon' && corners) setHover(snapPoint(toPlan(x, y)));
@@ -490,7 +498,7 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
     }
   };
 
-  const placed = spaces.filter((space) => space.shape !== null);
+  const placed = useMemo(() => spaces.filter((space) => space.shape !== null), [spaces]);
   const unplaced = spaces.filter((space) => space.shape === null);
   const handleSize = HANDLE_PIXELS / view.scale;
   const selectedBounds = selectedShape ? shapeBounds(selectedShape) : null;
