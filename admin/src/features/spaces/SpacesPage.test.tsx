@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Floor, Space, SpaceShape } from '@vestibule/shared';
+import { type Floor, type Space, spaceShapeSchema } from '@vestibule/shared';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
@@ -30,8 +30,9 @@ async function renderSpaces(floor: Floor, spaces: Space[], view: 'list' | 'map')
 }
 
 /** The rectangle a PATCH or POST sent, its numbers rounded to the plan's thousandths. */
-function sentRect(shape: SpaceShape | null | undefined) {
-  if (shape?.kind !== 'rect') throw new Error('no rectangle sent');
+function sentRect(sent: unknown) {
+  const shape = spaceShapeSchema.parse(sent);
+  if (shape.kind !== 'rect') throw new Error('no rectangle sent');
   const round = (value: number) => Math.round(value * 1000) / 1000;
   return { x: round(shape.x), y: round(shape.y), width: round(shape.width), height: round(shape.height) };
 }

@@ -6,6 +6,7 @@ import {
   floorSchema,
   spaceKindColors,
   spaceSchema,
+  spaceShapeSchema,
 } from '@vestibule/shared';
 import { answerCalls, json, refusal } from '../../../test/answerCalls.ts';
 import { HQ } from '../../../test/fixtures.ts';
@@ -19,6 +20,7 @@ const nextId = () => {
   return `0190a8f2-0000-7000-8000-${String(sequence).padStart(12, '0')}`;
 };
 const moment = '2026-03-01T09:00:00.000Z';
+const idOf = (params: Record<string, string>) => params.id ?? '';
 
 export const planImage = {
   url: '/service/public/floor/plan/abcdefghijklmnop',
@@ -108,44 +110,44 @@ export function fakeFloors(start: { floors: Floor[]; spaces?: Space[] }) {
       return floor;
     },
     'PATCH /floor/:id': ({ params, body }) => {
-      if (store.floors.some((floor) => floor.id !== params.id && floor.name === body.name)) {
+      if (store.floors.some((floor) => floor.id !== idOf(params) && floor.name === body.name)) {
         return refusal(409, 'FLOOR_NAME_EXISTS');
       }
-      store.floors = store.floors.map((floor) => (floor.id === params.id ? { ...floor, ...body } : floor));
-      return withCount(floorOf(params.id)!);
+      store.floors = store.floors.map((floor) => (floor.id === idOf(params) ? { ...floor, ...body } : floor));
+      return withCount(floorOf(idOf(params))!);
     },
     'DELETE /floor/:id': ({ params, query }) => {
       const bookings = store.spaces
-        .filter((space) => space.floorId === params.id)
+        .filter((space) => space.floorId === idOf(params))
         .reduce((sum, space) => sum + space.futureBookings, 0);
       if (bookings > 0 && query.cancelBookings !== 'true') {
         return json(409, { errorCode: 'FLOOR_HAS_FUTURE_BOOKINGS', msg: 'bookings', params: { count: bookings } });
       }
-      const deletedSpaces = store.spaces.filter((space) => space.floorId === params.id).length;
-      store.floors = store.floors.filter((floor) => floor.id !== params.id);
-      store.spaces = store.spaces.filter((space) => space.floorId !== params.id);
-      return { id: params.id, deletedSpaces, cancelledBookings: bookings };
+      const deletedSpaces = store.spaces.filter((space) => space.floorId === idOf(params)).length;
+      store.floors = store.floors.filter((floor) => floor.id !== idOf(params));
+      store.spaces = store.spaces.filter((space) => space.floorId !== idOf(params));
+      return { id: idOf(params), deletedSpaces, cancelledBookings: bookings };
     },
     'PATCH /floor/:id/layoutImage': ({ params }) => {
-      store.floors = store.floors.map((floor) => (floor.id === params.id ? { ...floor, image: planImage } : floor));
-      return withCount(floorOf(params.id)!);
+      store.floors = store.floors.map((floor) => (floor.id === idOf(params) ? { ...floor, image: planImage } : floor));
+      return withCount(floorOf(idOf(params))!);
     },
     'DELETE /floor/:id/layoutImage': ({ params }) => {
-      store.floors = store.floors.map((floor) => (floor.id === params.id ? { ...floor, image: null } : floor));
-      return withCount(floorOf(params.id)!);
+      store.floors = store.floors.map((floor) => (floor.id === idOf(params) ? { ...floor, image: null } : floor));
+      return withCount(floorOf(idOf(params))!);
     },
     'PATCH /floor/:id/layoutConfig': ({ params, body }) => {
       store.floors = store.floors.map((floor) =>
-        floor.id === params.id ? { ...floor, config: { ...floor.config, ...body } } : floor,
+        floor.id === idOf(params) ? { ...floor, config: { ...floor.config, ...body } } : floor,
       );
-      return withCount(floorOf(params.id)!);
+      return withCount(floorOf(idOf(params))!);
     },
     'GET /floor/:id/layout': ({ params }) => {
-      const floor = floorOf(params.id);
+      const floor = floorOf(idOf(params));
       if (!floor) return refusal(404, 'NOT_FOUND');
       return { floor: withCount(floor), spaces: store.spaces.filter((space) => space.floorId === floor.id) };
     },
-    'GET /space/byFloorId/:id': ({ params }) => store.spaces.filter((space) => space.floorId === params.id),
+    'GET /space/byFloorId/:id': ({ params }) => store.spaces.filter((space) => space.floorId === idOf(params)),
     'GET /space/approvers/:id': () => approverFixtures,
     'POST /space': ({ body }) => {
       const floor = floorOf(body.floorId)!;
@@ -161,7 +163,7 @@ export function fakeFloors(start: { floors: Floor[]; spaces?: Space[] }) {
         description: body.description ?? null,
         approver1: approver(body.approver1Id) ?? null,
         approver2: approver(body.approver2Id) ?? null,
-        shape: body.shape ?? null,
+        shape: spaceShapeSchema.nullable().parse(body.shape ?? null),
       });
       store.spaces = [...store.spaces, space];
       return space;
@@ -171,10 +173,10 @@ export function fakeFloors(start: { floors: Floor[]; spaces?: Space[] }) {
       const change: Partial<Space> = { ...(rest as Partial<Space>) };
       if (approver1Id !== undefined) change.approver1 = approver(approver1Id) ?? null;
       if (approver2Id !== undefined) change.approver2 = approver(approver2Id) ?? null;
-      return updateSpace(params.id, change);
+      return updateSpace(idOf(params), change);
     },
     'DELETE /space/:id': ({ params, query }) => {
-      const space = store.spaces.find((candidate) => candidate.id === params.id)!;
+      const space = store.spaces.find((candidate) => candidate.id === idOf(params))!;
       if (space.futureBookings > 0 && query.cancelBookings !== 'true') {
         return json(409, {
           errorCode: 'SPACE_HAS_FUTURE_BOOKINGS',
@@ -182,8 +184,8 @@ export function fakeFloors(start: { floors: Floor[]; spaces?: Space[] }) {
           params: { count: space.futureBookings },
         });
       }
-      store.spaces = store.spaces.filter((candidate) => candidate.id !== params.id);
-      return { id: params.id, cancelledBookings: space.futureBookings };
+      store.spaces = store.spaces.filter((candidate) => candidate.id !== idOf(params));
+      return { id: idOf(params), cancelledBookings: space.futureBookings };
     },
   });
   return { calls, store };
