@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { Floor } from '@vestibule/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,22 +127,24 @@ function BuildingFloors({ buildingId }: { buildingId: string }) {
                       <IconPlan />
                     </ActionIcon>
                   </Tooltip>
-                  <Anchor
+                  <Button
                     component={Link}
                     to={`/admin/spaces?building=${buildingId}&floor=${floor.id}&view=map`}
-                    size="sm"
+                    variant="light"
+                    size="compact-sm"
                     aria-label={t('floors.mapOf', { name: floor.name })}
                   >
                     {t('floors.map')}
-                  </Anchor>
-                  <Anchor
+                  </Button>
+                  <Button
                     component={Link}
                     to={`/admin/floor/print/${floor.id}`}
-                    size="sm"
+                    variant="light"
+                    size="compact-sm"
                     aria-label={t('floors.printOf', { name: floor.name })}
                   >
                     {t('floors.print')}
-                  </Anchor>
+                  </Button>
                   <DeleteAction label={t('floors.delete', { name: floor.name })} onClick={() => deleting.ask(floor)} />
                 </RowActions>
               </Table.Td>

@@ -575,7 +575,7 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
           value={String(config.gridStep)}
           allowDeselect={false}
           onChange={(value) => value && void saveConfig({ gridStep: Number(value) as FloorLayoutConfig['gridStep'] })}
-          w={140}
+          w={190}
           size="xs"
         />
         <Switch

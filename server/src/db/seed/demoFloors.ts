@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type SpaceKind, type SpaceShape, spaceKindColors, uuidv7 } from '@vestibule/shared';
 import type { Db } from '../database.ts';
 import { claimDemoMarker, demoHq } from './demoCommon.ts';
@@ -218,8 +219,8 @@ export async function seedDemoFloors(db: Db, now: Date): Promise<boolean> {
         .insertInto('floor_plans')
         .values({
           floor_id: floorId,
-          // A fixed key per floor is enough for the demo: it still changes with the next upload.
-          key: `demo-${floorId.replace(/-/g, '')}`,
+          // Unguessable, as an upload's (docs/floors-and-spaces.md, "The plan image").
+          key: randomBytes(24).toString('base64url'),
           content: floor.plan,
           content_type: 'image/png',
           width: WIDTH,
