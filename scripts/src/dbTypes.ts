@@ -54,6 +54,11 @@ const columns: Record<string, string> = {
   'people.valid_to': 'string | null',
   'audit_log.before': json('Record<string, unknown> | null', 'string | null'),
   'audit_log.after': json('Record<string, unknown> | null', 'string | null'),
+  'floors.config': `ColumnType<FloorLayoutConfig, string | undefined, string>`,
+  'floor_plans.content_type': union('image/gif', 'image/png', 'image/jpeg', 'image/bmp'),
+  'spaces.kind': union('ROOM', 'DESK', 'OTHER'),
+  'spaces.shape': 'ColumnType<SpaceShape | null, string | null, string | null>',
+  'space_bookings.status': `Generated<${union('PENDING', 'CONFIRMED', 'REJECTED', 'CANCELLED')}>`,
   'audit_log.actor_channel': `${union('OWN_DEVICE', 'KIOSK', 'AUTOMATIC')} | null`,
 };
 
@@ -75,6 +80,8 @@ async function generated(): Promise<string> {
         AnsweredQuestionnaire: '@vestibule/shared',
         BuildingCheckInForms: '@vestibule/shared',
         BuildingSettings: '@vestibule/shared',
+        FloorLayoutConfig: '@vestibule/shared',
+        SpaceShape: '@vestibule/shared',
         Role: '@vestibule/shared',
       },
       typeOnlyImports: true,

@@ -13,6 +13,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
+import { floorsRoutes } from './modules/floors/floors.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
 import { staffCheckInRoutes } from './modules/checkin/staffCheckIn.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(selfTestRoutes);
       await service.register(entryReportRoutes);
       await service.register(attendanceRoutes);
+      await service.register(floorsRoutes);
     },
     { prefix: SERVICE_BASE },
   );

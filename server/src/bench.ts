@@ -12,3 +12,5 @@ export { listVisits, visitStats, visitsCsv } from './modules/visits/visits.servi
 export { type ReportCaller, buildingReport, rebuildDirtyRollups } from './modules/reports/buildingReport.service.ts';
 export { attendanceReport } from './modules/reports/attendance.service.ts';
 export { entryReport, entryReportVisits } from './modules/reports/entryReport.service.ts';
+export { getLayout } from './modules/floors/floors.service.ts';
+export { spacesOfFloor } from './modules/floors/spaces.service.ts';

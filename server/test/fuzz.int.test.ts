@@ -281,6 +281,7 @@ describe('hostile input over every route', () => {
     const uploads = routes.filter((route) => route.consumes.includes('multipart/form-data'));
     expect(uploads.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
       'PATCH /service/building/:id/checkInLogo',
+      'PATCH /service/floor/:id/layoutImage',
       'PATCH /service/people/upload',
     ]);
     // A session of its own: the hostile requests above may have ended the seeded ones.
@@ -317,6 +318,7 @@ describe('hostile input over every route', () => {
     expect(failures).toEqual([]);
     const { db } = t.database;
     expect(await db.selectFrom('building_logos').select('building_id').execute()).toEqual([]);
+    expect(await db.selectFrom('floor_plans').select('floor_id').execute()).toEqual([]);
     expect(await db.selectFrom('people').select('id').where('tenant_id', '=', tenantA).execute()).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   }, 120_000);

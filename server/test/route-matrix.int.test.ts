@@ -81,6 +81,88 @@ describe('route × role × tenant matrix', () => {
       'PATCH /service/people/upload',
     ])
       expect(names).toContain(people);
+    for (const floors of [
+      'GET /service/floor',
+      'GET /service/public/floor/user',
+      'POST /service/floor',
+      'PATCH /service/floor/:id',
+      'DELETE /service/floor/:id',
+      'PATCH /service/floor/:id/layoutConfig',
+      'GET /service/floor/:id/layout',
+      'PATCH /service/floor/:id/layoutImage',
+      'DELETE /service/floor/:id/layoutImage',
+      'GET /service/space',
+      'GET /service/space/list/:floorId',
+      'GET /service/space/byFloorId/:id',
+      'POST /service/space',
+      'PATCH /service/space/:id',
+      'DELETE /service/space/:id',
+      'GET /service/space/approvers/:id',
+    ])
+      expect(names).toContain(floors);
+  });
+
+  it('grants floors and spaces to their managers, by floor or space, and the bookable floors to every signed-in user', () => {
+    const granted = Object.fromEntries(
+      routes
+        .filter((route) => /^\/service\/(floor|space|public\/floor)/.test(route.url))
+        .map((route) => [`${route.method} ${route.url}`, [route.access, route.tenantParams]]),
+    );
+    const managers = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR'];
+    const byFloor = [managers, { id: 'floor' }];
+    const bySpace = [managers, { id: 'space' }];
+    expect(granted).toEqual({
+      'GET /service/floor': [managers, {}],
+      'GET /service/public/floor/user': [roles, {}],
+      'POST /service/floor': [managers, {}],
+      'PATCH /service/floor/:id': byFloor,
+      'DELETE /service/floor/:id': byFloor,
+      'PATCH /service/floor/:id/layoutConfig': byFloor,
+      'GET /service/floor/:id/layout': byFloor,
+      'PATCH /service/floor/:id/layoutImage': byFloor,
+      'DELETE /service/floor/:id/layoutImage': byFloor,
+      'GET /service/space': [managers, {}],
+      'GET /service/space/list/:floorId': [managers, { floorId: 'floor' }],
+      'GET /service/space/byFloorId/:id': byFloor,
+      'POST /service/space': [managers, {}],
+      'PATCH /service/space/:id': bySpace,
+      'DELETE /service/space/:id': bySpace,
+      'GET /service/space/approvers/:id': byFloor,
+    });
+    // The plan image is public: its key, new with each upload, is its secret.
+    const open = t.app.registeredRoutes.filter((route) => route.access === 'public').map((route) => route.url);
+    expect(open).toContain('/service/public/floor/:id/plan/:key');
+  });
+
+  it("answers 404 to a floor or space added in another company's building or floor, or a supervisor's unassigned one (named in the body)", async () => {
+    const db = t.database.db;
+    const statuses: Record<string, number> = {};
+    const own = await createBuilding(db, seed.tenantA, 'Floors Own');
+    const ownFloor = await (tenantEntityFactories.floor ?? noFactory('floor'))(db, seed.tenantA);
+    const foreign = await createBuilding(db, seed.tenantB, 'Floors Foreign');
+    const foreignFloor = await (tenantEntityFactories.floor ?? noFactory('floor'))(db, seed.tenantB);
+    const post = (role: Role, url: string, payload: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/service${url}`, headers: bearer(seed.tokens[role]), payload });
+    for (const role of ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR'] as const) {
+      statuses[`${role} floor foreign`] = (await post(role, '/floor', { buildingId: foreign, name: 'X' })).statusCode;
+      statuses[`${role} space foreign`] = (await post(role, '/space', { floorId: foreignFloor, name: 'X' })).statusCode;
+    }
+    statuses['supervisor floor unassigned'] = (
+      await post('ROLE_SUPERVISOR', '/floor', { buildingId: own, name: 'X' })
+    ).statusCode;
+    statuses['supervisor space unassigned'] = (
+      await post('ROLE_SUPERVISOR', '/space', { floorId: ownFloor, name: 'X' })
+    ).statusCode;
+    expect(statuses).toEqual({
+      'ROLE_ADMIN floor foreign': 404,
+      'ROLE_ADMIN space foreign': 404,
+      'ROLE_MASTER floor foreign': 404,
+      'ROLE_MASTER space foreign': 404,
+      'ROLE_SUPERVISOR floor foreign': 404,
+      'ROLE_SUPERVISOR space foreign': 404,
+      'supervisor floor unassigned': 404,
+      'supervisor space unassigned': 404,
+    });
   });
 
   it('grants each entry-log call exactly the roles of the shared rule the screen reads', () => {

@@ -42,6 +42,20 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
   city: ownedRow('cities'),
   person: ownedRow('people'),
   rollCall: ownedRow('roll_calls'),
+  floor: async (db, tenantId, id) =>
+    (await db
+      .selectFrom('floors')
+      .select('id')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()) !== undefined,
+  space: async (db, tenantId, id) =>
+    (await db
+      .selectFrom('spaces')
+      .select('id')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()) !== undefined,
   question: async (db, tenantId, id) =>
     (await db
       .selectFrom('questions')
@@ -70,6 +84,17 @@ export const buildingOfEntity: Record<string, (db: Db, id: string) => Promise<st
     (await db.selectFrom('people').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
   rollCall: async (db, id) =>
     (await db.selectFrom('roll_calls').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
+  floor: async (db, id) =>
+    (await db.selectFrom('floors').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
+  space: async (db, id) =>
+    (
+      await db
+        .selectFrom('spaces')
+        .innerJoin('floors', 'floors.id', 'spaces.floor_id')
+        .select('floors.building_id')
+        .where('spaces.id', '=', id)
+        .executeTakeFirst()
+    )?.building_id,
   // A kiosk entry (mutation ids are the devices' own): refused entries are resolved by building.
   mutation: async (db, id) =>
     (

@@ -3,7 +3,14 @@
  * Please do not edit it manually.
  */
 
-import type { AnsweredQuestionnaire, BuildingCheckInForms, BuildingSettings, Role } from '@vestibule/shared';
+import type {
+  AnsweredQuestionnaire,
+  BuildingCheckInForms,
+  BuildingSettings,
+  FloorLayoutConfig,
+  Role,
+  SpaceShape,
+} from '@vestibule/shared';
 import type { ColumnType } from 'kysely';
 
 export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[] ? U[] : ArrayTypeImpl<T>;
@@ -179,6 +186,28 @@ export interface DeviceAlerts {
   device_id: string;
   id: string;
   kind: 'SEQ_GAP' | 'CLOCK_SKEW';
+}
+
+export interface FloorPlans {
+  bytes: number;
+  content: Buffer;
+  content_type: 'image/gif' | 'image/png' | 'image/jpeg' | 'image/bmp';
+  floor_id: string;
+  height: number;
+  key: string;
+  uploaded_at: Generated<Timestamp>;
+  width: number;
+}
+
+export interface Floors {
+  building_id: string;
+  config: ColumnType<FloorLayoutConfig, string | undefined, string>;
+  created_at: Generated<Timestamp>;
+  id: string;
+  level: number | null;
+  name: string;
+  tenant_id: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface JobRuns {
@@ -399,6 +428,35 @@ export interface Sessions {
   user_id: string;
 }
 
+export interface SpaceBookings {
+  cancelled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  ends_at: Timestamp;
+  id: string;
+  space_id: string | null;
+  starts_at: Timestamp;
+  status: Generated<'PENDING' | 'CONFIRMED' | 'REJECTED' | 'CANCELLED'>;
+  tenant_id: string;
+}
+
+export interface Spaces {
+  approver1_id: string | null;
+  approver2_id: string | null;
+  available: Generated<boolean>;
+  capacity: number | null;
+  color: string;
+  created_at: Generated<Timestamp>;
+  description: string | null;
+  floor_id: string;
+  id: string;
+  kind: 'ROOM' | 'DESK' | 'OTHER';
+  name: string;
+  public: Generated<boolean>;
+  shape: ColumnType<SpaceShape | null, string | null, string | null>;
+  tenant_id: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface SsoTokens {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -531,6 +589,8 @@ export interface DB {
   cameras: Cameras;
   cities: Cities;
   device_alerts: DeviceAlerts;
+  floor_plans: FloorPlans;
+  floors: Floors;
   job_runs: JobRuns;
   kiosk_devices: KioskDevices;
   kiosk_enrolments: KioskEnrolments;
@@ -550,6 +610,8 @@ export interface DB {
   roll_calls: RollCalls;
   self_test_runs: SelfTestRuns;
   sessions: Sessions;
+  space_bookings: SpaceBookings;
+  spaces: Spaces;
   sso_tokens: SsoTokens;
   tenants: Tenants;
   user_buildings: UserBuildings;

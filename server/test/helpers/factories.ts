@@ -237,11 +237,42 @@ export async function createPerson(
   return id;
 }
 
+/** A floor of a building (no plan yet). */
+export async function createFloor(db: Db, tenantId: string, buildingId: string, name?: string): Promise<string> {
+  const id = uuidv7();
+  await db
+    .insertInto('floors')
+    .values({ id, tenant_id: tenantId, building_id: buildingId, name: name ?? `Floor ${id.slice(-8)}`, level: 0 })
+    .execute();
+  return id;
+}
+
+/** A bookable room on a floor, drawn as a rectangle. */
+export async function createSpace(db: Db, tenantId: string, floorId: string, name?: string): Promise<string> {
+  const id = uuidv7();
+  await db
+    .insertInto('spaces')
+    .values({
+      id,
+      tenant_id: tenantId,
+      floor_id: floorId,
+      name: name ?? `Space ${id.slice(-8)}`,
+      kind: 'ROOM',
+      color: '#1565c0',
+      shape: JSON.stringify({ kind: 'rect', x: 0.1, y: 0.1, width: 0.2, height: 0.2 }),
+    })
+    .execute();
+  return id;
+}
+
 export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) => Promise<string>> = {
   user: async (db, tenantId) => (await createUser(db, { tenantId, role: 'ROLE_USER' })).id,
   building: (db, tenantId) => createBuilding(db, tenantId),
   questionnaire: (db, tenantId) => createQuestionnaire(db, tenantId),
   question: async (db, tenantId) => createQuestion(db, await createQuestionnaire(db, tenantId)),
+  floor: async (db, tenantId) => createFloor(db, tenantId, await createBuilding(db, tenantId)),
+  space: async (db, tenantId) =>
+    createSpace(db, tenantId, await createFloor(db, tenantId, await createBuilding(db, tenantId))),
   city: async (db, tenantId) => {
     const id = uuidv7();
     await db

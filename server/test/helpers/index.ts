@@ -11,3 +11,5 @@ export {
   qrCodeKeyOf,
 } from './factories.ts';
 export { enrolledKiosk } from './test-app.ts';
+export { TEST_PASSWORD, createFloor } from './factories.ts';
+export { plainPng } from '../../src/db/seed/png.ts';

@@ -232,7 +232,10 @@ export function duplicateShape(shape: SpaceShape, gap = 0): SpaceShape {
   return moveShape(shape, 0, bounds.height + gap);
 }
 
-/** Whether a shape is whole: its corners inside the plan, big enough, a polygon of 3 to 64 corners. */
+/**
+ * Whether a shape is whole: its corners inside the plan, big enough, a polygon of 3 to 64 corners
+ * enclosing some area with no edges crossing.
+ */
 export function isValidShape(shape: SpaceShape): boolean {
   const inside = (value: number) => Number.isFinite(value) && value >= 0 && value <= 1;
   if (shape.kind === 'rect') {
@@ -248,5 +251,30 @@ export function isValidShape(shape: SpaceShape): boolean {
   if (shape.points.length < POLYGON_POINTS_MIN || shape.points.length > POLYGON_POINTS_MAX) return false;
   if (!shape.points.every((p) => inside(p.x) && inside(p.y))) return false;
   const bounds = shapeBounds(shape);
-  return bounds.width >= SHAPE_SIDE_MIN && bounds.height >= SHAPE_SIDE_MIN;
+  if (bounds.width < SHAPE_SIDE_MIN || bounds.height < SHAPE_SIDE_MIN) return false;
+  // Corners in one line cover no floor; edges that cross (a bow tie) do not say which side is in.
+  return polygonArea(shape.points) >= SHAPE_SIDE_MIN * SHAPE_SIDE_MIN && !selfCrossing(shape.points);
+}
+
+/** The area a polygon's corners enclose (the shoelace formula), whatever their order. */
+export function polygonArea(points: readonly PlanPoint[]): number {
+  let twice = 0;
+  for (let i = 0; i < points.length; i++) {
+    const a = points[i]!;
+    const b = points[(i + 1) % points.length]!;
+    twice += a.x * b.y - b.x * a.y;
+  }
+  return Math.abs(twice) / 2;
+}
+
+/** Whether two edges of a polygon that share no corner cross each other. */
+function selfCrossing(points: readonly PlanPoint[]): boolean {
+  const n = points.length;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 2; j < n; j++) {
+      if (i === 0 && j === n - 1) continue;
+      if (segmentsCross(points[i]!, points[(i + 1) % n]!, points[j]!, points[(j + 1) % n]!)) return true;
+    }
+  }
+  return false;
 }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { type HostCandidate, type PeopleList, type Person, type VisitSummary, dayInZone } from '@vestibule/shared';
+import {
+  type Floor,
+  type FloorLayout,
+  type HostCandidate,
+  type PeopleList,
+  type Person,
+  type VisitSummary,
+  dayInZone,
+} from '@vestibule/shared';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 import { verifyPassword } from '../../modules/auth/password.ts';
 import { sendCancellations, sendInvitations } from '../../modules/lifecycle/lifecycle.service.ts';
@@ -54,6 +62,20 @@ async function counts() {
     questionnaires: await count('questionnaires'),
     cameras: await count('cameras'),
   };
+}
+
+async function floorCounts() {
+  const { db } = t.database;
+  const count = async (table: 'floors' | 'floor_plans' | 'spaces') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { floors: await count('floors'), plans: await count('floor_plans'), spaces: await count('spaces') };
 }
 
 describe("Demo Corp's directory", () => {
@@ -354,13 +376,79 @@ describe("Demo HQ's day", () => {
   });
 });
 
+describe("Demo HQ's floors", () => {
+  it('has a ground floor and a first floor, each with a PNG plan of 1600 × 1000 served by its address', async () => {
+    const building = (await demoHq(t.database.db))!;
+    const list = jsonOf<{ docs: Floor[] }>(
+      await t.app.inject({ method: 'GET', url: `/service/floor?buildingId=${building.id}&sort=level`, headers: auth }),
+    );
+    expect(list.docs.map((floor) => [floor.name, floor.level, floor.spaceCount])).toEqual([
+      ['Ground floor', 0, 17],
+      ['First floor', 1, 13],
+    ]);
+    for (const floor of list.docs) {
+      expect(floor.image).toMatchObject({ width: 1600, height: 1000, contentType: 'image/png' });
+      const served = await t.app.inject({ method: 'GET', url: floor.image!.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.readUInt32BE(16)).toBe(1600);
+      expect(served.rawPayload.readUInt32BE(20)).toBe(1000);
+    }
+  });
+
+  it('has thirty spaces: meeting rooms (one a polygon), rows of desks, and a room with two approvers', async () => {
+    const floors = jsonOf<{ docs: Floor[] }>(
+      await t.app.inject({ method: 'GET', url: '/service/floor', headers: auth }),
+    );
+    const spaces = [];
+    for (const floor of floors.docs) {
+      const layout = jsonOf<FloorLayout>(
+        await t.app.inject({ method: 'GET', url: `/service/floor/${floor.id}/layout`, headers: auth }),
+      );
+      spaces.push(...layout.spaces);
+    }
+    expect(spaces).toHaveLength(30);
+    expect(spaces.filter((space) => space.kind === 'DESK')).toHaveLength(22);
+    expect(
+      spaces
+        .filter((space) => space.kind === 'ROOM')
+        .map((space) => space.name)
+        .sort(),
+    ).toEqual([
+      'Atrium',
+      'Boardroom',
+      'Executive suite',
+      'Focus room',
+      'Huddle 1',
+      'Huddle 2',
+      'Project room',
+      'Training room',
+    ]);
+    expect(spaces.filter((space) => space.shape?.kind === 'polygon').map((space) => space.name)).toEqual(['Atrium']);
+    expect(spaces.every((space) => space.shape !== null && space.public && space.available)).toBe(true);
+    const suite = spaces.find((space) => space.name === 'Executive suite')!;
+    expect([suite.approver1?.name, suite.approver2?.name]).toEqual(['Morgan Master', 'Sam Supervisor']);
+    // Every booking user of Demo HQ finds both floors to book on.
+    const forUser = jsonOf<{ name: string }[]>(
+      await t.app.inject({
+        method: 'GET',
+        url: '/service/public/floor/user',
+        headers: bearer(await logInAs(t.app, 'user', DEMO_PASSWORD)),
+      }),
+    );
+    expect(forUser.map((floor) => floor.name)).toEqual(['Ground floor', 'First floor']);
+  });
+});
+
 describe('seeding again', () => {
   it('adds nothing twice', async () => {
     const before = await counts();
     expect(before).toMatchObject({ tenants: 2, buildings: 3, people: 50 });
+    const floorsBefore = await floorCounts();
+    expect(floorsBefore).toEqual({ floors: 2, plans: 2, spaces: 30 });
     expect(await seedDemo(t.database.db)).toBe(false);
     expect(await seedDemo(t.database.db)).toBe(false);
     expect(await counts()).toEqual(before);
+    expect(await floorCounts()).toEqual(floorsBefore);
   });
 
   it('gives a database seeded before the directory existed its directory, once', async () => {
