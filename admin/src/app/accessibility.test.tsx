@@ -5,6 +5,8 @@ import { answerCalls, json } from '../test/answerCalls.ts';
 import { TOKEN } from '../features/account/accountTesting.ts';
 import { fakeEntryLog, visitFixture } from '../features/entryLog/testing/fakeEntryLog.ts';
 import { renderApp } from '../test/renderApp.tsx';
+import { HQ } from '../test/fixtures.ts';
+import { fakeFloors, floorFixture, planImage, rect, spaceFixture } from '../features/floors/testing/fakeFloors.ts';
 
 // The browser scenarios run axe-core with colour contrast on real pages; here jsdom
 // checks the rest (names, roles, landmarks, headings) on every screen, fast.
@@ -22,12 +24,27 @@ const entryLog = () =>
     visitFixture('Eve', 'Refused', { status: 'REFUSED', allowed: false, refusal: 'TEMPERATURE' }),
   ]);
 
+/** A floor with its plan and spaces of each kind, one not available and one not placed. */
+const floorPlan = floorFixture({ id: '0190a8f2-0000-7000-8000-00000000f001', name: 'Level 1', image: planImage });
+const floors = () =>
+  fakeFloors({
+    floors: [floorPlan],
+    spaces: [
+      spaceFixture(floorPlan, 'Board room', { kind: 'ROOM', shape: rect(0.1, 0.1, 0.2, 0.3) }),
+      spaceFixture(floorPlan, 'Desk 1', { shape: rect(0.4, 0.1), available: false }),
+      spaceFixture(floorPlan, 'Locker', { kind: 'OTHER' }),
+    ],
+  });
+const admin = { username: 'admin', role: 'ROLE_ADMIN' };
+
 const screens: {
   path: string;
   heading: string;
   as?: { username: string; role: string };
   /** Answers the screen's calls. */
   calls?: () => unknown;
+  /** What the screen shows once its calls are answered. */
+  ready?: () => Promise<unknown>;
 }[] = [
   { path: '/', heading: 'Welcome to Vestibule' },
   { path: '/login', heading: 'Log in' },
@@ -42,14 +59,37 @@ const screens: {
   { path: '/admin/logs', heading: 'Access denied', as: { username: 'supervisor', role: 'ROLE_SUPERVISOR' } },
   { path: '/spacebooking/map', heading: 'Booking map', as: { username: 'space', role: 'ROLE_SPACE' } },
   { path: '/profile', heading: 'My profile', as: { username: 'user', role: 'ROLE_USER' } },
-  { path: '/admin/floor/print/1', heading: 'Floor plan', as: { username: 'admin', role: 'ROLE_ADMIN' } },
+  { path: '/admin/floor/print/1', heading: 'Floor plan', as: admin },
+  { path: `/admin/floor/print/${floorPlan.id}`, heading: `${HQ.name} – Level 1`, as: admin, calls: floors },
+  {
+    path: `/admin/floors?building=${HQ.id}`,
+    heading: 'Floors',
+    as: admin,
+    calls: floors,
+    ready: () => screen.findByRole('table', { name: 'Floors of the building' }),
+  },
+  {
+    path: `/admin/spaces?building=${HQ.id}&view=list`,
+    heading: 'Spaces',
+    as: admin,
+    calls: floors,
+    ready: () => screen.findByRole('table', { name: 'Spaces of Level 1' }),
+  },
+  {
+    path: `/admin/spaces?building=${HQ.id}&view=map`,
+    heading: 'Spaces',
+    as: admin,
+    calls: floors,
+    ready: () => screen.findByRole('application', { name: 'Map of Level 1' }),
+  },
 ];
 
 describe('accessibility (axe-core, without colour contrast)', () => {
-  it.each(screens)('$path has no violations', async ({ path, heading, as, calls }) => {
+  it.each(screens)('$path has no violations', async ({ path, heading, as, calls, ready }) => {
     calls?.();
     renderApp(path, as ? { as } : {});
     await screen.findByRole('heading', { level: 1, name: heading });
+    await ready?.();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(await axeViolations()).toEqual([]);
   });

@@ -76,6 +76,18 @@ const screenFiles = {
     () => import('../features/reports/entries/EntryReportPage.tsx'),
     (module) => module.EntryReportPage,
   ),
+  floors: preloadable(
+    () => import('../features/floors/FloorsPage.tsx'),
+    (module) => module.FloorsPage,
+  ),
+  spaces: preloadable(
+    () => import('../features/spaces/SpacesPage.tsx'),
+    (module) => module.SpacesPage,
+  ),
+  floorPrint: preloadable(
+    () => import('../features/floors/FloorPrintPage.tsx'),
+    (module) => module.FloorPrintPage,
+  ),
   absenceReports: preloadable(
     () => import('../features/reports/absence/AbsenceReportPage.tsx'),
     (module) => module.AbsenceReportPage,
@@ -95,6 +107,9 @@ const TestsPage = screenFiles.tests.Component;
 const BuildingReportPage = screenFiles.buildingReports.Component;
 const EntryReportPage = screenFiles.visitReports.Component;
 const AbsenceReportPage = screenFiles.absenceReports.Component;
+const FloorsPage = screenFiles.floors.Component;
+const SpacesPage = screenFiles.spaces.Component;
+const FloorPrintPage = screenFiles.floorPrint.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
   import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
@@ -141,13 +156,13 @@ const screens: Record<RouteId, ReactNode> = {
   users: <UsersPage />,
   buildings: <BuildingsPage />,
   cities: <CitiesPage />,
-  floors: <ComingSoonPage screen="floors" />,
+  floors: <FloorsPage />,
   questionnaires: <QuestionnairesScreen />,
   tests: <TestsPage />,
   logs: <LogsPage />,
   people: <PeoplePage />,
-  spaces: <ComingSoonPage screen="spaces" />,
-  floorPrint: <ComingSoonPage screen="floorPrint" />,
+  spaces: <SpacesPage />,
+  floorPrint: <FloorPrintPage />,
   buildingReports: <BuildingReportPage />,
   visitReports: <EntryReportPage />,
   absenceReports: <AbsenceReportPage />,

@@ -5,11 +5,13 @@ import { cities } from '@vestibule/shared/i18n/en/cities';
 import { csv } from '@vestibule/shared/i18n/en/csv';
 import { entryLog } from '@vestibule/shared/i18n/en/entryLog';
 import { evacuation } from '@vestibule/shared/i18n/en/evacuation';
+import { floors } from '@vestibule/shared/i18n/en/floors';
 import { logs } from '@vestibule/shared/i18n/en/logs';
 import { operations } from '@vestibule/shared/i18n/en/operations';
 import { people } from '@vestibule/shared/i18n/en/people';
 import { myProfile } from '@vestibule/shared/i18n/en/profile';
 import { questionnaires } from '@vestibule/shared/i18n/en/questionnaires';
+import { spaces } from '@vestibule/shared/i18n/en/spaces';
 import { reports } from '@vestibule/shared/i18n/en/reports';
 import { entryReports } from '@vestibule/shared/i18n/en/entryReports';
 import { tenants } from '@vestibule/shared/i18n/en/tenants';
@@ -37,6 +39,8 @@ const screenCatalogue = {
   reports,
   buildingReport,
   entryReports,
+  floors,
+  spaces,
   // The check-in wizard's words: the entry log's staff check-in is the kiosk's wizard.
   wizard,
 };

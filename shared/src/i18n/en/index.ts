@@ -10,6 +10,8 @@ import { evacuation } from './evacuation.ts';
 import { reports } from './reports.ts';
 import { buildingReport } from './buildingReport.ts';
 import { entryReports } from './entryReports.ts';
+import { floors } from './floors.ts';
+import { spaces } from './spaces.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -55,4 +57,6 @@ export const en = {
   reports,
   buildingReport,
   entryReports,
+  floors,
+  spaces,
 };

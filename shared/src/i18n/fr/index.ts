@@ -11,6 +11,8 @@ import { evacuation } from './evacuation.ts';
 import { reports } from './reports.ts';
 import { buildingReport } from './buildingReport.ts';
 import { entryReports } from './entryReports.ts';
+import { floors } from './floors.ts';
+import { spaces } from './spaces.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -56,4 +58,6 @@ export const fr = {
   reports,
   buildingReport,
   entryReports,
+  floors,
+  spaces,
 } satisfies Catalogue<Resources>;
