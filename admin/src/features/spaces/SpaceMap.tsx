@@ -239,11 +239,13 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
     step !== undefined && spacesRef.current.some((space) => space.id === step.spaceId);
   const undo = async () => {
     const step = history.getState().undo();
-    if (present(step) && !(await saveShape(step.spaceId, step.after, step.before))) history.getState().restore(step, 'past');
+    if (present(step) && !(await saveShape(step.spaceId, step.after, step.before)))
+      history.getState().restore(step, 'past');
   };
   const redo = async () => {
     const step = history.getState().redo();
-    if (present(step) && !(await saveShape(step.spaceId, step.before, step.after))) history.getState().restore(step, 'future');
+    if (present(step) && !(await saveShape(step.spaceId, step.before, step.after)))
+      history.getState().restore(step, 'future');
   };
 
   /** Adds a space (drawn, added with the keyboard or duplicated), selects it and records its drawing. */
