@@ -610,6 +610,8 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
             aria-label={t('spaces.map.label', { name: floor.name })}
             aria-describedby="space-map-help"
             data-testid="space-map"
+            // Focusable itself, so the keys (undo, Enter and Escape of a polygon) work before a space is chosen.
+            tabIndex={0}
             width="100%"
             height="100%"
             onKeyDown={onKeyDown}
@@ -694,7 +696,7 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
                 {selected.name}
               </Text>
               <SpaceForm
-                key={`${selected.id}-${selected.updatedAt}`}
+                key={selected.id}
                 floorId={floor.id}
                 space={selected}
                 approvers={approvers}

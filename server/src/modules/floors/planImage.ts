@@ -42,7 +42,7 @@ function bmpSize(bytes: Buffer) {
   if (bytes.length < 26) return undefined;
   const dibSize = bytes.readUInt32LE(14);
   if (dibSize === 12) return { width: bytes.readUInt16LE(18), height: bytes.readUInt16LE(20) };
-  if (dibSize < 40 || bytes.length < 26) return undefined;
+  if (dibSize < 40) return undefined;
   // A negative height is a top-down bitmap.
   return { width: bytes.readInt32LE(18), height: Math.abs(bytes.readInt32LE(22)) };
 }
