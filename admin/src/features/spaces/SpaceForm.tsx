@@ -169,6 +169,9 @@ export function SpaceForm({ floorId, space, approvers, onSaved, onCancel, idPref
           label={t('spaces.fields.color')}
           format="hex"
           swatches={Object.values(spaceKindColors)}
+          // The browser's eye dropper is a button without a name (axe: button-name); the
+          // swatches and the hex field are enough to choose a colour.
+          withEyeDropper={false}
           value={fields.color}
           onChange={(value) => set('color', value)}
           error={server.message('color')}

@@ -81,6 +81,16 @@ function fitted(viewport: { width: number; height: number }, size: { width: numb
   return { scale, x: (viewport.width - size.width * scale) / 2, y: (viewport.height - size.height * scale) / 2 };
 }
 
+/**
+ * Where the map's drawing starts on the screen: inside its border (the view's transform counts
+ * from there), so a shape lands under the pointer that drew it.
+ */
+function contentBox(svg: SVGSVGElement | null): { left: number; top: number } {
+  if (!svg) return { left: 0, top: 0 };
+  const box = svg.getBoundingClientRect();
+  return { left: box.left + svg.clientLeft, top: box.top + svg.clientTop };
+}
+
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const sameShape = (a: SpaceShape | null, b: SpaceShape | null) => JSON.stringify(a) === JSON.stringify(b);
 /** Closes a polygon's corners: the doubled ones a double click leaves are dropped. */
@@ -179,10 +189,10 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
   /** A point of the screen on the plan (0..1), kept inside it. */
   const toPlan = useCallback(
     (clientX: number, clientY: number): PlanPoint => {
-      const box = svgRef.current?.getBoundingClientRect();
+      const box = contentBox(svgRef.current);
       const current = viewRef.current;
-      const x = (clientX - (box?.left ?? 0) - current.x) / current.scale / size.width;
-      const y = (clientY - (box?.top ?? 0) - current.y) / current.scale / size.height;
+      const x = (clientX - box.left - current.x) / current.scale / size.width;
+      const y = (clientY - box.top - current.y) / current.scale / size.height;
       return { x: clamp(x, 0, 1), y: clamp(y, 0, 1) };
     },
     [size],
@@ -398,13 +408,13 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
       onWheel: ({ event, delta: [, deltaY], xy: [x, y], ctrlKey }) => {
         if (ctrlKey) return;
         event.preventDefault();
-        const box = svgRef.current?.getBoundingClientRect();
-        zoomAt(viewRef.current.scale * Math.exp(-deltaY * 0.0015), x - (box?.left ?? 0), y - (box?.top ?? 0));
+        const box = contentBox(svgRef.current);
+        zoomAt(viewRef.current.scale * Math.exp(-deltaY * 0.0015), x - box.left, y - box.top);
       },
       onPinch: ({ offset: [scale], origin: [x, y], event }) => {
         event.preventDefault();
-        const box = svgRef.current?.getBoundingClientRect();
-        zoomAt(scale, x - (box?.left ?? 0), y - (box?.top ?? 0));
+        const box = contentBox(svgRef.current);
+        zoomAt(scale, x - box.left, y - box.top);
       },
     },
     {
@@ -768,9 +778,24 @@ const ShapesLayer = memo(function ShapesLayer({
             showName={showNames}
             hatch="map-hatch"
             selected={space.id === selectedId}
+            part="shape"
           />
         </g>
       ))}
+      <g aria-hidden pointerEvents="none">
+        {spaces.map((space) => (
+          <SpaceFigure
+            key={space.id}
+            space={space}
+            shape={live?.id === space.id ? live.shape : space.shape!}
+            size={size}
+            letter={letters[space.kind]}
+            showName={showNames}
+            hatch="map-hatch"
+            part="labels"
+          />
+        ))}
+      </g>
     </g>
   );
 });

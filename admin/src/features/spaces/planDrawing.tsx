@@ -82,6 +82,12 @@ interface SpaceFigureProps {
   showName: boolean;
   hatch: string;
   selected?: boolean;
+  /**
+   * What is drawn: all of it, the shape alone (inside a focusable space named by its aria-label,
+   * whose visible text must be part of that name: axe label-content-name-mismatch), or the
+   * letter and the name alone (drawn over every shape, apart from them).
+   */
+  part?: 'all' | 'shape' | 'labels';
   /** Drawn over the shape (resize handles). */
   children?: ReactNode;
 }
@@ -95,40 +101,49 @@ export const SpaceFigure = memo(function SpaceFigure({
   showName,
   hatch,
   selected = false,
+  part = 'all',
   children,
 }: SpaceFigureProps) {
   const centre = shapeCentre(shape);
   const font = labelSize(size, shape);
   const cx = centre.x * size.width;
   const cy = centre.y * size.height;
+  const drawsShape = part !== 'labels';
+  const drawsLabels = part !== 'shape';
   return (
     <>
-      <ShapeElement
-        shape={shape}
-        size={size}
-        fill={space.color}
-        fillOpacity={0.35}
-        stroke={selected ? '#e65100' : space.color}
-        strokeWidth={selected ? 3 : 1.5}
-        vectorEffect="non-scaling-stroke"
-      />
-      {!space.available && <ShapeElement shape={shape} size={size} fill={`url(#${hatch})`} fillOpacity={0.5} />}
-      <text
-        x={cx}
-        y={showName ? cy - font * 0.15 : cy + font * 0.35}
-        fontSize={font}
-        fontWeight={700}
-        textAnchor="middle"
-        fill="#111"
-        stroke="#fff"
-        strokeWidth={font / 8}
-        paintOrder="stroke"
-        aria-hidden
-        pointerEvents="none"
-      >
-        {letter}
-      </text>
-      {showName && (
+      {drawsShape && (
+        <ShapeElement
+          shape={shape}
+          size={size}
+          fill={space.color}
+          fillOpacity={0.35}
+          stroke={selected ? '#e65100' : space.color}
+          strokeWidth={selected ? 3 : 1.5}
+          vectorEffect="non-scaling-stroke"
+        />
+      )}
+      {drawsShape && !space.available && (
+        <ShapeElement shape={shape} size={size} fill={`url(#${hatch})`} fillOpacity={0.5} />
+      )}
+      {drawsLabels && (
+        <text
+          x={cx}
+          y={showName ? cy - font * 0.15 : cy + font * 0.35}
+          fontSize={font}
+          fontWeight={700}
+          textAnchor="middle"
+          fill="#111"
+          stroke="#fff"
+          strokeWidth={font / 8}
+          paintOrder="stroke"
+          aria-hidden
+          pointerEvents="none"
+        >
+          {letter}
+        </text>
+      )}
+      {drawsLabels && showName && (
         <text
           x={cx}
           y={cy + font * 0.95}
