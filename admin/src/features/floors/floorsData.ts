@@ -58,7 +58,10 @@ export function planProblems(file: Pick<File, 'size' | 'type'>): PlanProblem[] {
   return problems;
 }
 
-/** A floor's name with its level, as pickers and titles show it ("Ground floor (0)"). */
+/**
+ * A floor as pickers and titles show it: its name, which names its level already ("Ground floor",
+ * "Level 3"); floors are listed by level.
+ */
 export function floorLabel(floor: Pick<Floor, 'name' | 'level'>): string {
-  return floor.level === null ? floor.name : `${floor.name} (${floor.level})`;
+  return floor.name;
 }

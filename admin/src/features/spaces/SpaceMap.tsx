@@ -594,16 +594,17 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
           onChange={(event) => void saveConfig({ showNames: event.currentTarget.checked })}
         />
       </Group>
-      <Text size="sm" id="space-map-help">
-        {tool === 'polygon'
-          ? t('spaces.map.polygonHelp')
-          : tool === 'rect'
-            ? t('spaces.map.rectHelp')
-            : t('spaces.map.help')}
-      </Text>
       {!floor.image && <Text size="sm">{t('spaces.map.noPlan')}</Text>}
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <div ref={boxRef} style={{ flex: '1 1 520px', height: '65vh', minHeight: 360, position: 'relative' }}>
+        <div
+          ref={boxRef}
+          style={{
+            flex: '1 1 520px',
+            // The whole map in sight under the tools at 1440×900; the how-to below it.
+            height: 'max(360px, calc(100vh - 390px))',
+            position: 'relative',
+          }}
+        >
           <svg
             ref={svgRef}
             role="application"
@@ -713,6 +714,13 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
           )}
         </Paper>
       </div>
+      <Text size="sm" c="dimmed" id="space-map-help">
+        {tool === 'polygon'
+          ? t('spaces.map.polygonHelp')
+          : tool === 'rect'
+            ? t('spaces.map.rectHelp')
+            : t('spaces.map.help')}
+      </Text>
       <PlanLegend spaces={placed} />
       {unplaced.length > 0 && (
         <Stack gap={4}>
