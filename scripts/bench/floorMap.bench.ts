@@ -13,9 +13,9 @@
 //   interval, the share of frames over 16.7 ms and the frame rate they make, against 60 fps
 //   (p95 interval ≤ 16.7 ms) with the ratio.
 // No CPU throttling (the DevTools rate 1); the load average is printed, as a busy machine drops
-// frames of its own. A benchmark, not a test: OVER does not fail the run, a crash does.
+// frames of its own. BENCH_MAP_PROFILE=<file> keeps the page's CPU profile of the drags. A benchmark, not a test: OVER does not fail the run, a crash does.
 // The admin app is built first when admin/dist is missing.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,8 @@ const PLAN = { width: 1600, height: 1000 };
 const VIEWPORT = { width: 1440, height: 900 };
 const FRAME_MS = 1000 / 60;
 const TIMEOUT_MS = 60_000;
+/** A file where the page's CPU profile of the drags is written (.cpuprofile, for DevTools). */
+const PROFILE = process.env.BENCH_MAP_PROFILE;
 
 declare global {
   interface Window {
@@ -155,8 +157,7 @@ async function planPoint(page: Page): Promise<{ x: number; y: number }> {
  * back from where the plan's point under `from` went, so every drag starts on the bare plan.
  */
 async function pan(page: Page, from: { x: number; y: number }, direction: 1 | -1): Promise<number[]> {
-  const start =
-    direction === 1 ? from : { x: from.x + PAN_MOVES * PAN_STEP.x, y: from.y + PAN_MOVES * PAN_STEP.y };
+  const start = direction === 1 ? from : { x: from.x + PAN_MOVES * PAN_STEP.x, y: from.y + PAN_MOVES * PAN_STEP.y };
   await page.mouse.move(start.x, start.y);
   await page.evaluate(() => {
     const frames = { times: [] as number[], running: true };
@@ -185,6 +186,12 @@ async function pan(page: Page, from: { x: number; y: number }, direction: 1 | -1
         );
       }),
   );
+}
+
+function parseView(transform: string): { x: number; y: number; scale: number } {
+  const [x, y, scale] = (/translate\((\S+) (\S+)\) scale\((\S+)\)/.exec(transform) ?? []).slice(1).map(Number);
+  if (x === undefined || y === undefined || scale === undefined) throw new Error(`no view in "${transform}"`);
+  return { x, y, scale };
 }
 
 const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
@@ -255,15 +262,31 @@ try {
         return new Map(metrics.map((metric) => [metric.name, metric.value]));
       };
       const before = await counters();
+      if (PROFILE) {
+        await devtools.send('Profiler.enable');
+        await devtools.send('Profiler.start');
+      }
       for (let i = 0; i < PAN_RUNS; i++) {
         const shown = await viewTransform(page);
         intervals.push(...(await pan(page, from, i % 2 === 0 ? 1 : -1)));
         if ((await viewTransform(page)) === shown) throw new Error('the drag did not pan the map');
       }
       const after = await counters();
+      if (PROFILE) writeFileSync(PROFILE, JSON.stringify((await devtools.send('Profiler.stop')).profile));
       const perMove = (name: string) =>
         (1000 * ((after.get(name) ?? 0) - (before.get(name) ?? 0))) / (PAN_RUNS * PAN_MOVES);
       const loadDuringPan = load();
+      // The view the drags left is the map's own: zooming out keeps it (around the map's middle).
+      const panned = parseView(await viewTransform(page));
+      const middle = await page.evaluate(() => {
+        const box = document.querySelector('[data-testid="space-map"]')!.parentElement!.getBoundingClientRect();
+        return { x: box.width / 2, y: box.height / 2 };
+      });
+      await page.getByRole('button', { name: resources.en.spaces.map.zoomOut, exact: true }).click();
+      const zoomedOut = parseView(await viewTransform(page));
+      const expected = { x: middle.x - (middle.x - panned.x) / 1.25, y: middle.y - (middle.y - panned.y) / 1.25 };
+      if (Math.abs(zoomedOut.x - expected.x) > 1 || Math.abs(zoomedOut.y - expected.y) > 1)
+        throw new Error(`the map forgot the drags' view: ${JSON.stringify({ panned, zoomedOut, expected })}`);
       const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-space-id') ?? null);
       if (focused !== null) throw new Error('the drag moved a space instead of the plan');
       await page.close();
@@ -275,7 +298,9 @@ try {
           `no CPU throttling, ${availableParallelism()} cores`,
       );
       console.log(`\nFirst draw (navigation start to the ${SPACES}th shape painted), ${RUNS} loads, cold HTTP cache:`);
-      console.log(`  p50 ${ms(percentile(drawn, 50))}   p95 ${ms(percentile(drawn, 95))}   max ${ms(drawn.at(-1) ?? 0)}`);
+      console.log(
+        `  p50 ${ms(percentile(drawn, 50))}   p95 ${ms(percentile(drawn, 95))}   max ${ms(drawn.at(-1) ?? 0)}`,
+      );
       console.log(
         `  largest contentful paint then: p50 ${ms(percentile(lcp, 50))}   p95 ${ms(percentile(lcp, 95))}` +
           `  (${lcp.length} of ${RUNS} loads reported one)`,

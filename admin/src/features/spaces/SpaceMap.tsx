@@ -50,7 +50,9 @@ import { nextName } from './spaceNames.ts';
 // The floor's map editor (docs/floors-and-spaces.md, "The screens"). The plan is an SVG <image>
 // with the spaces drawn over it in the image's pixels (shapes are kept relative to the image and
 // multiplied by its size); panning and zooming change one transform on the group holding both, so
-// a floor of 500 desks stays fluid: the shapes are not drawn again while the view moves.
+// a floor of 500 desks stays fluid: the shapes are not drawn again while the view moves, and a
+// drag of the plan sets that transform on the group itself (the screen is rendered once, as the
+// drag ends), as rendering the tools and the side panel on every pointer move costs frames.
 
 type Tool = 'select' | 'rect' | 'polygon';
 type Corner = 'nw' | 'ne' | 'se' | 'sw';
@@ -91,6 +93,7 @@ function contentBox(svg: SVGSVGElement | null): { left: number; top: number } {
   return { left: box.left + svg.clientLeft, top: box.top + svg.clientTop };
 }
 
+const transformOf = (view: View) => `translate(${view.x} ${view.y}) scale(${view.scale})`;
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const sameShape = (a: SpaceShape | null, b: SpaceShape | null) => JSON.stringify(a) === JSON.stringify(b);
 /** Closes a polygon's corners: the doubled ones a double click leaves are dropped. */
@@ -134,14 +137,24 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
   const [movedView, setView] = useState<View | null>(null);
   const view = useMemo(() => movedView ?? fitted(viewport, size), [movedView, viewport, size]);
   const svgRef = useRef<SVGSVGElement>(null);
+  const groupRef = useRef<SVGGElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef(view);
   const spacesRef = useRef(spaces);
-  // The gestures and keys read the latest view and spaces.
+  /** The view while the plan is dragged: shown on the group directly, rendered when the drag ends. */
+  const panned = useRef<View | null>(null);
+  // The gestures and keys read the latest view and spaces; a render during a drag keeps its view.
   useLayoutEffect(() => {
-    viewRef.current = view;
+    viewRef.current = panned.current ?? view;
     spacesRef.current = spaces;
+    if (panned.current) groupRef.current?.setAttribute('transform', transformOf(panned.current));
   });
+  /** The drag's view becomes the rendered one. */
+  const endPan = useCallback(() => {
+    const last = panned.current;
+    panned.current = null;
+    if (last) setView(last);
+  }, []);
   const focusAfter = useRef<string | null>(null);
   /** What the pointer went down on: a drag's later events are aimed at the map, which captures them. */
   const downOn = useRef<EventTarget | null>(null);
@@ -175,15 +188,19 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
   });
 
   /** Zooms to `scale`, keeping the plan's point under (x, y) of the viewport in place. */
-  const zoomAt = useCallback((scale: number, x: number, y: number) => {
-    setView((moved) => {
-      const current = moved ?? viewRef.current;
-      const next = clamp(scale, SCALE_MIN, SCALE_MAX);
-      const px = (x - current.x) / current.scale;
-      const py = (y - current.y) / current.scale;
-      return { scale: next, x: x - px * next, y: y - py * next };
-    });
-  }, []);
+  const zoomAt = useCallback(
+    (scale: number, x: number, y: number) => {
+      endPan();
+      setView((moved) => {
+        const current = moved ?? viewRef.current;
+        const next = clamp(scale, SCALE_MIN, SCALE_MAX);
+        const px = (x - current.x) / current.scale;
+        const py = (y - current.y) / current.scale;
+        return { scale: next, x: x - px * next, y: y - py * next };
+      });
+    },
+    [endPan],
+  );
   const zoomBy = (factor: number) => zoomAt(view.scale * factor, viewport.width / 2, viewport.height / 2);
 
   /** A point of the screen on the plan (0..1), kept inside it. */
@@ -362,6 +379,7 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
         cancel,
       }) => {
         if (pinching) {
+          endPan();
           cancel();
           return memo as DragMode;
         }
@@ -378,7 +396,11 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
         const dx = mx / current.scale / size.width;
         const dy = my / current.scale / size.height;
         if (mode.type === 'pan') {
-          setView({ ...mode.start, x: mode.start.x + mx, y: mode.start.y + my });
+          const next = { ...mode.start, x: mode.start.x + mx, y: mode.start.y + my };
+          panned.current = next;
+          viewRef.current = next;
+          if (last) endPan();
+          else groupRef.current?.setAttribute('transform', transformOf(next));
         } else if (mode.type === 'move' || mode.type === 'resize') {
           const shape =
             mode.type === 'move' ? snappedMove(mode.start, dx, dy) : resized(mode.start, mode.corner, cx, cy);
@@ -627,7 +649,7 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
             }}
           >
             <PlanPatterns prefix="map" />
-            <g transform={`translate(${view.x} ${view.y}) scale(${view.scale})`}>
+            <g ref={groupRef} transform={transformOf(view)}>
               {floor.image ? (
                 <image href={floor.image.url} x={0} y={0} width={size.width} height={size.height} />
               ) : (
