@@ -201,7 +201,7 @@ const load = () =>
     .join(' ');
 
 await ensureBuild();
-const database = await openDatabase({ dataDir: 'memory://' });
+const database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
 try {
   await migrateToLatest(database.db);
   const company = await fill(database.db);
