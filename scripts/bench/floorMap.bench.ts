@@ -36,6 +36,8 @@ const PAN_STEP = { x: 5, y: 3 };
 const PLAN = { width: 1600, height: 1000 };
 const VIEWPORT = { width: 1440, height: 900 };
 const FRAME_MS = 1000 / 60;
+/** The frames' times wander a fraction of a millisecond around the screen's refresh: 16.8 ms is on time. */
+const JITTER_MS = 0.5;
 const TIMEOUT_MS = 60_000;
 /** A file where the page's CPU profile of the drags is written (.cpuprofile, for DevTools). */
 const PROFILE = process.env.BENCH_MAP_PROFILE;
@@ -309,7 +311,7 @@ try {
 
       const sorted = [...intervals].sort((a, b) => a - b);
       const p95 = percentile(sorted, 95);
-      const over = intervals.filter((interval) => interval > FRAME_MS + 0.5).length;
+      const over = intervals.filter((interval) => interval > FRAME_MS + JITTER_MS).length;
       const mean = intervals.reduce((sum, interval) => sum + interval, 0) / Math.max(1, intervals.length);
       console.log(
         `\nPanning the plan zoomed in two steps (${zoomedView}), ${PAN_RUNS} drags of ${PAN_MOVES} mouse moves, ` +
@@ -317,11 +319,11 @@ try {
       );
       console.log(
         `  frame interval p50 ${ms(percentile(sorted, 50))}   p95 ${ms(p95)}   max ${ms(sorted.at(-1) ?? 0)}` +
-          `   over 16.7 ms ${((100 * over) / Math.max(1, intervals.length)).toFixed(1)} %   ${(1000 / mean).toFixed(1)} fps`,
+          `   over 16.7 ms (+ jitter) ${((100 * over) / Math.max(1, intervals.length)).toFixed(1)} %   ${(1000 / mean).toFixed(1)} fps`,
       );
       console.log(
-        `  target 60 fps (p95 interval ≤ ${FRAME_MS.toFixed(1)} ms): p95/target ${(p95 / FRAME_MS).toFixed(2)}  ` +
-          `${p95 <= FRAME_MS + 0.5 ? 'ok' : 'OVER'}`,
+        `  target 60 fps (p95 interval ≤ ${FRAME_MS.toFixed(1)} ms, ${JITTER_MS} ms of jitter allowed): p95/target ${(p95 / FRAME_MS).toFixed(2)}  ` +
+          `${p95 <= FRAME_MS + JITTER_MS ? 'ok' : 'OVER'}`,
       );
       console.log(
         `  main thread per mouse move: scripts ${ms(perMove('ScriptDuration'))}   style ${ms(perMove('RecalcStyleDuration'))}` +
