@@ -56,5 +56,3 @@ export function createMapHistory() {
       })),
   }));
 }
-
-export type MapHistory = ReturnType<typeof createMapHistory>;
