@@ -25,10 +25,10 @@ describe('route guards', () => {
 
   test('a coming-soon screen passes the accessibility scan', async () => {
     const shell = await (await LoginPage.open(session.page)).signInAs(demoUsers.supervisor);
-    await session.page.goto('/admin/floors');
+    await session.page.goto('/spacebooking/calendar');
     await shell.waitUntilSignedIn(demoUsers.supervisor.username);
-    await new ComingSoonPage(session.page, 'floors').waitUntilShown();
-    await expectNoAxeViolations(session.page, 'the coming-soon page /admin/floors');
+    await new ComingSoonPage(session.page, 'spaceCalendar').waitUntilShown();
+    await expectNoAxeViolations(session.page, 'the coming-soon page /spacebooking/calendar');
   });
 
   test('an unknown path shows the not-found page, signed out and signed in', async () => {
