@@ -11,6 +11,31 @@ export interface StageResult {
   seconds: number;
   /** A test run with counts, rather than a pass-or-fail check. */
   counted?: boolean;
+  /** The failed tests, each with its file and the first line of its error: the summary repeats them. */
+  failures?: string[];
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: {
+    name: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** The failed tests of a JSON report, so that the summary at the end of a long log names them. */
+function failuresOf(report: VitestReport, packageDir: string): string[] {
+  const failures: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const path = file.name.slice(file.name.lastIndexOf(`/${packageDir}/`) + 1);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const message = (test.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 300) ?? '';
+      failures.push(`${path} > ${test.fullName}${message ? `: ${message}` : ''}`);
+    }
+  }
+  return failures;
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), 'vestibule-reports-'));
@@ -86,14 +111,12 @@ export async function vitestStage(
   );
   let passed = 0;
   let failed = 0;
+  let failures: string[] = [];
   if (existsSync(report)) {
-    const counts = JSON.parse(readFileSync(report, 'utf8')) as {
-      numPassedTests: number;
-      numFailedTests: number;
-      numTotalTests: number;
-    };
+    const counts = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
     passed = counts.numPassedTests;
     failed = counts.numFailedTests;
+    failures = failuresOf(counts, packageDir);
   }
   // A run that crashed, or that ran nothing, counts as a failure.
   if (code !== 0 && failed === 0) failed = 1;
@@ -105,6 +128,7 @@ export async function vitestStage(
     failed,
     seconds: (Date.now() - started) / 1000,
     counted: true,
+    failures,
   };
 }
 
@@ -113,6 +137,7 @@ export function printSummary(results: StageResult[]): { passed: number; failed: 
   for (const r of results) {
     const counts = r.counted ? ` ${r.passed} passed, ${r.failed} failed` : '';
     console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(34)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`);
+    for (const failure of r.failures ?? []) console.log(`         ✗ ${failure}`);
   }
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
