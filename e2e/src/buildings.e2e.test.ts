@@ -1,7 +1,7 @@
 // Building administration: a master creates a building and configures every tab of its
 // dialog (all eight tabs), with accessibility scans along the way.
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from '@vestibule/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
@@ -24,31 +24,17 @@ const questionnaireName = `Harbour safety ${Date.now().toString(36)}`;
 const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const LOGO_WIDTH = 64;
 
-/** A real PNG (a colour gradient, RGB, 8 bits) that a browser decodes, made here so no file is shipped. */
+/** A real PNG (a colour gradient) that a browser decodes, made here so no file is shipped. */
 function gradientPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows: number[] = [];
+  const pixels = new Uint8Array(width * height * 4);
+  let at = 0;
   for (let y = 0; y < height; y += 1) {
-    rows.push(0);
-    for (let x = 0; x < width; x += 1) rows.push((x * 255) / width, (y * 255) / height, 160);
+    for (let x = 0; x < width; x += 1) {
+      pixels.set([(x * 255) / width, (y * 255) / height, 160, 255], at);
+      at += 4;
+    }
   }
-  return Buffer.concat([
-    Buffer.from(pngSignature),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, pixels);
 }
 const logoPng = gradientPng(LOGO_WIDTH, 32);
 

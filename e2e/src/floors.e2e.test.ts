@@ -5,7 +5,7 @@
 // on a plan of another resolution they keep their places on the picture; the printed plan shows
 // their names on one landscape page, A4 and Letter. Only what a browser shows is here (the
 // geometry itself is proven by the shared and server tests); axe in en, fr and es.
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from '@vestibule/server/testing';
 import type { Locale, SpaceShape } from '@vestibule/shared';
 import type { ApiClient } from '@vestibule/shared/api';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -34,37 +34,20 @@ const names = { rect: 'Window desk', polygon: 'Corner room', keyboard: 'Quiet ro
 /** Their kinds: a rectangle is a desk, a polygon a meeting room, and one added takes the selected one's kind. */
 const kinds = { rect: 'DESK', polygon: 'ROOM', keyboard: 'ROOM' } as const;
 
-/** A real PNG (RGB, 8 bits, a gradient with a darker frame), made here so no file is shipped. */
+/** A real PNG (a gradient with a darker frame), made here so no file is shipped. */
 function planPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
+  const pixels = new Uint8Array(width * height * 4);
   let at = 0;
   for (let y = 0; y < height; y += 1) {
-    rows[at++] = 0;
     for (let x = 0; x < width; x += 1) {
       const frame = x < 8 || y < 8 || x >= width - 8 || y >= height - 8;
-      rows[at++] = frame ? 60 : 230 - Math.round((x * 40) / width);
-      rows[at++] = frame ? 60 : 235 - Math.round((y * 40) / height);
-      rows[at++] = frame ? 60 : 240;
+      pixels[at++] = frame ? 60 : 230 - Math.round((x * 40) / width);
+      pixels[at++] = frame ? 60 : 235 - Math.round((y * 40) / height);
+      pixels[at++] = frame ? 60 : 240;
+      pixels[at++] = 255;
     }
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, pixels);
 }
 
 interface Box {

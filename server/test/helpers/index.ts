@@ -12,4 +12,4 @@ export {
 } from './factories.ts';
 export { enrolledKiosk } from './test-app.ts';
 export { TEST_PASSWORD, createFloor } from './factories.ts';
-export { plainPng } from '../../src/db/seed/png.ts';
+export { encodePng, plainPng } from '../../src/db/seed/png.ts';
