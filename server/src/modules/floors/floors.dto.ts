@@ -7,7 +7,7 @@ import {
   type UserFloor,
   floorLayoutConfigSchema,
 } from '@vestibule/shared';
-import type { FloorRow, SpaceRow } from './floors.repo.ts';
+import type { FloorRow, MapSpaceRow, SpaceRow } from './floors.repo.ts';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -81,7 +81,26 @@ function approverOf(row: SpaceRow, which: 1 | 2): SpaceApprover | null {
   });
 }
 
-export function toSpace(row: SpaceRow): Space {
+/** A space's own columns, as every read of spaces selects them. */
+type SpaceColumns = Pick<
+  MapSpaceRow,
+  | 'id'
+  | 'floor_id'
+  | 'floor_name'
+  | 'building_id'
+  | 'building_name'
+  | 'name'
+  | 'kind'
+  | 'capacity'
+  | 'color'
+  | 'public'
+  | 'available'
+  | 'description'
+  | 'shape'
+  | 'future_bookings'
+> & { created_at: Date | string; updated_at: Date | string };
+
+function spaceOf(row: SpaceColumns, approver1: SpaceApprover | null, approver2: SpaceApprover | null): Space {
   return {
     id: row.id,
     floorId: row.floor_id,
@@ -95,13 +114,24 @@ export function toSpace(row: SpaceRow): Space {
     public: row.public,
     available: row.available,
     description: row.description,
-    approver1: approverOf(row, 1),
-    approver2: approverOf(row, 2),
+    approver1,
+    approver2,
     shape: row.shape,
     futureBookings: Number(row.future_bookings ?? 0),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
+}
+
+export function toSpace(row: SpaceRow): Space {
+  return spaceOf(row, approverOf(row, 1), approverOf(row, 2));
+}
+
+/** The map's spaces, with their approvers read apart (`listApproversOfFloor`). */
+export function toMapSpaces(rows: MapSpaceRow[], approvers: Parameters<typeof toApprover>[0][]): Space[] {
+  const byId = new Map(approvers.map((user) => [user.id, toApprover(user)]));
+  const approver = (id: string | null) => (id === null ? null : (byId.get(id) ?? null));
+  return rows.map((row) => spaceOf(row, approver(row.approver1_id), approver(row.approver2_id)));
 }
 
 export function toUserFloor(row: {

@@ -15,7 +15,7 @@ import type { ServerContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, audit, changedFields } from '../audit/audit.service.ts';
-import { toFloor, toSpace, toUserFloor } from './floors.dto.ts';
+import { toFloor, toMapSpaces, toUserFloor } from './floors.dto.ts';
 import {
   FLOOR_NAME_UNIQUE,
   type FloorRow,
@@ -32,6 +32,7 @@ import {
   insertFloor,
   listBookableFloors,
   listFloors,
+  listApproversOfFloor,
   listSpacesOfFloor,
   lockBuilding,
   lockFloor,
@@ -220,9 +221,13 @@ export async function removeFloor(
 
 /** The floor's map: the floor with its plan, and its spaces. */
 export async function getLayout(ctx: ServerContext, tenantId: string, id: string): Promise<FloorLayout> {
-  const [row, spaces] = await Promise.all([findFloor(ctx.db, tenantId, id), listSpacesOfFloor(ctx.db, tenantId, id)]);
+  const [row, spaces, approvers] = await Promise.all([
+    findFloor(ctx.db, tenantId, id),
+    listSpacesOfFloor(ctx.db, tenantId, id),
+    listApproversOfFloor(ctx.db, tenantId, id),
+  ]);
   if (!row) throw notFound();
-  return { floor: toFloor(row), spaces: spaces.map(toSpace) };
+  return { floor: toFloor(row), spaces: toMapSpaces(spaces, approvers) };
 }
 
 /** Stores a new plan under a new key; the spaces keep their places (their shapes are relative to the plan). */

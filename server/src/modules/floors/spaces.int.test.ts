@@ -292,6 +292,76 @@ describe('listing spaces', () => {
     ).toBe(404);
   });
 
+  it("writes the map's spaces as the paged list writes them, approvers by the name lists show", async () => {
+    const mapFloor = jsonOf<Floor>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/service/floor',
+        headers: auth,
+        payload: { buildingId, name: 'Twin' },
+      }),
+    );
+    // Names as lists show them: a blank first name is left out; no name at all shows the username.
+    const [blankFirst, nameless] = [
+      await createUser(t.database.db, { tenantId, role: 'ROLE_MASTER' }),
+      await createUser(t.database.db, { tenantId, role: 'ROLE_MASTER' }),
+    ];
+    await t.database.db
+      .updateTable('users')
+      .set({ first_name: ' \t', last_name: 'Solo' })
+      .where('id', '=', blankFirst.id)
+      .execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ first_name: null, last_name: '' })
+      .where('id', '=', nameless.id)
+      .execute();
+    const room = await added({
+      floorId: mapFloor.id,
+      name: 'Boardroom',
+      kind: 'ROOM',
+      capacity: 12,
+      description: 'By the lifts',
+      approver1Id: blankFirst.id,
+      approver2Id: nameless.id,
+      shape: {
+        kind: 'polygon',
+        points: [
+          { x: 0.1, y: 0.1 },
+          { x: 0.3, y: 0.1 },
+          { x: 0.2, y: 0.3 },
+        ],
+      },
+    });
+    await added({ floorId: mapFloor.id, name: 'Annex', kind: 'OTHER', public: false, available: false });
+    const startsAt = new Date(Date.now() + 3_600_000);
+    await t.database.db
+      .insertInto('space_bookings')
+      .values({
+        id: uuidv7(),
+        tenant_id: tenantId,
+        space_id: room.id,
+        starts_at: startsAt,
+        ends_at: new Date(startsAt.getTime() + 3_600_000),
+        status: 'PENDING',
+      })
+      .execute();
+    const map = jsonOf<Space[]>(
+      await t.app.inject({ method: 'GET', url: `/service/space/byFloorId/${mapFloor.id}`, headers: auth }),
+    );
+    const list = jsonOf<{ docs: Space[] }>(
+      await t.app.inject({ method: 'GET', url: `/service/space?floorId=${mapFloor.id}&sort=name`, headers: auth }),
+    );
+    expect(map).toEqual(list.docs);
+    expect(map.map((space) => space.name)).toEqual(['Annex', 'Boardroom']);
+    expect(map[1]).toMatchObject({
+      approver1: { id: blankFirst.id, name: 'Solo' },
+      approver2: { id: nameless.id, name: nameless.username },
+      futureBookings: 1,
+    });
+    expect(map[1]!.updatedAt).toBe(room.updatedAt);
+  });
+
   it('shows a supervisor only the spaces of their buildings', async () => {
     const supervisor = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
     const headers = bearer(await logInAs(t.app, supervisor.username));

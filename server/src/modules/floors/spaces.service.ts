@@ -18,7 +18,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isAssignedBuilding } from '../../db/ownership.repo.ts';
 import { type AuditActor, audit, changedFields } from '../audit/audit.service.ts';
-import { toApprover, toSpace } from './floors.dto.ts';
+import { toApprover, toMapSpaces, toSpace } from './floors.dto.ts';
 import {
   SPACE_NAME_UNIQUE,
   type SpaceRow,
@@ -33,6 +33,7 @@ import {
   listApprovers,
   listSpaceOptions,
   listSpaces,
+  listApproversOfFloor,
   listSpacesOfFloor,
   lockFloor,
   lockSpace,
@@ -142,9 +143,12 @@ export async function listTenantSpaces(
  * space, to tell an empty floor from a floor deleted in between.
  */
 export async function spacesOfFloor(ctx: ServerContext, tenantId: string, floorId: string): Promise<Space[]> {
-  const rows = await listSpacesOfFloor(ctx.db, tenantId, floorId);
+  const [rows, approvers] = await Promise.all([
+    listSpacesOfFloor(ctx.db, tenantId, floorId),
+    listApproversOfFloor(ctx.db, tenantId, floorId),
+  ]);
   if (rows.length === 0 && !(await findFloor(ctx.db, tenantId, floorId))) throw notFound();
-  return rows.map(toSpace);
+  return toMapSpaces(rows, approvers);
 }
 
 export async function spaceOptions(ctx: ServerContext, tenantId: string, floorId: string): Promise<SpaceOption[]> {
