@@ -3,11 +3,18 @@ import { IconAlertCircle, IconCircleCheck, IconClose } from '../../components/Ic
 import type { NoticeMessage } from './notification.store.ts';
 import classes from './NoticeList.module.css';
 
-/** The text of a notice: its catalogue message, or the server's text when the code has none. */
+/**
+ * The text of a notice: its catalogue message, or the server's text when the code has none.
+ * Two returns, not one conditional expression: `t` of any key is the union of every message of the
+ * catalogue, and a conditional would make the type checker reduce that union with `string`, which
+ * took it minutes.
+ */
 export function useNoticeText(): (message: NoticeMessage) => string {
   const { t, i18n } = useTranslation();
-  return (message) =>
-    i18n.exists(message.key) || !message.fallback ? t(message.key, message.params ?? {}) : message.fallback;
+  return (message) => {
+    if (message.fallback && !i18n.exists(message.key)) return message.fallback;
+    return t(message.key, message.params ?? {});
+  };
 }
 
 interface NoticeListProps {

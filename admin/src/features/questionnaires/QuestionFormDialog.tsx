@@ -6,8 +6,8 @@ import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
 import { IconAlertCircle } from '../../components/Icons.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import type { FieldIssue } from '../../form/validationMessages.ts';
-import type { NoticeMessage } from '../notifications/index.ts';
-import { questionErrorMessage, useMessageText } from './formMessages.ts';
+import { type NoticeMessage, useNoticeText } from '../notifications/index.ts';
+import { questionErrorMessage } from './formMessages.ts';
 import { QuestionFollowUpFields, QuestionRuleFields } from './QuestionRuleFields.tsx';
 import { QuestionTextField } from './QuestionTextField.tsx';
 import { draftOf, emptyDraft, normalizeDraft, type QuestionDraft } from './questionRules.ts';
@@ -60,7 +60,7 @@ interface QuestionFormProps {
 
 function QuestionForm({ question, questions, number, onCancel, onSubmit }: QuestionFormProps) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const messageText = useNoticeText();
   const editingId = question?.id ?? null;
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<NoticeMessage | null>(null);

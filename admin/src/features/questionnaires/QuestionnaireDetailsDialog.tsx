@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
 import { IconAlertCircle } from '../../components/Icons.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
-import { messageFromError, type NoticeMessage } from '../notifications/index.ts';
-import { useMessageText } from './formMessages.ts';
+import { messageFromError, type NoticeMessage, useNoticeText } from '../notifications/index.ts';
 import type { QuestionnaireFields } from './questionnaires.api.ts';
 
 interface QuestionnaireDetailsDialogProps {
@@ -53,7 +52,7 @@ function DetailsForm({
   onSubmit: (fields: QuestionnaireFields) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
+  const messageText = useNoticeText();
   const form = useSchemaForm<{ name: string; description: string }, QuestionnaireFields>(questionnaireInputSchema, {
     name: questionnaire?.name ?? '',
     description: questionnaire?.description ?? '',

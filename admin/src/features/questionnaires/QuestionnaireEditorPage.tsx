@@ -5,9 +5,9 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/Page.tsx';
-import { messageFromError, notifications, type NoticeMessage } from '../notifications/index.ts';
+import { messageFromError, notifications, type NoticeMessage, useNoticeText } from '../notifications/index.ts';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
-import { questionErrorMessage, useMessageText } from './formMessages.ts';
+import { questionErrorMessage } from './formMessages.ts';
 import { QuestionFormDialog } from './QuestionFormDialog.tsx';
 import { QuestionList, type FocusRequest, type MoveDirection } from './QuestionList.tsx';
 import { QuestionnaireDetailsDialog } from './QuestionnaireDetailsDialog.tsx';
@@ -95,7 +95,7 @@ function QuestionnaireEditor({
 }: QuestionnaireEditorProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const messageText = useMessageText();
+  const messageText = useNoticeText();
   const questionsHeading = useRef<HTMLHeadingElement>(null);
   const moving = useRef(false);
   const [questionDialog, setQuestionDialog] = useState<QuestionTarget>({ opened: false, question: null });

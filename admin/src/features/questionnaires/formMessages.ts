@@ -1,5 +1,4 @@
 import { ApiError } from '@vestibule/shared/api';
-import { useTranslation } from 'react-i18next';
 import { messageFromError, type NoticeMessage } from '../notifications/index.ts';
 
 /** Server refusals of a question change that the questionnaire catalogue says better. */
@@ -13,11 +12,4 @@ export function questionErrorMessage(error: unknown): NoticeMessage {
     return { key: 'questionnaires.errors.moveRefused' };
   }
   return messageFromError(error);
-}
-
-/** Turns a catalogue message (or the server's own text for an unknown key) into text. */
-export function useMessageText(): (message: NoticeMessage) => string {
-  const { t, i18n } = useTranslation();
-  return (message) =>
-    i18n.exists(message.key) || !message.fallback ? t(message.key, message.params ?? {}) : message.fallback;
 }
