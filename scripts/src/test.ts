@@ -15,52 +15,57 @@ import {
 } from './lib/stages.ts';
 
 const started = Date.now();
-const results: StageResult[] = [];
-const add = async (result: Promise<StageResult>) => results.push(await result);
 
-// Two lanes on two cores, as in `npm run check`: the static checks and the builds beside the unit
-// tests (each lane's stages one after the other); a failing stage prints its output.
+// Two lanes on two cores, each lane's stages one after the other: the static checks, the app
+// builds and the browser scenarios (which wait on the browser more than they compute) beside the
+// unit tests and the server's suites. Outputs are collected and a failing stage prints its own.
 collectStageOutput(true);
-const staticChecksAndBuilds = async (): Promise<StageResult[]> => [
-  ...(await staticCheckStages()),
-  await stage('build: admin and kiosk', 'pnpm', [
-    '--filter',
-    '@vestibule/admin',
-    '--filter',
-    '@vestibule/kiosk',
-    'run',
-    'build',
-  ]),
-];
-results.push(...(await Promise.all([staticChecksAndBuilds(), unitTestStages()])).flat());
-collectStageOutput(false);
 
-await add(vitestStage('server: embedded PGlite', 'server'));
-
-try {
-  const postgres = await startPostgres();
+const staticChecksBuildsAndBrowser = async (): Promise<StageResult[]> => {
+  const results = [
+    ...(await staticCheckStages()),
+    await stage('build: admin and kiosk', 'pnpm', [
+      '--filter',
+      '@vestibule/admin',
+      '--filter',
+      '@vestibule/kiosk',
+      'run',
+      'build',
+    ]),
+  ];
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   try {
-    await add(vitestStage('server: PostgreSQL server', 'server', ['int.test'], { TEST_DATABASE_URL: postgres.url }));
-  } finally {
-    await postgres.stop();
+    if (!existsSync(chromium) && !(await commandExists('chromium'))) {
+      log('Chromium not found: installing it with apt-get');
+      await aptInstall(['chromium']);
+    }
+    results.push(await vitestStage('browser scenarios (Chromium)', 'e2e', [], { CHROMIUM_PATH: chromium }));
+  } catch (error) {
+    console.error(error);
+    results.push({ name: 'browser scenarios (Chromium)', ok: false, passed: 0, failed: 1, seconds: 0 });
   }
-} catch (error) {
-  console.error(error);
-  results.push({ name: 'server: PostgreSQL server', ok: false, passed: 0, failed: 1, seconds: 0 });
-}
+  return results;
+};
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-try {
-  if (!existsSync(chromium) && !(await commandExists('chromium'))) {
-    log('Chromium not found: installing it with apt-get');
-    await aptInstall(['chromium']);
+const unitAndServerSuites = async (): Promise<StageResult[]> => {
+  const results = [...(await unitTestStages()), await vitestStage('server: embedded PGlite', 'server')];
+  try {
+    const postgres = await startPostgres();
+    try {
+      results.push(
+        await vitestStage('server: PostgreSQL server', 'server', ['int.test'], { TEST_DATABASE_URL: postgres.url }),
+      );
+    } finally {
+      await postgres.stop();
+    }
+  } catch (error) {
+    console.error(error);
+    results.push({ name: 'server: PostgreSQL server', ok: false, passed: 0, failed: 1, seconds: 0 });
   }
-  await add(vitestStage('browser scenarios (Chromium)', 'e2e', [], { CHROMIUM_PATH: chromium }));
-} catch (error) {
-  console.error(error);
-  results.push({ name: 'browser scenarios (Chromium)', ok: false, passed: 0, failed: 1, seconds: 0 });
-}
+  return results;
+};
 
+const results: StageResult[] = (await Promise.all([staticChecksBuildsAndBrowser(), unitAndServerSuites()])).flat();
 const { passed, failed } = printSummary(results);
 console.log(`  total ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 console.log(`Tests: ${passed} passed, ${failed} failed`);

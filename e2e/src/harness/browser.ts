@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import './provided-context.ts';
 
 /** Default wait for anything a user would see; generous because the machine has 2 cores. */
-export const UI_TIMEOUT_MS = 15_000;
+export const UI_TIMEOUT_MS = 30_000;
 
 export interface BrowserSession {
   /** The page of the current test; valid between beforeEach and afterEach. */
