@@ -229,6 +229,16 @@ export function listBookableFloors(db: Db, tenantId: string, assignedTo: string 
 
 // Spaces.
 
+/** A space's bookings to come, counted (what deleting it would cancel). */
+function futureBookings(eb: ExpressionBuilder<Database, 'spaces'>) {
+  return eb
+    .selectFrom('space_bookings')
+    .select((inner) => inner.fn.countAll<number>().as('count'))
+    .whereRef('space_bookings.space_id', '=', 'spaces.id')
+    .where(bookingsToCome)
+    .as('future_bookings');
+}
+
 function selectSpaces(db: Db) {
   return db
     .selectFrom('spaces')
@@ -250,14 +260,7 @@ function selectSpaces(db: Db) {
       'approver2.last_name as approver2_last_name',
       'approver2.email as approver2_email',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('space_bookings')
-        .select((inner) => inner.fn.countAll<number>().as('count'))
-        .whereRef('space_bookings.space_id', '=', 'spaces.id')
-        .where(bookingsToCome)
-        .as('future_bookings'),
-    );
+    .select(futureBookings);
 }
 
 export type SpaceRow = NonNullable<Awaited<ReturnType<typeof findSpace>>>;
@@ -302,14 +305,7 @@ export function listSpacesOfFloor(db: Db, tenantId: string, floorId: string) {
         'spaces.shape',
       ])
       .select([isoText('spaces.created_at').as('created_at'), isoText('spaces.updated_at').as('updated_at')])
-      .select((eb) =>
-        eb
-          .selectFrom('space_bookings')
-          .select((inner) => inner.fn.countAll<number>().as('count'))
-          .whereRef('space_bookings.space_id', '=', 'spaces.id')
-          .where(bookingsToCome)
-          .as('future_bookings'),
-      )
+      .select(futureBookings)
       .where('spaces.floor_id', '=', floorId)
       // The company by the floor's one row: the spaces' own tenant index would add a scan of all of the company's.
       .where('floors.tenant_id', '=', tenantId)

@@ -23,16 +23,20 @@ beforeAll(async () => {
     { tenant: 'Space Corp', building: 'Space Tower' },
     'ROLE_ADMIN',
   ));
-  floor = jsonOf<Floor>(
-    await t.app.inject({
-      method: 'POST',
-      url: '/service/floor',
-      headers: auth,
-      payload: { buildingId, name: 'Main', level: 0 },
-    }),
-  );
+  floor = await addFloor('Main');
 });
 afterAll(() => t.close());
+
+async function addFloor(name: string, building = buildingId, headers = auth): Promise<Floor> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/service/floor',
+    headers,
+    payload: { buildingId: building, name },
+  });
+  expect(response.statusCode).toBe(200);
+  return jsonOf<Floor>(response);
+}
 
 const rect = (x: number, y: number, width = 0.05, height = 0.05) => ({ kind: 'rect', x, y, width, height });
 
@@ -120,14 +124,7 @@ describe('adding a space', () => {
 
   it("answers 404 for another company's floor", async () => {
     const other = await tenantWithBuilding(t, { tenant: 'Far Corp', building: 'Far Tower' }, 'ROLE_ADMIN');
-    const farFloor = jsonOf<Floor>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/service/floor',
-        headers: other.auth,
-        payload: { buildingId: other.buildingId, name: 'Far' },
-      }),
-    );
+    const farFloor = await addFloor('Far', other.buildingId, other.auth);
     const response = await t.app.inject({
       method: 'POST',
       url: '/service/space',
@@ -139,14 +136,7 @@ describe('adding a space', () => {
   });
 
   it('refuses a space past the per-floor limit: SPACE_LIMIT_REACHED', async () => {
-    const full = jsonOf<Floor>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/service/floor',
-        headers: auth,
-        payload: { buildingId, name: 'Packed' },
-      }),
-    );
+    const full = await addFloor('Packed');
     await t.database.db
       .insertInto('spaces')
       .values(
@@ -250,14 +240,7 @@ describe('changing a space', () => {
 
 describe('listing spaces', () => {
   it("lists a floor's map, its picker, and the paged list sorted, searched and filtered", async () => {
-    const listFloor = jsonOf<Floor>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/service/floor',
-        headers: auth,
-        payload: { buildingId, name: 'List floor' },
-      }),
-    );
+    const listFloor = await addFloor('List floor');
     for (const [name, kind] of [
       ['Zeta', 'ROOM'],
       ['Alpha', 'DESK'],
@@ -293,14 +276,7 @@ describe('listing spaces', () => {
   });
 
   it("writes the map's spaces as the paged list writes them, approvers by the name lists show", async () => {
-    const mapFloor = jsonOf<Floor>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/service/floor',
-        headers: auth,
-        payload: { buildingId, name: 'Twin' },
-      }),
-    );
+    const mapFloor = await addFloor('Twin');
     // Names as lists show them: a blank first name is left out; no name at all shows the username.
     const [blankFirst, nameless] = [
       await createUser(t.database.db, { tenantId, role: 'ROLE_MASTER' }),
