@@ -1,12 +1,11 @@
-import { NumberInput, Stack, TextInput } from '@mantine/core';
+import { NumberInput, TextInput } from '@mantine/core';
 import { FLOOR_LEVEL_MAX, FLOOR_LEVEL_MIN, FLOOR_NAME_MAX, type Floor } from '@vestibule/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
-import { AppDialog } from '../../components/AppDialog.tsx';
-import { DialogButtons } from '../../components/DialogButtons.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { useFormSave } from '../../form/useFormSave.ts';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
-import { messageFromError, notifications } from '../notifications/index.ts';
 
 /** Adds a floor to a building or changes one: its name (unique in the building) and its level. */
 export function FloorDialog({
@@ -22,8 +21,8 @@ export function FloorDialog({
   const [name, setName] = useState(floor?.name ?? '');
   const [level, setLevel] = useState<number | ''>(floor?.level ?? '');
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
   const server = useServerFieldErrors(['name', 'level'], { FLOOR_NAME_EXISTS: 'name' });
+  const { saving, run } = useFormSave(server);
   const empty = name.trim() === '';
   const nameError = server.message('name') ?? (submitted && empty ? t('common.validation.required') : undefined);
   const levelOutside = level !== '' && (level < FLOOR_LEVEL_MIN || level > FLOOR_LEVEL_MAX);
@@ -37,69 +36,55 @@ export function FloorDialog({
       document.getElementById(empty ? 'floor-name' : 'floor-level')?.focus();
       return;
     }
-    setSaving(true);
     const body = { name: name.trim(), level: level === '' ? null : level };
-    try {
-      if (floor) await api.call('PATCH /floor/:id', { params: { id: floor.id }, body });
-      else await api.call('POST /floor', { body: { buildingId, ...body } });
-      notifications.showSuccess({ key: 'common.SAVED_SUCCESSFULLY' });
-      onClose(true);
-    } catch (failure) {
-      if (!server.place(failure)) notifications.showError(messageFromError(failure));
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      () =>
+        floor
+          ? api.call('PATCH /floor/:id', { params: { id: floor.id }, body })
+          : api.call('POST /floor', { body: { buildingId, ...body } }),
+      () => onClose(true),
+    );
   };
 
   return (
-    <AppDialog
-      opened
-      onClose={() => onClose(false)}
+    <FormDialog
       title={floor ? t('floors.editTitle') : t('floors.addTitle')}
+      formId={server.formId}
+      saving={saving}
+      onSubmit={() => void save()}
+      onCancel={() => onClose(false)}
       data-testid="floor-dialog"
     >
-      <form
-        id={server.formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
+      <TextInput
+        id="floor-name"
+        label={t('floors.name')}
+        description={t('floors.nameHelp')}
+        withAsterisk
+        aria-required
+        data-autofocus
+        autoComplete="off"
+        maxLength={FLOOR_NAME_MAX}
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          server.clear('name');
         }}
-      >
-        <Stack gap="md">
-          <TextInput
-            id="floor-name"
-            label={t('floors.name')}
-            description={t('floors.nameHelp')}
-            withAsterisk
-            aria-required
-            data-autofocus
-            autoComplete="off"
-            maxLength={FLOOR_NAME_MAX}
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              server.clear('name');
-            }}
-            error={nameError}
-          />
-          <NumberInput
-            id="floor-level"
-            label={t('floors.level')}
-            description={t('floors.levelHelp')}
-            allowDecimal={false}
-            min={FLOOR_LEVEL_MIN}
-            max={FLOOR_LEVEL_MAX}
-            value={level}
-            onChange={(value) => {
-              setLevel(typeof value === 'number' ? value : value === '' || value === '-' ? '' : Number(value));
-              server.clear('level');
-            }}
-            error={levelError}
-          />
-          <DialogButtons onCancel={() => onClose(false)} saving={saving} />
-        </Stack>
-      </form>
-    </AppDialog>
+        error={nameError}
+      />
+      <NumberInput
+        id="floor-level"
+        label={t('floors.level')}
+        description={t('floors.levelHelp')}
+        allowDecimal={false}
+        min={FLOOR_LEVEL_MIN}
+        max={FLOOR_LEVEL_MAX}
+        value={level}
+        onChange={(value) => {
+          setLevel(typeof value === 'number' ? value : value === '' || value === '-' ? '' : Number(value));
+          server.clear('level');
+        }}
+        error={levelError}
+      />
+    </FormDialog>
   );
 }
