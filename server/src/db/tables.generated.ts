@@ -432,6 +432,7 @@ export interface SpaceBookings {
   cancelled_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   ends_at: Timestamp;
+  floor_id: string | null;
   id: string;
   space_id: string | null;
   starts_at: Timestamp;

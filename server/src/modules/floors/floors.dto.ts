@@ -97,8 +97,7 @@ type SpaceColumns = Pick<
   | 'available'
   | 'description'
   | 'shape'
-  | 'future_bookings'
-> & { created_at: Date | string; updated_at: Date | string };
+> & { future_bookings: number | string | null; created_at: Date | string; updated_at: Date | string };
 
 function spaceOf(row: SpaceColumns, approver1: SpaceApprover | null, approver2: SpaceApprover | null): Space {
   return {

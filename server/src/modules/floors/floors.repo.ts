@@ -305,7 +305,19 @@ export function listSpacesOfFloor(db: Db, tenantId: string, floorId: string) {
         'spaces.shape',
       ])
       .select([isoText('spaces.created_at').as('created_at'), isoText('spaces.updated_at').as('updated_at')])
-      .select(futureBookings)
+      // The floor's bookings to come in one range of their index, counted per space.
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('space_bookings')
+            .select(['space_bookings.space_id', (inner) => inner.fn.countAll<number>().as('count')])
+            .where('space_bookings.floor_id', '=', floorId)
+            .where(bookingsToCome)
+            .groupBy('space_bookings.space_id')
+            .as('to_come'),
+        (join) => join.onRef('to_come.space_id', '=', 'spaces.id'),
+      )
+      .select((eb) => eb.fn.coalesce('to_come.count', eb.lit(0)).as('future_bookings'))
       .where('spaces.floor_id', '=', floorId)
       // The company by the floor's one row: the spaces' own tenant index would add a scan of all of the company's.
       .where('floors.tenant_id', '=', tenantId)
