@@ -54,4 +54,6 @@ export * from './schemas/reports.ts';
 export * from './schemas/buildingReport.ts';
 export * from './schemas/entryReports.ts';
 export * from './domain/floorPlan.ts';
+export * from './domain/bookingId.ts';
+export * from './domain/bookingRecurrence.ts';
 export * from './schemas/floor.ts';
