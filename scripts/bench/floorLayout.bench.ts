@@ -78,11 +78,16 @@ async function fill(database: DatabaseHandle, name: string) {
     db,
   );
   // Bookings: past ones everywhere, to come on a third of the spaces.
-  await sql`insert into space_bookings (id, tenant_id, space_id, starts_at, ends_at, status)
-    select gen_random_uuid(), s.tenant_id, s.id, now() + (d || ' days')::interval, now() + (d || ' days')::interval + interval '1 hour',
-      'CONFIRMED'
-    from spaces s cross join generate_series(-5, 3) as d
-    where s.tenant_id = ${tenantId} and (d < 0 or abs(hashtext(s.id::text)) % 3 = 0)`.execute(db);
+  // Each booking a series of one occurrence, under the same id.
+  await sql`with made as (
+      select gen_random_uuid() as id, s.tenant_id, s.id as space_id, now() + (d || ' days')::interval as starts_at
+      from spaces s cross join generate_series(-5, 3) as d
+      where s.tenant_id = ${tenantId} and (d < 0 or abs(hashtext(s.id::text)) % 3 = 0)
+    ), series as (
+      insert into space_booking_series (id, tenant_id, space_id) select id, tenant_id, space_id from made
+    )
+    insert into space_bookings (id, series_id, tenant_id, space_id, starts_at, ends_at, status)
+    select id, id, tenant_id, space_id, starts_at, starts_at + interval '1 hour', 'APPROVED' from made`.execute(db);
   return { tenantId, floorId: floorIds[0]!, master: master.username, supervisor: supervisor.username };
 }
 

@@ -58,7 +58,11 @@ const columns: Record<string, string> = {
   'floor_plans.content_type': union('image/gif', 'image/png', 'image/jpeg', 'image/bmp'),
   'spaces.kind': union('ROOM', 'DESK', 'OTHER'),
   'spaces.shape': 'ColumnType<SpaceShape | null, string | null, string | null>',
-  'space_bookings.status': `Generated<${union('PENDING', 'CONFIRMED', 'REJECTED', 'CANCELLED')}>`,
+  'space_bookings.status': `Generated<${union('PENDING', 'APPROVED', 'REJECTED', 'CANCELLED')}>`,
+  'space_booking_series.repeat': `Generated<${union('NONE', 'DAILY', 'WEEKDAYS', 'WEEKLY', 'MONTHLY', 'YEARLY')}>`,
+  'space_booking_series.scheduling': `Generated<${union('NONE', 'ICS', 'GOOGLE')}>`,
+  // yyyy-MM-dd: the drivers answer a date as its text (db/database.ts).
+  'space_booking_series.repeat_until': 'string | null',
   'audit_log.actor_channel': `${union('OWN_DEVICE', 'KIOSK', 'AUTOMATIC')} | null`,
 };
 

@@ -162,10 +162,18 @@ export const errorCatalogue = {
   SPACE_SHAPE_INVALID: { status: 400 },
   SPACE_APPROVER_INVALID: { status: 400 },
   SPACE_APPROVERS_SAME: { status: 400 },
-  // Space booking: business refusals in a 200 body (docs/errors.md, "The error body")
-  TIME_CONFLICT: { status: 200 },
-  SPACE_UNAVAILABLE: { status: 200 },
-  TIME_UNAVAILABLE: { status: 200 },
+  // Space booking (docs/space-booking.md)
+  TIME_CONFLICT: { status: 409 },
+  SPACE_UNAVAILABLE: { status: 409 },
+  TIME_UNAVAILABLE: { status: 400 },
+  BOOKING_END_BEFORE_START: { status: 400 },
+  BOOKING_TOO_LONG_FOR_REPEAT: { status: 400 },
+  BOOKING_REPEAT_UNTIL_REQUIRED: { status: 400 },
+  BOOKING_REPEAT_UNTIL_INVALID: { status: 400 },
+  BOOKING_TOO_MANY_OCCURRENCES: { status: 400 },
+  BOOKING_HOST_INVALID: { status: 400 },
+  BOOKING_NOT_CHANGEABLE: { status: 409 },
+  // A business refusal in a 200 body (docs/errors.md, "The error body"): the calendar lane's.
   SPACEBOOKING_FAIL_ADD_EVENT: { status: 200 },
 } as const satisfies Record<string, { status: number }>;
 

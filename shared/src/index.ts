@@ -57,3 +57,4 @@ export * from './domain/floorPlan.ts';
 export * from './domain/bookingId.ts';
 export * from './domain/bookingRecurrence.ts';
 export * from './schemas/floor.ts';
+export * from './schemas/spaceBooking.ts';

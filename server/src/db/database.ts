@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { FileMigrationProvider, Migrator, type MigrationResultSet } from 'kysely/migration';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -133,6 +134,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir, {
     parsers: { 20: (value: string) => Number.parseInt(value, 10), 1082: (value: string) => value },
+    // Bookings' exclusion constraint (a space's uuid beside its time range) needs btree_gist.
+    extensions: { btree_gist },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {

@@ -428,16 +428,48 @@ export interface Sessions {
   user_id: string;
 }
 
+export interface SpaceBookingAttendees {
+  email: string;
+  first_name: string;
+  last_name: string;
+  position: number;
+  role: string | null;
+  series_id: string;
+  verified: Generated<boolean>;
+}
+
 export interface SpaceBookings {
   cancelled_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   ends_at: Timestamp;
   floor_id: string | null;
   id: string;
+  occurrence: Generated<number>;
+  series_id: string;
   space_id: string | null;
   starts_at: Timestamp;
-  status: Generated<'PENDING' | 'CONFIRMED' | 'REJECTED' | 'CANCELLED'>;
+  status: Generated<'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELLED'>;
   tenant_id: string;
+}
+
+export interface SpaceBookingSeries {
+  comment: string | null;
+  create_invitation: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  description: string | null;
+  export_key: Generated<string>;
+  host_id: string | null;
+  ics_sequence: Generated<number>;
+  id: string;
+  repeat: Generated<'NONE' | 'DAILY' | 'WEEKDAYS' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'>;
+  repeat_until: string | null;
+  scheduling: Generated<'NONE' | 'ICS' | 'GOOGLE'>;
+  space_id: string | null;
+  tenant_id: string;
+  time_zone: Generated<string>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface Spaces {
@@ -611,6 +643,8 @@ export interface DB {
   roll_calls: RollCalls;
   self_test_runs: SelfTestRuns;
   sessions: Sessions;
+  space_booking_attendees: SpaceBookingAttendees;
+  space_booking_series: SpaceBookingSeries;
   space_bookings: SpaceBookings;
   spaces: Spaces;
   sso_tokens: SsoTokens;

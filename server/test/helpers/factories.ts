@@ -265,6 +265,40 @@ export async function createSpace(db: Db, tenantId: string, floorId: string, nam
   return id;
 }
 
+/**
+ * A booking of one occurrence written straight to the database (its series beside it), for tests
+ * of what bookings hold back; the booking calls are tested through the API.
+ */
+export async function createBooking(
+  db: Db,
+  values: {
+    tenantId: string;
+    spaceId: string;
+    startsAt: Date;
+    endsAt: Date;
+    status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
+  },
+): Promise<string> {
+  const id = uuidv7();
+  await db
+    .insertInto('space_booking_series')
+    .values({ id, tenant_id: values.tenantId, space_id: values.spaceId, title: 'Test booking' })
+    .execute();
+  await db
+    .insertInto('space_bookings')
+    .values({
+      id,
+      series_id: id,
+      tenant_id: values.tenantId,
+      space_id: values.spaceId,
+      starts_at: values.startsAt,
+      ends_at: values.endsAt,
+      status: values.status ?? 'APPROVED',
+    })
+    .execute();
+  return id;
+}
+
 export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) => Promise<string>> = {
   user: async (db, tenantId) => (await createUser(db, { tenantId, role: 'ROLE_USER' })).id,
   building: (db, tenantId) => createBuilding(db, tenantId),

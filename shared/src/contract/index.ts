@@ -19,6 +19,7 @@ import { peopleContract } from './people.ts';
 import { peopleUploadContract } from './peopleUpload.ts';
 import { publicVisitContract } from './publicVisit.ts';
 import { questionnairesContract } from './questionnaires.ts';
+import { spaceBookingsContract } from './spaceBookings.ts';
 import { staffCheckInContract } from './staffCheckIn.ts';
 import { syncContract } from './sync.ts';
 import { systemContract } from './system.ts';
@@ -74,6 +75,7 @@ export const contract = {
   ...buildingReportContract,
   ...entryReportsContract,
   ...floorsContract,
+  ...spaceBookingsContract,
 };
 
 export type Contract = typeof contract;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Floor, type FloorLayout, type Space, type UserFloor, uuidv7 } from '@vestibule/shared';
-import { assignBuildings, createBuilding, createUser } from '../../../test/helpers/factories.ts';
+import { assignBuildings, createBooking, createBuilding, createUser } from '../../../test/helpers/factories.ts';
 import { bmpImage, gifImage, jpegImage, pngImage } from '../../../test/helpers/images.ts';
 import { multipartFile, pngOfSize } from '../../../test/helpers/multipart.ts';
 import {
@@ -414,18 +414,12 @@ describe('a supervisor', () => {
 describe('deleting a floor', () => {
   async function bookingOn(spaceId: string, hoursFromNow: number) {
     const startsAt = new Date(Date.now() + hoursFromNow * 3_600_000);
-    const id = uuidv7();
-    await t.database.db
-      .insertInto('space_bookings')
-      .values({
-        id,
-        tenant_id: tenantId,
-        space_id: spaceId,
-        starts_at: startsAt,
-        ends_at: new Date(startsAt.getTime() + 3_600_000),
-      })
-      .execute();
-    return id;
+    return createBooking(t.database.db, {
+      tenantId,
+      spaceId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3_600_000),
+    });
   }
 
   it('deletes a floor without bookings to come, its plan and its spaces', async () => {

@@ -36,7 +36,7 @@ export type SpaceSort = keyof typeof spaceSortColumns;
 /** Bookings that still count: neither cancelled nor refused, and not over. */
 function bookingsToCome(eb: ExpressionBuilder<Database, 'space_bookings'>) {
   return eb.and([
-    eb('space_bookings.status', 'in', ['PENDING', 'CONFIRMED']),
+    eb('space_bookings.status', 'in', ['PENDING', 'APPROVED']),
     eb('space_bookings.ends_at', '>', sql<Date>`now()`),
   ]);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Floor, type Space, type SpaceApprover, type SpaceOption, uuidv7 } from '@vestibule/shared';
-import { assignBuildings, createBuilding, createUser } from '../../../test/helpers/factories.ts';
+import { assignBuildings, createBooking, createBuilding, createUser } from '../../../test/helpers/factories.ts';
 import {
   type TestApp,
   bearer,
@@ -311,17 +311,13 @@ describe('listing spaces', () => {
     });
     await added({ floorId: mapFloor.id, name: 'Annex', kind: 'OTHER', public: false, available: false });
     const startsAt = new Date(Date.now() + 3_600_000);
-    await t.database.db
-      .insertInto('space_bookings')
-      .values({
-        id: uuidv7(),
-        tenant_id: tenantId,
-        space_id: room.id,
-        starts_at: startsAt,
-        ends_at: new Date(startsAt.getTime() + 3_600_000),
-        status: 'PENDING',
-      })
-      .execute();
+    await createBooking(t.database.db, {
+      tenantId,
+      spaceId: room.id,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3_600_000),
+      status: 'PENDING',
+    });
     const map = jsonOf<Space[]>(
       await t.app.inject({ method: 'GET', url: `/service/space/byFloorId/${mapFloor.id}`, headers: auth }),
     );
@@ -351,21 +347,15 @@ describe('listing spaces', () => {
 });
 
 describe('deleting a space', () => {
-  async function booking(spaceId: string, hoursFromNow: number, status: 'CONFIRMED' | 'CANCELLED' = 'CONFIRMED') {
+  async function booking(spaceId: string, hoursFromNow: number, status: 'APPROVED' | 'CANCELLED' = 'APPROVED') {
     const startsAt = new Date(Date.now() + hoursFromNow * 3_600_000);
-    const id = uuidv7();
-    await t.database.db
-      .insertInto('space_bookings')
-      .values({
-        id,
-        tenant_id: tenantId,
-        space_id: spaceId,
-        starts_at: startsAt,
-        ends_at: new Date(startsAt.getTime() + 3_600_000),
-        status,
-      })
-      .execute();
-    return id;
+    return createBooking(t.database.db, {
+      tenantId,
+      spaceId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3_600_000),
+      status,
+    });
   }
 
   it('deletes a space whose bookings are all over or cancelled', async () => {
@@ -411,7 +401,7 @@ describe('deleting a space', () => {
       .execute();
     const byId = Object.fromEntries(rows.map((row) => [row.id, [row.status, row.cancelled_at !== null]]));
     for (const id of upcoming) expect(byId[id]).toEqual(['CANCELLED', true]);
-    expect(byId[past]).toEqual(['CONFIRMED', false]);
+    expect(byId[past]).toEqual(['APPROVED', false]);
     const deleted = await t.app.inject({
       method: 'PATCH',
       url: `/service/space/${space.id}`,

@@ -156,5 +156,12 @@ export const errors = {
   TIME_CONFLICT: 'This time conflicts with another booking.',
   SPACE_UNAVAILABLE: 'This space is not available.',
   TIME_UNAVAILABLE: 'Events in the past cannot be created.',
+  BOOKING_END_BEFORE_START: "The booking must end after it starts.",
+  BOOKING_TOO_LONG_FOR_REPEAT: "Each occurrence must be shorter than its repeat: under a day for daily or weekdays, a week for weekly, 30 days for monthly, a year for yearly.",
+  BOOKING_REPEAT_UNTIL_REQUIRED: "A repeating booking needs the last day it repeats on.",
+  BOOKING_REPEAT_UNTIL_INVALID: "The last day must be a date from the first occurrence to one year after it.",
+  BOOKING_TOO_MANY_OCCURRENCES: "A booking repeats at most {{max}} times.",
+  BOOKING_HOST_INVALID: "The host must be a user of this company who may book this space.",
+  BOOKING_NOT_CHANGEABLE: "This booking can no longer be changed: it is over, cancelled or already decided.",
   SPACEBOOKING_FAIL_ADD_EVENT: 'The event could not be added to the calendar. Please check the Google account.',
 } satisfies Record<ErrorCode, string>;

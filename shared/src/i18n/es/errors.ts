@@ -161,5 +161,12 @@ export const errors = {
   TIME_CONFLICT: 'Este horario coincide con otra reserva.',
   SPACE_UNAVAILABLE: 'Este espacio no está disponible.',
   TIME_UNAVAILABLE: 'No se pueden crear eventos en el pasado.',
+  BOOKING_END_BEFORE_START: "La reserva debe terminar después de empezar.",
+  BOOKING_TOO_LONG_FOR_REPEAT: "Cada repetición debe durar menos que su periodo: menos de un día (diaria, días laborables), una semana (semanal), 30 días (mensual), un año (anual).",
+  BOOKING_REPEAT_UNTIL_REQUIRED: "Una reserva que se repite necesita su último día.",
+  BOOKING_REPEAT_UNTIL_INVALID: "El último día debe ser una fecha entre la primera repetición y un año después.",
+  BOOKING_TOO_MANY_OCCURRENCES: "Una reserva se repite como máximo {{max}} veces.",
+  BOOKING_HOST_INVALID: "El anfitrión debe ser un usuario de esta empresa que pueda reservar este espacio.",
+  BOOKING_NOT_CHANGEABLE: "Esta reserva ya no se puede cambiar: ha terminado, está cancelada o ya se decidió.",
   SPACEBOOKING_FAIL_ADD_EVENT: 'No se pudo añadir el evento al calendario. Compruebe la cuenta de Google.',
 } satisfies Record<ErrorCode, string>;

@@ -165,5 +165,12 @@ export const errors = {
   TIME_CONFLICT: 'Ce créneau est en conflit avec une autre réservation.',
   SPACE_UNAVAILABLE: 'Cet espace n’est pas disponible.',
   TIME_UNAVAILABLE: 'Impossible de créer des événements dans le passé.',
+  BOOKING_END_BEFORE_START: "La réservation doit se terminer après son début.",
+  BOOKING_TOO_LONG_FOR_REPEAT: "Chaque occurrence doit être plus courte que sa répétition : moins d'un jour (chaque jour, jours ouvrables), d'une semaine (chaque semaine), de 30 jours (chaque mois), d'un an (chaque année).",
+  BOOKING_REPEAT_UNTIL_REQUIRED: "Une réservation répétée a besoin de son dernier jour.",
+  BOOKING_REPEAT_UNTIL_INVALID: "Le dernier jour doit être une date entre la première occurrence et un an après.",
+  BOOKING_TOO_MANY_OCCURRENCES: "Une réservation se répète au plus {{max}} fois.",
+  BOOKING_HOST_INVALID: "L'hôte doit être un utilisateur de cette entreprise qui peut réserver cet espace.",
+  BOOKING_NOT_CHANGEABLE: "Cette réservation ne peut plus être modifiée : elle est passée, annulée ou déjà décidée.",
   SPACEBOOKING_FAIL_ADD_EVENT: 'L’événement n’a pas pu être ajouté au calendrier. Veuillez vérifier le compte Google.',
 } satisfies Record<ErrorCode, string>;
