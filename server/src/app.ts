@@ -14,6 +14,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
 import { floorsRoutes } from './modules/floors/floors.routes.ts';
+import { spaceBookingsRoutes } from './modules/spaceBookings/spaceBookings.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
 import { staffCheckInRoutes } from './modules/checkin/staffCheckIn.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(entryReportRoutes);
       await service.register(attendanceRoutes);
       await service.register(floorsRoutes);
+      await service.register(spaceBookingsRoutes);
     },
     { prefix: SERVICE_BASE },
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingOccurrenceRef, parseBookingRef } from './bookingId.ts';
-import { type BookingRepeat, expandBooking, fitsRepeatWindow } from './bookingRecurrence.ts';
+import { type BookingRepeat, atTimeOfDay, expandBooking, fitsRepeatWindow } from './bookingRecurrence.ts';
 
 function starts(
   repeat: BookingRepeat,
@@ -139,5 +139,18 @@ describe('occurrences on the building clock across a change of clocks', () => {
     expect(starts('NONE', '2026-03-24T08:00:00Z', '2026-03-24T09:00:00Z', '2026-03-31', 'Europe/Paris')).toEqual([
       '2026-03-24T08:00:00.000Z/2026-03-24T09:00:00.000Z',
     ]);
+  });
+});
+
+describe('moving an occurrence to another time of day', () => {
+  it('keeps its own day on the building clock and the new local time, across a change of clocks', () => {
+    // A Toronto series first set on 6 March (UTC-5) moves to 10:30-11:00 local; 9 March is UTC-4.
+    expect(
+      atTimeOfDay(
+        new Date('2026-03-09T13:00:00Z'),
+        { startsAt: new Date('2026-03-06T15:30:00Z'), endsAt: new Date('2026-03-06T16:00:00Z') },
+        'America/Toronto',
+      ),
+    ).toEqual({ startsAt: new Date('2026-03-09T14:30:00Z'), endsAt: new Date('2026-03-09T15:00:00Z') });
   });
 });

@@ -136,3 +136,23 @@ export function expandBooking(
     })),
   };
 }
+
+/**
+ * An occurrence moved to another time of day: on its own day (on the building's clock), at the
+ * time of day of `startsAt`, as long on that clock as `startsAt` to `endsAt`. A series' change of
+ * times moves each of its occurrences to come so.
+ */
+export function atTimeOfDay(
+  occurrenceStart: Date,
+  times: { startsAt: Date; endsAt: Date },
+  timeZone: string,
+): { startsAt: Date; endsAt: Date } {
+  const start = zoned(times.startsAt, timeZone).toPlainDateTime();
+  const length = start.until(zoned(times.endsAt, timeZone).toPlainDateTime());
+  const day = zoned(occurrenceStart, timeZone).toPlainDate();
+  const moved = day.toPlainDateTime(start.toPlainTime());
+  return {
+    startsAt: new Date(moved.toZonedDateTime(timeZone).epochMilliseconds),
+    endsAt: new Date(moved.add(length).toZonedDateTime(timeZone).epochMilliseconds),
+  };
+}

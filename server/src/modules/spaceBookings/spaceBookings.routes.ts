@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@vestibule/shared';
+import { auditActorOf } from '../../http/auditActor.ts';
+import { route } from '../../http/route.ts';
+import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
+import {
+  type Booker,
+  bookingHealth,
+  cancelBooking,
+  changeBooking,
+  createBooking,
+  decideBooking,
+  listBookings,
+} from './spaceBookings.service.ts';
+
+// Space booking (docs/space-booking.md): every signed-in user of a company but its technicians.
+// A booking is found by its company and the caller's buildings in the service (its identifier
+// may carry an occurrence's suffix, so the auth hook's row check does not read it): another
+// company's booking, or one in a building the caller does not see, is 404; a booking the caller
+// sees but may not change (not its host, not a manager; not an approver of its space) is 403.
+
+const bookers: readonly Role[] = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'];
+const config = { access: bookers, tenant: true } as const;
+
+function bookerOf(request: FastifyRequest): Booker {
+  const auth = authOf(request);
+  return { tenantId: tenantOf(request), userId: auth.userId, role: auth.role };
+}
+
+export async function spaceBookingsRoutes(app: FastifyInstance): Promise<void> {
+  route(app, 'GET /spacebooking', {
+    config,
+    handler: (request) => listBookings(app.ctx, bookerOf(request), request.query),
+  });
+
+  route(app, 'GET /spacebooking/test', {
+    config,
+    handler: (request) => bookingHealth(app.ctx, tenantOf(request)),
+  });
+
+  route(app, 'POST /spacebooking', {
+    config,
+    handler: (request) => createBooking(app.ctx, auditActorOf(request), bookerOf(request), request.body),
+  });
+
+  route(app, 'PATCH /spacebooking/approve/:id', {
+    config,
+    handler: (request) =>
+      decideBooking(app.ctx, auditActorOf(request), bookerOf(request), request.params.id, request.body),
+  });
+
+  route(app, 'PATCH /spacebooking/:id', {
+    config,
+    handler: (request) =>
+      changeBooking(app.ctx, auditActorOf(request), bookerOf(request), request.params.id, request.body),
+  });
+
+  route(app, 'DELETE /spacebooking/:id', {
+    config,
+    handler: (request) =>
+      cancelBooking(
+        app.ctx,
+        auditActorOf(request),
+        bookerOf(request),
+        request.params.id,
+        request.body?.comment ?? null,
+      ),
+  });
+}
