@@ -105,7 +105,7 @@ describe('route × role × tenant matrix', () => {
   it('grants floors and spaces to their managers, by floor or space, and the bookable floors to every signed-in user', () => {
     const granted = Object.fromEntries(
       routes
-        .filter((route) => /^\/service\/(floor|space|public\/floor)/.test(route.url))
+        .filter((route) => /^\/service\/(floor|space|public\/floor)(\/|$)/.test(route.url))
         .map((route) => [`${route.method} ${route.url}`, [route.access, route.tenantParams]]),
     );
     const managers = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR'];
@@ -132,6 +132,25 @@ describe('route × role × tenant matrix', () => {
     // The plan image is public: its key, new with each upload, is its secret.
     const open = t.app.registeredRoutes.filter((route) => route.access === 'public').map((route) => route.url);
     expect(open).toContain('/service/public/floor/:id/plan/:key');
+  });
+
+  it('grants the booking calls to every signed-in role but the technicians; the service finds the booking by company and building', () => {
+    const granted = Object.fromEntries(
+      routes
+        .filter((route) => route.url.startsWith('/service/spacebooking'))
+        .map((route) => [`${route.method} ${route.url}`, [route.access, route.tenantParams]]),
+    );
+    // The identifier may carry an occurrence's suffix (<uuid>-<n>): the auth hook's row check
+    // cannot read it, so the service answers 404 to another company's booking (its own test).
+    const bookers = [['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'], {}];
+    expect(granted).toEqual({
+      'GET /service/spacebooking': bookers,
+      'GET /service/spacebooking/test': bookers,
+      'POST /service/spacebooking': bookers,
+      'PATCH /service/spacebooking/:id': bookers,
+      'PATCH /service/spacebooking/approve/:id': bookers,
+      'DELETE /service/spacebooking/:id': bookers,
+    });
   });
 
   it("answers 404 to a floor or space added in another company's building or floor, or a supervisor's unassigned one (named in the body)", async () => {

@@ -48,7 +48,7 @@ export const spaceBookingsContract = {
     summary: 'Book a space: one occurrence, or a series by its repeat rule (all or nothing)',
     body: bookingCreateSchema,
     response: bookingSeriesSchema,
-    errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'FORBIDDEN', 'SPACE_UNAVAILABLE', 'BOOKING_HOST_INVALID', ...timeRules],
+    errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'SPACE_UNAVAILABLE', 'BOOKING_HOST_INVALID', ...timeRules],
   }),
   'PATCH /spacebooking/:id': endpoint({
     tags,
@@ -56,7 +56,7 @@ export const spaceBookingsContract = {
     params: bookingRefParamsSchema,
     body: bookingUpdateSchema,
     response: bookingSeriesSchema,
-    errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'FORBIDDEN', 'SPACE_UNAVAILABLE', 'BOOKING_NOT_CHANGEABLE', ...timeRules],
+    errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'SPACE_UNAVAILABLE', 'BOOKING_NOT_CHANGEABLE', ...timeRules],
   }),
   'PATCH /spacebooking/approve/:id': endpoint({
     tags,
@@ -64,7 +64,7 @@ export const spaceBookingsContract = {
     params: bookingRefParamsSchema,
     body: bookingApprovalSchema,
     response: bookingChangedSchema,
-    errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'FORBIDDEN', 'BOOKING_NOT_CHANGEABLE'],
+    errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'BOOKING_NOT_CHANGEABLE'],
   }),
   'DELETE /spacebooking/:id': endpoint({
     tags,
@@ -72,7 +72,7 @@ export const spaceBookingsContract = {
     params: bookingRefParamsSchema,
     body: bookingCancelSchema,
     response: bookingChangedSchema,
-    errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'FORBIDDEN', 'BOOKING_NOT_CHANGEABLE'],
+    errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'BOOKING_NOT_CHANGEABLE'],
   }),
 };
 

@@ -71,13 +71,14 @@ async function seesBuilding(db: Db, booker: Booker, buildingId: string | null): 
 }
 
 /**
- * A space the caller may book: in their company and a building they see (else 404), public
- * unless they manage buildings (else FORBIDDEN), available (else SPACE_UNAVAILABLE).
+ * A space the caller may book: in their company and a building they see, public unless they
+ * manage buildings (else 404, as a private space is not offered to them), available (else
+ * SPACE_UNAVAILABLE).
  */
 async function bookableSpace(db: Db, booker: Booker, spaceId: string): Promise<BookableSpace> {
   const space = await findBookableSpace(db, booker.tenantId, spaceId);
   if (!space || !(await seesBuilding(db, booker, space.building_id))) throw notFound();
-  if (!space.public && !isManager(booker)) throw new AppError('FORBIDDEN');
+  if (!space.public && !isManager(booker)) throw notFound();
   if (!space.available) throw new AppError('SPACE_UNAVAILABLE');
   return space;
 }
@@ -143,8 +144,7 @@ export async function createBooking(
   const hostId = input.hostId ?? booker.userId;
   if (hostId !== booker.userId) {
     // Only a manager books for someone else, who must be a user of the company seeing the building.
-    if (!isManager(booker)) throw new AppError('FORBIDDEN');
-    if ((await listApprovers(ctx.db, booker.tenantId, space.building_id, [hostId])).length === 0)
+    if (!isManager(booker) || (await listApprovers(ctx.db, booker.tenantId, space.building_id, [hostId])).length === 0)
       throw new AppError('BOOKING_HOST_INVALID');
   }
   const repeat: BookingRepeat = input.repeat ?? 'NONE';
@@ -237,7 +237,10 @@ async function lockedSeries(
   return { series, occurrences, occurrence: parsed.occurrence };
 }
 
-/** The host, the one who booked, and the building's managers change or cancel a booking. */
+/**
+ * The host, the one who booked, and the building's managers change or cancel a booking; to
+ * anyone else it answers 404 (docs/space-booking.md, "Who may do what": 403 would sign them out).
+ */
 function mayChange(booker: Booker, series: SeriesRow): boolean {
   return series.host_id === booker.userId || series.created_by === booker.userId || isManager(booker);
 }
@@ -274,7 +277,7 @@ export async function changeBooking(
       ctx.db.transaction().execute(async (trx) => {
         const { series, occurrences, occurrence } = await lockedSeries(trx, booker, ref);
         seriesId = series.id;
-        if (!mayChange(booker, series)) throw new AppError('FORBIDDEN');
+        if (!mayChange(booker, series)) throw notFound();
         const open = targets(occurrences, occurrence, holding);
         const space =
           input.spaceId !== undefined && input.spaceId !== series.space_id
@@ -370,7 +373,7 @@ export async function changeBooking(
   return seriesAnswer(ctx.db, booker.tenantId, seriesId);
 }
 
-/** Approves or rejects pending occurrences: only the space's approvers (else FORBIDDEN). */
+/** Approves or rejects pending occurrences: only the space's approvers (others: 404). */
 export async function decideBooking(
   ctx: ServerContext,
   actor: AuditActor,
@@ -380,8 +383,7 @@ export async function decideBooking(
 ): Promise<{ id: string; changed: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const { series, occurrences, occurrence } = await lockedSeries(trx, booker, ref);
-    if (series.approver1_id !== booker.userId && series.approver2_id !== booker.userId)
-      throw new AppError('FORBIDDEN');
+    if (series.approver1_id !== booker.userId && series.approver2_id !== booker.userId) throw notFound();
     const open = targets(occurrences, occurrence, ['PENDING']);
     const status: BookingStatus = input.approved ? 'APPROVED' : 'REJECTED';
     const changed = await setStatus(
@@ -419,7 +421,7 @@ export async function cancelBooking(
 ): Promise<{ id: string; changed: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const { series, occurrences, occurrence } = await lockedSeries(trx, booker, ref);
-    if (!mayChange(booker, series)) throw new AppError('FORBIDDEN');
+    if (!mayChange(booker, series)) throw notFound();
     const open = targets(occurrences, occurrence, holding);
     const changed = await setStatus(
       trx,
