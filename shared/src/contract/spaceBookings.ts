@@ -75,4 +75,3 @@ export const spaceBookingsContract = {
     errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'BOOKING_NOT_CHANGEABLE'],
   }),
 };
-

@@ -100,7 +100,13 @@ describe('occurrences on the building clock across a change of clocks', () => {
       '2026-03-08T13:00:00.000Z/2026-03-08T14:00:00.000Z',
       '2026-03-09T13:00:00.000Z/2026-03-09T14:00:00.000Z',
     ]);
-    const weekdays = starts('WEEKDAYS', '2026-03-06T14:00:00Z', '2026-03-06T15:00:00Z', '2026-03-10', 'America/Toronto');
+    const weekdays = starts(
+      'WEEKDAYS',
+      '2026-03-06T14:00:00Z',
+      '2026-03-06T15:00:00Z',
+      '2026-03-10',
+      'America/Toronto',
+    );
     expect(weekdays).toEqual([
       '2026-03-06T14:00:00.000Z/2026-03-06T15:00:00.000Z',
       '2026-03-09T13:00:00.000Z/2026-03-09T14:00:00.000Z',

@@ -19,7 +19,9 @@ export const bookingStatusFilters = ['all', 'approved', 'pending', 'rejected', '
 
 /** A series (`<uuid>`) or one of its occurrences (`<uuid>-<n>`): see parseBookingRef. */
 export const bookingRefParamsSchema = z.object({
-  id: z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(-[1-9][0-9]{0,3})?$/),
+  id: z
+    .string()
+    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(-[1-9][0-9]{0,3})?$/),
 });
 
 const momentSchema = z.iso.datetime({ offset: true });

@@ -66,15 +66,13 @@ describe('twenty bookings of one slot at once, through two instances', () => {
       ),
     );
     const outcomes = responses.map((response) =>
-      response.statusCode === 200 ? 'booked' : `${response.statusCode} ${(response.json() as { errorCode: string }).errorCode}`,
+      response.statusCode === 200
+        ? 'booked'
+        : `${response.statusCode} ${(response.json() as { errorCode: string }).errorCode}`,
     );
     expect(outcomes.filter((outcome) => outcome === 'booked')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === '409 TIME_CONFLICT')).toHaveLength(19);
-    const rows = await db
-      .selectFrom('space_bookings')
-      .select('status')
-      .where('space_id', '=', spaceId)
-      .execute();
+    const rows = await db.selectFrom('space_bookings').select('status').where('space_id', '=', spaceId).execute();
     expect(rows).toEqual([{ status: 'APPROVED' }]);
   });
 });

@@ -111,7 +111,9 @@ describe('booking a space', () => {
       floor: { id: floorId, name: 'Ground' },
       building: { id: buildingId, name: 'Booking Tower' },
       host: { id: ids.user },
-      attendees: [{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', role: 'Guest', verified: false }],
+      attendees: [
+        { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', role: 'Guest', verified: false },
+      ],
     });
     expect(series.occurrences).toEqual([
       {
@@ -172,7 +174,11 @@ describe('booking a space', () => {
         repeat: 'DAILY',
         repeatUntil: '2028-03-01',
       }),
-      unknownSpace: await post({ spaceId: '0192a0b0-0000-7000-8000-000000000001', startsAt: at(4, 14), endsAt: at(4, 15) }),
+      unknownSpace: await post({
+        spaceId: '0192a0b0-0000-7000-8000-000000000001',
+        startsAt: at(4, 14),
+        endsAt: at(4, 15),
+      }),
     };
     expect(Object.fromEntries(Object.entries(refusals).map(([name, r]) => [name, [r.statusCode, codeOf(r)]]))).toEqual({
       end: [400, 'BOOKING_END_BEFORE_START'],
@@ -275,7 +281,9 @@ describe('a series', () => {
     );
     expect(renamed).toMatchObject({ title: 'Stand-up', attendees: [{ firstName: 'Grace', verified: true }] });
     // The series' time of day: every occurrence to come at 09:00-09:30 on its own day.
-    const retimed = jsonOf<BookingSeries>(await patch(series.id, { startsAt: at(20, 9), endsAt: at(20, 9).replace(':00:00', ':30:00') }));
+    const retimed = jsonOf<BookingSeries>(
+      await patch(series.id, { startsAt: at(20, 9), endsAt: at(20, 9).replace(':00:00', ':30:00') }),
+    );
     expect(retimed.occurrences.map((o) => [o.startsAt, o.endsAt])).toEqual(
       [20, 21, 22].map((day) => [at(day, 9), at(day, 9).replace(':00:00', ':30:00')]),
     );
@@ -369,7 +377,10 @@ describe('the list', () => {
   it("filters by floor, space, host, status and period, pages, and never shows another company's or building's", async () => {
     const room = await space('List room');
     const annex = await space('other list room');
-    const mine = await booked({ spaceId: room, startsAt: at(50, 14), endsAt: at(50, 15), repeat: 'DAILY', repeatUntil: at(52, 0).slice(0, 10) }, as.user);
+    const mine = await booked(
+      { spaceId: room, startsAt: at(50, 14), endsAt: at(50, 15), repeat: 'DAILY', repeatUntil: at(52, 0).slice(0, 10) },
+      as.user,
+    );
     await booked({ spaceId: annex, startsAt: at(50, 14), endsAt: at(50, 15) });
     const all = await list(`spaceId=${room}&limit=2&page=2`);
     expect(all.totalDocs).toBe(3);
@@ -385,12 +396,22 @@ describe('the list', () => {
       attendeesCount: 0,
       status: 'APPROVED',
     });
-    expect((await list(`hostId=${ids.user}&from=${encodeURIComponent(at(50, 0))}&to=${encodeURIComponent(at(51, 0))}`)).docs.map((o) => o.id)).toEqual([`${mine.id}-1`]);
+    expect(
+      (
+        await list(`hostId=${ids.user}&from=${encodeURIComponent(at(50, 0))}&to=${encodeURIComponent(at(51, 0))}`)
+      ).docs.map((o) => o.id),
+    ).toEqual([`${mine.id}-1`]);
     expect((await list(`spaceId=${room}&status=pending`)).totalDocs).toBe(0);
     expect((await list(`floorId=${otherFloorId}&from=${encodeURIComponent(at(49, 0))}`)).totalDocs).toBe(1);
-    expect((await list(`floorId=${otherFloorId}&from=${encodeURIComponent(at(49, 0))}`, as.supervisor)).totalDocs).toBe(0);
+    expect((await list(`floorId=${otherFloorId}&from=${encodeURIComponent(at(49, 0))}`, as.supervisor)).totalDocs).toBe(
+      0,
+    );
     expect((await list(`spaceId=${room}`, as.foreign)).totalDocs).toBe(0);
-    const badSort = await t.app.inject({ method: 'GET', url: '/service/spacebooking?sort=password', headers: as.admin });
+    const badSort = await t.app.inject({
+      method: 'GET',
+      url: '/service/spacebooking?sort=password',
+      headers: as.admin,
+    });
     expect(codeOf(badSort)).toBe('ERROR_WITH_FILTER');
   });
 

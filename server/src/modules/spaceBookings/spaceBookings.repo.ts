@@ -190,8 +190,13 @@ export async function firstOverlap(
   if (slots.length === 0) return undefined;
   const row = await db
     .selectFrom(
-      sql<{ starts_at: Date; ends_at: Date }>`(select * from unnest(${sql.val(slots.map((slot) => slot.startsAt.toISOString()))}::timestamptz[],
-        ${sql.val(slots.map((slot) => slot.endsAt.toISOString()))}::timestamptz[]) as t(starts_at, ends_at))`.as('slot'),
+      sql<{
+        starts_at: Date;
+        ends_at: Date;
+      }>`(select * from unnest(${sql.val(slots.map((slot) => slot.startsAt.toISOString()))}::timestamptz[],
+        ${sql.val(slots.map((slot) => slot.endsAt.toISOString()))}::timestamptz[]) as t(starts_at, ends_at))`.as(
+        'slot',
+      ),
     )
     .select('slot.starts_at')
     .where(({ exists, selectFrom }) =>
@@ -200,7 +205,9 @@ export async function firstOverlap(
           .select('space_bookings.id')
           .where('space_bookings.space_id', '=', spaceId)
           .where('space_bookings.status', 'in', holding)
-          .where(sql<boolean>`tstzrange(space_bookings.starts_at, space_bookings.ends_at) && tstzrange(slot.starts_at, slot.ends_at)`)
+          .where(
+            sql<boolean>`tstzrange(space_bookings.starts_at, space_bookings.ends_at) && tstzrange(slot.starts_at, slot.ends_at)`,
+          )
           .$if(otherThan !== null, (query) => query.where('space_bookings.series_id', '!=', otherThan ?? '')),
       ),
     )

@@ -256,7 +256,10 @@ function targets(
 ): OccurrenceRow[] {
   const now = Date.now();
   const open = occurrences.filter(
-    (o) => statuses.includes(o.status) && new Date(o.ends_at).getTime() > now && (occurrence === null || o.occurrence === occurrence),
+    (o) =>
+      statuses.includes(o.status) &&
+      new Date(o.ends_at).getTime() > now &&
+      (occurrence === null || o.occurrence === occurrence),
   );
   if (open.length === 0) throw new AppError('BOOKING_NOT_CHANGEABLE');
   return open;
@@ -366,8 +369,7 @@ export async function changeBooking(
           comment: input.comment ?? null,
         });
       }),
-    () =>
-      spaceOfSlots === null ? Promise.resolve(undefined) : firstOverlap(ctx.db, spaceOfSlots, slots, seriesId),
+    () => (spaceOfSlots === null ? Promise.resolve(undefined) : firstOverlap(ctx.db, spaceOfSlots, slots, seriesId)),
     new Date(input.startsAt ?? Date.now()),
   );
   return seriesAnswer(ctx.db, booker.tenantId, seriesId);
