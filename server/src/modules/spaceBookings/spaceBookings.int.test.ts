@@ -291,6 +291,14 @@ describe('a series', () => {
     const clash = await patch(`${blocker.id}-1`, { startsAt: at(21, 9), endsAt: at(21, 10) }, as.colleague);
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toMatchObject({ errorCode: 'TIME_CONFLICT', params: { startsAt: at(21, 9) } });
+    const past = await patch(`${series.id}-3`, { startsAt: at(-1, 9), endsAt: at(-1, 10) });
+    const tooLong = await patch(series.id, { startsAt: at(20, 9), endsAt: at(21, 10) });
+    const backwards = await patch(`${series.id}-3`, { startsAt: at(22, 11), endsAt: at(22, 10) });
+    expect([past, tooLong, backwards].map((r) => [r.statusCode, codeOf(r)])).toEqual([
+      [400, 'TIME_UNAVAILABLE'],
+      [400, 'BOOKING_TOO_LONG_FOR_REPEAT'],
+      [400, 'BOOKING_END_BEFORE_START'],
+    ]);
     const results = {
       notHost: await patch(series.id, { title: 'Mine' }, as.colleague),
       foreign: await patch(series.id, { title: 'Ours' }, as.foreign),
@@ -413,6 +421,21 @@ describe('the list', () => {
       headers: as.admin,
     });
     expect(codeOf(badSort)).toBe('ERROR_WITH_FILTER');
+  });
+
+  it('refuses a period ending before it starts, and a caller without a company', async () => {
+    const reversed = await t.app.inject({
+      method: 'GET',
+      url: `/service/spacebooking?from=${encodeURIComponent(at(2, 0))}&to=${encodeURIComponent(at(1, 0))}`,
+      headers: as.admin,
+    });
+    expect([reversed.statusCode, codeOf(reversed)]).toEqual([400, 'ERROR_WITH_FILTER']);
+    const homeless = await createUser(t.database.db, { tenantId: null, role: 'ROLE_ADMIN' });
+    const headers = bearer(await logInAs(t.app, homeless.username));
+    for (const url of ['/service/spacebooking', '/service/spacebooking/test']) {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect([url, codeOf(response)]).toEqual([url, 'TENANT_REQUIRED']);
+    }
   });
 
   it('answers the feature health: its repeats, its limit and the bookings to come', async () => {
