@@ -41,7 +41,7 @@ describe('twenty bookings of one slot at once, through two instances', () => {
     const tenantId = await createTenant(db, { name: 'Rush Corp' });
     const buildingId = await createBuilding(db, tenantId, 'Rush Tower');
     const spaceId = await createSpace(db, tenantId, await createFloor(db, tenantId, buildingId, 'Ground'), 'Hot desk');
-    const headers = [];
+    const headers: { authorization: string }[] = [];
     for (let i = 0; i < 4; i++) {
       const user = await createUser(db, { tenantId, role: 'ROLE_USER' });
       await assignBuildings(db, user.id, [buildingId]);
