@@ -1,6 +1,8 @@
 import {
   ActionIcon,
   Button,
+  CloseButton,
+  Drawer,
   Group,
   Paper,
   SegmentedControl,
@@ -10,6 +12,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useGesture } from '@use-gesture/react';
 import {
   type Floor,
@@ -53,6 +56,8 @@ import { nextName } from './spaceNames.ts';
 // a floor of 500 desks stays fluid: the shapes are not drawn again while the view moves, and a
 // drag of the plan sets that transform on the group itself (the screen is rendered once, as the
 // drag ends), as rendering the tools and the side panel on every pointer move costs frames.
+// On a phone the side panel would wrap under the map, out of sight: a one-line bar over the map's
+// foot names the selected space instead, and its Edit button opens the same form in a drawer.
 
 type Tool = 'select' | 'rect' | 'polygon';
 type Corner = 'nw' | 'ne' | 'se' | 'sw';
@@ -159,6 +164,11 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
   /** What the pointer went down on: a drag's later events are aimed at the map, which captures them. */
   const downOn = useRef<EventTarget | null>(null);
   const selected = spaces.find((space) => space.id === selectedId) ?? null;
+  const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
+  // The space the phone's drawer edits; kept while the drawer slides away, so it does not empty first.
+  const [drawer, setDrawer] = useState<{ id: string; open: boolean } | null>(null);
+  const edited = drawer ? spaces.find((space) => space.id === drawer.id) : undefined;
+  const closeDrawer = () => setDrawer((current) => current && { ...current, open: false });
   const selectedShape = live && live.id === selectedId ? live.shape : (selected?.shape ?? null);
 
   // The viewport's size, followed as the window changes.
@@ -711,31 +721,119 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
                 })}
             </g>
           </svg>
-        </div>
-        <Paper withBorder p="md" style={{ flex: '0 1 340px' }} aria-label={t('spaces.panel.title')} component="section">
-          {selected ? (
-            <Stack gap="sm">
-              <Text fw={700} component="h2" size="lg">
-                {selected.name}
-              </Text>
-              <SpaceForm
-                key={selected.id}
-                floorId={floor.id}
-                space={selected}
-                approvers={approvers}
-                onSaved={replaceSpace}
-                onCancel={() => setSelectedId(null)}
-                idPrefix="panel-space"
-              />
-              <Button variant="subtle" color="red" onClick={() => onDelete(selected)}>
-                {t('spaces.delete', { name: selected.name })}
-              </Button>
-            </Stack>
-          ) : (
-            <Text size="sm">{t('spaces.panel.none')}</Text>
+          {narrow && selected && (
+            <Paper
+              component="section"
+              aria-label={t('spaces.panel.title')}
+              withBorder
+              shadow="sm"
+              px="sm"
+              py={6}
+              // Over the map's foot: one line, so the selected shape's handles are seldom under it.
+              style={{ position: 'absolute', left: 8, right: 8, bottom: 8 }}
+            >
+              <Group gap="xs" wrap="nowrap">
+                <Group gap={6} wrap="nowrap" align="baseline" style={{ flex: 1, minWidth: 0 }}>
+                  {/* A long name leaves room for the kind only when there is some: the kind gives way first. */}
+                  <Text fw={700} component="h2" size="sm" truncate="end" style={{ flex: '0 1 auto' }}>
+                    {selected.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate="end" style={{ flex: '0 1000 auto', minWidth: 0 }}>
+                    {t(`spaces.kinds.${selected.kind}`)}
+                  </Text>
+                </Group>
+                <Button
+                  size="xs"
+                  aria-label={t('spaces.edit', { name: selected.name })}
+                  onClick={(event) => {
+                    // The drawer gives the focus back to what had it; a tap does not focus a button in Safari.
+                    event.currentTarget.focus();
+                    setDrawer({ id: selected.id, open: true });
+                  }}
+                >
+                  {t('spaces.panel.edit')}
+                </Button>
+                <CloseButton
+                  aria-label={t('spaces.panel.deselect', { name: selected.name })}
+                  onClick={() => {
+                    setSelectedId(null);
+                    svgRef.current?.focus({ preventScroll: true });
+                  }}
+                />
+              </Group>
+            </Paper>
           )}
-        </Paper>
+        </div>
+        {!narrow && (
+          <Paper
+            withBorder
+            p="md"
+            style={{ flex: '0 1 340px' }}
+            aria-label={t('spaces.panel.title')}
+            component="section"
+          >
+            {selected ? (
+              <Stack gap="sm">
+                <Text fw={700} component="h2" size="lg">
+                  {selected.name}
+                </Text>
+                <SpaceForm
+                  key={selected.id}
+                  floorId={floor.id}
+                  space={selected}
+                  approvers={approvers}
+                  onSaved={replaceSpace}
+                  onCancel={() => setSelectedId(null)}
+                  idPrefix="panel-space"
+                />
+                <Button variant="subtle" color="red" onClick={() => onDelete(selected)}>
+                  {t('spaces.delete', { name: selected.name })}
+                </Button>
+              </Stack>
+            ) : (
+              <Text size="sm">{t('spaces.panel.none')}</Text>
+            )}
+          </Paper>
+        )}
       </div>
+      {/* Always mounted, so the question before a deletion (opened later) shows over it. */}
+      <Drawer.Root
+        opened={narrow && drawer !== null && drawer.open && drawer.id === selectedId && edited !== undefined}
+        onClose={closeDrawer}
+        position="bottom"
+        size="85%"
+      >
+        <Drawer.Overlay />
+        <Drawer.Content>
+          {/* role="none": the drawer's title bar is not a second page banner (see AppDialog). */}
+          <Drawer.Header role="none">
+            <Drawer.Title>{edited?.name}</Drawer.Title>
+            <Drawer.CloseButton aria-label={t('common.close')} />
+          </Drawer.Header>
+          <Drawer.Body>
+            {edited && (
+              <Stack gap="sm">
+                <SpaceForm
+                  key={edited.id}
+                  floorId={floor.id}
+                  space={edited}
+                  approvers={approvers}
+                  onSaved={(saved) => {
+                    replaceSpace(saved);
+                    closeDrawer();
+                  }}
+                  onCancel={closeDrawer}
+                  // The side panel's form and buttons (it is not drawn on a phone, so the ids stay unique).
+                  idPrefix="panel-space"
+                />
+                <Button variant="subtle" color="red" onClick={() => onDelete(edited)}>
+                  {t('spaces.delete', { name: edited.name })}
+                </Button>
+              </Stack>
+            )}
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
       <Text size="sm" c="dimmed" id="space-map-help">
         {tool === 'polygon'
           ? t('spaces.map.polygonHelp')
