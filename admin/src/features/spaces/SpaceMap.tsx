@@ -727,12 +727,21 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
               aria-label={t('spaces.panel.title')}
               withBorder
               shadow="sm"
-              px="sm"
+              px="xs"
               py={6}
-              // Over the map's foot: one line, so the selected shape's handles are seldom under it.
-              style={{ position: 'absolute', left: 8, right: 8, bottom: 8 }}
+              // Over the map's foot: one line, so the selected shape's handles are seldom under it, and
+              // out of sight while a shape is moved, resized or drawn, which may pass under it.
+              style={{
+                position: 'absolute',
+                left: 4,
+                right: 4,
+                bottom: 4,
+                opacity: live || draft ? 0 : 1,
+                pointerEvents: live || draft ? 'none' : undefined,
+                transition: 'opacity 120ms',
+              }}
             >
-              <Group gap="xs" wrap="nowrap">
+              <Group gap={6} wrap="nowrap">
                 <Group gap={6} wrap="nowrap" align="baseline" style={{ flex: 1, minWidth: 0 }}>
                   {/* A long name leaves room for the kind only when there is some: the kind gives way first. */}
                   <Text fw={700} component="h2" size="sm" truncate="end" style={{ flex: '0 1 auto' }}>
@@ -744,6 +753,7 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
                 </Group>
                 <Button
                   size="xs"
+                  px={10}
                   aria-label={t('spaces.edit', { name: selected.name })}
                   onClick={(event) => {
                     // The drawer gives the focus back to what had it; a tap does not focus a button in Safari.
