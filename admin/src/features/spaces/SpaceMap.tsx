@@ -4,6 +4,7 @@ import {
   CloseButton,
   Drawer,
   Group,
+  getDefaultZIndex,
   Paper,
   SegmentedControl,
   Select,
@@ -169,6 +170,17 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
   const [drawer, setDrawer] = useState<{ id: string; open: boolean } | null>(null);
   const edited = drawer ? spaces.find((space) => space.id === drawer.id) : undefined;
   const closeDrawer = () => setDrawer((current) => current && { ...current, open: false });
+  /** Escape in the drawer closes it, unless it closes a list open in it (Mantine marks those). */
+  const escapeClosesDrawer = (event: ReactKeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (
+      event.key === 'Escape' &&
+      !event.nativeEvent.isComposing &&
+      target.getAttribute('data-mantine-stop-propagation') !== 'true'
+    ) {
+      closeDrawer();
+    }
+  };
   const selectedShape = live && live.id === selectedId ? live.shape : (selected?.shape ?? null);
 
   // The viewport's size, followed as the window changes.
@@ -806,21 +818,26 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
           </Paper>
         )}
       </div>
-      {/* Always mounted, so the question before a deletion (opened later) shows over it. */}
       <Drawer.Root
+        // Under the dialogs, whichever was mounted first: the question before a deletion shows over it.
+        zIndex={getDefaultZIndex('modal') - 1}
         opened={narrow && drawer !== null && drawer.open && drawer.id === selectedId && edited !== undefined}
         onClose={closeDrawer}
         position="bottom"
         size="85%"
+        // Mantine closes every open modal on Escape: the question before a deletion, asked over
+        // the drawer, would close it too with the form's changes. Only an Escape inside it does
+        // (Drawer.Content drops an onKeyDown: its header and body have it).
+        closeOnEscape={false}
       >
         <Drawer.Overlay />
         <Drawer.Content>
           {/* role="none": the drawer's title bar is not a second page banner (see AppDialog). */}
-          <Drawer.Header role="none">
+          <Drawer.Header role="none" onKeyDown={escapeClosesDrawer}>
             <Drawer.Title>{edited?.name}</Drawer.Title>
             <Drawer.CloseButton aria-label={t('common.close')} />
           </Drawer.Header>
-          <Drawer.Body>
+          <Drawer.Body onKeyDown={escapeClosesDrawer}>
             {edited && (
               <Stack gap="sm">
                 <SpaceForm

@@ -287,6 +287,20 @@ describe('the map on a phone', () => {
     await waitFor(() => expect(within(bar).getByRole('button', { name: 'Edit Desk 20' })).toHaveFocus());
     expect(await axeViolations()).toEqual([]);
 
+    // Escape answers the question before a deletion, asked over the drawer, and leaves the drawer
+    // open; an Escape in the drawer closes it.
+    await user.click(within(bar).getByRole('button', { name: 'Edit Desk 20' }));
+    const again = await screen.findByRole('dialog', { name: 'Desk 20' });
+    await user.click(within(again).getByRole('button', { name: 'Delete Desk 20' }));
+    await screen.findByRole('dialog', { name: 'Delete the space' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete the space' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Desk 20' })).toBeInTheDocument();
+    await waitFor(() => expect(within(again).getByRole('button', { name: 'Delete Desk 20' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.store.spaces).toHaveLength(1);
+
     await user.click(within(bar).getByRole('button', { name: 'Deselect Desk 20' }));
     expect(screen.queryByRole('region', { name: 'The selected space' })).not.toBeInTheDocument();
     expect(screen.getByRole('application', { name: 'Map of Level 1' })).toHaveFocus();
