@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
 import { HQ, acme } from '../../test/fixtures.ts';
+import { mediaQueryList } from '../../test/mediaQuery.ts';
 import { createTestSession, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import {
   approverFixtures,
@@ -249,16 +250,9 @@ describe('the map', () => {
 describe('the map on a phone', () => {
   it('names the selected space in a bar over the map, whose Edit opens its form in a drawer; saving sends it', async () => {
     // A phone's width: the side panel would wrap under the map.
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string): MediaQueryList => ({
-      matches: query === '(max-width: 47.99em)',
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      mediaQueryList(query, query === '(max-width: 47.99em)'),
+    );
     const level = floor();
     const { user, fake } = await renderSpaces(
       level,
