@@ -1,10 +1,12 @@
 // Floors and spaces as an administrator at a desk lays them out (docs/floors-and-spaces.md): a
 // floor added to a building of its own, its plan uploaded and previewed, three spaces drawn on the
 // map (a rectangle dragged, a polygon clicked corner by corner, one added and moved with the
-// keyboard alone) and named in the side panel; after a reload they are where they were drawn, and
-// on a plan of another resolution they keep their places on the picture; the printed plan shows
-// their names on one landscape page, A4 and Letter. Only what a browser shows is here (the
-// geometry itself is proven by the shared and server tests); axe in en, fr and es.
+// keyboard alone) and named in the side panel, the first resized by its corner and duplicated
+// with the mouse; after a reload they are where they were drawn, and on a plan of another
+// resolution they keep their places on the picture; the printed plan shows their names on one
+// landscape page, A4 and Letter. On a touch tablet a finger draws a rectangle; on a phone a bar
+// over the map names the space tapped and opens its form in a drawer. Only what a browser shows is
+// here (the geometry itself is proven by the shared and server tests); axe in en, fr and es.
 import { encodePng } from '@vestibule/server/testing';
 import type { Locale, SpaceShape } from '@vestibule/shared';
 import type { ApiClient } from '@vestibule/shared/api';
@@ -33,6 +35,8 @@ const floorName = `Level 3 ${unique}`;
 const names = { rect: 'Window desk', polygon: 'Corner room', keyboard: 'Quiet room' };
 /** Their kinds: a rectangle is a desk, a polygon a meeting room, and one added takes the selected one's kind. */
 const kinds = { rect: 'DESK', polygon: 'ROOM', keyboard: 'ROOM' } as const;
+/** The window desk's copy: a name without a number gets " 2" (spaceNames.ts). */
+const copyName = `${names.rect} 2`;
 
 /** A real PNG (a gradient with a darker frame), made here so no file is shipped. */
 function planPng(width: number, height: number): Buffer {
@@ -103,9 +107,43 @@ function expectSamePlace(actual: Box, expected: Box, image: Box, what: string): 
   expectWithinAPixel(toPixels(actual), toPixels(expected), what);
 }
 
+/** The box of a shape as the server keeps it (relative to the plan). */
+function boundsOf(shape: SpaceShape | null | undefined): Box {
+  if (!shape) throw new Error('A space lost its shape');
+  if (shape.kind === 'rect') return shape;
+  const xs = shape.points.map((point) => point.x);
+  const ys = shape.points.map((point) => point.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
 let api: ApiClient;
 let buildingId: string;
 let floorId: string;
+
+/** The shapes the server keeps for the floor's spaces, by name. */
+async function savedShapes(): Promise<Map<string, SpaceShape | null>> {
+  const layout = await api.call('GET /floor/:id/layout', { params: { id: floorId } });
+  return new Map(layout.spaces.map((space) => [space.name, space.shape]));
+}
+
+/** A saved shape's box, or null while the server does not have it yet. */
+async function savedBox(name: string): Promise<Box | null> {
+  const shape = (await savedShapes()).get(name);
+  return shape ? boundsOf(shape) : null;
+}
+
+/** Within `tolerance` of each side of `expected` (relative boxes). */
+function near(actual: Box | null, expected: Box, tolerance: number): boolean {
+  if (!actual) return false;
+  return (
+    Math.abs(actual.x - expected.x) <= tolerance &&
+    Math.abs(actual.y - expected.y) <= tolerance &&
+    Math.abs(actual.x + actual.width - expected.x - expected.width) <= tolerance &&
+    Math.abs(actual.y + actual.height - expected.y - expected.height) <= tolerance
+  );
+}
 
 beforeAll(async () => {
   // The building is made through the API as the corporate user; the administrator does the rest.
@@ -283,8 +321,56 @@ async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+/** A finger drags a rectangle with the rectangle tool: the space is saved where it was drawn. */
+async function drawsByTouch(page: Page, screen: MapScreen): Promise<void> {
+  const drawnByTouch = { x: 0.1, y: 0.6, width: 0.15, height: 0.2 };
+  await screen.tool('rect');
+  const image = await boxOf(screen.image);
+  const point = (fx: number, fy: number) => ({ x: image.x + fx * image.width, y: image.y + fy * image.height });
+  const from = point(drawnByTouch.x, drawnByTouch.y);
+  const to = point(drawnByTouch.x + drawnByTouch.width, drawnByTouch.y + drawnByTouch.height);
+  // Touch events, not the mouse: the pointer events Chromium makes of them are a touch's.
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+  await touch('touchStart', from.x, from.y);
+  for (let step = 1; step <= 6; step += 1) {
+    await touch('touchMove', from.x + ((to.x - from.x) * step) / 6, from.y + ((to.y - from.y) * step) / 6);
+  }
+  await touch('touchEnd');
+  const drawnName = `${screen.label('spaces.newNames.DESK')} 1`;
+  await screen.space(drawnName, 'DESK').waitFor();
+  const gridStep = 0.01;
+  await expect.poll(() => savedBox(drawnName).then((box) => near(box, drawnByTouch, gridStep)), poll).toBe(true);
+}
+
+/**
+ * On a phone the bar naming the space tapped is in sight without scrolling, over the map's foot;
+ * Edit opens the space's form in a drawer titled with its name, and saving closes it, the focus
+ * back on Edit.
+ */
+async function editsInTheDrawer(page: Page, screen: MapScreen): Promise<void> {
+  const bar = await screen.panel.boundingBox();
+  const map = await screen.map.boundingBox();
+  if (!bar || !map) throw new Error('The bar or the map is not drawn');
+  expect(bar.y).toBeGreaterThanOrEqual(Math.max(map.y, 0));
+  expect(bar.y + bar.height).toBeLessThanOrEqual(Math.min(map.y + map.height, PHONE.height));
+  const edit = screen.panel.getByRole('button', {
+    name: exactly(screen.label('spaces.edit', { name: names.polygon })),
+  });
+  await edit.tap();
+  const drawer = page.getByRole('dialog', { name: exactly(names.polygon) });
+  const nameField = drawer.getByRole('textbox', { name: exactly(screen.label('spaces.fields.name')) });
+  await expect.poll(() => nameField.inputValue(), poll).toBe(names.polygon);
+  await expectNoAxeViolations(page, `the space's drawer on a phone (${screen.locale})`);
+  await shot(page, `map-phone-drawer-${screen.locale}`);
+  await drawer.getByRole('button', { name: exactly(screen.label('common.save')) }).tap();
+  await drawer.waitFor({ state: 'detached' });
+  await expect.poll(() => edit.evaluate((element) => element === document.activeElement), poll).toBe(true);
+}
+
 describe('floors and spaces', () => {
-  test('an administrator adds a floor with its plan, draws three spaces that keep their places through a reload and a new plan, and prints it on one page', async () => {
+  test('an administrator adds a floor with its plan, draws three spaces, resizes one by its corner and duplicates it, all keeping their places through a reload and a new plan, and prints it on one page', async () => {
     const { page } = session;
     await page.setViewportSize(DESK);
     await signIn(page);
@@ -427,6 +513,38 @@ describe('floors and spaces', () => {
       await boxOf(screen.image),
       'the space moved with the arrows',
     );
+
+    // The mouse on the selected rectangle's south-east handle makes it wider and taller; its
+    // north-west corner stays where it was drawn, and the server keeps the new shape.
+    const windowDesk = screen.space(names.rect, 'DESK');
+    const centre = await at(rectAsDrawn.x + rectAsDrawn.width / 2, rectAsDrawn.y + rectAsDrawn.height / 2);
+    await page.mouse.click(centre.x, centre.y);
+    await expect.poll(() => windowDesk.getAttribute('aria-pressed'), poll).toBe('true');
+    const handle = await boxOf(screen.map.locator('rect[data-handle="se"]'));
+    const grown = { ...rectAsDrawn, width: rectAsDrawn.width + 0.02, height: rectAsDrawn.height + 0.05 };
+    const newCorner = await at(grown.x + grown.width, grown.y + grown.height);
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(newCorner.x, newCorner.y, { steps: 5 });
+    await page.mouse.up();
+    const imageNow = await boxOf(screen.image);
+    const onePixel = 1 / imageNow.width;
+    await expect.poll(() => savedBox(names.rect).then((box) => near(box, grown, onePixel)), poll).toBe(true);
+    expectSamePlace(
+      await screen.relativeBox(screen.outline(names.rect, 'DESK')),
+      grown,
+      imageNow,
+      'the resized rectangle',
+    );
+
+    // Duplicate: a copy of the same size just right of it, with the next name, saved.
+    const resized = (await savedBox(names.rect))!;
+    await page.getByRole('button', { name: exactly(text('en', 'spaces.map.duplicate')) }).click();
+    const copy = { ...resized, x: resized.x + resized.width };
+    await screen.space(copyName, 'DESK').waitFor();
+    await expect.poll(() => savedBox(copyName).then((box) => near(box, copy, 1e-9)), poll).toBe(true);
+    expectSamePlace(await screen.relativeBox(screen.outline(copyName, 'DESK')), copy, imageNow, 'the copy');
+
     const drawn = await screen.relativeBoxes();
     await expectNoAxeViolations(page, 'the spaces map (en)');
     await shot(page, 'map-desk-en');
@@ -440,20 +558,13 @@ describe('floors and spaces', () => {
     for (const key of Object.keys(names) as (keyof typeof names)[]) {
       expectSamePlace(reloaded[key], drawn[key], imageAfter, `${names[key]} after a reload`);
     }
-    const layout = await api.call('GET /floor/:id/layout', { params: { id: floorId } });
-    const kept = new Map(layout.spaces.map((space) => [space.name, space.shape]));
-    const boundsOf = (shape: SpaceShape | null | undefined): Box => {
-      if (!shape) throw new Error('A space lost its shape');
-      if (shape.kind === 'rect') return shape;
-      const xs = shape.points.map((point) => point.x);
-      const ys = shape.points.map((point) => point.y);
-      const x = Math.min(...xs);
-      const y = Math.min(...ys);
-      return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
-    };
-    expect(
-      Object.fromEntries(layout.spaces.map((space) => [space.name, space.shape === null ? 'none' : space.shape.kind])),
-    ).toEqual({ [names.rect]: 'rect', [names.polygon]: 'polygon', [names.keyboard]: 'rect' });
+    const kept = await savedShapes();
+    expect(Object.fromEntries([...kept].map(([name, shape]) => [name, shape === null ? 'none' : shape.kind]))).toEqual({
+      [names.rect]: 'rect',
+      [names.polygon]: 'polygon',
+      [names.keyboard]: 'rect',
+      [copyName]: 'rect',
+    });
     for (const key of Object.keys(names) as (keyof typeof names)[]) {
       expectSamePlace(boundsOf(kept.get(names[key])), drawn[key], imageAfter, `${names[key]} as the server keeps it`);
     }
@@ -480,7 +591,7 @@ describe('floors and spaces', () => {
     // 5. The printed plan: the names, no toolbar nor footer, one landscape page on A4 and on Letter.
     await page.goto(`/admin/floor/print/${floorId}`);
     const printed = page.getByRole('img', {
-      name: exactly(text('en', 'floors.printPage.planLabel_other', { name: floorName, count: '3' })),
+      name: exactly(text('en', 'floors.printPage.planLabel_other', { name: floorName, count: '4' })),
     });
     await printed.waitFor();
     await expect
@@ -533,19 +644,19 @@ describe('floors and spaces', () => {
       await page.goto(`/admin/floor/print/${floorId}`);
       await page
         .getByRole('img', {
-          name: exactly(text(locale, 'floors.printPage.planLabel_other', { name: floorName, count: '3' })),
+          name: exactly(text(locale, 'floors.printPage.planLabel_other', { name: floorName, count: '4' })),
         })
         .waitFor();
       await expectNoAxeViolations(page, `the printed plan (${locale})`);
     }
   });
 
-  test('the map on a touch tablet in French and on a phone in Spanish', async () => {
+  test('the map on a touch tablet in French, a rectangle drawn with a finger, and on a phone in Spanish, the selected space edited in a drawer', async () => {
     const browser: Browser | null = session.context.browser();
     if (!browser) throw new Error('no browser');
-    for (const [locale, viewport] of [
-      ['fr', TABLET],
-      ['es', PHONE],
+    for (const [locale, viewport, andThen] of [
+      ['fr', TABLET, drawsByTouch],
+      ['es', PHONE, editsInTheDrawer],
     ] as const) {
       const context = await browser.newContext({
         baseURL: session.baseUrl,
@@ -566,13 +677,18 @@ describe('floors and spaces', () => {
         for (const key of Object.keys(names) as (keyof typeof names)[]) {
           await screen.space(names[key], kinds[key]).waitFor();
         }
-        // A tap on a space selects it: the side panel shows its name.
+        // A tap on a space selects it: the side panel shows its name (on a phone, a bar over the map's foot).
         await screen.map.scrollIntoViewIfNeeded();
         const target = await boxOf(screen.outline(names.polygon, 'ROOM'));
         await page.touchscreen.tap(target.x + target.width / 2, target.y + target.height / 3);
         await screen.panel.getByRole('heading', { name: exactly(names.polygon) }).waitFor();
-        await expectNoAxeViolations(page, `the spaces map on a ${locale === 'fr' ? 'tablet' : 'phone'} (${locale})`);
-        await shot(page, `map-${locale === 'fr' ? 'tablet-fr' : 'phone-es'}`);
+        const nameField = screen.panel.getByRole('textbox', { name: exactly(screen.label('spaces.fields.name')) });
+        expect(await nameField.count()).toBe(viewport === PHONE ? 0 : 1);
+        const device = viewport === PHONE ? 'phone' : 'tablet';
+        await expectNoAxeViolations(page, `the spaces map on a ${device} (${locale})`);
+        await shot(page, `map-${device}-${locale}`);
+
+        await andThen(page, screen);
       } finally {
         await context.close();
       }

@@ -16,12 +16,29 @@ import {
 
 const started = Date.now();
 
-// Two lanes on two cores, each lane's stages one after the other: the static checks, the app
-// builds and the browser scenarios (which wait on the browser more than they compute) beside the
-// unit tests and the server's suites. Outputs are collected and a failing stage prints its own.
+// Two lanes on two cores, each lane's stages one after the other, of about the same length: the
+// static checks, the app builds, the browser scenarios (which wait on the browser more than they
+// compute) and the server's suite on PostgreSQL, beside the unit tests and the server's suite on
+// the embedded database. Outputs are collected and a failing stage prints its own.
 collectStageOutput(true);
 
-const staticChecksBuildsAndBrowser = async (): Promise<StageResult[]> => {
+const postgresSuite = async (): Promise<StageResult> => {
+  try {
+    const postgres = await startPostgres();
+    try {
+      return await vitestStage('server: PostgreSQL server', 'server', ['int.test'], {
+        TEST_DATABASE_URL: postgres.url,
+      });
+    } finally {
+      await postgres.stop();
+    }
+  } catch (error) {
+    console.error(error);
+    return { name: 'server: PostgreSQL server', ok: false, passed: 0, failed: 1, seconds: 0 };
+  }
+};
+
+const staticChecksBuildsBrowserAndPostgres = async (): Promise<StageResult[]> => {
   const results = [
     ...(await staticCheckStages()),
     await stage('build: admin and kiosk', 'pnpm', [
@@ -44,28 +61,18 @@ const staticChecksBuildsAndBrowser = async (): Promise<StageResult[]> => {
     console.error(error);
     results.push({ name: 'browser scenarios (Chromium)', ok: false, passed: 0, failed: 1, seconds: 0 });
   }
+  results.push(await postgresSuite());
   return results;
 };
 
-const unitAndServerSuites = async (): Promise<StageResult[]> => {
-  const results = [...(await unitTestStages()), await vitestStage('server: embedded PGlite', 'server')];
-  try {
-    const postgres = await startPostgres();
-    try {
-      results.push(
-        await vitestStage('server: PostgreSQL server', 'server', ['int.test'], { TEST_DATABASE_URL: postgres.url }),
-      );
-    } finally {
-      await postgres.stop();
-    }
-  } catch (error) {
-    console.error(error);
-    results.push({ name: 'server: PostgreSQL server', ok: false, passed: 0, failed: 1, seconds: 0 });
-  }
-  return results;
-};
+const unitAndEmbeddedSuites = async (): Promise<StageResult[]> => [
+  ...(await unitTestStages()),
+  await vitestStage('server: embedded PGlite', 'server'),
+];
 
-const results: StageResult[] = (await Promise.all([staticChecksBuildsAndBrowser(), unitAndServerSuites()])).flat();
+const results: StageResult[] = (
+  await Promise.all([staticChecksBuildsBrowserAndPostgres(), unitAndEmbeddedSuites()])
+).flat();
 const { passed, failed } = printSummary(results);
 console.log(`  total ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 console.log(`Tests: ${passed} passed, ${failed} failed`);

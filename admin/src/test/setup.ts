@@ -6,20 +6,11 @@ import { i18n } from '../features/locale/index.ts';
 import { useLoadingStore } from '../features/loading/index.ts';
 import { useNotificationStore } from '../features/notifications/index.ts';
 import { startFakeServer } from './answerCalls.ts';
+import { mediaQueryList } from './mediaQuery.ts';
 
 // jsdom lacks the layout APIs Mantine asks for.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) satisfies MediaQueryList;
+  window.matchMedia = (query: string): MediaQueryList => mediaQueryList(query, false);
 }
 
 class NoopResizeObserver {

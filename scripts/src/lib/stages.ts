@@ -1,5 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { log, root, run, runCollected } from './run.ts';
 
@@ -31,7 +32,10 @@ function failuresOf(report: VitestReport, packageDir: string): string[] {
     const path = file.name.slice(file.name.lastIndexOf(`/${packageDir}/`) + 1);
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
-      const message = (test.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 300) ?? '';
+      // The first line of the error, without its terminal colours.
+      const message = stripVTControlCharacters(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        ?.slice(0, 300);
       failures.push(`${path} > ${test.fullName}${message ? `: ${message}` : ''}`);
     }
   }

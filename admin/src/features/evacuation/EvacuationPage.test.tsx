@@ -154,7 +154,10 @@ describe('the roll call on the evacuation screen', () => {
       'aria-pressed',
       'true',
     );
-    expect(within(row('Bea Adams')).getByTestId('roll-call-marked-by')).toHaveTextContent(/^Uma Warden, \d/);
+    // Who, then when: the time of day, after the date when the mark is not from today.
+    expect(within(row('Bea Adams')).getByTestId('roll-call-marked-by')).toHaveTextContent(
+      /^Uma Warden, (\w+ \d+ )?\d{1,2}:\d{2}/,
+    );
     // Cal's number, to tap on a phone.
     expect(
       within(row('Cal Baker')).getAllByRole('link', { name: 'Call Cal Baker on +1 514 555 0142' })[0],

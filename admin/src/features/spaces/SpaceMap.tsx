@@ -1,7 +1,10 @@
 import {
   ActionIcon,
   Button,
+  CloseButton,
+  Drawer,
   Group,
+  getDefaultZIndex,
   Paper,
   SegmentedControl,
   Select,
@@ -10,6 +13,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useGesture } from '@use-gesture/react';
 import {
   type Floor,
@@ -53,6 +57,8 @@ import { nextName } from './spaceNames.ts';
 // a floor of 500 desks stays fluid: the shapes are not drawn again while the view moves, and a
 // drag of the plan sets that transform on the group itself (the screen is rendered once, as the
 // drag ends), as rendering the tools and the side panel on every pointer move costs frames.
+// On a phone the side panel would wrap under the map, out of sight: a one-line bar over the map's
+// foot names the selected space instead, and its Edit button opens the same form in a drawer.
 
 type Tool = 'select' | 'rect' | 'polygon';
 type Corner = 'nw' | 'ne' | 'se' | 'sw';
@@ -159,6 +165,22 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
   /** What the pointer went down on: a drag's later events are aimed at the map, which captures them. */
   const downOn = useRef<EventTarget | null>(null);
   const selected = spaces.find((space) => space.id === selectedId) ?? null;
+  const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
+  // The space the phone's drawer edits; kept while the drawer slides away, so it does not empty first.
+  const [drawer, setDrawer] = useState<{ id: string; open: boolean } | null>(null);
+  const edited = drawer ? spaces.find((space) => space.id === drawer.id) : undefined;
+  const closeDrawer = () => setDrawer((current) => current && { ...current, open: false });
+  /** Escape in the drawer closes it, unless it closes a list open in it (Mantine marks those). */
+  const escapeClosesDrawer = (event: ReactKeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (
+      event.key === 'Escape' &&
+      !event.nativeEvent.isComposing &&
+      target.getAttribute('data-mantine-stop-propagation') !== 'true'
+    ) {
+      closeDrawer();
+    }
+  };
   const selectedShape = live && live.id === selectedId ? live.shape : (selected?.shape ?? null);
 
   // The viewport's size, followed as the window changes.
@@ -711,31 +733,134 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
                 })}
             </g>
           </svg>
-        </div>
-        <Paper withBorder p="md" style={{ flex: '0 1 340px' }} aria-label={t('spaces.panel.title')} component="section">
-          {selected ? (
-            <Stack gap="sm">
-              <Text fw={700} component="h2" size="lg">
-                {selected.name}
-              </Text>
-              <SpaceForm
-                key={selected.id}
-                floorId={floor.id}
-                space={selected}
-                approvers={approvers}
-                onSaved={replaceSpace}
-                onCancel={() => setSelectedId(null)}
-                idPrefix="panel-space"
-              />
-              <Button variant="subtle" color="red" onClick={() => onDelete(selected)}>
-                {t('spaces.delete', { name: selected.name })}
-              </Button>
-            </Stack>
-          ) : (
-            <Text size="sm">{t('spaces.panel.none')}</Text>
+          {narrow && selected && (
+            <Paper
+              component="section"
+              aria-label={t('spaces.panel.title')}
+              withBorder
+              shadow="sm"
+              px="xs"
+              py={6}
+              // Over the map's foot: one line, so the selected shape's handles are seldom under it, and
+              // out of sight while a shape is moved, resized or drawn, which may pass under it.
+              style={{
+                position: 'absolute',
+                left: 4,
+                right: 4,
+                bottom: 4,
+                opacity: live || draft ? 0 : 1,
+                pointerEvents: live || draft ? 'none' : undefined,
+                transition: 'opacity 120ms',
+              }}
+            >
+              <Group gap={6} wrap="nowrap">
+                <Group gap={6} wrap="nowrap" align="baseline" style={{ flex: 1, minWidth: 0 }}>
+                  {/* A long name leaves room for the kind only when there is some: the kind gives way first. */}
+                  <Text fw={700} component="h2" size="sm" truncate="end" style={{ flex: '0 1 auto' }}>
+                    {selected.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate="end" style={{ flex: '0 1000 auto', minWidth: 0 }}>
+                    {t(`spaces.kinds.${selected.kind}`)}
+                  </Text>
+                </Group>
+                <Button
+                  size="xs"
+                  px={10}
+                  aria-label={t('spaces.edit', { name: selected.name })}
+                  onClick={(event) => {
+                    // The drawer gives the focus back to what had it; a tap does not focus a button in Safari.
+                    event.currentTarget.focus();
+                    setDrawer({ id: selected.id, open: true });
+                  }}
+                >
+                  {t('spaces.panel.edit')}
+                </Button>
+                <CloseButton
+                  aria-label={t('spaces.panel.deselect', { name: selected.name })}
+                  onClick={() => {
+                    setSelectedId(null);
+                    svgRef.current?.focus({ preventScroll: true });
+                  }}
+                />
+              </Group>
+            </Paper>
           )}
-        </Paper>
+        </div>
+        {!narrow && (
+          <Paper
+            withBorder
+            p="md"
+            style={{ flex: '0 1 340px' }}
+            aria-label={t('spaces.panel.title')}
+            component="section"
+          >
+            {selected ? (
+              <Stack gap="sm">
+                <Text fw={700} component="h2" size="lg">
+                  {selected.name}
+                </Text>
+                <SpaceForm
+                  key={selected.id}
+                  floorId={floor.id}
+                  space={selected}
+                  approvers={approvers}
+                  onSaved={replaceSpace}
+                  onCancel={() => setSelectedId(null)}
+                  idPrefix="panel-space"
+                />
+                <Button variant="subtle" color="red" onClick={() => onDelete(selected)}>
+                  {t('spaces.delete', { name: selected.name })}
+                </Button>
+              </Stack>
+            ) : (
+              <Text size="sm">{t('spaces.panel.none')}</Text>
+            )}
+          </Paper>
+        )}
       </div>
+      <Drawer.Root
+        // Under the dialogs, whichever was mounted first: the question before a deletion shows over it.
+        zIndex={getDefaultZIndex('modal') - 1}
+        opened={narrow && drawer !== null && drawer.open && drawer.id === selectedId && edited !== undefined}
+        onClose={closeDrawer}
+        position="bottom"
+        size="85%"
+        // Mantine closes every open modal on Escape: the question before a deletion, asked over
+        // the drawer, would close it too with the form's changes. Only an Escape inside it does
+        // (Drawer.Content drops an onKeyDown: its header and body have it).
+        closeOnEscape={false}
+      >
+        <Drawer.Overlay />
+        <Drawer.Content>
+          {/* role="none": the drawer's title bar is not a second page banner (see AppDialog). */}
+          <Drawer.Header role="none" onKeyDown={escapeClosesDrawer}>
+            <Drawer.Title>{edited?.name}</Drawer.Title>
+            <Drawer.CloseButton aria-label={t('common.close')} />
+          </Drawer.Header>
+          <Drawer.Body onKeyDown={escapeClosesDrawer}>
+            {edited && (
+              <Stack gap="sm">
+                <SpaceForm
+                  key={edited.id}
+                  floorId={floor.id}
+                  space={edited}
+                  approvers={approvers}
+                  onSaved={(saved) => {
+                    replaceSpace(saved);
+                    closeDrawer();
+                  }}
+                  onCancel={closeDrawer}
+                  // The side panel's form and buttons (it is not drawn on a phone, so the ids stay unique).
+                  idPrefix="panel-space"
+                />
+                <Button variant="subtle" color="red" onClick={() => onDelete(edited)}>
+                  {t('spaces.delete', { name: edited.name })}
+                </Button>
+              </Stack>
+            )}
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
       <Text size="sm" c="dimmed" id="space-map-help">
         {tool === 'polygon'
           ? t('spaces.map.polygonHelp')

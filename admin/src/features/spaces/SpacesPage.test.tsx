@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { type Floor, type Space, spaceShapeSchema } from '@vestibule/shared';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
 import { HQ, acme } from '../../test/fixtures.ts';
+import { mediaQueryList } from '../../test/mediaQuery.ts';
 import { createTestSession, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import {
   approverFixtures,
@@ -243,5 +244,59 @@ describe('the map', () => {
       }),
     );
     expect(screen.getByRole('switch', { name: 'Snap to the grid' })).not.toBeChecked();
+  });
+});
+
+describe('the map on a phone', () => {
+  it('names the selected space in a bar over the map, whose Edit opens its form in a drawer; saving sends it', async () => {
+    // A phone's width: the side panel would wrap under the map.
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      mediaQueryList(query, query === '(max-width: 47.99em)'),
+    );
+    const level = floor();
+    const { user, fake } = await renderSpaces(
+      level,
+      [spaceFixture(level, 'Desk 12', { shape: rect(0.1, 0.2) })],
+      'map',
+    );
+    const shape = await screen.findByRole('button', { name: 'Desk 12, desk, available' });
+    expect(screen.queryByRole('region', { name: 'The selected space' })).not.toBeInTheDocument();
+    act(() => shape.focus());
+    const bar = screen.getByRole('region', { name: 'The selected space' });
+    expect(within(bar).getByRole('heading', { name: 'Desk 12' })).toBeInTheDocument();
+    expect(within(bar).getByText('Desk')).toBeInTheDocument();
+    // The form is not drawn under the map: the drawer holds it.
+    expect(screen.queryByRole('textbox', { name: /^Name/ })).not.toBeInTheDocument();
+
+    const edit = within(bar).getByRole('button', { name: 'Edit Desk 12' });
+    await user.click(edit);
+    const drawer = await screen.findByRole('dialog', { name: 'Desk 12' });
+    const name = within(drawer).getByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'Desk 20');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.calls.last('PATCH /space/:id').body).toMatchObject({ name: 'Desk 20' });
+    expect(within(bar).getByRole('heading', { name: 'Desk 20' })).toBeInTheDocument();
+    await waitFor(() => expect(within(bar).getByRole('button', { name: 'Edit Desk 20' })).toHaveFocus());
+    expect(await axeViolations()).toEqual([]);
+
+    // Escape answers the question before a deletion, asked over the drawer, and leaves the drawer
+    // open; an Escape in the drawer closes it.
+    await user.click(within(bar).getByRole('button', { name: 'Edit Desk 20' }));
+    const again = await screen.findByRole('dialog', { name: 'Desk 20' });
+    await user.click(within(again).getByRole('button', { name: 'Delete Desk 20' }));
+    await screen.findByRole('dialog', { name: 'Delete the space' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete the space' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Desk 20' })).toBeInTheDocument();
+    await waitFor(() => expect(within(again).getByRole('button', { name: 'Delete Desk 20' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.store.spaces).toHaveLength(1);
+
+    await user.click(within(bar).getByRole('button', { name: 'Deselect Desk 20' }));
+    expect(screen.queryByRole('region', { name: 'The selected space' })).not.toBeInTheDocument();
+    expect(screen.getByRole('application', { name: 'Map of Level 1' })).toHaveFocus();
   });
 });

@@ -61,6 +61,9 @@ export const spaces = {
     title: 'The selected space',
     none: 'Select a space on the map to change it, or draw one.',
     close: 'Close',
+    /** On a phone: the bar over the map's foot, and the drawer its button opens. */
+    edit: 'Edit',
+    deselect: 'Deselect {{name}}',
   },
   map: {
     label: 'Map of {{name}}',

@@ -59,6 +59,8 @@ export const spaces = {
     title: 'El espacio seleccionado',
     none: 'Seleccione un espacio en el mapa para cambiarlo, o dibuje uno.',
     close: 'Cerrar',
+    edit: 'Editar',
+    deselect: 'Deseleccionar {{name}}',
   },
   map: {
     label: 'Mapa de {{name}}',

@@ -59,6 +59,8 @@ export const spaces = {
     title: 'L’espace sélectionné',
     none: 'Sélectionnez un espace sur la carte pour le modifier, ou dessinez-en un.',
     close: 'Fermer',
+    edit: 'Modifier',
+    deselect: 'Désélectionner {{name}}',
   },
   map: {
     label: 'Carte de {{name}}',
