@@ -161,7 +161,8 @@ describe('the desk at a glance', () => {
       const dialog = page.getByRole('dialog', { name: exactly(en('entryLog.desk.title')) });
       const find = dialog.getByRole('searchbox', { name: exactly(en('entryLog.desk.find')) });
       await find.waitFor();
-      expect(await isFocused(find)).toBe(true);
+      // The dialog gives its search the focus once it has opened: waited for, as a loaded machine is slow.
+      await expect.poll(() => isFocused(find), poll).toBe(true);
       await page.keyboard.type(visitor.lastName.slice(0, 12));
       await dialog.getByRole('button', { name: exactly(en('entryLog.desk.checkInOf', { name })) }).click();
       await dialog.waitFor({ state: 'detached' });

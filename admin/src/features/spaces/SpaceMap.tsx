@@ -799,18 +799,15 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
                 <Text fw={700} component="h2" size="lg">
                   {selected.name}
                 </Text>
-                <SpaceForm
+                <SpaceEditor
                   key={selected.id}
                   floorId={floor.id}
                   space={selected}
                   approvers={approvers}
                   onSaved={replaceSpace}
                   onCancel={() => setSelectedId(null)}
-                  idPrefix="panel-space"
+                  onDelete={onDelete}
                 />
-                <Button variant="subtle" color="red" onClick={() => onDelete(selected)}>
-                  {t('spaces.delete', { name: selected.name })}
-                </Button>
               </Stack>
             ) : (
               <Text size="sm">{t('spaces.panel.none')}</Text>
@@ -839,24 +836,19 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
           </Drawer.Header>
           <Drawer.Body onKeyDown={escapeClosesDrawer}>
             {edited && (
-              <Stack gap="sm">
-                <SpaceForm
-                  key={edited.id}
-                  floorId={floor.id}
-                  space={edited}
-                  approvers={approvers}
-                  onSaved={(saved) => {
-                    replaceSpace(saved);
-                    closeDrawer();
-                  }}
-                  onCancel={closeDrawer}
-                  // The side panel's form and buttons (it is not drawn on a phone, so the ids stay unique).
-                  idPrefix="panel-space"
-                />
-                <Button variant="subtle" color="red" onClick={() => onDelete(edited)}>
-                  {t('spaces.delete', { name: edited.name })}
-                </Button>
-              </Stack>
+              // The side panel's form and buttons (it is not drawn on a phone, so the ids stay unique).
+              <SpaceEditor
+                key={edited.id}
+                floorId={floor.id}
+                space={edited}
+                approvers={approvers}
+                onSaved={(saved) => {
+                  replaceSpace(saved);
+                  closeDrawer();
+                }}
+                onCancel={closeDrawer}
+                onDelete={onDelete}
+              />
             )}
           </Drawer.Body>
         </Drawer.Content>
@@ -883,6 +875,34 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
           </Group>
         </Stack>
       )}
+    </Stack>
+  );
+}
+
+/** The selected space's form and its delete button: the side panel's, or the phone's drawer's. */
+function SpaceEditor(props: {
+  floorId: string;
+  space: Space;
+  approvers: readonly SpaceApprover[];
+  onSaved: (saved: Space) => void;
+  onCancel: () => void;
+  onDelete: (space: Space) => void;
+}) {
+  const { floorId, space, approvers, onSaved, onCancel, onDelete } = props;
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <SpaceForm
+        floorId={floorId}
+        space={space}
+        approvers={approvers}
+        onSaved={onSaved}
+        onCancel={onCancel}
+        idPrefix="panel-space"
+      />
+      <Button variant="subtle" color="red" onClick={() => onDelete(space)}>
+        {t('spaces.delete', { name: space.name })}
+      </Button>
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
   type FloorLayout,
   type FloorLayoutConfig,
   type floorListQuerySchema,
+  type Space,
   type UserFloor,
   uuidv7,
 } from '@vestibule/shared';
@@ -219,15 +220,20 @@ export async function removeFloor(
   });
 }
 
+/** A floor's spaces as its map shows them: the spaces and their approvers, read side by side. */
+export async function readMapSpaces(db: Db, tenantId: string, floorId: string): Promise<Space[]> {
+  const [rows, approvers] = await Promise.all([
+    listSpacesOfFloor(db, tenantId, floorId),
+    listApproversOfFloor(db, tenantId, floorId),
+  ]);
+  return toMapSpaces(rows, approvers);
+}
+
 /** The floor's map: the floor with its plan, and its spaces. */
 export async function getLayout(ctx: ServerContext, tenantId: string, id: string): Promise<FloorLayout> {
-  const [row, spaces, approvers] = await Promise.all([
-    findFloor(ctx.db, tenantId, id),
-    listSpacesOfFloor(ctx.db, tenantId, id),
-    listApproversOfFloor(ctx.db, tenantId, id),
-  ]);
+  const [row, spaces] = await Promise.all([findFloor(ctx.db, tenantId, id), readMapSpaces(ctx.db, tenantId, id)]);
   if (!row) throw notFound();
-  return { floor: toFloor(row), spaces: toMapSpaces(spaces, approvers) };
+  return { floor: toFloor(row), spaces };
 }
 
 /** Stores a new plan under a new key; the spaces keep their places (their shapes are relative to the plan). */

@@ -18,7 +18,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isAssignedBuilding } from '../../db/ownership.repo.ts';
 import { type AuditActor, audit, changedFields } from '../audit/audit.service.ts';
-import { toApprover, toMapSpaces, toSpace } from './floors.dto.ts';
+import { toApprover, toSpace } from './floors.dto.ts';
 import {
   SPACE_NAME_UNIQUE,
   type SpaceRow,
@@ -33,14 +33,12 @@ import {
   listApprovers,
   listSpaceOptions,
   listSpaces,
-  listApproversOfFloor,
-  listSpacesOfFloor,
   lockFloor,
   lockSpace,
   spaceSortColumns,
   updateSpace,
 } from './floors.repo.ts';
-import { refusingTakenName } from './floors.service.ts';
+import { readMapSpaces, refusingTakenName } from './floors.service.ts';
 
 export interface SpaceFields {
   name: string;
@@ -143,12 +141,9 @@ export async function listTenantSpaces(
  * space, to tell an empty floor from a floor deleted in between.
  */
 export async function spacesOfFloor(ctx: ServerContext, tenantId: string, floorId: string): Promise<Space[]> {
-  const [rows, approvers] = await Promise.all([
-    listSpacesOfFloor(ctx.db, tenantId, floorId),
-    listApproversOfFloor(ctx.db, tenantId, floorId),
-  ]);
-  if (rows.length === 0 && !(await findFloor(ctx.db, tenantId, floorId))) throw notFound();
-  return toMapSpaces(rows, approvers);
+  const spaces = await readMapSpaces(ctx.db, tenantId, floorId);
+  if (spaces.length === 0 && !(await findFloor(ctx.db, tenantId, floorId))) throw notFound();
+  return spaces;
 }
 
 export async function spaceOptions(ctx: ServerContext, tenantId: string, floorId: string): Promise<SpaceOption[]> {
