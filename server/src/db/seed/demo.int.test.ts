@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
+  type BookingOccurrence,
   type Floor,
   type FloorLayout,
   type HostCandidate,
@@ -8,12 +9,13 @@ import {
   type Person,
   type VisitSummary,
   dayInZone,
+  zonedInstant,
 } from '@vestibule/shared';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 import { verifyPassword } from '../../modules/auth/password.ts';
 import { sendCancellations, sendInvitations } from '../../modules/lifecycle/lifecycle.service.ts';
 import { DEMO_PASSWORD, DEMO_WAIT_TEXT, demoLinks, seedDemo } from './demo.ts';
-import { DEMO_PASS_HOLDER } from './demoPeople.ts';
+import { DEMO_PASS_HOLDER, addDays } from './demoPeople.ts';
 import { demoHq } from './demoCommon.ts';
 
 // The demo data `npm start` writes (the people directory included), read back through the API
@@ -436,6 +438,108 @@ describe("Demo HQ's floors", () => {
       }),
     );
     expect(forUser.map((floor) => floor.name)).toEqual(['Ground floor', 'First floor']);
+  });
+});
+
+describe("Demo HQ's week of bookings", () => {
+  /** Every occurrence of the demo week, as the booking list shows them to the master. */
+  async function demoWeek(): Promise<BookingOccurrence[]> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/service/spacebooking',
+      query: { status: 'all', limit: '500', sort: 'startsAt' },
+      headers: auth,
+    });
+    expect(response.statusCode).toBe(200);
+    return jsonOf<{ docs: BookingOccurrence[] }>(response).docs;
+  }
+  const day = (occurrence: BookingOccurrence) => dayInZone(new Date(occurrence.startsAt), 'America/Toronto');
+
+  it('books rooms and desks around today: repeats, guests, one waiting for approval, one rejected', async () => {
+    const building = (await demoHq(t.database.db))!;
+    expect(building.timeZoneId).toBe('America/Toronto');
+    const week = await demoWeek();
+    // The day the demo was last written (an earlier test wrote it again for a later day).
+    const today = JSON.parse(
+      (
+        await t.database.db
+          .selectFrom('app_settings')
+          .select('value')
+          .where('key', '=', 'demo_bookings_week')
+          .executeTakeFirstOrThrow()
+      ).value,
+    ).day as string;
+    const days = new Set(week.map(day));
+    expect(days.has(today)).toBe(true);
+    expect(days.size).toBeGreaterThanOrEqual(7);
+    const titled = (title: string) => week.filter((occurrence) => occurrence.title === title);
+    // The weekly team meeting: four or five Tuesdays (say) in the Boardroom, with its two attendees.
+    const team = titled('Team meeting');
+    expect(team.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(team.map((occurrence) => occurrence.seriesId)).size).toBe(1);
+    expect(team[0]).toMatchObject({ repeat: 'WEEKLY', attendeesCount: 2, space: { name: 'Boardroom' } });
+    // The stand-up on weekdays only, at 09:30 on the building's clock.
+    const standUps = titled('Stand-up');
+    expect(standUps.length).toBeGreaterThanOrEqual(4);
+    for (const occurrence of standUps) {
+      const weekday = new Date(`${day(occurrence)}T12:00:00Z`).getUTCDay();
+      expect([0, 6]).not.toContain(weekday);
+      expect(
+        new Intl.DateTimeFormat('en-GB', { timeZone: building.timeZoneId, timeStyle: 'short' }).format(
+          new Date(occurrence.startsAt),
+        ),
+      ).toBe('09:30');
+    }
+    expect(titled('Board meeting').map((occurrence) => [occurrence.status, occurrence.space?.name])).toEqual([
+      ['PENDING', 'Executive suite'],
+    ]);
+    expect(titled('Offsite preparation').map((occurrence) => occurrence.status)).toEqual(['REJECTED']);
+    expect(titled('Client workshop')[0]).toMatchObject({ attendeesCount: 2, host: { name: 'Sam Supervisor' } });
+    expect(week.filter((occurrence) => occurrence.title === 'Desk').length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('gives way to a new week at a start on a later day, leaving a booking someone made alone', async () => {
+    const { db } = t.database;
+    const before = await demoWeek();
+    const marker = JSON.parse(
+      (
+        await db
+          .selectFrom('app_settings')
+          .select('value')
+          .where('key', '=', 'demo_bookings_week')
+          .executeTakeFirstOrThrow()
+      ).value,
+    ) as { day: string; ids: string[] };
+    const demoSeries = new Set(marker.ids);
+    // Somebody books the Focus room from 10:00 to 11:00 two days after the demo's day, where the next week
+    // wants its "Deep work" (09:00 to 12:00).
+    const focus = before.find((occurrence) => occurrence.space?.name === 'Focus room')!;
+    const inTwoDays = addDays(marker.day, 2);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/service/spacebooking',
+      headers: auth,
+      payload: {
+        title: 'Mine',
+        spaceId: focus.space!.id,
+        startsAt: zonedInstant(inTwoDays, '10:00', 'America/Toronto').toISOString(),
+        endsAt: zonedInstant(inTwoDays, '11:00', 'America/Toronto').toISOString(),
+      },
+    });
+    expect(made.statusCode).toBe(200);
+    const mine = jsonOf<{ id: string }>(made).id;
+    expect(await seedDemo(db)).toBe(false);
+    expect(await seedDemo(db, zonedInstant(addDays(marker.day, 1), '12:00', 'America/Toronto'))).toBe(true);
+    const after = await demoWeek();
+    // The earlier week's series are gone, a new week stands, and the booking made meanwhile is kept.
+    expect(after.filter((occurrence) => demoSeries.has(occurrence.seriesId))).toEqual([]);
+    expect(after.filter((occurrence) => occurrence.seriesId === mine).map((occurrence) => occurrence.title)).toEqual([
+      'Mine',
+    ]);
+    expect(after.filter((occurrence) => occurrence.title === 'Board meeting')).toHaveLength(1);
+    // The new week's "Deep work" found its slot taken and left it.
+    expect(after.filter((occurrence) => occurrence.title === 'Deep work')).toEqual([]);
+    expect(after.filter((occurrence) => occurrence.title === 'Stand-up').length).toBeGreaterThanOrEqual(4);
   });
 });
 

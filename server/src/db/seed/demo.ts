@@ -7,6 +7,7 @@ import { DEMO_PASS_HOLDER, seedDemoPeople } from './demoPeople.ts';
 import { seedDemoVisits } from './demoVisits.ts';
 import { seedDemoHistory } from './demoHistory.ts';
 import { seedDemoFloors } from './demoFloors.ts';
+import { seedDemoBookings } from './demoBookings.ts';
 import { DEMO_WAIT_TEXT, claimDemoMarker } from './demoCommon.ts';
 
 export const DEMO_PASSWORD = 'Vestibule1!';
@@ -35,7 +36,8 @@ export const demoUsers: {
  * (building "Northwind Office"), one user per role, Demo HQ's people directory, a day of
  * visits at Demo HQ around now (written again on a start on a later day), and 90 days of history
  * behind it at Demo HQ and Demo West (demoHistory.ts), and Demo HQ's two floors with their plans and
- * spaces (demoFloors.ts). Runs once:
+ * spaces (demoFloors.ts), and a week of space bookings there (demoBookings.ts, written again on a
+ * start on a later day). Runs once:
  * a marker row in app_settings, written in the same transaction, makes later starts skip it
  * (the directory has its own marker, so a database seeded before it existed gets it too).
  * Answers whether anything was written.
@@ -46,7 +48,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const visits = await seedDemoVisits(db, now);
   const history = await seedDemoHistory(db, now);
   const floors = await seedDemoFloors(db, now);
-  return companies || people || visits || history || floors;
+  const bookings = await seedDemoBookings(db, now);
+  return companies || people || visits || history || floors || bookings;
 }
 
 async function seedDemoCompanies(db: Db): Promise<boolean> {
