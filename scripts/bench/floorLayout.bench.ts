@@ -24,7 +24,7 @@ import {
   plainPng,
 } from '@vestibule/server/testing';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
-import { percentile } from './lib/stats.ts';
+import { type CallFigures, measureCalls, percentile } from './lib/stats.ts';
 
 const SPACES = Number(process.env.BENCH_SPACES ?? 500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -91,12 +91,7 @@ async function fill(database: DatabaseHandle, name: string) {
   return { tenantId, floorId: floorIds[0]!, master: master.username, supervisor: supervisor.username };
 }
 
-interface Figures {
-  p50: number;
-  p95: number;
-  max: number;
-  bytes: number;
-}
+type Figures = CallFigures;
 
 async function timed(call: () => Promise<unknown> | unknown): Promise<Figures> {
   for (let i = 0; i < WARMUP; i++) await call();
@@ -108,21 +103,6 @@ async function timed(call: () => Promise<unknown> | unknown): Promise<Figures> {
   }
   latencies.sort((a, b) => a - b);
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1) ?? 0, bytes: 0 };
-}
-
-async function measure(call: () => Promise<{ statusCode: number; body: string }>): Promise<Figures> {
-  for (let i = 0; i < WARMUP; i++) await call();
-  const latencies: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    const response = await call();
-    latencies.push(performance.now() - started);
-    if (response.statusCode !== 200) throw new Error(`answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
-    bytes = response.body.length;
-  }
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1) ?? 0, bytes };
 }
 
 const external = process.env.BENCH_POSTGRES_URL;
@@ -165,12 +145,15 @@ try {
           // The picker (names only): what any signed-in call of this floor costs besides its spaces.
           `/service/space/list/${company.floorId}`,
         ]) {
-          const figures = await measure(() =>
-            app.inject({
-              method: 'GET',
-              url,
-              headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
-            }),
+          const figures = await measureCalls(
+            () =>
+              app.inject({
+                method: 'GET',
+                url,
+                headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+              }),
+            RUNS,
+            WARMUP,
           );
           rows.push([
             `${role.padEnd(10)} GET ${url.replace(company.floorId, '{id}').replace('/service', '')}`,

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Insertable, type Updateable, sql } from 'k
 import type { SpaceKind } from '@vestibule/shared';
 import { assignedTo as isAssigned } from '../../db/assignedBuildings.ts';
 import type { Db } from '../../db/database.ts';
+import { isoText } from '../../db/isoText.ts';
 import { containsPattern } from '../../db/likePattern.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -267,11 +268,6 @@ export type SpaceRow = NonNullable<Awaited<ReturnType<typeof findSpace>>>;
 
 export function findSpace(db: Db, tenantId: string, id: string) {
   return selectSpaces(db).where('spaces.id', '=', id).where('spaces.tenant_id', '=', tenantId).executeTakeFirst();
-}
-
-/** A moment as `Date.toISOString` writes it, written by the database (cheaper than parsing a date per row). */
-function isoText(column: 'spaces.created_at' | 'spaces.updated_at') {
-  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 export type MapSpaceRow = Awaited<ReturnType<typeof listSpacesOfFloor>>[number];

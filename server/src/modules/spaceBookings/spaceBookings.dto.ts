@@ -4,7 +4,8 @@ import type { OccurrenceListRow, OccurrenceRow, SeriesRow, listAttendees } from 
 
 // The answers of the booking calls (docs/space-booking.md).
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
+/** A moment as ISO text; the lists' moments come as that text already (db/isoText.ts). */
+const iso = (value: Date | string): string => (typeof value === 'string' ? value : value.toISOString());
 
 function named(id: string | null, name: string | null): { id: string; name: string } | null {
   return id === null || name === null ? null : { id, name };

@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { BookingStatus } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
+import { isoText } from '../../db/isoText.ts';
 import type { SpaceBookingAttendees, SpaceBookingSeries, SpaceBookings } from '../../db/tables.generated.ts';
 
 // Space booking (docs/space-booking.md): series, their attendees and their occurrences (rows of
@@ -243,11 +244,18 @@ export interface OccurrenceFilter {
   limit: number;
 }
 
-/** A page of a company's occurrences with their series' fields, and how many match. */
+/**
+ * A page of a company's occurrences with their series' fields, and how many match. The page's ids
+ * are chosen first, then only their rows are joined to their series and names: joined before the
+ * page, a floor's busy week (thousands of occurrences) read every series of the company, and so
+ * does a page's thousand ids unless their series are named as well. While choosing, the series'
+ * join is a left one, so PostgreSQL drops it when neither a filter nor the sort needs it (a
+ * series is never missing).
+ */
 export async function listOccurrences(db: Db, tenantId: string, filter: OccurrenceFilter) {
   const base = db
     .selectFrom('space_bookings as b')
-    .innerJoin('space_booking_series as s', 's.id', 'b.series_id')
+    .leftJoin('space_booking_series as s', 's.id', 'b.series_id')
     .leftJoin('spaces', 'spaces.id', 'b.space_id')
     .leftJoin('floors', 'floors.id', 'b.floor_id')
     .leftJoin('buildings', 'buildings.id', 'floors.building_id')
@@ -262,40 +270,24 @@ export async function listOccurrences(db: Db, tenantId: string, filter: Occurren
     .$if(filter.spaceId !== undefined, (query) => query.where('b.space_id', '=', filter.spaceId ?? ''))
     .$if(filter.hostId !== undefined, (query) => query.where('s.host_id', '=', filter.hostId ?? ''))
     .$if(filter.statuses !== undefined, (query) => query.where('b.status', 'in', [...(filter.statuses ?? [])]))
-    .$if(filter.from !== undefined, (query) => query.where('b.ends_at', '>', filter.from ?? new Date(0)))
-    .$if(filter.to !== undefined, (query) => query.where('b.starts_at', '<', filter.to ?? new Date(0)));
-  const [rows, count] = await Promise.all([
+    // A period reads the gist index of the occurrences' time ranges; a bound alone, the btrees.
+    .$if(filter.from !== undefined && filter.to !== undefined, (query) =>
+      query.where(
+        sql<boolean>`tstzrange(b.starts_at, b.ends_at) && tstzrange(${filter.from ?? null}::timestamptz, ${filter.to ?? null}::timestamptz)`,
+      ),
+    )
+    .$if(filter.from !== undefined && filter.to === undefined, (query) =>
+      query.where('b.ends_at', '>', filter.from ?? new Date(0)),
+    )
+    .$if(filter.to !== undefined && filter.from === undefined, (query) =>
+      query.where('b.starts_at', '<', filter.to ?? new Date(0)),
+    );
+  const sortBy = sql.ref(occurrenceSortColumns[filter.sort]);
+  const direction = filter.descending ? 'desc' : 'asc';
+  const [page, count] = await Promise.all([
     base
-      .leftJoin('users as host', 'host.id', 's.host_id')
-      .select([
-        'b.id',
-        'b.series_id',
-        'b.occurrence',
-        'b.starts_at',
-        'b.ends_at',
-        'b.status',
-        'b.cancelled_at',
-        's.title',
-        's.repeat',
-        's.host_id',
-        'host.username as host_username',
-        'host.first_name as host_first_name',
-        'host.last_name as host_last_name',
-        'spaces.id as space_id',
-        'spaces.name as space_name',
-        'floors.id as floor_id',
-        'floors.name as floor_name',
-        'buildings.id as building_id',
-        'buildings.name as building_name',
-      ])
-      .select((eb) =>
-        eb
-          .selectFrom('space_booking_attendees')
-          .select((inner) => inner.fn.countAll<number>().as('count'))
-          .whereRef('space_booking_attendees.series_id', '=', 'b.series_id')
-          .as('attendees_count'),
-      )
-      .orderBy(sql.ref(occurrenceSortColumns[filter.sort]), filter.descending ? 'desc' : 'asc')
+      .select(['b.id', 'b.series_id'])
+      .orderBy(sortBy, direction)
       .orderBy('b.starts_at')
       .orderBy('b.id')
       .offset(filter.offset)
@@ -303,6 +295,52 @@ export async function listOccurrences(db: Db, tenantId: string, filter: Occurren
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
+  const rows =
+    page.length === 0
+      ? []
+      : await db
+          .selectFrom('space_bookings as b')
+          .innerJoin('space_booking_series as s', 's.id', 'b.series_id')
+          .leftJoin('spaces', 'spaces.id', 'b.space_id')
+          .leftJoin('floors', 'floors.id', 'b.floor_id')
+          .leftJoin('buildings', 'buildings.id', 'floors.building_id')
+          .leftJoin('users as host', 'host.id', 's.host_id')
+          // One array each (two parameters, not a thousand); the series named too, so that they
+          // are read by their key rather than all hashed.
+          .where(sql<boolean>`b.id = any(${page.map((row) => row.id)}::uuid[])`)
+          .where(sql<boolean>`s.id = any(${[...new Set(page.map((row) => row.series_id))]}::uuid[])`)
+          .select([
+            'b.id',
+            'b.series_id',
+            'b.occurrence',
+            isoText('b.starts_at').as('starts_at'),
+            isoText('b.ends_at').as('ends_at'),
+            'b.status',
+            'b.cancelled_at',
+            's.title',
+            's.repeat',
+            's.host_id',
+            'host.username as host_username',
+            'host.first_name as host_first_name',
+            'host.last_name as host_last_name',
+            'spaces.id as space_id',
+            'spaces.name as space_name',
+            'floors.id as floor_id',
+            'floors.name as floor_name',
+            'buildings.id as building_id',
+            'buildings.name as building_name',
+          ])
+          .select((eb) =>
+            eb
+              .selectFrom('space_booking_attendees')
+              .select((inner) => inner.fn.countAll<number>().as('count'))
+              .whereRef('space_booking_attendees.series_id', '=', 'b.series_id')
+              .as('attendees_count'),
+          )
+          .orderBy(sortBy, direction)
+          .orderBy('b.starts_at')
+          .orderBy('b.id')
+          .execute();
   return { rows, total: Number(count.total) };
 }
 export type OccurrenceListRow = Awaited<ReturnType<typeof listOccurrences>>['rows'][number];
