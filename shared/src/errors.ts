@@ -172,6 +172,8 @@ export const errorCatalogue = {
   BOOKING_REPEAT_UNTIL_INVALID: { status: 400 },
   BOOKING_TOO_MANY_OCCURRENCES: { status: 400 },
   BOOKING_HOST_INVALID: { status: 400 },
+  BOOKING_LIMIT_REACHED: { status: 409 },
+  BOOKING_TOO_FAR_AHEAD: { status: 400 },
   BOOKING_NOT_CHANGEABLE: { status: 409 },
   // A business refusal in a 200 body (docs/errors.md, "The error body"): the calendar lane's.
   SPACEBOOKING_FAIL_ADD_EVENT: { status: 200 },

@@ -48,7 +48,15 @@ export const spaceBookingsContract = {
     summary: 'Book a space: one occurrence, or a series by its repeat rule (all or nothing)',
     body: bookingCreateSchema,
     response: bookingSeriesSchema,
-    errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'SPACE_UNAVAILABLE', 'BOOKING_HOST_INVALID', ...timeRules],
+    errors: [
+      'TENANT_REQUIRED',
+      'NOT_FOUND',
+      'SPACE_UNAVAILABLE',
+      'BOOKING_HOST_INVALID',
+      'BOOKING_LIMIT_REACHED',
+      'BOOKING_TOO_FAR_AHEAD',
+      ...timeRules,
+    ],
   }),
   'PATCH /spacebooking/:id': endpoint({
     tags,
@@ -56,7 +64,15 @@ export const spaceBookingsContract = {
     params: bookingRefParamsSchema,
     body: bookingUpdateSchema,
     response: bookingSeriesSchema,
-    errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'SPACE_UNAVAILABLE', 'BOOKING_NOT_CHANGEABLE', ...timeRules],
+    errors: [
+      'TENANT_REQUIRED',
+      'NOT_FOUND',
+      'SPACE_UNAVAILABLE',
+      'BOOKING_NOT_CHANGEABLE',
+      'BOOKING_LIMIT_REACHED',
+      'BOOKING_TOO_FAR_AHEAD',
+      ...timeRules,
+    ],
   }),
   'PATCH /spacebooking/approve/:id': endpoint({
     tags,

@@ -94,6 +94,10 @@ export const buildingCreateSchema = buildingAddressSchema.extend({
   tenantId: z.uuid().optional(),
 });
 
+/** The highest values a building may set as its booking limits. */
+export const BOOKING_MAX_AT_ONCE_MAX = 1000;
+export const BOOKING_MAX_DAYS_AHEAD_MAX = 366;
+
 const isoDuration = z.string().refine(isIsoDuration, 'not an ISO 8601 duration');
 const temperature = z.number().min(-100).max(200).nullable();
 
@@ -156,6 +160,13 @@ export const buildingSettingsSchema = z
      * (docs/reports.md). Missing: Monday to Friday.
      */
     workingDays: z.array(z.int().min(1).max(7)).min(1).max(7).optional(),
+    /**
+     * Space booking's limits per person (docs/space-booking.md, "Limits"): the most occurrences
+     * to come one host may hold in the building, and how many days ahead a booking may start.
+     * Null or missing: no limit.
+     */
+    bookingMaxAtOnce: z.int().min(1).max(BOOKING_MAX_AT_ONCE_MAX).nullable().optional(),
+    bookingMaxDaysAhead: z.int().min(1).max(BOOKING_MAX_DAYS_AHEAD_MAX).nullable().optional(),
   })
   .superRefine((s, ctx) => {
     const limitsMissing =

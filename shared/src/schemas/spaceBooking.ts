@@ -76,7 +76,8 @@ export const bookingApprovalSchema = z.object({
 });
 export type BookingApproval = z.input<typeof bookingApprovalSchema>;
 
-export const bookingCancelSchema = z.object({ comment: optionalTextSchema(BOOKING_COMMENT_MAX) }).optional();
+/** A cancellation's body; a DELETE may come without one. */
+export const bookingCancelSchema = z.object({ comment: optionalTextSchema(BOOKING_COMMENT_MAX) }).nullish();
 
 export const bookingListQuerySchema = listQuerySchema.extend({
   floorId: z.uuid().optional(),

@@ -294,6 +294,27 @@ describe('kiosk and self check-in settings', () => {
   });
 });
 
+describe('space booking settings', () => {
+  it('sets the limits per person, empty meaning no limit, and clears one again', async () => {
+    const { user, fake } = await editedDialog({ bookingMaxDaysAhead: 30 });
+    await user.click(screen.getByRole('tab', { name: 'General settings' }));
+    const atOnce = await screen.findByRole('textbox', { name: 'Bookings to come per person' });
+    expect(atOnce).toHaveValue('');
+    expect(atOnce).toHaveAttribute('placeholder', 'No limit');
+    expect(atOnce).toHaveAccessibleDescription(/each day of a repeating booking counts/);
+    const ahead = screen.getByRole('textbox', { name: 'How many days ahead a booking may start' });
+    expect(ahead).toHaveValue('30');
+    await user.type(atOnce, '5');
+    await user.clear(ahead);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls.of('PATCH /building/:id/settings')).toHaveLength(1));
+    expect(fake.calls.of('PATCH /building/:id/settings')[0]!.body).toMatchObject({
+      bookingMaxAtOnce: 5,
+      bookingMaxDaysAhead: null,
+    });
+  });
+});
+
 describe('kiosk devices tab', () => {
   it('starts with the enrolment of a kiosk and counts the kiosks enrolled, not the addresses', async () => {
     const kiosk = (id: string, overrides: Parameters<typeof kioskDeviceFixture>[0] = {}) =>

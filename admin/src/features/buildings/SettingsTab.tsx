@@ -15,6 +15,7 @@ import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { hasStoredLogo } from './LogoSection.tsx';
 import { dateFormatExample, timeFormatExample } from './optionLabels.ts';
+import { SettingsBookingSection } from './SettingsBookingSection.tsx';
 import { SettingsCheckInSection } from './SettingsCheckInSection.tsx';
 import { SettingsKioskSection } from './SettingsKioskSection.tsx';
 import { SettingsSection, useSettingsFields } from './settingsFields.tsx';
@@ -96,6 +97,7 @@ export function SettingsTab({ building }: { building: Building }) {
         <SettingsKioskSection form={form} />
         <SettingsTemperatureSection form={form} fields={fields} />
         <SettingsNotificationsSection form={form} fields={fields} countryCode={building.countryCode} />
+        <SettingsBookingSection form={form} />
         <SettingsSection legend={t('buildings.settings.sections.other')}>
           {toggle('appendQrCode', t('buildings.settings.appendQrCode'), t('buildings.settings.appendQrCodeHelp'))}
           {toggle(

@@ -29,6 +29,7 @@ import { isAssignedBuilding } from '../../db/ownership.repo.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, audit, changedFields } from '../audit/audit.service.ts';
 import { listApprovers } from '../floors/floors.repo.ts';
+import { withinBookingLimits } from './bookingLimits.ts';
 import { toOccurrence, toSeries } from './spaceBookings.dto.ts';
 import { type BookingChange, bookingChanged } from './spaceBookings.notify.ts';
 import {
@@ -164,6 +165,13 @@ export async function createBooking(
   await refusingOverlap(
     () =>
       ctx.db.transaction().execute(async (trx) => {
+        await withinBookingLimits(trx, {
+          buildingId: space.building_id,
+          timeZone,
+          hostId,
+          starts: expanded.occurrences.map((occurrence) => occurrence.startsAt),
+          adding: expanded.occurrences.length,
+        });
         await insertSeries(
           trx,
           {
@@ -316,6 +324,18 @@ export async function changeBooking(
               throw new AppError('BOOKING_TOO_LONG_FOR_REPEAT');
             if (move.startsAt.getTime() < Date.now()) throw new AppError('TIME_UNAVAILABLE');
           }
+        }
+        if (timed || space) {
+          // Moved to another building, they join the host's bookings to come there.
+          const buildingId = space?.building_id ?? series.building_id;
+          if (buildingId !== null)
+            await withinBookingLimits(trx, {
+              buildingId,
+              timeZone: series.time_zone,
+              hostId: series.host_id,
+              starts: moves.map((move) => move.startsAt),
+              adding: space !== null && space.building_id !== series.building_id ? moves.length : 0,
+            });
         }
         slots = moves;
         spaceOfSlots = spaceId;

@@ -111,6 +111,7 @@ export const buildings = {
       notifications: 'Notifications',
       other: 'Other',
       kiosk: 'Kiosks and self check-in',
+      booking: 'Space booking',
     },
     defaultLocale: 'Default language',
     timeZone: 'Time zone',
@@ -177,6 +178,12 @@ export const buildings = {
     kioskOutcomeSeconds: 'After a check-in, the kiosk returns to its welcome screen after',
     kioskOutcomeSecondsHelp: 'The visit code and PIN stay on screen this long, with a countdown and a Done button.',
     kioskOutcomeSecondsOption: '{{count}} seconds',
+    bookingMaxAtOnce: 'Bookings to come per person',
+    bookingMaxAtOnceHelp:
+      'The most bookings one host may hold in this building at a time; each day of a repeating booking counts. Empty: no limit.',
+    bookingMaxDaysAhead: 'How many days ahead a booking may start',
+    bookingMaxDaysAheadHelp: 'A repeating booking must end within it too. Empty: up to a year.',
+    bookingNoLimit: 'No limit',
     workingDays: 'Working days',
     workingDaysHelp:
       "The days the directory's employees and residents are expected in: the attendance report counts absences on these days only.",

@@ -163,6 +163,9 @@ export const errors = {
   BOOKING_REPEAT_UNTIL_INVALID: 'The last day must be a date from the first occurrence to one year after it.',
   BOOKING_TOO_MANY_OCCURRENCES: 'A booking repeats at most {{max}} times.',
   BOOKING_HOST_INVALID: 'The host must be a user of this company who may book this space.',
+  BOOKING_LIMIT_REACHED:
+    'This booking would give the host more than {{max}} bookings to come in this building, the most allowed.',
+  BOOKING_TOO_FAR_AHEAD: 'A booking may start at most {{days}} days ahead in this building.',
   BOOKING_NOT_CHANGEABLE: 'This booking can no longer be changed: it is over, cancelled or already decided.',
   SPACEBOOKING_FAIL_ADD_EVENT: 'The event could not be added to the calendar. Please check the Google account.',
 } satisfies Record<ErrorCode, string>;

@@ -113,6 +113,7 @@ export const buildings = {
       notifications: 'Notificaciones',
       other: 'Otros',
       kiosk: 'Quioscos y registro autónomo',
+      booking: 'Reserva de espacios',
     },
     defaultLocale: 'Idioma predeterminado',
     timeZone: 'Zona horaria',
@@ -180,6 +181,12 @@ export const buildings = {
     kioskOutcomeSecondsHelp:
       'El código de visita y el PIN permanecen en pantalla ese tiempo, con una cuenta atrás y un botón Listo.',
     kioskOutcomeSecondsOption: '{{count}} segundos',
+    bookingMaxAtOnce: 'Reservas próximas por persona',
+    bookingMaxAtOnceHelp:
+      'Cuántas reservas puede tener a la vez un anfitrión en este edificio como máximo; cada día de una reserva repetida cuenta. Vacío: sin límite.',
+    bookingMaxDaysAhead: 'Con cuántos días de antelación puede empezar una reserva',
+    bookingMaxDaysAheadHelp: 'Una reserva repetida también debe terminar dentro de ese plazo. Vacío: hasta un año.',
+    bookingNoLimit: 'Sin límite',
     workingDays: 'Días laborables',
     workingDaysHelp:
       'Los días en que se espera a los empleados y residentes del directorio: el informe de asistencia solo cuenta ausencias esos días.',

@@ -168,6 +168,9 @@ export const errors = {
   BOOKING_REPEAT_UNTIL_INVALID: 'El último día debe ser una fecha entre la primera repetición y un año después.',
   BOOKING_TOO_MANY_OCCURRENCES: 'Una reserva se repite como máximo {{max}} veces.',
   BOOKING_HOST_INVALID: 'El anfitrión debe ser un usuario de esta empresa que pueda reservar este espacio.',
+  BOOKING_LIMIT_REACHED:
+    'Esta reserva daría al anfitrión más de {{max}} reservas próximas en este edificio, el máximo permitido.',
+  BOOKING_TOO_FAR_AHEAD: 'En este edificio, una reserva puede empezar como máximo con {{days}} días de antelación.',
   BOOKING_NOT_CHANGEABLE: 'Esta reserva ya no se puede cambiar: ha terminado, está cancelada o ya se decidió.',
   SPACEBOOKING_FAIL_ADD_EVENT: 'No se pudo añadir el evento al calendario. Compruebe la cuenta de Google.',
 } satisfies Record<ErrorCode, string>;

@@ -113,6 +113,7 @@ export const buildings = {
       notifications: 'Notifications',
       other: 'Autres',
       kiosk: 'Bornes et arrivées en libre-service',
+      booking: "Réservation d'espaces",
     },
     defaultLocale: 'Langue par défaut',
     timeZone: 'Fuseau horaire',
@@ -180,6 +181,12 @@ export const buildings = {
     kioskOutcomeSecondsHelp:
       'Le code de visite et le code PIN restent affichés ce temps-là, avec un compte à rebours et un bouton Terminé.',
     kioskOutcomeSecondsOption: '{{count}} secondes',
+    bookingMaxAtOnce: 'Réservations à venir par personne',
+    bookingMaxAtOnceHelp:
+      "Le plus de réservations qu'un hôte peut détenir à la fois dans ce bâtiment ; chaque jour d'une réservation répétée compte. Vide : sans limite.",
+    bookingMaxDaysAhead: "Nombre de jours à l'avance où une réservation peut commencer",
+    bookingMaxDaysAheadHelp: 'Une réservation répétée doit aussi finir dans ce délai. Vide : jusqu’à un an.',
+    bookingNoLimit: 'Sans limite',
     workingDays: 'Jours ouvrés',
     workingDaysHelp:
       'Les jours où les salariés et résidents de l’annuaire sont attendus : le rapport de présence ne compte les absences que ces jours-là.',

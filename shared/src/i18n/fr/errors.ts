@@ -172,6 +172,9 @@ export const errors = {
   BOOKING_REPEAT_UNTIL_INVALID: 'Le dernier jour doit être une date entre la première occurrence et un an après.',
   BOOKING_TOO_MANY_OCCURRENCES: 'Une réservation se répète au plus {{max}} fois.',
   BOOKING_HOST_INVALID: "L'hôte doit être un utilisateur de cette entreprise qui peut réserver cet espace.",
+  BOOKING_LIMIT_REACHED:
+    "Cette réservation donnerait à l'hôte plus de {{max}} réservations à venir dans ce bâtiment, le maximum permis.",
+  BOOKING_TOO_FAR_AHEAD: "Dans ce bâtiment, une réservation peut commencer au plus {{days}} jours à l'avance.",
   BOOKING_NOT_CHANGEABLE: 'Cette réservation ne peut plus être modifiée : elle est passée, annulée ou déjà décidée.',
   SPACEBOOKING_FAIL_ADD_EVENT: 'L’événement n’a pas pu être ajouté au calendrier. Veuillez vérifier le compte Google.',
 } satisfies Record<ErrorCode, string>;
