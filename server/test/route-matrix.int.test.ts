@@ -150,6 +150,8 @@ describe('route × role × tenant matrix', () => {
       'PATCH /service/spacebooking/:id': bookers,
       'PATCH /service/spacebooking/approve/:id': bookers,
       'DELETE /service/spacebooking/:id': bookers,
+      'GET /service/spacebooking/space/:spaceId': bookers,
+      'POST /service/spacebooking/checkin/:id': bookers,
     });
   });
 

@@ -174,6 +174,7 @@ export const errorCatalogue = {
   BOOKING_HOST_INVALID: { status: 400 },
   BOOKING_LIMIT_REACHED: { status: 409 },
   BOOKING_TOO_FAR_AHEAD: { status: 400 },
+  BOOKING_CHECK_IN_CLOSED: { status: 400 },
   BOOKING_NOT_CHANGEABLE: { status: 409 },
   // A business refusal in a 200 body (docs/errors.md, "The error body"): the calendar lane's.
   SPACEBOOKING_FAIL_ADD_EVENT: { status: 200 },

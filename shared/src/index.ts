@@ -58,3 +58,4 @@ export * from './domain/bookingId.ts';
 export * from './domain/bookingRecurrence.ts';
 export * from './schemas/floor.ts';
 export * from './schemas/spaceBooking.ts';
+export * from './schemas/spaceBookingCheckIn.ts';

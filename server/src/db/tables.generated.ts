@@ -440,11 +440,13 @@ export interface SpaceBookingAttendees {
 
 export interface SpaceBookings {
   cancelled_at: Timestamp | null;
+  checked_in_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   ends_at: Timestamp;
   floor_id: string | null;
   id: string;
   occurrence: Generated<number>;
+  released_at: Timestamp | null;
   series_id: string;
   space_id: string | null;
   starts_at: Timestamp;

@@ -1,6 +1,7 @@
 // The server's background jobs, one file each with its period; plugins/jobs.plugin.ts runs this
 // list on timers (main.ts turns them on; tests call the modules' services directly).
 import { autoCheckOutJob } from './autoCheckOut.job.ts';
+import { bookingReleaseJob } from './bookingRelease.job.ts';
 import { buildingRollupsJob } from './buildingRollups.job.ts';
 import type { Job, JobContext, JobFactory } from './job.ts';
 import { jobRunsPruneJob } from './jobRunsPrune.job.ts';
@@ -19,6 +20,7 @@ const jobs: JobFactory[] = [
   mailSenderJob,
   jobRunsPruneJob,
   buildingRollupsJob,
+  bookingReleaseJob,
 ];
 
 /** The jobs of a server with this database and configuration. */

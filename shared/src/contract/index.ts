@@ -19,6 +19,7 @@ import { peopleContract } from './people.ts';
 import { peopleUploadContract } from './peopleUpload.ts';
 import { publicVisitContract } from './publicVisit.ts';
 import { questionnairesContract } from './questionnaires.ts';
+import { spaceBookingCheckInContract } from './spaceBookingCheckIn.ts';
 import { spaceBookingsContract } from './spaceBookings.ts';
 import { staffCheckInContract } from './staffCheckIn.ts';
 import { syncContract } from './sync.ts';
@@ -76,6 +77,7 @@ export const contract = {
   ...entryReportsContract,
   ...floorsContract,
   ...spaceBookingsContract,
+  ...spaceBookingCheckInContract,
 };
 
 export type Contract = typeof contract;

@@ -97,6 +97,8 @@ export const buildingCreateSchema = buildingAddressSchema.extend({
 /** The highest values a building may set as its booking limits. */
 export const BOOKING_MAX_AT_ONCE_MAX = 1000;
 export const BOOKING_MAX_DAYS_AHEAD_MAX = 366;
+export const BOOKING_RELEASE_MINUTES_MIN = 5;
+export const BOOKING_RELEASE_MINUTES_MAX = 240;
 
 const isoDuration = z.string().refine(isIsoDuration, 'not an ISO 8601 duration');
 const temperature = z.number().min(-100).max(200).nullable();
@@ -167,6 +169,16 @@ export const buildingSettingsSchema = z
      */
     bookingMaxAtOnce: z.int().min(1).max(BOOKING_MAX_AT_ONCE_MAX).nullable().optional(),
     bookingMaxDaysAhead: z.int().min(1).max(BOOKING_MAX_DAYS_AHEAD_MAX).nullable().optional(),
+    /**
+     * A booking not checked into within this many minutes of its start is released (its space
+     * freed, its people told); null or missing: bookings are never released.
+     */
+    bookingReleaseMinutes: z
+      .int()
+      .min(BOOKING_RELEASE_MINUTES_MIN)
+      .max(BOOKING_RELEASE_MINUTES_MAX)
+      .nullable()
+      .optional(),
   })
   .superRefine((s, ctx) => {
     const limitsMissing =

@@ -306,11 +306,16 @@ describe('space booking settings', () => {
     expect(ahead).toHaveValue('30');
     await user.type(atOnce, '5');
     await user.clear(ahead);
+    await user.type(
+      screen.getByRole('textbox', { name: 'Release a booking nobody checked into after (minutes)' }),
+      '15',
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fake.calls.of('PATCH /building/:id/settings')).toHaveLength(1));
     expect(fake.calls.of('PATCH /building/:id/settings')[0]!.body).toMatchObject({
       bookingMaxAtOnce: 5,
       bookingMaxDaysAhead: null,
+      bookingReleaseMinutes: 15,
     });
   });
 });

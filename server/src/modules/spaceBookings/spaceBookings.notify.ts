@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.ts';
 // (to the host, the attendees, the approvers) can be written to the outbox beside it.
 
 export interface BookingChange {
-  kind: 'CREATED' | 'CHANGED' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
+  /** RELEASED: cancelled by the release job, nobody having checked in (docs/space-booking.md). */
+  kind: 'CREATED' | 'CHANGED' | 'APPROVED' | 'REJECTED' | 'CANCELLED' | 'RELEASED';
   tenantId: string;
   seriesId: string;
   /** The occurrence numbers the change touched. */

@@ -12,6 +12,7 @@ import {
   decideBooking,
   listBookings,
 } from './spaceBookings.service.ts';
+import { checkInToBooking, spaceNow } from './bookingCheckIn.service.ts';
 
 // Space booking (docs/space-booking.md): every signed-in user of a company but its technicians.
 // A booking is found by its company and the caller's buildings in the service (its identifier
@@ -65,5 +66,15 @@ export async function spaceBookingsRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.body?.comment ?? null,
       ),
+  });
+
+  route(app, 'GET /spacebooking/space/:spaceId', {
+    config,
+    handler: (request) => spaceNow(app.ctx, bookerOf(request), request.params.spaceId),
+  });
+
+  route(app, 'POST /spacebooking/checkin/:id', {
+    config,
+    handler: (request) => checkInToBooking(app.ctx, auditActorOf(request), bookerOf(request), request.params.id),
   });
 }

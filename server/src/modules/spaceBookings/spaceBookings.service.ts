@@ -61,12 +61,12 @@ export interface Booker {
 }
 
 const managers: readonly Role[] = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR'];
-const isManager = (booker: Booker) => managers.includes(booker.role);
+export const isManager = (booker: Booker) => managers.includes(booker.role);
 const defaultZone = newBuildingSettings().timeZoneId;
 const holding: readonly BookingStatus[] = ['PENDING', 'APPROVED'];
 
 /** Whether the caller sees a building: admins and masters all, others their assigned ones. */
-async function seesBuilding(db: Db, booker: Booker, buildingId: string | null): Promise<boolean> {
+export async function seesBuilding(db: Db, booker: Booker, buildingId: string | null): Promise<boolean> {
   if (seesWholeCompany(booker.role)) return true;
   return buildingId !== null && isAssignedBuilding(db, booker.userId, buildingId);
 }

@@ -184,6 +184,10 @@ export const buildings = {
     bookingMaxDaysAhead: 'How many days ahead a booking may start',
     bookingMaxDaysAheadHelp: 'A repeating booking must end within it too. Empty: up to a year.',
     bookingNoLimit: 'No limit',
+    bookingNever: 'Never',
+    bookingReleaseMinutes: 'Release a booking nobody checked into after (minutes)',
+    bookingReleaseMinutesHelp:
+      'Counted from its start; the host checks in with the QR code on the space. Empty: never released.',
     workingDays: 'Working days',
     workingDaysHelp:
       "The days the directory's employees and residents are expected in: the attendance report counts absences on these days only.",

@@ -166,6 +166,7 @@ export const errors = {
   BOOKING_LIMIT_REACHED:
     'This booking would give the host more than {{max}} bookings to come in this building, the most allowed.',
   BOOKING_TOO_FAR_AHEAD: 'A booking may start at most {{days}} days ahead in this building.',
+  BOOKING_CHECK_IN_CLOSED: 'Check-in to this booking opens {{minutes}} minutes before its start and closes at its end.',
   BOOKING_NOT_CHANGEABLE: 'This booking can no longer be changed: it is over, cancelled or already decided.',
   SPACEBOOKING_FAIL_ADD_EVENT: 'The event could not be added to the calendar. Please check the Google account.',
 } satisfies Record<ErrorCode, string>;

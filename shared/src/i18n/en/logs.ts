@@ -114,6 +114,8 @@ export const logs = {
       BOOKING_APPROVED: 'Booking approved',
       BOOKING_REJECTED: 'Booking rejected',
       BOOKING_CANCELLED: 'Booking cancelled',
+      BOOKING_CHECKED_IN: 'Checked in to a booking',
+      BOOKING_RELEASED: 'Booking released (nobody checked in)',
       CAMERA_CREATED: 'Camera added',
       CAMERA_UPDATED: 'Camera changed',
       CAMERA_DELETED: 'Camera deleted',

@@ -187,6 +187,10 @@ export const buildings = {
     bookingMaxDaysAhead: 'Con cuántos días de antelación puede empezar una reserva',
     bookingMaxDaysAheadHelp: 'Una reserva repetida también debe terminar dentro de ese plazo. Vacío: hasta un año.',
     bookingNoLimit: 'Sin límite',
+    bookingNever: 'Nunca',
+    bookingReleaseMinutes: 'Liberar una reserva sin registro después de (minutos)',
+    bookingReleaseMinutesHelp:
+      'Contado desde su inicio; el anfitrión se registra con el código QR del espacio. Vacío: nunca se libera.',
     workingDays: 'Días laborables',
     workingDaysHelp:
       'Los días en que se espera a los empleados y residentes del directorio: el informe de asistencia solo cuenta ausencias esos días.',

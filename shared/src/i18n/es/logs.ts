@@ -111,6 +111,8 @@ export const logs = {
       BOOKING_APPROVED: 'Reserva aprobada',
       BOOKING_REJECTED: 'Reserva rechazada',
       BOOKING_CANCELLED: 'Reserva cancelada',
+      BOOKING_CHECKED_IN: 'Registro en una reserva',
+      BOOKING_RELEASED: 'Reserva liberada (nadie se registró)',
       CAMERA_CREATED: 'Cámara añadida',
       CAMERA_UPDATED: 'Cámara modificada',
       CAMERA_DELETED: 'Cámara eliminada',

@@ -187,6 +187,10 @@ export const buildings = {
     bookingMaxDaysAhead: "Nombre de jours à l'avance où une réservation peut commencer",
     bookingMaxDaysAheadHelp: 'Une réservation répétée doit aussi finir dans ce délai. Vide : jusqu’à un an.',
     bookingNoLimit: 'Sans limite',
+    bookingNever: 'Jamais',
+    bookingReleaseMinutes: 'Libérer une réservation sans enregistrement après (minutes)',
+    bookingReleaseMinutesHelp:
+      'Compté depuis son début ; l’hôte s’enregistre avec le code QR de l’espace. Vide : jamais libérée.',
     workingDays: 'Jours ouvrés',
     workingDaysHelp:
       'Les jours où les salariés et résidents de l’annuaire sont attendus : le rapport de présence ne compte les absences que ces jours-là.',

@@ -111,6 +111,8 @@ export const logs = {
       BOOKING_APPROVED: 'Réservation approuvée',
       BOOKING_REJECTED: 'Réservation refusée',
       BOOKING_CANCELLED: 'Réservation annulée',
+      BOOKING_CHECKED_IN: 'Enregistrement à une réservation',
+      BOOKING_RELEASED: 'Réservation libérée (personne ne s’est enregistré)',
       CAMERA_CREATED: 'Caméra ajoutée',
       CAMERA_UPDATED: 'Caméra modifiée',
       CAMERA_DELETED: 'Caméra supprimée',

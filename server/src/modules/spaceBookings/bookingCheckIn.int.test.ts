@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingSeries, SpaceNow } from '@vestibule/shared';
+import {
+  assignBuildings,
+  createBuilding,
+  createFloor,
+  createSpace,
+  createTenant,
+  createUser,
+  setBuildingSettings,
+} from '../../../test/helpers/factories.ts';
+import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+import { releaseNoShows } from './bookingCheckIn.service.ts';
+
+// Checking in to a booking at its space and releasing those nobody checked into
+// (docs/space-booking.md, "Check-in and release"), on both databases.
+
+let t: TestApp;
+let tenantId: string;
+let floorId: string;
+let quietFloorId: string;
+const as: Record<string, { authorization: string }> = {};
+const MINUTE = 60_000;
+
+/** A moment `minutes` from now, on the whole minute. */
+function inMinutes(minutes: number): string {
+  const moment = new Date(Date.now() + minutes * MINUTE);
+  moment.setUTCSeconds(0, 0);
+  return moment.toISOString();
+}
+
+async function book(spaceId: string, from: number, to: number, headers = as.user): Promise<BookingSeries> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/service/spacebooking',
+    headers,
+    payload: { title: 'Focus', spaceId, startsAt: inMinutes(from), endsAt: inMinutes(to) },
+  });
+  expect(response.statusCode).toBe(200);
+  return jsonOf<BookingSeries>(response);
+}
+
+const checkIn = (ref: string, headers = as.user) =>
+  t.app.inject({ method: 'POST', url: `/service/spacebooking/checkin/${ref}`, headers });
+
+async function statusOf(seriesId: string) {
+  return t.database.db
+    .selectFrom('space_bookings')
+    .select(['status', 'released_at', 'checked_in_at'])
+    .where('series_id', '=', seriesId)
+    .executeTakeFirstOrThrow();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  tenantId = await createTenant(db, { name: 'Check-in Corp' });
+  const buildingId = await createBuilding(db, tenantId, 'Hot Desk Tower');
+  const quietId = await createBuilding(db, tenantId, 'Quiet House');
+  await setBuildingSettings(db, buildingId, { bookingReleaseMinutes: 10 });
+  floorId = await createFloor(db, tenantId, buildingId, 'Ground');
+  quietFloorId = await createFloor(db, tenantId, quietId, 'Ground');
+  for (const [name, role] of [
+    ['user', 'ROLE_USER'],
+    ['colleague', 'ROLE_USER'],
+    ['master', 'ROLE_MASTER'],
+  ] as const) {
+    const created = await createUser(db, { tenantId, role });
+    if (role === 'ROLE_USER') await assignBuildings(db, created.id, [buildingId, quietId]);
+    as[name] = bearer(await logInAs(t.app, created.username));
+  }
+  const foreignTenant = await createTenant(db, { name: 'Elsewhere Corp' });
+  const foreign = await createUser(db, { tenantId: foreignTenant, role: 'ROLE_ADMIN' });
+  as.foreign = bearer(await logInAs(t.app, foreign.username));
+});
+afterAll(() => t.close());
+
+describe("a space's page", () => {
+  it("shows the caller's bookings of the space today, when their check-in opens and when they are released", async () => {
+    const desk = await createSpace(t.database.db, tenantId, floorId, 'Desk 7');
+    const mine = await book(desk, 5, 65);
+    await book(desk, 70, 100, as.colleague);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/service/spacebooking/space/${desk}`,
+      headers: as.user,
+    });
+    expect(response.statusCode).toBe(200);
+    const page = jsonOf<SpaceNow>(response);
+    expect(page).toMatchObject({
+      space: { id: desk, name: 'Desk 7', floor: 'Ground', building: 'Hot Desk Tower' },
+      releaseMinutes: 10,
+      current: null,
+    });
+    expect(page.mine).toEqual([
+      {
+        id: `${mine.id}-1`,
+        title: 'Focus',
+        startsAt: inMinutes(5),
+        endsAt: inMinutes(65),
+        status: 'APPROVED',
+        host: expect.any(String),
+        checkedInAt: null,
+        checkInOpensAt: new Date(Date.parse(inMinutes(5)) - 15 * MINUTE).toISOString(),
+        releasedAfter: inMinutes(15),
+      },
+    ]);
+  });
+
+  it("answers 404 to another company's caller", async () => {
+    const desk = await createSpace(t.database.db, tenantId, floorId, 'Desk 8');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/service/spacebooking/space/${desk}`,
+      headers: as.foreign,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('checking in', () => {
+  it('checks the host in from shortly before the start, once, and no one else but a manager', async () => {
+    const desk = await createSpace(t.database.db, tenantId, floorId, 'Desk 9');
+    const series = await book(desk, 5, 65);
+    const ref = `${series.id}-1`;
+    expect((await checkIn(ref, as.colleague)).statusCode).toBe(404);
+    expect((await checkIn(ref, as.foreign)).statusCode).toBe(404);
+    const first = await checkIn(ref);
+    expect(first.statusCode).toBe(200);
+    const { checkedInAt } = jsonOf<{ checkedInAt: string }>(first);
+    const again = await checkIn(ref);
+    expect(jsonOf<{ checkedInAt: string }>(again).checkedInAt).toBe(checkedInAt);
+    expect(await statusOf(series.id)).toMatchObject({ checked_in_at: new Date(checkedInAt) });
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', series.id)
+      .where('action', '=', 'BOOKING_CHECKED_IN')
+      .execute();
+    expect(audited).toHaveLength(1);
+    // A manager of the building checks someone in at the desk too.
+    const other = await book(await createSpace(t.database.db, tenantId, floorId, 'Desk 9b'), 5, 65, as.colleague);
+    expect((await checkIn(`${other.id}-1`, as.master)).statusCode).toBe(200);
+  });
+
+  it('refuses a check-in too early, to a series without its occurrence, and to a booking waiting for approval', async () => {
+    const desk = await createSpace(t.database.db, tenantId, floorId, 'Desk 10');
+    const later = await book(desk, 120, 180);
+    const early = await checkIn(`${later.id}-1`);
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ errorCode: 'BOOKING_CHECK_IN_CLOSED', params: { minutes: 15 } });
+    expect((await checkIn(later.id)).statusCode).toBe(404);
+    const approved = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('role', '=', 'ROLE_MASTER')
+      .executeTakeFirstOrThrow();
+    const room = await createSpace(t.database.db, tenantId, floorId, 'Board room');
+    await t.database.db.updateTable('spaces').set({ approver1_id: approved.id }).where('id', '=', room).execute();
+    const pending = await book(room, 5, 35);
+    const refused = await checkIn(`${pending.id}-1`);
+    expect(refused.json()).toMatchObject({ errorCode: 'BOOKING_NOT_CHANGEABLE' });
+    expect((await statusOf(pending.id)).checked_in_at).toBeNull();
+  });
+});
+
+describe('releasing no-shows', () => {
+  it("releases what nobody checked into within the building's delay, frees its slot, and keeps the rest", async () => {
+    const db = t.database.db;
+    const desk = await createSpace(db, tenantId, floorId, 'Desk 11');
+    const present = await createSpace(db, tenantId, floorId, 'Desk 12');
+    const quiet = await createSpace(db, tenantId, quietFloorId, 'Quiet desk');
+    const absent = await book(desk, 5, 65);
+    const there = await book(present, 5, 65);
+    expect((await checkIn(`${there.id}-1`)).statusCode).toBe(200);
+    const elsewhere = await book(quiet, 5, 65);
+    // Ten minutes after the start nothing is released yet; eleven minutes after, the absent one is.
+    expect(await releaseNoShows({ db }, new Date(Date.parse(inMinutes(14)) - 1))).toBe(0);
+    const runs = await Promise.all([
+      releaseNoShows({ db }, new Date(inMinutes(16))),
+      releaseNoShows({ db }, new Date(inMinutes(16))),
+    ]);
+    // Two runs at once (two instances) release each occurrence once: as many releases as audit rows.
+    const releases = await db
+      .selectFrom('audit_log')
+      .select('entity_id')
+      .where('tenant_id', '=', tenantId)
+      .where('action', '=', 'BOOKING_RELEASED')
+      .execute();
+    expect(runs.reduce((sum, n) => sum + n, 0)).toBe(releases.length);
+    expect(new Set(releases.map((row) => row.entity_id)).size).toBe(releases.length);
+    expect(releases.map((row) => row.entity_id)).toContain(absent.id);
+    expect(await statusOf(absent.id)).toMatchObject({ status: 'CANCELLED', released_at: expect.any(Date) });
+    expect(await statusOf(there.id)).toMatchObject({ status: 'APPROVED', released_at: null });
+    // A building that releases nothing keeps its bookings.
+    expect(await statusOf(elsewhere.id)).toMatchObject({ status: 'APPROVED', released_at: null });
+    const audited = await db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'actor_channel'])
+      .where('entity_id', '=', absent.id)
+      .where('action', '=', 'BOOKING_RELEASED')
+      .execute();
+    expect(audited).toEqual([{ action: 'BOOKING_RELEASED', actor_id: null, actor_channel: 'AUTOMATIC' }]);
+    // The slot is free: a colleague books it.
+    await book(desk, 20, 65, as.colleague);
+  });
+});

@@ -1,0 +1,153 @@
+import {
+  BOOKING_CHECK_IN_OPENS_MINUTES,
+  type SpaceNow,
+  type SpaceOccurrence,
+  bookingOccurrenceRef,
+  dayInZone,
+  newBuildingSettings,
+  nextDay,
+  parseBookingRef,
+  zonedInstant,
+} from '@vestibule/shared';
+import type { ServerContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { type AuditActor, audit, automaticActor } from '../audit/audit.service.ts';
+import {
+  type SpaceOccurrenceRow,
+  findSpaceForCheckIn,
+  holdingOccurrencesOfSpace,
+  lockOccurrence,
+  markCheckedIn,
+  releaseDue,
+} from './bookingCheckIn.repo.ts';
+import { bookingChanged } from './spaceBookings.notify.ts';
+import { type Booker, isManager, seesBuilding } from './spaceBookings.service.ts';
+
+// Checking in to a booking at its space, and releasing those nobody checked into
+// (docs/space-booking.md, "Check-in and release").
+
+const MINUTE = 60_000;
+
+const hostName = (row: SpaceOccurrenceRow) =>
+  row.host_username === null
+    ? null
+    : `${row.host_first_name ?? ''} ${row.host_last_name ?? ''}`.trim() || row.host_username;
+
+function toSpaceOccurrence(row: SpaceOccurrenceRow, releaseMinutes: number | null): SpaceOccurrence {
+  const checkedIn = row.checked_in_at !== null;
+  return {
+    id: bookingOccurrenceRef(row.series_id, row.occurrence),
+    title: row.title,
+    startsAt: row.starts_at.toISOString(),
+    endsAt: row.ends_at.toISOString(),
+    status: row.status === 'PENDING' ? 'PENDING' : 'APPROVED',
+    host: hostName(row),
+    checkedInAt: row.checked_in_at === null ? null : row.checked_in_at.toISOString(),
+    checkInOpensAt: checkedIn
+      ? null
+      : new Date(row.starts_at.getTime() - BOOKING_CHECK_IN_OPENS_MINUTES * MINUTE).toISOString(),
+    releasedAfter:
+      checkedIn || releaseMinutes === null || row.status !== 'APPROVED'
+        ? null
+        : new Date(row.starts_at.getTime() + releaseMinutes * MINUTE).toISOString(),
+  };
+}
+
+/**
+ * What a space's QR code opens: the occurrence holding it now (anyone's), and the caller's own
+ * occurrences of it from now to the end of the building's day. A space of another company or of
+ * a building the caller does not see, or a private one to a user, is 404.
+ */
+export async function spaceNow(
+  ctx: ServerContext,
+  booker: Booker,
+  spaceId: string,
+  now = new Date(),
+): Promise<SpaceNow> {
+  const space = await findSpaceForCheckIn(ctx.db, booker.tenantId, spaceId);
+  if (!space || !(await seesBuilding(ctx.db, booker, space.building_id))) throw notFound();
+  if (!space.public && !isManager(booker)) throw notFound();
+  const timeZone = space.time_zone || newBuildingSettings().timeZoneId;
+  const dayEnd = zonedInstant(nextDay(dayInZone(now, timeZone)), '00:00', timeZone);
+  const rows = await holdingOccurrencesOfSpace(ctx.db, space.id, now, dayEnd);
+  const current = rows.find((row) => row.starts_at.getTime() <= now.getTime()) ?? null;
+  const mine = rows.filter((row) => row.host_id === booker.userId || row.created_by === booker.userId);
+  return {
+    space: {
+      id: space.id,
+      name: space.name,
+      kind: space.kind,
+      floor: space.floor_name,
+      building: space.building_name,
+    },
+    timeZone,
+    releaseMinutes: space.release_minutes,
+    current: current === null ? null : toSpaceOccurrence(current, space.release_minutes),
+    mine: mine.map((row) => toSpaceOccurrence(row, space.release_minutes)),
+  };
+}
+
+/**
+ * Checks in to one occurrence (`<uuid>-<n>`): its host, the one who booked it, or a manager who
+ * sees the building (anyone else: 404). It must be approved and not over
+ * (BOOKING_NOT_CHANGEABLE), and the check-in opens shortly before its start
+ * (BOOKING_CHECK_IN_CLOSED). Checking in again answers the first check-in.
+ */
+export async function checkInToBooking(
+  ctx: ServerContext,
+  actor: AuditActor,
+  booker: Booker,
+  ref: string,
+  now = new Date(),
+): Promise<{ id: string; checkedInAt: string }> {
+  const parsed = parseBookingRef(ref);
+  if (!parsed || parsed.occurrence === null) throw notFound();
+  const { seriesId, occurrence } = parsed;
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await lockOccurrence(trx, booker.tenantId, seriesId, occurrence);
+    if (!row || !(await seesBuilding(trx, booker, row.building_id))) throw notFound();
+    if (row.host_id !== booker.userId && row.created_by !== booker.userId && !isManager(booker)) throw notFound();
+    if (row.checked_in_at !== null) return { id: ref, checkedInAt: row.checked_in_at.toISOString() };
+    if (row.status !== 'APPROVED' || row.ends_at.getTime() <= now.getTime())
+      throw new AppError('BOOKING_NOT_CHANGEABLE');
+    if (row.starts_at.getTime() - BOOKING_CHECK_IN_OPENS_MINUTES * MINUTE > now.getTime())
+      throw new AppError('BOOKING_CHECK_IN_CLOSED', { minutes: BOOKING_CHECK_IN_OPENS_MINUTES });
+    await markCheckedIn(trx, row.id, now);
+    await audit(trx, actor, {
+      tenantId: booker.tenantId,
+      action: 'BOOKING_CHECKED_IN',
+      entity: 'spaceBooking',
+      entityId: seriesId,
+      after: { occurrences: [occurrence] },
+    });
+    return { id: ref, checkedInAt: now.toISOString() };
+  });
+}
+
+/**
+ * The release job's run: the approved occurrences nobody checked into within their building's
+ * delay are cancelled and marked released, audited, and their people told. Answers how many.
+ */
+export async function releaseNoShows(deps: { db: Db }, now = new Date()): Promise<number> {
+  return deps.db.transaction().execute(async (trx) => {
+    const released = await releaseDue(trx, now);
+    for (const row of released) {
+      await audit(trx, automaticActor, {
+        tenantId: row.tenant_id,
+        action: 'BOOKING_RELEASED',
+        entity: 'spaceBooking',
+        entityId: row.series_id,
+        after: { occurrences: [row.occurrence] },
+      });
+      await bookingChanged(trx, {
+        kind: 'RELEASED',
+        tenantId: row.tenant_id,
+        seriesId: row.series_id,
+        occurrences: [row.occurrence],
+        comment: null,
+      });
+    }
+    return released.length;
+  });
+}

@@ -1,0 +1,26 @@
+import { bookingRefParamsSchema } from '../schemas/spaceBooking.ts';
+import { bookingCheckedInSchema, bookingSpaceParamsSchema, spaceNowSchema } from '../schemas/spaceBookingCheckIn.ts';
+import { endpoint } from './endpoint.ts';
+
+// Checking in to a booking at its space (docs/space-booking.md, "Check-in and release"): the
+// space's QR code opens its page on a phone, where the host checks in.
+
+const tags = ['spacebooking'];
+
+export const spaceBookingCheckInContract = {
+  'GET /spacebooking/space/:spaceId': endpoint({
+    tags,
+    summary:
+      "A space as its QR code opens it: what holds it now and the caller's bookings of it for the rest of the day",
+    params: bookingSpaceParamsSchema,
+    response: spaceNowSchema,
+    errors: ['TENANT_REQUIRED', 'NOT_FOUND'],
+  }),
+  'POST /spacebooking/checkin/:id': endpoint({
+    tags,
+    summary: 'Check in to an occurrence (<uuid>-<n>): its host or booker, from shortly before its start until its end',
+    params: bookingRefParamsSchema,
+    response: bookingCheckedInSchema,
+    errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'BOOKING_NOT_CHANGEABLE', 'BOOKING_CHECK_IN_CLOSED'],
+  }),
+};

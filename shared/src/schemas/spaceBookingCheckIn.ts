@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// Checking in to a booking at its space (docs/space-booking.md, "Check-in and release"): the QR
+// code on a space opens what the space holds now and the caller's bookings of it today.
+
+/** A booking's check-in opens this many minutes before its start. */
+export const BOOKING_CHECK_IN_OPENS_MINUTES = 15;
+
+export const bookingSpaceParamsSchema = z.object({ spaceId: z.uuid() });
+
+/** An occurrence as the space's page shows it. */
+export const spaceOccurrenceSchema = z.object({
+  /** `<series uuid>-<n>`. */
+  id: z.string(),
+  title: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(['PENDING', 'APPROVED']),
+  host: z.string().nullable(),
+  checkedInAt: z.string().nullable(),
+  /** When the check-in opens; null once checked in. */
+  checkInOpensAt: z.string().nullable(),
+  /** When an approved occurrence not checked into is released; null when the building releases none, or once checked in. */
+  releasedAfter: z.string().nullable(),
+});
+export type SpaceOccurrence = z.infer<typeof spaceOccurrenceSchema>;
+
+export const spaceNowSchema = z.object({
+  space: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    kind: z.string(),
+    floor: z.string(),
+    building: z.string(),
+  }),
+  timeZone: z.string(),
+  /** Minutes after its start an occurrence not checked into is released; null: never. */
+  releaseMinutes: z.number().int().nullable(),
+  /** The occurrence holding the space now, if any (anyone's: its title and host are shown). */
+  current: spaceOccurrenceSchema.nullable(),
+  /** The caller's own occurrences of this space from now to the end of the building's day. */
+  mine: z.array(spaceOccurrenceSchema),
+});
+export type SpaceNow = z.infer<typeof spaceNowSchema>;
+
+export const bookingCheckedInSchema = z.object({ id: z.string(), checkedInAt: z.string() });
