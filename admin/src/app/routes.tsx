@@ -92,6 +92,10 @@ const screenFiles = {
     () => import('../features/reports/absence/AbsenceReportPage.tsx'),
     (module) => module.AbsenceReportPage,
   ),
+  spaceCheckIn: preloadable(
+    () => import('../features/spaceCheckIn/SpaceCheckInPage.tsx'),
+    (module) => module.SpaceCheckInPage,
+  ),
 } satisfies Partial<Record<RouteId, Preloadable<object>>>;
 const BuildingsPage = screenFiles.buildings.Component;
 const TenantsPage = screenFiles.tenants.Component;
@@ -110,6 +114,7 @@ const AbsenceReportPage = screenFiles.absenceReports.Component;
 const FloorsPage = screenFiles.floors.Component;
 const SpacesPage = screenFiles.spaces.Component;
 const FloorPrintPage = screenFiles.floorPrint.Component;
+const SpaceCheckInPage = screenFiles.spaceCheckIn.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
   import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
@@ -170,6 +175,7 @@ const screens: Record<RouteId, ReactNode> = {
   spaceMap: <ComingSoonPage screen="spaceMap" />,
   spaceApproval: <ComingSoonPage screen="spaceApproval" />,
   spaceExport: <ComingSoonPage screen="spaceExport" />,
+  spaceCheckIn: <SpaceCheckInPage />,
 };
 
 export const appRoutes: RouteObject[] = [

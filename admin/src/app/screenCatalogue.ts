@@ -12,6 +12,7 @@ import { people } from '@vestibule/shared/i18n/en/people';
 import { myProfile } from '@vestibule/shared/i18n/en/profile';
 import { questionnaires } from '@vestibule/shared/i18n/en/questionnaires';
 import { spaces } from '@vestibule/shared/i18n/en/spaces';
+import { spaceCheckIn } from '@vestibule/shared/i18n/en/spaceCheckIn';
 import { reports } from '@vestibule/shared/i18n/en/reports';
 import { entryReports } from '@vestibule/shared/i18n/en/entryReports';
 import { tenants } from '@vestibule/shared/i18n/en/tenants';
@@ -41,6 +42,7 @@ const screenCatalogue = {
   entryReports,
   floors,
   spaces,
+  spaceCheckIn,
   // The check-in wizard's words: the entry log's staff check-in is the kiosk's wizard.
   wizard,
 };

@@ -34,6 +34,7 @@ const granted: Record<RouteId, Role[] | 'public'> = {
   spaceCalendar: all,
   spaceMap: all,
   spaceApproval: all,
+  spaceCheckIn: all,
   checkInOut: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'],
   evacuation: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'],
   tenants: ['ROLE_ADMIN', 'ROLE_TECH_1', 'ROLE_TECH_2'],

@@ -62,6 +62,7 @@ export const routeTable = {
   spaceMap: { path: '/spacebooking/map', access: signedIn },
   spaceApproval: { path: '/spacebooking/approval/:id', access: signedIn },
   spaceExport: { path: '/spacebooking/export/:id', access: open },
+  spaceCheckIn: { path: '/spacebooking/space/:id', access: signedIn },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof routeTable;

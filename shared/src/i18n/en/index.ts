@@ -12,6 +12,7 @@ import { buildingReport } from './buildingReport.ts';
 import { entryReports } from './entryReports.ts';
 import { floors } from './floors.ts';
 import { spaces } from './spaces.ts';
+import { spaceCheckIn } from './spaceCheckIn.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -59,4 +60,5 @@ export const en = {
   entryReports,
   floors,
   spaces,
+  spaceCheckIn,
 };

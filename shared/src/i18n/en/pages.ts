@@ -74,6 +74,10 @@ export const pages = {
     title: 'Booking approval',
     description: 'Approve or reject a booking request.',
   },
+  spaceCheckIn: {
+    title: 'Space',
+    description: 'Check in to your booking of this space.',
+  },
   spaceExport: {
     title: 'Booking export',
     description: 'Download a booking as an ICS file, a PDF or a Google Calendar event.',

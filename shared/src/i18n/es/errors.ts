@@ -171,7 +171,8 @@ export const errors = {
   BOOKING_LIMIT_REACHED:
     'Esta reserva daría al anfitrión más de {{max}} reservas próximas en este edificio, el máximo permitido.',
   BOOKING_TOO_FAR_AHEAD: 'En este edificio, una reserva puede empezar como máximo con {{days}} días de antelación.',
-  BOOKING_CHECK_IN_CLOSED: 'El registro en esta reserva se abre {{minutes}} minutos antes de su inicio y se cierra a su fin.',
+  BOOKING_CHECK_IN_CLOSED:
+    'El registro en esta reserva se abre {{minutes}} minutos antes de su inicio y se cierra a su fin.',
   BOOKING_NOT_CHANGEABLE: 'Esta reserva ya no se puede cambiar: ha terminado, está cancelada o ya se decidió.',
   SPACEBOOKING_FAIL_ADD_EVENT: 'No se pudo añadir el evento al calendario. Compruebe la cuenta de Google.',
 } satisfies Record<ErrorCode, string>;

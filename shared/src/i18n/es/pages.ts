@@ -76,6 +76,10 @@ export const pages = {
     title: 'Aprobación de reserva',
     description: 'Apruebe o rechace una solicitud de reserva.',
   },
+  spaceCheckIn: {
+    title: 'Espacio',
+    description: 'Regístrese en su reserva de este espacio.',
+  },
   spaceExport: {
     title: 'Exportación de reserva',
     description: 'Descargue una reserva como archivo ICS, como PDF o como evento de Google Calendar.',

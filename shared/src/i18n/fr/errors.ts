@@ -175,7 +175,8 @@ export const errors = {
   BOOKING_LIMIT_REACHED:
     "Cette réservation donnerait à l'hôte plus de {{max}} réservations à venir dans ce bâtiment, le maximum permis.",
   BOOKING_TOO_FAR_AHEAD: "Dans ce bâtiment, une réservation peut commencer au plus {{days}} jours à l'avance.",
-  BOOKING_CHECK_IN_CLOSED: "L'enregistrement à cette réservation ouvre {{minutes}} minutes avant son début et ferme à sa fin.",
+  BOOKING_CHECK_IN_CLOSED:
+    "L'enregistrement à cette réservation ouvre {{minutes}} minutes avant son début et ferme à sa fin.",
   BOOKING_NOT_CHANGEABLE: 'Cette réservation ne peut plus être modifiée : elle est passée, annulée ou déjà décidée.',
   SPACEBOOKING_FAIL_ADD_EVENT: 'L’événement n’a pas pu être ajouté au calendrier. Veuillez vérifier le compte Google.',
 } satisfies Record<ErrorCode, string>;

@@ -13,6 +13,7 @@ import { buildingReport } from './buildingReport.ts';
 import { entryReports } from './entryReports.ts';
 import { floors } from './floors.ts';
 import { spaces } from './spaces.ts';
+import { spaceCheckIn } from './spaceCheckIn.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -60,4 +61,5 @@ export const fr = {
   entryReports,
   floors,
   spaces,
+  spaceCheckIn,
 } satisfies Catalogue<Resources>;

@@ -78,6 +78,10 @@ export const pages = {
     title: 'Approbation de réservation',
     description: 'Approuvez ou refusez une demande de réservation.',
   },
+  spaceCheckIn: {
+    title: 'Espace',
+    description: 'Enregistrez-vous à votre réservation de cet espace.',
+  },
   spaceExport: {
     title: 'Export de réservation',
     description: 'Téléchargez une réservation en fichier ICS, en PDF ou en événement Google Agenda.',
