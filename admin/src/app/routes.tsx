@@ -96,6 +96,10 @@ const screenFiles = {
     () => import('../features/spaceCheckIn/SpaceCheckInPage.tsx'),
     (module) => module.SpaceCheckInPage,
   ),
+  spaceQr: preloadable(
+    () => import('../features/spaceCheckIn/SpaceQrPage.tsx'),
+    (module) => module.SpaceQrPage,
+  ),
 } satisfies Partial<Record<RouteId, Preloadable<object>>>;
 const BuildingsPage = screenFiles.buildings.Component;
 const TenantsPage = screenFiles.tenants.Component;
@@ -115,6 +119,7 @@ const FloorsPage = screenFiles.floors.Component;
 const SpacesPage = screenFiles.spaces.Component;
 const FloorPrintPage = screenFiles.floorPrint.Component;
 const SpaceCheckInPage = screenFiles.spaceCheckIn.Component;
+const SpaceQrPage = screenFiles.spaceQr.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
   import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
@@ -176,6 +181,7 @@ const screens: Record<RouteId, ReactNode> = {
   spaceApproval: <ComingSoonPage screen="spaceApproval" />,
   spaceExport: <ComingSoonPage screen="spaceExport" />,
   spaceCheckIn: <SpaceCheckInPage />,
+  spaceQr: <SpaceQrPage />,
 };
 
 export const appRoutes: RouteObject[] = [

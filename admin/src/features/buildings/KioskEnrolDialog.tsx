@@ -1,11 +1,11 @@
 import { Button, Code, Image, Stack, Text, TextInput } from '@mantine/core';
 import { type CreateEnrolmentResponse, createEnrolmentRequestSchema } from '@vestibule/shared';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
+import { useQrImage } from '../../components/useQrImage.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { useBuildingDialog } from './buildingDialogContext.ts';
 
@@ -37,25 +37,12 @@ export function KioskEnrolDialog({
   );
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<CreateEnrolmentResponse | null>(null);
-  const [qr, setQr] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!created) return;
-    let live = true;
-    QRCode.toString(created.url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }).then(
-      (svg) => live && setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`),
-      () => live && setQr(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [created]);
+  const qr = useQrImage(created === null ? null : created.url);
 
   const close = () => {
     onClose(created !== null);
     form.reset({ name: '' });
     setCreated(null);
-    setQr(null);
   };
 
   const submit = form.onSubmit(async ({ name }) => {

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { Building } from '@vestibule/shared';
 import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useQrImage } from '../../components/useQrImage.ts';
 import { useTranslation } from 'react-i18next';
 import { IconCopy, IconDownload } from './BuildingIcons.tsx';
 import { useBuildingDialog } from './buildingDialogContext.ts';
@@ -45,20 +45,8 @@ export function QrCodesTab({ building }: { building: Building }) {
 function QrCodeCard({ link, building, canCopy }: { link: QrLink; building: Building; canCopy: boolean }) {
   const { t } = useTranslation();
   const { notices } = useBuildingDialog();
-  const [image, setImage] = useState<{ url: string; source: string } | null>(null);
+  const image = useQrImage(link.url);
   const title = t(`buildings.qr.links.${link.kind}`);
-
-  useEffect(() => {
-    let live = true;
-    QRCode.toString(link.url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }).then(
-      (svg) =>
-        live && setImage({ url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, source: link.url }),
-      () => live && setImage(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [link.url]);
 
   const download = async () => {
     try {
@@ -93,9 +81,9 @@ function QrCodeCard({ link, building, canCopy }: { link: QrLink; building: Build
           {link.url}
           <VisuallyHidden>{` (${t('buildings.qr.newTab')})`}</VisuallyHidden>
         </Anchor>
-        {image && image.source === link.url ? (
+        {image ? (
           <Image
-            src={image.url}
+            src={image}
             w={QR_DISPLAY_WIDTH}
             h={QR_DISPLAY_WIDTH}
             alt={t('buildings.qr.imageAlt', { link: title })}

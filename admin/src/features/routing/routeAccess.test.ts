@@ -35,6 +35,7 @@ const granted: Record<RouteId, Role[] | 'public'> = {
   spaceMap: all,
   spaceApproval: all,
   spaceCheckIn: all,
+  spaceQr: supervisors,
   checkInOut: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'],
   evacuation: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'],
   tenants: ['ROLE_ADMIN', 'ROLE_TECH_1', 'ROLE_TECH_2'],
@@ -120,9 +121,9 @@ describe('decideAccess', () => {
     expect(decideAccess(routeTable.people.access, facts, '/x')).toEqual({ kind: 'ok' });
   });
 
-  it('hides the toolbar and footer only on the floor print page', () => {
+  it('hides the toolbar and footer only on the print pages (a floor plan, a space QR code)', () => {
     const hidden = ids.filter((id) => (routeTable[id] as { chrome?: boolean }).chrome === false);
-    expect(hidden).toEqual(['floorPrint']);
+    expect(hidden).toEqual(['floorPrint', 'spaceQr']);
   });
 });
 

@@ -63,6 +63,7 @@ export const routeTable = {
   spaceApproval: { path: '/spacebooking/approval/:id', access: signedIn },
   spaceExport: { path: '/spacebooking/export/:id', access: open },
   spaceCheckIn: { path: '/spacebooking/space/:id', access: signedIn },
+  spaceQr: { path: '/admin/space/qr/:id', access: { login: true, tenant: true, roles: supervisors }, chrome: false },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof routeTable;

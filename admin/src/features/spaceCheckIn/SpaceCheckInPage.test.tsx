@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { type SpaceNow, type SpaceOccurrence, spaceNowSchema } from '@vestibule/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answerCalls, refusal } from '../../test/answerCalls.ts';
 import { axeViolations } from '../../test/axe.ts';
 import { renderApp } from '../../test/renderApp.tsx';
@@ -108,5 +108,22 @@ describe("a space's page", () => {
     answerCalls({ 'GET /spacebooking/space/:spaceId': () => refusal(404, 'NOT_FOUND') });
     renderApp(`/spacebooking/space/${SPACE}`, asUser);
     expect(await screen.findByText('This space could not be opened')).toBeInTheDocument();
+  });
+});
+
+describe("a space's QR code sheet", () => {
+  it("prints the space's name, where it is, and the QR code of its page", async () => {
+    answerCalls({ 'GET /spacebooking/space/:spaceId': () => page({}) });
+    const { user } = renderApp(`/admin/space/qr/${SPACE}`, { as: { username: 'master', role: 'ROLE_MASTER' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Desk 7' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    const code = await screen.findByRole('img', { name: 'QR code of Desk 7' });
+    expect(code.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(code.parentElement).toHaveAttribute('data-url', `${window.location.origin}/spacebooking/space/${SPACE}`);
+    expect(screen.getByText('Scan to check in to your booking')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
   });
 });

@@ -38,6 +38,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { api } from '../../api/apiClient.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
+import { routeTable } from '../routing/index.ts';
 import { createMapHistory, type ShapeStep } from './mapHistory.ts';
 import {
   BLANK_PLAN,
@@ -900,6 +901,15 @@ function SpaceEditor(props: {
         onCancel={onCancel}
         idPrefix="panel-space"
       />
+      <Button
+        component="a"
+        variant="subtle"
+        href={routeTable.spaceQr.path.replace(':id', space.id)}
+        target="_blank"
+        rel="noreferrer"
+      >
+        {t('spaces.qrCode')}
+      </Button>
       <Button variant="subtle" color="red" onClick={() => onDelete(space)}>
         {t('spaces.delete', { name: space.name })}
       </Button>

@@ -78,6 +78,10 @@ export const pages = {
     title: 'Space',
     description: 'Check in to your booking of this space.',
   },
+  spaceQr: {
+    title: 'Space QR code',
+    description: "Print the QR code that opens a space's page.",
+  },
   spaceExport: {
     title: 'Booking export',
     description: 'Download a booking as an ICS file, a PDF or a Google Calendar event.',

@@ -15,4 +15,9 @@ export const spaceCheckIn = {
   checkIn: 'Check in',
   opensAt: 'Check-in opens at {{at}}.',
   releasedAfter: 'If nobody checks in by {{at}}, the space is released for others.',
+  qr: {
+    label: 'QR code of {{name}}',
+    scan: 'Scan to check in to your booking',
+    print: 'Print',
+  },
 };

@@ -18,6 +18,7 @@ export const spaces = {
   no: 'No',
   edit: 'Edit {{name}}',
   delete: 'Delete {{name}}',
+  qrCode: 'QR code to print',
   empty: 'This floor has no spaces yet.',
   addTitle: 'Add a space',
   editTitle: 'Edit {{name}}',

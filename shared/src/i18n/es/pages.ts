@@ -80,6 +80,10 @@ export const pages = {
     title: 'Espacio',
     description: 'Regístrese en su reserva de este espacio.',
   },
+  spaceQr: {
+    title: 'Código QR de un espacio',
+    description: 'Imprima el código QR que abre la página de un espacio.',
+  },
   spaceExport: {
     title: 'Exportación de reserva',
     description: 'Descargue una reserva como archivo ICS, como PDF o como evento de Google Calendar.',

@@ -15,4 +15,9 @@ export const spaceCheckIn = {
   checkIn: 'Registrarse',
   opensAt: 'El registro se abre a las {{at}}.',
   releasedAfter: 'Si nadie se registra antes de las {{at}}, el espacio se libera para otros.',
+  qr: {
+    label: 'Código QR de {{name}}',
+    scan: 'Escanee para registrarse en su reserva',
+    print: 'Imprimir',
+  },
 };

@@ -19,6 +19,7 @@ export const spaces = {
   no: 'No',
   edit: 'Editar {{name}}',
   delete: 'Eliminar {{name}}',
+  qrCode: 'Código QR para imprimir',
   empty: 'Esta planta todavía no tiene espacios.',
   addTitle: 'Añadir un espacio',
   editTitle: 'Editar {{name}}',

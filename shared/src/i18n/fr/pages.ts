@@ -82,6 +82,10 @@ export const pages = {
     title: 'Espace',
     description: 'Enregistrez-vous à votre réservation de cet espace.',
   },
+  spaceQr: {
+    title: "Code QR d'un espace",
+    description: "Imprimez le code QR qui ouvre la page d'un espace.",
+  },
   spaceExport: {
     title: 'Export de réservation',
     description: 'Téléchargez une réservation en fichier ICS, en PDF ou en événement Google Agenda.',

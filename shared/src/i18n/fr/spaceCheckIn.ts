@@ -15,4 +15,9 @@ export const spaceCheckIn = {
   checkIn: "S'enregistrer",
   opensAt: "L'enregistrement ouvre à {{at}}.",
   releasedAfter: "Si personne ne s'enregistre avant {{at}}, l'espace est libéré pour les autres.",
+  qr: {
+    label: 'Code QR de {{name}}',
+    scan: 'Scannez pour vous enregistrer à votre réservation',
+    print: 'Imprimer',
+  },
 };

@@ -19,6 +19,7 @@ export const spaces = {
   no: 'Non',
   edit: 'Modifier {{name}}',
   delete: 'Supprimer {{name}}',
+  qrCode: 'Code QR à imprimer',
   empty: 'Cet étage n’a pas encore d’espace.',
   addTitle: 'Ajouter un espace',
   editTitle: 'Modifier {{name}}',
