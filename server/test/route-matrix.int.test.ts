@@ -152,6 +152,7 @@ describe('route × role × tenant matrix', () => {
       'DELETE /service/spacebooking/:id': bookers,
       'GET /service/spacebooking/space/:spaceId': bookers,
       'POST /service/spacebooking/checkin/:id': bookers,
+      'GET /service/spacebooking/whereabouts/:floorId': bookers,
     });
   });
 

@@ -517,6 +517,7 @@ export interface Tenants {
   phone: string | null;
   phone2: string | null;
   self_test: Generated<boolean>;
+  share_whereabouts: Generated<boolean>;
   state: string | null;
   updated_at: Generated<Timestamp>;
   zip: string | null;

@@ -1,9 +1,16 @@
 import { bookingRefParamsSchema } from '../schemas/spaceBooking.ts';
-import { bookingCheckedInSchema, bookingSpaceParamsSchema, spaceNowSchema } from '../schemas/spaceBookingCheckIn.ts';
+import {
+  bookingCheckedInSchema,
+  bookingSpaceParamsSchema,
+  spaceNowSchema,
+  whereaboutsParamsSchema,
+  whereaboutsQuerySchema,
+  whereaboutsSchema,
+} from '../schemas/spaceBookingCheckIn.ts';
 import { endpoint } from './endpoint.ts';
 
-// Checking in to a booking at its space (docs/space-booking.md, "Check-in and release"): the
-// space's QR code opens its page on a phone, where the host checks in.
+// At the space (docs/space-booking.md, "Check-in and release", "Who is where"): the space's QR
+// code opens its page on a phone, where the host checks in; the map shows who is where today.
 
 const tags = ['spacebooking'];
 
@@ -22,5 +29,14 @@ export const spaceBookingCheckInContract = {
     params: bookingRefParamsSchema,
     response: bookingCheckedInSchema,
     errors: ['TENANT_REQUIRED', 'NOT_FOUND', 'BOOKING_NOT_CHANGEABLE', 'BOOKING_CHECK_IN_CLOSED'],
+  }),
+  'GET /spacebooking/whereabouts/:floorId': endpoint({
+    tags,
+    summary:
+      'Who is where on a floor on a day (today by default): its approved bookings with their hosts, when the company shares them',
+    params: whereaboutsParamsSchema,
+    query: whereaboutsQuerySchema,
+    response: whereaboutsSchema,
+    errors: ['TENANT_REQUIRED', 'NOT_FOUND'],
   }),
 };

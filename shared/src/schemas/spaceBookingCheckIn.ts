@@ -44,3 +44,29 @@ export const spaceNowSchema = z.object({
 export type SpaceNow = z.infer<typeof spaceNowSchema>;
 
 export const bookingCheckedInSchema = z.object({ id: z.string(), checkedInAt: z.string() });
+
+// Who is where today (docs/space-booking.md, "Who is where"): the approved bookings of a floor's
+// day with their hosts' names, when the company shares them.
+
+export const whereaboutsParamsSchema = z.object({ floorId: z.uuid() });
+export const whereaboutsQuerySchema = z.object({
+  /** The day on the building's clock; today when missing. */
+  date: z.iso.date().optional(),
+});
+
+export const whereaboutsSchema = z.object({
+  /** Whether the company shares who is where; when not, `people` is empty. */
+  shared: z.boolean(),
+  date: z.string(),
+  people: z.array(
+    z.object({
+      spaceId: z.uuid(),
+      space: z.string(),
+      name: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      checkedIn: z.boolean(),
+    }),
+  ),
+});
+export type Whereabouts = z.infer<typeof whereaboutsSchema>;

@@ -17,6 +17,8 @@ export const tenantSchema = z
     active: z.boolean(),
     licencesCount: z.number().int().min(0),
     buildingLimit: z.number().int().min(0),
+    /** The booking map shows who is where today (docs/space-booking.md); off by default. */
+    shareWhereabouts: z.boolean(),
   })
   .meta({ id: 'Tenant' });
 export type Tenant = z.infer<typeof tenantSchema>;
@@ -61,6 +63,7 @@ export const tenantFieldsSchema = z.object({
   active: z.boolean().optional(),
   /** The company's licences: the number of buildings it may have (BUILDING_TENANT_LIMIT_REACHED). */
   licencesCount: z.number().int().min(0).max(100_000).optional(),
+  shareWhereabouts: z.boolean().optional(),
 });
 
 export const tenantUpdateSchema = tenantFieldsSchema.partial().meta({ id: 'TenantUpdate' });

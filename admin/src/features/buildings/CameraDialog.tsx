@@ -4,7 +4,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
-import { SwitchWithHelp } from './SwitchWithHelp.tsx';
+import { SwitchWithHelp } from '../../components/SwitchWithHelp.tsx';
 
 /** Camera texts share the kiosk texts' limit of 128 characters. */
 const CAMERA_TEXT_MAX = KIOSK_TEXT_MAX;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemaForm } from '../../form/useSchemaForm.ts';
 import { durationLabel } from './optionLabels.ts';
-import { SwitchWithHelp } from './SwitchWithHelp.tsx';
+import { SwitchWithHelp } from '../../components/SwitchWithHelp.tsx';
 
 export type SettingsForm = SchemaForm<BuildingSettings, BuildingSettings>;
 

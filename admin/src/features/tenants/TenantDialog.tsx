@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { DialogButtons } from '../../components/DialogButtons.tsx';
+import { SwitchWithHelp } from '../../components/SwitchWithHelp.tsx';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 import { currentLocale } from '../locale/index.ts';
@@ -194,6 +195,13 @@ function TenantForm({ tenant, onClose }: { tenant: Tenant | null; onClose: (save
               label={t('tenants.fields.active')}
               checked={values.tenant.active}
               onChange={(event) => setCompany('active', event.currentTarget.checked)}
+            />
+            <SwitchWithHelp
+              id="tenant-shareWhereabouts"
+              label={t('tenants.fields.shareWhereabouts')}
+              help={t('tenants.fields.shareWhereaboutsHelp')}
+              checked={values.tenant.shareWhereabouts}
+              onChange={(event) => setCompany('shareWhereabouts', event.currentTarget.checked)}
             />
           </Stack>
         </Fieldset>

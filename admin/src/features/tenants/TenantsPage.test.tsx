@@ -189,13 +189,23 @@ describe('changing a company', () => {
     const name = within(dialog).getByRole('textbox', { name: /^Name/ });
     await user.clear(name);
     await user.type(name, 'Acme Holdings');
+    // Who is where is off until the company turns it on.
+    const whereabouts = within(dialog).getByRole('switch', { name: 'Show who is where today on the booking map' });
+    expect(whereabouts).not.toBeChecked();
+    expect(whereabouts).toHaveAccessibleDescription(/Off by default/);
+    await user.click(whereabouts);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.of('PATCH /tenant/:id')).toContainEqual(
       expect.objectContaining({
         params: { id: acmeCompany.id },
-        body: expect.objectContaining({ name: 'Acme Holdings', address1: '1 King Street', licencesCount: 10 }),
+        body: expect.objectContaining({
+          name: 'Acme Holdings',
+          address1: '1 King Street',
+          licencesCount: 10,
+          shareWhereabouts: true,
+        }),
       }),
     );
     expect(await screen.findByRole('button', { name: 'Acme Holdings' })).toBeInTheDocument();

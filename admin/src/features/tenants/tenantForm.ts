@@ -18,6 +18,8 @@ export interface CompanyValues {
   active: boolean;
   /** The number input's value: a number, or '' while empty. */
   licencesCount: number | string;
+  /** The booking map shows who is where today. */
+  shareWhereabouts: boolean;
 }
 
 export interface MasterValues {
@@ -33,7 +35,10 @@ export interface TenantValues {
   master: MasterValues;
 }
 
-export type CompanyTextField = Exclude<keyof CompanyValues, 'active' | 'licencesCount' | 'countryCode'>;
+export type CompanyTextField = Exclude<
+  keyof CompanyValues,
+  'active' | 'licencesCount' | 'countryCode' | 'shareWhereabouts'
+>;
 export type MasterTextField = Exclude<keyof MasterValues, 'userLocale'>;
 
 /** A new company's licences unless the administrator says otherwise (the server's default too). */
@@ -55,6 +60,7 @@ export function tenantValues(tenant: Tenant | null, locale: Locale): TenantValue
       email: tenant?.email ?? '',
       active: tenant?.active ?? true,
       licencesCount: tenant?.licencesCount ?? DEFAULT_LICENCES,
+      shareWhereabouts: tenant?.shareWhereabouts ?? false,
     },
     master: { username: '', email: '', firstName: '', lastName: '', userLocale: locale },
   };
@@ -80,6 +86,7 @@ export function tenantInput(values: TenantValues) {
       email: blankToNull(tenant.email),
       active: tenant.active,
       licencesCount: tenant.licencesCount === '' ? undefined : Number(tenant.licencesCount),
+      shareWhereabouts: tenant.shareWhereabouts,
     },
     master: {
       username: master.username,

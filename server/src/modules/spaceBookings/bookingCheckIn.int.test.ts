@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingSeries, SpaceNow } from '@vestibule/shared';
+import type { BookingSeries, SpaceNow, Whereabouts } from '@vestibule/shared';
 import {
   assignBuildings,
   createBuilding,
@@ -204,5 +204,46 @@ describe('releasing no-shows', () => {
     expect(audited).toEqual([{ action: 'BOOKING_RELEASED', actor_id: null, actor_channel: 'AUTOMATIC' }]);
     // The slot is free: a colleague books it.
     await book(desk, 20, 65, as.colleague);
+  });
+});
+
+describe('who is where', () => {
+  async function whereabouts(floor: string, headers = as.user, query = '') {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/service/spacebooking/whereabouts/${floor}${query}`,
+      headers,
+    });
+    return response;
+  }
+
+  it("shows nobody until the company shares it, then the day's approved bookings with their hosts", async () => {
+    const db = t.database.db;
+    const desk = await createSpace(db, tenantId, quietFloorId, 'Window desk');
+    await book(desk, 30, 90);
+    const hidden = await whereabouts(quietFloorId);
+    expect(hidden.statusCode).toBe(200);
+    expect(jsonOf<Whereabouts>(hidden)).toMatchObject({ shared: false, people: [] });
+    await db.updateTable('tenants').set({ share_whereabouts: true }).where('id', '=', tenantId).execute();
+    try {
+      const shown = jsonOf<Whereabouts>(await whereabouts(quietFloorId, as.colleague));
+      expect(shown.shared).toBe(true);
+      expect(shown.people.filter((person) => person.spaceId === desk)).toEqual([
+        {
+          spaceId: desk,
+          space: 'Window desk',
+          name: expect.any(String),
+          startsAt: inMinutes(30),
+          endsAt: inMinutes(90),
+          checkedIn: false,
+        },
+      ]);
+      // Another day has nobody; another company's caller gets 404.
+      const tomorrow = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      expect(jsonOf<Whereabouts>(await whereabouts(quietFloorId, as.user, `?date=${tomorrow}`)).people).toEqual([]);
+      expect((await whereabouts(quietFloorId, as.foreign)).statusCode).toBe(404);
+    } finally {
+      await db.updateTable('tenants').set({ share_whereabouts: false }).where('id', '=', tenantId).execute();
+    }
   });
 });

@@ -110,3 +110,45 @@ export async function releaseDue(db: Db, now: Date) {
     .returning(['b.id', 'b.tenant_id', 'b.series_id', 'b.occurrence'])
     .execute();
 }
+
+/** A company's floor with its building and clock, and whether the company shares who is where. */
+export function findFloorForWhereabouts(db: Db, tenantId: string, floorId: string) {
+  return db
+    .selectFrom('floors')
+    .innerJoin('buildings', 'buildings.id', 'floors.building_id')
+    .innerJoin('tenants', 'tenants.id', 'floors.tenant_id')
+    .select([
+      'floors.id',
+      'floors.building_id',
+      'tenants.share_whereabouts',
+      sql<string | null>`buildings.settings->>'timeZoneId'`.as('time_zone'),
+    ])
+    .where('floors.id', '=', floorId)
+    .where('floors.tenant_id', '=', tenantId)
+    .executeTakeFirst();
+}
+
+/** The approved occurrences of a floor overlapping a period, with their spaces and hosts, by space. */
+export function approvedOfFloor(db: Db, floorId: string, from: Date, to: Date) {
+  return db
+    .selectFrom('space_bookings as b')
+    .innerJoin('space_booking_series as s', 's.id', 'b.series_id')
+    .innerJoin('spaces', 'spaces.id', 'b.space_id')
+    .leftJoin('users as host', 'host.id', 's.host_id')
+    .select([
+      'spaces.id as space_id',
+      'spaces.name as space_name',
+      'b.starts_at',
+      'b.ends_at',
+      'b.checked_in_at',
+      'host.first_name',
+      'host.last_name',
+      'host.username',
+    ])
+    .where('b.floor_id', '=', floorId)
+    .where('b.status', '=', 'APPROVED')
+    .where(sql<boolean>`tstzrange(b.starts_at, b.ends_at) && tstzrange(${from}::timestamptz, ${to}::timestamptz)`)
+    .orderBy('spaces.name')
+    .orderBy('b.starts_at')
+    .execute();
+}

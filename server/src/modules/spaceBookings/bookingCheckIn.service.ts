@@ -2,6 +2,7 @@ import {
   BOOKING_CHECK_IN_OPENS_MINUTES,
   type SpaceNow,
   type SpaceOccurrence,
+  type Whereabouts,
   bookingOccurrenceRef,
   dayInZone,
   newBuildingSettings,
@@ -15,6 +16,8 @@ import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, audit, automaticActor } from '../audit/audit.service.ts';
 import {
   type SpaceOccurrenceRow,
+  approvedOfFloor,
+  findFloorForWhereabouts,
   findSpaceForCheckIn,
   holdingOccurrencesOfSpace,
   lockOccurrence,
@@ -24,8 +27,8 @@ import {
 import { bookingChanged } from './spaceBookings.notify.ts';
 import { type Booker, isManager, seesBuilding } from './spaceBookings.service.ts';
 
-// Checking in to a booking at its space, and releasing those nobody checked into
-// (docs/space-booking.md, "Check-in and release").
+// At the space: checking in to a booking, releasing those nobody checked into, and who is where
+// (docs/space-booking.md, "Check-in and release", "Who is where").
 
 const MINUTE = 60_000;
 
@@ -150,4 +153,41 @@ export async function releaseNoShows(deps: { db: Db }, now = new Date()): Promis
     }
     return released.length;
   });
+}
+
+/**
+ * Who is where on a floor on a day of its building (today by default): the approved bookings with
+ * their hosts' names, when the company shares them (else `shared` false and nobody). A floor of
+ * another company or of a building the caller does not see is 404.
+ */
+export async function whereabouts(
+  ctx: ServerContext,
+  booker: Booker,
+  floorId: string,
+  date: string | undefined,
+  now = new Date(),
+): Promise<Whereabouts> {
+  const floor = await findFloorForWhereabouts(ctx.db, booker.tenantId, floorId);
+  if (!floor || !(await seesBuilding(ctx.db, booker, floor.building_id))) throw notFound();
+  const timeZone = floor.time_zone || newBuildingSettings().timeZoneId;
+  const day = date ?? dayInZone(now, timeZone);
+  if (!floor.share_whereabouts) return { shared: false, date: day, people: [] };
+  const rows = await approvedOfFloor(
+    ctx.db,
+    floor.id,
+    zonedInstant(day, '00:00', timeZone),
+    zonedInstant(nextDay(day), '00:00', timeZone),
+  );
+  return {
+    shared: true,
+    date: day,
+    people: rows.map((row) => ({
+      spaceId: row.space_id,
+      space: row.space_name,
+      name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || (row.username ?? ''),
+      startsAt: row.starts_at.toISOString(),
+      endsAt: row.ends_at.toISOString(),
+      checkedIn: row.checked_in_at !== null,
+    })),
+  };
 }

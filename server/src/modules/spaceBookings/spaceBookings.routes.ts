@@ -12,7 +12,7 @@ import {
   decideBooking,
   listBookings,
 } from './spaceBookings.service.ts';
-import { checkInToBooking, spaceNow } from './bookingCheckIn.service.ts';
+import { checkInToBooking, spaceNow, whereabouts } from './bookingCheckIn.service.ts';
 
 // Space booking (docs/space-booking.md): every signed-in user of a company but its technicians.
 // A booking is found by its company and the caller's buildings in the service (its identifier
@@ -76,5 +76,10 @@ export async function spaceBookingsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'POST /spacebooking/checkin/:id', {
     config,
     handler: (request) => checkInToBooking(app.ctx, auditActorOf(request), bookerOf(request), request.params.id),
+  });
+
+  route(app, 'GET /spacebooking/whereabouts/:floorId', {
+    config,
+    handler: (request) => whereabouts(app.ctx, bookerOf(request), request.params.floorId, request.query.date),
   });
 }

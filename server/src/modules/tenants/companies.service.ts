@@ -41,6 +41,7 @@ export function toTenant(row: TenantRow): Tenant {
     active: row.active,
     licencesCount: row.licences_count,
     buildingLimit: row.building_limit,
+    shareWhereabouts: row.share_whereabouts,
   };
 }
 
@@ -61,6 +62,7 @@ function tenantColumns(fields: TenantUpdate) {
     active: fields.active,
     licences_count: fields.licencesCount,
     building_limit: fields.licencesCount,
+    share_whereabouts: fields.shareWhereabouts,
   };
 }
 

@@ -40,6 +40,9 @@ export const tenants = {
     email: 'E-mail',
     active: 'Active: its users may sign in',
     licencesCount: 'Buildings allowed',
+    shareWhereabouts: 'Show who is where today on the booking map',
+    shareWhereaboutsHelp:
+      'From the bookings people checked into or that are approved for today. Off by default, for your people’s privacy.',
   },
   master: {
     section: 'Corporate user',

@@ -41,6 +41,9 @@ export const tenants = {
     email: 'Correo electrónico',
     active: 'Activa: sus usuarios pueden iniciar sesión',
     licencesCount: 'Edificios permitidos',
+    shareWhereabouts: 'Mostrar quién está dónde hoy en el mapa de reservas',
+    shareWhereaboutsHelp:
+      'Según las reservas aprobadas o registradas del día. Desactivado por defecto, por la privacidad de su personal.',
   },
   master: {
     section: 'Usuario corporativo',

@@ -41,6 +41,9 @@ export const tenants = {
     email: 'Courriel',
     active: 'Active : ses utilisateurs peuvent se connecter',
     licencesCount: 'Bâtiments permis',
+    shareWhereabouts: 'Montrer qui est où aujourd’hui sur le plan des réservations',
+    shareWhereaboutsHelp:
+      'D’après les réservations approuvées ou enregistrées du jour. Désactivé par défaut, pour la vie privée de vos équipes.',
   },
   master: {
     section: 'Utilisateur corporatif',

@@ -26,6 +26,7 @@ export function tenantFixture(name: string, changes: Partial<Tenant> = {}): Tena
     active: true,
     licencesCount: 10,
     buildingLimit: 10,
+    shareWhereabouts: false,
     ...changes,
   });
 }
