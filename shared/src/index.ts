@@ -56,6 +56,7 @@ export * from './schemas/entryReports.ts';
 export * from './domain/floorPlan.ts';
 export * from './domain/bookingId.ts';
 export * from './domain/bookingRecurrence.ts';
+export * from './domain/googleCalendar.ts';
 export * from './schemas/floor.ts';
 export * from './schemas/spaceBooking.ts';
 export * from './schemas/spaceBookingCheckIn.ts';

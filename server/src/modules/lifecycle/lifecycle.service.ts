@@ -61,7 +61,23 @@ const MAX_BATCHES = 50;
 /** Logos that mail clients show; a BMP logo is left out of e-mails. */
 const mailableLogos = new Set(['image/png', 'image/jpeg', 'image/gif']);
 
-function buildingOf(row: NoticeRow): NoticeBuilding {
+/** The columns of a building its notices are written from (see noticeRows). */
+export type NoticeBuildingRow = Pick<
+  NoticeRow,
+  | 'building_id'
+  | 'tenant_id'
+  | 'building_name'
+  | 'qr_code_key'
+  | 'address1'
+  | 'address2'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'settings'
+  | 'logo_type'
+>;
+
+export function buildingOf(row: NoticeBuildingRow): NoticeBuilding {
   const settings = { ...newBuildingSettings(), ...(row.settings ?? {}) };
   const address = [row.address1, row.address2, row.city, row.state, row.zip]
     .map((part) => part?.trim())

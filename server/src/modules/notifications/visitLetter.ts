@@ -154,7 +154,8 @@ interface Letter {
   blocks: Block[];
   /** The QR code's PNG when a block shows it. */
   qr?: Buffer;
-  calendar?: { text: string; cancelled: boolean };
+  /** A calendar file, named `fileName` (visit.ics unless told). */
+  calendar?: { text: string; cancelled: boolean; fileName?: string };
 }
 
 export function letter(building: NoticeBuilding, mail: Letter): OutgoingMail {
@@ -180,7 +181,7 @@ export function letter(building: NoticeBuilding, mail: Letter): OutgoingMail {
     attachments.push({ fileName: 'visit-qr.png', contentType: 'image/png', contentId: QR_CID, content: mail.qr });
   if (mail.calendar) {
     attachments.push({
-      fileName: 'visit.ics',
+      fileName: mail.calendar.fileName ?? 'visit.ics',
       contentType: calendarContentType(mail.calendar.cancelled),
       content: Buffer.from(mail.calendar.text, 'utf8'),
     });

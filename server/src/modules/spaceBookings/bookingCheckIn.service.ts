@@ -130,11 +130,16 @@ export async function checkInToBooking(
 
 /**
  * The release job's run: the approved occurrences nobody checked into within their building's
- * delay are cancelled and marked released, audited, and their people told. Answers how many.
+ * delay are cancelled and marked released, audited, and their people told. Answers how many,
+ * and the e-mails queued.
  */
-export async function releaseNoShows(deps: { db: Db }, now = new Date()): Promise<number> {
+export async function releaseNoShows(
+  deps: { db: Db; base: string },
+  now = new Date(),
+): Promise<{ released: number; mails: number }> {
   return deps.db.transaction().execute(async (trx) => {
     const released = await releaseDue(trx, now);
+    let mails = 0;
     for (const row of released) {
       await audit(trx, automaticActor, {
         tenantId: row.tenant_id,
@@ -143,7 +148,7 @@ export async function releaseNoShows(deps: { db: Db }, now = new Date()): Promis
         entityId: row.series_id,
         after: { occurrences: [row.occurrence] },
       });
-      await bookingChanged(trx, {
+      mails += await bookingChanged(trx, deps.base, {
         kind: 'RELEASED',
         tenantId: row.tenant_id,
         seriesId: row.series_id,
@@ -151,7 +156,7 @@ export async function releaseNoShows(deps: { db: Db }, now = new Date()): Promis
         comment: null,
       });
     }
-    return released.length;
+    return { released: released.length, mails };
   });
 }
 

@@ -28,6 +28,7 @@ import type { Db } from '../../db/database.ts';
 import { isAssignedBuilding } from '../../db/ownership.repo.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, audit, changedFields } from '../audit/audit.service.ts';
+import { publicBase } from '../notifications/links.ts';
 import { listApprovers } from '../floors/floors.repo.ts';
 import { withinBookingLimits } from './bookingLimits.ts';
 import { toOccurrence, toSeries } from './spaceBookings.dto.ts';
@@ -216,7 +217,7 @@ export async function createBooking(
             status,
           },
         });
-        await bookingChanged(trx, {
+        await bookingChanged(trx, publicBase(ctx.config), {
           kind: 'CREATED',
           tenantId: booker.tenantId,
           seriesId: id,
@@ -381,7 +382,7 @@ export async function changeBooking(
             ...(input.attendees ? { attendees: input.attendees.length } : {}),
           },
         });
-        await bookingChanged(trx, {
+        await bookingChanged(trx, publicBase(ctx.config), {
           kind: 'CHANGED',
           tenantId: booker.tenantId,
           seriesId: series.id,
@@ -422,7 +423,7 @@ export async function decideBooking(
       entityId: series.id,
       after: { occurrences: numbers, comment: input.comment ?? null },
     });
-    await bookingChanged(trx, {
+    await bookingChanged(trx, publicBase(ctx.config), {
       kind: input.approved ? 'APPROVED' : 'REJECTED',
       tenantId: booker.tenantId,
       seriesId: series.id,
@@ -459,7 +460,7 @@ export async function cancelBooking(
       entityId: series.id,
       after: { occurrences: numbers, comment },
     });
-    await bookingChanged(trx, {
+    await bookingChanged(trx, publicBase(ctx.config), {
       kind: 'CANCELLED',
       tenantId: booker.tenantId,
       seriesId: series.id,

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+// What the booking e-mails are written from (docs/space-booking.md, "E-mails and calendars"): the
+// series with its space, building and host, the occurrences a change touched, and the users told.
+
+/** A series with what its e-mails say: the space, floor and building (as its notices need it), the host. */
+export function seriesForMail(db: Db, seriesId: string) {
+  return db
+    .selectFrom('space_booking_series as s')
+    .innerJoin('spaces', 'spaces.id', 's.space_id')
+    .innerJoin('floors', 'floors.id', 'spaces.floor_id')
+    .innerJoin('buildings as b', 'b.id', 'floors.building_id')
+    .leftJoin('building_logos as logo', 'logo.building_id', 'b.id')
+    .select([
+      's.id',
+      's.tenant_id',
+      's.title',
+      's.description',
+      's.scheduling',
+      's.ics_sequence',
+      's.export_key',
+      's.host_id',
+      'spaces.name as space_name',
+      'spaces.approver1_id',
+      'spaces.approver2_id',
+      'floors.name as floor_name',
+      'b.id as building_id',
+      'b.name as building_name',
+      'b.qr_code_key',
+      'b.address1',
+      'b.address2',
+      'b.city',
+      'b.state',
+      'b.zip',
+      'b.settings',
+      'logo.content_type as logo_type',
+    ])
+    .where('s.id', '=', seriesId)
+    .executeTakeFirst();
+}
+export type SeriesMailRow = NonNullable<Awaited<ReturnType<typeof seriesForMail>>>;
+
+/** Users by id, with what an e-mail to them needs (those without an address are left out). */
+export function usersForMail(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'username', 'user_locale'])
+    .where('id', 'in', [...ids])
+    .where('email', 'is not', null)
+    .execute();
+}
+export type UserMailRow = Awaited<ReturnType<typeof usersForMail>>[number];
+
+/** Occurrences of a series by number, in order. */
+export function occurrencesForMail(db: Db, seriesId: string, numbers: readonly number[]) {
+  if (numbers.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('space_bookings')
+    .select(['occurrence', 'starts_at', 'ends_at', 'status'])
+    .where('series_id', '=', seriesId)
+    .where('occurrence', 'in', [...numbers])
+    .orderBy('occurrence')
+    .execute();
+}
+
+/** Raises a series' calendar sequence (calendars replace an event only by a higher one); the new value. */
+export async function raiseIcsSequence(db: Db, seriesId: string): Promise<number> {
+  const row = await db
+    .updateTable('space_booking_series')
+    .set({ ics_sequence: sql<number>`ics_sequence + 1` })
+    .where('id', '=', seriesId)
+    .returning('ics_sequence')
+    .executeTakeFirstOrThrow();
+  return row.ics_sequence;
+}
