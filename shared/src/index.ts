@@ -60,3 +60,4 @@ export * from './domain/googleCalendar.ts';
 export * from './schemas/floor.ts';
 export * from './schemas/spaceBooking.ts';
 export * from './schemas/spaceBookingCheckIn.ts';
+export * from './schemas/spaceBookingPublic.ts';

@@ -20,6 +20,7 @@ import { peopleUploadContract } from './peopleUpload.ts';
 import { publicVisitContract } from './publicVisit.ts';
 import { questionnairesContract } from './questionnaires.ts';
 import { spaceBookingCheckInContract } from './spaceBookingCheckIn.ts';
+import { spaceBookingPublicContract } from './spaceBookingPublic.ts';
 import { spaceBookingsContract } from './spaceBookings.ts';
 import { staffCheckInContract } from './staffCheckIn.ts';
 import { syncContract } from './sync.ts';
@@ -78,6 +79,7 @@ export const contract = {
   ...floorsContract,
   ...spaceBookingsContract,
   ...spaceBookingCheckInContract,
+  ...spaceBookingPublicContract,
 };
 
 export type Contract = typeof contract;

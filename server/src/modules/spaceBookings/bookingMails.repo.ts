@@ -75,3 +75,31 @@ export async function raiseIcsSequence(db: Db, seriesId: string): Promise<number
     .executeTakeFirstOrThrow();
   return row.ics_sequence;
 }
+
+/** The series an export key names, or undefined. */
+export async function seriesIdByExportKey(db: Db, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('space_booking_series').select('id').where('export_key', '=', key).executeTakeFirst();
+  return row?.id;
+}
+
+/** A floor and its building's clock (any company's: the public list names it by its id). */
+export function floorForPublic(db: Db, floorId: string) {
+  return db
+    .selectFrom('floors')
+    .innerJoin('buildings', 'buildings.id', 'floors.building_id')
+    .select(['floors.id', sql<string | null>`buildings.settings->>'timeZoneId'`.as('time_zone')])
+    .where('floors.id', '=', floorId)
+    .executeTakeFirst();
+}
+
+/** The slots a floor's bookings hold (pending or approved) over a period, by start. */
+export function takenSlotsOfFloor(db: Db, floorId: string, from: Date, to: Date) {
+  return db
+    .selectFrom('space_bookings as b')
+    .select(['b.space_id', 'b.starts_at', 'b.ends_at', 'b.status'])
+    .where('b.floor_id', '=', floorId)
+    .where('b.status', 'in', ['PENDING', 'APPROVED'])
+    .where(sql<boolean>`tstzrange(b.starts_at, b.ends_at) && tstzrange(${from}::timestamptz, ${to}::timestamptz)`)
+    .orderBy('b.starts_at')
+    .execute();
+}

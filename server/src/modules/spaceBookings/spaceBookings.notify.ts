@@ -28,7 +28,8 @@ import { listAttendees } from './spaceBookings.repo.ts';
 
 export interface BookingChange {
   /** RELEASED: cancelled by the release job, nobody having checked in (docs/space-booking.md). */
-  kind: 'CREATED' | 'CHANGED' | 'APPROVED' | 'REJECTED' | 'CANCELLED' | 'RELEASED';
+  /** RESENT: the event sent again on request (the export page), unchanged. */
+  kind: 'CREATED' | 'CHANGED' | 'APPROVED' | 'REJECTED' | 'CANCELLED' | 'RELEASED' | 'RESENT';
   tenantId: string;
   seriesId: string;
   /** The occurrence numbers the change touched. */
@@ -36,7 +37,7 @@ export interface BookingChange {
   comment: string | null;
 }
 
-interface Recipient {
+export interface Recipient {
   email: string;
   name: string | null;
   locale: Locale;
@@ -52,7 +53,7 @@ interface Occurrence {
 const nameOf = (user: Pick<UserMailRow, 'first_name' | 'last_name' | 'username'>) =>
   `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username;
 
-function userRecipient(user: UserMailRow, building: NoticeBuilding): Recipient | null {
+export function userRecipient(user: UserMailRow, building: NoticeBuilding): Recipient | null {
   if (!user.email) return null;
   return { email: user.email, name: nameOf(user), locale: localeOf(user.user_locale, building.defaultLocale) };
 }
@@ -70,7 +71,7 @@ function distinct(recipients: readonly (Recipient | null)[]): Recipient[] {
 }
 
 /** The calendar file of occurrences: one event each, updating or removing what calendars hold. */
-function bookingCalendar(
+export function bookingCalendar(
   series: SeriesMailRow,
   occurrences: readonly Occurrence[],
   sequence: number,
@@ -228,6 +229,9 @@ export async function bookingChanged(db: Db, base: string, change: BookingChange
       else sendEvent(sequence, 'subjectUpdated', opening, 'updated');
       break;
     }
+    case 'RESENT':
+      sendEvent(series.ics_sequence, 'subject', opening);
+      break;
     case 'APPROVED':
       sendEvent(await raiseIcsSequence(db, series.id), 'subjectApproved', () => 'approved');
       break;

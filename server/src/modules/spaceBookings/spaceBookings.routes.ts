@@ -13,6 +13,14 @@ import {
   listBookings,
 } from './spaceBookings.service.ts';
 import { checkInToBooking, spaceNow, whereabouts } from './bookingCheckIn.service.ts';
+import {
+  approvalSummary,
+  bookingExport,
+  bookingExportIcs,
+  bookingPeople,
+  emailBookingAgain,
+  publicFloorBookings,
+} from './spaceBookingPublic.service.ts';
 
 // Space booking (docs/space-booking.md): every signed-in user of a company but its technicians.
 // A booking is found by its company and the caller's buildings in the service (its identifier
@@ -81,5 +89,47 @@ export async function spaceBookingsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /spacebooking/whereabouts/:floorId', {
     config,
     handler: (request) => whereabouts(app.ctx, bookerOf(request), request.params.floorId, request.query.date),
+  });
+
+  // The public calls: no sign-in, limited per address like the other public pages.
+  const open = {
+    access: 'public',
+    rateLimit: { max: app.ctx.config.rateLimits.publicPerMinute, timeWindow: 60_000 },
+  } as const;
+
+  route(app, 'GET /public/spacebooking/list/:floorId/:startDate/:endDate', {
+    config: open,
+    handler: (request) => publicFloorBookings(app.ctx, request.params),
+  });
+
+  route(app, 'GET /public/spacebooking/approval/:id', {
+    config: open,
+    handler: (request) => approvalSummary(app.ctx, request.params.id),
+  });
+
+  route(app, 'GET /public/spacebooking/export/:key', {
+    config: open,
+    handler: (request) => bookingExport(app.ctx, request.params.key),
+  });
+
+  route(app, 'GET /public/spacebooking/export/:key/event.ics', {
+    config: open,
+    handler: async (request, reply) => {
+      const calendar = await bookingExportIcs(app.ctx, request.params.key);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="booking.ics"')
+        .send(calendar);
+    },
+  });
+
+  route(app, 'GET /public/spacebooking/people/:key', {
+    config: open,
+    handler: (request) => bookingPeople(app.ctx, request.params.key),
+  });
+
+  route(app, 'POST /public/spacebooking/email', {
+    config: open,
+    handler: (request) => emailBookingAgain(app.ctx, request.body.spacebookingId),
   });
 }
