@@ -96,6 +96,18 @@ const screenFiles = {
     () => import('../features/spaceCheckIn/SpaceCheckInPage.tsx'),
     (module) => module.SpaceCheckInPage,
   ),
+  booking: preloadable(
+    () => import('../features/booking/MyBookingsPage.tsx'),
+    (module) => module.MyBookingsPage,
+  ),
+  spaceApproval: preloadable(
+    () => import('../features/booking/ApprovalPage.tsx'),
+    (module) => module.ApprovalPage,
+  ),
+  spaceExport: preloadable(
+    () => import('../features/booking/ExportPage.tsx'),
+    (module) => module.ExportPage,
+  ),
   spaceQr: preloadable(
     () => import('../features/spaceCheckIn/SpaceQrPage.tsx'),
     (module) => module.SpaceQrPage,
@@ -120,6 +132,9 @@ const SpacesPage = screenFiles.spaces.Component;
 const FloorPrintPage = screenFiles.floorPrint.Component;
 const SpaceCheckInPage = screenFiles.spaceCheckIn.Component;
 const SpaceQrPage = screenFiles.spaceQr.Component;
+const MyBookingsPage = screenFiles.booking.Component;
+const ApprovalPage = screenFiles.spaceApproval.Component;
+const ExportPage = screenFiles.spaceExport.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
   import('../features/account/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
@@ -159,7 +174,7 @@ const screens: Record<RouteId, ReactNode> = {
   aboutExt: <ExternalDocsPage variant="about" />,
   help: <ExternalDocsPage variant="help" />,
   profile: <ProfilePage />,
-  booking: <ComingSoonPage screen="booking" />,
+  booking: <MyBookingsPage />,
   checkInOut: <EntryLogPage />,
   evacuation: <EvacuationPage />,
   tenants: <TenantsPage />,
@@ -178,8 +193,8 @@ const screens: Record<RouteId, ReactNode> = {
   absenceReports: <AbsenceReportPage />,
   spaceCalendar: <ComingSoonPage screen="spaceCalendar" />,
   spaceMap: <ComingSoonPage screen="spaceMap" />,
-  spaceApproval: <ComingSoonPage screen="spaceApproval" />,
-  spaceExport: <ComingSoonPage screen="spaceExport" />,
+  spaceApproval: <ApprovalPage />,
+  spaceExport: <ExportPage />,
   spaceCheckIn: <SpaceCheckInPage />,
   spaceQr: <SpaceQrPage />,
 };

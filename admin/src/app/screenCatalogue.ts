@@ -13,6 +13,7 @@ import { myProfile } from '@vestibule/shared/i18n/en/profile';
 import { questionnaires } from '@vestibule/shared/i18n/en/questionnaires';
 import { spaces } from '@vestibule/shared/i18n/en/spaces';
 import { spaceCheckIn } from '@vestibule/shared/i18n/en/spaceCheckIn';
+import { booking } from '@vestibule/shared/i18n/en/booking';
 import { reports } from '@vestibule/shared/i18n/en/reports';
 import { entryReports } from '@vestibule/shared/i18n/en/entryReports';
 import { tenants } from '@vestibule/shared/i18n/en/tenants';
@@ -43,6 +44,7 @@ const screenCatalogue = {
   floors,
   spaces,
   spaceCheckIn,
+  booking,
   // The check-in wizard's words: the entry log's staff check-in is the kiosk's wizard.
   wizard,
 };

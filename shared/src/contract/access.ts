@@ -60,6 +60,12 @@ export const publicCalls: { readonly [K in PublicCallKey]: true } = {
   'POST /kiosk/enrol': true,
   'GET /live/visits': true,
   'GET /public/floor/:id/plan/:key': true,
+  'GET /public/spacebooking/list/:floorId/:startDate/:endDate': true,
+  'GET /public/spacebooking/approval/:id': true,
+  'GET /public/spacebooking/export/:key': true,
+  'GET /public/spacebooking/export/:key/event.ics': true,
+  'GET /public/spacebooking/people/:key': true,
+  'POST /public/spacebooking/email': true,
 };
 
 /** Whether anyone may make the call (no sign-in): the client sends the bearer token on every other. */

@@ -13,6 +13,7 @@ import { entryReports } from './entryReports.ts';
 import { floors } from './floors.ts';
 import { spaces } from './spaces.ts';
 import { spaceCheckIn } from './spaceCheckIn.ts';
+import { booking } from './booking.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -61,4 +62,5 @@ export const en = {
   floors,
   spaces,
   spaceCheckIn,
+  booking,
 };

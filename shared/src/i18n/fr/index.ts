@@ -14,6 +14,7 @@ import { entryReports } from './entryReports.ts';
 import { floors } from './floors.ts';
 import { spaces } from './spaces.ts';
 import { spaceCheckIn } from './spaceCheckIn.ts';
+import { booking } from './booking.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -62,4 +63,5 @@ export const fr = {
   floors,
   spaces,
   spaceCheckIn,
+  booking,
 } satisfies Catalogue<Resources>;

@@ -1,0 +1,203 @@
+import { Alert, Badge, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { BOOKING_COMMENT_MAX, type BookingOccurrence, type BookingStatus } from '@vestibule/shared';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../api/apiClient.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Page } from '../../components/Page.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
+import { useLoaded } from '../floors/index.ts';
+import { messageFromError, notifications, useNoticeText } from '../notifications/index.ts';
+import { routeTable } from '../routing/index.ts';
+import { useSession } from '../session/index.ts';
+import { useWhen } from './bookingText.ts';
+
+/** How many occurrences a tab shows: a person's own bookings fit. */
+const SHOWN = 100;
+
+const statusColours: Record<BookingStatus, string> = {
+  PENDING: 'yellow',
+  APPROVED: 'green',
+  REJECTED: 'red',
+  CANCELLED: 'gray',
+};
+
+/**
+ * /booking: the signed-in user's own bookings (those they host), the next first, or the past ones
+ * the latest first; each with its status, and Cancel for those to come (docs/space-booking.md).
+ */
+export function MyBookingsPage() {
+  const { t } = useTranslation();
+  const noticeText = useNoticeText();
+  const userId = useSession((state) => state.user?.id);
+  const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming');
+  const [now] = useState(() => new Date().toISOString());
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      api
+        .call('GET /spacebooking', {
+          query:
+            tab === 'upcoming'
+              ? { hostId: userId, from: now, sort: 'startsAt', order: 1, limit: SHOWN }
+              : { hostId: userId, to: now, sort: 'startsAt', order: -1, limit: SHOWN },
+          signal,
+        })
+        .then((page) => page.docs),
+    [tab, userId, now],
+  );
+  const { state, reload } = useLoaded<BookingOccurrence[]>(userId ? load : null);
+  const [cancelling, setCancelling] = useState<BookingOccurrence | null>(null);
+
+  return (
+    <Page title={t('pages.booking.title')}>
+      <Stack gap="md" maw={760}>
+        <Text>{t('booking.mine.intro')}</Text>
+        <Group justify="space-between">
+          <SegmentedControl
+            value={tab}
+            onChange={(value) => setTab(value === 'past' ? 'past' : 'upcoming')}
+            data={[
+              { value: 'upcoming', label: t('booking.mine.upcoming') },
+              { value: 'past', label: t('booking.mine.past') },
+            ]}
+          />
+          <Button component={Link} to={routeTable.spaceMap.path} variant="light">
+            {t('booking.mine.bookSpace')}
+          </Button>
+        </Group>
+        {state.kind === 'loading' ? (
+          <Spinner />
+        ) : state.kind === 'failed' ? (
+          <Alert color="red" variant="light" title={t('booking.loadFailed')}>
+            {noticeText(messageFromError(state.error))}
+          </Alert>
+        ) : state.data.length === 0 ? (
+          <Text>{tab === 'upcoming' ? t('booking.mine.empty') : t('booking.mine.emptyPast')}</Text>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {state.data.map((occurrence) => (
+              <OccurrenceCard
+                key={occurrence.id}
+                occurrence={occurrence}
+                onCancel={tab === 'upcoming' ? () => setCancelling(occurrence) : undefined}
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      {cancelling && (
+        <CancelDialog
+          occurrence={cancelling}
+          onClose={(done) => {
+            setCancelling(null);
+            if (done) reload();
+          }}
+        />
+      )}
+    </Page>
+  );
+}
+
+function OccurrenceCard({
+  occurrence,
+  onCancel,
+}: {
+  occurrence: BookingOccurrence;
+  onCancel: (() => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const when = useWhen();
+  const holding = occurrence.status === 'PENDING' || occurrence.status === 'APPROVED';
+  return (
+    <Card withBorder padding="md" component="li" aria-label={occurrence.title}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text fw={600}>{occurrence.title}</Text>
+          <Text size="sm">{when(occurrence, undefined)}</Text>
+          <Text size="sm" c="dimmed">
+            {t('booking.where', {
+              space: occurrence.space?.name ?? '',
+              floor: occurrence.floor?.name ?? '',
+              building: occurrence.building?.name ?? '',
+            })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {[
+              occurrence.repeat === 'NONE' ? null : t('booking.mine.repeats'),
+              occurrence.attendeesCount > 0 ? t('booking.mine.attendees', { count: occurrence.attendeesCount }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </div>
+        <Stack gap={6} align="flex-end">
+          <Badge color={statusColours[occurrence.status]} variant="light">
+            {t(`booking.statuses.${occurrence.status}`)}
+          </Badge>
+          {onCancel && holding && (
+            <Button size="xs" variant="subtle" color="red" onClick={onCancel}>
+              {t('booking.mine.cancel', { title: occurrence.title })}
+            </Button>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function CancelDialog({ occurrence, onClose }: { occurrence: BookingOccurrence; onClose: (done: boolean) => void }) {
+  const { t } = useTranslation();
+  const format = useDateTimeFormat();
+  const [comment, setComment] = useState('');
+  const [series, setSeries] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await api.call('DELETE /spacebooking/:id', {
+        params: { id: series ? occurrence.seriesId : occurrence.id },
+        body: comment.trim() ? { comment: comment.trim() } : {},
+      });
+      notifications.showSuccess({ key: 'booking.mine.cancelled' });
+      onClose(true);
+    } catch (error) {
+      notifications.showError(messageFromError(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      opened
+      title={t('booking.mine.cancelTitle')}
+      confirmLabel={t('booking.mine.confirm')}
+      cancelLabel={t('booking.mine.keep')}
+      onConfirm={() => void cancel()}
+      onCancel={() => onClose(false)}
+      danger
+      busy={busy}
+    >
+      <Stack gap="sm">
+        <Text>
+          {t('booking.mine.cancelText', { title: occurrence.title, date: format.dateTime(occurrence.startsAt) })}
+        </Text>
+        {occurrence.repeat !== 'NONE' && (
+          <Checkbox
+            label={t('booking.mine.cancelSeries')}
+            checked={series}
+            onChange={(event) => setSeries(event.currentTarget.checked)}
+          />
+        )}
+        <Textarea
+          label={t('booking.mine.comment')}
+          value={comment}
+          maxLength={BOOKING_COMMENT_MAX}
+          autosize
+          minRows={2}
+          onChange={(event) => setComment(event.currentTarget.value)}
+        />
+      </Stack>
+    </ConfirmDialog>
+  );
+}

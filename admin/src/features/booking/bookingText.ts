@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
+
+/** "Tue 3 Mar 2026, 09:00 to 10:00" for an occurrence, on its building's clock. */
+export function useWhen(): (occurrence: { startsAt: string; endsAt: string }, zone: string | undefined) => string {
+  const { t } = useTranslation();
+  const format = useDateTimeFormat();
+  return (occurrence, zone) =>
+    t('booking.when', {
+      date: format.date(occurrence.startsAt, zone),
+      from: format.time(occurrence.startsAt, zone),
+      to: format.time(occurrence.endsAt, zone),
+    });
+}
