@@ -153,6 +153,7 @@ describe('route × role × tenant matrix', () => {
       'GET /service/spacebooking/space/:spaceId': bookers,
       'POST /service/spacebooking/checkin/:id': bookers,
       'GET /service/spacebooking/whereabouts/:floorId': bookers,
+      'GET /service/spacebooking/floor/:floorId': bookers,
     });
   });
 

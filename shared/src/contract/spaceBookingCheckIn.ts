@@ -1,6 +1,8 @@
 import { bookingRefParamsSchema } from '../schemas/spaceBooking.ts';
 import {
   bookingCheckedInSchema,
+  bookingFloorParamsSchema,
+  bookingFloorSchema,
   bookingSpaceParamsSchema,
   spaceNowSchema,
   whereaboutsParamsSchema,
@@ -37,6 +39,13 @@ export const spaceBookingCheckInContract = {
     params: whereaboutsParamsSchema,
     query: whereaboutsQuerySchema,
     response: whereaboutsSchema,
+    errors: ['TENANT_REQUIRED', 'NOT_FOUND'],
+  }),
+  'GET /spacebooking/floor/:floorId': endpoint({
+    tags,
+    summary: "A floor as the booking map draws it: its plan, its building's clock and the spaces the caller may book",
+    params: bookingFloorParamsSchema,
+    response: bookingFloorSchema,
     errors: ['TENANT_REQUIRED', 'NOT_FOUND'],
   }),
 };

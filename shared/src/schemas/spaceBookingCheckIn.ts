@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { floorImageSchema, spaceKinds, spaceShapeSchema } from './floor.ts';
 
 // Checking in to a booking at its space (docs/space-booking.md, "Check-in and release"): the QR
 // code on a space opens what the space holds now and the caller's bookings of it today.
@@ -70,3 +71,34 @@ export const whereaboutsSchema = z.object({
   ),
 });
 export type Whereabouts = z.infer<typeof whereaboutsSchema>;
+
+// A floor as the booking map draws it: its plan and the spaces the caller may book.
+
+export const bookingFloorParamsSchema = z.object({ floorId: z.uuid() });
+
+export const bookingFloorSchema = z.object({
+  floor: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    buildingId: z.uuid(),
+    buildingName: z.string(),
+    timeZone: z.string(),
+    image: floorImageSchema.nullable(),
+  }),
+  spaces: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      kind: z.enum(spaceKinds),
+      capacity: z.number().int().nullable(),
+      color: z.string(),
+      available: z.boolean(),
+      description: z.string().nullable(),
+      shape: spaceShapeSchema.nullable(),
+      /** Its bookings wait for an approver. */
+      needsApproval: z.boolean(),
+    }),
+  ),
+});
+export type BookingFloor = z.infer<typeof bookingFloorSchema>;
+export type BookingFloorSpace = BookingFloor['spaces'][number];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingSeries, SpaceNow, Whereabouts } from '@vestibule/shared';
+import type { BookingFloor, BookingSeries, SpaceNow, Whereabouts } from '@vestibule/shared';
 import {
   assignBuildings,
   createBuilding,
@@ -96,13 +96,13 @@ describe("a space's page", () => {
       {
         id: `${mine.id}-1`,
         title: 'Focus',
-        startsAt: inMinutes(5),
-        endsAt: inMinutes(65),
+        startsAt: mine.occurrences[0]!.startsAt,
+        endsAt: mine.occurrences[0]!.endsAt,
         status: 'APPROVED',
         host: expect.any(String),
         checkedInAt: null,
-        checkInOpensAt: new Date(Date.parse(inMinutes(5)) - 15 * MINUTE).toISOString(),
-        releasedAfter: inMinutes(15),
+        checkInOpensAt: new Date(Date.parse(mine.occurrences[0]!.startsAt) - 15 * MINUTE).toISOString(),
+        releasedAfter: new Date(Date.parse(mine.occurrences[0]!.startsAt) + 10 * MINUTE).toISOString(),
       },
     ]);
   });
@@ -221,7 +221,7 @@ describe('who is where', () => {
   it("shows nobody until the company shares it, then the day's approved bookings with their hosts", async () => {
     const db = t.database.db;
     const desk = await createSpace(db, tenantId, quietFloorId, 'Window desk');
-    await book(desk, 30, 90);
+    const window = (await book(desk, 30, 90)).occurrences[0]!;
     const hidden = await whereabouts(quietFloorId);
     expect(hidden.statusCode).toBe(200);
     expect(jsonOf<Whereabouts>(hidden)).toMatchObject({ shared: false, people: [] });
@@ -234,8 +234,8 @@ describe('who is where', () => {
           spaceId: desk,
           space: 'Window desk',
           name: expect.any(String),
-          startsAt: inMinutes(30),
-          endsAt: inMinutes(90),
+          startsAt: window.startsAt,
+          endsAt: window.endsAt,
           checkedIn: false,
         },
       ]);
@@ -246,5 +246,52 @@ describe('who is where', () => {
     } finally {
       await db.updateTable('tenants').set({ share_whereabouts: false }).where('id', '=', tenantId).execute();
     }
+  });
+});
+
+describe('the booking map of a floor', () => {
+  it('draws the spaces a user may book, saying which wait for an approver, never naming the approvers', async () => {
+    const db = t.database.db;
+    const floor = await createFloor(
+      db,
+      tenantId,
+      (await db.selectFrom('floors').select('building_id').where('id', '=', floorId).executeTakeFirstOrThrow())
+        .building_id,
+      'Map floor',
+    );
+    const open = await createSpace(db, tenantId, floor, 'Open desk');
+    const guarded = await createSpace(db, tenantId, floor, 'Guarded room');
+    const secret = await createSpace(db, tenantId, floor, 'Private office');
+    const master = await db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('role', '=', 'ROLE_MASTER')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('spaces').set({ approver1_id: master.id }).where('id', '=', guarded).execute();
+    await db.updateTable('spaces').set({ public: false }).where('id', '=', secret).execute();
+    const asUserMap = await t.app.inject({
+      method: 'GET',
+      url: `/service/spacebooking/floor/${floor}`,
+      headers: as.user,
+    });
+    expect(asUserMap.statusCode).toBe(200);
+    const map = jsonOf<BookingFloor>(asUserMap);
+    expect(map.floor).toMatchObject({ id: floor, name: 'Map floor', buildingName: 'Hot Desk Tower', image: null });
+    expect(map.spaces.map((space) => [space.name, space.needsApproval]).sort()).toEqual([
+      ['Guarded room', true],
+      ['Open desk', false],
+    ]);
+    expect(asUserMap.body).not.toContain(master.id);
+    expect(open).toBeTruthy();
+    // A manager sees the private office too; another company's caller nothing.
+    const asMaster = jsonOf<BookingFloor>(
+      await t.app.inject({ method: 'GET', url: `/service/spacebooking/floor/${floor}`, headers: as.master }),
+    );
+    expect(asMaster.spaces.map((space) => space.name)).toContain('Private office');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/service/spacebooking/floor/${floor}`, headers: as.foreign }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import {
   BOOKING_CHECK_IN_OPENS_MINUTES,
+  type BookingFloor,
   type SpaceNow,
   type SpaceOccurrence,
   type Whereabouts,
@@ -24,6 +25,7 @@ import {
   markCheckedIn,
   releaseDue,
 } from './bookingCheckIn.repo.ts';
+import { getLayout } from '../floors/floors.service.ts';
 import { bookingChanged } from './spaceBookings.notify.ts';
 import { type Booker, isManager, seesBuilding } from './spaceBookings.service.ts';
 
@@ -194,5 +196,40 @@ export async function whereabouts(
       endsAt: row.ends_at.toISOString(),
       checkedIn: row.checked_in_at !== null,
     })),
+  };
+}
+
+/**
+ * A floor as the booking map draws it: its plan, its building's clock, and the spaces the caller
+ * may book (a user: the public ones), without their approvers' names. A floor of another company
+ * or of a building the caller does not see is 404.
+ */
+export async function bookingFloor(ctx: ServerContext, booker: Booker, floorId: string): Promise<BookingFloor> {
+  const floor = await findFloorForWhereabouts(ctx.db, booker.tenantId, floorId);
+  if (!floor || !(await seesBuilding(ctx.db, booker, floor.building_id))) throw notFound();
+  const layout = await getLayout(ctx, booker.tenantId, floorId);
+  const manager = isManager(booker);
+  return {
+    floor: {
+      id: layout.floor.id,
+      name: layout.floor.name,
+      buildingId: layout.floor.buildingId,
+      buildingName: layout.floor.buildingName,
+      timeZone: floor.time_zone || newBuildingSettings().timeZoneId,
+      image: layout.floor.image,
+    },
+    spaces: layout.spaces
+      .filter((space) => space.public || manager)
+      .map((space) => ({
+        id: space.id,
+        name: space.name,
+        kind: space.kind,
+        capacity: space.capacity,
+        color: space.color,
+        available: space.available,
+        description: space.description,
+        shape: space.shape,
+        needsApproval: space.approver1 !== null || space.approver2 !== null,
+      })),
   };
 }

@@ -12,7 +12,7 @@ import {
   decideBooking,
   listBookings,
 } from './spaceBookings.service.ts';
-import { checkInToBooking, spaceNow, whereabouts } from './bookingCheckIn.service.ts';
+import { bookingFloor, checkInToBooking, spaceNow, whereabouts } from './bookingCheckIn.service.ts';
 import {
   approvalSummary,
   bookingExport,
@@ -84,6 +84,11 @@ export async function spaceBookingsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'POST /spacebooking/checkin/:id', {
     config,
     handler: (request) => checkInToBooking(app.ctx, auditActorOf(request), bookerOf(request), request.params.id),
+  });
+
+  route(app, 'GET /spacebooking/floor/:floorId', {
+    config,
+    handler: (request) => bookingFloor(app.ctx, bookerOf(request), request.params.floorId),
   });
 
   route(app, 'GET /spacebooking/whereabouts/:floorId', {
