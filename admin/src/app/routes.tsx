@@ -100,6 +100,10 @@ const screenFiles = {
     () => import('../features/booking/MyBookingsPage.tsx'),
     (module) => module.MyBookingsPage,
   ),
+  spaceMap: preloadable(
+    () => import('../features/booking/BookingMapPage.tsx'),
+    (module) => module.BookingMapPage,
+  ),
   spaceApproval: preloadable(
     () => import('../features/booking/ApprovalPage.tsx'),
     (module) => module.ApprovalPage,
@@ -134,6 +138,7 @@ const SpaceCheckInPage = screenFiles.spaceCheckIn.Component;
 const SpaceQrPage = screenFiles.spaceQr.Component;
 const MyBookingsPage = screenFiles.booking.Component;
 const ApprovalPage = screenFiles.spaceApproval.Component;
+const BookingMapPage = screenFiles.spaceMap.Component;
 const ExportPage = screenFiles.spaceExport.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
@@ -192,7 +197,7 @@ const screens: Record<RouteId, ReactNode> = {
   visitReports: <EntryReportPage />,
   absenceReports: <AbsenceReportPage />,
   spaceCalendar: <ComingSoonPage screen="spaceCalendar" />,
-  spaceMap: <ComingSoonPage screen="spaceMap" />,
+  spaceMap: <BookingMapPage />,
   spaceApproval: <ApprovalPage />,
   spaceExport: <ExportPage />,
   spaceCheckIn: <SpaceCheckInPage />,
