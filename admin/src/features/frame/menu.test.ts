@@ -19,7 +19,7 @@ function describeEntries(entries: MenuEntry[]): string[] {
 }
 
 const help = 'help -> https://github.com/vestibule-app/vestibule/wiki';
-const spaces = 'spaces: spaceCalendar, spaceMap';
+const spaces = 'spaces: spaceCalendar, spaceMap, myBookings';
 const reports = 'reports: buildingReports, visitReports, absenceReports';
 const evacuation = 'evacuation -> /evacuation';
 

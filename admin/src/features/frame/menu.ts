@@ -127,6 +127,7 @@ export function toolbarFor(roleString: string | null | undefined, signedIn: bool
       items: [
         link('spaceCalendar', paths.spaceCalendar, 'shell.menu.spaceCalendar'),
         link('spaceMap', paths.spaceMap, 'shell.menu.spaceMap'),
+        link('myBookings', paths.booking, 'shell.menu.myBookings'),
       ],
     });
   }

@@ -15,6 +15,7 @@ export const shell = {
     spaces: 'Spaces',
     spaceCalendar: 'Booking calendar',
     spaceMap: 'Booking map',
+    myBookings: 'My bookings',
     reports: 'Reports',
     buildingReports: 'Building report',
     visitReports: 'Entry report',

@@ -16,6 +16,7 @@ export const shell = {
     spaces: 'Espacios',
     spaceCalendar: 'Calendario de reservas',
     spaceMap: 'Mapa de reservas',
+    myBookings: 'Mis reservas',
     reports: 'Informes',
     buildingReports: 'Informe de edificios',
     visitReports: 'Informe de entradas',

@@ -16,6 +16,7 @@ export const shell = {
     spaces: 'Espaces',
     spaceCalendar: 'Calendrier des réservations',
     spaceMap: 'Plan des réservations',
+    myBookings: 'Mes réservations',
     reports: 'Rapports',
     buildingReports: 'Rapport des bâtiments',
     visitReports: 'Rapport des entrées',
