@@ -39,7 +39,7 @@ describe.each(Object.values(demoUsers))('$username ($role)', (user) => {
     const menus = [
       ['admin', user.adminMenu.length > 0 ? menuLabels(user.adminMenu) : null],
       ['reports', user.reportsMenu ? menuLabels(['buildingReports', 'visitReports', 'absenceReports']) : null],
-      ['spaces', user.spacesMenu ? menuLabels(['spaceCalendar', 'spaceMap']) : null],
+      ['spaces', user.spacesMenu ? menuLabels(['spaceCalendar', 'spaceMap', 'myBookings']) : null],
     ] as const;
     for (const [menu, items] of menus.filter(([, items]) => items !== null)) {
       expect(await shell.menuItemLabels(menu)).toEqual(items);
