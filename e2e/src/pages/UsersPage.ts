@@ -74,7 +74,10 @@ export class UsersPage {
     }
     await this.field('users.dialog.email').press('Tab');
     await this.dialog.getByRole('button', { name: exactly(this.label('common.save')) }).click();
-    await this.dialog.waitFor({ state: 'detached' });
+    // The add dialog by its name: a "Please wait" dialog may show over it while the user is saved.
+    await this.page
+      .getByRole('dialog', { name: exactly(this.label('users.dialog.addTitle')) })
+      .waitFor({ state: 'detached' });
   }
 
   /** Opens a user's dialog from its row's edit action. */

@@ -117,7 +117,7 @@ function Decision({ summary, refId }: { summary: BookingApprovalSummary; refId: 
               onChange={(event) => setComment(event.currentTarget.value)}
             />
             <Group>
-              <Button color="green" loading={busy} onClick={() => void decide(true)}>
+              <Button loading={busy} onClick={() => void decide(true)}>
                 {t('booking.approval.approve')}
               </Button>
               <Button color="red" variant="light" disabled={busy} onClick={() => void decide(false)}>

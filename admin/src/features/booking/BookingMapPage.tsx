@@ -15,7 +15,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { momentOnClock } from '../../format/dateTime.ts';
 import { useLoaded } from '../floors/index.ts';
 import { messageFromError, notifications, useNoticeText } from '../notifications/index.ts';
-import { BLANK_PLAN, PlanPatterns, ShapeElement } from '../spaces/index.ts';
+import { BLANK_PLAN, PlanPatterns, ShapeElement, SpaceFigure, useKindLetters } from '../spaces/index.ts';
 import { BookingDialog, type BookingDraft } from './BookingDialog.tsx';
 
 /** Where a space stands for the slot: free, free with an approver's say, taken, or closed. */
@@ -136,6 +136,7 @@ function FloorMap({ floorId, day, from, to }: { floorId: string; day: string; fr
   // A booking made here reloads what is taken.
   const { state: taken, reload } = useLoaded<BookingOccurrence[]>(layout.kind === 'loaded' ? loadTaken : null);
   const [draft, setDraft] = useState<BookingDraft | null>(null);
+  const letters = useKindLetters();
 
   if (layout.kind === 'loading') return <Spinner />;
   if (layout.kind === 'failed')
@@ -226,6 +227,19 @@ function FloorMap({ floorId, day, from, to }: { floorId: string; day: string; fr
                 </g>
               );
             })}
+            {/* The letters and names over every shape, apart from the focusable spaces (their names are their labels). */}
+            {placed.map((space) => (
+              <SpaceFigure
+                key={space.id}
+                space={space}
+                shape={space.shape!}
+                size={size}
+                letter={letters[space.kind]}
+                showName
+                hatch="booking-hatch"
+                part="labels"
+              />
+            ))}
           </svg>
         </div>
       )}

@@ -17,11 +17,12 @@ import { useWhen } from './bookingText.ts';
 /** How many occurrences a tab shows: a person's own bookings fit. */
 const SHOWN = 100;
 
+/** Filled badges in dark shades, so white words read on them (the entry log's badges do the same). */
 const statusColours: Record<BookingStatus, string> = {
-  PENDING: 'yellow',
-  APPROVED: 'green',
-  REJECTED: 'red',
-  CANCELLED: 'gray',
+  PENDING: 'grape.9',
+  APPROVED: 'teal.9',
+  REJECTED: 'red.9',
+  CANCELLED: 'gray.7',
 };
 
 /**
@@ -109,13 +110,17 @@ function OccurrenceCard({
 }) {
   const { t } = useTranslation();
   const when = useWhen();
+  // On the building's clock, as the booking was made (the zone named when it is not the viewer's).
+  const zone = useSession((state) =>
+    state.buildings.find((building) => building.id === occurrence.building?.id),
+  )?.timeZoneId;
   const holding = occurrence.status === 'PENDING' || occurrence.status === 'APPROVED';
   return (
     <Card withBorder padding="md" component="li" aria-label={occurrence.title}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
           <Text fw={600}>{occurrence.title}</Text>
-          <Text size="sm">{when(occurrence, undefined)}</Text>
+          <Text size="sm">{when(occurrence, zone)}</Text>
           <Text size="sm" c="dimmed">
             {t('booking.where', {
               space: occurrence.space?.name ?? '',
@@ -133,7 +138,7 @@ function OccurrenceCard({
           </Text>
         </div>
         <Stack gap={6} align="flex-end">
-          <Badge color={statusColours[occurrence.status]} variant="light">
+          <Badge color={statusColours[occurrence.status]} variant="filled">
             {t(`booking.statuses.${occurrence.status}`)}
           </Badge>
           {onCancel && holding && (

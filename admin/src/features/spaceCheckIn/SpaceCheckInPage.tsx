@@ -126,11 +126,11 @@ function MyOccurrence({
           <Text size="sm">{times}</Text>
         </div>
         {occurrence.status === 'PENDING' ? (
-          <Badge color="yellow" variant="light">
+          <Badge color="grape.9" variant="filled">
             {t('spaceCheckIn.pending')}
           </Badge>
         ) : occurrence.checkedInAt ? (
-          <Badge color="green" variant="light">
+          <Badge color="teal.9" variant="filled">
             {t('spaceCheckIn.checkedIn', { at: format.time(occurrence.checkedInAt, zone) })}
           </Badge>
         ) : null}

@@ -75,7 +75,7 @@ export function labelSize(size: PlanSize, shape: SpaceShape): number {
 }
 
 interface SpaceFigureProps {
-  space: Space;
+  space: Pick<Space, 'name' | 'color' | 'available'>;
   shape: SpaceShape;
   size: PlanSize;
   letter: string;

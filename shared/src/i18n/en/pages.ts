@@ -87,7 +87,7 @@ export const pages = {
     description: 'Download a booking as an ICS file, a PDF or a Google Calendar event.',
   },
   booking: {
-    title: 'Booking',
+    title: 'My bookings',
     description: 'Book the spaces you need.',
   },
   profile: {

@@ -89,7 +89,7 @@ export const pages = {
     description: 'Descargue una reserva como archivo ICS, como PDF o como evento de Google Calendar.',
   },
   booking: {
-    title: 'Reservas',
+    title: 'Mis reservas',
     description: 'Reserve los espacios que necesita.',
   },
   profile: {

@@ -91,7 +91,7 @@ export const pages = {
     description: 'Téléchargez une réservation en fichier ICS, en PDF ou en événement Google Agenda.',
   },
   booking: {
-    title: 'Réservation',
+    title: 'Mes réservations',
     description: 'Réservez les espaces dont vous avez besoin.',
   },
   profile: {
