@@ -241,11 +241,10 @@ export async function bookingChanged(db: Db, base: string, change: BookingChange
     case 'CANCELLED':
     case 'RELEASED': {
       const sequence = await raiseIcsSequence(db, series.id);
-      // Only an approved booking was in calendars: the calendar file removes it.
-      const wasInCalendars = series.scheduling === 'ICS';
-      const calendar = wasInCalendars
-        ? bookingCalendar(series, occurrences, sequence, host, attendees, true)
-        : undefined;
+      // A series scheduled with calendar files gets one that removes its events (a calendar that
+      // never held them, the booking having waited for approval, ignores it).
+      const calendar =
+        series.scheduling === 'ICS' ? bookingCalendar(series, occurrences, sequence, host, attendees, true) : undefined;
       const released = change.kind === 'RELEASED';
       for (const to of people) {
         const extra: Block[] = calendar ? [{ kind: 'text', text: words(to).t('calendarCancel') }] : [];
