@@ -5,7 +5,7 @@ import { useBrowser } from './harness/browser.ts';
 import { demoUsers } from './harness/demo-users.ts';
 import { currentPath, waitForPath } from './harness/navigation.ts';
 import { LoginPage } from './pages/LoginPage.ts';
-import { AccessDeniedPage, ComingSoonPage, NotFoundPage } from './pages/StatusPages.ts';
+import { AccessDeniedPage, NotFoundPage } from './pages/StatusPages.ts';
 
 const session = useBrowser();
 
@@ -21,14 +21,6 @@ describe('route guards', () => {
       expect(currentPath(session.page)).toBe(path);
       await expectNoAxeViolations(session.page, `the access-denied page at ${path}`);
     }
-  });
-
-  test('a coming-soon screen passes the accessibility scan', async () => {
-    const shell = await (await LoginPage.open(session.page)).signInAs(demoUsers.supervisor);
-    await session.page.goto('/spacebooking/calendar');
-    await shell.waitUntilSignedIn(demoUsers.supervisor.username);
-    await new ComingSoonPage(session.page, 'spaceCalendar').waitUntilShown();
-    await expectNoAxeViolations(session.page, 'the coming-soon page /spacebooking/calendar');
   });
 
   test('an unknown path shows the not-found page, signed out and signed in', async () => {

@@ -146,6 +146,7 @@ describe('route × role × tenant matrix', () => {
     expect(granted).toEqual({
       'GET /service/spacebooking': bookers,
       'GET /service/spacebooking/test': bookers,
+      'GET /service/spacebooking/:id': bookers,
       'POST /service/spacebooking': bookers,
       'PATCH /service/spacebooking/:id': bookers,
       'PATCH /service/spacebooking/approve/:id': bookers,

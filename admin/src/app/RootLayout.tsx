@@ -17,7 +17,7 @@ export interface RouteHandle {
 }
 
 /** The screens with a title in the `pages` catalogue (the route ids that share its keys). */
-type TitledScreen = Exclude<keyof Resources['pages'], 'comingSoon'>;
+type TitledScreen = keyof Resources['pages'];
 
 function handleOf(match: { handle: unknown }): RouteHandle {
   return typeof match.handle === 'object' && match.handle !== null ? (match.handle as RouteHandle) : {};

@@ -13,7 +13,6 @@ import { RootLayout, type RouteHandle } from './RootLayout.tsx';
 // Every screen but the sign-in page is fetched on first visit: the sign-in page loads none of
 // their code, nor Mantine's (it is drawn with plain elements; see RootLayout).
 const pages = () => import('../features/pages/index.ts');
-const ComingSoonPage = lazy(() => pages().then((module) => ({ default: module.ComingSoonPage })));
 const ExternalDocsPage = lazy(() => pages().then((module) => ({ default: module.ExternalDocsPage })));
 const LandingPage = lazy(() => pages().then((module) => ({ default: module.LandingPage })));
 const NotFoundPage = lazy(() => pages().then((module) => ({ default: module.NotFoundPage })));
@@ -104,6 +103,10 @@ const screenFiles = {
     () => import('../features/booking/BookingMapPage.tsx'),
     (module) => module.BookingMapPage,
   ),
+  spaceCalendar: preloadable(
+    () => import('../features/booking/BookingCalendarPage.tsx'),
+    (module) => module.BookingCalendarPage,
+  ),
   spaceApproval: preloadable(
     () => import('../features/booking/ApprovalPage.tsx'),
     (module) => module.ApprovalPage,
@@ -139,6 +142,7 @@ const SpaceQrPage = screenFiles.spaceQr.Component;
 const MyBookingsPage = screenFiles.booking.Component;
 const ApprovalPage = screenFiles.spaceApproval.Component;
 const BookingMapPage = screenFiles.spaceMap.Component;
+const BookingCalendarPage = screenFiles.spaceCalendar.Component;
 const ExportPage = screenFiles.spaceExport.Component;
 // The public account pages are plain, like the sign-in page (no UI library), each its own file.
 const ForgotPasswordPage = lazy(() =>
@@ -196,7 +200,7 @@ const screens: Record<RouteId, ReactNode> = {
   buildingReports: <BuildingReportPage />,
   visitReports: <EntryReportPage />,
   absenceReports: <AbsenceReportPage />,
-  spaceCalendar: <ComingSoonPage screen="spaceCalendar" />,
+  spaceCalendar: <BookingCalendarPage />,
   spaceMap: <BookingMapPage />,
   spaceApproval: <ApprovalPage />,
   spaceExport: <ExportPage />,

@@ -58,26 +58,3 @@ export class NotFoundPage extends HeadedPage {
     await this.explanation.waitFor();
   }
 }
-
-/** A screen a later version builds, e.g. `checkInOut` or `users` (keys under `pages`). */
-export class ComingSoonPage extends HeadedPage {
-  readonly screen: string;
-
-  constructor(page: Page, screen: string, locale: Locale = 'en') {
-    super(page, locale);
-    this.screen = screen;
-  }
-
-  protected get titleKey(): string {
-    return `pages.${this.screen}.title`;
-  }
-
-  get badge(): Locator {
-    return this.main.getByText(text(this.locale, 'pages.comingSoon.badge'), { exact: true });
-  }
-
-  override async waitUntilShown(): Promise<void> {
-    await super.waitUntilShown();
-    await this.badge.waitFor();
-  }
-}

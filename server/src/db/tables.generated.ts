@@ -604,6 +604,7 @@ export interface Visits {
   scheduled_at: Timestamp | null;
   scheduled_duration: string | null;
   source: 'OWN_DEVICE' | 'KIOSK' | 'STAFF' | 'REGISTRATION';
+  space_booking_id: string | null;
   start_reminder_sent_at: Timestamp | null;
   temp_measure1: number | null;
   temp_measure2: number | null;

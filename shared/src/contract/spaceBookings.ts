@@ -43,6 +43,14 @@ export const spaceBookingsContract = {
     response: bookingHealthSchema,
     errors: ['TENANT_REQUIRED'],
   }),
+  'GET /spacebooking/:id': endpoint({
+    tags,
+    summary:
+      "A booking's series with its occurrences and attendees, for its host, the one who booked it, the building's managers and the space's approvers",
+    params: bookingRefParamsSchema,
+    response: bookingSeriesSchema,
+    errors: ['TENANT_REQUIRED', 'NOT_FOUND'],
+  }),
   'POST /spacebooking': endpoint({
     tags,
     summary: 'Book a space: one occurrence, or a series by its repeat rule (all or nothing)',

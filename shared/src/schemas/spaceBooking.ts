@@ -110,6 +110,8 @@ export const bookingOccurrenceSchema = z.object({
   endsAt: z.string(),
   status: z.enum(bookingStatuses),
   cancelledAt: z.string().nullable(),
+  /** When someone checked in to it (at the space, or its guest at the front desk); null before. */
+  checkedInAt: z.string().nullable(),
   title: z.string(),
   space: namedSchema,
   floor: namedSchema,

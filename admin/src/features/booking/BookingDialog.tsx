@@ -1,8 +1,22 @@
-import { ActionIcon, Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import {
   BOOKING_DESCRIPTION_MAX,
   BOOKING_TITLE_MAX,
   type BookingRepeat,
+  type BookingScheduling,
   type BookingSeries,
   bookingRepeats,
   bookingSchedulings,
@@ -11,17 +25,63 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
 import { AppDialog, DialogActions } from '../../components/AppDialog.tsx';
-import { momentOnClock } from '../../format/dateTime.ts';
+import { momentOnClock, onClockOf } from '../../format/dateTime.ts';
 import { messageFromError, useNoticeText } from '../notifications/index.ts';
 
-/** What the dialog books: a space, on its building's clock, from a day and times it proposes. */
+/** A space the dialog may book. */
+export interface BookingChoice {
+  id: string;
+  name: string;
+  needsApproval: boolean;
+}
+
+/**
+ * What the dialog books: a space (or, with none, one the user picks among `choices`), on its
+ * building's clock, from a day and times it proposes.
+ */
 export interface BookingDraft {
-  space: { id: string; name: string; needsApproval: boolean };
+  space: BookingChoice | null;
+  choices?: readonly BookingChoice[];
   where: string;
   timeZone: string;
   day: string;
   from: string;
   to: string;
+}
+
+/** A booking being changed: its series and the occurrence the user opened. */
+export interface BookingEdit {
+  series: BookingSeries;
+  occurrence: number;
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** A moment's day (yyyy-MM-dd) and time (HH:mm) on a zone's clock, as the date and time fields take them. */
+export function clockFields(moment: Date | string, zone: string): { day: string; time: string } {
+  const shown = onClockOf(new Date(moment), zone);
+  return {
+    day: `${shown.getFullYear()}-${twoDigits(shown.getMonth() + 1)}-${twoDigits(shown.getDate())}`,
+    time: `${twoDigits(shown.getHours())}:${twoDigits(shown.getMinutes())}`,
+  };
+}
+
+/** The draft of a booking being changed: its occurrence's day and times, its space. */
+export function draftOfEdit(edit: BookingEdit, choices: readonly BookingChoice[] | undefined): BookingDraft {
+  const { series } = edit;
+  const occurrence = series.occurrences.find((o) => o.occurrence === edit.occurrence) ?? series.occurrences[0];
+  const start = clockFields(occurrence?.startsAt ?? series.createdAt, series.timeZone);
+  const end = clockFields(occurrence?.endsAt ?? series.createdAt, series.timeZone);
+  const current = choices?.find((choice) => choice.id === series.space?.id);
+  return {
+    space: current ? null : { id: series.space?.id ?? '', name: series.space?.name ?? '', needsApproval: false },
+    choices: current ? choices : undefined,
+    where: [series.floor?.name, series.building?.name].filter(Boolean).join(', '),
+    timeZone: series.timeZone,
+    day: start.day,
+    from: start.time,
+    to: end.time,
+  };
 }
 
 interface Attendee {
@@ -33,31 +93,47 @@ interface Attendee {
 const noAttendee: Attendee = { firstName: '', lastName: '', email: '' };
 
 /**
- * Books a space (docs/space-booking.md): a title, the day and times on the building's clock, a
- * repeat with its last day, attendees, a description and how attendees add it to their
- * calendar. The server's refusals (the slot taken, the past, a limit) are shown in the dialog.
+ * Books a space, or changes a booking (docs/space-booking.md): a title, the day and times on the
+ * building's clock, a repeat with its last day, attendees, a description, how attendees add it
+ * to their calendar and whether external attendees get an entry invitation. A change acts on the
+ * occurrence opened or on every occurrence to come (their time of day; each keeps its day). The
+ * server's refusals (the slot taken, the past, a limit) are shown in the dialog.
  */
 export function BookingDialog({
   draft,
+  editing,
   onClose,
+  onCancelBooking,
 }: {
   draft: BookingDraft;
+  editing?: BookingEdit;
   onClose: (booked: BookingSeries | null) => void;
+  /** Offered while changing a booking: closes this dialog for the cancellation's. */
+  onCancelBooking?: () => void;
 }) {
   const { t } = useTranslation();
   const noticeText = useNoticeText();
-  const [title, setTitle] = useState('');
+  const series = editing?.series;
+  const [title, setTitle] = useState(series?.title ?? '');
+  const [spaceId, setSpaceId] = useState<string | null>(draft.space ? draft.space.id : (series?.space?.id ?? null));
   const [day, setDay] = useState(draft.day);
   const [from, setFrom] = useState(draft.from);
   const [to, setTo] = useState(draft.to);
-  const [repeat, setRepeat] = useState<BookingRepeat>('NONE');
-  const [until, setUntil] = useState('');
-  const [attendees, setAttendees] = useState<Attendee[]>([]);
-  const [description, setDescription] = useState('');
-  const [scheduling, setScheduling] = useState<(typeof bookingSchedulings)[number]>('ICS');
+  const [repeat, setRepeat] = useState<BookingRepeat>(series?.repeat ?? 'NONE');
+  const [until, setUntil] = useState(series?.repeatUntil ?? '');
+  const [scope, setScope] = useState<'one' | 'series'>('one');
+  const [attendees, setAttendees] = useState<Attendee[]>(
+    series?.attendees.map(({ firstName, lastName, email }) => ({ firstName, lastName, email })) ?? [],
+  );
+  const [description, setDescription] = useState(series?.description ?? '');
+  const [scheduling, setScheduling] = useState<BookingScheduling>(series?.scheduling ?? 'ICS');
+  const [createInvitation, setCreateInvitation] = useState(series?.createInvitation ?? false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [titleMissing, setTitleMissing] = useState(false);
+  const [spaceMissing, setSpaceMissing] = useState(false);
+  const space = draft.space ?? draft.choices?.find((choice) => choice.id === spaceId) ?? null;
+  const whole = scope === 'series' && series !== undefined;
 
   const setAttendee = (index: number, field: keyof Attendee, value: string) =>
     setAttendees((current) =>
@@ -65,8 +141,9 @@ export function BookingDialog({
     );
 
   const submit = async () => {
-    if (title.trim() === '') {
-      setTitleMissing(true);
+    if (title.trim() === '' || !space) {
+      setTitleMissing(title.trim() === '');
+      setSpaceMissing(!space);
       return;
     }
     const startsAt = momentOnClock(day, from, draft.timeZone);
@@ -75,28 +152,46 @@ export function BookingDialog({
       setRefusal(t('booking.dialog.timesMissing'));
       return;
     }
+    const people = attendees
+      .filter((attendee) => attendee.email.trim() !== '')
+      .map((attendee) => ({
+        firstName: attendee.firstName.trim(),
+        lastName: attendee.lastName.trim(),
+        email: attendee.email.trim(),
+      }));
     setBusy(true);
     setRefusal(null);
     try {
-      const booked = await api.call('POST /spacebooking', {
-        body: {
-          spaceId: draft.space.id,
-          title: title.trim(),
-          startsAt: startsAt.toISOString(),
-          endsAt: endsAt.toISOString(),
-          repeat,
-          ...(repeat === 'NONE' ? {} : { repeatUntil: until || null }),
-          ...(description.trim() ? { description: description.trim() } : {}),
-          attendees: attendees
-            .filter((attendee) => attendee.email.trim() !== '')
-            .map((attendee) => ({
-              firstName: attendee.firstName.trim(),
-              lastName: attendee.lastName.trim(),
-              email: attendee.email.trim(),
-            })),
-          scheduling,
-        },
-      });
+      let booked: BookingSeries;
+      if (editing) {
+        // Times are sent only when moved: an occurrence under way keeps its start.
+        const moved = day !== draft.day || from !== draft.from || to !== draft.to;
+        booked = await api.call('PATCH /spacebooking/:id', {
+          params: { id: whole ? editing.series.id : `${editing.series.id}-${editing.occurrence}` },
+          body: {
+            title: title.trim(),
+            description: description.trim() || null,
+            attendees: people,
+            ...(space.id === editing.series.space?.id ? {} : { spaceId: space.id }),
+            ...(moved ? { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() } : {}),
+          },
+        });
+      } else {
+        booked = await api.call('POST /spacebooking', {
+          body: {
+            spaceId: space.id,
+            title: title.trim(),
+            startsAt: startsAt.toISOString(),
+            endsAt: endsAt.toISOString(),
+            repeat,
+            ...(repeat === 'NONE' ? {} : { repeatUntil: until || null }),
+            ...(description.trim() ? { description: description.trim() } : {}),
+            attendees: people,
+            scheduling,
+            createInvitation: createInvitation && people.length > 0,
+          },
+        });
+      }
       onClose(booked);
     } catch (error) {
       setRefusal(noticeText(messageFromError(error)));
@@ -104,17 +199,18 @@ export function BookingDialog({
     }
   };
 
+  const heading = editing
+    ? t('booking.dialog.editTitle', { title: editing.series.title })
+    : draft.space
+      ? t('booking.dialog.title', { space: draft.space.name })
+      : t('booking.dialog.titleChoose');
+
   return (
-    <AppDialog
-      opened
-      onClose={() => onClose(null)}
-      title={t('booking.dialog.title', { space: draft.space.name })}
-      size="lg"
-    >
+    <AppDialog opened onClose={() => onClose(null)} title={heading} size="lg">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {draft.where}
-          {draft.space.needsApproval ? ` · ${t('booking.dialog.needsApproval')}` : ''}
+          {[draft.space && editing ? draft.space.name : null, draft.where].filter(Boolean).join(', ')}
+          {space?.needsApproval ? ` · ${t('booking.dialog.needsApproval')}` : ''}
         </Text>
         <TextInput
           label={t('booking.dialog.name')}
@@ -128,11 +224,42 @@ export function BookingDialog({
           error={titleMissing ? t('booking.dialog.nameMissing') : undefined}
           data-autofocus
         />
+        {!draft.space && draft.choices && (
+          <Select
+            label={t('booking.dialog.space')}
+            required
+            data={draft.choices.map((choice) => ({
+              value: choice.id,
+              label: choice.needsApproval ? t('booking.dialog.spaceApproval', { name: choice.name }) : choice.name,
+            }))}
+            value={spaceId}
+            onChange={(value) => {
+              setSpaceId(value);
+              setSpaceMissing(false);
+            }}
+            searchable
+            error={spaceMissing ? t('booking.dialog.spaceMissing') : undefined}
+            comboboxProps={{ withinPortal: true, zIndex: 400 }}
+          />
+        )}
+        {series && series.repeat !== 'NONE' && (
+          <SegmentedControl
+            aria-label={t('booking.dialog.scope')}
+            value={scope}
+            onChange={(value) => setScope(value === 'series' ? 'series' : 'one')}
+            data={[
+              { value: 'one', label: t('booking.dialog.scopeOne') },
+              { value: 'series', label: t('booking.dialog.scopeSeries') },
+            ]}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <TextInput
             type="date"
             label={t('booking.dialog.day')}
             value={day}
+            disabled={whole}
+            description={whole ? t('booking.dialog.eachKeepsDay') : undefined}
             onChange={(e) => setDay(e.currentTarget.value)}
           />
           <TextInput
@@ -155,13 +282,15 @@ export function BookingDialog({
             value={repeat}
             onChange={(value) => setRepeat((value ?? 'NONE') as BookingRepeat)}
             allowDeselect={false}
+            disabled={editing !== undefined}
             comboboxProps={{ withinPortal: true, zIndex: 400 }}
           />
           {repeat !== 'NONE' && (
             <TextInput
               type="date"
               label={t('booking.dialog.until')}
-              required
+              required={!editing}
+              disabled={editing !== undefined}
               value={until}
               onChange={(event) => setUntil(event.currentTarget.value)}
             />
@@ -205,6 +334,15 @@ export function BookingDialog({
         <Button variant="subtle" onClick={() => setAttendees((current) => [...current, noAttendee])} w="fit-content">
           {t('booking.dialog.addAttendee')}
         </Button>
+        {attendees.length > 0 && (
+          <Checkbox
+            label={t('booking.dialog.createInvitation')}
+            description={t('booking.dialog.createInvitationHelp')}
+            checked={createInvitation}
+            disabled={editing !== undefined}
+            onChange={(event) => setCreateInvitation(event.currentTarget.checked)}
+          />
+        )}
         <Textarea
           label={t('booking.dialog.description')}
           maxLength={BOOKING_DESCRIPTION_MAX}
@@ -217,8 +355,9 @@ export function BookingDialog({
           label={t('booking.dialog.scheduling')}
           data={bookingSchedulings.map((value) => ({ value, label: t(`booking.schedulings.${value}`) }))}
           value={scheduling}
-          onChange={(value) => setScheduling((value ?? 'ICS') as (typeof bookingSchedulings)[number])}
+          onChange={(value) => setScheduling((value ?? 'ICS') as BookingScheduling)}
           allowDeselect={false}
+          disabled={editing !== undefined}
           comboboxProps={{ withinPortal: true, zIndex: 400 }}
         />
         {refusal && (
@@ -227,11 +366,16 @@ export function BookingDialog({
           </Alert>
         )}
         <DialogActions>
+          {onCancelBooking && (
+            <Button variant="subtle" color="red.9" mr="auto" onClick={onCancelBooking}>
+              {t('booking.dialog.cancelBooking')}
+            </Button>
+          )}
           <Button variant="default" onClick={() => onClose(null)}>
             {t('booking.dialog.cancel')}
           </Button>
           <Button loading={busy} onClick={() => void submit()}>
-            {t('booking.dialog.book')}
+            {editing ? t('booking.dialog.save') : t('booking.dialog.book')}
           </Button>
         </DialogActions>
       </Stack>

@@ -87,6 +87,7 @@ function takenFixture() {
     endsAt: new Date(Date.now() + 7_200_000).toISOString(),
     status: 'APPROVED',
     cancelledAt: null,
+    checkedInAt: null,
     title: 'Taken',
     space: { id: space(3), name: 'Desk 2' },
     floor: { id: FLOOR, name: 'Ground floor' },

@@ -34,6 +34,7 @@ function occurrenceFixture(changes: Partial<BookingOccurrence> = {}): BookingOcc
     endsAt: at(2, 10),
     status: 'APPROVED',
     cancelledAt: null,
+    checkedInAt: null,
     title: 'Team meeting',
     space: named('0190a8f2-0000-7000-8000-000000000401', 'Boardroom'),
     floor: named('0190a8f2-0000-7000-8000-000000000402', 'Ground floor'),

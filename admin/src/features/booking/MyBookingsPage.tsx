@@ -1,29 +1,23 @@
-import { Alert, Badge, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { BOOKING_COMMENT_MAX, type BookingOccurrence, type BookingStatus } from '@vestibule/shared';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { type BookingOccurrence, dayInZone } from '@vestibule/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/apiClient.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Page } from '../../components/Page.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { useLoaded } from '../floors/index.ts';
-import { messageFromError, notifications, useNoticeText } from '../notifications/index.ts';
+import { messageFromError, useNoticeText } from '../notifications/index.ts';
 import { routeTable } from '../routing/index.ts';
 import { useSession } from '../session/index.ts';
-import { useWhen } from './bookingText.ts';
+import { statusColours, useWhen } from './bookingText.ts';
+import { CancelBookingDialog } from './CancelBookingDialog.tsx';
+
+/** The viewer's own time zone, the calendar's. */
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** How many occurrences a tab shows: a person's own bookings fit. */
 const SHOWN = 100;
-
-/** Filled badges in dark shades, so white words read on them (the entry log's badges do the same). */
-const statusColours: Record<BookingStatus, string> = {
-  PENDING: 'grape.9',
-  APPROVED: 'teal.9',
-  REJECTED: 'red.9',
-  CANCELLED: 'gray.7',
-};
 
 /**
  * /booking: the signed-in user's own bookings (those they host), the next first, or the past ones
@@ -89,7 +83,7 @@ export function MyBookingsPage() {
         )}
       </Stack>
       {cancelling && (
-        <CancelDialog
+        <CancelBookingDialog
           occurrence={cancelling}
           onClose={(done) => {
             setCancelling(null);
@@ -141,6 +135,21 @@ function OccurrenceCard({
           <Badge color={statusColours[occurrence.status]} variant="filled">
             {t(`booking.statuses.${occurrence.status}`)}
           </Badge>
+          {occurrence.checkedInAt && (
+            <Badge color="blue.9" variant="filled">
+              {t('booking.mine.checkedIn')}
+            </Badge>
+          )}
+          {occurrence.floor && (
+            <Button
+              size="xs"
+              variant="subtle"
+              component={Link}
+              to={`${routeTable.spaceCalendar.path}?floor=${occurrence.floor.id}&date=${dayInZone(new Date(occurrence.startsAt), viewerZone())}`}
+            >
+              {t('booking.mine.showInCalendar', { title: occurrence.title })}
+            </Button>
+          )}
           {onCancel && holding && (
             <Button size="xs" variant="subtle" color="red" onClick={onCancel}>
               {t('booking.mine.cancel', { title: occurrence.title })}
@@ -149,60 +158,5 @@ function OccurrenceCard({
         </Stack>
       </Group>
     </Card>
-  );
-}
-
-function CancelDialog({ occurrence, onClose }: { occurrence: BookingOccurrence; onClose: (done: boolean) => void }) {
-  const { t } = useTranslation();
-  const format = useDateTimeFormat();
-  const [comment, setComment] = useState('');
-  const [series, setSeries] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      await api.call('DELETE /spacebooking/:id', {
-        params: { id: series ? occurrence.seriesId : occurrence.id },
-        body: comment.trim() ? { comment: comment.trim() } : {},
-      });
-      notifications.showSuccess({ key: 'booking.mine.cancelled' });
-      onClose(true);
-    } catch (error) {
-      notifications.showError(messageFromError(error));
-      setBusy(false);
-    }
-  };
-  return (
-    <ConfirmDialog
-      opened
-      title={t('booking.mine.cancelTitle')}
-      confirmLabel={t('booking.mine.confirm')}
-      cancelLabel={t('booking.mine.keep')}
-      onConfirm={() => void cancel()}
-      onCancel={() => onClose(false)}
-      danger
-      busy={busy}
-    >
-      <Stack gap="sm">
-        <Text>
-          {t('booking.mine.cancelText', { title: occurrence.title, date: format.dateTime(occurrence.startsAt) })}
-        </Text>
-        {occurrence.repeat !== 'NONE' && (
-          <Checkbox
-            label={t('booking.mine.cancelSeries')}
-            checked={series}
-            onChange={(event) => setSeries(event.currentTarget.checked)}
-          />
-        )}
-        <Textarea
-          label={t('booking.mine.comment')}
-          value={comment}
-          maxLength={BOOKING_COMMENT_MAX}
-          autosize
-          minRows={2}
-          onChange={(event) => setComment(event.currentTarget.value)}
-        />
-      </Stack>
-    </ConfirmDialog>
   );
 }

@@ -1,3 +1,4 @@
+import type { BookingStatus } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 
@@ -12,3 +13,14 @@ export function useWhen(): (occurrence: { startsAt: string; endsAt: string }, zo
       to: format.time(occurrence.endsAt, zone),
     });
 }
+
+/**
+ * A status's colour: filled dark shades, so white words read on them (the entry log's badges do
+ * the same). The calendar's blocks take the same shades, with the status written on each.
+ */
+export const statusColours: Record<BookingStatus, string> = {
+  PENDING: 'grape.9',
+  APPROVED: 'teal.9',
+  REJECTED: 'red.9',
+  CANCELLED: 'gray.7',
+};

@@ -1,7 +1,6 @@
 // The pages feature's public entry: what the rest of the app may use of it (lint refuses
 // deep imports from outside the feature).
 export { AccessDeniedPage } from './AccessDeniedPage.tsx';
-export { ComingSoonPage } from './ComingSoonPage.tsx';
 export { ExternalDocsPage } from './ExternalDocsPage.tsx';
 export { LandingPage } from './LandingPage.tsx';
 export { NotFoundPage } from './NotFoundPage.tsx';

@@ -21,6 +21,7 @@ import { settingsOf } from '../buildings/buildingSettings.ts';
 import { audit, channelActor } from '../audit/audit.service.ts';
 import { sameSecret } from '../identification/identifiedPerson.ts';
 import { enqueueMail } from '../mail/mail.repo.ts';
+import { confirmByArrival } from '../spaceBookings/bookingCheckIn.repo.ts';
 import { insertVisitIfCurrent, personIsIn } from '../visits/openVisits.repo.ts';
 import { stateOf, toVisitSummary } from '../visits/visit.dto.ts';
 import {
@@ -211,12 +212,15 @@ async function writeEntry(
   const notice = noticeOf(ctx, entry, who, decision, identifiers);
   // A visitor's own check-in (a phone, a kiosk) is audited with it; staff audit their own.
   const audited = entry.channel.staff !== true;
+  // A booking's guest let in confirms the booking they were invited to (docs/space-booking.md).
+  const booking = decision.allowed ? (existing?.space_booking_id ?? null) : null;
   const saved =
-    notice || audited
+    notice || audited || booking
       ? await inTransaction(ctx, async (trx) => {
           const visit = await write(trx);
           if (visit && notice) await enqueueMail(trx, uuidv7(), { ...notice, about: { entity: 'visit', id } });
           if (visit && audited) await auditEntry(trx, entry, id, columns);
+          if (visit && booking) await confirmByArrival(trx, booking, entry.at);
           return visit;
         })
       : await write(ctx.db);

@@ -85,14 +85,22 @@ async function claimNotice(
 }
 
 /**
+ * How many days before its occurrence a booking's entry invitation is sent: a weekly meeting's
+ * guest gets each week's invitation in the week before, not a year of them at once.
+ */
+export const BOOKING_INVITATION_LEAD_DAYS = 7;
+
+/**
  * Invitations not yet sent, to visitors with an address, while the visit can still happen: new
  * ones, and those whose time or length changed since they were sent (the change clears
- * `invitation_sent_at` and raises `invitation_sequence`).
+ * `invitation_sent_at` and raises `invitation_sequence`); a booking's from its lead before.
  */
 export function claimInvitations(db: Db, now: Date, limit: number): Promise<string[]> {
   const due = sql`v.is_invitation and v.cancelled_at is null and v.checked_in_at is null
     and v.checked_out_at is null and v.expired_at is null and v.email like '%@%'
-    and (v.scheduled_at is null or ${scheduledEnd} > ${now})`;
+    and (v.scheduled_at is null or ${scheduledEnd} > ${now})
+    and (v.space_booking_id is null
+      or v.scheduled_at < ${now}::timestamptz + make_interval(days => ${BOOKING_INVITATION_LEAD_DAYS}))`;
   return claimNotice(db, 'invitation_sent_at', due, sql`v.created_at`, now, limit);
 }
 

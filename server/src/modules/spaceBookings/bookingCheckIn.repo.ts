@@ -82,6 +82,20 @@ export async function markCheckedIn(db: Db, id: string, at: Date): Promise<void>
 }
 
 /**
+ * An approved occurrence confirmed by its guest's arrival at the front desk (docs/space-booking.md,
+ * "Entry invitations"): it is no longer released as a no-show. The first check-in holds.
+ */
+export async function confirmByArrival(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .updateTable('space_bookings')
+    .set({ checked_in_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'APPROVED')
+    .where('checked_in_at', 'is', null)
+    .execute();
+}
+
+/**
  * Releases the approved occurrences nobody checked into within their building's delay
  * (`bookingReleaseMinutes`) and not over yet: cancelled and marked released, their slots free.
  * Rows another instance is releasing at the same moment are skipped, never released twice.

@@ -74,6 +74,7 @@ export function toOccurrence(row: OccurrenceListRow): BookingOccurrence {
     endsAt: iso(row.ends_at),
     status: row.status,
     cancelledAt: row.cancelled_at === null ? null : iso(row.cancelled_at),
+    checkedInAt: row.checked_in_at === null ? null : iso(row.checked_in_at),
     title: row.title,
     space: named(row.space_id, row.space_name),
     floor: named(row.floor_id, row.floor_name),

@@ -331,6 +331,30 @@ describe('a series', () => {
   });
 });
 
+describe('one booking', () => {
+  it('answers the whole series to its host, a manager and its approvers; 404 to colleagues and other companies', async () => {
+    const room = await space('Detail room', { approver: ids.approver });
+    const series = await booked(
+      {
+        spaceId: room,
+        startsAt: at(40, 14),
+        endsAt: at(40, 15),
+        attendees: [{ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.test' }],
+      },
+      as.user,
+    );
+    const get = (id: string, headers = as.user) =>
+      t.app.inject({ method: 'GET', url: `/service/spacebooking/${id}`, headers });
+    for (const reader of [as.user, as.admin, as.supervisor, as.approver]) {
+      const answer = jsonOf<BookingSeries>(await get(`${series.id}-1`, reader));
+      expect(answer).toEqual(series);
+    }
+    for (const stranger of [as.colleague, as.annexSupervisor, as.foreign])
+      expect(codeOf(await get(series.id, stranger))).toBe('NOT_FOUND');
+    expect(codeOf(await get(`${series.id}-9`, as.user))).toBe('NOT_FOUND');
+  });
+});
+
 describe('approving and cancelling', () => {
   it("lets only the space's approvers approve or reject, the series or one occurrence", async () => {
     const room = await space('Approved room', { approver: ids.approver });

@@ -15,6 +15,7 @@ import {
   seriesForMail,
   usersForMail,
 } from './bookingMails.repo.ts';
+import { keepEntryInvitations } from './bookingInvitations.ts';
 import { listAttendees } from './spaceBookings.repo.ts';
 
 // The booking e-mails (docs/space-booking.md, "E-mails and calendars"), written to the outbox in
@@ -112,10 +113,12 @@ export function bookingCalendar(
 }
 
 /**
- * Writes a change's e-mails to the outbox, in the caller's transaction; answers how many. `base`
- * starts the links (the approval page).
+ * Tells the people of a change, in the caller's transaction: keeps the external attendees' entry
+ * invitations in step with the occurrences, and writes the e-mails to the outbox; answers how
+ * many. `base` starts the links (the approval page).
  */
 export async function bookingChanged(db: Db, base: string, change: BookingChange): Promise<number> {
+  await keepEntryInvitations(db, change.seriesId);
   const series = await seriesForMail(db, change.seriesId);
   if (!series) return 0;
   const occurrences = await occurrencesForMail(db, series.id, change.occurrences);

@@ -317,6 +317,7 @@ export async function listOccurrences(db: Db, tenantId: string, filter: Occurren
             isoText('b.ends_at').as('ends_at'),
             'b.status',
             'b.cancelled_at',
+            'b.checked_in_at',
             's.title',
             's.repeat',
             's.host_id',

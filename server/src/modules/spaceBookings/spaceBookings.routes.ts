@@ -6,6 +6,7 @@ import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import {
   type Booker,
   bookingHealth,
+  bookingOf,
   cancelBooking,
   changeBooking,
   createBooking,
@@ -45,6 +46,11 @@ export async function spaceBookingsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /spacebooking/test', {
     config,
     handler: (request) => bookingHealth(app.ctx, tenantOf(request)),
+  });
+
+  route(app, 'GET /spacebooking/:id', {
+    config,
+    handler: (request) => bookingOf(app.ctx, bookerOf(request), request.params.id),
   });
 
   route(app, 'POST /spacebooking', {

@@ -396,6 +396,23 @@ export async function changeBooking(
   return seriesAnswer(ctx.db, booker.tenantId, seriesId);
 }
 
+const isApprover = (booker: Booker, series: SeriesRow) =>
+  series.approver1_id === booker.userId || series.approver2_id === booker.userId;
+
+/**
+ * A booking's series, whole (attendees' addresses included): for those who may change it and for
+ * its space's approvers; to anyone else 404, as for another company's.
+ */
+export async function bookingOf(ctx: ServerContext, booker: Booker, ref: string): Promise<BookingSeries> {
+  const parsed = parseBookingRef(ref);
+  const series = parsed ? await findSeries(ctx.db, booker.tenantId, parsed.seriesId) : undefined;
+  if (!series || !(await seesBuilding(ctx.db, booker, series.building_id))) throw notFound();
+  if (!mayChange(booker, series) && !isApprover(booker, series)) throw notFound();
+  const answer = await seriesAnswer(ctx.db, booker.tenantId, series.id);
+  if (parsed?.occurrence && !answer.occurrences.some((o) => o.occurrence === parsed.occurrence)) throw notFound();
+  return answer;
+}
+
 /** Approves or rejects pending occurrences: only the space's approvers (others: 404). */
 export async function decideBooking(
   ctx: ServerContext,
@@ -406,7 +423,7 @@ export async function decideBooking(
 ): Promise<{ id: string; changed: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const { series, occurrences, occurrence } = await lockedSeries(trx, booker, ref);
-    if (series.approver1_id !== booker.userId && series.approver2_id !== booker.userId) throw notFound();
+    if (!isApprover(booker, series)) throw notFound();
     const open = targets(occurrences, occurrence, ['PENDING']);
     const status: BookingStatus = input.approved ? 'APPROVED' : 'REJECTED';
     const changed = await setStatus(

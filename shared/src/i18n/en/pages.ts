@@ -1,11 +1,5 @@
-// Titles and short descriptions of the screens, shown by the "coming soon" page until
-// each screen is built.
+// The screens' titles (each page's heading, the loading screen's) and a line on what each is for.
 export const pages = {
-  comingSoon: {
-    badge: 'Coming soon',
-    text: 'This screen is being built and will be available in a coming version of Vestibule.',
-    home: 'Go to the home page',
-  },
   checkInOut: {
     title: 'Entry log',
     description: 'Check visitors in and out, follow who is in your buildings and manage meetings.',

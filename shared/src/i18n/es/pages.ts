@@ -2,11 +2,6 @@ import type { pages as english } from '../en/pages.ts';
 import type { Catalogue } from '../index.ts';
 
 export const pages = {
-  comingSoon: {
-    badge: 'Próximamente',
-    text: 'Esta pantalla está en desarrollo y estará disponible en una próxima versión de Vestibule.',
-    home: 'Ir a la página de inicio',
-  },
   checkInOut: {
     title: 'Registro de entradas',
     description:

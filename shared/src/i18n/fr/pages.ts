@@ -2,11 +2,6 @@ import type { pages as english } from '../en/pages.ts';
 import type { Catalogue } from '../index.ts';
 
 export const pages = {
-  comingSoon: {
-    badge: 'Bientôt disponible',
-    text: 'Cet écran est en cours de réalisation et sera disponible dans une prochaine version de Vestibule.',
-    home: 'Aller à la page d’accueil',
-  },
   checkInOut: {
     title: 'Registre des entrées',
     description:

@@ -1,0 +1,90 @@
+// Entry invitations of a booking (docs/space-booking.md, "Entry invitations"): with "create an
+// entry invitation", each attendee from outside the company holds a front-desk invitation (a
+// visit with its QR code) for each approved occurrence to come, hosted by the booking's host.
+// Kept in step in the transaction of every change: made when an occurrence is approved, moved
+// with it, cancelled when it no longer holds or the attendee is gone. Checking in with one
+// confirms the occurrence (the check-in service).
+import { hostName, locales, minutesToDuration, newVisitCodes, uuidv7 } from '@vestibule/shared';
+import type { Db } from '../../db/database.ts';
+import {
+  type BookingVisitRow,
+  bookingVisits,
+  cancelBookingVisits,
+  insertBookingVisits,
+  moveBookingVisit,
+} from '../visits/bookingVisits.repo.ts';
+import { admittingOccurrences, externalAttendees, seriesForInvitations } from './bookingInvitations.repo.ts';
+
+const MINUTE = 60_000;
+const keyOf = (occurrenceId: string, email: string) => `${occurrenceId} ${email}`;
+
+export async function keepEntryInvitations(db: Db, seriesId: string, now = new Date()): Promise<void> {
+  const series = await seriesForInvitations(db, seriesId);
+  if (!series) return;
+  const standing = (await bookingVisits(db, seriesId)).filter((visit) => visit.ends_at.getTime() > now.getTime());
+  if (!series.create_invitation && standing.length === 0) return;
+  const [attendees, occurrences] = series.create_invitation
+    ? await Promise.all([externalAttendees(db, seriesId, series.tenant_id), admittingOccurrences(db, seriesId, now)])
+    : [[], []];
+  const wanted = new Map(
+    occurrences.flatMap((occurrence) =>
+      attendees.map((attendee) => [keyOf(occurrence.id, attendee.email), { occurrence, attendee }] as const),
+    ),
+  );
+  const withdrawn: BookingVisitRow[] = [];
+  for (const visit of standing) {
+    const key = keyOf(visit.space_booking_id ?? '', visit.email);
+    const match = wanted.get(key);
+    if (!match) {
+      withdrawn.push(visit);
+      continue;
+    }
+    wanted.delete(key);
+    const duration = minutesToDuration(
+      (match.occurrence.ends_at.getTime() - match.occurrence.starts_at.getTime()) / MINUTE,
+    );
+    if (visit.scheduled_at?.getTime() !== match.occurrence.starts_at.getTime() || visit.scheduled_duration !== duration)
+      await moveBookingVisit(db, visit.id, match.occurrence.starts_at, duration);
+  }
+  await cancelBookingVisits(
+    db,
+    withdrawn.filter((visit) => visit.checked_in_at === null).map((visit) => visit.id),
+    now,
+  );
+  const host = hostName({ firstName: series.host_first_name, lastName: series.host_last_name }) || series.host_username;
+  const locale = locales.find((candidate) => candidate === series.default_locale) ?? 'en';
+  await insertBookingVisits(
+    db,
+    [...wanted.values()].map(({ occurrence, attendee }) => {
+      const codes = newVisitCodes();
+      return {
+        id: uuidv7(),
+        tenant_id: series.tenant_id,
+        building_id: series.building_id,
+        identifier: codes.identifier,
+        public_identifier: codes.publicIdentifier,
+        pin: codes.pin,
+        visitor_type: 'VISITOR' as const,
+        first_name: attendee.first_name,
+        last_name: attendee.last_name,
+        email: attendee.email,
+        host,
+        host_user_id: series.host_id,
+        check_in_form: JSON.stringify({
+          firstName: attendee.first_name,
+          lastName: attendee.last_name,
+          email: attendee.email,
+          ...(host ? { host } : {}),
+        }),
+        scheduled_at: occurrence.starts_at,
+        scheduled_duration: minutesToDuration((occurrence.ends_at.getTime() - occurrence.starts_at.getTime()) / MINUTE),
+        comments: series.title,
+        locale,
+        source: 'STAFF' as const,
+        is_invitation: true,
+        invited_by: series.created_by,
+        space_booking_id: occurrence.id,
+      };
+    }),
+  );
+}
