@@ -1,9 +1,13 @@
 // Booking a room from the map, as people do it (docs/space-booking.md): a user books a weekly
 // meeting in the executive suite, whose bookings wait for an approver, with a guest; the approver
 // gets an e-mail at the run's SMTP server and approves from its link; the guest's invitation
-// carries a calendar file with one event per week; the user's bookings show it approved. On a
-// phone, the map and the booking dialog work with the fingers' list of spaces. Only what a
-// browser shows is here (the rules are proven by the server's tests); axe on each screen.
+// carries a calendar file with one event per week; the user's bookings show it approved, and the
+// calendar shows it in its week, where a drag books another room and a click changes it. A guest
+// invited at the front desk checks in at the kiosk with the code of their entry invitation, which
+// confirms the booking. On a phone, the map and the booking dialog work with the fingers' list of
+// spaces. Only what a browser shows is here (the rules are proven by the server's tests); axe on
+// each screen.
+import { dayInZone, newBuildingSettings } from '@vestibule/shared';
 import ICAL from 'ical.js';
 import PostalMime from 'postal-mime';
 import type { Page } from 'playwright-core';
@@ -11,15 +15,20 @@ import { describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
 import { demoUsers } from './harness/demo-users.ts';
-import { text } from './harness/i18n.ts';
+import { exactly, text } from './harness/i18n.ts';
+import { codesOfInvitation } from './harness/invitationMail.ts';
+import { enrolmentCode } from './harness/kiosk-enrolment.ts';
 import { mailsTo } from './harness/mailbox.ts';
 import { waitForPath } from './harness/navigation.ts';
+import { signedIn } from './harness/service.ts';
+import { KioskPage } from './pages/KioskPage.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 
 const session = useBrowser();
 const poll = { timeout: 60_000 };
 const DESK = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 1024, height: 768 };
 /** Screenshots for review, not committed (E2E_SHOTS=folder to take them). */
 const SHOTS = process.env.E2E_SHOTS;
 const unique = Date.now().toString(36);
@@ -128,6 +137,152 @@ describe('booking a weekly meeting that needs approval', () => {
     await mine.first().getByText(text('en', 'booking.statuses.APPROVED')).waitFor();
     await expectNoAxeViolations(page, 'my bookings');
     await shot(page, 'mine-desk-en');
+
+    // The calendar opens at its week; a drag across free time books, a click changes.
+    await mine
+      .first()
+      .getByRole('link', { name: text('en', 'booking.mine.showInCalendar', { title }) })
+      .click();
+    await waitForPath(page, '/spacebooking/calendar');
+    await page.locator('.fc-event', { hasText: title }).first().waitFor();
+    await expectNoAxeViolations(page, 'the booking calendar');
+    await shot(page, 'calendar-desk-en');
+    const next = new Date(`${first}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    const column = await page
+      .locator(`td.fc-timegrid-col[data-date="${next.toISOString().slice(0, 10)}"]`)
+      .boundingBox();
+    const from = await page.locator('td.fc-timegrid-slot-lane[data-time="14:00:00"]').boundingBox();
+    const until = await page.locator('td.fc-timegrid-slot-lane[data-time="15:00:00"]').boundingBox();
+    expect(column && from && until).toBeTruthy();
+    const x = column!.x + column!.width / 2;
+    await page.mouse.move(x, from!.y + 4);
+    await page.mouse.down();
+    await page.mouse.move(x, until!.y + until!.height - 4, { steps: 8 });
+    await page.mouse.up();
+    const chosen = page.getByRole('dialog', { name: text('en', 'booking.dialog.titleChoose') });
+    await chosen.getByRole('textbox', { name: text('en', 'booking.dialog.name') }).fill(`Design review ${unique}`);
+    await chosen.getByRole('textbox', { name: new RegExp(`^${text('en', 'booking.dialog.space')}`) }).click();
+    await page.getByRole('option', { name: 'Focus room', exact: true }).click();
+    expect(await chosen.getByLabel(text('en', 'booking.dialog.from'), { exact: true }).inputValue()).not.toBe('');
+    await expectNoAxeViolations(page, 'the booking dialog opened from the calendar');
+    await chosen.getByRole('button', { name: text('en', 'booking.dialog.book') }).click();
+    await page.getByText(`Booked: Design review ${unique}.`).waitFor();
+    await page.locator('.fc-event', { hasText: `Design review ${unique}` }).click();
+    const change = page.getByRole('dialog', { name: `Change “Design review ${unique}”` });
+    await change.getByRole('textbox', { name: text('en', 'booking.dialog.name') }).fill(`Design sign-off ${unique}`);
+    await change.getByRole('button', { name: text('en', 'booking.dialog.save') }).click();
+    await page.getByText(`Saved: Design sign-off ${unique}. The attendees are told.`).waitFor();
+    await page.locator('.fc-event', { hasText: `Design sign-off ${unique}` }).waitFor();
+    await shot(page, 'calendar-booked-desk-en');
+  });
+});
+
+/**
+ * A zone whose clock shows nine o'clock now, or ten (real zones without summer time, one per
+ * whole offset): the guest's meeting at eleven is later today there, whatever the hour of the run.
+ */
+function zoneAtNine(): string {
+  const zones: Record<number, string> = {
+    [-10]: 'Pacific/Honolulu',
+    [-9]: 'Pacific/Gambier',
+    [-8]: 'Pacific/Pitcairn',
+    [-7]: 'America/Phoenix',
+    [-6]: 'America/Regina',
+    [-5]: 'America/Bogota',
+    [-4]: 'America/La_Paz',
+    [-3]: 'America/Argentina/Buenos_Aires',
+    [-2]: 'America/Noronha',
+    [-1]: 'Atlantic/Cape_Verde',
+    0: 'Africa/Abidjan',
+    1: 'Africa/Lagos',
+    2: 'Africa/Maputo',
+    3: 'Europe/Istanbul',
+    4: 'Asia/Dubai',
+    5: 'Asia/Tashkent',
+    6: 'Asia/Dhaka',
+    7: 'Asia/Bangkok',
+    8: 'Asia/Singapore',
+    9: 'Asia/Tokyo',
+    10: 'Australia/Brisbane',
+    11: 'Pacific/Guadalcanal',
+    12: 'Pacific/Tarawa',
+    13: 'Pacific/Fakaofo',
+  };
+  const offset = 9 - new Date().getUTCHours();
+  return zones[offset < -10 ? offset + 24 : offset]!;
+}
+
+describe('a guest invited at the front desk', () => {
+  test('gets an entry invitation with the booking, and checking in at the kiosk with its code confirms the booking', async () => {
+    const { page } = session;
+    const api = await signedIn(session.baseUrl, demoUsers.master.username);
+    const zone = zoneAtNine();
+    const name = `Guest Wing ${unique}`;
+    const building = await api.call('POST /building', {
+      body: {
+        name,
+        address1: '9 Harbour Road',
+        city: 'Toronto',
+        zip: 'M5J 2N8',
+        state: 'ON',
+        countryCode: 'CA',
+        pinCode: '2580',
+      },
+    });
+    await api.call('PATCH /building/:id/settings', {
+      params: { id: building.id },
+      body: { ...newBuildingSettings(), timeZoneId: zone },
+    });
+    const floor = await api.call('POST /floor', { body: { buildingId: building.id, name: 'Lobby floor' } });
+    const room = await api.call('POST /space', { body: { floorId: floor.id, name: 'Guest room' } });
+    const visitor = `noor-${unique}@supplier.example`;
+
+    await page.setViewportSize(DESK);
+    await (await LoginPage.open(page)).signInAs(demoUsers.master);
+    await page.goto('/spacebooking/map');
+    await page.getByRole('textbox', { name: text('en', 'booking.map.floor') }).click();
+    await page.getByRole('option', { name: `${name} · Lobby floor` }).click();
+    await page.getByLabel(text('en', 'booking.map.day'), { exact: true }).fill(dayInZone(new Date(), zone));
+    await page.getByLabel(text('en', 'booking.map.from'), { exact: true }).fill('11:00');
+    await page.getByLabel(text('en', 'booking.map.to'), { exact: true }).fill('12:00');
+    await page
+      .getByRole('region', { name: text('en', 'booking.map.list') })
+      .getByRole('button', { name: 'Guest room, free' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Book Guest room' });
+    await dialog.getByRole('textbox', { name: text('en', 'booking.dialog.name') }).fill(`Supplier visit ${unique}`);
+    await dialog.getByRole('button', { name: text('en', 'booking.dialog.addAttendee') }).click();
+    await dialog.getByRole('textbox', { name: text('en', 'booking.dialog.firstName') }).fill('Noor');
+    await dialog.getByRole('textbox', { name: text('en', 'booking.dialog.lastName') }).fill('Haddad');
+    await dialog.getByRole('textbox', { name: text('en', 'booking.dialog.email') }).fill(visitor);
+    await dialog.getByRole('checkbox', { name: text('en', 'booking.dialog.createInvitation') }).check();
+    await dialog.getByRole('button', { name: text('en', 'booking.dialog.book') }).click();
+    await page.getByText(`Booked: Supplier visit ${unique}.`).waitFor();
+
+    // The guest's invitation e-mail gives the code they type at the lobby's tablet.
+    const { code } = await codesOfInvitation(visitor);
+    await page.setViewportSize(TABLET);
+    const kiosk = await KioskPage.enrol(page, await enrolmentCode(session.baseUrl, building.id), building.qrCodeKey);
+    await kiosk.openScanner();
+    await kiosk.main.getByLabel(kiosk.label('scanner.manual.label')).fill(code);
+    await kiosk.main.getByRole('button', { name: exactly(kiosk.label('scanner.manual.submit')) }).click();
+    const wizard = kiosk.wizard;
+    await wizard.waitForStep(1, 1, wizard.label('wizard.titles.form'));
+    await expect.poll(() => wizard.formField('email').inputValue(), { timeout: UI_TIMEOUT_MS }).toBe(visitor);
+    await wizard.button('finish').click();
+    await wizard.outcomeHeading('allowed').waitFor();
+
+    // The booking is confirmed: it is no longer released as a no-show.
+    await expect
+      .poll(
+        async () =>
+          (await api.call('GET /spacebooking', { query: { spaceId: room.id } })).docs.map(
+            (occurrence) => occurrence.checkedInAt !== null,
+          ),
+        { timeout: UI_TIMEOUT_MS },
+      )
+      .toEqual([true]);
   });
 });
 

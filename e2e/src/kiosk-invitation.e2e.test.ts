@@ -5,21 +5,18 @@
 import type { ApiClient } from '@vestibule/shared/api';
 import { newBuildingSettings } from '@vestibule/shared';
 import type { Page } from 'playwright-core';
-import PostalMime from 'postal-mime';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
 import { newPerson } from './harness/checkin-building.ts';
 import { demoUsers } from './harness/demo-users.ts';
 import { exactly, text } from './harness/i18n.ts';
 import { enrolmentCode } from './harness/kiosk-enrolment.ts';
-import { mailsTo } from './harness/mailbox.ts';
+import { codesOfInvitation } from './harness/invitationMail.ts';
 import { signedIn } from './harness/service.ts';
 import { KioskPage } from './pages/KioskPage.ts';
 
 const session = useBrowser();
 const TABLET = { width: 1024, height: 768 };
-/** The invitation e-mail is sent by the server's background job. */
-const MAIL_TIMEOUT_MS = 45_000;
 /** The building's delay before the success screen gives way to the welcome screen. */
 const OUTCOME_SECONDS = 5;
 
@@ -66,33 +63,6 @@ async function enrolledKiosk(page: Page): Promise<KioskPage> {
   const kiosk = await KioskPage.enrol(page, await enrolmentCode(session.baseUrl, building.id), building.qrCodeKey);
   await page.waitForLoadState('networkidle');
   return kiosk;
-}
-
-/** The visit code and PIN the invitation's e-mail gives the visitor. */
-async function codesOfInvitation(email: string): Promise<{ code: string; pin: string }> {
-  // The sentence as the catalogue words it, wherever the mail's text wraps it.
-  const sentence = text('en', 'mail.lifecycle.invitation.code', { identifier: '\u0001', pin: '\u0002' })
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/\s+/g, '\\s+')
-    .replace('\u0001', '(?<code>[A-Z0-9]{8})')
-    .replace('\u0002', '(?<pin>\\d{4})');
-  const line = new RegExp(sentence);
-  let found: { code: string; pin: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        // Parsed as a mail client reads it (the invitation nests its text in related parts).
-        const texts = await Promise.all(
-          (await mailsTo(email)).map(async (mail) => (await PostalMime.parse(mail.raw)).text),
-        );
-        const match = texts.map((body) => line.exec(body ?? '')).find(Boolean);
-        found = match?.groups ? { code: match.groups.code ?? '', pin: match.groups.pin ?? '' } : undefined;
-        return found !== undefined;
-      },
-      { timeout: MAIL_TIMEOUT_MS, interval: 1_000, message: `an invitation with its code and PIN to ${email}` },
-    )
-    .toBe(true);
-  return found!;
 }
 
 describe('an invited visitor at the kiosk', () => {

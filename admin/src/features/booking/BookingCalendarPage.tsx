@@ -186,6 +186,9 @@ function FloorCalendar({
   const [viewing, setViewing] = useState<BookingOccurrence | null>(null);
   const [cancelling, setCancelling] = useState<BookingOccurrence | null>(null);
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The user's own clock (their profile's time format): 24 hours unless it has a day half.
+  const twelveHours = useSession((state) => state.user?.timeFormat?.includes('a') ?? false);
+  const clock = { hour: '2-digit', minute: '2-digit', hour12: twelveHours } as const;
 
   const choices: BookingChoice[] = useMemo(
     () =>
@@ -329,6 +332,17 @@ function FloorCalendar({
           initialView={phone ? 'timeGridDay' : 'timeGridWeek'}
           initialDate={initialDate}
           headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek' }}
+          // Words, not the grid's icon font (its glyphs are images without a name to a screen reader).
+          buttonIcons={false}
+          buttonText={{
+            prev: t('booking.calendar.previous'),
+            next: t('booking.calendar.next'),
+            today: t('booking.calendar.today'),
+            day: t('booking.calendar.day'),
+            week: t('booking.calendar.week'),
+          }}
+          slotLabelFormat={clock}
+          eventTimeFormat={clock}
           locales={calendarLocales}
           locale={i18n.language}
           timeZone="local"
@@ -386,7 +400,9 @@ function FloorCalendar({
 /** A booking on the grid: its time, its title, its space and its status in words. */
 function EventBlock({ content }: { content: EventContentArg }) {
   const { t } = useTranslation();
-  const occurrence = content.event.extendedProps.occurrence as BookingOccurrence;
+  // The selection's shadow while dragging carries no booking: its times alone.
+  const occurrence = content.event.extendedProps.occurrence as BookingOccurrence | undefined;
+  if (!occurrence) return <div className={classes.blockTime}>{content.timeText}</div>;
   const marks = statusMarks[occurrence.status];
   return (
     <div className={classes.block}>

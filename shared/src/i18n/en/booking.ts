@@ -52,6 +52,11 @@ export const booking = {
   },
   schedulings: { NONE: 'Nothing (the e-mail only)', ICS: 'A calendar file (.ics)', GOOGLE: 'A Google Calendar link' },
   calendar: {
+    previous: 'Previous',
+    next: 'Next',
+    today: 'Today',
+    day: 'Day',
+    week: 'Week',
     space: 'Space',
     allSpaces: 'All spaces',
     status: 'Status',

@@ -56,6 +56,11 @@ export const booking = {
     GOOGLE: 'Un enlace de Google Calendar',
   },
   calendar: {
+    previous: 'Anterior',
+    next: 'Siguiente',
+    today: 'Hoy',
+    day: 'Día',
+    week: 'Semana',
     space: 'Espacio',
     allSpaces: 'Todos los espacios',
     status: 'Estado',

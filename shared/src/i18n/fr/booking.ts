@@ -56,6 +56,11 @@ export const booking = {
     GOOGLE: 'Un lien Google Agenda',
   },
   calendar: {
+    previous: 'Précédent',
+    next: 'Suivant',
+    today: "Aujourd'hui",
+    day: 'Jour',
+    week: 'Semaine',
     space: 'Espace',
     allSpaces: 'Tous les espaces',
     status: 'Statut',
