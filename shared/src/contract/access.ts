@@ -64,6 +64,7 @@ export const publicCalls: { readonly [K in PublicCallKey]: true } = {
   'GET /public/spacebooking/approval/:id': true,
   'GET /public/spacebooking/export/:key': true,
   'GET /public/spacebooking/export/:key/event.ics': true,
+  'GET /public/spacebooking/export/:key/booking.pdf': true,
   'GET /public/spacebooking/people/:key': true,
   'POST /public/spacebooking/email': true,
 };

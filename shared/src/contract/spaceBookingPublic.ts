@@ -8,6 +8,7 @@ import {
   bookingPeopleSchema,
   publicFloorBookingsParamsSchema,
   publicFloorBookingsSchema,
+  bookingPdfQuerySchema,
 } from '../schemas/spaceBookingPublic.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -46,6 +47,14 @@ export const spaceBookingPublicContract = {
     summary: "A booking's calendar file (text/calendar) by its export key",
     params: bookingKeyParamsSchema,
     errors: ['NOT_FOUND', 'SPACEBOOKING_FAIL_ADD_EVENT'],
+  }),
+  'GET /public/spacebooking/export/:key/booking.pdf': endpoint({
+    access: 'public',
+    tags,
+    summary: 'A booking on one printable page (application/pdf) by its export key, in the language asked for',
+    params: bookingKeyParamsSchema,
+    query: bookingPdfQuerySchema,
+    errors: ['NOT_FOUND'],
   }),
   'GET /public/spacebooking/people/:key': endpoint({
     access: 'public',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from '../constants.ts';
 import { bookingStatuses } from './spaceBooking.ts';
 
 // The public booking calls (docs/space-booking.md, "Public calls"): no sign-in. A floor's busy
@@ -69,7 +70,12 @@ export const bookingExportSchema = z.object({
   googleLink: z.string(),
   /** The calendar file of the occurrences, on this server. */
   icsPath: z.string(),
+  /** The booking on one printable page (add `?locale=` for its language), on this server. */
+  pdfPath: z.string(),
 });
+
+/** The printable page's language; its building's without one. */
+export const bookingPdfQuerySchema = z.object({ locale: z.enum(locales).optional() });
 export type BookingExport = z.infer<typeof bookingExportSchema>;
 
 export const bookingPeopleSchema = z.object({

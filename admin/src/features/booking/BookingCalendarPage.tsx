@@ -464,7 +464,7 @@ function OccurrenceDialog({
             building: occurrence.building?.name ?? '',
           })}
         </Text>
-        {occurrence.host && <Text>{t('booking.calendar.host', { host: occurrence.host.name })}</Text>}
+        {occurrence.host && <Text>{t('booking.export.host', { host: occurrence.host.name })}</Text>}
         <Text>{t(`booking.statuses.${occurrence.status}`)}</Text>
       </Stack>
     </AppDialog>

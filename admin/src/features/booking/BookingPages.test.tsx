@@ -178,6 +178,7 @@ function exportFixture(): BookingExport {
     occurrences: [{ id: `${SERIES}-1`, startsAt: at(1, 18), endsAt: at(1, 21), status: 'APPROVED' }],
     googleLink: 'https://calendar.google.com/calendar/render?action=TEMPLATE&text=Client+workshop',
     icsPath: `/service/public/spacebooking/export/${KEY}/event.ics`,
+    pdfPath: `/service/public/spacebooking/export/${KEY}/booking.pdf`,
   });
 }
 
@@ -198,6 +199,10 @@ describe('the export page', () => {
     expect(screen.getByRole('link', { name: 'Download the calendar file (.ics)' })).toHaveAttribute(
       'href',
       `/service/public/spacebooking/export/${KEY}/event.ics`,
+    );
+    expect(screen.getByRole('link', { name: 'Download it as a one-page PDF' })).toHaveAttribute(
+      'href',
+      `/service/public/spacebooking/export/${KEY}/booking.pdf?locale=en`,
     );
     const google = screen.getByRole('link', { name: /^Add to Google Calendar/ });
     expect(google).toHaveAttribute(

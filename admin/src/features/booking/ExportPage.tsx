@@ -46,7 +46,7 @@ function ExportedEvent({
   people: BookingPeople;
   exportKey: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const noticeText = useNoticeText();
   const when = useWhen();
   const [busy, setBusy] = useState(false);
@@ -109,6 +109,14 @@ function ExportedEvent({
       <Group>
         <Button component="a" href={event.icsPath} download="booking.ics">
           {t('booking.export.ics')}
+        </Button>
+        <Button
+          component="a"
+          variant="light"
+          href={`${event.pdfPath}?locale=${encodeURIComponent(i18n.resolvedLanguage ?? i18n.language)}`}
+          download="booking.pdf"
+        >
+          {t('booking.export.pdf')}
         </Button>
         <Button component="a" variant="light" href={event.googleLink} target="_blank" rel="noreferrer">
           {t('booking.export.google')}

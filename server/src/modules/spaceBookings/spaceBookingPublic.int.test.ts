@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import type {
@@ -42,6 +43,23 @@ async function book(body: Record<string, unknown>): Promise<BookingSeries> {
 }
 
 const get = (url: string) => t.app.inject({ method: 'GET', url: `/service/public/spacebooking${url}` });
+
+/** The text a PDF shows: the hex strings of its (deflated) content streams, in order, as Latin-1. */
+function pdfText(pdf: Buffer): string {
+  let text = '';
+  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const hex of content.matchAll(/<([0-9a-fA-F]+)>\s*-?[\d.]*\s*/g))
+      text += Buffer.from(hex[1] ?? '', 'hex').toString('latin1');
+    text += '\n';
+  }
+  return text;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -152,6 +170,7 @@ describe('the export by key', () => {
       host: 'Hugo Host',
       occurrences: [{ id: `${series.id}-1`, startsAt: at(6, 10), endsAt: at(6, 12), status: 'APPROVED' }],
       icsPath: `/service/public/spacebooking/export/${series.exportKey}/event.ics`,
+      pdfPath: `/service/public/spacebooking/export/${series.exportKey}/booking.pdf`,
     });
     expect(new URL(page.googleLink).searchParams.get('text')).toBe('Pairing');
 
@@ -162,6 +181,32 @@ describe('the export by key', () => {
     expect(event.uid).toBe(`${series.id}-1@vestibule`);
     expect(event.startDate.toJSDate().toISOString()).toBe(at(6, 10));
     expect(event.summary).toBe('Pairing');
+
+    // One printable page in the language asked for: its words read back from its text operators.
+    const pdf = await t.app.inject({ method: 'GET', url: `${page.pdfPath}?locale=fr` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+    const words = pdfText(pdf.rawPayload);
+    for (const expected of [
+      'Pairing',
+      'Quand',
+      'Desk 3',
+      'Glass Tower',
+      'Hôte : Hugo Host',
+      'Ann Guest',
+      'Bring a laptop',
+    ])
+      expect(words).toContain(expected);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/service/public/spacebooking/export/no-such-key-0123456789/booking.pdf',
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const people = await get(`/people/${series.exportKey}`);
     expect(jsonOf<BookingPeople>(people)).toEqual({

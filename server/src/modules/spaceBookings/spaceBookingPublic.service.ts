@@ -2,6 +2,7 @@ import {
   type BookingApprovalSummary,
   type BookingExport,
   type BookingPeople,
+  type Locale,
   PUBLIC_BOOKING_DAYS_MAX,
   type PublicFloorBookings,
   bookingOccurrenceRef,
@@ -11,11 +12,13 @@ import {
   parseBookingRef,
   zonedInstant,
 } from '@vestibule/shared';
+import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { buildingOf } from '../lifecycle/lifecycle.service.ts';
 import { publicBase } from '../notifications/links.ts';
-import { localeOf } from '../notifications/visitLetter.ts';
+import { dateTime, localeOf, timeOfDay } from '../notifications/visitLetter.ts';
+import { bookingPdf } from './bookingPdf.ts';
 import {
   type SeriesMailRow,
   floorForPublic,
@@ -148,6 +151,7 @@ export async function bookingExport(ctx: ServerContext, key: string, now = new D
       location,
     }),
     icsPath: `/service/public/spacebooking/export/${encodeURIComponent(key)}/event.ics`,
+    pdfPath: `/service/public/spacebooking/export/${encodeURIComponent(key)}/booking.pdf`,
   };
 }
 
@@ -168,6 +172,51 @@ export async function bookingExportIcs(ctx: ServerContext, key: string): Promise
   const organizer = host ? userRecipient(host, building) : null;
   const cancelled = occurrences.every((occurrence) => !holding.has(occurrence.status));
   return bookingCalendar(series, occurrences, series.ics_sequence, organizer, attendees, cancelled);
+}
+
+/** How many occurrences the printed page lists; the others are counted. */
+const PRINTED_OCCURRENCES = 10;
+
+/**
+ * A booking's one-page PDF by its export key, in the language asked for (else its building's):
+ * the occurrences still held, where, who, and the QR code of its export page.
+ */
+export async function bookingExportPdf(
+  ctx: ServerContext,
+  key: string,
+  asked: Locale | undefined,
+  now = new Date(),
+): Promise<Buffer> {
+  const { series, hostName } = await seriesByKey(ctx, key);
+  const building = buildingOf(series);
+  const locale = asked ?? localeOf(null, building.defaultLocale);
+  const t = (name: string, params: Record<string, string | number> = {}) =>
+    translate(locale, `booking.export.${name}`, params);
+  const held = await heldOccurrences(ctx, series.id);
+  const toCome = held.filter((occurrence) => new Date(occurrence.ends_at).getTime() > now.getTime());
+  const shown = (toCome.length > 0 ? toCome : held).slice(0, PRINTED_OCCURRENCES);
+  const rest = (toCome.length > 0 ? toCome : held).length - shown.length;
+  const attendees = await listAttendees(ctx.db, series.id);
+  const link = `${publicBase(ctx.config)}/spacebooking/export/${encodeURIComponent(key)}`;
+  return bookingPdf({
+    title: series.title,
+    headings: { when: t('when'), where: t('where'), people: t('people') },
+    when: shown.map(
+      (occurrence) =>
+        `${dateTime(locale, building, new Date(occurrence.starts_at))} – ${timeOfDay(locale, building, new Date(occurrence.ends_at))}`,
+    ),
+    more: rest > 0 ? t('more', { count: rest }) : null,
+    where: [
+      `${series.space_name}, ${series.floor_name}`,
+      series.building_name,
+      ...(building.address ? [building.address] : []),
+    ],
+    host: hostName ? t('host', { host: hostName }) : null,
+    attendees: attendees.map((attendee) => `${attendee.first_name} ${attendee.last_name}`.trim()),
+    description: series.description,
+    online: t('online', { link }),
+    link,
+  });
 }
 
 /** A booking's host and attendees by its export key: names and roles, no addresses. */

@@ -18,6 +18,7 @@ import {
   approvalSummary,
   bookingExport,
   bookingExportIcs,
+  bookingExportPdf,
   bookingPeople,
   emailBookingAgain,
   publicFloorBookings,
@@ -131,6 +132,17 @@ export async function spaceBookingsRoutes(app: FastifyInstance): Promise<void> {
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="booking.ics"')
         .send(calendar);
+    },
+  });
+
+  route(app, 'GET /public/spacebooking/export/:key/booking.pdf', {
+    config: open,
+    handler: async (request, reply) => {
+      const pdf = await bookingExportPdf(app.ctx, request.params.key, request.query.locale);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="booking.pdf"')
+        .send(pdf);
     },
   });
 

@@ -70,7 +70,6 @@ export const booking = {
     help: 'Times in your time zone ({{zone}}). Drag across free time to book; select a booking to see it, or to change it when it is yours.',
     past: 'That time is over: choose a time to come.',
     moved: 'Moved: {{title}}. The attendees are told.',
-    host: 'Host: {{host}}',
   },
   map: {
     floor: 'Floor',
@@ -125,6 +124,12 @@ export const booking = {
     notYours: 'This booking does not wait for your approval, or no longer exists.',
   },
   export: {
+    pdf: 'Download it as a one-page PDF',
+    when: 'When',
+    where: 'Where',
+    more_one: 'and {{count}} more occurrence',
+    more_other: 'and {{count}} more occurrences',
+    online: 'Online: {{link}}',
     title: 'Booking',
     host: 'Host: {{host}}',
     people: 'Attendees',

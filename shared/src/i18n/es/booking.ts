@@ -74,7 +74,6 @@ export const booking = {
     help: 'Horas en su zona horaria ({{zone}}). Arrastre sobre un hueco libre para reservar; elija una reserva para verla, o modificarla si es suya.',
     past: 'Ese momento ya pasó: elija un momento futuro.',
     moved: 'Movida: {{title}}. Los asistentes reciben un aviso.',
-    host: 'Anfitrión: {{host}}',
   },
   map: {
     floor: 'Planta',
@@ -129,6 +128,12 @@ export const booking = {
     notYours: 'Esta reserva no espera su aprobación, o ya no existe.',
   },
   export: {
+    pdf: 'Descargarla en un PDF de una página',
+    when: 'Cuándo',
+    where: 'Dónde',
+    more_one: 'y {{count}} repetición más',
+    more_other: 'y {{count}} repeticiones más',
+    online: 'En línea: {{link}}',
     title: 'Reserva',
     host: 'Anfitrión: {{host}}',
     people: 'Participantes',

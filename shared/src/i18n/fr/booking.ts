@@ -74,7 +74,6 @@ export const booking = {
     help: 'Heures dans votre fuseau horaire ({{zone}}). Faites glisser sur un créneau libre pour réserver ; choisissez une réservation pour la voir, ou la modifier si elle est la vôtre.',
     past: 'Ce créneau est passé : choisissez un moment à venir.',
     moved: 'Déplacée : {{title}}. Les participants sont prévenus.',
-    host: 'Organisateur : {{host}}',
   },
   map: {
     floor: 'Étage',
@@ -129,6 +128,12 @@ export const booking = {
     notYours: "Cette réservation n'attend pas votre approbation, ou n'existe plus.",
   },
   export: {
+    pdf: "Le télécharger en PDF d'une page",
+    when: 'Quand',
+    where: 'Où',
+    more_one: 'et {{count}} autre occurrence',
+    more_other: 'et {{count}} autres occurrences',
+    online: 'En ligne : {{link}}',
     title: 'Réservation',
     host: 'Hôte : {{host}}',
     people: 'Participants',
