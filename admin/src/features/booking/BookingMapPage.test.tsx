@@ -1,5 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { type BookingFloor, type BookingSeries, bookingFloorSchema, bookingOccurrenceSchema } from '@vestibule/shared';
+import {
+  type BookingFloor,
+  type BookingSeries,
+  type Whereabouts,
+  bookingFloorSchema,
+  bookingOccurrenceSchema,
+} from '@vestibule/shared';
 import { describe, expect, it } from 'vitest';
 import { answerCalls, refusal } from '../../test/answerCalls.ts';
 import { axeViolations } from '../../test/axe.ts';
@@ -100,8 +106,13 @@ function takenFixture() {
 
 const asUser = { as: { username: 'user', role: 'ROLE_USER' } };
 
-function answers(post: (body: unknown) => BookingSeries | Response) {
+function answers(post: (body: unknown) => BookingSeries | Response, people: Whereabouts['people'] | null = null) {
   return answerCalls({
+    'GET /spacebooking/whereabouts/:floorId': ({ query }) => ({
+      shared: people !== null,
+      date: query.date ?? '',
+      people: people ?? [],
+    }),
     'GET /public/floor/user': () => [
       {
         id: FLOOR,
@@ -195,5 +206,56 @@ describe('the booking map', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This time conflicts with another booking.');
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Review');
+  });
+
+  it("shows who is where when the company shares it, and points at a colleague's space", async () => {
+    const taken = takenFixture();
+    answers(
+      () => refusal(409, 'TIME_CONFLICT'),
+      [
+        {
+          spaceId: space(3),
+          space: 'Desk 2',
+          name: 'Nadia Novak',
+          startsAt: taken.startsAt,
+          endsAt: taken.endsAt,
+          checkedIn: true,
+        },
+        {
+          spaceId: space(1),
+          space: 'Desk 1',
+          name: 'Omar Oduya',
+          startsAt: taken.startsAt,
+          endsAt: taken.endsAt,
+          checkedIn: false,
+        },
+      ],
+    );
+    const { user } = renderApp('/spacebooking/map', asUser);
+    const who = await screen.findByRole('region', { name: 'Who is where' });
+    expect(
+      within(who)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Nadia Novak: Desk 2, .* to .* · checked in$/),
+      expect.stringMatching(/^Omar Oduya: Desk 1, .* to .*\d$/),
+    ]);
+    await user.type(within(who).getByRole('textbox', { name: 'Find a colleague' }), 'oma');
+    const omar = within(who).getByRole('button', { name: /^Omar Oduya/ });
+    expect(within(who).queryByRole('button', { name: /^Nadia/ })).not.toBeInTheDocument();
+    await user.click(omar);
+    expect(omar).toHaveAttribute('aria-pressed', 'true');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('says nothing of who is where when the company does not share it', async () => {
+    const calls = answers(() => refusal(409, 'TIME_CONFLICT'));
+    renderApp('/spacebooking/map', asUser);
+    await screen.findByRole('region', { name: 'Spaces' });
+    await waitFor(() => expect(calls.of('GET /spacebooking/whereabouts/:floorId')).toHaveLength(1));
+    // The answer (not shared) is drawn with the next taken slots: the map is whole by then.
+    await screen.findByRole('img', { name: 'Desk 2, taken' });
+    expect(screen.queryByRole('region', { name: 'Who is where' })).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,9 @@ import {
   type BookingOccurrence,
   type BookingSeries,
   type UserFloor,
+  type Whereabouts,
   dayInZone,
+  shapeCentre,
 } from '@vestibule/shared';
 import { type KeyboardEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +19,7 @@ import { useLoaded } from '../floors/index.ts';
 import { messageFromError, notifications, useNoticeText } from '../notifications/index.ts';
 import { BLANK_PLAN, PlanPatterns, ShapeElement, SpaceFigure, useKindLetters } from '../spaces/index.ts';
 import { BookingDialog, type BookingDraft } from './BookingDialog.tsx';
+import { WhoIsWhere } from './WhoIsWhere.tsx';
 
 /** Where a space stands for the slot: free, free with an approver's say, taken, or closed. */
 type SpaceState = 'free' | 'approval' | 'busy' | 'closed';
@@ -137,6 +140,13 @@ function FloorMap({ floorId, day, from, to }: { floorId: string; day: string; fr
   const { state: taken, reload } = useLoaded<BookingOccurrence[]>(layout.kind === 'loaded' ? loadTaken : null);
   const [draft, setDraft] = useState<BookingDraft | null>(null);
   const letters = useKindLetters();
+  const loadWhereabouts = useCallback(
+    (signal: AbortSignal) =>
+      api.call('GET /spacebooking/whereabouts/:floorId', { params: { floorId }, query: { date: day }, signal }),
+    [floorId, day],
+  );
+  const { state: whereabouts } = useLoaded<Whereabouts>(loadWhereabouts);
+  const [pointed, setPointed] = useState<string | null>(null);
 
   if (layout.kind === 'loading') return <Spinner />;
   if (layout.kind === 'failed')
@@ -167,6 +177,9 @@ function FloorMap({ floorId, day, from, to }: { floorId: string; day: string; fr
   };
   const size = floor.image ?? BLANK_PLAN;
   const placed = spaces.filter((space) => space.shape !== null);
+  // Who is where, when the company shares it: a dot on each space someone booked that day.
+  const shared = whereabouts.kind === 'loaded' && whereabouts.data.shared ? whereabouts.data.people : null;
+  const occupied = new Set(shared?.map((person) => person.spaceId));
   const free = spaces.filter((space) => ['free', 'approval'].includes(stateOf(space))).length;
   const label = (space: BookingFloorSpace) =>
     t('booking.map.spaceLabel', { name: space.name, state: t(`booking.map.states.${stateOf(space)}`) });
@@ -216,8 +229,8 @@ function FloorMap({ floorId, day, from, to }: { floorId: string; day: string; fr
                     size={size}
                     fill={style.fill}
                     fillOpacity={0.35}
-                    stroke={style.stroke}
-                    strokeWidth={2}
+                    stroke={space.id === pointed ? '#1565c0' : style.stroke}
+                    strokeWidth={space.id === pointed ? 6 : 2}
                     strokeDasharray={style.dashed ? '8 5' : undefined}
                     vectorEffect="non-scaling-stroke"
                   />
@@ -227,6 +240,27 @@ function FloorMap({ floorId, day, from, to }: { floorId: string; day: string; fr
                 </g>
               );
             })}
+            {placed
+              .filter((space) => occupied.has(space.id))
+              .map((space) => {
+                const centre = shapeCentre(space.shape!);
+                const at = { x: centre.x * size.width, y: centre.y * size.height };
+                const radius = Math.max(size.width, size.height) / (space.id === pointed ? 60 : 110);
+                return (
+                  <circle
+                    key={`who-${space.id}`}
+                    aria-hidden
+                    cx={at.x}
+                    cy={at.y - radius * 2}
+                    r={radius}
+                    fill="#1565c0"
+                    stroke="#ffffff"
+                    strokeWidth={2}
+                    vectorEffect="non-scaling-stroke"
+                    pointerEvents="none"
+                  />
+                );
+              })}
             {/* The letters and names over every shape, apart from the focusable spaces (their names are their labels). */}
             {placed.map((space) => (
               <SpaceFigure
@@ -268,6 +302,7 @@ function FloorMap({ floorId, day, from, to }: { floorId: string; day: string; fr
           })}
         </Group>
       </section>
+      {shared && <WhoIsWhere people={shared} zone={floor.timeZone} pointed={pointed} onPoint={setPointed} />}
       {draft && (
         <BookingDialog
           draft={draft}

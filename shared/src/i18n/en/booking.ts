@@ -71,6 +71,14 @@ export const booking = {
     past: 'That time is over: choose a time to come.',
     moved: 'Moved: {{title}}. The attendees are told.',
   },
+  whereabouts: {
+    title: 'Who is where',
+    nobody: 'Nobody has booked a space on this floor for this day.',
+    search: 'Find a colleague',
+    noMatch: 'Nobody here is called “{{search}}”.',
+    person: '{{name}}: {{space}}, {{from}} to {{to}}',
+    checkedIn: 'checked in',
+  },
   map: {
     floor: 'Floor',
     day: 'Day',

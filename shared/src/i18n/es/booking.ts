@@ -75,6 +75,14 @@ export const booking = {
     past: 'Ese momento ya pasó: elija un momento futuro.',
     moved: 'Movida: {{title}}. Los asistentes reciben un aviso.',
   },
+  whereabouts: {
+    title: 'Quién está dónde',
+    nobody: 'Nadie ha reservado un espacio en esta planta para este día.',
+    search: 'Buscar a un compañero',
+    noMatch: 'Nadie aquí se llama «{{search}}».',
+    person: '{{name}}: {{space}}, de {{from}} a {{to}}',
+    checkedIn: 'presencia confirmada',
+  },
   map: {
     floor: 'Planta',
     day: 'Día',

@@ -75,6 +75,14 @@ export const booking = {
     past: 'Ce créneau est passé : choisissez un moment à venir.',
     moved: 'Déplacée : {{title}}. Les participants sont prévenus.',
   },
+  whereabouts: {
+    title: 'Qui est où',
+    nobody: "Personne n'a réservé d'espace à cet étage ce jour-là.",
+    search: 'Trouver un collègue',
+    noMatch: 'Personne ici ne s’appelle « {{search}} ».',
+    person: '{{name}} : {{space}}, de {{from}} à {{to}}',
+    checkedIn: 'présence confirmée',
+  },
   map: {
     floor: 'Étage',
     day: 'Jour',
