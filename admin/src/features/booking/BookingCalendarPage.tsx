@@ -20,7 +20,6 @@ import {
   type BookingOccurrence,
   type BookingSeries,
   type BookingStatus,
-  type UserFloor,
   bookingStatusFilters,
   bookingStatuses,
   hasAnyRole,
@@ -45,6 +44,7 @@ import {
 } from './BookingDialog.tsx';
 import { statusColours, useWhen } from './bookingText.ts';
 import { CancelBookingDialog } from './CancelBookingDialog.tsx';
+import { BookableFloor } from './BookableFloor.tsx';
 import classes from './BookingCalendarPage.module.css';
 
 type StatusFilter = (typeof bookingStatusFilters)[number];
@@ -117,43 +117,21 @@ function toEvent(occurrence: BookingOccurrence, theme: MantineTheme, mine: boole
  */
 export function BookingCalendarPage() {
   const { t } = useTranslation();
-  const noticeText = useNoticeText();
-  const loadFloors = useCallback((signal: AbortSignal) => api.call('GET /public/floor/user', { signal }), []);
-  const { state: floors } = useLoaded<UserFloor[]>(loadFloors);
   // A link may name the floor and the day to open at (?floor=…&date=yyyy-MM-dd).
   const [params] = useSearchParams();
-  const [floorId, setFloorId] = useState<string | null>(params.get('floor'));
   const day = params.get('date');
-  const usable = floors.kind === 'loaded' ? floors.data.filter((floor) => floor.bookableSpaces > 0) : [];
-  const chosen = usable.find((floor) => floor.id === floorId)?.id ?? usable[0]?.id ?? null;
-
   return (
     <Page title={t('pages.spaceCalendar.title')}>
-      {floors.kind === 'loading' ? (
-        <Spinner />
-      ) : floors.kind === 'failed' ? (
-        <Alert color="red" variant="light">
-          {noticeText(messageFromError(floors.error))}
-        </Alert>
-      ) : usable.length === 0 || !chosen ? (
-        <Text>{t('booking.map.noFloor')}</Text>
-      ) : (
-        <FloorCalendar
-          key={chosen}
-          floorId={chosen}
-          initialDate={day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined}
-          floorPicker={
-            <Select
-              label={t('booking.map.floor')}
-              data={usable.map((floor) => ({ value: floor.id, label: `${floor.buildingName} · ${floor.name}` }))}
-              value={chosen}
-              onChange={(value) => value && setFloorId(value)}
-              allowDeselect={false}
-              searchable
-            />
-          }
-        />
-      )}
+      <BookableFloor initial={params.get('floor')}>
+        {(floorId, picker) => (
+          <FloorCalendar
+            key={floorId}
+            floorId={floorId}
+            initialDate={day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined}
+            floorPicker={picker}
+          />
+        )}
+      </BookableFloor>
     </Page>
   );
 }

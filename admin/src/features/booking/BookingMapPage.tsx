@@ -1,10 +1,9 @@
-import { Alert, Group, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import {
   type BookingFloor,
   type BookingFloorSpace,
   type BookingOccurrence,
   type BookingSeries,
-  type UserFloor,
   type Whereabouts,
   dayInZone,
   shapeCentre,
@@ -18,6 +17,7 @@ import { momentOnClock } from '../../format/dateTime.ts';
 import { useLoaded } from '../floors/index.ts';
 import { messageFromError, notifications, useNoticeText } from '../notifications/index.ts';
 import { BLANK_PLAN, PlanPatterns, ShapeElement, SpaceFigure, useKindLetters } from '../spaces/index.ts';
+import { BookableFloor } from './BookableFloor.tsx';
 import { BookingDialog, type BookingDraft } from './BookingDialog.tsx';
 import { WhoIsWhere } from './WhoIsWhere.tsx';
 
@@ -50,60 +50,40 @@ function nextHour(): { from: string; to: string } {
  */
 export function BookingMapPage() {
   const { t } = useTranslation();
-  const noticeText = useNoticeText();
-  const loadFloors = useCallback((signal: AbortSignal) => api.call('GET /public/floor/user', { signal }), []);
-  const { state: floors } = useLoaded<UserFloor[]>(loadFloors);
-  const [floorId, setFloorId] = useState<string | null>(null);
   const [day, setDay] = useState(() => dayInZone(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone));
   const [{ from, to }, setSlot] = useState(nextHour);
-
-  const usable = floors.kind === 'loaded' ? floors.data.filter((floor) => floor.bookableSpaces > 0) : [];
-  const chosen = floorId ?? usable[0]?.id ?? null;
 
   return (
     <Page title={t('pages.spaceMap.title')}>
       <Stack gap="md">
-        {floors.kind === 'loading' ? (
-          <Spinner />
-        ) : floors.kind === 'failed' ? (
-          <Alert color="red" variant="light">
-            {noticeText(messageFromError(floors.error))}
-          </Alert>
-        ) : usable.length === 0 ? (
-          <Text>{t('booking.map.noFloor')}</Text>
-        ) : (
-          <>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} maw={960}>
-              <Select
-                label={t('booking.map.floor')}
-                data={usable.map((floor) => ({ value: floor.id, label: `${floor.buildingName} · ${floor.name}` }))}
-                value={chosen}
-                onChange={(value) => value && setFloorId(value)}
-                allowDeselect={false}
-                searchable
-              />
-              <TextInput
-                type="date"
-                label={t('booking.map.day')}
-                value={day}
-                onChange={(e) => setDay(e.currentTarget.value)}
-              />
-              <TextInput
-                type="time"
-                label={t('booking.map.from')}
-                value={from}
-                onChange={(e) => setSlot({ from: e.currentTarget.value, to })}
-              />
-              <TextInput
-                type="time"
-                label={t('booking.map.to')}
-                value={to}
-                onChange={(e) => setSlot({ from, to: e.currentTarget.value })}
-              />
-            </SimpleGrid>
-            {chosen && <FloorMap key={chosen} floorId={chosen} day={day} from={from} to={to} />}
-          </>
-        )}
+        <BookableFloor>
+          {(floorId, picker) => (
+            <>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} maw={960}>
+                {picker}
+                <TextInput
+                  type="date"
+                  label={t('booking.map.day')}
+                  value={day}
+                  onChange={(e) => setDay(e.currentTarget.value)}
+                />
+                <TextInput
+                  type="time"
+                  label={t('booking.map.from')}
+                  value={from}
+                  onChange={(e) => setSlot({ from: e.currentTarget.value, to })}
+                />
+                <TextInput
+                  type="time"
+                  label={t('booking.map.to')}
+                  value={to}
+                  onChange={(e) => setSlot({ from, to: e.currentTarget.value })}
+                />
+              </SimpleGrid>
+              <FloorMap key={floorId} floorId={floorId} day={day} from={from} to={to} />
+            </>
+          )}
+        </BookableFloor>
       </Stack>
     </Page>
   );

@@ -26,6 +26,7 @@ import {
   releaseDue,
 } from './bookingCheckIn.repo.ts';
 import { getLayout } from '../floors/floors.service.ts';
+import { hostNameOf } from './spaceBookings.dto.ts';
 import { bookingChanged } from './spaceBookings.notify.ts';
 import { type Booker, isManager, seesBuilding } from './spaceBookings.service.ts';
 
@@ -33,11 +34,6 @@ import { type Booker, isManager, seesBuilding } from './spaceBookings.service.ts
 // (docs/space-booking.md, "Check-in and release", "Who is where").
 
 const MINUTE = 60_000;
-
-const hostName = (row: SpaceOccurrenceRow) =>
-  row.host_username === null
-    ? null
-    : `${row.host_first_name ?? ''} ${row.host_last_name ?? ''}`.trim() || row.host_username;
 
 function toSpaceOccurrence(row: SpaceOccurrenceRow, releaseMinutes: number | null): SpaceOccurrence {
   const checkedIn = row.checked_in_at !== null;
@@ -47,7 +43,7 @@ function toSpaceOccurrence(row: SpaceOccurrenceRow, releaseMinutes: number | nul
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at.toISOString(),
     status: row.status === 'PENDING' ? 'PENDING' : 'APPROVED',
-    host: hostName(row),
+    host: hostNameOf(row),
     checkedInAt: row.checked_in_at === null ? null : row.checked_in_at.toISOString(),
     checkInOpensAt: checkedIn
       ? null

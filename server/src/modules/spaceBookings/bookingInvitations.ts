@@ -4,7 +4,7 @@
 // Kept in step in the transaction of every change: made when an occurrence is approved, moved
 // with it, cancelled when it no longer holds or the attendee is gone. Checking in with one
 // confirms the occurrence (the check-in service).
-import { hostName, locales, minutesToDuration, newVisitCodes, uuidv7 } from '@vestibule/shared';
+import { minutesToDuration, newVisitCodes, uuidv7 } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import {
   type BookingVisitRow,
@@ -13,13 +13,17 @@ import {
   insertBookingVisits,
   moveBookingVisit,
 } from '../visits/bookingVisits.repo.ts';
-import { admittingOccurrences, externalAttendees, seriesForInvitations } from './bookingInvitations.repo.ts';
+import { buildingOf } from '../lifecycle/lifecycle.service.ts';
+import { localeOf } from '../notifications/visitLetter.ts';
+import { admittingOccurrences, externalAttendees } from './bookingInvitations.repo.ts';
+import { seriesForMail } from './bookingMails.repo.ts';
+import { hostNameOf } from './spaceBookings.dto.ts';
 
 const MINUTE = 60_000;
 const keyOf = (occurrenceId: string, email: string) => `${occurrenceId} ${email}`;
 
 export async function keepEntryInvitations(db: Db, seriesId: string, now = new Date()): Promise<void> {
-  const series = await seriesForInvitations(db, seriesId);
+  const series = await seriesForMail(db, seriesId);
   if (!series) return;
   const standing = (await bookingVisits(db, seriesId)).filter((visit) => visit.ends_at.getTime() > now.getTime());
   if (!series.create_invitation && standing.length === 0) return;
@@ -51,8 +55,8 @@ export async function keepEntryInvitations(db: Db, seriesId: string, now = new D
     withdrawn.filter((visit) => visit.checked_in_at === null).map((visit) => visit.id),
     now,
   );
-  const host = hostName({ firstName: series.host_first_name, lastName: series.host_last_name }) || series.host_username;
-  const locale = locales.find((candidate) => candidate === series.default_locale) ?? 'en';
+  const host = hostNameOf(series);
+  const locale = localeOf(null, buildingOf(series).defaultLocale);
   await insertBookingVisits(
     db,
     [...wanted.values()].map(({ occurrence, attendee }) => {

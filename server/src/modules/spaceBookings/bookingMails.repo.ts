@@ -4,7 +4,10 @@ import type { Db } from '../../db/database.ts';
 // What the booking e-mails are written from (docs/space-booking.md, "E-mails and calendars"): the
 // series with its space, building and host, the occurrences a change touched, and the users told.
 
-/** A series with what its e-mails say: the space, floor and building (as its notices need it), the host. */
+/**
+ * A series with what its e-mails and entry invitations say: the space, floor and building (as its
+ * notices need it), the host and their name, whether it invites its guests at the front desk.
+ */
 export function seriesForMail(db: Db, seriesId: string) {
   return db
     .selectFrom('space_booking_series as s')
@@ -12,6 +15,7 @@ export function seriesForMail(db: Db, seriesId: string) {
     .innerJoin('floors', 'floors.id', 'spaces.floor_id')
     .innerJoin('buildings as b', 'b.id', 'floors.building_id')
     .leftJoin('building_logos as logo', 'logo.building_id', 'b.id')
+    .leftJoin('users as host', 'host.id', 's.host_id')
     .select([
       's.id',
       's.tenant_id',
@@ -21,6 +25,11 @@ export function seriesForMail(db: Db, seriesId: string) {
       's.ics_sequence',
       's.export_key',
       's.host_id',
+      's.create_invitation',
+      's.created_by',
+      'host.first_name as host_first_name',
+      'host.last_name as host_last_name',
+      'host.username as host_username',
       'spaces.name as space_name',
       'spaces.approver1_id',
       'spaces.approver2_id',

@@ -28,6 +28,7 @@ import {
   usersForMail,
 } from './bookingMails.repo.ts';
 import { type Recipient, bookingCalendar, bookingChanged, userRecipient } from './spaceBookings.notify.ts';
+import { hostNameOf } from './spaceBookings.dto.ts';
 import { type OccurrenceRow, listAttendees, listOccurrencesOfSeries } from './spaceBookings.repo.ts';
 
 // The public booking calls (docs/space-booking.md, "Public calls"): no sign-in. A floor's taken
@@ -77,8 +78,7 @@ async function seriesWithHost(ctx: ServerContext, seriesId: string) {
   const series = await seriesForMail(ctx.db, seriesId);
   if (!series) throw notFound();
   const [host] = series.host_id ? await usersForMail(ctx.db, [series.host_id]) : [];
-  const hostName = host ? `${host.first_name ?? ''} ${host.last_name ?? ''}`.trim() || host.username : null;
-  return { series, host: host ?? null, hostName };
+  return { series, host: host ?? null, hostName: hostNameOf(series) };
 }
 
 const zoneOfSeries = (series: SeriesMailRow) => buildingOf(series).timeZoneId;

@@ -11,17 +11,25 @@ function named(id: string | null, name: string | null): { id: string; name: stri
   return id === null || name === null ? null : { id, name };
 }
 
+/** The host's name as the booking screens write it, from the row's host columns (null without a host). */
+export function hostNameOf(row: {
+  host_username: string | null;
+  host_first_name: string | null;
+  host_last_name: string | null;
+}): string | null {
+  return row.host_username === null
+    ? null
+    : displayName({ username: row.host_username, first_name: row.host_first_name, last_name: row.host_last_name });
+}
+
 function host(row: {
   host_id: string | null;
   host_username: string | null;
   host_first_name: string | null;
   host_last_name: string | null;
 }): { id: string; name: string } | null {
-  if (row.host_id === null || row.host_username === null) return null;
-  return {
-    id: row.host_id,
-    name: displayName({ username: row.host_username, first_name: row.host_first_name, last_name: row.host_last_name }),
-  };
+  const name = hostNameOf(row);
+  return row.host_id === null || name === null ? null : { id: row.host_id, name };
 }
 
 export function toSeries(
