@@ -453,6 +453,7 @@ describe("Demo HQ's week of bookings", () => {
     expect(response.statusCode).toBe(200);
     return jsonOf<{ docs: BookingOccurrence[] }>(response).docs;
   }
+  const floorOf = (occurrence: BookingOccurrence | undefined) => occurrence?.floor?.id ?? 'none';
   const day = (occurrence: BookingOccurrence) => dayInZone(new Date(occurrence.startsAt), 'America/Toronto');
 
   it('books rooms and desks around today: repeats, guests, one waiting for approval, one rejected', async () => {
@@ -496,6 +497,22 @@ describe("Demo HQ's week of bookings", () => {
     expect(titled('Offsite preparation').map((occurrence) => occurrence.status)).toEqual(['REJECTED']);
     expect(titled('Client workshop')[0]).toMatchObject({ attendeesCount: 2, host: { name: 'Sam Supervisor' } });
     expect(week.filter((occurrence) => occurrence.title === 'Desk').length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("shows who is where on its floors today: Demo Corp shares it, as a newcomer's company does not", async () => {
+    const floor = floorOf((await demoWeek()).find((occurrence) => occurrence.title === 'Team meeting'));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/service/spacebooking/whereabouts/${floor}`,
+      headers: bearer(await logInAs(t.app, 'user', DEMO_PASSWORD)),
+    });
+    expect(jsonOf<{ shared: boolean }>(response).shared).toBe(true);
+    const shared = await t.database.db
+      .selectFrom('tenants')
+      .select(['name', 'share_whereabouts'])
+      .orderBy('name')
+      .execute();
+    expect(shared.filter((tenant) => tenant.share_whereabouts).map((tenant) => tenant.name)).toEqual(['Demo Corp']);
   });
 
   it('gives way to a new week at a start on a later day, leaving a booking someone made alone', async () => {

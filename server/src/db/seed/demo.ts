@@ -104,6 +104,8 @@ async function seedDemoCompanies(db: Db): Promise<boolean> {
           licences_count: 25,
           // Room for the buildings a newcomer adds beside the demo's.
           building_limit: 25,
+          // The demo company shows who is where on its booking map (off for a new company).
+          share_whereabouts: tenant === tenants.demo,
         })
         .execute();
       const buildingId = uuidv7();
