@@ -21,6 +21,7 @@ import {
   type BookingSeries,
   type BookingStatus,
   bookingStatusFilters,
+  dayInZone,
   bookingStatuses,
   hasAnyRole,
 } from '@vestibule/shared';
@@ -31,6 +32,7 @@ import { api } from '../../api/apiClient.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { Page } from '../../components/Page.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { momentOnClock } from '../../format/dateTime.ts';
 import { useLoaded } from '../floors/index.ts';
 import { messageFromError, notifications, useNoticeText } from '../notifications/index.ts';
 import { useSession } from '../session/index.ts';
@@ -204,6 +206,9 @@ function FloorCalendar({
     );
   const { floor } = layout.data;
   const refresh = reload;
+  // The grid opens at the building's 08:00, on the viewer's clock.
+  const opening = momentOnClock(dayInZone(new Date(), floor.timeZone), '08:00', floor.timeZone);
+  const scrollTime = `${String(opening?.getHours() ?? 8).padStart(2, '0')}:00:00`;
   const where = `${floor.name}, ${floor.buildingName}`;
 
   const select = (selection: DateSelectArg) => {
@@ -309,7 +314,12 @@ function FloorCalendar({
           plugins={[timeGridPlugin, interactionPlugin]}
           initialView={phone ? 'timeGridDay' : 'timeGridWeek'}
           initialDate={initialDate}
-          headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek' }}
+          // A phone shows a day: its title on a line of its own above the buttons.
+          headerToolbar={
+            phone
+              ? { left: 'title', right: 'prev,today,next' }
+              : { left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek' }
+          }
           // Words, not the grid's icon font (its glyphs are images without a name to a screen reader).
           buttonIcons={false}
           buttonText={{
@@ -327,7 +337,7 @@ function FloorCalendar({
           firstDay={1}
           allDaySlot={false}
           nowIndicator
-          scrollTime="08:00:00"
+          scrollTime={scrollTime}
           height={phone ? 620 : 720}
           slotDuration="00:30:00"
           selectable

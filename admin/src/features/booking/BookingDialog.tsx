@@ -4,7 +4,7 @@ import {
   Button,
   Checkbox,
   Group,
-  SegmentedControl,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -243,15 +243,16 @@ export function BookingDialog({
           />
         )}
         {series && series.repeat !== 'NONE' && (
-          <SegmentedControl
-            aria-label={t('booking.dialog.scope')}
+          <Radio.Group
+            label={t('booking.dialog.scope')}
             value={scope}
             onChange={(value) => setScope(value === 'series' ? 'series' : 'one')}
-            data={[
-              { value: 'one', label: t('booking.dialog.scopeOne') },
-              { value: 'series', label: t('booking.dialog.scopeSeries') },
-            ]}
-          />
+          >
+            <Group gap="lg" mt={4}>
+              <Radio value="one" label={t('booking.dialog.scopeOne')} />
+              <Radio value="series" label={t('booking.dialog.scopeSeries')} />
+            </Group>
+          </Radio.Group>
         )}
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <TextInput
