@@ -245,10 +245,9 @@ export interface OccurrenceFilter {
 }
 
 /**
- * A page of a company's occurrences with their series' fields, and how many match. The page's ids
- * are chosen first, then only their rows are joined to their series and names: joined before the
- * page, a floor's busy week (thousands of occurrences) read every series of the company, and so
- * does a page's thousand ids unless their series are named as well. While choosing, the series'
+ * A page of a company's occurrences with their series' fields, and how many match. The page is
+ * chosen first, then only its series and places are read: joined before the page, a floor's busy
+ * week (thousands of occurrences) read every series of the company. While choosing, the series'
  * join is a left one, so PostgreSQL drops it when neither a filter nor the sort needs it (a
  * series is never missing).
  */
@@ -284,65 +283,100 @@ export async function listOccurrences(db: Db, tenantId: string, filter: Occurren
     );
   const sortBy = sql.ref(occurrenceSortColumns[filter.sort]);
   const direction = filter.descending ? 'desc' : 'asc';
-  const [page, count] = await Promise.all([
-    base
-      .select(['b.id', 'b.series_id'])
-      .orderBy(sortBy, direction)
-      .orderBy('b.starts_at')
-      .orderBy('b.id')
-      .offset(filter.offset)
-      .limit(filter.limit)
+  // The page, its occurrences' own columns and the count of every match in one scan (a window over
+  // the matches); a page past the end has no row to carry the count, so it is counted apart.
+  const page = await base
+    .select([
+      'b.id',
+      'b.series_id',
+      'b.occurrence',
+      isoText('b.starts_at').as('starts_at'),
+      isoText('b.ends_at').as('ends_at'),
+      'b.status',
+      'b.cancelled_at',
+      'b.checked_in_at',
+      'b.space_id',
+      'b.floor_id',
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .orderBy(sortBy, direction)
+    .orderBy('b.starts_at')
+    .orderBy('b.id')
+    .offset(filter.offset)
+    .limit(filter.limit)
+    .execute();
+  const count =
+    page[0]?.total ??
+    (filter.offset === 0
+      ? 0
+      : (await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
+  if (page.length === 0) return { rows: [], total: Number(count) };
+  // Then the page's series and places, each read once by its key (a page of a thousand holds a
+  // few hundred series and spaces), rather than joined to every row.
+  const [series, places] = await Promise.all([
+    db
+      .selectFrom('space_booking_series as s')
+      .leftJoin('users as host', 'host.id', 's.host_id')
+      .where(sql<boolean>`s.id = any(${[...new Set(page.map((row) => row.series_id))]}::uuid[])`)
+      .select([
+        's.id',
+        's.title',
+        's.repeat',
+        's.host_id',
+        'host.username as host_username',
+        'host.first_name as host_first_name',
+        'host.last_name as host_last_name',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('space_booking_attendees')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .whereRef('space_booking_attendees.series_id', '=', 's.id')
+          .as('attendees_count'),
+      )
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('floors')
+      .leftJoin('buildings', 'buildings.id', 'floors.building_id')
+      .leftJoin('spaces', (join) =>
+        join
+          .onRef('spaces.floor_id', '=', 'floors.id')
+          .on(sql<boolean>`spaces.id = any(${[...new Set(page.flatMap((row) => row.space_id ?? []))]}::uuid[])`),
+      )
+      .where(sql<boolean>`floors.id = any(${[...new Set(page.flatMap((row) => row.floor_id ?? []))]}::uuid[])`)
+      .select([
+        'floors.id as floor_id',
+        'floors.name as floor_name',
+        'buildings.id as building_id',
+        'buildings.name as building_name',
+        'spaces.id as space_id',
+        'spaces.name as space_name',
+      ])
+      .execute(),
   ]);
-  const rows =
-    page.length === 0
-      ? []
-      : await db
-          .selectFrom('space_bookings as b')
-          .innerJoin('space_booking_series as s', 's.id', 'b.series_id')
-          .leftJoin('spaces', 'spaces.id', 'b.space_id')
-          .leftJoin('floors', 'floors.id', 'b.floor_id')
-          .leftJoin('buildings', 'buildings.id', 'floors.building_id')
-          .leftJoin('users as host', 'host.id', 's.host_id')
-          // One array each (two parameters, not a thousand); the series named too, so that they
-          // are read by their key rather than all hashed.
-          .where(sql<boolean>`b.id = any(${page.map((row) => row.id)}::uuid[])`)
-          .where(sql<boolean>`s.id = any(${[...new Set(page.map((row) => row.series_id))]}::uuid[])`)
-          .select([
-            'b.id',
-            'b.series_id',
-            'b.occurrence',
-            isoText('b.starts_at').as('starts_at'),
-            isoText('b.ends_at').as('ends_at'),
-            'b.status',
-            'b.cancelled_at',
-            'b.checked_in_at',
-            's.title',
-            's.repeat',
-            's.host_id',
-            'host.username as host_username',
-            'host.first_name as host_first_name',
-            'host.last_name as host_last_name',
-            'spaces.id as space_id',
-            'spaces.name as space_name',
-            'floors.id as floor_id',
-            'floors.name as floor_name',
-            'buildings.id as building_id',
-            'buildings.name as building_name',
-          ])
-          .select((eb) =>
-            eb
-              .selectFrom('space_booking_attendees')
-              .select((inner) => inner.fn.countAll<number>().as('count'))
-              .whereRef('space_booking_attendees.series_id', '=', 'b.series_id')
-              .as('attendees_count'),
-          )
-          .orderBy(sortBy, direction)
-          .orderBy('b.starts_at')
-          .orderBy('b.id')
-          .execute();
-  return { rows, total: Number(count.total) };
+  const seriesById = new Map(series.map((row) => [row.id, row]));
+  const floorById = new Map(places.map((row) => [row.floor_id, row]));
+  const spaceById = new Map(places.map((row) => [row.space_id, row]));
+  const rows = page.map(({ total: _total, ...occurrence }) => {
+    const of = seriesById.get(occurrence.series_id);
+    const floor = occurrence.floor_id === null ? undefined : floorById.get(occurrence.floor_id);
+    const space = occurrence.space_id === null ? undefined : spaceById.get(occurrence.space_id);
+    return {
+      ...occurrence,
+      title: of?.title ?? '',
+      repeat: of?.repeat ?? 'NONE',
+      host_id: of?.host_id ?? null,
+      host_username: of?.host_username ?? null,
+      host_first_name: of?.host_first_name ?? null,
+      host_last_name: of?.host_last_name ?? null,
+      attendees_count: of?.attendees_count ?? 0,
+      space_name: space?.space_name ?? null,
+      floor_name: floor?.floor_name ?? null,
+      building_id: floor?.building_id ?? null,
+      building_name: floor?.building_name ?? null,
+    };
+  });
+  return { rows, total: Number(count) };
 }
 export type OccurrenceListRow = Awaited<ReturnType<typeof listOccurrences>>['rows'][number];
 
