@@ -16,20 +16,27 @@ import {
 import { buildingOf } from '../lifecycle/lifecycle.service.ts';
 import { localeOf } from '../notifications/visitLetter.ts';
 import { admittingOccurrences, externalAttendees } from './bookingInvitations.repo.ts';
-import { seriesForMail } from './bookingMails.repo.ts';
+import type { SeriesMailRow } from './bookingMails.repo.ts';
 import { hostNameOf } from './spaceBookings.dto.ts';
 
 const MINUTE = 60_000;
 const keyOf = (occurrenceId: string, email: string) => `${occurrenceId} ${email}`;
+/** An occurrence's length as a visit holds it (PT1H30M). */
+const lengthOf = (occurrence: { starts_at: Date; ends_at: Date }) =>
+  minutesToDuration((occurrence.ends_at.getTime() - occurrence.starts_at.getTime()) / MINUTE);
 
-export async function keepEntryInvitations(db: Db, seriesId: string, now = new Date()): Promise<void> {
-  const series = await seriesForMail(db, seriesId);
-  if (!series) return;
-  const standing = (await bookingVisits(db, seriesId)).filter((visit) => visit.ends_at.getTime() > now.getTime());
-  if (!series.create_invitation && standing.length === 0) return;
-  const [attendees, occurrences] = series.create_invitation
-    ? await Promise.all([externalAttendees(db, seriesId, series.tenant_id), admittingOccurrences(db, seriesId, now)])
-    : [[], []];
+/**
+ * Brings a series' entry invitations in step with its occurrences and attendees. A series made
+ * without the option has none (the option is chosen when booking, never changed after).
+ */
+export async function keepEntryInvitations(db: Db, series: SeriesMailRow, now = new Date()): Promise<void> {
+  if (!series.create_invitation) return;
+  const [visits, attendees, occurrences] = await Promise.all([
+    bookingVisits(db, series.id),
+    externalAttendees(db, series.id, series.tenant_id),
+    admittingOccurrences(db, series.id, now),
+  ]);
+  const standing = visits.filter((visit) => visit.ends_at.getTime() > now.getTime());
   const wanted = new Map(
     occurrences.flatMap((occurrence) =>
       attendees.map((attendee) => [keyOf(occurrence.id, attendee.email), { occurrence, attendee }] as const),
@@ -44,9 +51,7 @@ export async function keepEntryInvitations(db: Db, seriesId: string, now = new D
       continue;
     }
     wanted.delete(key);
-    const duration = minutesToDuration(
-      (match.occurrence.ends_at.getTime() - match.occurrence.starts_at.getTime()) / MINUTE,
-    );
+    const duration = lengthOf(match.occurrence);
     if (visit.scheduled_at?.getTime() !== match.occurrence.starts_at.getTime() || visit.scheduled_duration !== duration)
       await moveBookingVisit(db, visit.id, match.occurrence.starts_at, duration);
   }
@@ -81,7 +86,7 @@ export async function keepEntryInvitations(db: Db, seriesId: string, now = new D
           ...(host ? { host } : {}),
         }),
         scheduled_at: occurrence.starts_at,
-        scheduled_duration: minutesToDuration((occurrence.ends_at.getTime() - occurrence.starts_at.getTime()) / MINUTE),
+        scheduled_duration: lengthOf(occurrence),
         comments: series.title,
         locale,
         source: 'STAFF' as const,

@@ -118,9 +118,9 @@ export function bookingCalendar(
  * many. `base` starts the links (the approval page).
  */
 export async function bookingChanged(db: Db, base: string, change: BookingChange): Promise<number> {
-  await keepEntryInvitations(db, change.seriesId);
   const series = await seriesForMail(db, change.seriesId);
   if (!series) return 0;
+  await keepEntryInvitations(db, series);
   const occurrences = await occurrencesForMail(db, series.id, change.occurrences);
   const first = occurrences[0];
   const last = occurrences.at(-1);
