@@ -205,7 +205,6 @@ function FloorCalendar({
       </Alert>
     );
   const { floor } = layout.data;
-  const refresh = reload;
   // The grid opens at the building's 08:00, on the viewer's clock.
   const opening = momentOnClock(dayInZone(new Date(), floor.timeZone), '08:00', floor.timeZone);
   const scrollTime = `${String(opening?.getHours() ?? 8).padStart(2, '0')}:00:00`;
@@ -257,7 +256,7 @@ function FloorCalendar({
         body: { startsAt: start.toISOString(), endsAt: end.toISOString() },
       });
       notifications.showSuccess({ key: 'booking.calendar.moved', params: { title: occurrence.title } });
-      refresh();
+      reload();
     } catch (error) {
       change.revert();
       notifications.showError(messageFromError(error));
@@ -273,7 +272,7 @@ function FloorCalendar({
       key: changed ? 'booking.dialog.saved' : pending ? 'booking.dialog.bookedPending' : 'booking.dialog.booked',
       params: { title: booked.title },
     });
-    refresh();
+    reload();
   };
 
   return (
@@ -295,7 +294,7 @@ function FloorCalendar({
           label={t('booking.calendar.status')}
           data={bookingStatusFilters.map((value) => ({ value, label: t(`booking.calendar.filters.${value}`) }))}
           value={status}
-          onChange={(value) => setStatus((value ?? 'all') as StatusFilter)}
+          onChange={(value) => setStatus(bookingStatusFilters.find((filter) => filter === value) ?? 'all')}
           allowDeselect={false}
         />
       </SimpleGrid>
@@ -377,7 +376,7 @@ function FloorCalendar({
           occurrence={cancelling}
           onClose={(cancelled) => {
             setCancelling(null);
-            if (cancelled) refresh();
+            if (cancelled) reload();
           }}
         />
       )}
