@@ -20,6 +20,7 @@ import {
   type BookingOccurrence,
   type BookingSeries,
   type BookingStatus,
+  bookingOccurrenceRef,
   bookingStatusFilters,
   dayInZone,
   bookingStatuses,
@@ -364,7 +365,7 @@ function FloorCalendar({
           onClose={(booked) => done(booked, true)}
           onCancelBooking={() => {
             const { series, occurrence } = editing;
-            const found = calendar.current?.getApi().getEventById(`${series.id}-${occurrence}`);
+            const found = calendar.current?.getApi().getEventById(bookingOccurrenceRef(series.id, occurrence));
             setEditing(null);
             if (found) setCancelling(found.extendedProps.occurrence as BookingOccurrence);
           }}

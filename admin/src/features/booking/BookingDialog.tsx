@@ -18,6 +18,7 @@ import {
   type BookingRepeat,
   type BookingScheduling,
   type BookingSeries,
+  bookingOccurrenceRef,
   bookingRepeats,
   bookingSchedulings,
 } from '@vestibule/shared';
@@ -167,7 +168,7 @@ export function BookingDialog({
         // Times are sent only when moved: an occurrence under way keeps its start.
         const moved = day !== draft.day || from !== draft.from || to !== draft.to;
         booked = await api.call('PATCH /spacebooking/:id', {
-          params: { id: whole ? editing.series.id : `${editing.series.id}-${editing.occurrence}` },
+          params: { id: whole ? editing.series.id : bookingOccurrenceRef(editing.series.id, editing.occurrence) },
           body: {
             title: title.trim(),
             description: description.trim() || null,
