@@ -248,7 +248,7 @@ async function enrolTablet(page: Page): Promise<void> {
 }
 
 describe('kiosk', () => {
-  test('a kiosk shows the codes, then returns to its welcome screen and forgets the last person', async () => {
+  test('a kiosk shows the codes, then returns to its welcome screen, and left alone shows its attract screen and forgets the last person', async () => {
     const { page } = session;
     await enrolTablet(page);
     const screen = await CheckInPage.open(page, building.qrCodeKey, { kiosk: true, query: '?idle=10' });
@@ -264,7 +264,12 @@ describe('kiosk', () => {
     await screen.formField('firstName').fill('Lola');
     await screen.idleWarning.waitFor();
     await expectNoAxeViolations(page, 'the idle warning');
+    // Left alone, the kiosk clears the check-in and shows its attract screen in its own language.
     screen.locale = 'en';
+    const kiosk = new KioskPage(page, building.qrCodeKey);
+    await kiosk.attractButton.waitFor();
+    await expectNoAxeViolations(page, 'the attract screen');
+    await kiosk.attractButton.click();
     await screen.typeButton('VISITOR').waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(await page.evaluate(() => localStorage.getItem('locale'))).toBeNull();

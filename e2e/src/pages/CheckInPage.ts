@@ -42,12 +42,24 @@ export class CheckInPage {
   }
 
   get languageSelect(): Locator {
-    return this.page.getByRole('banner').getByLabel(this.label('publicPages.language'));
+    return this.page.getByRole('banner').getByRole('combobox', { name: this.label('publicPages.language') });
   }
 
-  /** Switches the language with the switch in the header; the page model follows. */
+  /** A kiosk's languages: a button per language, its flag and its name. */
+  get languageButtons(): Locator {
+    return this.page.getByRole('banner').getByRole('group', { name: this.label('publicPages.language') });
+  }
+
+  /** Switches the language with the header's switch (a phone's list, a kiosk's buttons); the page model follows. */
   async switchLanguage(locale: Locale): Promise<void> {
-    await this.languageSelect.selectOption(locale);
+    await this.languageSelect.or(this.languageButtons).waitFor();
+    if (await this.languageButtons.isVisible()) {
+      await this.languageButtons
+        .getByRole('button', { name: exactly(text(locale, `common.languages.${locale}`)) })
+        .click();
+    } else {
+      await this.languageSelect.selectOption(locale);
+    }
     this.locale = locale;
     await this.page.locator(`html[lang="${locale}"]`).waitFor({ state: 'attached' });
   }

@@ -58,10 +58,21 @@ export class KioskPage {
     return this.page.getByRole('main');
   }
 
-  /** The welcome screen: the person types and the status footer. */
+  /**
+   * The welcome screen: the person types and the status footer. A kiosk left alone a minute shows
+   * its attract screen instead, which a visitor taps first, as this does.
+   */
   async waitForWelcome(): Promise<void> {
-    await this.wizard.typeButton('VISITOR').waitFor();
+    const welcome = this.wizard.typeButton('VISITOR');
+    await welcome.or(this.attractButton).waitFor();
+    if (await this.attractButton.isVisible()) await this.attractButton.click();
+    await welcome.waitFor();
     await this.status.waitFor();
+  }
+
+  /** The attract screen's one button: "Tap to check in". */
+  get attractButton(): Locator {
+    return this.page.getByRole('button', { name: exactly(this.label('publicPages.attract.tap')) });
   }
 
   /** Reloads the page (the kiosk starts again from what the device stored). */

@@ -1,6 +1,8 @@
 import { PRODUCT_NAME, SERVICE_BASE } from '@vestibule/shared';
 import { pathOf } from '@vestibule/shared/contract';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useAccessibilityRoot } from './accessibility.ts';
+import { AccessibilityButton, KioskAccessibilityPanel, KioskLanguages } from './KioskBarTools.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 export interface FrameBuilding {
@@ -9,20 +11,30 @@ export interface FrameBuilding {
   logoVersion?: number;
 }
 
+/** The address of a building's check-in logo, or null when it has none. */
+export function logoUrl(building: FrameBuilding | null | undefined): string | null {
+  return building?.id && building.logoVersion && building.logoVersion > 0
+    ? `${SERVICE_BASE}${pathOf('GET /public/buildings/:id/checkInLogoImage/:version', { id: building.id, version: building.logoVersion })}`
+    : null;
+}
+
 interface PageFrameProps {
   building?: FrameBuilding | null;
   /** The page's name, for the browser's title. */
   title: string;
+  /** A kiosk: its languages as flags, the accessibility choices (docs/kiosk.md). */
   kiosk?: boolean;
+  /** The page shows the logo large itself (the kiosk's welcome screen). */
+  hideLogo?: boolean;
   children: ReactNode;
 }
 
 /** The public pages' frame: the building's logo and name, the language switch, the main content. */
-export function PageFrame({ building, title, kiosk = false, children }: PageFrameProps) {
-  const logo =
-    building?.id && building.logoVersion && building.logoVersion > 0
-      ? `${SERVICE_BASE}${pathOf('GET /public/buildings/:id/checkInLogoImage/:version', { id: building.id, version: building.logoVersion })}`
-      : null;
+export function PageFrame({ building, title, kiosk = false, hideLogo = false, children }: PageFrameProps) {
+  const logo = hideLogo ? null : logoUrl(building);
+  const panelId = useId();
+  const [accessibilityOpen, setAccessibilityOpen] = useState(false);
+  useAccessibilityRoot(kiosk);
   useEffect(() => {
     document.title = [title, building?.name ?? PRODUCT_NAME].filter(Boolean).join(' – ');
   }, [title, building?.name]);
@@ -33,8 +45,18 @@ export function PageFrame({ building, title, kiosk = false, children }: PageFram
           {logo && <img className="building-logo" src={logo} alt="" />}
           <span className="building-name">{building?.name ?? PRODUCT_NAME}</span>
         </div>
-        <LanguageSwitch save={!kiosk} />
+        {kiosk ? (
+          <div className="bar-tools">
+            <KioskLanguages />
+            <AccessibilityButton open={accessibilityOpen} onOpenChange={setAccessibilityOpen} panelId={panelId} />
+          </div>
+        ) : (
+          <LanguageSwitch save />
+        )}
       </header>
+      {kiosk && (
+        <KioskAccessibilityPanel open={accessibilityOpen} onOpenChange={setAccessibilityOpen} panelId={panelId} />
+      )}
       <main className="content">{children}</main>
     </div>
   );

@@ -39,6 +39,8 @@ export const TEXT_MAX = 5000;
 export const KIOSK_TEXT_MAX = 128;
 /** The host notice's "where they wait" text. */
 export const HOST_WAIT_TEXT_MAX = 255;
+/** The kiosk's welcome text, under its welcome heading: a line or two. */
+export const KIOSK_WELCOME_TEXT_MAX = 300;
 export const DEVICE_SEPARATOR = ';;;';
 
 /** A custom issue that carries its catalogue code, so the server answers with it. */
@@ -156,6 +158,8 @@ export const buildingSettingsSchema = z
     /** After a check-in, a kiosk shows the outcome (the visit code and PIN) this long, then its welcome screen. */
     kioskOutcomeSeconds: z.number().int().min(KIOSK_OUTCOME_SECONDS_MIN).max(KIOSK_OUTCOME_SECONDS_MAX),
     employeeCheckIn: z.enum(employeeCheckInModes),
+    /** The kiosk's welcome text, under its welcome heading (docs/kiosk.md, "The welcome screen"); missing: none. */
+    kioskWelcomeText: z.string().trim().max(KIOSK_WELCOME_TEXT_MAX).optional(),
     /**
      * The days of the week the directory's employees and residents are expected in, ISO numbering
      * (1 Monday ... 7 Sunday): the attendance report counts absences on these days only

@@ -190,6 +190,8 @@ export const checkInBuildingSchema = z
        */
       kioskOutcomeSeconds: z.number().int().optional(),
       employeeCheckIn: z.enum(employeeCheckInModes).optional(),
+      /** The kiosk's welcome text; absent from configurations cached before it existed. */
+      welcomeText: z.string().optional(),
     }),
     visitorTypes: z.array(z.enum(wizardVisitorTypes)),
   })

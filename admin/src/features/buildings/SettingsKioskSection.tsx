@@ -1,10 +1,15 @@
-import { Select } from '@mantine/core';
-import { type EmployeeCheckInMode, employeeCheckInModes, kioskOutcomeSecondsOptions } from '@vestibule/shared';
+import { Select, Textarea } from '@mantine/core';
+import {
+  type EmployeeCheckInMode,
+  KIOSK_WELCOME_TEXT_MAX,
+  employeeCheckInModes,
+  kioskOutcomeSecondsOptions,
+} from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { type SettingsForm, SettingsSection } from './settingsFields.tsx';
 
 /**
- * Settings tab: how long a kiosk shows a check-in's outcome before its welcome screen returns, and
+ * Settings tab: the kiosk's welcome text, how long a kiosk shows a check-in's outcome before its welcome screen returns, and
  * how employees check themselves in (docs/kiosk.md, docs/check-in.md "Employees").
  */
 export function SettingsKioskSection({ form }: { form: SettingsForm }) {
@@ -22,6 +27,18 @@ export function SettingsKioskSection({ form }: { form: SettingsForm }) {
     }));
   return (
     <SettingsSection legend={t('buildings.settings.sections.kiosk')}>
+      <Textarea
+        id="settings-kioskWelcomeText"
+        label={t('buildings.settings.kioskWelcomeText')}
+        description={t('buildings.settings.kioskWelcomeTextHelp')}
+        value={values.kioskWelcomeText ?? ''}
+        onChange={(event) => setField('kioskWelcomeText', event.currentTarget.value)}
+        error={form.error('kioskWelcomeText')}
+        maxLength={KIOSK_WELCOME_TEXT_MAX}
+        autosize
+        minRows={2}
+        maw={560}
+      />
       <Select
         id="settings-kioskOutcomeSeconds"
         label={t('buildings.settings.kioskOutcomeSeconds')}

@@ -7,7 +7,7 @@ import { useLoad } from '../../ui/useLoad.ts';
 import type { WizardInput, WizardResult } from '../wizard/index.ts';
 import type { EmployeeWays } from './EmployeeEntry.tsx';
 import { LiveOutcome } from './LiveOutcome.tsx';
-import { PersonTypeChoice } from './PersonTypeChoice.tsx';
+import { type KioskWelcome, PersonTypeChoice } from './PersonTypeChoice.tsx';
 import { serverCamera } from './checkin.api.ts';
 import {
   type CheckInSource,
@@ -38,6 +38,8 @@ interface CheckInFlowProps {
   onScreenChange?: (screen: FlowScreen) => void;
   /** How employees may identify here (a kiosk's scanner and directory, the PIN page). */
   employee?: EmployeeWays;
+  /** A kiosk's welcome screen: its logo, text and other doors. */
+  welcome?: KioskWelcome;
 }
 
 type Screen =
@@ -47,7 +49,8 @@ type Screen =
   | { kind: 'outcome'; submitted: SubmittedCheckIn; visitorType: WizardVisitorType };
 
 /** Person type, wizard, outcome: the check-in of one person, on their phone or on a kiosk. */
-export function CheckInFlow({ source, preset: given, onExit, onDone, onScreenChange, employee }: CheckInFlowProps) {
+export function CheckInFlow(props: CheckInFlowProps) {
+  const { source, preset: given, onExit, onDone, onScreenChange, employee, welcome } = props;
   const { building, channel } = source;
   const { t } = useTranslation('publicVisit');
   // A name an employee found in the directory on this screen stands for a preset the page gave.
@@ -84,7 +87,7 @@ export function CheckInFlow({ source, preset: given, onExit, onDone, onScreenCha
         <PersonTypeChoice
           buildingName={building.building.name}
           visitorTypes={building.visitorTypes}
-          checkOutKey={channel.kiosk ? building.qrCodeKey : null}
+          welcome={welcome}
           // Employees identify first (their pass, PIN or name): no anonymous employee form.
           onChoose={(visitorType) =>
             setScreen(visitorType === 'EMPLOYEE' ? { kind: 'employee' } : wizardFor(visitorType))

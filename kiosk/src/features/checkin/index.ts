@@ -8,7 +8,7 @@ export type { VisitPreset } from './checkInSource.ts';
 export { fetchCheckInBuilding } from './checkin.api.ts';
 export type { Channel } from './checkin.api.ts';
 export { useBuildingLanguage } from './useBuildingLanguage.ts';
-export { kioskIdleMs } from './useIdleTimer.ts';
+export { kioskIdleMs, useIdleTimer } from './useIdleTimer.ts';
 // VisitPage is fetched on demand by its path (app/App.tsx), so the first screen does not carry it.
 export { identifiedPersonPreset, lookUpAtServer, visitOutcome } from './personPreset.ts';
 export type { CachedDirectory, PassOutcome } from './personPreset.ts';

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useKioskConfig } from '../../offline/useKioskConfig.ts';
 import { pagePath } from '../../app/router.ts';
 import { useAppUpdate } from '../../pwa/appUpdate.ts';
-import { Link } from '../../ui/Link.tsx';
-import { PageFrame } from '../../ui/PageFrame.tsx';
+import { accessibilityOptions, resetAccessibility, useAccessibility } from '../../ui/accessibility.ts';
+import { PageFrame, logoUrl } from '../../ui/PageFrame.tsx';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
 import {
   CheckInFlow,
@@ -13,9 +13,11 @@ import {
   KioskIdleNotice,
   cachedSource,
   useBuildingLanguage,
+  useIdleTimer,
   kioskIdleMs,
 } from '../checkin/index.ts';
-import { preloadQrScanner } from '../scanner/index.ts';
+import { KioskAttract } from './KioskAttract.tsx';
+import { KioskDoors } from './KioskDoors.tsx';
 import { KioskStatusBar } from './KioskStatusBar.tsx';
 import { ScanEntry } from './ScanEntry.tsx';
 
@@ -40,6 +42,10 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
   const [staffOpen, setStaffOpen] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [preset, setPreset] = useState<VisitPreset | null>(null);
+  // The attract screen: the kiosk left alone a while, its last check-in (if any) cleared.
+  const [attract, setAttract] = useState(false);
+  const accessibility = useAccessibility();
+  const accessibilityChosen = accessibilityOptions.some((option) => accessibility[option]);
   // Idle: the welcome screen in the kiosk's own language, nobody at it. Only then may a new
   // configuration or app version take over.
   const [idleLanguage, setIdleLanguage] = useState(true);
@@ -51,9 +57,17 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
   const baseLocale = useBuildingLanguage(config?.building.building.defaultLocale ?? null, true);
   const inBaseLanguage = i18n.resolvedLanguage === baseLocale;
   if (idleLanguage !== inBaseLanguage) setIdleLanguage(inBaseLanguage);
-  const idleNow = atWelcome && inBaseLanguage;
+  // Nothing of a person left to clear: the welcome screen, in the kiosk's language and look.
+  const idleNow = atWelcome && inBaseLanguage && !accessibilityChosen;
   // A new app version, like a new configuration, takes over only now: never mid-wizard.
   useAppUpdate(idleNow);
+  const idleMs = kioskIdleMs(search);
+  useIdleTimer({
+    enabled: idleNow && !attract && config !== null,
+    timeoutMs: idleMs,
+    warningMs: 0,
+    onIdle: () => setAttract(true),
+  });
   const source = useMemo(() => (config ? cachedSource(config, kiosk.runner) : null), [config, kiosk.runner]);
   const sync = useSyncExternalStore(kiosk.runner.subscribe, kiosk.runner.getSnapshot);
   // People of the directory identify with their PIN, which the server alone checks (PINs are
@@ -81,6 +95,7 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
     setStaffOpen(false);
     setScanning(false);
     setPreset(null);
+    resetAccessibility();
     window.scrollTo?.(0, 0);
   }, []);
   const nextPerson = useCallback(() => {
@@ -88,8 +103,18 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
     reset();
   }, [i18n, baseLocale, reset]);
 
+  if (attract && config) {
+    return (
+      <KioskAttract
+        buildingName={config.building.building.name}
+        logo={logoUrl(config.building.building)}
+        onWake={() => setAttract(false)}
+      />
+    );
+  }
+
   return (
-    <PageFrame building={config?.building.building} title={t('checkIn.title')} kiosk>
+    <PageFrame building={config?.building.building} title={t('checkIn.title')} kiosk hideLogo={atWelcome}>
       {kiosk.status === 'loading' && <Loading />}
       {kiosk.status === 'error' && (
         <LoadFailed title={t('offline.setupFailed')} error={kiosk.error} onRetry={kiosk.retry} />
@@ -115,7 +140,7 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
           onClose={() => setScanning(false)}
         />
       )}
-      {source && !staffOpen && !scanning && (
+      {source && config && !staffOpen && !scanning && (
         <CheckInFlow
           key={`${session}|${preset?.visit?.id ?? preset?.person?.personId ?? ''}`}
           source={source}
@@ -124,40 +149,30 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
           onScreenChange={setScreen}
           onDone={nextPerson}
           employee={employeeWays}
+          welcome={{
+            logo: logoUrl(config.building.building),
+            text: config.building.building.welcomeText ?? '',
+            doors: (
+              <KioskDoors
+                qrCodeKey={qrCodeKey}
+                onScan={() => setScanning(true)}
+                pinHref={employeeWays?.pinHref ?? null}
+              />
+            ),
+          }}
         />
       )}
-      {source && screen === 'choose' && !staffOpen && !scanning && preset === null && (
-        <>
-          <p className="scan-offer">
-            <span>{t('scan.offer')}</span>{' '}
-            <button
-              type="button"
-              className="button secondary"
-              onPointerEnter={preloadQrScanner}
-              onFocus={preloadQrScanner}
-              onClick={() => setScanning(true)}
-            >
-              {t('scan.open')}
-            </button>
-          </p>
-          {employeeWays?.pinHref && (
-            <p className="scan-offer">
-              <span>{t('pin.offer')}</span>{' '}
-              <Link className="button secondary" href={employeeWays.pinHref}>
-                {t('pin.open')}
-              </Link>
-            </p>
-          )}
-          <KioskStatusBar runner={kiosk.runner} onStaff={() => setStaffOpen(true)} />
-        </>
-      )}
+      {source && atWelcome && <KioskStatusBar runner={kiosk.runner} onStaff={() => setStaffOpen(true)} />}
       {source && (
         // An outcome screen returns to the welcome screen by its own, shorter countdown.
         <KioskIdleNotice
           inUse={!idleNow && screen !== 'outcome'}
-          idleMs={kioskIdleMs(search)}
+          idleMs={idleMs}
           baseLocale={baseLocale}
-          onReset={reset}
+          onReset={() => {
+            reset();
+            setAttract(true);
+          }}
         />
       )}
     </PageFrame>

@@ -7,6 +7,7 @@ import { DEMO_PASS_HOLDER, seedDemoPeople } from './demoPeople.ts';
 import { seedDemoVisits } from './demoVisits.ts';
 import { seedDemoHistory } from './demoHistory.ts';
 import { seedDemoFloors } from './demoFloors.ts';
+import { seedDemoLobby } from './demoLobby.ts';
 import { seedDemoBookings } from './demoBookings.ts';
 import { DEMO_WAIT_TEXT, claimDemoMarker } from './demoCommon.ts';
 
@@ -49,7 +50,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const history = await seedDemoHistory(db, now);
   const floors = await seedDemoFloors(db, now);
   const bookings = await seedDemoBookings(db, now);
-  return companies || people || visits || history || floors || bookings;
+  const lobby = await seedDemoLobby(db, now);
+  return companies || people || visits || history || floors || bookings || lobby;
 }
 
 async function seedDemoCompanies(db: Db): Promise<boolean> {

@@ -62,6 +62,7 @@ export async function checkInBuilding(
   proof?: string,
 ): Promise<CheckInBuilding> {
   const building = await buildingOfLink(ctx, qrCodeKey, channel, mt, proof);
+  const settings = settingsOf(building);
   return {
     qrCodeKey,
     fromKiosk: channel.fromKiosk,
@@ -69,11 +70,12 @@ export async function checkInBuilding(
       id: building.id,
       name: building.name,
       logoVersion: building.check_in_logo_version,
-      defaultLocale: settingsOf(building).defaultLocale,
+      defaultLocale: settings.defaultLocale,
       devicesSuccessText: building.devices_success_text,
       devicesAttentionText: building.devices_attention_text,
-      kioskOutcomeSeconds: settingsOf(building).kioskOutcomeSeconds,
-      employeeCheckIn: settingsOf(building).employeeCheckIn,
+      kioskOutcomeSeconds: settings.kioskOutcomeSeconds,
+      employeeCheckIn: settings.employeeCheckIn,
+      welcomeText: settings.kioskWelcomeText ?? '',
     },
     visitorTypes: [...wizardVisitorTypes],
   };

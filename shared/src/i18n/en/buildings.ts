@@ -178,6 +178,9 @@ export const buildings = {
     kioskOutcomeSeconds: 'After a check-in, the kiosk returns to its welcome screen after',
     kioskOutcomeSecondsHelp: 'The visit code and PIN stay on screen this long, with a countdown and a Done button.',
     kioskOutcomeSecondsOption: '{{count}} seconds',
+    kioskWelcomeText: 'Welcome text',
+    kioskWelcomeTextHelp:
+      'Shown under the welcome heading of the kiosk, for example where to wait or the Wi-Fi name. Leave empty for none.',
     bookingMaxAtOnce: 'Bookings to come per person',
     bookingMaxAtOnceHelp:
       'The most bookings one host may hold in this building at a time; each day of a repeating booking counts. Empty: no limit.',

@@ -181,6 +181,9 @@ export const buildings = {
     kioskOutcomeSecondsHelp:
       'El código de visita y el PIN permanecen en pantalla ese tiempo, con una cuenta atrás y un botón Listo.',
     kioskOutcomeSecondsOption: '{{count}} segundos',
+    kioskWelcomeText: 'Texto de bienvenida',
+    kioskWelcomeTextHelp:
+      'Se muestra bajo el título de bienvenida del quiosco, por ejemplo dónde esperar o el nombre del wifi. Déjelo vacío para no mostrar ninguno.',
     bookingMaxAtOnce: 'Reservas próximas por persona',
     bookingMaxAtOnceHelp:
       'Cuántas reservas puede tener a la vez un anfitrión en este edificio como máximo; cada día de una reserva repetida cuenta. Vacío: sin límite.',

@@ -181,6 +181,9 @@ export const buildings = {
     kioskOutcomeSecondsHelp:
       'Le code de visite et le code PIN restent affichés ce temps-là, avec un compte à rebours et un bouton Terminé.',
     kioskOutcomeSecondsOption: '{{count}} secondes',
+    kioskWelcomeText: 'Texte d’accueil',
+    kioskWelcomeTextHelp:
+      'Affiché sous le titre d’accueil de la borne, par exemple où patienter ou le nom du Wi-Fi. Laissez vide pour n’en afficher aucun.',
     bookingMaxAtOnce: 'Réservations à venir par personne',
     bookingMaxAtOnceHelp:
       "Le plus de réservations qu'un hôte peut détenir à la fois dans ce bâtiment ; chaque jour d'une réservation répétée compte. Vide : sans limite.",
