@@ -27,3 +27,8 @@ export function text(locale: Locale, key: string, params: Record<string, string>
 export function exactly(label: string): RegExp {
   return new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 }
+
+/** Matches an accessible name that starts with the label (a card: its title, then its hint). */
+export function leading(label: string): RegExp {
+  return new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`);
+}

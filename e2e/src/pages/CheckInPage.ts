@@ -1,6 +1,6 @@
 import type { Locale } from '@vestibule/shared';
 import type { Locator, Page } from 'playwright-core';
-import { exactly, text } from '../harness/i18n.ts';
+import { exactly, leading, text } from '../harness/i18n.ts';
 import { waitForPath } from '../harness/navigation.ts';
 
 type VisitorType = 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE';
@@ -72,7 +72,7 @@ export class CheckInPage {
 
   typeButton(type: VisitorType): Locator {
     return this.main.getByRole('button', {
-      name: new RegExp(`^\\s*${this.label(`publicVisit.checkIn.types.${type}`)}\\b`),
+      name: leading(this.label(`publicVisit.checkIn.types.${type}`)),
     });
   }
 

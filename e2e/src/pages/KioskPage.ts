@@ -1,6 +1,6 @@
 import type { Locale } from '@vestibule/shared';
 import type { Locator, Page } from 'playwright-core';
-import { exactly, text } from '../harness/i18n.ts';
+import { exactly, leading, text } from '../harness/i18n.ts';
 import { waitForPath } from '../harness/navigation.ts';
 import { BuildingCheckOutPage } from './BuildingCheckOutPage.ts';
 import { CheckInPage } from './CheckInPage.ts';
@@ -112,7 +112,7 @@ export class KioskPage {
 
   /** The welcome screen's way to the building's self check-out. */
   get checkOutLink(): Locator {
-    return this.main.getByRole('link', { name: exactly(this.label('publicVisit.checkIn.checkOut')) });
+    return this.main.getByRole('link', { name: leading(this.label('publicVisit.checkIn.checkOut')) });
   }
 
   /** Follows the welcome screen's check-out link to the building's self check-out (in place). */
@@ -128,7 +128,7 @@ export class KioskPage {
 
   /** The welcome screen's "Scan my QR code". */
   get scanButton(): Locator {
-    return this.main.getByRole('button', { name: exactly(this.label('publicVisit.scan.open')) });
+    return this.main.getByRole('button', { name: leading(this.label('publicVisit.scan.open')) });
   }
 
   /** Opens the scanner: the camera starts and reads what is held up to it. */

@@ -1,9 +1,13 @@
 import { PRODUCT_NAME, SERVICE_BASE } from '@vestibule/shared';
 import { pathOf } from '@vestibule/shared/contract';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useId, useState } from 'react';
 import { useAccessibilityRoot } from './accessibility.ts';
-import { AccessibilityButton, KioskAccessibilityPanel, KioskLanguages } from './KioskBarTools.tsx';
+import { AccessibilityButton, KioskLanguages } from './KioskBarTools.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+const KioskAccessibilityPanel = lazy(() =>
+  import('./KioskAccessibilityPanel.tsx').then((module) => ({ default: module.KioskAccessibilityPanel })),
+);
 
 export interface FrameBuilding {
   id?: string;
@@ -33,7 +37,12 @@ interface PageFrameProps {
 export function PageFrame({ building, title, kiosk = false, hideLogo = false, children }: PageFrameProps) {
   const logo = hideLogo ? null : logoUrl(building);
   const panelId = useId();
-  const [accessibilityOpen, setAccessibilityOpen] = useState(false);
+  const [accessibilityOpen, setAccessibility] = useState(false);
+  const setAccessibilityOpen = (open: boolean) => {
+    setAccessibility(open);
+    // Closed: the focus goes back to the button that opened the panel.
+    if (!open) document.getElementById(`${panelId}-button`)?.focus();
+  };
   useAccessibilityRoot(kiosk);
   useEffect(() => {
     document.title = [title, building?.name ?? PRODUCT_NAME].filter(Boolean).join(' – ');
@@ -54,8 +63,10 @@ export function PageFrame({ building, title, kiosk = false, hideLogo = false, ch
           <LanguageSwitch save />
         )}
       </header>
-      {kiosk && (
-        <KioskAccessibilityPanel open={accessibilityOpen} onOpenChange={setAccessibilityOpen} panelId={panelId} />
+      {kiosk && accessibilityOpen && (
+        <Suspense fallback={null}>
+          <KioskAccessibilityPanel open onOpenChange={setAccessibilityOpen} panelId={panelId} />
+        </Suspense>
       )}
       <main className="content">{children}</main>
     </div>

@@ -1,101 +1,50 @@
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 
 // The kiosk's pictures: stroke icons drawn on a 24-unit grid, and the flags of its languages.
 // Each stands beside its word (never alone), so each is hidden from screen readers.
 
-function Icon({ children, className }: { children: ReactNode; className?: string }) {
+export type IconName =
+  'visitor' | 'contractor' | 'employee' | 'checkOut' | 'qrCode' | 'pin' | 'accessibility' | 'close';
+
+/** Each icon as one path (circles as two arcs): the first screen carries them, so they stay small. */
+const paths: Record<IconName, string> = {
+  // A person with a visitor's badge.
+  visitor:
+    'M6.5 7a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0M3.5 20c0-3.6 2.9-6.5 6.5-6.5 1.4 0 2.7.4 3.7 1.2M15 14h6v7h-6zM17 17h2',
+  // A hard hat: its dome and ridge over the brim.
+  contractor: 'M4.5 16a7.5 7.5 0 0 1 15 0M2.5 16h19v2.5h-19zM12 8.5v4M8.8 9.6l.9 3.4M15.2 9.6l-.9 3.4',
+  // An identity card.
+  employee:
+    'M2.5 5h19v14h-19zM6.3 11a2.2 2.2 0 1 0 4.4 0a2.2 2.2 0 1 0-4.4 0M5.5 16c.5-1.5 1.6-2.3 3-2.3s2.5.8 3 2.3M14.5 10h4.5M14.5 13.5h3',
+  // A door, and an arrow leaving it.
+  checkOut: 'M13 4H5.5v16H13M10 12h10.5M17 8.5l3.5 3.5-3.5 3.5',
+  qrCode:
+    'M3.5 3.5h6.5v6.5h-6.5zM14 3.5h6.5v6.5H14zM3.5 14h6.5v6.5H3.5zM14 14h2.5v2.5H14zM18 18h2.5v2.5H18zM14 20.5h1.5M20.5 14v2',
+  // A keypad: its keys as dots (round ends of strokes of no length).
+  pin: 'M6.5 5.5h0M12 5.5h0M17.5 5.5h0M6.5 11h0M12 11h0M17.5 11h0M6.5 16.5h0M12 16.5h0M17.5 16.5h0M12 21.5h0',
+  // The international accessibility figure, standing.
+  accessibility:
+    'M10.2 4a1.8 1.8 0 1 0 3.6 0a1.8 1.8 0 1 0-3.6 0M4.5 8.5 12 10l7.5-1.5M12 10v4.5M8.5 21l3.5-6.5 3.5 6.5',
+  close: 'M6 6l12 12M18 6 6 18',
+};
+
+/** A stroke icon on a 24-unit grid; it stands beside its word, so screen readers skip it. */
+export function KioskIcon({ name, className }: { name: IconName; className?: string }) {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={1.75}
+      strokeWidth={name === 'pin' ? 3.5 : 1.75}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
     >
-      {children}
+      <path d={paths[name]} />
     </svg>
   );
-}
-
-export type IconName =
-  'visitor' | 'contractor' | 'employee' | 'checkOut' | 'qrCode' | 'pin' | 'accessibility' | 'close';
-
-const paths: Record<IconName, ReactNode> = {
-  // A person with a visitor's badge.
-  visitor: (
-    <>
-      <circle cx="10" cy="7" r="3.5" />
-      <path d="M3.5 20c0-3.6 2.9-6.5 6.5-6.5 1.4 0 2.7.4 3.7 1.2" />
-      <rect x="15" y="14" width="6" height="7" rx="1" />
-      <path d="M17 17h2" />
-    </>
-  ),
-  // A hard hat: its dome and ridge over the brim.
-  contractor: (
-    <>
-      <path d="M4.5 16a7.5 7.5 0 0 1 15 0" />
-      <path d="M2.5 16h19v2.5h-19z" />
-      <path d="M12 8.5v4M8.8 9.6l.9 3.4M15.2 9.6l-.9 3.4" />
-    </>
-  ),
-  // An identity card.
-  employee: (
-    <>
-      <rect x="2.5" y="5" width="19" height="14" rx="2" />
-      <circle cx="8.5" cy="11" r="2.2" />
-      <path d="M5.5 16c.5-1.5 1.6-2.3 3-2.3s2.5.8 3 2.3" />
-      <path d="M14.5 10h4.5M14.5 13.5h3" />
-    </>
-  ),
-  // A door, and an arrow leaving it.
-  checkOut: (
-    <>
-      <path d="M13 4H5.5v16H13" />
-      <path d="M10 12h10.5" />
-      <path d="m17 8.5 3.5 3.5-3.5 3.5" />
-    </>
-  ),
-  qrCode: (
-    <>
-      <rect x="3.5" y="3.5" width="6.5" height="6.5" rx="1" />
-      <rect x="14" y="3.5" width="6.5" height="6.5" rx="1" />
-      <rect x="3.5" y="14" width="6.5" height="6.5" rx="1" />
-      <path d="M14 14h2.5v2.5H14zM18 18h2.5v2.5H18zM14 20.5h1.5M20.5 14v2" />
-    </>
-  ),
-  // A keypad.
-  pin: (
-    <>
-      <circle cx="6.5" cy="5.5" r="1.3" />
-      <circle cx="12" cy="5.5" r="1.3" />
-      <circle cx="17.5" cy="5.5" r="1.3" />
-      <circle cx="6.5" cy="11" r="1.3" />
-      <circle cx="12" cy="11" r="1.3" />
-      <circle cx="17.5" cy="11" r="1.3" />
-      <circle cx="6.5" cy="16.5" r="1.3" />
-      <circle cx="12" cy="16.5" r="1.3" />
-      <circle cx="17.5" cy="16.5" r="1.3" />
-      <circle cx="12" cy="21.5" r="1.3" />
-    </>
-  ),
-  // The international accessibility figure, standing.
-  accessibility: (
-    <>
-      <circle cx="12" cy="4" r="1.8" />
-      <path d="M4.5 8.5 12 10l7.5-1.5" />
-      <path d="M12 10v4.5" />
-      <path d="m8.5 21 3.5-6.5 3.5 6.5" />
-    </>
-  ),
-  close: <path d="M6 6l12 12M18 6 6 18" />,
-};
-
-export function KioskIcon({ name, className }: { name: IconName; className?: string }) {
-  return <Icon className={className}>{paths[name]}</Icon>;
 }
 
 /** The flag shown beside a language's name (its name says the language; the flag helps find it). */

@@ -6,7 +6,6 @@ import { LoadFailed, Loading } from '../../ui/Status.tsx';
 import { useLoad } from '../../ui/useLoad.ts';
 import type { WizardInput, WizardResult } from '../wizard/index.ts';
 import type { EmployeeWays } from './EmployeeEntry.tsx';
-import { LiveOutcome } from './LiveOutcome.tsx';
 import { type KioskWelcome, PersonTypeChoice } from './PersonTypeChoice.tsx';
 import { serverCamera } from './checkin.api.ts';
 import {
@@ -19,12 +18,14 @@ import {
 
 export type { VisitPreset } from './checkInSource.ts';
 
-// The wizard (and the markdown renderer) load while the person picks who they are, and so does
-// the employees' screen.
+// The wizard (and the markdown renderer) load while the person picks who they are, and so do
+// the employees' screen and the outcome.
 const loadWizard = () => import('../wizard/Wizard.tsx');
 const Wizard = lazy(() => loadWizard().then((module) => ({ default: module.Wizard })));
 const loadEmployeeEntry = () => import('./EmployeeEntry.tsx');
 const EmployeeEntry = lazy(() => loadEmployeeEntry().then((module) => ({ default: module.EmployeeEntry })));
+const loadOutcome = () => import('./LiveOutcome.tsx');
+const LiveOutcome = lazy(() => loadOutcome().then((module) => ({ default: module.LiveOutcome })));
 
 export type FlowScreen = 'choose' | 'employee' | 'wizard' | 'outcome';
 
@@ -66,6 +67,7 @@ export function CheckInFlow(props: CheckInFlowProps) {
   useEffect(() => {
     void loadWizard();
     void loadEmployeeEntry();
+    void loadOutcome();
   }, []);
 
   const restart = useCallback(() => {
@@ -127,25 +129,27 @@ export function CheckInFlow(props: CheckInFlowProps) {
       );
     case 'outcome':
       return (
-        <LiveOutcome
-          submitted={screen.submitted}
-          runner={source.runner}
-          building={building.building}
-          kiosk={channel.kiosk}
-          visitorType={screen.visitorType}
-          qrCodeKey={building.qrCodeKey}
-          onDone={onDone ?? restart}
-          onAlreadyInDone={onDone ?? restart}
-          onRedo={() =>
-            setScreen({
-              kind: 'wizard',
-              visitorType: screen.visitorType,
-              attempt: 1,
-              notice: t('checkIn.redo'),
-              checkingBack: false,
-            })
-          }
-        />
+        <Suspense fallback={<Loading />}>
+          <LiveOutcome
+            submitted={screen.submitted}
+            runner={source.runner}
+            building={building.building}
+            kiosk={channel.kiosk}
+            visitorType={screen.visitorType}
+            qrCodeKey={building.qrCodeKey}
+            onDone={onDone ?? restart}
+            onAlreadyInDone={onDone ?? restart}
+            onRedo={() =>
+              setScreen({
+                kind: 'wizard',
+                visitorType: screen.visitorType,
+                attempt: 1,
+                notice: t('checkIn.redo'),
+                checkingBack: false,
+              })
+            }
+          />
+        </Suspense>
       );
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KioskClock } from '../../ui/KioskClock.tsx';
 
@@ -10,26 +10,23 @@ interface KioskAttractProps {
 
 /**
  * The kiosk left alone (docs/kiosk.md, "The welcome screen"): the building's logo and name, the
- * time, and one invitation to tap. The whole screen is one button: any touch, click or key
- * brings the welcome screen back.
+ * time, and one invitation to tap. A touch anywhere brings the welcome screen back; the keyboard
+ * reaches the same through its one button, which has the focus.
  */
 export function KioskAttract({ buildingName, logo, onWake }: KioskAttractProps) {
   const { t } = useTranslation('publicPages');
   const button = useRef<HTMLButtonElement>(null);
-  const tapId = useId();
   useEffect(() => {
     button.current?.focus();
   }, []);
   return (
-    <main className="attract" aria-label={t('attract.region')}>
-      <button ref={button} type="button" className="attract-button" aria-labelledby={tapId} onClick={onWake}>
-        {logo && <img className="attract-logo" src={logo} alt="" />}
-        <span className="attract-name">{buildingName}</span>
-        <span id={tapId} className="attract-tap">
-          {t('attract.tap')}
-        </span>
-        <KioskClock className="kiosk-clock attract-clock" />
+    <main className="attract" aria-label={t('attract.region')} onClick={onWake}>
+      {logo && <img className="attract-logo" src={logo} alt="" />}
+      <p className="attract-name">{buildingName}</p>
+      <button ref={button} type="button" className="attract-tap">
+        {t('attract.tap')}
       </button>
+      <KioskClock className="kiosk-clock attract-clock" />
     </main>
   );
 }

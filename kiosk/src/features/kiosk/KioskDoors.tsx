@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../app/router.ts';
 import { type IconName, KioskIcon } from '../../ui/icons.tsx';
@@ -14,40 +14,43 @@ interface KioskDoorsProps {
 
 /**
  * The welcome screen's other ways in, beside checking in: leaving, a QR code (an invitation, a
- * visit's own or a pass), a personal PIN. Each card's name is its action; its question describes it.
+ * visit's own or a pass), a personal PIN. Each card says its action, then whom it is for.
  */
 export function KioskDoors({ qrCodeKey, onScan, pinHref }: KioskDoorsProps) {
   const { t } = useTranslation('publicVisit');
   return (
     <ul className="doors">
-      <Door icon="checkOut" title={t('checkIn.checkOut')} hint={t('checkIn.leaving')}>
-        {(labels) => <Link className="door" href={pagePath('buildingCheckOut', qrCodeKey)} {...labels} />}
+      <Door icon="checkOut" title={t('checkIn.checkOut')} hint={t('doors.checkOut')}>
+        {(content) => (
+          <Link className="door" href={pagePath('buildingCheckOut', qrCodeKey)}>
+            {content}
+          </Link>
+        )}
       </Door>
-      <Door icon="qrCode" title={t('scan.open')} hint={t('scan.offer')}>
-        {(labels) => (
+      <Door icon="qrCode" title={t('scan.open')} hint={t('doors.scan')}>
+        {(content) => (
           <button
             type="button"
             className="door"
             onPointerEnter={preloadQrScanner}
             onFocus={preloadQrScanner}
             onClick={onScan}
-            {...labels}
-          />
+          >
+            {content}
+          </button>
         )}
       </Door>
       {pinHref && (
-        <Door icon="pin" title={t('pin.open')} hint={t('pin.offer')}>
-          {(labels) => <Link className="door" href={pinHref} {...labels} />}
+        <Door icon="pin" title={t('pin.open')} hint={t('doors.pin')}>
+          {(content) => (
+            <Link className="door" href={pinHref}>
+              {content}
+            </Link>
+          )}
         </Door>
       )}
     </ul>
   );
-}
-
-interface DoorLabels {
-  'aria-labelledby': string;
-  'aria-describedby': string;
-  children: ReactNode;
 }
 
 function Door({
@@ -59,28 +62,19 @@ function Door({
   icon: IconName;
   title: string;
   hint: string;
-  children: (labels: DoorLabels) => ReactNode;
+  children: (content: ReactNode) => ReactNode;
 }) {
-  const id = useId();
   return (
     <li>
-      {children({
-        'aria-labelledby': `${id}-title`,
-        'aria-describedby': `${id}-hint`,
-        children: (
-          <>
-            <KioskIcon name={icon} className="door-icon" />
-            <span className="door-text">
-              <span id={`${id}-hint`} className="door-hint">
-                {hint}
-              </span>
-              <span id={`${id}-title`} className="door-title">
-                {title}
-              </span>
-            </span>
-          </>
-        ),
-      })}
+      {children(
+        <>
+          <KioskIcon name={icon} className="door-icon" />
+          <span className="door-text">
+            <span className="door-title">{title}</span>
+            <span className="door-hint">{hint}</span>
+          </span>
+        </>,
+      )}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKioskConfig } from '../../offline/useKioskConfig.ts';
 import { pagePath } from '../../app/router.ts';
@@ -16,11 +16,15 @@ import {
   useIdleTimer,
   kioskIdleMs,
 } from '../checkin/index.ts';
-import { KioskAttract } from './KioskAttract.tsx';
 import { KioskDoors } from './KioskDoors.tsx';
 import { KioskStatusBar } from './KioskStatusBar.tsx';
-import { ScanEntry } from './ScanEntry.tsx';
 
+// The attract screen shows after a minute alone: its code loads then, from the device's cache.
+const KioskAttract = lazy(() => import('./KioskAttract.tsx').then((module) => ({ default: module.KioskAttract })));
+// Scanning a code: its screen loads once the welcome screen shows, the scanner's code when the
+// door is touched or focused (KioskDoors).
+const loadScanEntry = () => import('./ScanEntry.tsx');
+const ScanEntry = lazy(() => loadScanEntry().then((module) => ({ default: module.ScanEntry })));
 // The staff screen opens rarely: its code loads when asked for.
 const StaffScreen = lazy(() => import('./StaffScreen.tsx').then((module) => ({ default: module.StaffScreen })));
 
@@ -53,6 +57,9 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
   // needs the configuration's default language, so it is the last render's.
   const atWelcome = screen === 'choose' && !staffOpen && !scanning && preset === null;
   const kiosk = useKioskConfig(qrCodeKey, atWelcome && idleLanguage);
+  useEffect(() => {
+    void loadScanEntry();
+  }, []);
   const config = kiosk.status === 'ready' ? kiosk.config : null;
   const baseLocale = useBuildingLanguage(config?.building.building.defaultLocale ?? null, true);
   const inBaseLanguage = i18n.resolvedLanguage === baseLocale;
@@ -105,11 +112,13 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
 
   if (attract && config) {
     return (
-      <KioskAttract
-        buildingName={config.building.building.name}
-        logo={logoUrl(config.building.building)}
-        onWake={() => setAttract(false)}
-      />
+      <Suspense fallback={null}>
+        <KioskAttract
+          buildingName={config.building.building.name}
+          logo={logoUrl(config.building.building)}
+          onWake={() => setAttract(false)}
+        />
+      </Suspense>
     );
   }
 
@@ -125,20 +134,22 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
         </Suspense>
       )}
       {source && config && scanning && !staffOpen && (
-        <ScanEntry
-          db={kiosk.runner.db}
-          kiosk={{
-            qrCodeKey,
-            buildingId: config.building.building.id,
-            buildingName: config.building.building.name,
-          }}
-          directory={config}
-          onVisit={(visit) => {
-            setScanning(false);
-            setPreset(visit);
-          }}
-          onClose={() => setScanning(false)}
-        />
+        <Suspense fallback={<Loading />}>
+          <ScanEntry
+            db={kiosk.runner.db}
+            kiosk={{
+              qrCodeKey,
+              buildingId: config.building.building.id,
+              buildingName: config.building.building.name,
+            }}
+            directory={config}
+            onVisit={(visit) => {
+              setScanning(false);
+              setPreset(visit);
+            }}
+            onClose={() => setScanning(false)}
+          />
+        </Suspense>
       )}
       {source && config && !staffOpen && !scanning && (
         <CheckInFlow

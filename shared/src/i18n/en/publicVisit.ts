@@ -20,7 +20,6 @@ export const publicVisit = {
       CONTRACTOR: 'I am here to work on site.',
       EMPLOYEE: 'I work in this building.',
     },
-    leaving: 'Leaving?',
     checkOut: 'Check out',
     redo: 'Your earlier answers are no longer valid. Please answer the questions again.',
   },
@@ -51,6 +50,11 @@ export const publicVisit = {
     checkInNow: 'Check in',
     expected: 'Your visit is expected. Check in when you arrive.',
     visitorTypeNotSupported: 'This visit cannot be checked in here. Please contact the reception.',
+  },
+  doors: {
+    checkOut: 'When you leave the building.',
+    scan: 'An invitation, a visit QR code or a pass.',
+    pin: 'With your personal PIN.',
   },
   kiosk: {
     idle: 'Are you still there? This screen returns to the start in {{seconds}} s.',
@@ -181,7 +185,6 @@ export const publicVisit = {
     typeName: 'Check in with my name',
   },
   pin: {
-    offer: 'Have a personal PIN?',
     open: 'Identify with my PIN',
     title: 'Identify with your PIN',
     buildingPin: 'Building PIN code',
@@ -208,7 +211,6 @@ export const publicVisit = {
       'You are already checked in. To leave, check out with the link of your visit, at a kiosk or at the reception.',
   },
   scan: {
-    offer: 'Invited, or have a visit QR code or a pass?',
     open: 'Scan my QR code',
     title: 'Your QR code',
     alreadyIn: 'This visit is already checked in. To leave, check out.',

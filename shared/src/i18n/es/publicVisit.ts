@@ -22,7 +22,6 @@ export const publicVisit: Catalogue<typeof english> = {
       CONTRACTOR: 'Vengo a trabajar en el sitio.',
       EMPLOYEE: 'Trabajo en este edificio.',
     },
-    leaving: '¿Se va?',
     checkOut: 'Registrar mi salida',
     redo: 'Sus respuestas anteriores ya no son válidas. Vuelva a responder las preguntas.',
   },
@@ -53,6 +52,11 @@ export const publicVisit: Catalogue<typeof english> = {
     checkInNow: 'Registrar mi entrada',
     expected: 'Su visita está prevista. Registre su entrada cuando llegue.',
     visitorTypeNotSupported: 'Esta visita no se puede registrar aquí. Diríjase a la recepción, por favor.',
+  },
+  doors: {
+    checkOut: 'Cuando sale del edificio.',
+    scan: 'Una invitación, el código QR de una visita o un pase.',
+    pin: 'Con su PIN personal.',
   },
   kiosk: {
     idle: '¿Sigue ahí? Esta pantalla volverá al inicio en {{seconds}} s.',
@@ -188,7 +192,6 @@ export const publicVisit: Catalogue<typeof english> = {
     typeName: 'Registrar mi entrada con mi nombre',
   },
   pin: {
-    offer: '¿Tiene un PIN personal?',
     open: 'Identificarme con mi PIN',
     title: 'Identifíquese con su PIN',
     buildingPin: 'Código PIN del edificio',
@@ -215,7 +218,6 @@ export const publicVisit: Catalogue<typeof english> = {
       'Su entrada ya está registrada. Para irse, registre su salida con el enlace de su visita, en un quiosco o en la recepción.',
   },
   scan: {
-    offer: '¿Tiene una invitación, un código QR de visita o un pase?',
     open: 'Escanear mi código QR',
     title: 'Su código QR',
     alreadyIn: 'La entrada de esta visita ya está registrada. Para irse, registre su salida.',

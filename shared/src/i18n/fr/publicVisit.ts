@@ -22,7 +22,6 @@ export const publicVisit: Catalogue<typeof english> = {
       CONTRACTOR: 'Je viens travailler sur le site.',
       EMPLOYEE: 'Je travaille dans ce bâtiment.',
     },
-    leaving: 'Vous partez ?',
     checkOut: 'Enregistrer mon départ',
     redo: 'Vos réponses précédentes ne sont plus valables. Veuillez répondre de nouveau aux questions.',
   },
@@ -54,6 +53,11 @@ export const publicVisit: Catalogue<typeof english> = {
     checkInNow: 'Enregistrer mon arrivée',
     expected: 'Votre visite est prévue. Enregistrez votre arrivée dès que vous êtes sur place.',
     visitorTypeNotSupported: 'Cette visite ne peut pas être enregistrée ici. Veuillez vous adresser à l’accueil.',
+  },
+  doors: {
+    checkOut: 'Quand vous quittez le bâtiment.',
+    scan: 'Une invitation, le QR code d’une visite ou un badge.',
+    pin: 'Avec votre code PIN personnel.',
   },
   kiosk: {
     idle: 'Êtes-vous toujours là ? Cet écran revient au début dans {{seconds}} s.',
@@ -190,7 +194,6 @@ export const publicVisit: Catalogue<typeof english> = {
     typeName: 'Enregistrer mon arrivée avec mon nom',
   },
   pin: {
-    offer: 'Vous avez un code PIN personnel ?',
     open: 'M’identifier avec mon code PIN',
     title: 'Identifiez-vous avec votre code PIN',
     buildingPin: 'Code PIN du bâtiment',
@@ -217,7 +220,6 @@ export const publicVisit: Catalogue<typeof english> = {
       'Votre arrivée est déjà enregistrée. Pour partir, enregistrez votre départ avec le lien de votre visite, sur une borne ou à l’accueil.',
   },
   scan: {
-    offer: 'Vous êtes invité, ou avez un code QR de visite ou un badge ?',
     open: 'Scanner mon code QR',
     title: 'Votre code QR',
     alreadyIn: 'L’arrivée de cette visite est déjà enregistrée. Pour partir, enregistrez votre départ.',
