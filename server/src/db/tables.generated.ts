@@ -277,6 +277,7 @@ export interface MailAttachments {
   file_name: string;
   mail_id: string;
   position: number;
+  visit_photo_of: string | null;
 }
 
 export interface MailOutbox {

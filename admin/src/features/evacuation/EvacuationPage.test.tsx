@@ -33,6 +33,7 @@ const list: EvacuationList = {
           host: 'Hana Host',
           checkedInAt: '2026-11-27T14:00:00.000Z',
           phone: null,
+          hasPhoto: true,
         },
         {
           visitId: cal,
@@ -42,6 +43,7 @@ const list: EvacuationList = {
           host: null,
           checkedInAt: '2026-11-27T14:10:00.000Z',
           phone: '+1 514 555 0142',
+          hasPhoto: false,
         },
       ],
     },
