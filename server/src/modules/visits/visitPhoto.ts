@@ -21,7 +21,7 @@ const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
  * height, then width), walking the segments from the start; undefined when the image data or
  * its end comes first, or a segment runs past the bytes.
  */
-export function jpegSides(bytes: Uint8Array): { width: number; height: number } | undefined {
+function jpegSides(bytes: Uint8Array): { width: number; height: number } | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 2;
   while (offset + 4 <= bytes.length) {
