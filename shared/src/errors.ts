@@ -69,6 +69,12 @@ export const errorCatalogue = {
   /** An employee's own check-in (kiosk, phone) without their pass or PIN, where the building asks for them. */
   CHECK_IN_EMPLOYEE_NOT_IDENTIFIED: { status: 403 },
   CHECKIN_VISIT_NOT_FOUND: { status: 404 },
+  /** A check-in's photo over VISITOR_PHOTO_MAX_BYTES once decoded (docs/check-in.md, "The visitor's photo"). */
+  VISITOR_PHOTO_TOO_BIG: { status: 413 },
+  /** A check-in's photo that is not a JPEG, or larger than VISITOR_PHOTO_MAX_SIDE pixels a side. */
+  VISITOR_PHOTO_INVALID_FORMAT: { status: 415 },
+  /** A phone's check-in without the photo its building requires for the person type. */
+  VISITOR_PHOTO_REQUIRED: { status: 400 },
   CHECKOUT_VISIT_NOT_FOUND: { status: 404 },
   CANCEL_VISIT_NOT_FOUND: { status: 404 },
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: { status: 404 },

@@ -277,6 +277,7 @@ export interface MailAttachments {
   file_name: string;
   mail_id: string;
   position: number;
+  visit_photo_of: string | null;
 }
 
 export interface MailOutbox {
@@ -555,6 +556,14 @@ export interface Users {
   verified: Generated<boolean>;
 }
 
+export interface VisitPhotos {
+  byte_size: number;
+  content: Buffer;
+  created_at: Generated<Timestamp>;
+  tenant_id: string;
+  visit_id: string;
+}
+
 export interface Visits {
   allowed: Generated<boolean>;
   building_id: string;
@@ -655,5 +664,6 @@ export interface DB {
   tenants: Tenants;
   user_buildings: UserBuildings;
   users: Users;
+  visit_photos: VisitPhotos;
   visits: Visits;
 }

@@ -58,6 +58,7 @@ export function route<K extends ContractKey>(app: FastifyInstance, key: K, optio
     method,
     url: path,
     config: { ...options.config, access },
+    ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
     schema: {
       tags: [...definition.tags],
       summary: definition.summary,

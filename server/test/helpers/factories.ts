@@ -2,6 +2,7 @@ import { type BuildingSettings, type Role, newBuildingSettings, uuidv7 } from '@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../src/db/database.ts';
 import type { Visits } from '../../src/db/tables.generated.ts';
+import { silhouetteJpeg } from '../../src/db/seed/jpeg.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
 import { newBuildingColumns } from '../../src/modules/buildings/buildings.service.ts';
 
@@ -331,6 +332,12 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
         source: 'STAFF',
         checked_in_at: new Date(),
       })
+      .execute();
+    // With the person's photo, so a call for it (GET /meeting/{id}/photo) finds one when allowed.
+    const photo = silhouetteJpeg();
+    await db
+      .insertInto('visit_photos')
+      .values({ visit_id: id, tenant_id: tenantId, content: photo, byte_size: photo.length })
       .execute();
     return id;
   },

@@ -19,6 +19,8 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The largest body this call takes, when above JSON_BODY_LIMIT_BYTES (a sync push carrying photos). */
+  bodyLimit?: number;
   /** Content types of a body that is not JSON (a multipart upload), read by the handler itself. */
   consumes?: readonly string[];
   /** The success answer; absent for calls that answer bytes (pictures, logos). */

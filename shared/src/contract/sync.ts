@@ -8,6 +8,7 @@ import { hostCandidateSchema } from '../schemas/visitManagement.ts';
 import { wizardVisitorTypes } from '../domain/visitorTypes.ts';
 import { enrolKioskRequestSchema, enrolKioskResponseSchema } from '../sync/enrolment.ts';
 import { rejectedMutationSchema, syncPushEnvelopeSchema, syncPushResponseSchema } from '../sync/protocol.ts';
+import { SYNC_PUSH_BODY_LIMIT_BYTES } from '../sync/constants.ts';
 import { endpoint } from './endpoint.ts';
 
 // The kiosk's calls (docs/kiosk.md): its pushes, the configuration it caches to run offline, its
@@ -65,6 +66,8 @@ export const syncContract = {
     summary:
       "Apply a kiosk's queued check-ins, check-outs and roll-call marks, each exactly once; answers per mutation",
     body: syncPushEnvelopeSchema,
+    // A full batch of check-ins each with its photo.
+    bodyLimit: SYNC_PUSH_BODY_LIMIT_BYTES,
     response: syncPushResponseSchema,
     // A refused entry is answered in the results, never as the call's error.
     errors: ['NOT_FOUND', 'KIOSK_ENROLMENT_REQUIRED', 'KIOSK_DEVICE_NOT_ALLOWED'],

@@ -66,6 +66,13 @@ export const visitsContract = {
     response: visitDetailSchema,
     errors: ['NOT_FOUND'],
   }),
+  'GET /meeting/:id/photo': endpoint({
+    tags,
+    summary:
+      "The visitor's photo taken at check-in (image/jpeg, cached privately); 404 when the visit has none. Staff only, as the visit",
+    params: idParamsSchema,
+    errors: ['NOT_FOUND'],
+  }),
   'POST /meeting': endpoint({
     tags,
     summary:

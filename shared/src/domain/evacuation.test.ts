@@ -9,6 +9,7 @@ const person = (visitId: string, visitorType: string, firstName: string | null, 
   companyName: null,
   host: null,
   phone: null,
+  hasPhoto: false,
   checkedInAt: new Date(Date.UTC(2026, 10, 25, 9, at)).toISOString(),
 });
 

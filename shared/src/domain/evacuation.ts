@@ -16,6 +16,8 @@ export interface EvacuationPerson {
   checkedInAt: string;
   /** A number to call them on: the visit's, else their directory record's (none on a kiosk). */
   phone: string | null;
+  /** The visit has the person's photo, which staff fetch by the visit (a kiosk holds none: false). */
+  hasPhoto: boolean;
 }
 
 export interface EvacuationGroup {

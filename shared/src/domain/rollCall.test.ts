@@ -21,6 +21,7 @@ const person = (visitId: string) => ({
   companyName: null,
   host: null,
   phone: null,
+  hasPhoto: false,
   checkedInAt: at(0),
 });
 

@@ -5,6 +5,8 @@ import { checkInFieldKeys, checkInFieldTypes, lockedFieldChange } from '../domai
 import { isCountryCode, isValidTimeZone } from '../domain/dictionaries.ts';
 import { isIsoDuration } from '../domain/duration.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
+import { visitorPhotoModes } from '../domain/visitorPhoto.ts';
+import { wizardVisitorTypes } from '../domain/visitorTypes.ts';
 import type { ErrorCode } from '../errors.ts';
 
 // Building administration, the building dialog's tabs. One schema per tab's
@@ -160,6 +162,11 @@ export const buildingSettingsSchema = z
     employeeCheckIn: z.enum(employeeCheckInModes),
     /** The kiosk's welcome text, under its welcome heading (docs/kiosk.md, "The welcome screen"); missing: none. */
     kioskWelcomeText: z.string().trim().max(KIOSK_WELCOME_TEXT_MAX).optional(),
+    /**
+     * Whether the check-in wizard takes the person's photo, per wizard person type
+     * (docs/check-in.md, "The visitor's photo"). Missing, or a type missing: OFF.
+     */
+    visitorPhoto: z.partialRecord(z.enum(wizardVisitorTypes), z.enum(visitorPhotoModes)).optional(),
     /**
      * The days of the week the directory's employees and residents are expected in, ISO numbering
      * (1 Monday ... 7 Sunday): the attendance report counts absences on these days only

@@ -17,6 +17,8 @@ export const evacuationPersonSchema = z
     checkedInAt: z.string(),
     /** A number to call them on: the visit's, else their directory record's. */
     phone: z.string().nullable(),
+    /** The visit has the person's photo (GET /meeting/{id}/photo): a warden recognises faces. */
+    hasPhoto: z.boolean(),
   })
   .meta({ id: 'EvacuationPerson' });
 

@@ -4,6 +4,7 @@ import { isWizardDuration } from '../domain/wizard.ts';
 import { visitStatuses } from '../domain/visitStatus.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
 import { type WizardVisitorType, visitorTypes, wizardVisitorTypes } from '../domain/visitorTypes.ts';
+import { VISITOR_PHOTO_BASE64_MAX, visitorPhotoModes } from '../domain/visitorPhoto.ts';
 import { checkInFieldSchema, employeeCheckInModes } from './building.ts';
 import { questionSchema, questionTypes } from './questionnaire.ts';
 
@@ -85,6 +86,17 @@ export const wizardAnswerFields = {
 /** The wizard's answers as a check-in request carries them (see `wizardAnswersOf`, domain/checkInBody.ts). */
 export type WizardAnswers = z.output<z.ZodObject<typeof wizardAnswerFields>>;
 
+/** A photo's base64 text: too long is VISITOR_PHOTO_TOO_BIG, as the server answers a photo too big once decoded. */
+const visitorPhotoText = z
+  .string()
+  .superRefine((text, ctx) => {
+    if (text.length <= VISITOR_PHOTO_BASE64_MAX) return;
+    ctx.addIssue({ code: 'custom', message: 'VISITOR_PHOTO_TOO_BIG', params: { errorCode: 'VISITOR_PHOTO_TOO_BIG' } });
+  })
+  .nullable()
+  .optional()
+  .default(null);
+
 /** The check-in wizard's result, posted to /checkin or /checkinKiosk. */
 export const checkInRequestSchema = z
   .object({
@@ -112,6 +124,14 @@ export const checkInRequestSchema = z
     /** The building's mobile token, from the ?mt= of the printed check-in link. */
     mt: z.string().max(64).nullable().optional().default(null),
     deviceId: z.string().max(64).nullable().optional().default(null),
+    /**
+     * The person's photo from the wizard's camera step (docs/check-in.md, "The visitor's photo"):
+     * a JPEG of at most VISITOR_PHOTO_MAX_BYTES, at most VISITOR_PHOTO_MAX_SIDE pixels a side, as
+     * base64 without a `data:` prefix. Longer text is refused VISITOR_PHOTO_TOO_BIG (413); the
+     * content is checked by the server (VISITOR_PHOTO_INVALID_FORMAT, 415). A kiosk's queued entry
+     * with a bad photo is applied without it.
+     */
+    photo: visitorPhotoText,
   })
   .meta({ id: 'CheckInRequest' });
 export type CheckInRequest = z.input<typeof checkInRequestSchema>;
@@ -235,6 +255,12 @@ export const checkInDataSchema = z
     failureFormText: z.string(),
     /** The host may be typed freely; otherwise a host typed must be chosen from the building's hosts. */
     allowFreeTextHost: z.boolean(),
+    /**
+     * Whether the wizard takes the person's photo (the building's `visitorPhoto` for this type):
+     * OFF, OPTIONAL or REQUIRED (docs/check-in.md, "The visitor's photo"). Absent from
+     * configurations a kiosk cached before it existed: OFF.
+     */
+    photo: z.enum(visitorPhotoModes).optional(),
   })
   .meta({ id: 'CheckInData' });
 export type CheckInData = z.infer<typeof checkInDataSchema>;
@@ -320,6 +346,8 @@ export const visitDetailSchema = visitSummarySchema
     locale: z.string(),
     /** The building's time zone: staff read the visit's times on the building's clock. */
     timeZoneId: z.string(),
+    /** The visit has the person's photo (GET /meeting/{id}/photo; staff only). */
+    hasPhoto: z.boolean(),
   })
   .meta({ id: 'Visit' });
 export type VisitDetail = z.infer<typeof visitDetailSchema>;

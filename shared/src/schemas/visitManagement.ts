@@ -100,6 +100,8 @@ export const visitListItemSchema = visitSummarySchema
     checkoutMethod: z.enum(checkoutMethods).nullable(),
     /** The building's time zone: staff read the visit's times on the building's clock. */
     timeZoneId: z.string(),
+    /** The visit has the person's photo (GET /meeting/{id}/photo). */
+    hasPhoto: z.boolean(),
   })
   .meta({ id: 'VisitListItem' });
 export type VisitListItem = z.infer<typeof visitListItemSchema>;

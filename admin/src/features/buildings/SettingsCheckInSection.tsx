@@ -1,4 +1,4 @@
-import { Checkbox, Group, Radio, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, Radio, Select, TextInput } from '@mantine/core';
 import {
   DEFAULT_WORKING_DAYS,
   isoWeekdayNames,
@@ -6,6 +6,10 @@ import {
   questionnairesValidityOptions,
   switchAutoCheckoutMode,
   type AutoCheckoutMode,
+  type VisitorPhotoMode,
+  visitorPhotoModeOf,
+  visitorPhotoModes,
+  wizardVisitorTypes,
 } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
 import { type SettingsFields, type SettingsForm, SettingsSection } from './settingsFields.tsx';
@@ -39,6 +43,31 @@ export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; f
         t('buildings.settings.questionnairesOnStaffCheckIn'),
         t('buildings.settings.questionnairesOnStaffCheckInHelp'),
       )}
+      {/* The person's photo at check-in, per person type (docs/check-in.md, "The visitor's photo"). */}
+      <Input.Wrapper
+        id="settings-visitorPhoto"
+        label={t('buildings.settings.visitorPhoto')}
+        description={t('buildings.settings.visitorPhotoHelp')}
+      >
+        <Group gap="md" mt={4} role="group" aria-label={t('buildings.settings.visitorPhoto')}>
+          {wizardVisitorTypes.map((type) => (
+            <Select
+              key={type}
+              id={`settings-visitorPhoto-${type}`}
+              label={t('buildings.settings.visitorPhotoFor', { type: t(`buildings.personTypes.${type}`) })}
+              data={visitorPhotoModes.map((mode) => ({
+                value: mode,
+                label: t(`buildings.settings.visitorPhotoModes.${mode}`),
+              }))}
+              value={visitorPhotoModeOf(values.visitorPhoto, type)}
+              allowDeselect={false}
+              onChange={(mode) =>
+                setField('visitorPhoto', { ...values.visitorPhoto, [type]: (mode ?? 'OFF') as VisitorPhotoMode })
+              }
+            />
+          ))}
+        </Group>
+      </Input.Wrapper>
       <Checkbox.Group
         id="settings-workingDays"
         label={t('buildings.settings.workingDays')}

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
 import { acme, tenantSelection, userFixture } from '../../test/fixtures.ts';
 import { answerSession } from '../../test/answerCalls.ts';
@@ -97,6 +97,32 @@ describe('a visit in detail', () => {
     expect(within(panel).queryByText('Phone')).not.toBeInTheDocument();
     expect(within(panel).queryByText('Invited by')).not.toBeInTheDocument();
     expect(within(panel).queryByText('—')).not.toBeInTheDocument();
+  });
+
+  it("shows the visitor's photo, fetched with the user's token, and no photo for a visit without one", async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo'), revokeObjectURL: vi.fn() });
+    const pia = visitFixture('Pia', 'Portrait', { hasPhoto: true });
+    const nat = visitFixture('Nat', 'Nophoto');
+    const { calls } = fakeEntryLog([pia, nat], {
+      overrides: {
+        'GET /meeting/:id/photo': () => new Response('jpeg', { headers: { 'content-type': 'image/jpeg' } }),
+      },
+    });
+    const { user } = await renderEntryLog('ROLE_USER');
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Pia Portrait' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Visit of Pia Portrait' });
+    expect(await within(dialog).findByRole('img', { name: 'Photo of Pia Portrait' })).toHaveAttribute(
+      'src',
+      'blob:photo',
+    );
+    expect(calls.of('GET /meeting/:id/photo').map((call) => call.params.id)).toEqual([pia.id]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Details of the visit of Nat Nophoto' }));
+    const other = await screen.findByRole('dialog', { name: 'Visit of Nat Nophoto' });
+    await within(other).findByRole('tabpanel');
+    expect(within(other).queryByRole('img', { name: /^Photo of/ })).not.toBeInTheDocument();
+    expect(calls.of('GET /meeting/:id/photo')).toHaveLength(1);
   });
 
   it("links an administrator to the visit's history in the Logs", async () => {

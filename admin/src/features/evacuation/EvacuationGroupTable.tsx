@@ -6,6 +6,7 @@ import classes from './Evacuation.module.css';
 import type { RollCallFilter } from './RollCallPanel.tsx';
 import { useActorName } from './rollCallText.ts';
 import type { RollCallView } from './useRollCall.ts';
+import { VisitPhoto } from '../../components/VisitPhoto.tsx';
 
 /** Whether the filter of a running roll call shows a person on screen. */
 export function shownBy(filter: RollCallFilter, mark: CurrentMark | undefined): boolean {
@@ -152,6 +153,10 @@ export function EvacuationGroupTable(props: {
                   </span>
                 </Table.Td>
                 <Table.Td className={classes.name}>
+                  {/* A small face beside the name: a warden recognises people by it. */}
+                  <span className={classes.face}>
+                    <VisitPhoto visitId={person.visitId} hasPhoto={person.hasPhoto} name={name} size={32} />
+                  </span>
                   <span data-name="">{name}</span>
                   {/* On a phone the other columns are left out: the number and company come here. */}
                   <span className={classes.narrowOnly}>

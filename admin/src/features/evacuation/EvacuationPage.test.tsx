@@ -33,6 +33,7 @@ const list: EvacuationList = {
           host: 'Hana Host',
           checkedInAt: '2026-11-27T14:00:00.000Z',
           phone: null,
+          hasPhoto: false,
         },
         {
           visitId: cal,
@@ -42,6 +43,7 @@ const list: EvacuationList = {
           host: null,
           checkedInAt: '2026-11-27T14:10:00.000Z',
           phone: '+1 514 555 0142',
+          hasPhoto: false,
         },
       ],
     },
@@ -124,6 +126,35 @@ async function renderEvacuation(role: Role) {
 }
 
 const row = (name: string) => screen.getByText(name, { selector: '[data-name]' }).closest('tr') as HTMLElement;
+
+describe("the evacuation list's faces", () => {
+  it('shows a small photo beside each person who has one, fetched by their visit', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:face'), revokeObjectURL: vi.fn() });
+    liveStream();
+    const [visitors, ...others] = list.groups;
+    const withFace: EvacuationList = {
+      ...list,
+      groups: [
+        { ...visitors!, people: visitors!.people.map((person) => ({ ...person, hasPhoto: person.visitId === bea })) },
+        ...others,
+      ],
+    };
+    const calls = answerCalls({
+      'GET /evacuation/:buildingId': () => withFace,
+      'GET /evacuation/:buildingId/rollCall': () => ({ rollCall: null }),
+      'POST /live/ticket': () => ({ ticket: 'ticket', expiresAt: '2026-11-27T16:00:00.000Z' }),
+      'GET /meeting/:id/photo': () => new Response('jpeg', { headers: { 'content-type': 'image/jpeg' } }),
+    });
+    await renderEvacuation('ROLE_SPACE');
+    await screen.findByText('Bea Adams', { selector: '[data-name]' });
+    expect(await within(row('Bea Adams')).findByRole('img', { name: 'Photo of Bea Adams' })).toHaveAttribute(
+      'src',
+      'blob:face',
+    );
+    expect(within(row('Cal Baker')).queryByRole('img', { name: /^Photo of/ })).not.toBeInTheDocument();
+    expect(calls.of('GET /meeting/:id/photo').map((call) => call.params.id)).toEqual([bea]);
+  });
+});
 
 describe('the roll call on the evacuation screen', () => {
   it("shows every warden's marks with who and when, sends a mark at once, and follows the others' live", async () => {

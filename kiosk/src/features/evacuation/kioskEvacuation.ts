@@ -57,6 +57,8 @@ export async function kioskEvacuationList(db: KioskDb, qrCodeKey: string): Promi
       checkedInAt: visit.checkedInAt,
       // Phone numbers stay off the lobby tablet (docs/kiosk.md, "The roll call on a kiosk").
       phone: null,
+      // Photos stay off the lobby tablet too: staff see them in the admin app only.
+      hasPhoto: false,
     });
   }
   const groups = groupForEvacuation(inside);

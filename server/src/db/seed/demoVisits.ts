@@ -8,6 +8,7 @@ import {
 } from '@vestibule/shared';
 import type { Db } from '../database.ts';
 import { demoHq } from './demoCommon.ts';
+import { silhouetteJpeg } from './jpeg.ts';
 import { addDays, todayIn } from './demoPeople.ts';
 
 // A living day at Demo HQ for `npm start`: about thirty visits around the moment the
@@ -272,6 +273,17 @@ export async function seedDemoVisits(db: Db, now = new Date()): Promise<boolean>
   await db.transaction().execute(async (trx) => {
     if (previous?.ids.length) await trx.deleteFrom('visits').where('id', 'in', previous.ids).execute();
     await trx.insertInto('visits').values(rows).execute();
+    // Two visitors inside have their photo: the entry log's detail and the evacuation list show them.
+    const photographed = rows
+      .filter((row) => row.visitor_type === 'VISITOR' && row.checked_in_at !== null && row.checked_out_at === null)
+      .slice(0, 2);
+    for (const [index, row] of photographed.entries()) {
+      const content = silhouetteJpeg(index === 0 ? 70 : 110);
+      await trx
+        .insertInto('visit_photos')
+        .values({ visit_id: row.id, tenant_id: row.tenant_id, content, byte_size: content.length })
+        .execute();
+    }
     const value = JSON.stringify({ day: today, ids: rows.map((row) => row.id) });
     await trx
       .insertInto('app_settings')

@@ -11,6 +11,7 @@ import {
   type WizardVisitorType,
   visitIdentifierPattern,
   wizardVisitorTypes,
+  visitorPhotoModeOf,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -113,6 +114,7 @@ export async function checkInData(
     successFormText: settings.successFormText,
     failureFormText: settings.failureFormText,
     allowFreeTextHost: settings.allowFreeTextHost,
+    photo: visitorPhotoModeOf(settings.visitorPhoto, visitorType),
   };
 }
 

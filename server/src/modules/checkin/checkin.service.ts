@@ -10,6 +10,7 @@ import {
   parseKioskCredential,
   transitionRefusal,
   uuidv7,
+  visitorPhotoModeOf,
 } from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { z } from 'zod';
@@ -24,6 +25,8 @@ import { enqueueMail } from '../mail/mail.repo.ts';
 import { confirmByArrival } from '../spaceBookings/bookingCheckIn.repo.ts';
 import { insertVisitIfCurrent, personIsIn } from '../visits/openVisits.repo.ts';
 import { stateOf, toVisitSummary } from '../visits/visit.dto.ts';
+import { photoOfEntry } from '../visits/visitPhoto.ts';
+import { saveVisitPhoto } from '../visits/visitPhoto.repo.ts';
 import {
   type StaffColumns,
   type VisitRow,
@@ -140,6 +143,11 @@ async function entryOnChannel(
   const building = await checkChannel(ctx, row, channel, body.mt, { ignoreMobileToken: proven });
   if (existing && existing.building_id !== building.id) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
   if (existing) refuseByState(existing);
+  const settings = settingsOf(building);
+  // A visitor's own phone is refused a bad or missing required photo; a kiosk's entry (queued,
+  // never lost) and staff's go on without it (docs/check-in.md, "The visitor's photo").
+  const photoStrict = !channel.fromKiosk && channel.staff !== true;
+  const photo = photoOfEntry(body.photo, visitorPhotoModeOf(settings.visitorPhoto, body.visitorType), photoStrict);
   return {
     body,
     channel,
@@ -147,9 +155,10 @@ async function entryOnChannel(
     existing,
     fromMemory,
     building,
-    settings: settingsOf(building),
+    settings,
     form: formOf(building, body.visitorType),
     at: timing.occurredAt ?? new Date(),
+    photo: photo.bytes,
   };
 }
 
@@ -183,7 +192,7 @@ type Written = { saved: VisitSummaryRow; identifiers: Codes; created: boolean };
  * The write: a visit checked into again is updated; a new one is inserted in one statement that
  * checks the building is still the version it was judged by and the person is not in (the last
  * attempt writes without the version check). The notice, the e-mail-me copy of a visitor let in,
- * is written with it in one transaction (one statement when there is none). Undefined when the
+ * and the person's photo are written with it in one transaction (one statement when there is none). Undefined when the
  * building changed meanwhile (judge again); 'alreadyIn' when the person got in first.
  */
 async function writeEntry(
@@ -214,10 +223,12 @@ async function writeEntry(
   const audited = entry.channel.staff !== true;
   // A booking's guest let in confirms the booking they were invited to (docs/space-booking.md).
   const booking = decision.allowed ? (existing?.space_booking_id ?? null) : null;
+  const { photo } = entry;
   const saved =
-    notice || audited || booking
+    notice || audited || booking || photo
       ? await inTransaction(ctx, async (trx) => {
           const visit = await write(trx);
+          if (visit && photo) await saveVisitPhoto(trx, { visitId: id, tenantId: building.tenant_id, content: photo });
           if (visit && notice) await enqueueMail(trx, uuidv7(), { ...notice, about: { entity: 'visit', id } });
           if (visit && audited) await auditEntry(trx, entry, id, columns);
           if (visit && booking) await confirmByArrival(trx, booking, entry.at);

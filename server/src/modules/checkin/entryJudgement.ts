@@ -51,6 +51,8 @@ export interface Entry {
   form: CheckInForm;
   /** The entry's time: now, or a kiosk's offline entry's. */
   at: Date;
+  /** The person's photo the visit keeps, checked (visits/visitPhoto.ts `photoOfEntry`), or null. */
+  photo: Buffer | null;
 }
 
 /** Who checks in: the person of the directory (if any) and the form's values. */

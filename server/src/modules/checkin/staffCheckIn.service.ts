@@ -67,6 +67,8 @@ function checkInBodyOf(
     ...wizardAnswersOf(result),
     mt: null,
     deviceId: null,
+    // The desk takes no photo (docs/check-in.md, "The visitor's photo").
+    photo: null,
   };
 }
 

@@ -28,6 +28,7 @@ function toEvacuationPerson(row: InsideVisitRow): EvacuationPerson & { visitorTy
     host: directoryHost || text(row.host),
     checkedInAt: new Date(row.checked_in_at ?? 0).toISOString(),
     phone: text(row.phone) ?? text(row.person_phone),
+    hasPhoto: row.has_photo,
   };
 }
 

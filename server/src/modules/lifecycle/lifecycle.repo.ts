@@ -225,6 +225,7 @@ export function noticeRows(db: Db, ids: readonly string[]) {
       'host_user.user_locale as host_user_locale',
       'host_user.blocked as host_user_blocked',
       'host_user.host_notice as host_user_notice',
+      sql<boolean>`exists (select 1 from visit_photos where visit_photos.visit_id = v.id)`.as('has_photo'),
     ])
     .where('v.id', 'in', ids)
     .orderBy('v.id')

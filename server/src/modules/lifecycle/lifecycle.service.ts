@@ -236,7 +236,11 @@ export function notifyHostsOfCheckIns(deps: LifecycleDeps, now: Date): Promise<J
     const visit = visitOf(row);
     const host = arrivalNoticeTo(visit, hostRecordOf(row), now);
     if (!visit.checkedInAt || !host) return [];
-    return [hostCheckedInMail(buildingOf(row), { ...visit, checkedInAt: visit.checkedInAt }, host)];
+    return [
+      hostCheckedInMail(buildingOf(row), { ...visit, checkedInAt: visit.checkedInAt }, host, {
+        withPhoto: row.has_photo,
+      }),
+    ];
   });
 }
 

@@ -4,12 +4,13 @@ import { containsPattern } from '../../db/likePattern.ts';
 import { inTransaction } from '../../db/transaction.ts';
 
 /**
- * A file sent with a message: its bytes, or the logo of a building (read when the message is
- * sent, so the outbox does not copy it into every message). With `contentId` it is an inline
- * part that the HTML body shows as `<img src="cid:{contentId}">`.
+ * A file sent with a message: its bytes, the logo of a building or the photo of a visit (read when
+ * the message is sent, so the outbox does not copy them; a visit's photo erased before then is
+ * left out: docs/check-in.md, "The visitor's photo"). With `contentId` it is an inline part that
+ * the HTML body shows as `<img src="cid:{contentId}">`.
  */
 export type MailAttachment = { fileName: string; contentType: string; contentId?: string | null } & (
-  { content: Buffer } | { buildingLogoOf: string }
+  { content: Buffer } | { buildingLogoOf: string } | { visitPhotoOf: string }
 );
 
 export interface OutgoingMail {
@@ -69,6 +70,7 @@ export async function enqueueMail(db: Db, id: string, mail: OutgoingMail): Promi
           content_id: attachment.contentId ?? null,
           content: 'content' in attachment ? attachment.content : null,
           building_logo_of: 'buildingLogoOf' in attachment ? attachment.buildingLogoOf : null,
+          visit_photo_of: 'visitPhotoOf' in attachment ? attachment.visitPhotoOf : null,
         })),
       )
       .execute();
@@ -78,8 +80,9 @@ export async function enqueueMail(db: Db, id: string, mail: OutgoingMail): Promi
 }
 
 /**
- * The files of these messages, by message, in their order. A building's logo is read now (its
- * type from the stored logo); a logo deleted since the message was queued is left out.
+ * The files of these messages, by message, in their order. A building's logo and a visit's photo
+ * are read now (the logo's type from the stored logo); one deleted since the message was queued
+ * is left out.
  */
 async function attachmentsOf(db: Db, mailIds: readonly string[]): Promise<Map<string, SentAttachment[]>> {
   const byMail = new Map<string, SentAttachment[]>();
@@ -87,12 +90,13 @@ async function attachmentsOf(db: Db, mailIds: readonly string[]): Promise<Map<st
   const rows = await db
     .selectFrom('mail_attachments as a')
     .leftJoin('building_logos as logo', 'logo.building_id', 'a.building_logo_of')
+    .leftJoin('visit_photos as photo', 'photo.visit_id', 'a.visit_photo_of')
     .select([
       'a.mail_id',
       'a.file_name',
       'a.content_id',
       sql<string>`coalesce(logo.content_type, a.content_type)`.as('content_type'),
-      sql<Buffer | null>`coalesce(a.content, logo.content)`.as('content'),
+      sql<Buffer | null>`coalesce(a.content, logo.content, photo.content)`.as('content'),
     ])
     .where('a.mail_id', 'in', mailIds)
     .orderBy('a.mail_id')

@@ -1,11 +1,14 @@
-// A lifecycle e-mail in two bodies: plain text, and HTML with the building's logo and the visit's
-// QR code as inline images (content ids `logo` and `qr`, sent as attachments of the message).
+// A lifecycle e-mail in two bodies: plain text, and HTML with the building's logo, the visit's
+// QR code and the visitor's photo as inline images (content ids `logo`, `qr` and
+// `visitor-photo`, sent as attachments of the message).
 
 export type Block =
   | { kind: 'text'; text: string }
   /** A sentence with its link: the sentence is the link's words in HTML, followed by the address in text. */
   | { kind: 'link'; text: string; href: string }
-  | { kind: 'qr'; alt: string };
+  | { kind: 'qr'; alt: string }
+  /** The visitor's photo (the host's arrival notice), inline; nothing in the text body. */
+  | { kind: 'photo'; alt: string };
 
 export interface MailBody {
   locale: string;
@@ -18,6 +21,7 @@ export interface MailBody {
 
 export const LOGO_CID = 'logo';
 export const QR_CID = 'qr';
+export const PHOTO_CID = 'visitor-photo';
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
@@ -37,6 +41,9 @@ export function htmlBody(body: MailBody): string {
     if (block.kind === 'text') return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
     if (block.kind === 'link') {
       return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}" style="color:#1c4ed8">${escapeHtml(block.text)}</a></p>`;
+    }
+    if (block.kind === 'photo') {
+      return `<p style="margin:0 0 16px"><img src="cid:${PHOTO_CID}" width="160" alt="${escapeHtml(block.alt)}" style="display:block;max-width:160px;height:auto;border-radius:8px"></p>`;
     }
     return `<p style="margin:0 0 16px"><img src="cid:${QR_CID}" width="240" height="240" alt="${escapeHtml(block.alt)}" style="display:block"></p>`;
   });

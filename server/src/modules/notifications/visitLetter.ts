@@ -6,7 +6,7 @@
 import { type DateTimeFormats, type Locale, durationToMinutes, formatInZone } from '@vestibule/shared';
 import { isLocale, translate } from '@vestibule/shared/i18n';
 import type { MailAttachment, OutgoingMail } from '../mail/mail.repo.ts';
-import { type Block, LOGO_CID, QR_CID, htmlBody, textBody } from './html.ts';
+import { type Block, LOGO_CID, PHOTO_CID, QR_CID, htmlBody, textBody } from './html.ts';
 import type { VisitLinks } from './links.ts';
 import { calendarContentType } from './visitCalendar.ts';
 import { visitQrPng } from './visitQr.ts';
@@ -154,6 +154,8 @@ interface Letter {
   blocks: Block[];
   /** The QR code's PNG when a block shows it. */
   qr?: Buffer;
+  /** The visit whose photo a block shows (read when the message is sent, never copied). */
+  photoOf?: string;
   /** A calendar file, named `fileName` (visit.ics unless told). */
   calendar?: { text: string; cancelled: boolean; fileName?: string };
 }
@@ -179,6 +181,14 @@ export function letter(building: NoticeBuilding, mail: Letter): OutgoingMail {
   }
   if (mail.qr)
     attachments.push({ fileName: 'visit-qr.png', contentType: 'image/png', contentId: QR_CID, content: mail.qr });
+  if (mail.photoOf) {
+    attachments.push({
+      fileName: 'visitor-photo.jpg',
+      contentType: 'image/jpeg',
+      contentId: PHOTO_CID,
+      visitPhotoOf: mail.photoOf,
+    });
+  }
   if (mail.calendar) {
     attachments.push({
       fileName: mail.calendar.fileName ?? 'visit.ics',

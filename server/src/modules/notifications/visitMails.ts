@@ -126,12 +126,14 @@ export function endReminderMails(
 /**
  * The host hears that their visitor checked in (at a kiosk, a phone, the desk, or a kiosk's synced
  * entry), in their language: who, their company and type, where they wait (the building's text,
- * else the reception), and the time on the building's clock.
+ * else the reception), and the time on the building's clock; the visitor's photo when the visit
+ * has one, so the host knows whom to meet (docs/check-in.md, "The visitor's photo").
  */
 export function hostCheckedInMail(
   building: NoticeBuilding,
   visit: NoticeVisit & { checkedInAt: Date },
   host: HostToTell,
+  options: { withPhoto?: boolean } = {},
 ): OutgoingMail {
   const locale = localeOf(host.locale, building.defaultLocale);
   const params = {
@@ -153,7 +155,9 @@ export function hostCheckedInMail(
       ...(visit.companyName ? [{ kind: 'text' as const, text: t('company') }] : []),
       { kind: 'text', text: t('type', { type: t(`types.${visit.visitorType}`) }) },
       { kind: 'text', text: place === '' ? t('waitDefault') : t('wait', { place }) },
+      ...(options.withPhoto ? [{ kind: 'photo' as const, alt: t('photoAlt') }] : []),
     ],
+    ...(options.withPhoto ? { photoOf: visit.id } : {}),
   });
 }
 

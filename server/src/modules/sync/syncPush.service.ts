@@ -13,6 +13,7 @@ import {
   withoutUnsafeText,
   type VisitCodes,
   uuidv7,
+  VISITOR_PHOTO_BASE64_MAX,
 } from '@vestibule/shared';
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
@@ -22,6 +23,7 @@ import type { EnrolledKiosk } from '../kiosks/kiosks.service.ts';
 import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from '../checkin/channel.ts';
 import { checkIn } from '../checkin/checkin.service.ts';
 import { findVisitById } from '../visits/visits.repo.ts';
+import { type PhotoRefusal, readVisitorPhoto } from '../visits/visitPhoto.ts';
 import { checkOut } from '../checkin/checkout.service.ts';
 import { applyKioskRollCall } from '../evacuation/rollCall.service.ts';
 import {
@@ -183,11 +185,13 @@ export async function pushBatch(
       seq: envelope.seq,
       type: envelope.type,
       visitId: envelope.visitId,
-      // Text no field may hold is kept replaced, so the refused entry stays readable by staff.
-      payload:
+      // Text no field may hold is kept replaced, so the refused entry stays readable by staff. The
+      // photo is never kept with the entry: it lives with its visit only, and goes with it.
+      payload: withoutPhoto(
         findUnsafeText(envelope.payload) === undefined
           ? (envelope.payload ?? null)
           : withoutUnsafeText(envelope.payload),
+      ),
       occurredAt: new Date(envelope.occurredAt),
     };
     results.push(
@@ -234,7 +238,9 @@ async function applyOnce(
   if (age < -FUTURE_SLACK_MS || age > OLDEST_MS) return reject(ctx, record, 'VALIDATION_FAILED');
   // A phone checks out through its visit's own link (PATCH /checkoutable), not by visit id.
   if (!channel.fromKiosk && envelope.type === 'checkOut') return reject(ctx, record, 'UNAUTHORIZED');
-  const parsed = mutationSchema.safeParse(envelope);
+  const photo = photoOfPushedEntry(envelope, channel);
+  if (photo.refusal) return reject(ctx, record, photo.refusal);
+  const parsed = mutationSchema.safeParse(photo.envelope);
   if (!parsed.success) return reject(ctx, record, 'VALIDATION_FAILED');
   // A revoked kiosk's entry reaching the server now, whatever its own clock says (a stolen tablet
   // can date its entries before the revocation): held until an administrator applies or discards
@@ -243,7 +249,8 @@ async function applyOnce(
   try {
     const codes = await ctx.db.transaction().execute(async (trx) => {
       // First the record: a concurrent delivery of the same mutation waits here, then fails.
-      await recordMutation(trx, record, { outcome: 'applied', errorCode: null, ifAbsent: false });
+      // A kiosk's photo dropped on the way is noted on the applied entry (its visit's history shows it).
+      await recordMutation(trx, record, { outcome: 'applied', errorCode: photo.dropped ?? null, ifAbsent: false });
       return applyMutation({ ...ctx, db: trx }, parsed.data, channel, deviceId, batch);
     });
     return { mutationId: record.mutationId, status: 'applied', outcome: 'applied', ...(codes ? { codes } : {}) };
@@ -252,6 +259,36 @@ async function applyOnce(
     if (error instanceof AppError) return reject(ctx, record, error.errorCode);
     throw error;
   }
+}
+
+/** A payload as it is recorded: a check-in's photo taken out (null in its place). */
+function withoutPhoto(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || !('photo' in payload)) return payload;
+  return { ...payload, photo: null };
+}
+
+/**
+ * A pushed check-in's photo before the entry is read (docs/check-in.md, "The visitor's photo"). A
+ * kiosk's entry is never lost for its photo: a bad one is taken out (`dropped` says why) and the
+ * entry applied without it. A phone's photo longer than any photo refuses its entry with
+ * VISITOR_PHOTO_TOO_BIG rather than a bare VALIDATION_FAILED; the check-in judges the rest.
+ */
+function photoOfPushedEntry(
+  envelope: Envelope,
+  channel: CheckInChannel,
+): { envelope: Envelope; dropped?: PhotoRefusal; refusal?: PhotoRefusal } {
+  const payload = envelope.payload;
+  if (envelope.type !== 'checkIn' || typeof payload !== 'object' || payload === null || !('photo' in payload))
+    return { envelope };
+  const { photo } = payload;
+  if (photo === null || photo === undefined) return { envelope };
+  if (!channel.fromKiosk) {
+    const tooLong = typeof photo === 'string' && photo.length > VISITOR_PHOTO_BASE64_MAX;
+    return tooLong ? { envelope, refusal: 'VISITOR_PHOTO_TOO_BIG' } : { envelope };
+  }
+  const reading = readVisitorPhoto(photo);
+  if ('bytes' in reading) return { envelope };
+  return { envelope: { ...envelope, payload: { ...payload, photo: null } }, dropped: reading.refusal };
 }
 
 async function reject(ctx: ServerContext, record: MutationRecord, errorCode: ErrorCode): Promise<MutationResult> {

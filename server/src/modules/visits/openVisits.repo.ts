@@ -1,7 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import { type Db, keepPlan } from '../../db/database.ts';
 import type { VisitsTable } from '../../db/schema.ts';
-import { type VisitSummaryRow, selectVisits } from './visits.repo.ts';
+import { type VisitSummaryRow, selectVisits, visitHasPhoto } from './visits.repo.ts';
 
 // Open visits: whether a person is in at a building (the rule a check-in, a PIN identification
 // and checking back in all apply), the check-in's insert guarded by it, and the open visits a
@@ -126,6 +126,7 @@ export function insideVisits(db: Db, buildingId: string) {
       // The evacuation list's number to call: the visit's, else the directory's.
       'visits.phone',
       'person.phone as person_phone',
+      visitHasPhoto.as('has_photo'),
     ])
     .where('visits.building_id', '=', buildingId)
     .where('visits.checked_in_at', 'is not', null)

@@ -84,7 +84,7 @@ type ListRow = Parameters<typeof toVisitSummary>[0] &
     | 'is_invitation'
     | 'refusal_reason'
     | 'checkout_method'
-  > & { time_zone: unknown };
+  > & { time_zone: unknown; has_photo: boolean };
 
 export function toVisitListItem(row: ListRow, now: Date): VisitListItem {
   return {
@@ -99,6 +99,7 @@ export function toVisitListItem(row: ListRow, now: Date): VisitListItem {
     refusal: row.refusal_reason,
     checkoutMethod: row.checkout_method,
     timeZoneId: zoneOf(row),
+    hasPhoto: row.has_photo,
   };
 }
 
@@ -134,6 +135,7 @@ export function toVisitDetail(row: VisitRow & { invited_by_name?: string | null 
     checkoutMethod: row.checkout_method,
     locale: row.locale,
     timeZoneId: zoneOf(row),
+    hasPhoto: row.has_photo,
   };
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import { lowerPrefixPattern } from '../../db/likePattern.ts';
-import { expectedEnd, notArrived, openVisit } from './visits.repo.ts';
+import { expectedEnd, notArrived, openVisit, visitHasPhoto } from './visits.repo.ts';
 
 // The entry log's reads of the visits table: the list by its filters and order, counted up to a
 // cap; the CSV's keyset walk; a building's counters on its day.
@@ -195,6 +195,7 @@ function listColumns<Q extends ReturnType<typeof filteredVisits>>(q: Q) {
     ...listedColumns,
     'buildings.name as building_name',
     sql<unknown>`buildings.settings->>'timeZoneId'`.as('time_zone'),
+    visitHasPhoto.as('has_photo'),
   ]);
 }
 

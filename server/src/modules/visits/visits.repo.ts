@@ -17,13 +17,20 @@ export const expectedEnd = sql`visit_expected_end(visits.checked_in_at, visits.s
 export const openVisit = sql`visits.checked_in_at is not null and visits.checked_out_at is null`;
 export const notArrived = sql`visits.checked_in_at is null and visits.checked_out_at is null`;
 
+/** Whether the visit has the person's photo (visit_photos: the bytes are never read with the visit). */
+export const visitHasPhoto = sql<boolean>`exists (select 1 from visit_photos where visit_photos.visit_id = visits.id)`;
+
 /** Visits with their building's name and time zone: the one read every visit answer is made from. */
 export function selectVisits(db: Db) {
   return db
     .selectFrom('visits')
     .innerJoin('buildings', 'buildings.id', 'visits.building_id')
     .selectAll('visits')
-    .select(['buildings.name as building_name', sql<unknown>`buildings.settings->>'timeZoneId'`.as('time_zone')]);
+    .select([
+      'buildings.name as building_name',
+      sql<unknown>`buildings.settings->>'timeZoneId'`.as('time_zone'),
+      visitHasPhoto.as('has_photo'),
+    ]);
 }
 export type VisitRow = NonNullable<Awaited<ReturnType<typeof findVisitById>>>;
 

@@ -8,6 +8,7 @@ import {
   hostsOfBuilding,
   listVisits,
   visitDetail,
+  visitPhoto,
   visitQuestionnaires,
   visitStats,
   visitsCsv,
@@ -18,6 +19,9 @@ import {
 // request's company; supervisors, users and space users reach the visits of their assigned
 // buildings only (lists in SQL, one visit by the ownership check). The door actions (check-in,
 // check-out, check in back, fast check-in) are the check-in's staff channel (checkin module).
+
+/** A photo never changes but on a check-in again: kept an hour in the staff member's own browser only. */
+const PHOTO_CACHE_SECONDS = 3600;
 
 export async function visitsRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -47,6 +51,18 @@ export async function visitsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /meeting/:id', {
     config: { ...allow('view'), ...byVisit },
     handler: (request) => visitDetail(ctx, callerOf(request), request.params.id),
+  });
+
+  // The visitor's photo: staff only, as the visit (docs/check-in.md, "The visitor's photo").
+  route(app, 'GET /meeting/:id/photo', {
+    config: { ...allow('view'), ...byVisit },
+    handler: async (request, reply) => {
+      const photo = await visitPhoto(ctx, callerOf(request), request.params.id);
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', `private, max-age=${PHOTO_CACHE_SECONDS}`)
+        .send(photo);
+    },
   });
 
   route(app, 'POST /meeting', {

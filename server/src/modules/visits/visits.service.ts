@@ -29,6 +29,7 @@ import { findTenantBuilding } from './visitDirectory.repo.ts';
 import { type Keyset, type VisitScope, buildingCounters, listTenantVisits, visitsAfter } from './visitList.repo.ts';
 import { type TenantVisitRow, findTenantVisit } from './visits.repo.ts';
 import { csvLocalTime } from './csvLocalTime.ts';
+import { findVisitPhoto } from './visitPhoto.repo.ts';
 
 export const scopeOf = (caller: VisitCaller, now = new Date()): VisitScope => ({
   tenantId: caller.tenantId,
@@ -51,6 +52,17 @@ export async function visibleVisit(ctx: ServerContext, caller: VisitCaller, id: 
   if (!row) throw notFound();
   if (caller.assignedTo && !(await isAssignedBuilding(ctx.db, caller.assignedTo, row.building_id))) throw notFound();
   return row;
+}
+
+/**
+ * A visit's photo for staff who see the visit (its company, one of their buildings), or 404 when
+ * it has none (docs/check-in.md, "The visitor's photo").
+ */
+export async function visitPhoto(ctx: ServerContext, caller: VisitCaller, id: string): Promise<Buffer> {
+  const visit = await visibleVisit(ctx, caller, id);
+  const photo = await findVisitPhoto(ctx.db, visit.id);
+  if (!photo) throw notFound();
+  return photo;
 }
 
 /** The entry log: filtered, counted (up to a cap) and paged in the database; statuses by the shared rule. */

@@ -129,6 +129,11 @@ export const buildings = {
     consentText: 'Consent text',
     commentsEnabled: 'Allow comments',
     emailMeEnabled: 'Offer to email a copy to the visitor',
+    visitorPhoto: 'Photo of the person at check-in',
+    visitorPhotoHelp:
+      "Taken by the kiosk or the visitor's phone; staff see it in the entry log and the evacuation list, and the host in the arrival e-mail. Erased with the visit.",
+    visitorPhotoFor: 'Photo at check-in: {{type}}',
+    visitorPhotoModes: { OFF: 'Off', OPTIONAL: 'Optional', REQUIRED: 'Required' },
     allowFreeTextHost: 'Let visitors type a host who is not in the list',
     allowFreeTextHostHelp:
       'For sites without a people directory. Off: the host is chosen from the building’s employees, residents and users, and is told of the arrival.',

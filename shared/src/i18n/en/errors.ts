@@ -59,6 +59,9 @@ export const errors = {
   CHECK_IN_EMPLOYEE_NOT_IDENTIFIED:
     'Employees check in with their pass or their PIN here. Please identify yourself, or ask the reception.',
   CHECKIN_VISIT_NOT_FOUND: 'This visit could not be found.',
+  VISITOR_PHOTO_TOO_BIG: 'This photo is too large. Please take it again.',
+  VISITOR_PHOTO_INVALID_FORMAT: 'This photo could not be read. Please take it again.',
+  VISITOR_PHOTO_REQUIRED: 'This building needs your photo to check you in. Please take it.',
   CHECKOUT_VISIT_NOT_FOUND: 'This visit could not be found or is already checked out.',
   CANCEL_VISIT_NOT_FOUND: 'This visit could not be found or can no longer be changed.',
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'This visit could not be found or can no longer be extended.',

@@ -130,6 +130,7 @@ export const mail = {
       type: 'Type: {{type}}',
       wait: 'Where they wait: {{place}}',
       waitDefault: 'They are waiting for you at the reception.',
+      photoAlt: 'Photo of {{visitor}}',
       types: { VISITOR: 'Visitor', CONTRACTOR: 'Contractor', EMPLOYEE: 'Employee', RESIDENT: 'Resident' },
     },
     hostOverdue: {

@@ -131,6 +131,11 @@ export const buildings = {
     consentText: 'Texto del consentimiento',
     commentsEnabled: 'Permitir comentarios',
     emailMeEnabled: 'Ofrecer el envío de una copia por correo al visitante',
+    visitorPhoto: 'Foto de la persona al llegar',
+    visitorPhotoHelp:
+      'La toma el quiosco o el teléfono del visitante; el personal la ve en el registro y la lista de evacuación, y el anfitrión en el correo de llegada. Se borra con la visita.',
+    visitorPhotoFor: 'Foto al llegar: {{type}}',
+    visitorPhotoModes: { OFF: 'Desactivada', OPTIONAL: 'Opcional', REQUIRED: 'Obligatoria' },
     allowFreeTextHost: 'Permitir que los visitantes escriban un anfitrión que no está en la lista',
     allowFreeTextHostHelp:
       'Para sitios sin directorio de personas. Desactivado: el anfitrión se elige entre los empleados, residentes y usuarios del edificio, y se le avisa de la llegada.',

@@ -60,6 +60,9 @@ export const errors = {
   CHECK_IN_EMPLOYEE_NOT_IDENTIFIED:
     'Aquí los empleados registran su entrada con su pase o su PIN. Identifíquese o diríjase a la recepción.',
   CHECKIN_VISIT_NOT_FOUND: 'No se ha encontrado esta visita.',
+  VISITOR_PHOTO_TOO_BIG: 'Esta foto es demasiado grande. Vuelva a tomarla.',
+  VISITOR_PHOTO_INVALID_FORMAT: 'No se ha podido leer esta foto. Vuelva a tomarla.',
+  VISITOR_PHOTO_REQUIRED: 'Este edificio necesita su foto para registrar su llegada. Tómela, por favor.',
   CHECKOUT_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya se ha registrado su salida.',
   CANCEL_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya no se puede modificar.',
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'No se ha encontrado esta visita o ya no se puede prolongar.',

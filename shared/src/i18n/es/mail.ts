@@ -130,6 +130,7 @@ export const mail = {
       type: 'Tipo: {{type}}',
       wait: 'Dónde espera: {{place}}',
       waitDefault: 'Le espera en la recepción.',
+      photoAlt: 'Foto de {{visitor}}',
       types: { VISITOR: 'Visitante', CONTRACTOR: 'Contratista', EMPLOYEE: 'Empleado', RESIDENT: 'Residente' },
     },
     hostOverdue: {

@@ -131,6 +131,11 @@ export const buildings = {
     consentText: 'Texte du consentement',
     commentsEnabled: 'Permettre les commentaires',
     emailMeEnabled: 'Proposer d’envoyer une copie par e-mail au visiteur',
+    visitorPhoto: 'Photo de la personne à l’arrivée',
+    visitorPhotoHelp:
+      'Prise par la borne ou le téléphone du visiteur ; le personnel la voit dans le registre et la liste d’évacuation, l’hôte dans l’e-mail d’arrivée. Effacée avec la visite.',
+    visitorPhotoFor: 'Photo à l’arrivée : {{type}}',
+    visitorPhotoModes: { OFF: 'Désactivée', OPTIONAL: 'Facultative', REQUIRED: 'Obligatoire' },
     allowFreeTextHost: 'Laisser les visiteurs taper un hôte absent de la liste',
     allowFreeTextHostHelp:
       'Pour les sites sans annuaire. Désactivé : l’hôte est choisi parmi les employés, résidents et utilisateurs du bâtiment, et il est prévenu de l’arrivée.',

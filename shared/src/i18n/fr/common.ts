@@ -1,5 +1,7 @@
 export const common = {
   productName: 'Vestibule',
+  /** The visitor's photo taken at check-in, as staff see it. */
+  visitorPhotoAlt: 'Photo de {{name}}',
   save: 'Enregistrer',
   cancel: 'Annuler',
   close: 'Fermer',

@@ -59,6 +59,9 @@ export const errors = {
   CHECK_IN_EMPLOYEE_NOT_IDENTIFIED:
     'Ici, les employés enregistrent leur arrivée avec leur badge ou leur code PIN. Identifiez-vous, ou adressez-vous à l’accueil.',
   CHECKIN_VISIT_NOT_FOUND: 'Cette visite est introuvable.',
+  VISITOR_PHOTO_TOO_BIG: 'Cette photo est trop lourde. Veuillez la reprendre.',
+  VISITOR_PHOTO_INVALID_FORMAT: 'Cette photo n’a pas pu être lue. Veuillez la reprendre.',
+  VISITOR_PHOTO_REQUIRED: 'Ce bâtiment demande votre photo pour enregistrer votre arrivée. Veuillez la prendre.',
   CHECKOUT_VISIT_NOT_FOUND: 'Cette visite est introuvable ou son départ a déjà été enregistré.',
   CANCEL_VISIT_NOT_FOUND: 'Cette visite est introuvable ou ne peut plus être modifiée.',
   POSTPONE_CHECKOUT_VISIT_NOT_FOUND: 'Cette visite est introuvable ou ne peut plus être prolongée.',

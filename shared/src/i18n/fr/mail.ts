@@ -130,6 +130,7 @@ export const mail = {
       type: 'Type : {{type}}',
       wait: 'Où la personne attend : {{place}}',
       waitDefault: 'La personne vous attend à l’accueil.',
+      photoAlt: 'Photo de {{visitor}}',
       types: { VISITOR: 'Visiteur', CONTRACTOR: 'Prestataire', EMPLOYEE: 'Employé', RESIDENT: 'Résident' },
     },
     hostOverdue: {

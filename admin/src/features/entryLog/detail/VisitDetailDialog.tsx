@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppDialog, DialogActions } from '../../../components/AppDialog.tsx';
 import { IconLogin } from '../../../components/ListIcons.tsx';
+import { VisitPhoto } from '../../../components/VisitPhoto.tsx';
 import { messageFromError, notifications } from '../../notifications/index.ts';
 import { useSession } from '../../session/index.ts';
 import { IconCancel, IconCheckOut } from '../EntryLogIcons.tsx';
@@ -81,27 +82,35 @@ export function VisitDetailDialog(props: {
       {visit === null ? (
         <Loader size="sm" aria-label={t('entryLog.detail.loading')} />
       ) : (
-        <Tabs value={tab} onChange={(value) => setTab(tabs.find((candidate) => candidate === value) ?? 'checkIn')}>
-          <Tabs.List aria-label={t('entryLog.detail.title', { name })}>
-            {tabs.map((value) => (
-              <Tabs.Tab key={value} value={value}>
-                {t(`entryLog.detail.tabs.${value}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value="checkIn" pt="md">
-            <CheckInDataTab visit={visit} />
-          </Tabs.Panel>
-          <Tabs.Panel value="checkInQuestionnaires" pt="md">
-            <AnswersTab questionnaires={visit.questionnairesAnswers} />
-          </Tabs.Panel>
-          <Tabs.Panel value="checkOut" pt="md">
-            <CheckOutDataTab visit={visit} />
-          </Tabs.Panel>
-          <Tabs.Panel value="checkOutQuestionnaires" pt="md">
-            <AnswersTab questionnaires={visit.exitQuestionnairesAnswers} />
-          </Tabs.Panel>
-        </Tabs>
+        <>
+          {/* The visitor's photo from the check-in, when there is one (staff only). */}
+          <VisitPhoto visitId={visit.id} hasPhoto={visit.hasPhoto} name={name} size={160} />
+          <Tabs
+            mt={visit.hasPhoto ? 'md' : 0}
+            value={tab}
+            onChange={(value) => setTab(tabs.find((candidate) => candidate === value) ?? 'checkIn')}
+          >
+            <Tabs.List aria-label={t('entryLog.detail.title', { name })}>
+              {tabs.map((value) => (
+                <Tabs.Tab key={value} value={value}>
+                  {t(`entryLog.detail.tabs.${value}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="checkIn" pt="md">
+              <CheckInDataTab visit={visit} />
+            </Tabs.Panel>
+            <Tabs.Panel value="checkInQuestionnaires" pt="md">
+              <AnswersTab questionnaires={visit.questionnairesAnswers} />
+            </Tabs.Panel>
+            <Tabs.Panel value="checkOut" pt="md">
+              <CheckOutDataTab visit={visit} />
+            </Tabs.Panel>
+            <Tabs.Panel value="checkOutQuestionnaires" pt="md">
+              <AnswersTab questionnaires={visit.exitQuestionnairesAnswers} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
       )}
       {visit && (actions.length > 0 || history) && (
         <DialogActions>

@@ -69,6 +69,7 @@ export function visitFixture(firstName: string, lastName: string, changes: Parti
     checkoutMethod: null,
     // The test's own zone: times read as on the viewer's clock, no zone named.
     timeZoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    hasPhoto: false,
     ...changes,
   });
 }
