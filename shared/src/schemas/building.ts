@@ -4,6 +4,7 @@ import { autoCheckoutModes } from '../domain/autoCheckout.ts';
 import { checkInFieldKeys, checkInFieldTypes, lockedFieldChange } from '../domain/checkInForm.ts';
 import { isCountryCode, isValidTimeZone } from '../domain/dictionaries.ts';
 import { isIsoDuration } from '../domain/duration.ts';
+import { DOCUMENT_RESIGN_DAYS_MAX } from '../domain/documents.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
 import type { ErrorCode } from '../errors.ts';
 
@@ -156,6 +157,12 @@ export const buildingSettingsSchema = z
     /** After a check-in, a kiosk shows the outcome (the visit code and PIN) this long, then its welcome screen. */
     kioskOutcomeSeconds: z.number().int().min(KIOSK_OUTCOME_SECONDS_MIN).max(KIOSK_OUTCOME_SECONDS_MAX),
     employeeCheckIn: z.enum(employeeCheckInModes),
+    /**
+     * Signed documents (docs/check-in.md, "Signed documents"): a person who signed a document's
+     * current version here within this many days is not asked again; 0 asks at every visit.
+     * Missing: DEFAULT_DOCUMENT_RESIGN_DAYS (365).
+     */
+    documentResignDays: z.int().min(0).max(DOCUMENT_RESIGN_DAYS_MAX).optional(),
     /**
      * The days of the week the directory's employees and residents are expected in, ISO numbering
      * (1 Monday ... 7 Sunday): the attendance report counts absences on these days only

@@ -5,6 +5,7 @@ import { visitStatuses } from '../domain/visitStatus.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
 import { type WizardVisitorType, visitorTypes, wizardVisitorTypes } from '../domain/visitorTypes.ts';
 import { checkInFieldSchema, employeeCheckInModes } from './building.ts';
+import { documentSignaturesSchema, visitSignatureSchema, wizardDocumentSchema } from './document.ts';
 import { questionSchema, questionTypes } from './questionnaire.ts';
 
 // Visits ("meetings" in the HTTP paths: docs/glossary.md, "meeting") and the public check-in
@@ -112,6 +113,13 @@ export const checkInRequestSchema = z
     /** The building's mobile token, from the ?mt= of the printed check-in link. */
     mt: z.string().max(64).nullable().optional().default(null),
     deviceId: z.string().max(64).nullable().optional().default(null),
+    /**
+     * The documents signed in the wizard (docs/check-in.md, "Signed documents"), each naming the
+     * version read. Online, every active document of the person type needs one for its current
+     * version unless the person signed it lately (DOCUMENT_SIGNATURE_REQUIRED); a kiosk's queued
+     * entry keeps what was signed, an older version included.
+     */
+    signatures: documentSignaturesSchema,
   })
   .meta({ id: 'CheckInRequest' });
 export type CheckInRequest = z.input<typeof checkInRequestSchema>;
@@ -233,6 +241,17 @@ export const checkInDataSchema = z
     failureFormText: z.string(),
     /** The host may be typed freely; otherwise a host typed must be chosen from the building's hosts. */
     allowFreeTextHost: z.boolean(),
+    /**
+     * The documents to sign (docs/check-in.md, "Signed documents"): each active document for the
+     * person type at its current version, in the building's order. Absent from configurations a
+     * kiosk cached before documents existed: none to sign.
+     */
+    documents: z.array(wizardDocumentSchema).optional(),
+    /**
+     * A person who signed a document's current version at this building within this many days is
+     * not asked again (ask POST /checkin/:qrCodeKey/signedDocuments); 0: asked at every visit.
+     */
+    resignDays: z.number().int().min(0).optional(),
   })
   .meta({ id: 'CheckInData' });
 export type CheckInData = z.infer<typeof checkInDataSchema>;
@@ -318,6 +337,8 @@ export const visitDetailSchema = visitSummarySchema
     locale: z.string(),
     /** The building's time zone: staff read the visit's times on the building's clock. */
     timeZoneId: z.string(),
+    /** The documents the visitor signed, in the order signed (GET /meeting/:id only). */
+    signatures: z.array(visitSignatureSchema).optional(),
   })
   .meta({ id: 'Visit' });
 export type VisitDetail = z.infer<typeof visitDetailSchema>;
