@@ -136,6 +136,7 @@ export const documentSignatureInputSchema = z
   })
   .meta({ id: 'DocumentSignatureInput' });
 export type DocumentSignatureInput = z.input<typeof documentSignatureInputSchema>;
+export type DocumentSignature = z.output<typeof documentSignatureInputSchema>;
 
 export const documentSignaturesSchema = z.array(documentSignatureInputSchema).max(SIGNATURES_MAX).default([]);
 

@@ -9,6 +9,8 @@ import {
   listVisits,
   visitDetail,
   visitQuestionnaires,
+  visitSignatureImagePng,
+  visitSignedDocument,
   visitStats,
   visitsCsv,
 } from './visits.service.ts';
@@ -47,6 +49,24 @@ export async function visitsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /meeting/:id', {
     config: { ...allow('view'), ...byVisit },
     handler: (request) => visitDetail(ctx, callerOf(request), request.params.id),
+  });
+
+  // A visit's signed documents (docs/check-in.md, "Signed documents"): whoever sees the visit.
+  route(app, 'GET /meeting/:id/signature/:signatureId', {
+    config: { ...allow('view'), ...byVisit },
+    handler: (request) => visitSignedDocument(ctx, callerOf(request), request.params.id, request.params.signatureId),
+  });
+
+  route(app, 'GET /meeting/:id/signature/:signatureId/image', {
+    config: { ...allow('view'), ...byVisit },
+    handler: async (request, reply) => {
+      const png = await visitSignatureImagePng(ctx, callerOf(request), request.params.id, request.params.signatureId);
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(png);
+    },
   });
 
   route(app, 'POST /meeting', {
