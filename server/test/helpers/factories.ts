@@ -394,6 +394,27 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
   person: async (db, tenantId) => createPerson(db, tenantId, await createBuilding(db, tenantId)),
   document: async (db, tenantId) =>
     (await createBuildingDocument(db, tenantId, await createBuilding(db, tenantId))).documentId,
+  signature: async (db, tenantId) => {
+    const buildingId = await createBuilding(db, tenantId);
+    const { documentId, versionId } = await createBuildingDocument(db, tenantId, buildingId);
+    const id = uuidv7();
+    await db
+      .insertInto('visit_document_signatures')
+      .values({
+        id,
+        tenant_id: tenantId,
+        building_id: buildingId,
+        visit_id: await createVisit(db, tenantId, buildingId),
+        document_id: documentId,
+        version_id: versionId,
+        signed_at: new Date(),
+        method: 'DRAW',
+        image: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        signer_key: 'matrix signer',
+      })
+      .execute();
+    return id;
+  },
   rollCall: async (db, tenantId) => {
     const id = uuidv7();
     await db

@@ -44,8 +44,6 @@ const signedDocuments = endpoint({
   errors: channelErrors,
 });
 
-const signatureParams = z.object({ id: z.uuid(), signatureId: z.uuid() });
-
 export const documentsContract = {
   'GET /building/:id/document': endpoint({
     tags,
@@ -104,17 +102,18 @@ export const documentsContract = {
   }),
   'POST /checkin/:qrCodeKey/signedDocuments': signedDocuments,
   'POST /checkinKiosk/:qrCodeKey/signedDocuments': signedDocuments,
-  'GET /meeting/:id/signature/:signatureId': endpoint({
+  'GET /meetingSignature/:id': endpoint({
     tags,
-    summary: "A visit's signed document: the version's text as signed, the signature and who signed",
-    params: signatureParams,
+    summary:
+      "A visit's signed document (by the signature's id, listed in GET /meeting/:id): the version's text as signed, the signature and who signed",
+    params: idParamsSchema,
     response: signedDocumentSchema,
     errors: ['NOT_FOUND'],
   }),
-  'GET /meeting/:id/signature/:signatureId/image': endpoint({
+  'GET /meetingSignature/:id/image': endpoint({
     tags,
     summary: "A visit's drawn signature (image/png)",
-    params: signatureParams,
+    params: idParamsSchema,
     errors: ['NOT_FOUND'],
   }),
 } satisfies Record<string, ReturnType<typeof endpoint>>;

@@ -164,7 +164,7 @@ export const visitSignatureSchema = z
     signedAt: z.string(),
     method: z.enum(signMethods),
     typedName: z.string().nullable(),
-    /** A drawn signature: served by GET /meeting/:id/signature/:signatureId/image. */
+    /** A drawn signature: served by GET /meetingSignature/:id/image. */
     hasImage: z.boolean(),
   })
   .meta({ id: 'VisitSignature' });

@@ -496,7 +496,7 @@ describe('signing at check-in', () => {
         hasImage: true,
       }),
     ]);
-    const signed = await call<SignedDocument>('GET', `/meeting/${visitId}/signature/${signatureId}`);
+    const signed = await call<SignedDocument>('GET', `/meetingSignature/${signatureId}`);
     expect(signed.body).toMatchObject({
       body: '# NDA\n\nKeep it secret, version two.',
       firstName: 'Drawn',
@@ -504,18 +504,25 @@ describe('signing at check-in', () => {
       version: 2,
       buildingName: 'Docs HQ',
     });
-    const image = await call('GET', `/meeting/${visitId}/signature/${signatureId}/image`);
+    const image = await call('GET', `/meetingSignature/${signatureId}/image`);
     expect(image.status).toBe(200);
     expect(image.raw.headers['content-type']).toBe('image/png');
     expect(Buffer.from(image.raw.rawPayload.subarray(0, 8))).toEqual(pngStart);
 
-    // Another visit's signature through this visit, another company's visit: 404.
+    // A typed signature has no image; another company's signature is never served.
     const typedRow = must((await signaturesOfVisitNamed('Signer')).find((r) => r.method === 'TYPE'));
-    expect((await call('GET', `/meeting/${visitId}/signature/${typedRow.id}`)).status).toBe(404);
-    // A typed signature has no image.
-    expect((await call('GET', `/meeting/${typedRow.visit_id}/signature/${typedRow.id}/image`)).status).toBe(404);
-    expect((await call('GET', `/meeting/${other.visitId}/signature/${other.signatureId}/image`)).status).toBe(404);
-    expect((await call('GET', `/meeting/${other.visitId}/signature/${other.signatureId}`)).status).toBe(404);
+    expect((await call('GET', `/meetingSignature/${typedRow.id}`)).status).toBe(200);
+    expect((await call('GET', `/meetingSignature/${typedRow.id}/image`)).status).toBe(404);
+    expect((await call('GET', `/meetingSignature/${other.signatureId}/image`)).status).toBe(404);
+    expect((await call('GET', `/meetingSignature/${other.signatureId}`)).status).toBe(404);
+    // A supervisor sees the signatures of their assigned buildings' visits only.
+    const supervisor = await createUser(t.database.db, { tenantId, role: 'ROLE_SUPERVISOR' });
+    const asSupervisor = await t.app.inject({
+      method: 'GET',
+      url: `/service/meetingSignature/${signatureId}/image`,
+      headers: bearer(await logInAs(t.app, supervisor.username)),
+    });
+    expect(asSupervisor.statusCode).toBe(404);
 
     // Signed: deactivated, never deleted.
     const removed = await call<{ outcome: string }>('DELETE', `/buildingDocument/${nda.id}`);

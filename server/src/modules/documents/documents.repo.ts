@@ -274,24 +274,21 @@ export function visitSignatures(db: Db, visitId: string): Promise<SignatureRow[]
     .execute();
 }
 
-/** One signature of a visit, with the text of the version signed. */
-export function findVisitSignature(db: Db, visitId: string, signatureId: string) {
+/** One signature, with the text of the version signed. */
+export function findSignature(db: Db, signatureId: string) {
   return selectSignatures(db)
     .select('building_document_versions.body')
-    .where('visit_document_signatures.visit_id', '=', visitId)
     .where('visit_document_signatures.id', '=', signatureId)
     .executeTakeFirst();
 }
 
-/** A visit's drawn signature, its PNG bytes. */
-export async function visitSignatureImage(db: Db, visitId: string, signatureId: string): Promise<Buffer | undefined> {
-  const row = await db
+/** A signature's visit and its drawn image (PNG bytes; null when typed). */
+export function signatureImage(db: Db, signatureId: string) {
+  return db
     .selectFrom('visit_document_signatures')
-    .select('image')
-    .where('visit_id', '=', visitId)
+    .select(['visit_id', 'image'])
     .where('id', '=', signatureId)
     .executeTakeFirst();
-  return row?.image ?? undefined;
 }
 
 /** The documents each visit signed, as "title vN", in the order signed (the visits CSV). */

@@ -52,15 +52,17 @@ export async function visitsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // A visit's signed documents (docs/check-in.md, "Signed documents"): whoever sees the visit.
-  route(app, 'GET /meeting/:id/signature/:signatureId', {
-    config: { ...allow('view'), ...byVisit },
-    handler: (request) => visitSignedDocument(ctx, callerOf(request), request.params.id, request.params.signatureId),
+  // By the signature's id: its company and building checked as a visit's (GET /meeting/:id).
+  const bySignature = { tenantParams: { id: 'signature' } } as const;
+  route(app, 'GET /meetingSignature/:id', {
+    config: { ...allow('view'), ...bySignature },
+    handler: (request) => visitSignedDocument(ctx, callerOf(request), request.params.id),
   });
 
-  route(app, 'GET /meeting/:id/signature/:signatureId/image', {
-    config: { ...allow('view'), ...byVisit },
+  route(app, 'GET /meetingSignature/:id/image', {
+    config: { ...allow('view'), ...bySignature },
     handler: async (request, reply) => {
-      const png = await visitSignatureImagePng(ctx, callerOf(request), request.params.id, request.params.signatureId);
+      const png = await visitSignatureImagePng(ctx, callerOf(request), request.params.id);
       return reply
         .header('content-type', 'image/png')
         .header('cache-control', 'private, no-store')

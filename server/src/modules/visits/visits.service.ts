@@ -24,9 +24,9 @@ import { notFound } from '../../errors.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
 import { toVisitSignature } from '../documents/documents.dto.ts';
 import {
-  findVisitSignature,
+  findSignature,
+  signatureImage,
   signedDocumentsOfVisits,
-  visitSignatureImage,
   visitSignatures,
 } from '../documents/documents.repo.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
@@ -85,21 +85,21 @@ export async function visitDetail(ctx: ServerContext, caller: VisitCaller, id: s
 
 /**
  * A visit's signed document, for the "view or print" screen: the text of the version signed, the
- * signature and who signed; 404 for a signature of another visit (docs/check-in.md, "Signed documents").
+ * signature and who signed; 404 unless the caller sees its visit, as GET /meeting/:id
+ * (docs/check-in.md, "Signed documents").
  */
 export async function visitSignedDocument(
   ctx: ServerContext,
   caller: VisitCaller,
-  id: string,
   signatureId: string,
 ): Promise<SignedDocument> {
-  const visit = await visibleVisit(ctx, caller, id);
-  const row = await findVisitSignature(ctx.db, id, signatureId);
+  const row = await findSignature(ctx.db, signatureId);
   if (!row) throw notFound();
+  const visit = await visibleVisit(ctx, caller, row.visit_id);
   return {
     ...toVisitSignature(row),
     body: row.body,
-    visitId: id,
+    visitId: visit.id,
     firstName: visit.first_name,
     lastName: visit.last_name,
     companyName: visit.company_name,
@@ -108,17 +108,17 @@ export async function visitSignedDocument(
   };
 }
 
-/** A visit's drawn signature (PNG bytes); 404 for a typed one or another visit's. */
+/** A visit's drawn signature (PNG bytes) the caller sees the visit of; 404 for a typed one. */
 export async function visitSignatureImagePng(
   ctx: ServerContext,
   caller: VisitCaller,
-  id: string,
   signatureId: string,
 ): Promise<Buffer> {
-  await visibleVisit(ctx, caller, id);
-  const image = await visitSignatureImage(ctx.db, id, signatureId);
-  if (!image) throw notFound();
-  return image;
+  const signature = await signatureImage(ctx.db, signatureId);
+  if (!signature) throw notFound();
+  await visibleVisit(ctx, caller, signature.visit_id);
+  if (!signature.image) throw notFound();
+  return signature.image;
 }
 
 /** A building's counters on its own day (its time zone). */
