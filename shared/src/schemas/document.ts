@@ -85,6 +85,7 @@ export type DocumentSettingsInput = z.input<typeof documentSettingsSchema>;
 /** A new document: its settings and the text of its first version. */
 export const documentCreateSchema = documentSettingsSchema.extend({ body }).meta({ id: 'DocumentCreate' });
 export type DocumentCreateInput = z.input<typeof documentCreateSchema>;
+export type DocumentCreate = z.output<typeof documentCreateSchema>;
 
 /** A new version's text: visitors who signed an earlier one sign again. */
 export const documentPublishSchema = z.object({ body }).meta({ id: 'DocumentPublish' });
