@@ -4,12 +4,16 @@ import { useLoadingStore } from '../features/loading/index.ts';
 import { uploadSession } from './apiClient.ts';
 import { authHeaders, errorFromAnswer, parseJson, urlOf } from './rawCalls.ts';
 
+/** The images behind the bearer token: a camera's picture, a visit's drawn signature. */
+type PictureKey = 'GET /camera/picture/:id' | 'GET /meetingSignature/:id/image';
+
 /**
- * An image behind the bearer token (a camera's picture), fetched by its contract key rather than
- * linked; a refusal is the JSON client's ApiError (CAMERA_UNREACHABLE and the like).
+ * An image behind the bearer token (a camera's picture, a drawn signature), fetched by its
+ * contract key rather than linked (an <img> sends no token); a refusal is the JSON client's
+ * ApiError (CAMERA_UNREACHABLE, NOT_FOUND and the like).
  */
 export async function fetchPicture(
-  key: 'GET /camera/picture/:id',
+  key: PictureKey,
   { params, query = {} }: CallInput<Contract['GET /camera/picture/:id']>,
 ): Promise<Blob> {
   const url = urlOf(key, params, query.x === undefined ? {} : { x: query.x });
