@@ -65,8 +65,8 @@ export interface CheckInTiming {
   /** What staff set besides the wizard's result (the visit's language and type). */
   columns?: StaffColumns;
   /**
-   * A device's queued entry (the sync push): it is never refused for its signatures; an invalid
-   * one is dropped and the check-in recorded (docs/check-in.md, "Signed documents").
+   * A device's queued entry (the sync push): a kiosk's is never refused for its signatures, an
+   * invalid one is dropped and the check-in recorded (docs/check-in.md, "Signed documents").
    */
   queued?: boolean;
 }
@@ -197,14 +197,15 @@ function signerKeyOfEntry(entry: Entry, who: EntryPerson): string {
 }
 
 /**
- * The documents signed (docs/check-in.md, "Signed documents"): a visitor online (a phone, a
- * kiosk's online call) is refused for an invalid signature, or for a document of the person type
- * they must sign and did not, lately or now; a device's queued entry keeps what it signed and
- * drops what is invalid. Staff at the desk vouch for the visitor: nothing is required of them.
+ * The documents signed (docs/check-in.md, "Signed documents"): a visitor on their phone (online
+ * or its pushed entry, which it sends at once) or at a kiosk's online call is refused for an
+ * invalid signature, or for a document of the person type they must sign and did not, lately or
+ * now; a kiosk's queued entry is never lost: it keeps what it signed (an older version the kiosk
+ * had cached included) and drops what is invalid. Staff at the desk vouch for the visitor.
  */
 async function signaturesOfEntry(ctx: ServerContext, entry: Entry, who: EntryPerson): Promise<AcceptedSignature[]> {
   const { body, building, channel, timing } = entry;
-  const strict = timing.queued !== true;
+  const strict = !(timing.queued === true && channel.fromKiosk);
   const accepted = await acceptedSignatures(ctx.db, building.id, body.signatures, strict);
   if (strict && channel.staff !== true) {
     await requireSignatures(

@@ -465,6 +465,40 @@ describe('signing at check-in', () => {
     expect(await visitCountNamed('Queued-None')).toBe(1);
   });
 
+  it('refuses a phone’s pushed check-in without its signature, recording the refusal with its code', async () => {
+    const deviceId = uuidv7();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/service/sync/push',
+      payload: {
+        deviceId,
+        sentAt: new Date().toISOString(),
+        qrCodeKey,
+        channel: 'ownDevice',
+        mutations: [
+          {
+            mutationId: uuidv7(),
+            deviceId,
+            seq: 1,
+            type: 'checkIn',
+            visitId: uuidv7(),
+            occurredAt: new Date().toISOString(),
+            payload: {
+              qrCodeKey,
+              visitorType: 'VISITOR',
+              checkInForm: { firstName: 'Phone', lastName: 'Unsigned', host: 'Host' },
+            },
+          },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(jsonOf<SyncPushResponse>(response).results).toEqual([
+      expect.objectContaining({ status: 'rejected', errorCode: 'DOCUMENT_SIGNATURE_REQUIRED' }),
+    ]);
+    expect(await visitCountNamed('Unsigned')).toBe(0);
+  });
+
   it('shows staff a visit’s signatures, its signed document and its drawn image; deleting the document then deactivates it', async () => {
     const done = await phoneCheckIn(
       {
