@@ -46,12 +46,6 @@ export function signerKeyOf(person: {
   return `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** Whether a signature made at `signedAt` still spares its signer the same version at `at`. */
-export function signatureHolds(signedAt: Date, at: Date, resignDays: number): boolean {
-  if (resignDays <= 0) return false;
-  return at.getTime() - signedAt.getTime() <= resignDays * 86_400_000;
-}
-
 /** The PNG file signature: the first 8 bytes of every PNG file. */
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
