@@ -22,7 +22,12 @@ import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
 import { audit, channelActor } from '../audit/audit.service.ts';
 import { insertSignatures } from '../documents/documents.repo.ts';
-import { type AcceptedSignature, acceptedSignatures, requireSignatures } from '../documents/signatures.service.ts';
+import {
+  type AcceptedSignature,
+  acceptedSignatures,
+  documentsToSign,
+  requireSignatures,
+} from '../documents/signatures.service.ts';
 import { sameSecret } from '../identification/identifiedPerson.ts';
 import { enqueueMail } from '../mail/mail.repo.ts';
 import { confirmByArrival } from '../spaceBookings/bookingCheckIn.repo.ts';
@@ -208,17 +213,17 @@ async function signaturesOfEntry(ctx: ServerContext, entry: Entry, who: EntryPer
   const strict = !(timing.queued === true && channel.fromKiosk);
   const accepted = await acceptedSignatures(ctx.db, building.id, body.signatures, strict);
   if (strict && channel.staff !== true) {
-    await requireSignatures(
-      ctx.db,
-      {
-        buildingId: building.id,
-        visitorType: body.visitorType,
-        signerKey: signerKeyOfEntry(entry, who),
-        resignDays: resignDaysOf(entry.settings),
-        at: entry.at,
-      },
-      accepted,
-    );
+    // Read with the building's version, as its questionnaires (a new visit's write checks it).
+    const documents = await (entry.fromMemory
+      ? ctx.checkInConfigs.documents(ctx.db, building, body.visitorType)
+      : documentsToSign(ctx.db, building.id, body.visitorType));
+    const signer = {
+      buildingId: building.id,
+      signerKey: signerKeyOfEntry(entry, who),
+      resignDays: resignDaysOf(entry.settings),
+      at: entry.at,
+    };
+    await requireSignatures(ctx.db, signer, documents, accepted);
   }
   return accepted;
 }

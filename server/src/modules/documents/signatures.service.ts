@@ -104,16 +104,10 @@ export async function versionsSignedLately(
  */
 export async function requireSignatures(
   db: Db,
-  entry: {
-    buildingId: string;
-    visitorType: WizardVisitorType;
-    signerKey: string;
-    resignDays: number;
-    at: Date;
-  },
+  entry: { buildingId: string; signerKey: string; resignDays: number; at: Date },
+  documents: readonly WizardDocument[],
   accepted: readonly AcceptedSignature[],
 ): Promise<void> {
-  const documents: WizardDocument[] = await documentsToSign(db, entry.buildingId, entry.visitorType);
   const missing = documents.filter((document) => !accepted.some((s) => s.versionId === document.versionId));
   if (missing.length === 0) return;
   const lately = await versionsSignedLately(
