@@ -32,6 +32,7 @@ import { liveRoutes } from './modules/live/live.routes.ts';
 import { withoutTicket } from './modules/live/liveTicket.ts';
 import { camerasRoutes } from './modules/cameras/cameras.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(usersRoutes);
       await service.register(buildingsRoutes);
       await service.register(questionnairesRoutes);
+      await service.register(documentsRoutes);
       await service.register(camerasRoutes);
       await service.register(mailRoutes);
       await service.register(auditRoutes);

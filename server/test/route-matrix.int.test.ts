@@ -158,6 +158,37 @@ describe('route × role × tenant matrix', () => {
     });
   });
 
+  it("grants a building's signed documents to its managers, by building or document, and the visitor's lookup to the public", () => {
+    const granted = Object.fromEntries(
+      routes
+        .filter((route) => /^\/service\/(building\/:id\/document|buildingDocument)(\/|$)/.test(route.url))
+        .map((route) => [`${route.method} ${route.url}`, [route.access, route.tenantParams]]),
+    );
+    const managers = ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR'];
+    const byDocument = [managers, { id: 'document' }];
+    expect(granted).toEqual({
+      'GET /service/building/:id/document': [managers, { id: 'building' }],
+      'POST /service/building/:id/document': [managers, { id: 'building' }],
+      'PATCH /service/buildingDocument/:id': byDocument,
+      'DELETE /service/buildingDocument/:id': byDocument,
+      'POST /service/buildingDocument/:id/version': byDocument,
+      'GET /service/buildingDocument/:id/version': byDocument,
+      'GET /service/buildingDocument/:id/version/:version': byDocument,
+    });
+    const visitCalls = routes
+      .filter((route) => route.url.startsWith('/service/meetingSignature'))
+      .map((route) => [`${route.method} ${route.url}`, route.tenantParams]);
+    expect(visitCalls).toEqual([
+      ['GET /service/meetingSignature/:id', { id: 'signature' }],
+      ['GET /service/meetingSignature/:id/image', { id: 'signature' }],
+    ]);
+    const open = t.app.registeredRoutes
+      .filter((route) => route.access === 'public')
+      .map((route) => `${route.method} ${route.url}`);
+    expect(open).toContain('POST /service/checkin/:qrCodeKey/signedDocuments');
+    expect(open).toContain('POST /service/checkinKiosk/:qrCodeKey/signedDocuments');
+  });
+
   it("answers 404 to a floor or space added in another company's building or floor, or a supervisor's unassigned one (named in the body)", async () => {
     const db = t.database.db;
     const statuses: Record<string, number> = {};
@@ -214,6 +245,8 @@ describe('route × role × tenant matrix', () => {
       'GET /service/meeting/building/:id/employee': 'invite',
       'GET /service/meeting/:id/questionnaire': 'view',
       'GET /service/meeting/:id/exitQuestionnaire': 'view',
+      'GET /service/meetingSignature/:id': 'view',
+      'GET /service/meetingSignature/:id/image': 'view',
     };
     const table = Object.fromEntries(Object.keys(calls).map((key) => [key, granted(key)]));
     expect(table).toEqual(

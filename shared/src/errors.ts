@@ -89,6 +89,17 @@ export const errorCatalogue = {
   /** Applying or discarding a held entry that was applied or discarded already. */
   KIOSK_ENTRY_NOT_HELD: { status: 409 },
   CHECKOUT_TICKET_EXPIRED: { status: 410 },
+  // Signed documents (docs/check-in.md, "Signed documents")
+  /** A visitor's online check-in without a signature of the current version of a document they must sign. */
+  DOCUMENT_SIGNATURE_REQUIRED: { status: 400 },
+  /** A signature naming a version that is not one of the building's documents. */
+  DOCUMENT_VERSION_UNKNOWN: { status: 400 },
+  /** A drawn signature that is not a PNG image by its content. */
+  DOCUMENT_SIGNATURE_NOT_PNG: { status: 415 },
+  /** A drawn signature over SIGNATURE_IMAGE_MAX_BYTES. */
+  DOCUMENT_SIGNATURE_TOO_BIG: { status: 413 },
+  /** A building already holds DOCUMENTS_PER_BUILDING_MAX documents. */
+  DOCUMENT_LIMIT_REACHED: { status: 409 },
   // The entry log: refusals by a visit's state (domain/visitState.ts), never 403
   DATE_RANGE_TOO_LONG: { status: 400 },
   MEETING_CANCELLED: { status: 409 },

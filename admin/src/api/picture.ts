@@ -5,12 +5,12 @@ import { uploadSession } from './apiClient.ts';
 import { authHeaders, errorFromAnswer, parseJson, urlOf } from './rawCalls.ts';
 
 /** The calls that answer an image behind the bearer token. */
-type PictureKey = 'GET /camera/picture/:id' | 'GET /meeting/:id/photo';
+type PictureKey = 'GET /camera/picture/:id' | 'GET /meeting/:id/photo' | 'GET /meetingSignature/:id/image';
 
 /**
- * An image behind the bearer token (a camera's picture, a visitor's photo), fetched by its
- * contract key rather than linked (an `<img src>` sends no token); a refusal is the JSON client's
- * ApiError (CAMERA_UNREACHABLE, NOT_FOUND and the like).
+ * An image behind the bearer token (a camera's picture, a visitor's photo, a drawn signature),
+ * fetched by its contract key rather than linked (an `<img src>` sends no token); a refusal is the
+ * JSON client's ApiError (CAMERA_UNREACHABLE, NOT_FOUND and the like).
  */
 export async function fetchPicture<K extends PictureKey>(key: K, input: CallInput<Contract[K]>): Promise<Blob> {
   const { params, query = {} } = input as { params: { id: string }; query?: { x?: string } };

@@ -56,6 +56,20 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
       .where('id', '=', id)
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst()) !== undefined,
+  document: async (db, tenantId, id) =>
+    (await db
+      .selectFrom('building_documents')
+      .select('id')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()) !== undefined,
+  signature: async (db, tenantId, id) =>
+    (await db
+      .selectFrom('visit_document_signatures')
+      .select('id')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst()) !== undefined,
   question: async (db, tenantId, id) =>
     (await db
       .selectFrom('questions')
@@ -84,6 +98,12 @@ export const buildingOfEntity: Record<string, (db: Db, id: string) => Promise<st
     (await db.selectFrom('people').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
   rollCall: async (db, id) =>
     (await db.selectFrom('roll_calls').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
+  document: async (db, id) =>
+    (await db.selectFrom('building_documents').select('building_id').where('id', '=', id).executeTakeFirst())
+      ?.building_id,
+  signature: async (db, id) =>
+    (await db.selectFrom('visit_document_signatures').select('building_id').where('id', '=', id).executeTakeFirst())
+      ?.building_id,
   floor: async (db, id) =>
     (await db.selectFrom('floors').select('building_id').where('id', '=', id).executeTakeFirst())?.building_id,
   space: async (db, id) =>

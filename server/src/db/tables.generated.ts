@@ -112,6 +112,29 @@ export interface BuildingDayRollups {
   visits: number;
 }
 
+export interface BuildingDocuments {
+  active: Generated<boolean>;
+  building_id: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  kind: string;
+  sign_method: string;
+  sort_order: Generated<number>;
+  tenant_id: string;
+  title: string;
+  updated_at: Generated<Timestamp>;
+  visitor_types: Generated<string[]>;
+}
+
+export interface BuildingDocumentVersions {
+  body: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  document_id: string;
+  id: string;
+  version: number;
+}
+
 export interface BuildingLogos {
   building_id: string;
   content: Buffer;
@@ -556,6 +579,20 @@ export interface Users {
   verified: Generated<boolean>;
 }
 
+export interface VisitDocumentSignatures {
+  building_id: string;
+  document_id: string;
+  id: string;
+  image: Buffer | null;
+  method: string;
+  signed_at: Timestamp;
+  signer_key: string;
+  tenant_id: string;
+  typed_name: string | null;
+  version_id: string;
+  visit_id: string;
+}
+
 export interface VisitPhotos {
   byte_size: number;
   content: Buffer;
@@ -629,6 +666,8 @@ export interface DB {
   audit_log: AuditLog;
   building_day_dirty: BuildingDayDirty;
   building_day_rollups: BuildingDayRollups;
+  building_document_versions: BuildingDocumentVersions;
+  building_documents: BuildingDocuments;
   building_logos: BuildingLogos;
   building_questionnaires: BuildingQuestionnaires;
   buildings: Buildings;
@@ -664,6 +703,7 @@ export interface DB {
   tenants: Tenants;
   user_buildings: UserBuildings;
   users: Users;
+  visit_document_signatures: VisitDocumentSignatures;
   visit_photos: VisitPhotos;
   visits: Visits;
 }

@@ -300,6 +300,34 @@ export async function createBooking(
   return id;
 }
 
+/** A signed document of a building with its first version (docs/check-in.md, "Signed documents"). */
+export async function createBuildingDocument(
+  db: Db,
+  tenantId: string,
+  buildingId: string,
+  values: { title?: string; kind?: string; visitorTypes?: string[]; signMethod?: string; body?: string } = {},
+): Promise<{ documentId: string; versionId: string }> {
+  const documentId = uuidv7();
+  const versionId = uuidv7();
+  await db
+    .insertInto('building_documents')
+    .values({
+      id: documentId,
+      tenant_id: tenantId,
+      building_id: buildingId,
+      kind: values.kind ?? 'NDA',
+      title: values.title ?? 'Non-disclosure agreement',
+      visitor_types: values.visitorTypes ?? ['VISITOR'],
+      sign_method: values.signMethod ?? 'TYPE',
+    })
+    .execute();
+  await db
+    .insertInto('building_document_versions')
+    .values({ id: versionId, document_id: documentId, version: 1, body: values.body ?? 'Keep it secret.' })
+    .execute();
+  return { documentId, versionId };
+}
+
 export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) => Promise<string>> = {
   user: async (db, tenantId) => (await createUser(db, { tenantId, role: 'ROLE_USER' })).id,
   building: (db, tenantId) => createBuilding(db, tenantId),
@@ -371,6 +399,29 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
     return mutationId;
   },
   person: async (db, tenantId) => createPerson(db, tenantId, await createBuilding(db, tenantId)),
+  document: async (db, tenantId) =>
+    (await createBuildingDocument(db, tenantId, await createBuilding(db, tenantId))).documentId,
+  signature: async (db, tenantId) => {
+    const buildingId = await createBuilding(db, tenantId);
+    const { documentId, versionId } = await createBuildingDocument(db, tenantId, buildingId);
+    const id = uuidv7();
+    await db
+      .insertInto('visit_document_signatures')
+      .values({
+        id,
+        tenant_id: tenantId,
+        building_id: buildingId,
+        visit_id: await createVisit(db, tenantId, buildingId),
+        document_id: documentId,
+        version_id: versionId,
+        signed_at: new Date(),
+        method: 'DRAW',
+        image: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        signer_key: 'matrix signer',
+      })
+      .execute();
+    return id;
+  },
   rollCall: async (db, tenantId) => {
     const id = uuidv7();
     await db

@@ -30,6 +30,8 @@ export const publicCalls: { readonly [K in PublicCallKey]: true } = {
   'POST /checkinKiosk': true,
   'GET /building/:qrCodeKey/checkInData': true,
   'GET /building/:qrCodeKey/hosts': true,
+  'POST /checkin/:qrCodeKey/signedDocuments': true,
+  'POST /checkinKiosk/:qrCodeKey/signedDocuments': true,
   'GET /public/checkin/:qrCodeKey/camera/:cameraId/info': true,
   'GET /public/checkin/:qrCodeKey/camera/:cameraId/picture': true,
   'GET /checkoutable/:publicIdentifier': true,

@@ -7,6 +7,7 @@ import { camerasContract } from './cameras.ts';
 import { checkinContract } from './checkin.ts';
 import { citiesContract } from './cities.ts';
 import { devicesContract } from './devices.ts';
+import { documentsContract } from './documents.ts';
 import { entryReportsContract } from './entryReports.ts';
 import { evacuationContract } from './evacuation.ts';
 import { floorsContract } from './floors.ts';
@@ -61,6 +62,7 @@ export const contract = {
   ...camerasContract,
   ...devicesContract,
   ...questionnairesContract,
+  ...documentsContract,
   ...mailContract,
   ...auditContract,
   ...visitsContract,

@@ -4,6 +4,7 @@ import { autoCheckoutModes } from '../domain/autoCheckout.ts';
 import { checkInFieldKeys, checkInFieldTypes, lockedFieldChange } from '../domain/checkInForm.ts';
 import { isCountryCode, isValidTimeZone } from '../domain/dictionaries.ts';
 import { isIsoDuration } from '../domain/duration.ts';
+import { DOCUMENT_RESIGN_DAYS_MAX } from '../domain/documents.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
 import { visitorPhotoModes } from '../domain/visitorPhoto.ts';
 import { wizardVisitorTypes } from '../domain/visitorTypes.ts';
@@ -167,6 +168,12 @@ export const buildingSettingsSchema = z
      * (docs/check-in.md, "The visitor's photo"). Missing, or a type missing: OFF.
      */
     visitorPhoto: z.partialRecord(z.enum(wizardVisitorTypes), z.enum(visitorPhotoModes)).optional(),
+    /**
+     * Signed documents (docs/check-in.md, "Signed documents"): a person who signed a document's
+     * current version here within this many days is not asked again; 0 asks at every visit.
+     * Missing: DEFAULT_DOCUMENT_RESIGN_DAYS (365).
+     */
+    documentResignDays: z.int().min(0).max(DOCUMENT_RESIGN_DAYS_MAX).optional(),
     /**
      * The days of the week the directory's employees and residents are expected in, ISO numbering
      * (1 Monday ... 7 Sunday): the attendance report counts absences on these days only

@@ -6,6 +6,7 @@ import { temperatureUnits } from '../domain/temperature.ts';
 import { type WizardVisitorType, visitorTypes, wizardVisitorTypes } from '../domain/visitorTypes.ts';
 import { VISITOR_PHOTO_BASE64_MAX, visitorPhotoModes } from '../domain/visitorPhoto.ts';
 import { checkInFieldSchema, employeeCheckInModes } from './building.ts';
+import { documentSignaturesSchema, visitSignatureSchema, wizardDocumentSchema } from './document.ts';
 import { questionSchema, questionTypes } from './questionnaire.ts';
 
 // Visits ("meetings" in the HTTP paths: docs/glossary.md, "meeting") and the public check-in
@@ -132,6 +133,13 @@ export const checkInRequestSchema = z
      * with a bad photo is applied without it.
      */
     photo: visitorPhotoText,
+    /**
+     * The documents signed in the wizard (docs/check-in.md, "Signed documents"), each naming the
+     * version read. Online, every active document of the person type needs one for its current
+     * version unless the person signed it lately (DOCUMENT_SIGNATURE_REQUIRED); a kiosk's queued
+     * entry keeps what was signed, an older version included.
+     */
+    signatures: documentSignaturesSchema,
   })
   .meta({ id: 'CheckInRequest' });
 export type CheckInRequest = z.input<typeof checkInRequestSchema>;
@@ -261,6 +269,17 @@ export const checkInDataSchema = z
      * configurations a kiosk cached before it existed: OFF.
      */
     photo: z.enum(visitorPhotoModes).optional(),
+    /**
+     * The documents to sign (docs/check-in.md, "Signed documents"): each active document for the
+     * person type at its current version, in the building's order. Absent from configurations a
+     * kiosk cached before documents existed: none to sign.
+     */
+    documents: z.array(wizardDocumentSchema).optional(),
+    /**
+     * A person who signed a document's current version at this building within this many days is
+     * not asked again (ask POST /checkin/:qrCodeKey/signedDocuments); 0: asked at every visit.
+     */
+    resignDays: z.number().int().min(0).optional(),
   })
   .meta({ id: 'CheckInData' });
 export type CheckInData = z.infer<typeof checkInDataSchema>;
@@ -348,6 +367,8 @@ export const visitDetailSchema = visitSummarySchema
     timeZoneId: z.string(),
     /** The visit has the person's photo (GET /meeting/{id}/photo; staff only). */
     hasPhoto: z.boolean(),
+    /** The documents the visitor signed, in the order signed (GET /meeting/:id only). */
+    signatures: z.array(visitSignatureSchema).optional(),
   })
   .meta({ id: 'Visit' });
 export type VisitDetail = z.infer<typeof visitDetailSchema>;

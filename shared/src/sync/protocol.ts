@@ -3,6 +3,8 @@ import { locales } from '../constants.ts';
 import { errorCodes } from '../errors.ts';
 import { rollCallReasons, rollCallStatuses } from '../domain/rollCall.ts';
 import { publicIdentifierPattern, visitIdentifierPattern, visitPinPattern } from '../domain/visitCodes.ts';
+import { SIGNATURES_MAX } from '../domain/documents.ts';
+import { documentSignatureInputSchema, documentSignaturesSchema } from '../schemas/document.ts';
 import { checkInRequestSchema, checkOutRequestSchema } from '../schemas/visit.ts';
 import { MAX_MUTATIONS_PER_PUSH } from './constants.ts';
 
@@ -27,10 +29,23 @@ export const visitCodesSchema = z.object({
   pin: z.string().regex(visitPinPattern),
 });
 
+/**
+ * A queued check-in is never lost for a signature (docs/check-in.md, "Signed documents"): one
+ * the schema cannot read (a malformed or oversized image, a missing name) is dropped here, and
+ * the server drops one its checks refuse; the entry is applied with the others.
+ */
+function readableSignatures(value: unknown): unknown {
+  if (!Array.isArray(value)) return undefined;
+  return value
+    .filter((signature) => documentSignatureInputSchema.safeParse(signature).success)
+    .slice(0, SIGNATURES_MAX);
+}
+
 export const checkInMutationSchema = z.object({
   ...mutationBase,
   type: z.literal('checkIn'),
   payload: checkInRequestSchema.omit({ id: true, deviceId: true }).extend({
+    signatures: z.preprocess(readableSignatures, documentSignaturesSchema),
     codes: visitCodesSchema.optional(),
     /** The language the person used on the device: their e-mails are written in it. */
     locale: z.enum(locales).optional(),

@@ -10,6 +10,7 @@ const otherTabs = [
   'Check-in form',
   'Questionnaires',
   'Exit questionnaires',
+  'Documents',
   'Cameras',
   'Kiosk devices',
   'QR codes',

@@ -19,6 +19,7 @@ import { CamerasTab } from './CamerasTab.tsx';
 import { CheckInFormTab } from './CheckInFormTab.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
+import { DocumentsTab } from './DocumentsTab.tsx';
 import { DialogNotices } from './DialogNotices.tsx';
 import { QrCodesTab } from './QrCodesTab.tsx';
 import { QuestionnairesTab } from './QuestionnairesTab.tsx';
@@ -32,6 +33,7 @@ const unsavedWarning = {
   checkInForm: 'buildings.edit.unsaved.checkInForm',
   questionnaires: 'buildings.edit.unsaved.questionnaires',
   exitQuestionnaires: 'buildings.edit.unsaved.questionnaires',
+  documents: 'buildings.edit.unsaved.other',
   cameras: 'buildings.edit.unsaved.other',
   devices: 'buildings.edit.unsaved.devices',
   qrCodes: 'buildings.edit.unsaved.mobileToken',
@@ -43,6 +45,7 @@ const noChanges: Record<BuildingTab, boolean> = {
   checkInForm: false,
   questionnaires: false,
   exitQuestionnaires: false,
+  documents: false,
   cameras: false,
   devices: false,
   qrCodes: false,
@@ -59,7 +62,7 @@ interface BuildingDialogProps {
 }
 
 /**
- * The building dialog: eight vertical tabs; a new
+ * The building dialog: nine vertical tabs; a new
  * building has only the first until its first save; leaving a tab with unsaved changes asks
  * first; Cancel closes and forgets the changes, the flags and the tab.
  */
@@ -147,6 +150,8 @@ export function BuildingDialog({ buildingId, onClose }: BuildingDialogProps) {
         return <QuestionnairesTab building={building} kind="entry" />;
       case 'exitQuestionnaires':
         return <QuestionnairesTab building={building} kind="exit" />;
+      case 'documents':
+        return <DocumentsTab building={building} />;
       case 'cameras':
         return <CamerasTab building={building} />;
       case 'devices':

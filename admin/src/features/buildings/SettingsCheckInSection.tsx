@@ -1,6 +1,8 @@
-import { Checkbox, Group, Input, Radio, Select, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, NumberInput, Radio, Select, TextInput } from '@mantine/core';
 import {
+  DEFAULT_DOCUMENT_RESIGN_DAYS,
   DEFAULT_WORKING_DAYS,
+  DOCUMENT_RESIGN_DAYS_MAX,
   isoWeekdayNames,
   autoCheckOutTimeoutOptions,
   questionnairesValidityOptions,
@@ -68,6 +70,18 @@ export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; f
           ))}
         </Group>
       </Input.Wrapper>
+      <NumberInput
+        id="settings-documentResignDays"
+        label={t('buildings.settings.documentResignDays')}
+        description={t('buildings.settings.documentResignDaysHelp')}
+        value={values.documentResignDays ?? DEFAULT_DOCUMENT_RESIGN_DAYS}
+        onChange={(value) => setField('documentResignDays', typeof value === 'number' ? value : undefined)}
+        min={0}
+        max={DOCUMENT_RESIGN_DAYS_MAX}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="strict"
+      />
       <Checkbox.Group
         id="settings-workingDays"
         label={t('buildings.settings.workingDays')}

@@ -2,13 +2,14 @@ import type { Building } from '@vestibule/shared';
 import { createContext, useContext, useEffect } from 'react';
 import type { DialogNotices } from './useDialogNotices.ts';
 
-/** The eight tabs of the building dialog, in the order the dialog shows them. */
+/** The nine tabs of the building dialog, in the order the dialog shows them. */
 export const buildingTabs = [
   'address',
   'settings',
   'checkInForm',
   'questionnaires',
   'exitQuestionnaires',
+  'documents',
   'cameras',
   'devices',
   'qrCodes',

@@ -233,6 +233,7 @@ async function seedDemoBuildingSetup(db: Db, tenantId: string, buildingId: strin
       { building_id: buildingId, questionnaire_id: safety, visitor_type: 'CONTRACTOR', kind: 'ENTRY', sort_order: 1 },
     ])
     .execute();
+  await seedDemoDocuments(db, tenantId, buildingId);
   await db
     .insertInto('cameras')
     .values({
@@ -247,6 +248,60 @@ async function seedDemoBuildingSetup(db: Db, tenantId: string, buildingId: strin
       simulated: true,
     })
     .execute();
+}
+
+const DEMO_NDA = `# Non-disclosure agreement
+
+During your visit to **Demo Corp** you may see or hear information that is not public: products
+in development, customers, plans and figures.
+
+- Keep what you learn here confidential, during your visit and afterwards.
+- Do not take photos or recordings inside the building without your host's permission.
+- Return any document you are given before you leave.
+
+By signing, you agree to these terms for this visit and any visit in the next twelve months.`;
+
+const DEMO_SITE_RULES = `# Site rules for contractors
+
+1. Wear your visitor badge where it can be seen, at all times.
+2. Safety shoes and a helmet are required in the workshop and on the roof.
+3. Hot work (welding, cutting) needs a permit from the facilities team.
+4. In an alarm, stop work and leave by the nearest exit to the assembly point in the car park.
+
+Type your full name to confirm that you have read and will follow these rules.`;
+
+/**
+ * Demo HQ's signed documents (docs/check-in.md, "Signed documents"): an NDA drawn by visitors and
+ * contractors, and site rules typed by contractors. Seeded inactive: an active document refuses
+ * a phone's check-in that does not sign it, and the wizard's signing step comes later; an
+ * administrator turns them on in the building's Documents tab.
+ */
+async function seedDemoDocuments(db: Db, tenantId: string, buildingId: string): Promise<void> {
+  const documents = [
+    { kind: 'NDA', title: 'Non-disclosure agreement', types: ['VISITOR', 'CONTRACTOR'], sign: 'DRAW', body: DEMO_NDA },
+    { kind: 'SITE_RULES', title: 'Site rules', types: ['CONTRACTOR'], sign: 'TYPE', body: DEMO_SITE_RULES },
+  ];
+  for (const [index, document] of documents.entries()) {
+    const id = uuidv7();
+    await db
+      .insertInto('building_documents')
+      .values({
+        id,
+        tenant_id: tenantId,
+        building_id: buildingId,
+        kind: document.kind,
+        title: document.title,
+        visitor_types: document.types,
+        sign_method: document.sign,
+        active: false,
+        sort_order: index,
+      })
+      .execute();
+    await db
+      .insertInto('building_document_versions')
+      .values({ id: uuidv7(), document_id: id, version: 1, body: document.body })
+      .execute();
+  }
 }
 
 /** The demo building's public links, printed at start so a newcomer can open a kiosk at once. */

@@ -4,9 +4,10 @@
 // visit is written only while the version it was judged by is still the building's, in the same
 // statement (`insertVisitIfCurrent`), and a refused write drops the entry and reads again. So a
 // stale entry costs one retry, never a visit judged by an old questionnaire.
-import type { WizardQuestionnaire } from '@vestibule/shared';
+import type { WizardDocument, WizardQuestionnaire, WizardVisitorType } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import { type KeyedBuilding, configVersionOf, findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
+import { documentsToSign } from '../documents/signatures.service.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
 
 type EntryType = 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT';
@@ -14,6 +15,8 @@ type EntryType = 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT';
 interface Entry {
   building: Promise<KeyedBuilding | undefined>;
   questionnaires: Map<EntryType, Promise<WizardQuestionnaire[]>>;
+  /** The documents each person type signs (docs/check-in.md, "Signed documents"). */
+  documents: Map<WizardVisitorType, Promise<WizardDocument[]>>;
 }
 
 /** Buildings kept at most (the least recently used is dropped first). */
@@ -46,6 +49,23 @@ export class CheckInConfigCache {
     return questionnaires;
   }
 
+  /**
+   * The documents a person type signs at the building, read with the building's version (a change
+   * to a document or a new version raises it, so a stale list costs one retry like a questionnaire).
+   */
+  documents(db: Db, building: KeyedBuilding, visitorType: WizardVisitorType): Promise<WizardDocument[]> {
+    const entry = this.#entries.get(building.qr_code_key);
+    const load = () => documentsToSign(db, building.id, visitorType);
+    if (!entry) return load();
+    let documents = entry.documents.get(visitorType);
+    if (!documents) {
+      documents = load();
+      entry.documents.set(visitorType, documents);
+      documents.catch(() => entry.documents.delete(visitorType));
+    }
+    return documents;
+  }
+
   /** Whether the building kept for a link key has changed in the database since it was read. */
   async isStale(db: Db, qrCodeKey: string): Promise<boolean> {
     const kept = await this.#entries.get(qrCodeKey)?.building.catch(() => undefined);
@@ -66,7 +86,11 @@ export class CheckInConfigCache {
       this.#entries.set(qrCodeKey, kept);
       return kept;
     }
-    const entry: Entry = { building: findBuildingByKey(db, qrCodeKey), questionnaires: new Map() };
+    const entry: Entry = {
+      building: findBuildingByKey(db, qrCodeKey),
+      questionnaires: new Map(),
+      documents: new Map(),
+    };
     this.#entries.set(qrCodeKey, entry);
     entry.building.then(
       (building) => {

@@ -9,6 +9,8 @@ import {
   type CheckInData,
   type VisitOfLink,
   type WizardVisitorType,
+  resignDaysOf,
+  signerKeyOf,
   visitIdentifierPattern,
   wizardVisitorTypes,
   visitorPhotoModeOf,
@@ -17,6 +19,7 @@ import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
+import { documentsToSign, versionsSignedLately } from '../documents/signatures.service.ts';
 import { identifyByPass, provesPerson } from '../identification/identifiedPerson.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
 import { searchHosts } from '../visits/hosts.service.ts';
@@ -115,7 +118,44 @@ export async function checkInData(
     failureFormText: settings.failureFormText,
     allowFreeTextHost: settings.allowFreeTextHost,
     photo: visitorPhotoModeOf(settings.visitorPhoto, visitorType),
+    documents: await documentsToSign(ctx.db, building.id, visitorType),
+    resignDays: resignDaysOf(settings),
   };
+}
+
+/**
+ * The "already signed" lookup (docs/check-in.md, "Signed documents"): of the documents this
+ * person type signs at the building, the current versions the person named (by e-mail, else
+ * first and last name) signed there within the resign period, so the wizard does not ask them
+ * again. It answers only version ids of the building's own current documents, and nothing when
+ * no one is named; the channel proves the caller as for the wizard's input.
+ */
+export async function signedDocumentsForLink(
+  ctx: ServerContext,
+  qrCodeKey: string,
+  who: {
+    visitorType: WizardVisitorType;
+    email: string | null;
+    firstName: string | null;
+    lastName: string | null;
+  },
+  channel: CheckInChannel,
+  mt: string | null,
+  proof?: string,
+): Promise<{ versionIds: string[] }> {
+  const building = await buildingOfLink(ctx, qrCodeKey, channel, mt, proof);
+  const signerKey = signerKeyOf(who);
+  if (!signerKey) return { versionIds: [] };
+  const documents = await documentsToSign(ctx.db, building.id, who.visitorType);
+  const versionIds = await versionsSignedLately(
+    ctx.db,
+    building.id,
+    signerKey,
+    documents.map((document) => document.versionId),
+    resignDaysOf(settingsOf(building)),
+    new Date(),
+  );
+  return { versionIds };
 }
 
 /**

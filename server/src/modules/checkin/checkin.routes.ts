@@ -3,7 +3,14 @@ import { KIOSK_CREDENTIAL_HEADER } from '@vestibule/shared';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { route } from '../../http/route.ts';
 import type { CheckInChannel } from './channel.ts';
-import { checkInBuilding, checkInData, hostsForLink, linkTarget, visitForLink } from './checkInLink.service.ts';
+import {
+  checkInBuilding,
+  checkInData,
+  hostsForLink,
+  linkTarget,
+  signedDocumentsForLink,
+  visitForLink,
+} from './checkInLink.service.ts';
 import { checkIn } from './checkin.service.ts';
 import {
   buildingCheckOutData,
@@ -70,6 +77,23 @@ export async function checkinRoutes(app: FastifyInstance): Promise<void> {
           );
           return { status: visit.status, checkedInAt: visit.checkedInAt };
         },
+      },
+    );
+
+    route(
+      app,
+      fromKiosk ? 'POST /checkinKiosk/:qrCodeKey/signedDocuments' : 'POST /checkin/:qrCodeKey/signedDocuments',
+      {
+        config,
+        handler: (request) =>
+          signedDocumentsForLink(
+            app.ctx,
+            request.params.qrCodeKey,
+            request.body,
+            channelOf(request, fromKiosk),
+            request.query.mt ?? null,
+            request.query.proof,
+          ),
       },
     );
 

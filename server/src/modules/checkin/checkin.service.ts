@@ -8,6 +8,8 @@ import {
   type VisitCodes,
   newVisitCodes,
   parseKioskCredential,
+  resignDaysOf,
+  signerKeyOf,
   transitionRefusal,
   uuidv7,
   visitorPhotoModeOf,
@@ -20,6 +22,13 @@ import { AppError } from '../../errors.ts';
 import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
 import { audit, channelActor } from '../audit/audit.service.ts';
+import { insertSignatures } from '../documents/documents.repo.ts';
+import {
+  type AcceptedSignature,
+  acceptedSignatures,
+  documentsToSign,
+  requireSignatures,
+} from '../documents/signatures.service.ts';
 import { sameSecret } from '../identification/identifiedPerson.ts';
 import { enqueueMail } from '../mail/mail.repo.ts';
 import { confirmByArrival } from '../spaceBookings/bookingCheckIn.repo.ts';
@@ -63,6 +72,11 @@ export interface CheckInTiming {
   codes?: VisitCodes;
   /** What staff set besides the wizard's result (the visit's language and type). */
   columns?: StaffColumns;
+  /**
+   * A device's queued entry (the sync push): a kiosk's is never refused for its signatures, an
+   * invalid one is dropped and the check-in recorded (docs/check-in.md, "Signed documents").
+   */
+  queued?: boolean;
 }
 
 export type CheckInOutcome = { status: number; body: CheckInResponse; created?: boolean };
@@ -109,7 +123,8 @@ async function attemptCheckIn(
   const host = hostColumnsOf(entry, who, hostLink);
   const answers = await answersOfEntry(ctx, entry, who);
   const decision = decideEntry(entry, who, answers);
-  const written = await writeEntry(ctx, entry, who, answers, decision, host, attempt);
+  const signatures = await signaturesOfEntry(ctx, entry, who);
+  const written = await writeEntry(ctx, entry, who, { answers, decision, host, signatures }, attempt);
   if (written === 'alreadyIn') return alreadyCheckedIn(channel.locale);
   if (!written) return undefined;
   return outcomeOf(entry, decision, written);
@@ -185,6 +200,43 @@ async function isAlreadyIn(ctx: ServerContext, entry: Entry, who: EntryPerson): 
   return personIsIn(ctx.db, entry.building.id, who.person);
 }
 
+/** Who signs, as the "already signed" lookup finds them again (shared `signerKeyOf`). */
+function signerKeyOfEntry(entry: Entry, who: EntryPerson): string {
+  const { existing } = entry;
+  return signerKeyOf({
+    email: who.person.email ?? existing?.email,
+    firstName: who.person.firstName ?? existing?.first_name,
+    lastName: who.person.lastName ?? existing?.last_name,
+  });
+}
+
+/**
+ * The documents signed (docs/check-in.md, "Signed documents"): a visitor on their phone (online
+ * or its pushed entry, which it sends at once) or at a kiosk's online call is refused for an
+ * invalid signature, or for a document of the person type they must sign and did not, lately or
+ * now; a kiosk's queued entry is never lost: it keeps what it signed (an older version the kiosk
+ * had cached included) and drops what is invalid. Staff at the desk vouch for the visitor.
+ */
+async function signaturesOfEntry(ctx: ServerContext, entry: Entry, who: EntryPerson): Promise<AcceptedSignature[]> {
+  const { body, building, channel, timing } = entry;
+  const strict = !(timing.queued === true && channel.fromKiosk);
+  const accepted = await acceptedSignatures(ctx.db, building.id, body.signatures, strict);
+  if (strict && channel.staff !== true) {
+    // Read with the building's version, as its questionnaires (a new visit's write checks it).
+    const documents = await (entry.fromMemory
+      ? ctx.checkInConfigs.documents(ctx.db, building, body.visitorType)
+      : documentsToSign(ctx.db, building.id, body.visitorType));
+    const signer = {
+      buildingId: building.id,
+      signerKey: signerKeyOfEntry(entry, who),
+      resignDays: resignDaysOf(entry.settings),
+      at: entry.at,
+    };
+    await requireSignatures(ctx.db, signer, documents, accepted);
+  }
+  return accepted;
+}
+
 type Codes = { identifier: string; public_identifier: string; pin: string };
 type Written = { saved: VisitSummaryRow; identifiers: Codes; created: boolean };
 
@@ -199,12 +251,11 @@ async function writeEntry(
   ctx: ServerContext,
   entry: Entry,
   who: EntryPerson,
-  answers: EntryAnswers,
-  decision: EntryVerdict,
-  host: HostColumns,
+  judged: { answers: EntryAnswers; decision: EntryVerdict; host: HostColumns; signatures: AcceptedSignature[] },
   attempt: number,
 ): Promise<Written | 'alreadyIn' | undefined> {
   const { existing, building, body } = entry;
+  const { answers, decision, host, signatures } = judged;
   const id = existing?.id ?? body.id ?? uuidv7();
   const identifiers = existing
     ? { identifier: existing.identifier, public_identifier: existing.public_identifier, pin: existing.pin }
@@ -224,14 +275,16 @@ async function writeEntry(
   // A booking's guest let in confirms the booking they were invited to (docs/space-booking.md).
   const booking = decision.allowed ? (existing?.space_booking_id ?? null) : null;
   const { photo } = entry;
+  const signed = signatures.length > 0;
   const saved =
-    notice || audited || booking || photo
+    notice || audited || booking || photo || signed
       ? await inTransaction(ctx, async (trx) => {
           const visit = await write(trx);
           if (visit && photo) await saveVisitPhoto(trx, { visitId: id, tenantId: building.tenant_id, content: photo });
           if (visit && notice) await enqueueMail(trx, uuidv7(), { ...notice, about: { entity: 'visit', id } });
           if (visit && audited) await auditEntry(trx, entry, id, columns);
           if (visit && booking) await confirmByArrival(trx, booking, entry.at);
+          if (visit && signed) await writeSignatures(trx, entry, id, signerKeyOfEntry(entry, who), signatures);
           return visit;
         })
       : await write(ctx.db);
@@ -269,6 +322,32 @@ function auditEntry(db: ServerContext['db'], entry: Entry, visitId: string, colu
       ...(existing ? { checkedInAgain: existing.checked_out_at !== null } : {}),
     },
   });
+}
+
+/** The visit's signatures, written with it. */
+function writeSignatures(
+  db: ServerContext['db'],
+  entry: Entry,
+  visitId: string,
+  signerKey: string,
+  signatures: readonly AcceptedSignature[],
+) {
+  return insertSignatures(
+    db,
+    signatures.map((signature) => ({
+      id: uuidv7(),
+      tenant_id: entry.building.tenant_id,
+      building_id: entry.building.id,
+      visit_id: visitId,
+      document_id: signature.documentId,
+      version_id: signature.versionId,
+      signed_at: signature.signedAt,
+      method: signature.method,
+      typed_name: signature.typedName,
+      image: signature.image,
+      signer_key: signerKey,
+    })),
+  );
 }
 
 /** The notice: the e-mail-me copy of a visitor let in (their code, PIN and check-out link), or none. */

@@ -69,6 +69,8 @@ function checkInBodyOf(
     deviceId: null,
     // The desk takes no photo (docs/check-in.md, "The visitor's photo").
     photo: null,
+    // Staff vouch for the visitor: the desk records no signature and none is required.
+    signatures: [],
   };
 }
 

@@ -88,6 +88,7 @@ export async function applyMutation(
     const person = locale ? { ...channel, locale } : channel;
     const outcome = await checkIn(ctx, { ...payload, id: mutation.visitId, deviceId }, person, {
       occurredAt,
+      queued: true,
       withSummary: false,
       ...(codes ? { codes } : {}),
     });

@@ -10,6 +10,8 @@ import {
   visitDetail,
   visitPhoto,
   visitQuestionnaires,
+  visitSignatureImagePng,
+  visitSignedDocument,
   visitStats,
   visitsCsv,
 } from './visits.service.ts';
@@ -62,6 +64,26 @@ export async function visitsRoutes(app: FastifyInstance): Promise<void> {
         .header('content-type', 'image/jpeg')
         .header('cache-control', `private, max-age=${PHOTO_CACHE_SECONDS}`)
         .send(photo);
+    },
+  });
+
+  // A visit's signed documents (docs/check-in.md, "Signed documents"): whoever sees the visit.
+  // By the signature's id: its company and building checked as a visit's (GET /meeting/:id).
+  const bySignature = { tenantParams: { id: 'signature' } } as const;
+  route(app, 'GET /meetingSignature/:id', {
+    config: { ...allow('view'), ...bySignature },
+    handler: (request) => visitSignedDocument(ctx, callerOf(request), request.params.id),
+  });
+
+  route(app, 'GET /meetingSignature/:id/image', {
+    config: { ...allow('view'), ...bySignature },
+    handler: async (request, reply) => {
+      const png = await visitSignatureImagePng(ctx, callerOf(request), request.params.id);
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(png);
     },
   });
 

@@ -7,6 +7,7 @@ import {
   HOST_SEARCH_LIMIT,
   type HostCandidate,
   type Locale,
+  type SignedDocument,
   type VisitList,
   type VisitListQuery,
   type VisitQuestionnaires,
@@ -21,6 +22,13 @@ import type { ServerContext } from '../../context.ts';
 import { isAssignedBuilding } from '../../db/ownership.repo.ts';
 import { notFound } from '../../errors.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
+import { toVisitSignature } from '../documents/documents.dto.ts';
+import {
+  findSignature,
+  signatureImage,
+  signedDocumentsOfVisits,
+  visitSignatures,
+} from '../documents/documents.repo.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
 import { defaultZone, statusFactsOf, toVisitDetail, toVisitListItem, zoneOf } from './visit.dto.ts';
 import type { VisitCaller } from './visitCaller.ts';
@@ -82,7 +90,47 @@ export async function listVisits(
 }
 
 export async function visitDetail(ctx: ServerContext, caller: VisitCaller, id: string): Promise<VisitDetail> {
-  return toVisitDetail(await visibleVisit(ctx, caller, id));
+  const visit = await visibleVisit(ctx, caller, id);
+  const signatures = (await visitSignatures(ctx.db, id)).map(toVisitSignature);
+  return { ...toVisitDetail(visit), signatures };
+}
+
+/**
+ * A visit's signed document, for the "view or print" screen: the text of the version signed, the
+ * signature and who signed; 404 unless the caller sees its visit, as GET /meeting/:id
+ * (docs/check-in.md, "Signed documents").
+ */
+export async function visitSignedDocument(
+  ctx: ServerContext,
+  caller: VisitCaller,
+  signatureId: string,
+): Promise<SignedDocument> {
+  const row = await findSignature(ctx.db, signatureId);
+  if (!row) throw notFound();
+  const visit = await visibleVisit(ctx, caller, row.visit_id);
+  return {
+    ...toVisitSignature(row),
+    body: row.body,
+    visitId: visit.id,
+    firstName: visit.first_name,
+    lastName: visit.last_name,
+    companyName: visit.company_name,
+    buildingName: visit.building_name,
+    timeZoneId: zoneOf(visit),
+  };
+}
+
+/** A visit's drawn signature (PNG bytes) the caller sees the visit of; 404 for a typed one. */
+export async function visitSignatureImagePng(
+  ctx: ServerContext,
+  caller: VisitCaller,
+  signatureId: string,
+): Promise<Buffer> {
+  const signature = await signatureImage(ctx.db, signatureId);
+  if (!signature) throw notFound();
+  await visibleVisit(ctx, caller, signature.visit_id);
+  if (!signature.image) throw notFound();
+  return signature.image;
 }
 
 /** A building's counters on its own day (its time zone). */
@@ -124,6 +172,7 @@ const csvColumns = [
   'comments',
   'source',
   'createdAt',
+  'signedDocuments',
 ] as const;
 
 /**
@@ -144,6 +193,11 @@ export async function* visitsCsv(
   let after: Keyset | null = null;
   for (;;) {
     const rows = await visitsAfter(ctx.db, scope, query, after, CSV_BATCH);
+    // The documents each visit signed (docs/check-in.md, "Signed documents"), read once per batch.
+    const signed = await signedDocumentsOfVisits(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
     let chunk = '';
     for (const row of rows) {
       const zone = zoneOf(row);
@@ -172,6 +226,7 @@ export async function* visitsCsv(
         row.comments,
         row.source,
         csvLocalTime(row.created_at, zone),
+        (signed.get(row.id) ?? []).join('; '),
       ]);
     }
     if (chunk) yield chunk;

@@ -62,6 +62,7 @@ export const csv = {
     comments: 'Comments',
     source: 'Source',
     createdAt: 'Created',
+    signedDocuments: 'Signed documents',
     yes: 'yes',
     no: 'no',
   },

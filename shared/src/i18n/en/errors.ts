@@ -78,6 +78,12 @@ export const errors = {
     'Held for review: this kiosk had been revoked when the entry reached the server. An administrator applies or discards it.',
   KIOSK_ENTRY_NOT_HELD: 'This entry is no longer held: it was applied or discarded already.',
   CHECKOUT_TICKET_EXPIRED: 'This check-out has expired. Please search for your visit again.',
+  DOCUMENT_SIGNATURE_REQUIRED: 'Please read and sign every document shown before checking in.',
+  DOCUMENT_VERSION_UNKNOWN:
+    "This document is not one of this building's, or it has changed. Please start the check-in again.",
+  DOCUMENT_SIGNATURE_NOT_PNG: 'The signature could not be read. Please sign again.',
+  DOCUMENT_SIGNATURE_TOO_BIG: 'The signature is too large. Please clear it and sign again.',
+  DOCUMENT_LIMIT_REACHED: 'This building already has the maximum number of documents (20).',
   DATE_RANGE_TOO_LONG: 'The dates can be at most 30 days apart.',
   MEETING_CANCELLED: 'This visit was cancelled.',
   MEETING_REFUSED: 'This person was refused at the door: start a new check-in.',

@@ -64,6 +64,7 @@ export const csv = {
     comments: 'Comentarios',
     source: 'Origen',
     createdAt: 'Creado',
+    signedDocuments: 'Documentos firmados',
     yes: 'sí',
     no: 'no',
   },

@@ -64,6 +64,7 @@ export const csv = {
     comments: 'Commentaires',
     source: 'Source',
     createdAt: 'Créé le',
+    signedDocuments: 'Documents signés',
     yes: 'oui',
     no: 'non',
   },

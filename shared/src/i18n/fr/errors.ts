@@ -79,6 +79,12 @@ export const errors = {
     'En attente d’examen : cette borne avait été révoquée quand l’entrée est arrivée au serveur. Un administrateur l’applique ou l’écarte.',
   KIOSK_ENTRY_NOT_HELD: 'Cette entrée n’est plus en attente : elle a déjà été appliquée ou écartée.',
   CHECKOUT_TICKET_EXPIRED: 'Ce départ a expiré. Veuillez rechercher votre visite à nouveau.',
+  DOCUMENT_SIGNATURE_REQUIRED: 'Veuillez lire et signer chacun des documents présentés avant de vous enregistrer.',
+  DOCUMENT_VERSION_UNKNOWN:
+    "Ce document n'appartient pas à ce bâtiment, ou il a été modifié. Veuillez recommencer l'enregistrement.",
+  DOCUMENT_SIGNATURE_NOT_PNG: 'La signature est illisible. Veuillez signer à nouveau.',
+  DOCUMENT_SIGNATURE_TOO_BIG: 'La signature est trop volumineuse. Effacez-la et signez à nouveau.',
+  DOCUMENT_LIMIT_REACHED: 'Ce bâtiment a déjà le nombre maximal de documents (20).',
   DATE_RANGE_TOO_LONG: 'Les dates peuvent être espacées de 30 jours au plus.',
   MEETING_CANCELLED: 'Cette visite a été annulée.',
   MEETING_REFUSED: 'Cette personne a été refusée à l’entrée : commencez un nouvel enregistrement.',

@@ -5,6 +5,7 @@ import { useDateTimeFormat } from '../../../format/useDateTimeFormat.ts';
 import { useDurationText } from '../useDurationText.ts';
 import { VisitStatusBadge, badgeStateOf } from '../VisitStatusBadge.tsx';
 import { Facts } from './Facts.tsx';
+import { SignedDocumentsSection } from './SignedDocumentsSection.tsx';
 import { useFormFieldLabel, useTemperatureText } from './detailText.ts';
 
 /** Fields of the stored check-in form already shown as the visit's own. */
@@ -89,6 +90,7 @@ export function CheckInDataTab({ visit }: { visit: VisitDetail }) {
           />
         </Stack>
       )}
+      {(visit.signatures ?? []).length > 0 && <SignedDocumentsSection visit={visit} />}
       {!visit.checkedInAt && <Text size="sm">{t('entryLog.detail.notCheckedIn')}</Text>}
     </Stack>
   );
