@@ -123,7 +123,12 @@ export function DocumentsTab({ building }: { building: Building }) {
                 </Table.Td>
                 <Table.Td>{t(`buildings.documents.signMethods.${document.signMethod}`)}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={document.active ? 'green' : 'gray'}>
+                  {/* The whole word, never cut to fit the column; filled dark shades keep their contrast. */}
+                  <Badge
+                    variant="filled"
+                    color={document.active ? 'teal.9' : 'gray.7'}
+                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                  >
                     {document.active ? t('buildings.documents.active') : t('buildings.documents.inactive')}
                   </Badge>
                 </Table.Td>

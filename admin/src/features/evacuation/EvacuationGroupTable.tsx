@@ -112,7 +112,14 @@ export function EvacuationGroupTable(props: {
       aria-label={title}
       data-testid={`evacuation-group-${group.visitorType}`}
     >
-      <Table striped withTableBorder className={classes.table} verticalSpacing={4}>
+      <Table
+        striped
+        withTableBorder
+        className={
+          group.people.some((person) => person.hasPhoto) ? `${classes.table} ${classes.withFaces}` : classes.table
+        }
+        verticalSpacing={4}
+      >
         <caption className={classes.caption}>
           {t('evacuation.groupCaption', { group: title, count: group.people.length })}
         </caption>
