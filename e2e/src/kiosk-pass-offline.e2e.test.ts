@@ -13,7 +13,7 @@ import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
 import { newPerson } from './harness/checkin-building.ts';
 import { demoUsers } from './harness/demo-users.ts';
 import { FakeCamera } from './harness/fake-camera.ts';
-import { exactly, leading } from './harness/i18n.ts';
+import { leading } from './harness/i18n.ts';
 import { enrolmentCode } from './harness/kiosk-enrolment.ts';
 import { signedIn } from './harness/service.ts';
 import { KioskPage } from './pages/KioskPage.ts';
