@@ -47,8 +47,12 @@ function bmpSize(bytes: Buffer) {
   return { width: bytes.readInt32LE(18), height: Math.abs(bytes.readInt32LE(22)) };
 }
 
-/** JPEG: the first start-of-frame segment (SOF0..SOF15 but DHT, JPG and DAC) holds height, then width. */
-function jpegSize(bytes: Buffer) {
+/**
+ * JPEG: the first start-of-frame segment (SOF0..SOF15 but DHT, JPG and DAC) holds height, then
+ * width; undefined when the image data or its end comes first, or a segment runs past the bytes.
+ * A floor's plan and a visitor's photo are both read by it.
+ */
+export function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
   let offset = 2;
   while (offset + 4 <= bytes.length) {
     if (bytes[offset] !== 0xff) return undefined;

@@ -10,44 +10,12 @@ import {
   type VisitorPhotoMode,
 } from '@vestibule/shared';
 import { AppError } from '../../errors.ts';
+import { jpegSize } from '../floors/planImage.ts';
 
 export type PhotoRefusal = Extract<ErrorCode, 'VISITOR_PHOTO_TOO_BIG' | 'VISITOR_PHOTO_INVALID_FORMAT'>;
 export type PhotoReading = { bytes: Buffer } | { refusal: PhotoRefusal };
 
 const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/**
- * The size of a JPEG from its first start-of-frame segment (SOF0..SOF15 but DHT, JPG and DAC:
- * height, then width), walking the segments from the start; undefined when the image data or
- * its end comes first, or a segment runs past the bytes.
- */
-function jpegSides(bytes: Uint8Array): { width: number; height: number } | undefined {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let offset = 2;
-  while (offset + 4 <= bytes.length) {
-    if (bytes[offset] !== 0xff) return undefined;
-    const marker = bytes[offset + 1]!;
-    // Fill bytes, and markers that stand alone (TEM, RSTn): no length follows.
-    if (marker === 0xff) {
-      offset += 1;
-      continue;
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      offset += 2;
-      continue;
-    }
-    if (marker === 0xda || marker === 0xd9) return undefined;
-    const length = view.getUint16(offset + 2);
-    if (length < 2) return undefined;
-    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isFrame) {
-      if (offset + 9 > bytes.length || length < 7) return undefined;
-      return { width: view.getUint16(offset + 7), height: view.getUint16(offset + 5) };
-    }
-    offset += 2 + length;
-  }
-  return undefined;
-}
 
 /**
  * A photo as sent: its bytes, or why it is refused. Too big (its text longer than a photo of the
@@ -64,7 +32,7 @@ export function readVisitorPhoto(text: unknown): PhotoReading {
   const n = bytes.length;
   const framed = n >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
   if (!framed || bytes[n - 2] !== 0xff || bytes[n - 1] !== 0xd9) return { refusal: 'VISITOR_PHOTO_INVALID_FORMAT' };
-  const sides = jpegSides(bytes);
+  const sides = jpegSize(bytes);
   const fits = (side: number) => side >= 1 && side <= VISITOR_PHOTO_MAX_SIDE;
   if (!sides || !fits(sides.width) || !fits(sides.height)) return { refusal: 'VISITOR_PHOTO_INVALID_FORMAT' };
   return { bytes };
