@@ -1,5 +1,16 @@
 import { finishesImmediately } from '@vestibule/shared';
-import { type FormEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { type WizardTexts, useWizardTexts } from './wizardTexts.tsx';
 import { ConsentStep } from './ConsentStep.tsx';
 import { EntryStep } from './EntryStep.tsx';
@@ -17,6 +28,10 @@ import {
   temperatureAsked,
   wizardReducer,
 } from './wizardState.ts';
+
+// The camera and the signature pad load only when a step needs them: neither the kiosk's first
+// screen nor the wizard's own chunk carries them (docs/kiosk.md, "The welcome screen").
+const PhotoStep = lazy(() => import('./PhotoStep.tsx'));
 
 export interface WizardProps {
   input: WizardInput;
@@ -48,8 +63,8 @@ export interface WizardProps {
 export function Wizard({ input, onFinish, onCancel, error = null, camera, choiceStorage, hostSearch }: WizardProps) {
   const { t } = useWizardTexts();
   const idPrefix = useId().replace(/:/g, '');
-  const steps = useMemo(() => displaySteps(input), [input]);
   const [state, dispatch] = useReducer(wizardReducer, input, initialWizardState);
+  const steps = useMemo(() => displaySteps(input, state.signedVersionIds), [input, state.signedVersionIds]);
   const [storage] = useState(() => (choiceStorage === undefined ? browserChoiceStorage() : choiceStorage));
   const [finishing, setFinishing] = useState(false);
   const [immediate, setImmediate] = useState(() => finishesImmediately(input));
@@ -69,6 +84,9 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
     finishedAtOnce.current = true;
     onFinish(buildResult(input, initialWizardState(input), { reuseEarlierAnswers: true }));
   }, [immediate, input, onFinish]);
+
+  const onCameraUnavailable = useCallback(() => dispatch({ type: 'cameraUnavailable' }), []);
+  const onPhoto = useCallback((photo: string | null) => dispatch({ type: 'photo', photo }), []);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -91,15 +109,24 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
   const problem = stepProblem(input, state, step);
   const headingId = `${idPrefix}-heading`;
 
-  const finish = () => {
-    if (finishing || problem) return;
+  const finishWith = (finalState: typeof state) => {
+    if (finishing) return;
     setFinishing(true);
-    onFinish(buildResult(input, state));
+    onFinish(buildResult(input, finalState));
+  };
+  const finish = () => {
+    if (problem) return;
+    finishWith(state);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (problem) return;
     if (last) finish();
+    else dispatch({ type: 'next', stepCount: steps.length });
+  };
+  const skipPhoto = () => {
+    dispatch({ type: 'photoSkip' });
+    if (last) finishWith({ ...state, photo: null, photoSkipped: true });
     else dispatch({ type: 'next', stepCount: steps.length });
   };
   const cancel = () => {
@@ -129,6 +156,19 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
               onAnswer={(items, questionId, value) => dispatch({ type: 'answer', items, questionId, value })}
               idPrefix={idPrefix}
             />
+          )}
+          {step.kind === 'photo' && (input.photo === 'OPTIONAL' || input.photo === 'REQUIRED') && (
+            <Suspense fallback={<p role="status">{t('loading')}</p>}>
+              <PhotoStep
+                mode={input.photo}
+                fromKiosk={input.fromKiosk}
+                photo={state.photo}
+                cameraUnavailable={state.cameraUnavailable}
+                onPhoto={onPhoto}
+                onCameraUnavailable={onCameraUnavailable}
+                onSkip={skipPhoto}
+              />
+            </Suspense>
           )}
           {step.kind === 'consent' && (
             <ConsentStep input={input} state={state} dispatch={dispatch} idPrefix={idPrefix} />
@@ -176,6 +216,10 @@ function stepTitle(step: DisplayStep, input: WizardInput, t: WizardTexts['t']): 
   switch (step.kind) {
     case 'form':
       return t('titles.form');
+    case 'photo':
+      return t('titles.photo');
+    case 'document':
+      return input.documents?.[step.index]?.title ?? '';
     case 'questionnaire':
       return input.questionnaires[step.index]?.name ?? '';
     case 'consent':
