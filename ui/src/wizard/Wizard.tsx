@@ -18,7 +18,7 @@ import { FormStep } from './FormStep.tsx';
 import type { HostSearch } from './HostField.tsx';
 import { QuestionList } from './QuestionList.tsx';
 import { browserChoiceStorage } from './cameraChoice.ts';
-import type { CameraReader, ChoiceStorage, WizardInput, WizardResult } from './wizard.types.ts';
+import type { CameraReader, ChoiceStorage, SignedDocumentsLookup, WizardInput, WizardResult } from './wizard.types.ts';
 import {
   type DisplayStep,
   buildResult,
@@ -32,6 +32,7 @@ import {
 // The camera and the signature pad load only when a step needs them: neither the kiosk's first
 // screen nor the wizard's own chunk carries them (docs/kiosk.md, "The welcome screen").
 const PhotoStep = lazy(() => import('./PhotoStep.tsx'));
+const SignStep = lazy(() => import('./SignStep.tsx'));
 
 export interface WizardProps {
   input: WizardInput;
@@ -53,6 +54,12 @@ export interface WizardProps {
    * the staff's call): the form's host field is then a search (docs/check-in.md, "The host").
    */
   hostSearch?: HostSearch;
+  /**
+   * Which documents the person signed lately (docs/check-in.md, "Signed documents"): asked when
+   * the form is left, with its e-mail or names; those are not shown. Without it every document
+   * is asked.
+   */
+  signedDocuments?: SignedDocumentsLookup;
 }
 
 /**
@@ -60,7 +67,8 @@ export interface WizardProps {
  * questionnaire, consent and e-mail-me, then arrival (temperature and comments). It takes the
  * wizard input and hands its result to onFinish: where either comes from is not its business.
  */
-export function Wizard({ input, onFinish, onCancel, error = null, camera, choiceStorage, hostSearch }: WizardProps) {
+export function Wizard(props: WizardProps) {
+  const { input, onFinish, onCancel, error = null, camera, choiceStorage, hostSearch, signedDocuments } = props;
   const { t } = useWizardTexts();
   const idPrefix = useId().replace(/:/g, '');
   const [state, dispatch] = useReducer(wizardReducer, input, initialWizardState);
@@ -85,6 +93,10 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
     onFinish(buildResult(input, initialWizardState(input), { reuseEarlierAnswers: true }));
   }, [immediate, input, onFinish]);
 
+  const [checkingSigned, setCheckingSigned] = useState(false);
+  const lookup = useRef<AbortController | null>(null);
+  useEffect(() => () => lookup.current?.abort(), []);
+
   const onCameraUnavailable = useCallback(() => dispatch({ type: 'cameraUnavailable' }), []);
   const onPhoto = useCallback((photo: string | null) => dispatch({ type: 'photo', photo }), []);
 
@@ -108,6 +120,7 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
   const last = stepIndex === steps.length - 1;
   const problem = stepProblem(input, state, step);
   const headingId = `${idPrefix}-heading`;
+  const signing = step.kind === 'document' ? input.documents?.[step.index] : undefined;
 
   const finishWith = (finalState: typeof state) => {
     if (finishing) return;
@@ -118,10 +131,43 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
     if (problem) return;
     finishWith(state);
   };
+  /** Leaving the form: the documents this person signed lately are not asked again. */
+  const leaveForm = async (lookUp: SignedDocumentsLookup) => {
+    const text = (key: string) => {
+      const value = state.form[key];
+      return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+    };
+    const query = {
+      visitorType: input.visitorType,
+      email: text('email'),
+      firstName: text('firstName'),
+      lastName: text('lastName'),
+    };
+    let versionIds: string[] = [];
+    if (query.email !== null || (query.firstName !== null && query.lastName !== null)) {
+      lookup.current?.abort();
+      const controller = new AbortController();
+      lookup.current = controller;
+      setCheckingSigned(true);
+      try {
+        versionIds = [...(await lookUp(query, controller.signal))];
+      } catch {
+        // Not known: the person is asked to sign.
+        versionIds = [];
+      }
+      if (controller.signal.aborted) return;
+      setCheckingSigned(false);
+    }
+    dispatch({ type: 'signedVersions', versionIds });
+    const nextSteps = displaySteps(input, versionIds);
+    if (stepIndex >= nextSteps.length - 1) finishWith({ ...state, signedVersionIds: versionIds });
+    else dispatch({ type: 'next', stepCount: nextSteps.length });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (problem) return;
-    if (last) finish();
+    if (problem || checkingSigned) return;
+    if (step.kind === 'form' && signedDocuments && (input.documents ?? []).length > 0) void leaveForm(signedDocuments);
+    else if (last) finish();
     else dispatch({ type: 'next', stepCount: steps.length });
   };
   const skipPhoto = () => {
@@ -130,6 +176,8 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
     else dispatch({ type: 'next', stepCount: steps.length });
   };
   const cancel = () => {
+    lookup.current?.abort();
+    setCheckingSigned(false);
     dispatch({ type: 'reset', state: initialWizardState(input) });
     setFinishing(false);
     onCancel?.();
@@ -170,6 +218,17 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
               />
             </Suspense>
           )}
+          {signing && (
+            <Suspense fallback={<p role="status">{t('loading')}</p>}>
+              <SignStep
+                key={signing.versionId}
+                document={signing}
+                signature={state.signatures[signing.versionId] ?? null}
+                onSign={(signature) => dispatch({ type: 'sign', versionId: signing.versionId, signature })}
+                idPrefix={idPrefix}
+              />
+            </Suspense>
+          )}
           {step.kind === 'consent' && (
             <ConsentStep input={input} state={state} dispatch={dispatch} idPrefix={idPrefix} />
           )}
@@ -185,8 +244,14 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
           )}
           {step.kind === 'confirm' && <p>{t('confirmText')}</p>}
         </div>
-        <p role="status" className={problem ? 'wizard-hint' : 'live-empty'}>
-          {problem === 'consent' ? t('consentMissing') : problem === 'invalid' ? t('invalidStep') : ''}
+        <p role="status" className={problem || checkingSigned ? 'wizard-hint' : 'live-empty'}>
+          {checkingSigned
+            ? t('sign.checking')
+            : problem === 'consent'
+              ? t('consentMissing')
+              : problem === 'invalid'
+                ? t('invalidStep')
+                : ''}
         </p>
         <div className="wizard-buttons">
           <button type="button" className="button secondary" onClick={cancel}>
@@ -202,7 +267,7 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
               {finishing ? t('buttons.finishing') : t('buttons.finish')}
             </button>
           ) : (
-            <button type="submit" className="button primary" disabled={problem !== null}>
+            <button type="submit" className="button primary" disabled={problem !== null || checkingSigned}>
               {t('buttons.next')}
             </button>
           )}
