@@ -15,8 +15,8 @@ import { currentLocale } from '../../i18n/i18n.ts';
 import { commitCheckIn } from '../../offline/outbox.ts';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import { type SyncRunner, syncRunner } from '../../offline/runtime.ts';
-import type { WizardResult } from '../wizard/index.ts';
-import { type Channel, fetchCheckInData, fetchHosts } from './checkin.api.ts';
+import type { SignerQuery, WizardResult } from '../wizard/index.ts';
+import { type Channel, fetchCheckInData, fetchHosts, fetchSignedDocuments } from './checkin.api.ts';
 
 /**
  * A person of the directory the wizard starts from (a scanned pass, a personal link, a
@@ -71,6 +71,12 @@ export interface CheckInSource {
   loadData(visitorType: WizardVisitorType, signal: AbortSignal): Promise<CheckInData>;
   /** The building's hosts whose name starts with `text`: the wizard's host field (docs/kiosk.md, "What a kiosk caches"). */
   searchHosts(text: string, signal: AbortSignal): Promise<readonly HostOption[]>;
+  /**
+   * The documents' current versions this person signed lately, not asked again
+   * (docs/check-in.md, "Signed documents"); empty when it cannot tell (a kiosk offline, a failed
+   * call): the person is asked.
+   */
+  signedDocuments(query: SignerQuery, signal: AbortSignal): Promise<readonly string[]>;
 }
 
 /**
@@ -99,6 +105,9 @@ export function cachedSource(config: KioskConfig, runner: SyncRunner): CheckInSo
       config.hosts
         ? Promise.resolve(searchHosts(config.hosts, text))
         : fetchHosts(config.building.qrCodeKey, text, { kiosk: true, mt: null }, signal),
+    // The server keeps who signed what: a kiosk offline asks every document.
+    signedDocuments: (query, signal) =>
+      fetchSignedDocuments(config.building.qrCodeKey, query, { kiosk: true, mt: null }, signal),
   };
 }
 
@@ -110,6 +119,7 @@ export function onlineSource(building: CheckInBuilding, channel: Channel): Check
     runner: syncRunner(building.qrCodeKey, channel.kiosk ? 'kiosk' : 'ownDevice'),
     loadData: (visitorType, signal) => fetchCheckInData(building.qrCodeKey, visitorType, channel, signal),
     searchHosts: (text, signal) => fetchHosts(building.qrCodeKey, text, channel, signal),
+    signedDocuments: (query, signal) => fetchSignedDocuments(building.qrCodeKey, query, channel, signal),
   };
 }
 
