@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '@vestibule/shared/i18n';
@@ -33,6 +33,14 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
+/** The camera's first picture arrives (jsdom plays no video): Take photo is then enabled. */
+async function pictureShown(take: HTMLElement) {
+  await vi.waitFor(() => {
+    fireEvent.loadedData(screen.getByLabelText(en.photo.video));
+    expect((take as HTMLButtonElement).disabled).toBe(false);
+  });
+}
+
 function renderWizard(input: WizardInput) {
   const onFinish = vi.fn<(result: WizardResult) => void>();
   render(<Wizard input={input} onFinish={onFinish} choiceStorage={null} />);
@@ -61,7 +69,7 @@ describe('the photo step', () => {
     const take = await screen.findByRole('button', { name: en.photo.take });
     expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'user' }, audio: false });
     expect((screen.getByRole('button', { name: en.buttons.next }) as HTMLButtonElement).disabled).toBe(true);
-    await vi.waitFor(() => expect((take as HTMLButtonElement).disabled).toBe(false));
+    await pictureShown(take);
 
     await user.click(take);
     expect(await screen.findByRole('img', { name: en.photo.preview })).toBeInTheDocument();
@@ -72,7 +80,7 @@ describe('the photo step', () => {
     expect(screen.queryByRole('img', { name: en.photo.preview })).toBeNull();
     expect(getUserMedia).toHaveBeenCalledTimes(2);
     const again = screen.getByRole('button', { name: en.photo.take });
-    await vi.waitFor(() => expect((again as HTMLButtonElement).disabled).toBe(false));
+    await pictureShown(again);
     await user.click(again);
     await screen.findByRole('img', { name: en.photo.preview });
 

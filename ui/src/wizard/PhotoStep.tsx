@@ -44,12 +44,16 @@ export function PhotoStep(props: PhotoStepProps) {
           return;
         }
         stream = opened;
-        if (video) {
-          video.srcObject = opened;
-          // Autoplay and muted are set: a refusal to play leaves the frame still, not broken.
-          void Promise.resolve(video.play()).catch(() => undefined);
-        }
-        setCamera('live');
+        if (!video) return;
+        video.srcObject = opened;
+        // Take photo waits for the first picture: before it the video has no size to cut.
+        const ready = () => {
+          if (!stopped) setCamera('live');
+        };
+        if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) ready();
+        else video.addEventListener('loadeddata', ready, { once: true });
+        // Autoplay and muted are set: a refusal to play leaves the frame still, not broken.
+        void Promise.resolve(video.play()).catch(() => undefined);
       } catch {
         if (stopped) return;
         setCamera('failed');

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WizardDocument } from '@vestibule/shared';
@@ -49,6 +49,14 @@ beforeAll(() => {
   });
 });
 afterEach(cleanup);
+
+/** The camera's first picture arrives (jsdom plays no video): Take photo is then enabled. */
+async function pictureShown(take: HTMLElement) {
+  await vi.waitFor(() => {
+    fireEvent.loadedData(screen.getByLabelText(en.photo.video));
+    expect((take as HTMLButtonElement).disabled).toBe(false);
+  });
+}
 
 function renderWizard(input: WizardInput, signedDocuments?: SignedDocumentsLookup) {
   const onFinish = vi.fn<(result: WizardResult) => void>();
@@ -133,7 +141,7 @@ describe('the signing step', () => {
     const { user, onFinish } = renderWizard(input({ photo: 'REQUIRED', documents: [rules] }));
     await fillForm(user);
     const take = await screen.findByRole('button', { name: en.photo.take });
-    await vi.waitFor(() => expect((take as HTMLButtonElement).disabled).toBe(false));
+    await pictureShown(take);
     await user.click(take);
     await screen.findByRole('img', { name: en.photo.preview });
     await user.click(next());
