@@ -16,7 +16,7 @@ import { commitCheckIn } from '../../offline/outbox.ts';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import { type SyncRunner, syncRunner } from '../../offline/runtime.ts';
 import type { SignerQuery, WizardResult } from '../wizard/index.ts';
-import { type Channel, fetchCheckInData, fetchHosts, fetchSignedDocuments } from './checkin.api.ts';
+import { type Channel, fetchCheckInData, fetchHosts } from './checkin.api.ts';
 
 /**
  * A person of the directory the wizard starts from (a scanned pass, a personal link, a
@@ -79,6 +79,21 @@ export interface CheckInSource {
   signedDocuments(query: SignerQuery, signal: AbortSignal): Promise<readonly string[]>;
 }
 
+/** The lookup's code loads when first needed (a wizard with documents), not with the first screen. */
+async function signedDocumentsOf(
+  qrCodeKey: string,
+  query: SignerQuery,
+  channel: Channel,
+  signal: AbortSignal,
+): Promise<readonly string[]> {
+  try {
+    const { fetchSignedDocuments } = await import('./signedLookup.ts');
+    return await fetchSignedDocuments(qrCodeKey, query, channel, signal);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Whether employees can check in at this kiosk: the building lets them type a name, or its
  * directory has employees to identify (a configuration cached before the directory was, says yes).
@@ -107,7 +122,7 @@ export function cachedSource(config: KioskConfig, runner: SyncRunner): CheckInSo
         : fetchHosts(config.building.qrCodeKey, text, { kiosk: true, mt: null }, signal),
     // The server keeps who signed what: a kiosk offline asks every document.
     signedDocuments: (query, signal) =>
-      fetchSignedDocuments(config.building.qrCodeKey, query, { kiosk: true, mt: null }, signal),
+      signedDocumentsOf(config.building.qrCodeKey, query, { kiosk: true, mt: null }, signal),
   };
 }
 
@@ -119,7 +134,7 @@ export function onlineSource(building: CheckInBuilding, channel: Channel): Check
     runner: syncRunner(building.qrCodeKey, channel.kiosk ? 'kiosk' : 'ownDevice'),
     loadData: (visitorType, signal) => fetchCheckInData(building.qrCodeKey, visitorType, channel, signal),
     searchHosts: (text, signal) => fetchHosts(building.qrCodeKey, text, channel, signal),
-    signedDocuments: (query, signal) => fetchSignedDocuments(building.qrCodeKey, query, channel, signal),
+    signedDocuments: (query, signal) => signedDocumentsOf(building.qrCodeKey, query, channel, signal),
   };
 }
 

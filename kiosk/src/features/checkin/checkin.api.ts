@@ -1,7 +1,7 @@
 import { SERVICE_BASE, type WizardVisitorType } from '@vestibule/shared';
 import { pathOf } from '@vestibule/shared/contract';
 import { apiClient } from '../../app/apiClient.ts';
-import type { CameraReader, SignerQuery } from '../wizard/index.ts';
+import type { CameraReader } from '../wizard/index.ts';
 
 /** How the page was reached: a kiosk (/checkinKiosk) or the visitor's own device with the link's token. */
 export interface Channel {
@@ -55,38 +55,6 @@ export async function fetchHosts(qrCodeKey: string, text: string, channel: Chann
     signal,
   });
   return found.docs;
-}
-
-/** How long the wizard waits for the "already signed" lookup before asking every document. */
-const SIGNED_LOOKUP_TIMEOUT_MS = 4000;
-
-/**
- * The current versions of the building's documents this person signed lately (docs/check-in.md,
- * "Signed documents"). Empty when the server cannot say (offline, an error, too slow): the
- * person is asked to sign, and a kiosk's entry is never refused for it.
- */
-export async function fetchSignedDocuments(
-  qrCodeKey: string,
-  query: SignerQuery,
-  channel: Channel,
-  signal?: AbortSignal,
-): Promise<readonly string[]> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return [];
-  try {
-    const answer = await apiClient.call(
-      channel.kiosk ? 'POST /checkinKiosk/:qrCodeKey/signedDocuments' : 'POST /checkin/:qrCodeKey/signedDocuments',
-      {
-        params: { qrCodeKey },
-        query: { mt: channel.mt ?? undefined, proof: channel.proof ?? undefined },
-        body: query,
-        signal,
-        timeoutMs: SIGNED_LOOKUP_TIMEOUT_MS,
-      },
-    );
-    return answer.versionIds;
-  } catch {
-    return [];
-  }
 }
 
 /**
