@@ -24,8 +24,15 @@ interface OutboxEntryBase {
   resolvedAt?: string | null;
 }
 
-/** A check-in made on this device: its payload is the push's check-in payload. */
-export type CheckInEntry = OutboxEntryBase & Pick<CheckInMutation, 'type' | 'payload'>;
+/**
+ * A check-in made on this device: its payload is the push's check-in payload, but for the photo
+ * and the drawn signatures, kept as bytes in `binary` (their base64 text would take a third more
+ * room: docs/kiosk.md, "The outbox"); `checkInPayloadOf` (outbox.ts) puts them back for the push.
+ */
+export type CheckInEntry = OutboxEntryBase &
+  Pick<CheckInMutation, 'type' | 'payload'> & {
+    binary?: { photo: Uint8Array | null; signatureImages: (Uint8Array | null)[] };
+  };
 /** A check-out made on this device: its payload is the push's check-out payload. */
 export type CheckOutEntry = OutboxEntryBase & Pick<CheckOutMutation, 'type' | 'payload'>;
 

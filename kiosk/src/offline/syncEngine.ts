@@ -1,7 +1,7 @@
 import { MAX_MUTATIONS_PER_PUSH, type Mutation, type SyncPushRequest, type SyncPushResponse } from '@vestibule/shared';
 import { type ApiClient, ApiError } from '@vestibule/shared/api';
 import type { KioskDb, OutboxEntry } from './kioskDb.ts';
-import { deviceIdOf, pendingCount, pendingEntries } from './outbox.ts';
+import { checkInPayloadOf, deviceIdOf, pendingCount, pendingEntries } from './outbox.ts';
 import { pageKioskClient } from './kioskClient.ts';
 
 /** Sends one batch; throws on a network fault or a 5xx (worth retrying). */
@@ -167,7 +167,7 @@ function toMutation(entry: OutboxEntry): Mutation {
   };
   switch (entry.type) {
     case 'checkIn':
-      return { ...base, visitId: entry.visitId, type: entry.type, payload: entry.payload };
+      return { ...base, visitId: entry.visitId, type: entry.type, payload: checkInPayloadOf(entry) };
     case 'checkOut':
       return { ...base, visitId: entry.visitId, type: entry.type, payload: entry.payload };
     case 'rollCall':

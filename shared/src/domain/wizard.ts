@@ -23,7 +23,12 @@ export interface WizardQuestionnaire {
 }
 
 export type WizardStep =
-  { kind: 'form' } | { kind: 'questionnaire'; index: number } | { kind: 'consent' } | { kind: 'entry' };
+  | { kind: 'form' }
+  | { kind: 'photo' }
+  | { kind: 'questionnaire'; index: number }
+  | { kind: 'document'; index: number }
+  | { kind: 'consent' }
+  | { kind: 'entry' };
 
 export interface WizardStepInput {
   checkInForm: Partial<CheckInForm> | null;
@@ -33,6 +38,10 @@ export interface WizardStepInput {
   checkInTemperatureMeasuresEnabled: boolean;
   allowCheckInManualTemperatureMeasure: boolean;
   commentsEnabled: boolean;
+  /** The building's photo setting for the person type (docs/check-in.md, "The visitor's photo"); absent is OFF. */
+  photo?: 'OFF' | 'OPTIONAL' | 'REQUIRED' | undefined;
+  /** The documents to sign (docs/check-in.md, "Signed documents"); absent is none. */
+  documents?: readonly { versionId: string }[] | undefined;
 }
 
 /** The fields a person fills in, enabled ones only, in their order. */
@@ -45,14 +54,20 @@ export function enabledFields(form: Partial<CheckInForm> | null): [CheckInFieldK
 }
 
 /**
- * Steps in order: the form (skipped when it asks nothing), one step per questionnaire,
- * consent and/or e-mail-me when either is active, and the entry step when temperature is
- * measured by hand at check-in or comments are enabled.
+ * Steps in order: the form (skipped when it asks nothing), the photo when the building takes
+ * one, one step per questionnaire, one per document to sign (those whose current version the
+ * person signed lately, `signedVersionIds`, are not asked again), consent and/or e-mail-me when
+ * either is active, and the entry step when temperature is measured by hand at check-in or
+ * comments are enabled.
  */
-export function wizardSteps(input: WizardStepInput): WizardStep[] {
+export function wizardSteps(input: WizardStepInput, signedVersionIds: readonly string[] = []): WizardStep[] {
   const steps: WizardStep[] = [];
   if (enabledFields(input.checkInForm).length > 0) steps.push({ kind: 'form' });
+  if (input.photo === 'OPTIONAL' || input.photo === 'REQUIRED') steps.push({ kind: 'photo' });
   input.questionnaires.forEach((_, index) => steps.push({ kind: 'questionnaire', index }));
+  (input.documents ?? []).forEach((document, index) => {
+    if (!signedVersionIds.includes(document.versionId)) steps.push({ kind: 'document', index });
+  });
   if (input.consentClauseActive || input.emailMeActive) steps.push({ kind: 'consent' });
   const manualTemperature = input.checkInTemperatureMeasuresEnabled && input.allowCheckInManualTemperatureMeasure;
   if (manualTemperature || input.commentsEnabled) steps.push({ kind: 'entry' });

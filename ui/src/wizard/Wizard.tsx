@@ -1,5 +1,16 @@
 import { finishesImmediately } from '@vestibule/shared';
-import { type FormEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { type WizardTexts, useWizardTexts } from './wizardTexts.tsx';
 import { ConsentStep } from './ConsentStep.tsx';
 import { EntryStep } from './EntryStep.tsx';
@@ -7,7 +18,7 @@ import { FormStep } from './FormStep.tsx';
 import type { HostSearch } from './HostField.tsx';
 import { QuestionList } from './QuestionList.tsx';
 import { browserChoiceStorage } from './cameraChoice.ts';
-import type { CameraReader, ChoiceStorage, WizardInput, WizardResult } from './wizard.types.ts';
+import type { CameraReader, ChoiceStorage, SignedDocumentsLookup, WizardInput, WizardResult } from './wizard.types.ts';
 import {
   type DisplayStep,
   buildResult,
@@ -17,6 +28,11 @@ import {
   temperatureAsked,
   wizardReducer,
 } from './wizardState.ts';
+
+// The camera and the signature pad load only when a step needs them: neither the kiosk's first
+// screen nor the wizard's own chunk carries them (docs/kiosk.md, "The welcome screen").
+const PhotoStep = lazy(() => import('./PhotoStep.tsx'));
+const SignStep = lazy(() => import('./SignStep.tsx'));
 
 export interface WizardProps {
   input: WizardInput;
@@ -38,6 +54,12 @@ export interface WizardProps {
    * the staff's call): the form's host field is then a search (docs/check-in.md, "The host").
    */
   hostSearch?: HostSearch;
+  /**
+   * Which documents the person signed lately (docs/check-in.md, "Signed documents"): asked when
+   * the form is left, with its e-mail or names; those are not shown. Without it every document
+   * is asked.
+   */
+  signedDocuments?: SignedDocumentsLookup;
 }
 
 /**
@@ -45,11 +67,12 @@ export interface WizardProps {
  * questionnaire, consent and e-mail-me, then arrival (temperature and comments). It takes the
  * wizard input and hands its result to onFinish: where either comes from is not its business.
  */
-export function Wizard({ input, onFinish, onCancel, error = null, camera, choiceStorage, hostSearch }: WizardProps) {
+export function Wizard(props: WizardProps) {
+  const { input, onFinish, onCancel, error = null, camera, choiceStorage, hostSearch, signedDocuments } = props;
   const { t } = useWizardTexts();
   const idPrefix = useId().replace(/:/g, '');
-  const steps = useMemo(() => displaySteps(input), [input]);
   const [state, dispatch] = useReducer(wizardReducer, input, initialWizardState);
+  const steps = useMemo(() => displaySteps(input, state.signedVersionIds), [input, state.signedVersionIds]);
   const [storage] = useState(() => (choiceStorage === undefined ? browserChoiceStorage() : choiceStorage));
   const [finishing, setFinishing] = useState(false);
   const [immediate, setImmediate] = useState(() => finishesImmediately(input));
@@ -69,6 +92,13 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
     finishedAtOnce.current = true;
     onFinish(buildResult(input, initialWizardState(input), { reuseEarlierAnswers: true }));
   }, [immediate, input, onFinish]);
+
+  const [checkingSigned, setCheckingSigned] = useState(false);
+  const lookup = useRef<AbortController | null>(null);
+  useEffect(() => () => lookup.current?.abort(), []);
+
+  const onCameraUnavailable = useCallback(() => dispatch({ type: 'cameraUnavailable' }), []);
+  const onPhoto = useCallback((photo: string | null) => dispatch({ type: 'photo', photo }), []);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -90,19 +120,64 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
   const last = stepIndex === steps.length - 1;
   const problem = stepProblem(input, state, step);
   const headingId = `${idPrefix}-heading`;
+  const signing = step.kind === 'document' ? input.documents?.[step.index] : undefined;
 
-  const finish = () => {
-    if (finishing || problem) return;
+  const finishWith = (finalState: typeof state) => {
+    if (finishing) return;
     setFinishing(true);
-    onFinish(buildResult(input, state));
+    onFinish(buildResult(input, finalState));
+  };
+  const finish = () => {
+    if (problem) return;
+    finishWith(state);
+  };
+  /** Leaving the form: the documents this person signed lately are not asked again. */
+  const leaveForm = async (lookUp: SignedDocumentsLookup) => {
+    const text = (key: string) => {
+      const value = state.form[key];
+      return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+    };
+    const query = {
+      visitorType: input.visitorType,
+      email: text('email'),
+      firstName: text('firstName'),
+      lastName: text('lastName'),
+    };
+    let versionIds: string[] = [];
+    if (query.email !== null || (query.firstName !== null && query.lastName !== null)) {
+      lookup.current?.abort();
+      const controller = new AbortController();
+      lookup.current = controller;
+      setCheckingSigned(true);
+      try {
+        versionIds = [...(await lookUp(query, controller.signal))];
+      } catch {
+        // Not known: the person is asked to sign.
+        versionIds = [];
+      }
+      if (controller.signal.aborted) return;
+      setCheckingSigned(false);
+    }
+    dispatch({ type: 'signedVersions', versionIds });
+    const nextSteps = displaySteps(input, versionIds);
+    if (stepIndex >= nextSteps.length - 1) finishWith({ ...state, signedVersionIds: versionIds });
+    else dispatch({ type: 'next', stepCount: nextSteps.length });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (problem) return;
-    if (last) finish();
+    if (problem || checkingSigned) return;
+    if (step.kind === 'form' && signedDocuments && (input.documents ?? []).length > 0) void leaveForm(signedDocuments);
+    else if (last) finish();
+    else dispatch({ type: 'next', stepCount: steps.length });
+  };
+  const skipPhoto = () => {
+    dispatch({ type: 'photoSkip' });
+    if (last) finishWith({ ...state, photo: null, photoSkipped: true });
     else dispatch({ type: 'next', stepCount: steps.length });
   };
   const cancel = () => {
+    lookup.current?.abort();
+    setCheckingSigned(false);
     dispatch({ type: 'reset', state: initialWizardState(input) });
     setFinishing(false);
     onCancel?.();
@@ -130,6 +205,30 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
               idPrefix={idPrefix}
             />
           )}
+          {step.kind === 'photo' && (input.photo === 'OPTIONAL' || input.photo === 'REQUIRED') && (
+            <Suspense fallback={<p role="status">{t('loading')}</p>}>
+              <PhotoStep
+                mode={input.photo}
+                fromKiosk={input.fromKiosk}
+                photo={state.photo}
+                cameraUnavailable={state.cameraUnavailable}
+                onPhoto={onPhoto}
+                onCameraUnavailable={onCameraUnavailable}
+                onSkip={skipPhoto}
+              />
+            </Suspense>
+          )}
+          {signing && (
+            <Suspense fallback={<p role="status">{t('loading')}</p>}>
+              <SignStep
+                key={signing.versionId}
+                document={signing}
+                signature={state.signatures[signing.versionId] ?? null}
+                onSign={(signature) => dispatch({ type: 'sign', versionId: signing.versionId, signature })}
+                idPrefix={idPrefix}
+              />
+            </Suspense>
+          )}
           {step.kind === 'consent' && (
             <ConsentStep input={input} state={state} dispatch={dispatch} idPrefix={idPrefix} />
           )}
@@ -145,8 +244,14 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
           )}
           {step.kind === 'confirm' && <p>{t('confirmText')}</p>}
         </div>
-        <p role="status" className={problem ? 'wizard-hint' : 'live-empty'}>
-          {problem === 'consent' ? t('consentMissing') : problem === 'invalid' ? t('invalidStep') : ''}
+        <p role="status" className={problem || checkingSigned ? 'wizard-hint' : 'live-empty'}>
+          {checkingSigned
+            ? t('sign.checking')
+            : problem === 'consent'
+              ? t('consentMissing')
+              : problem === 'invalid'
+                ? t('invalidStep')
+                : ''}
         </p>
         <div className="wizard-buttons">
           <button type="button" className="button secondary" onClick={cancel}>
@@ -162,7 +267,7 @@ export function Wizard({ input, onFinish, onCancel, error = null, camera, choice
               {finishing ? t('buttons.finishing') : t('buttons.finish')}
             </button>
           ) : (
-            <button type="submit" className="button primary" disabled={problem !== null}>
+            <button type="submit" className="button primary" disabled={problem !== null || checkingSigned}>
               {t('buttons.next')}
             </button>
           )}
@@ -176,6 +281,10 @@ function stepTitle(step: DisplayStep, input: WizardInput, t: WizardTexts['t']): 
   switch (step.kind) {
     case 'form':
       return t('titles.form');
+    case 'photo':
+      return t('titles.photo');
+    case 'document':
+      return input.documents?.[step.index]?.title ?? '';
     case 'questionnaire':
       return input.questionnaires[step.index]?.name ?? '';
     case 'consent':

@@ -11,5 +11,13 @@ export { TextField, type TextFieldProps } from './TextField.tsx';
 export { browserChoiceStorage, cameraChoiceKey } from './cameraChoice.ts';
 export { CheckOutMeasureFields, useCheckOutAnswers } from './useCheckOutAnswers.tsx';
 export { buildResult, initialWizardState } from './wizardState.ts';
-export type { CameraReader, ChoiceStorage, WizardInput, WizardResult } from './wizard.types.ts';
+export type {
+  CameraReader,
+  ChoiceStorage,
+  SignedDocumentsLookup,
+  SignerQuery,
+  WizardInput,
+  WizardResult,
+  WizardSignature,
+} from './wizard.types.ts';
 export { type WizardTextKey, type WizardTexts, WizardTextsContext } from './wizardTexts.tsx';

@@ -1,4 +1,4 @@
-import type { AnsweredQuestion, CheckInData, HostOption, WizardVisitorType } from '@vestibule/shared';
+import type { AnsweredQuestion, CheckInData, HostOption, SignMethod, WizardVisitorType } from '@vestibule/shared';
 
 /**
  * The wizard's input: the building's check-in data for one person type, and
@@ -50,7 +50,40 @@ export interface WizardResult {
   /** The host chosen from the list: a person of the directory or a user (at most one), else null. */
   hostPersonId: string | null;
   hostUserId: string | null;
+  /** The person's photo (docs/check-in.md, "The visitor's photo"): base64 JPEG without prefix, or null. */
+  photo: string | null;
+  /** The documents signed in the wizard, in their order (docs/check-in.md, "Signed documents"). */
+  signatures: WizardSignature[];
 }
+
+/** One signed document, as the check-in request carries it. */
+export interface WizardSignature {
+  documentId: string;
+  /** The version read and signed. */
+  versionId: string;
+  /** ISO 8601, the device's time of signing. */
+  signedAt: string;
+  /** TYPE also when a drawn document was signed by typing (the pad's accessible alternative). */
+  method: SignMethod;
+  typedName: string | null;
+  /** DRAW: the trimmed signature as a base64 PNG without prefix. */
+  image: string | null;
+}
+
+/** Who is checking in, as the form knows them: the "already signed" lookup's question. */
+export interface SignerQuery {
+  visitorType: WizardVisitorType;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/**
+ * The current versions this person signed lately (POST /checkin[Kiosk]/{key}/signedDocuments):
+ * given by the page; it answers an empty list when it cannot tell (offline, a failed call), so
+ * the person is asked.
+ */
+export type SignedDocumentsLookup = (query: SignerQuery, signal: AbortSignal) => Promise<readonly string[]>;
 
 /** Reads a camera of the building: given to the wizard by the page, so the wizard stays free of I/O. */
 export interface CameraReader {

@@ -25,7 +25,7 @@ import {
   wizardSteps,
 } from '@vestibule/shared';
 import { type TemperatureRange, type TemperatureTexts, checkTemperatures } from './temperatureInput.ts';
-import type { WizardInput, WizardResult } from './wizard.types.ts';
+import type { WizardInput, WizardResult, WizardSignature } from './wizard.types.ts';
 
 // The wizard's state and rules, free of React: what is typed, which step shows, whether it
 // may be left, and the result. The rules themselves come from @vestibule/shared.
@@ -48,6 +48,16 @@ export interface WizardState {
   emailMeEmail: string;
   temperature: TemperatureTexts;
   comments: string;
+  /** The photo taken (base64 JPEG), or null. */
+  photo: string | null;
+  /** The person chose Skip (an optional photo). */
+  photoSkipped: boolean;
+  /** The camera was refused or is missing. */
+  cameraUnavailable: boolean;
+  /** The signatures given, by the version signed. */
+  signatures: Record<string, WizardSignature>;
+  /** The current versions the person signed lately (the lookup's answer): not asked again. */
+  signedVersionIds: string[];
 }
 
 export type WizardAction =
@@ -63,10 +73,15 @@ export type WizardAction =
   | { type: 'emailMe'; active: boolean }
   | { type: 'emailMeEmail'; value: string }
   | { type: 'temperature'; texts: TemperatureTexts }
-  | { type: 'comments'; value: string };
+  | { type: 'comments'; value: string }
+  | { type: 'photo'; photo: string | null }
+  | { type: 'photoSkip' }
+  | { type: 'cameraUnavailable' }
+  | { type: 'sign'; versionId: string; signature: WizardSignature | null }
+  | { type: 'signedVersions'; versionIds: string[] };
 
-export function displaySteps(input: WizardInput): DisplayStep[] {
-  const steps: DisplayStep[] = wizardSteps(input);
+export function displaySteps(input: WizardInput, signedVersionIds: readonly string[] = []): DisplayStep[] {
+  const steps: DisplayStep[] = wizardSteps(input, signedVersionIds);
   return steps.length > 0 ? steps : [{ kind: 'confirm' }];
 }
 
@@ -101,6 +116,11 @@ export function initialWizardState(input: WizardInput): WizardState {
     emailMeEmail: '',
     temperature: { first: '', second: '' },
     comments: '',
+    photo: null,
+    photoSkipped: false,
+    cameraUnavailable: false,
+    signatures: {},
+    signedVersionIds: [],
   };
 }
 
@@ -136,6 +156,20 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, temperature: action.texts };
     case 'comments':
       return { ...state, comments: action.value };
+    case 'photo':
+      return { ...state, photo: action.photo, photoSkipped: false };
+    case 'photoSkip':
+      return { ...state, photo: null, photoSkipped: true };
+    case 'cameraUnavailable':
+      return { ...state, cameraUnavailable: true };
+    case 'sign': {
+      const signatures = { ...state.signatures };
+      if (action.signature) signatures[action.versionId] = action.signature;
+      else delete signatures[action.versionId];
+      return { ...state, signatures };
+    }
+    case 'signedVersions':
+      return { ...state, signedVersionIds: action.versionIds };
   }
 }
 
@@ -210,9 +244,38 @@ export function stepProblem(input: WizardInput, state: WizardState, step: Displa
         return 'invalid';
       }
       return state.comments.length > COMMENTS_MAX ? 'invalid' : null;
+    case 'photo':
+      return photoProblem(input, state);
+    case 'document': {
+      const document = input.documents?.[step.index];
+      return document && !state.signatures[document.versionId] ? 'invalid' : null;
+    }
     case 'confirm':
       return null;
   }
+}
+
+/**
+ * The photo step is left with a photo, or without one when it is optional and skipped, or when
+ * the camera cannot be used and either the photo is optional or the device is a kiosk (whose
+ * entry the server never refuses for it: docs/check-in.md, "The visitor's photo"). A phone
+ * that needs a photo and has no camera cannot go on: the person asks at the reception.
+ */
+export function photoProblem(input: WizardInput, state: WizardState): 'invalid' | null {
+  if (state.photo !== null) return null;
+  if (input.photo === 'OPTIONAL' && state.photoSkipped) return null;
+  if (state.cameraUnavailable && (input.photo === 'OPTIONAL' || input.fromKiosk)) return null;
+  return 'invalid';
+}
+
+/** The signatures of the documents asked (those signed lately are not), in the documents' order. */
+function signaturesOf(input: WizardInput, state: WizardState): WizardSignature[] {
+  return (input.documents ?? [])
+    .filter((document) => !state.signedVersionIds.includes(document.versionId))
+    .flatMap((document) => {
+      const signature = state.signatures[document.versionId];
+      return signature ? [signature] : [];
+    });
 }
 
 /**
@@ -260,5 +323,7 @@ export function buildResult(
     emailMeActive: emailMe,
     emailMeEmail: emailMe ? state.emailMeEmail.trim() : null,
     ...linkOf(chosenHost(input, state)),
+    photo: input.photo === 'OPTIONAL' || input.photo === 'REQUIRED' ? state.photo : null,
+    signatures: signaturesOf(input, state),
   };
 }

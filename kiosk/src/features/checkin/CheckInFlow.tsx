@@ -231,6 +231,7 @@ function WizardScreen(props: WizardScreenProps) {
             error={error}
             camera={camera}
             hostSearch={source.searchHosts}
+            signedDocuments={source.signedDocuments}
           />
         </Suspense>
       )}

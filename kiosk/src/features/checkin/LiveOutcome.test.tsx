@@ -37,6 +37,8 @@ function result(answers: Record<string, string> = {}): WizardResult {
     emailMeEmail: null,
     hostPersonId: null,
     hostUserId: null,
+    photo: null,
+    signatures: [],
   };
 }
 

@@ -15,7 +15,7 @@ import { currentLocale } from '../../i18n/i18n.ts';
 import { commitCheckIn } from '../../offline/outbox.ts';
 import type { KioskConfig } from '../../offline/kioskConfig.ts';
 import { type SyncRunner, syncRunner } from '../../offline/runtime.ts';
-import type { WizardResult } from '../wizard/index.ts';
+import type { SignerQuery, WizardResult } from '../wizard/index.ts';
 import { type Channel, fetchCheckInData, fetchHosts } from './checkin.api.ts';
 
 /**
@@ -71,6 +71,27 @@ export interface CheckInSource {
   loadData(visitorType: WizardVisitorType, signal: AbortSignal): Promise<CheckInData>;
   /** The building's hosts whose name starts with `text`: the wizard's host field (docs/kiosk.md, "What a kiosk caches"). */
   searchHosts(text: string, signal: AbortSignal): Promise<readonly HostOption[]>;
+  /**
+   * The documents' current versions this person signed lately, not asked again
+   * (docs/check-in.md, "Signed documents"); empty when it cannot tell (a kiosk offline, a failed
+   * call): the person is asked.
+   */
+  signedDocuments(query: SignerQuery, signal: AbortSignal): Promise<readonly string[]>;
+}
+
+/** The lookup's code loads when first needed (a wizard with documents), not with the first screen. */
+async function signedDocumentsOf(
+  qrCodeKey: string,
+  query: SignerQuery,
+  channel: Channel,
+  signal: AbortSignal,
+): Promise<readonly string[]> {
+  try {
+    const { fetchSignedDocuments } = await import('./signedLookup.ts');
+    return await fetchSignedDocuments(qrCodeKey, query, channel, signal);
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -99,6 +120,9 @@ export function cachedSource(config: KioskConfig, runner: SyncRunner): CheckInSo
       config.hosts
         ? Promise.resolve(searchHosts(config.hosts, text))
         : fetchHosts(config.building.qrCodeKey, text, { kiosk: true, mt: null }, signal),
+    // The server keeps who signed what: a kiosk offline asks every document.
+    signedDocuments: (query, signal) =>
+      signedDocumentsOf(config.building.qrCodeKey, query, { kiosk: true, mt: null }, signal),
   };
 }
 
@@ -110,6 +134,7 @@ export function onlineSource(building: CheckInBuilding, channel: Channel): Check
     runner: syncRunner(building.qrCodeKey, channel.kiosk ? 'kiosk' : 'ownDevice'),
     loadData: (visitorType, signal) => fetchCheckInData(building.qrCodeKey, visitorType, channel, signal),
     searchHosts: (text, signal) => fetchHosts(building.qrCodeKey, text, channel, signal),
+    signedDocuments: (query, signal) => signedDocumentsOf(building.qrCodeKey, query, channel, signal),
   };
 }
 

@@ -11,4 +11,4 @@ import { withWizardTexts } from '../../ui/wizardTexts.tsx';
 export const QuestionList = withWizardTexts(SharedQuestionList);
 export const CheckOutMeasureFields = withWizardTexts(SharedCheckOutMeasureFields);
 export { browserChoiceStorage, useCheckOutAnswers } from '@vestibule/ui/wizard';
-export type { CameraReader, ChoiceStorage, WizardInput, WizardResult } from '@vestibule/ui/wizard';
+export type { CameraReader, ChoiceStorage, SignerQuery, WizardInput, WizardResult } from '@vestibule/ui/wizard';

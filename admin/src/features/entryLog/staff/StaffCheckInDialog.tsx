@@ -24,6 +24,10 @@ function wizardInputOf(data: VisitCheckInData): WizardInput {
     answeredQuestionnaires: data.prefill.questionnairesAnswers,
     checkingBack: false,
     fromKiosk: false,
+    // Staff at the desk take no photo and vouch for the visitor: nothing to sign
+    // (docs/check-in.md, "The visitor's photo", "Signed documents").
+    photo: 'OFF',
+    documents: [],
   };
 }
 

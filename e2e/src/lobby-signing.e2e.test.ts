@@ -1,0 +1,240 @@
+// The wizard's photo and signing steps at a lobby tablet (docs/check-in.md, "The wizard"): a
+// walk-in takes a photo with the front camera (Chromium's fake camera) and signs the building's
+// NDA by drawing on the pad, online and with the network cut; the server's visit has the photo
+// and a drawn signature of the version read. A visitor who signed lately is not asked again, until
+// a new version is published. The server and its database are real; what it holds is read
+// through its API as the building's manager.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ApiClient } from '@vestibule/shared/api';
+import { expectNoAxeViolations } from './harness/axe.ts';
+import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
+import { type CheckInBuilding, createCheckInBuilding, newPerson } from './harness/checkin-building.ts';
+import { demoUsers } from './harness/demo-users.ts';
+import { FakeCamera } from './harness/fake-camera.ts';
+import { exactly } from './harness/i18n.ts';
+import { enrolmentCode } from './harness/kiosk-enrolment.ts';
+import { signedIn } from './harness/service.ts';
+import { KioskPage } from './pages/KioskPage.ts';
+
+const camera = new FakeCamera();
+const session = useBrowser({ args: camera.chromiumArgs });
+const TABLET = { width: 1024, height: 768 };
+const poll = { timeout: UI_TIMEOUT_MS };
+const NDA_TITLE = 'Non-disclosure agreement';
+
+type Person = ReturnType<typeof newPerson>;
+
+let building: CheckInBuilding;
+let manager: ApiClient;
+let ndaId: string;
+
+beforeAll(async () => {
+  building = await createCheckInBuilding(session.baseUrl);
+  manager = await signedIn(session.baseUrl, demoUsers.master.username);
+  await manager.call('PATCH /building/:id/settings', {
+    params: { id: building.id },
+    body: { ...building.settings, visitorPhoto: { VISITOR: 'OPTIONAL' } },
+  });
+  const nda = await manager.call('POST /building/:id/document', {
+    params: { id: building.id },
+    body: {
+      kind: 'NDA',
+      title: NDA_TITLE,
+      visitorTypes: ['VISITOR'],
+      signMethod: 'DRAW',
+      body: 'You will keep **everything** you see and hear in this building to yourself.',
+    },
+  });
+  ndaId = nda.id;
+});
+
+afterAll(() => camera.remove());
+
+/** A touch tablet of its own, enrolled as the building's kiosk, ready for the network to go. */
+async function tablet(): Promise<{ context: BrowserContext; page: Page; kiosk: KioskPage }> {
+  const browser = session.context.browser();
+  if (!browser) throw new Error('The browser is not running');
+  const context = await browser.newContext({
+    baseURL: session.baseUrl,
+    locale: 'en-US',
+    colorScheme: 'light',
+    viewport: TABLET,
+    hasTouch: true,
+  });
+  context.setDefaultTimeout(UI_TIMEOUT_MS);
+  const page = await context.newPage();
+  const kiosk = await KioskPage.enrol(page, await enrolmentCode(session.baseUrl, building.id), building.qrCodeKey);
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  return { context, page, kiosk };
+}
+
+async function visitOf(person: Person) {
+  const list = await manager.call('GET /meeting', {
+    query: { buildingId: building.id, search: person.lastName, limit: 50 },
+  });
+  return list.docs.filter((visit) => visit.lastName === person.lastName);
+}
+
+/** Draws a zigzag across the pad with the mouse (signature_pad reads pointer events). */
+async function drawSignature(page: Page, kiosk: KioskPage): Promise<void> {
+  const pad = kiosk.wizard.main.getByRole('img', { name: exactly(kiosk.label('wizard.sign.pad')) });
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('The signature pad is not shown');
+  const middle = box.y + box.height / 2;
+  await page.mouse.move(box.x + 30, middle);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 40, middle + (i % 2 ? 30 : -30), { steps: 4 });
+  await page.mouse.up();
+}
+
+interface Walk {
+  /** Whether the NDA is asked. */
+  signs: boolean;
+  /** Check the photo and signing steps with axe. */
+  axe?: boolean;
+}
+
+/** A walk-in at the kiosk: form, photo, health questions, the NDA when asked, consent, temperature. */
+async function checkIn(page: Page, kiosk: KioskPage, person: Person, { signs, axe = false }: Walk): Promise<void> {
+  const screen = kiosk.wizard;
+  const total = signs ? 6 : 5;
+  await screen.chooseType('VISITOR');
+  // Until the form is left the wizard cannot tell who signed: every document counts.
+  await screen.waitForStep(1, 6, screen.label('wizard.titles.form'));
+  await screen.fillForm({
+    host: person.host,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: `${person.lastName.toLowerCase()}@example.com`,
+  });
+  await screen.button('next').click();
+
+  await screen.waitForStep(2, total, screen.label('wizard.titles.photo'));
+  const take = screen.main.getByRole('button', { name: exactly(screen.label('wizard.photo.take')) });
+  await expect.poll(() => take.isEnabled(), poll).toBe(true);
+  if (axe) await expectNoAxeViolations(page, 'the photo step');
+  await take.click();
+  await screen.main.getByRole('img', { name: exactly(screen.label('wizard.photo.preview')) }).waitFor();
+  await screen.main.getByText(exactly(screen.label('wizard.photo.taken'))).waitFor();
+  await screen.button('next').click();
+
+  await screen.waitForStep(3, total, building.health.name);
+  await screen.answer(building.texts.feverName, 'NO');
+  await screen.answer(building.texts.travel, 'NO');
+  await screen.button('next').click();
+
+  let step = 4;
+  if (signs) {
+    await screen.waitForStep(step, total, NDA_TITLE);
+    expect(await screen.button('next').isDisabled()).toBe(true);
+    await drawSignature(page, kiosk);
+    await screen.main.getByText(exactly(screen.label('wizard.sign.signed'))).waitFor();
+    if (axe) await expectNoAxeViolations(page, 'the signing step');
+    await screen.button('next').click();
+    step += 1;
+  }
+
+  await screen.waitForStep(step, total, screen.label('wizard.titles.consentAndEmailMe'));
+  await screen.consentCheckbox.check();
+  await screen.button('next').click();
+  await screen.waitForStep(step + 1, total, screen.label('wizard.titles.temperatureAndComments'));
+  await screen.temperature(1).fill('36.6');
+  await screen.button('finish').click();
+  await screen.outcomeHeading('allowed').waitFor();
+}
+
+/** The visit on the server, once it has it: its photo and signatures. */
+async function serverVisit(person: Person) {
+  await expect.poll(async () => (await visitOf(person)).length, poll).toBe(1);
+  const [visit] = await visitOf(person);
+  if (!visit) throw new Error('no visit');
+  await expect
+    .poll(async () => (await manager.call('GET /meeting/:id', { params: { id: visit.id } })).hasPhoto, poll)
+    .toBe(true);
+  return manager.call('GET /meeting/:id', { params: { id: visit.id } });
+}
+
+function signaturesOf(detail: Awaited<ReturnType<typeof serverVisit>>) {
+  return (detail.signatures ?? []).map(({ documentId, version, method, hasImage }) => ({
+    documentId,
+    version,
+    method,
+    hasImage,
+  }));
+}
+
+describe('the photo and signing steps at a lobby tablet', () => {
+  test('online: a walk-in takes a photo and signs the NDA by drawing; the server has both', async () => {
+    const { context, page, kiosk } = await tablet();
+    try {
+      const person = newPerson('Photo');
+      await checkIn(page, kiosk, person, { signs: true, axe: true });
+      const detail = await serverVisit(person);
+      expect(detail.hasPhoto).toBe(true);
+      expect(signaturesOf(detail)).toEqual([{ documentId: ndaId, version: 1, method: 'DRAW', hasImage: true }]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('with the network cut: the photo and the signature reach the server after the sync', async () => {
+    const { context, page, kiosk } = await tablet();
+    try {
+      await context.setOffline(true);
+      const person = newPerson('Offline');
+      await checkIn(page, kiosk, person, { signs: true });
+      expect(await visitOf(person)).toEqual([]);
+      await kiosk.done();
+      await context.setOffline(false);
+      const detail = await serverVisit(person);
+      expect(detail.hasPhoto).toBe(true);
+      expect(signaturesOf(detail)).toEqual([{ documentId: ndaId, version: 1, method: 'DRAW', hasImage: true }]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a visitor who signed is not asked again, until a new version is published', async () => {
+    const { context, page, kiosk } = await tablet();
+    try {
+      const person = newPerson('Again');
+      await checkIn(page, kiosk, person, { signs: true });
+      const first = await serverVisit(person);
+      await kiosk.done();
+      const checkOut = async (id: string) =>
+        manager.call('PATCH /meeting/:id/check-out', {
+          params: { id },
+          body: {
+            questionnairesAnswers: [{ questionnaireId: building.exit.id, answers: { [building.exit.badge]: 'YES' } }],
+          },
+        });
+      await checkOut(first.id);
+
+      // The same e-mail: the lookup answers the NDA's current version, the step is not shown.
+      await checkIn(page, kiosk, person, { signs: false });
+      await kiosk.done();
+      await expect
+        .poll(async () => (await visitOf(person)).filter((visit) => visit.checkedOutAt === null).length, poll)
+        .toBe(1);
+      const open = (await visitOf(person)).find((visit) => visit.checkedOutAt === null);
+      if (!open) throw new Error('no second visit');
+      await checkOut(open.id);
+
+      // A new version asks everyone again: the kiosk takes the new configuration on its welcome screen.
+      await manager.call('POST /buildingDocument/:id/version', {
+        params: { id: ndaId },
+        body: { body: 'Version 2: you will keep everything to yourself, photographs included.' },
+      });
+      const configured = page.waitForResponse(
+        (response) => new URL(response.url()).pathname.startsWith('/service/sync/config/') && response.status() === 200,
+      );
+      await kiosk.reload();
+      await configured;
+      await checkIn(page, kiosk, person, { signs: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
