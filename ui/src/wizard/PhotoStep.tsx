@@ -143,5 +143,3 @@ export function PhotoStep(props: PhotoStepProps) {
     </div>
   );
 }
-
-export default PhotoStep;

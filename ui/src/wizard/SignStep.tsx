@@ -142,5 +142,3 @@ function DrawPad({ signed, onDrawn }: { signed: boolean; onDrawn: (image: string
     </div>
   );
 }
-
-export default SignStep;

@@ -31,8 +31,8 @@ import {
 
 // The camera and the signature pad load only when a step needs them: neither the kiosk's first
 // screen nor the wizard's own chunk carries them (docs/kiosk.md, "The welcome screen").
-const PhotoStep = lazy(() => import('./PhotoStep.tsx'));
-const SignStep = lazy(() => import('./SignStep.tsx'));
+const PhotoStep = lazy(() => import('./PhotoStep.tsx').then((module) => ({ default: module.PhotoStep })));
+const SignStep = lazy(() => import('./SignStep.tsx').then((module) => ({ default: module.SignStep })));
 
 export interface WizardProps {
   input: WizardInput;
