@@ -1,7 +1,7 @@
 import { MAX_MUTATIONS_PER_PUSH, type Mutation, type SyncPushRequest, type SyncPushResponse } from '@vestibule/shared';
 import { type ApiClient, ApiError } from '@vestibule/shared/api';
-import type { KioskDb, OutboxEntry } from './kioskDb.ts';
-import { checkInPayloadOf, deviceIdOf, pendingCount, pendingEntries } from './outbox.ts';
+import type { CheckInEntry, KioskDb, OutboxEntry } from './kioskDb.ts';
+import { deviceIdOf, pendingCount, pendingEntries } from './outbox.ts';
 import { pageKioskClient } from './kioskClient.ts';
 
 /** Sends one batch; throws on a network fault or a 5xx (worth retrying). */
@@ -84,6 +84,10 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
     const other = next.findIndex((entry) => keyOf(entry) !== qrCodeKey);
     const batch = other === -1 ? next : next.slice(0, other);
     const remaining = (await pendingCount(db)) - batch.length;
+    // Photos and signatures kept as bytes go back to base64 (binaryPayload.ts, loaded only then).
+    const unpack = batch.some((entry) => entry.type === 'checkIn' && entry.binary)
+      ? (await import('./binaryPayload.ts')).checkInPayloadOf
+      : null;
     const body: SyncPushRequest = {
       deviceId,
       sentAt: (options.now?.() ?? new Date()).toISOString(),
@@ -92,7 +96,7 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
       pendingCount: remaining,
       ...(options.appVersion ? { appVersion: options.appVersion } : {}),
       ...(options.configVersion ? { configVersion: options.configVersion } : {}),
-      mutations: batch.map(toMutation),
+      mutations: batch.map((entry) => toMutation(entry, unpack)),
     };
     let answer: SyncPushResponse;
     try {
@@ -158,7 +162,7 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
   }
 }
 
-function toMutation(entry: OutboxEntry): Mutation {
+function toMutation(entry: OutboxEntry, unpack: ((entry: CheckInEntry) => CheckInEntry['payload']) | null): Mutation {
   const base = {
     mutationId: entry.mutationId,
     deviceId: entry.deviceId,
@@ -167,7 +171,12 @@ function toMutation(entry: OutboxEntry): Mutation {
   };
   switch (entry.type) {
     case 'checkIn':
-      return { ...base, visitId: entry.visitId, type: entry.type, payload: checkInPayloadOf(entry) };
+      return {
+        ...base,
+        visitId: entry.visitId,
+        type: entry.type,
+        payload: unpack && entry.binary ? unpack(entry) : entry.payload,
+      };
     case 'checkOut':
       return { ...base, visitId: entry.visitId, type: entry.type, payload: entry.payload };
     case 'rollCall':

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { VISITOR_PHOTO_MAX_BYTES } from '@vestibule/shared';
 import { buildResult, initialWizardState } from '@vestibule/ui/wizard';
 import { formWith, wizardInput } from '@vestibule/ui/wizard/testing';
-import { checkInPayloadOf } from '../../offline/outbox.ts';
+import { checkInPayloadOf } from '../../offline/binaryPayload.ts';
 import { kioskConfig, offlineRunner } from '../kiosk/kioskTesting.ts';
 import { cachedSource, submitCheckIn } from './checkInSource.ts';
 
