@@ -220,6 +220,8 @@ describe('the photo and signing steps at a lobby tablet', () => {
         .toBe(1);
       const open = (await visitOf(person)).find((visit) => visit.checkedOutAt === null);
       if (!open) throw new Error('no second visit');
+      const second = await manager.call('GET /meeting/:id', { params: { id: open.id } });
+      expect(signaturesOf(second)).toEqual([]);
       await checkOut(open.id);
 
       // A new version asks everyone again: the kiosk takes the new configuration on its welcome screen.
@@ -233,6 +235,14 @@ describe('the photo and signing steps at a lobby tablet', () => {
       await kiosk.reload();
       await configured;
       await checkIn(page, kiosk, person, { signs: true });
+      await expect
+        .poll(async () => (await visitOf(person)).filter((visit) => visit.checkedOutAt === null).length, poll)
+        .toBe(1);
+      const third = (await visitOf(person)).find((visit) => visit.checkedOutAt === null);
+      if (!third) throw new Error('no third visit');
+      await expect
+        .poll(async () => signaturesOf(await manager.call('GET /meeting/:id', { params: { id: third.id } })), poll)
+        .toEqual([{ documentId: ndaId, version: 2, method: 'DRAW', hasImage: true }]);
     } finally {
       await context.close();
     }
