@@ -126,13 +126,8 @@ async function seedDemoCompanies(db: Db): Promise<boolean> {
           country_code: tenant.country_code,
           pin_code: '1234',
           ...newBuildingColumns(),
-          // Where a host's arrival notice says their visitor waits; Demo HQ offers its visitors a
-          // photo at check-in (docs/check-in.md, "The visitor's photo").
-          settings: JSON.stringify({
-            ...newBuildingSettings(),
-            hostNoticeWaitText: DEMO_WAIT_TEXT,
-            ...(tenant === tenants.demo ? { visitorPhoto: { VISITOR: 'OPTIONAL' } } : {}),
-          }),
+          // Where a host's arrival notice says their visitor waits.
+          settings: JSON.stringify({ ...newBuildingSettings(), hostNoticeWaitText: DEMO_WAIT_TEXT }),
           mobile_token: tenant.mobileToken,
         })
         .execute();
