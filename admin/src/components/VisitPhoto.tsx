@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchPicture } from '../api/picture.ts';
+import { usePictureUrl } from '../api/usePictureUrl.ts';
 
 /**
  * The visitor's photo taken at check-in (docs/check-in.md, "The visitor's photo"), fetched with
@@ -11,26 +10,8 @@ import { fetchPicture } from '../api/picture.ts';
 export function VisitPhoto(props: { visitId: string; hasPhoto: boolean; name: string; size: number }) {
   const { visitId, hasPhoto, name, size } = props;
   const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!hasPhoto) return undefined;
-    let live = true;
-    let made: string | null = null;
-    fetchPicture('GET /meeting/:id/photo', { params: { id: visitId } }).then(
-      (blob) => {
-        if (!live) return;
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      },
-      () => live && setUrl(null),
-    );
-    return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [visitId, hasPhoto]);
-  if (!hasPhoto || url === null) return null;
+  const url = usePictureUrl(hasPhoto ? 'GET /meeting/:id/photo' : null, visitId);
+  if (url === null) return null;
   return (
     <img
       src={url}

@@ -2,14 +2,14 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessibilityOptions, toggleAccessibility, useAccessibility } from './accessibility.ts';
 import { KioskIcon } from './icons.tsx';
-import type { AccessibilityMenuProps } from './KioskBarTools.tsx';
 
 /**
  * The accessibility choices, each a switch that says its state (docs/kiosk.md, "Accessibility").
  * It opens with the focus on its heading and closes with Escape or Close (the page frame then puts
  * the focus back on the bar's button). Loaded when first opened: the first screen does without it.
  */
-export function KioskAccessibilityPanel({ onOpenChange, panelId }: AccessibilityMenuProps & { panelId: string }) {
+export function KioskAccessibilityPanel(props: { onOpenChange: (open: boolean) => void; panelId: string }) {
+  const { onOpenChange, panelId } = props;
   const { t } = useTranslation('publicPages');
   const choice = useAccessibility();
   const headingId = useId();

@@ -29,7 +29,7 @@ export function KioskLanguages() {
   );
 }
 
-export interface AccessibilityMenuProps {
+interface AccessibilityMenuProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }

@@ -65,7 +65,7 @@ export function PageFrame({ building, title, kiosk = false, hideLogo = false, ch
       </header>
       {kiosk && accessibilityOpen && (
         <Suspense fallback={null}>
-          <KioskAccessibilityPanel open onOpenChange={setAccessibilityOpen} panelId={panelId} />
+          <KioskAccessibilityPanel onOpenChange={setAccessibilityOpen} panelId={panelId} />
         </Suspense>
       )}
       <main className="content">{children}</main>

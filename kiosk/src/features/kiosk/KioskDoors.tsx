@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../app/router.ts';
 import { type IconName, KioskIcon } from '../../ui/icons.tsx';
@@ -20,61 +19,42 @@ export function KioskDoors({ qrCodeKey, onScan, pinHref }: KioskDoorsProps) {
   const { t } = useTranslation('publicVisit');
   return (
     <ul className="doors">
-      <Door icon="checkOut" title={t('checkIn.checkOut')} hint={t('doors.checkOut')}>
-        {(content) => (
-          <Link className="door" href={pagePath('buildingCheckOut', qrCodeKey)}>
-            {content}
-          </Link>
-        )}
-      </Door>
-      <Door icon="qrCode" title={t('scan.open')} hint={t('doors.scan')}>
-        {(content) => (
-          <button
-            type="button"
-            className="door"
-            onPointerEnter={preloadQrScanner}
-            onFocus={preloadQrScanner}
-            onClick={onScan}
-          >
-            {content}
-          </button>
-        )}
-      </Door>
+      <li>
+        <Link className="door" href={pagePath('buildingCheckOut', qrCodeKey)}>
+          <DoorContent icon="checkOut" title={t('checkIn.checkOut')} hint={t('doors.checkOut')} />
+        </Link>
+      </li>
+      <li>
+        <button
+          type="button"
+          className="door"
+          onPointerEnter={preloadQrScanner}
+          onFocus={preloadQrScanner}
+          onClick={onScan}
+        >
+          <DoorContent icon="qrCode" title={t('scan.open')} hint={t('doors.scan')} />
+        </button>
+      </li>
       {pinHref && (
-        <Door icon="pin" title={t('pin.open')} hint={t('doors.pin')}>
-          {(content) => (
-            <Link className="door" href={pinHref}>
-              {content}
-            </Link>
-          )}
-        </Door>
+        <li>
+          <Link className="door" href={pinHref}>
+            <DoorContent icon="pin" title={t('pin.open')} hint={t('doors.pin')} />
+          </Link>
+        </li>
       )}
     </ul>
   );
 }
 
-function Door({
-  icon,
-  title,
-  hint,
-  children,
-}: {
-  icon: IconName;
-  title: string;
-  hint: string;
-  children: (content: ReactNode) => ReactNode;
-}) {
+/** A door card's inside: its icon, its action, then whom it is for. */
+function DoorContent({ icon, title, hint }: { icon: IconName; title: string; hint: string }) {
   return (
-    <li>
-      {children(
-        <>
-          <KioskIcon name={icon} className="door-icon" />
-          <span className="door-text">
-            <span className="door-title">{title}</span>
-            <span className="door-hint">{hint}</span>
-          </span>
-        </>,
-      )}
-    </li>
+    <>
+      <KioskIcon name={icon} className="door-icon" />
+      <span className="door-text">
+        <span className="door-title">{title}</span>
+        <span className="door-hint">{hint}</span>
+      </span>
+    </>
   );
 }

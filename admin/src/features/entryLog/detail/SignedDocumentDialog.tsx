@@ -3,7 +3,7 @@ import type { SignedDocument } from '@vestibule/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/apiClient.ts';
-import { fetchPicture } from '../../../api/picture.ts';
+import { usePictureUrl } from '../../../api/usePictureUrl.ts';
 import { AppDialog, DialogActions } from '../../../components/AppDialog.tsx';
 import { MarkdownText } from '../../../components/MarkdownText.tsx';
 import { useDateTimeFormat } from '../../../format/useDateTimeFormat.ts';
@@ -19,29 +19,18 @@ export function SignedDocumentDialog({ signatureId, onClose }: { signatureId: st
   const { t } = useTranslation();
   const format = useDateTimeFormat();
   const [signed, setSigned] = useState<SignedDocument | null>(null);
-  const [image, setImage] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
-    let url: string | null = null;
-    const params = { id: signatureId };
-    api.call('GET /meetingSignature/:id', { params }).then(
-      async (answer) => {
-        if (!live) return;
-        setSigned(answer);
-        if (!answer.hasImage) return;
-        const blob = await fetchPicture('GET /meetingSignature/:id/image', { params });
-        if (!live) return;
-        url = URL.createObjectURL(blob);
-        setImage(url);
-      },
+    api.call('GET /meetingSignature/:id', { params: { id: signatureId } }).then(
+      (answer) => live && setSigned(answer),
       (error: unknown) => live && notifications.showError(messageFromError(error)),
     );
     return () => {
       live = false;
-      if (url) URL.revokeObjectURL(url);
     };
   }, [signatureId]);
+  const image = usePictureUrl(signed?.hasImage ? 'GET /meetingSignature/:id/image' : null, signatureId);
 
   const signer = signed ? [signed.firstName, signed.lastName].filter(Boolean).join(' ') : '';
   return (
