@@ -16,7 +16,7 @@ export interface StageResult {
   failures?: string[];
 }
 
-interface VitestReport {
+export interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
   testResults?: {
@@ -25,18 +25,24 @@ interface VitestReport {
   }[];
 }
 
-/** The failed tests of a JSON report, so that the summary at the end of a long log names them. */
-function failuresOf(report: VitestReport, packageDir: string): string[] {
+/**
+ * The failed tests of a JSON report, so that the summary at the end of a long log names them:
+ * file, test, the first line of the error and the line of the test file it came from (a scenario
+ * with twenty polls fails with the same message at each).
+ */
+export function failuresOf(report: VitestReport, packageDir: string): string[] {
   const failures: string[] = [];
   for (const file of report.testResults ?? []) {
     const path = file.name.slice(file.name.lastIndexOf(`/${packageDir}/`) + 1);
+    const fileName = path.slice(path.lastIndexOf('/') + 1);
+    const frameOfFile = new RegExp(`${fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):\\d+`);
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
-      // The first line of the error, without its terminal colours.
-      const message = stripVTControlCharacters(test.failureMessages?.[0] ?? '')
-        .split('\n')[0]
-        ?.slice(0, 300);
-      failures.push(`${path} > ${test.fullName}${message ? `: ${message}` : ''}`);
+      const lines = stripVTControlCharacters(test.failureMessages?.[0] ?? '').split('\n');
+      const message = lines[0]?.slice(0, 300) ?? '';
+      const line = lines.map((text) => frameOfFile.exec(text)?.[1]).find((found) => found !== undefined);
+      const at = line ? ` (${fileName}:${line})` : '';
+      failures.push(`${path} > ${test.fullName}${message ? `: ${message}` : ''}${at}`);
     }
   }
   return failures;
