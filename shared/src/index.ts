@@ -26,6 +26,7 @@ export * from './domain/wizard.ts';
 export * from './domain/visitCodes.ts';
 export * from './domain/visitorTypes.ts';
 export * from './domain/visitorPhoto.ts';
+export * from './domain/badge.ts';
 export * from './domain/documents.ts';
 export * from './schemas/document.ts';
 export * from './schemas/visit.ts';

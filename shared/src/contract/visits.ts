@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
 import { idParamsSchema, okSchema } from '../schemas/common.ts';
-import { visitDetailSchema } from '../schemas/visit.ts';
+import { visitBadgeSchema, visitDetailSchema } from '../schemas/visit.ts';
 import {
   hostCandidateSchema,
   hostSearchQuerySchema,
@@ -71,6 +71,14 @@ export const visitsContract = {
     summary:
       "The visitor's photo taken at check-in (image/jpeg, cached privately); 404 when the visit has none. Staff only, as the visit",
     params: idParamsSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  'GET /meeting/:id/badge': endpoint({
+    tags,
+    summary:
+      "A visit's badge to print again: what it says, the building's layout and logo, whether it has a photo. Staff only, as the visit",
+    params: idParamsSchema,
+    response: visitBadgeSchema,
     errors: ['NOT_FOUND'],
   }),
   'POST /meeting': endpoint({

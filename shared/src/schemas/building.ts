@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateFormats, locales, timeFormats } from '../constants.ts';
 import { autoCheckoutModes } from '../domain/autoCheckout.ts';
+import { badgePrintModes, badgeSizes } from '../domain/badge.ts';
 import { checkInFieldKeys, checkInFieldTypes, lockedFieldChange } from '../domain/checkInForm.ts';
 import { isCountryCode, isValidTimeZone } from '../domain/dictionaries.ts';
 import { isIsoDuration } from '../domain/duration.ts';
@@ -25,6 +26,20 @@ export const pinIdentificationMethods = [
   'PERSONAL_PIN_AND_AUTOCOMPLETE',
 ] as const;
 export const cameraPlaces = ['ENTRY', 'EXIT', 'ENTRY_EXIT'] as const;
+
+/** What a building's badge shows (domain/badge.ts, BadgeLayout). */
+export const badgeLayoutSchema = z
+  .object({
+    size: z.enum(badgeSizes),
+    photo: z.boolean(),
+    company: z.boolean(),
+    host: z.boolean(),
+    validUntil: z.boolean(),
+    logo: z.boolean(),
+    qrCode: z.boolean(),
+  })
+  .meta({ id: 'BadgeLayout' });
+
 /**
  * How employees check in on their own, at a kiosk or on their phone (staff at the desk vouch for
  * anyone): IDENTIFIED by their pass or PIN only; DIRECTORY also by finding their name in the
@@ -168,6 +183,10 @@ export const buildingSettingsSchema = z
      * (docs/check-in.md, "The visitor's photo"). Missing, or a type missing: OFF.
      */
     visitorPhoto: z.partialRecord(z.enum(wizardVisitorTypes), z.enum(visitorPhotoModes)).optional(),
+    /** The visitor badge's layout (docs/badges.md); missing, or a part missing: the default's. */
+    badgeLayout: badgeLayoutSchema.partial().optional(),
+    /** When a kiosk prints a badge after a check-in, per wizard person type; missing: never. */
+    badgePrint: z.partialRecord(z.enum(wizardVisitorTypes), z.enum(badgePrintModes)).optional(),
     /**
      * Signed documents (docs/check-in.md, "Signed documents"): a person who signed a document's
      * current version here within this many days is not asked again; 0 asks at every visit.

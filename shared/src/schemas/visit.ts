@@ -5,7 +5,8 @@ import { visitStatuses } from '../domain/visitStatus.ts';
 import { temperatureUnits } from '../domain/temperature.ts';
 import { type WizardVisitorType, visitorTypes, wizardVisitorTypes } from '../domain/visitorTypes.ts';
 import { VISITOR_PHOTO_BASE64_MAX, visitorPhotoModes } from '../domain/visitorPhoto.ts';
-import { checkInFieldSchema, employeeCheckInModes } from './building.ts';
+import { badgePrintModes } from '../domain/badge.ts';
+import { badgeLayoutSchema, checkInFieldSchema, employeeCheckInModes } from './building.ts';
 import { documentSignaturesSchema, visitSignatureSchema, wizardDocumentSchema } from './document.ts';
 import { questionSchema, questionTypes } from './questionnaire.ts';
 
@@ -280,6 +281,11 @@ export const checkInDataSchema = z
      * not asked again (ask POST /checkin/:qrCodeKey/signedDocuments); 0: asked at every visit.
      */
     resignDays: z.number().int().min(0).optional(),
+    /**
+     * A kiosk's badge for this person type (docs/badges.md): when it prints one and its layout.
+     * A phone has none; absent from configurations a kiosk cached before badges existed: none.
+     */
+    badge: z.object({ print: z.enum(badgePrintModes), layout: badgeLayoutSchema }).optional(),
   })
   .meta({ id: 'CheckInData' });
 export type CheckInData = z.infer<typeof checkInDataSchema>;
@@ -372,3 +378,29 @@ export const visitDetailSchema = visitSummarySchema
   })
   .meta({ id: 'Visit' });
 export type VisitDetail = z.infer<typeof visitDetailSchema>;
+
+/** A visit's badge, for staff who reprint it (GET /meeting/:id/badge; docs/badges.md). */
+export const visitBadgeSchema = z
+  .object({
+    visitId: z.uuid(),
+    content: z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      companyName: z.string().nullable(),
+      host: z.string().nullable(),
+      visitorType: z.enum(wizardVisitorTypes),
+      validFrom: z.string(),
+      validUntil: z.string().nullable(),
+      visitCode: z.string().nullable(),
+      buildingName: z.string(),
+      timeZoneId: z.string(),
+    }),
+    layout: badgeLayoutSchema,
+    /** The building's check-in logo (GET /public/buildings/{id}/checkInLogoImage/{version}); 0: none. */
+    buildingId: z.uuid(),
+    logoVersion: z.number().int(),
+    /** The visit has the person's photo (GET /meeting/{id}/photo). */
+    hasPhoto: z.boolean(),
+  })
+  .meta({ id: 'VisitBadge' });
+export type VisitBadge = z.infer<typeof visitBadgeSchema>;

@@ -14,6 +14,8 @@ import {
   visitIdentifierPattern,
   wizardVisitorTypes,
   visitorPhotoModeOf,
+  badgeLayoutOf,
+  badgePrintModeOf,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -120,6 +122,15 @@ export async function checkInData(
     photo: visitorPhotoModeOf(settings.visitorPhoto, visitorType),
     documents: await documentsToSign(ctx.db, building.id, visitorType),
     resignDays: resignDaysOf(settings),
+    // Badges are printed by kiosks only (docs/badges.md): a phone has no printer of the lobby's.
+    ...(channel.fromKiosk
+      ? {
+          badge: {
+            print: badgePrintModeOf(settings.badgePrint, visitorType),
+            layout: badgeLayoutOf(settings.badgeLayout),
+          },
+        }
+      : {}),
   };
 }
 

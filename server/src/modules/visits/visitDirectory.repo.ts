@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 export function findTenantBuilding(db: Db, tenantId: string, id: string) {
   return db
     .selectFrom('buildings')
-    .select(['id', 'tenant_id', 'name', 'qr_code_key', 'settings'])
+    .select(['id', 'tenant_id', 'name', 'qr_code_key', 'settings', 'check_in_logo_version'])
     .where('id', '=', id)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();

@@ -7,6 +7,7 @@ import { actorOf, allow, byVisit, callerOf } from './visitCaller.ts';
 import {
   hostsOfBuilding,
   listVisits,
+  visitBadge,
   visitDetail,
   visitPhoto,
   visitQuestionnaires,
@@ -65,6 +66,12 @@ export async function visitsRoutes(app: FastifyInstance): Promise<void> {
         .header('cache-control', `private, max-age=${PHOTO_CACHE_SECONDS}`)
         .send(photo);
     },
+  });
+
+  // A visit's badge, printed again at the desk (docs/badges.md).
+  route(app, 'GET /meeting/:id/badge', {
+    config: { ...allow('view'), ...byVisit },
+    handler: (request) => visitBadge(ctx, callerOf(request), request.params.id),
   });
 
   // A visit's signed documents (docs/check-in.md, "Signed documents"): whoever sees the visit.

@@ -12,8 +12,12 @@ import {
   type VisitListQuery,
   type VisitQuestionnaires,
   type VisitStats,
+  type VisitBadge,
   type VisitDetail,
+  badgeLayoutOf,
+  badgeValidUntil,
   csvRow,
+  isWizardVisitorType,
   visitStatus,
   wizardTypeOfPerson,
 } from '@vestibule/shared';
@@ -71,6 +75,39 @@ export async function visitPhoto(ctx: ServerContext, caller: VisitCaller, id: st
   const photo = await findVisitPhoto(ctx.db, visit.id);
   if (!photo) throw notFound();
   return photo;
+}
+
+/**
+ * A visit's badge to print again (docs/badges.md): what it says, read as the kiosk reads it from
+ * its own record (valid from the check-in, or the planned time before it; until the planned
+ * duration later), with the building's layout and logo. 404 unless the caller sees the visit.
+ */
+export async function visitBadge(ctx: ServerContext, caller: VisitCaller, id: string): Promise<VisitBadge> {
+  const visit = await visibleVisit(ctx, caller, id);
+  const building = await findTenantBuilding(ctx.db, caller.tenantId, visit.building_id);
+  if (!building) throw notFound();
+  const detail = toVisitDetail(visit);
+  const validFrom = detail.checkedInAt ?? detail.scheduledAt ?? detail.createdAt;
+  return {
+    visitId: visit.id,
+    content: {
+      firstName: detail.firstName ?? '',
+      lastName: detail.lastName ?? '',
+      companyName: detail.companyName,
+      host: detail.host,
+      // A badge is a wizard person type's; a type of old records reads as a visitor's.
+      visitorType: isWizardVisitorType(detail.visitorType) ? detail.visitorType : 'VISITOR',
+      validFrom,
+      validUntil: badgeValidUntil(validFrom, detail.scheduledDuration),
+      visitCode: detail.identifier,
+      buildingName: building.name,
+      timeZoneId: detail.timeZoneId,
+    },
+    layout: badgeLayoutOf(settingsOf(building).badgeLayout),
+    buildingId: building.id,
+    logoVersion: building.check_in_logo_version,
+    hasPhoto: detail.hasPhoto,
+  };
 }
 
 /** The entry log: filtered, counted (up to a cap) and paged in the database; statuses by the shared rule. */

@@ -14,6 +14,7 @@ import { floors } from './floors.ts';
 import { spaces } from './spaces.ts';
 import { spaceCheckIn } from './spaceCheckIn.ts';
 import { booking } from './booking.ts';
+import { badge } from './badge.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -63,4 +64,5 @@ export const en = {
   spaces,
   spaceCheckIn,
   booking,
+  badge,
 };

@@ -15,6 +15,7 @@ import { floors } from './floors.ts';
 import { spaces } from './spaces.ts';
 import { spaceCheckIn } from './spaceCheckIn.ts';
 import { booking } from './booking.ts';
+import { badge } from './badge.ts';
 import { common } from './common.ts';
 import { csv } from './csv.ts';
 import { errors } from './errors.ts';
@@ -64,4 +65,5 @@ export const fr = {
   spaces,
   spaceCheckIn,
   booking,
+  badge,
 } satisfies Catalogue<Resources>;
