@@ -228,6 +228,7 @@ describe('route × role × tenant matrix', () => {
       'GET /service/meetings/meetings.csv': 'export',
       'GET /service/meeting/:id': 'view',
       'GET /service/meeting/:id/photo': 'view',
+      'GET /service/meeting/:id/badge': 'view',
       'POST /service/meeting': 'invite',
       'POST /service/meetingWithCheckIn': 'fastCheckIn',
       'GET /service/meeting/building/:id/checkInData': 'fastCheckIn',
