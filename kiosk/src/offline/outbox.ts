@@ -92,6 +92,9 @@ export async function commitCheckIn(
         options.codes?.publicIdentifier ?? known?.publicIdentifier ?? options.knownCodes?.publicIdentifier ?? null,
       scheduledAt: known?.scheduledAt ?? null,
       scheduledDuration: payload.scheduledDuration ?? known?.scheduledDuration ?? null,
+      // The host and company as typed: the staff screen's evacuation list and the badge read them.
+      host: text('host') ?? known?.host ?? null,
+      companyName: text('companyName') ?? text('contractorCompanyName') ?? known?.companyName ?? null,
       source: known?.source ?? 'device',
       allowed,
     };

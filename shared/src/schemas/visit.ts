@@ -285,7 +285,14 @@ export const checkInDataSchema = z
      * A kiosk's badge for this person type (docs/badges.md): when it prints one and its layout.
      * A phone has none; absent from configurations a kiosk cached before badges existed: none.
      */
-    badge: z.object({ print: z.enum(badgePrintModes), layout: badgeLayoutSchema }).optional(),
+    badge: z
+      .object({
+        print: z.enum(badgePrintModes),
+        layout: badgeLayoutSchema,
+        /** The building's time zone: the badge's times on its clock. */
+        timeZoneId: z.string(),
+      })
+      .optional(),
   })
   .meta({ id: 'CheckInData' });
 export type CheckInData = z.infer<typeof checkInDataSchema>;

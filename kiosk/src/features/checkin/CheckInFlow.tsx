@@ -1,27 +1,18 @@
-import type { CheckInData, WizardVisitorType } from '@vestibule/shared';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import type { WizardVisitorType } from '@vestibule/shared';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../ui/errorMessage.ts';
-import { LoadFailed, Loading } from '../../ui/Status.tsx';
-import { useLoad } from '../../ui/useLoad.ts';
-import type { WizardInput, WizardResult } from '../wizard/index.ts';
+import { Loading } from '../../ui/Status.tsx';
 import type { EmployeeWays } from './EmployeeEntry.tsx';
+import type { PrintableCheckIn } from './KioskBadge.tsx';
 import { type KioskWelcome, PersonTypeChoice } from './PersonTypeChoice.tsx';
-import { serverCamera } from './checkin.api.ts';
-import {
-  type CheckInSource,
-  type SubmittedCheckIn,
-  type VisitPreset,
-  reusesAnswers,
-  submitCheckIn,
-} from './checkInSource.ts';
+import type { CheckInSource, SubmittedCheckIn, VisitPreset } from './checkInSource.ts';
 
 export type { VisitPreset } from './checkInSource.ts';
 
-// The wizard (and the markdown renderer) load while the person picks who they are, and so do
-// the employees' screen and the outcome.
-const loadWizard = () => import('../wizard/Wizard.tsx');
-const Wizard = lazy(() => loadWizard().then((module) => ({ default: module.Wizard })));
+// The wizard's screen, the wizard (and the markdown renderer) load while the person picks who
+// they are, and so do the employees' screen and the outcome: none is on the welcome screen.
+const loadWizardScreen = () => import('./WizardScreen.tsx');
+const WizardScreen = lazy(() => loadWizardScreen().then((module) => ({ default: module.WizardScreen })));
 const loadEmployeeEntry = () => import('./EmployeeEntry.tsx');
 const EmployeeEntry = lazy(() => loadEmployeeEntry().then((module) => ({ default: module.EmployeeEntry })));
 const loadOutcome = () => import('./LiveOutcome.tsx');
@@ -47,7 +38,7 @@ type Screen =
   | { kind: 'choose' }
   | { kind: 'employee' }
   | { kind: 'wizard'; visitorType: WizardVisitorType; attempt: number; notice: string | null; checkingBack: boolean }
-  | { kind: 'outcome'; submitted: SubmittedCheckIn; visitorType: WizardVisitorType };
+  | { kind: 'outcome'; submitted: SubmittedCheckIn; visitorType: WizardVisitorType; badge: PrintableCheckIn | null };
 
 /** Person type, wizard, outcome: the check-in of one person, on their phone or on a kiosk. */
 export function CheckInFlow(props: CheckInFlowProps) {
@@ -65,7 +56,7 @@ export function CheckInFlow(props: CheckInFlowProps) {
     onScreenChange?.(screen.kind);
   }, [screen.kind, onScreenChange]);
   useEffect(() => {
-    void loadWizard();
+    void loadWizardScreen().then((module) => module.loadWizard());
     void loadEmployeeEntry();
     void loadOutcome();
   }, []);
@@ -116,16 +107,20 @@ export function CheckInFlow(props: CheckInFlowProps) {
       );
     case 'wizard':
       return (
-        <WizardScreen
-          key={`${screen.visitorType}-${screen.attempt}-${preset?.person?.personId ?? ''}`}
-          source={source}
-          visitorType={screen.visitorType}
-          preset={preset}
-          checkingBack={screen.checkingBack}
-          notice={screen.notice}
-          onCancel={restart}
-          onSubmitted={(submitted) => setScreen({ kind: 'outcome', submitted, visitorType: screen.visitorType })}
-        />
+        <Suspense fallback={<Loading />}>
+          <WizardScreen
+            key={`${screen.visitorType}-${screen.attempt}-${preset?.person?.personId ?? ''}`}
+            source={source}
+            visitorType={screen.visitorType}
+            preset={preset}
+            checkingBack={screen.checkingBack}
+            notice={screen.notice}
+            onCancel={restart}
+            onSubmitted={(submitted, badge) =>
+              setScreen({ kind: 'outcome', submitted, visitorType: screen.visitorType, badge })
+            }
+          />
+        </Suspense>
       );
     case 'outcome':
       return (
@@ -136,6 +131,7 @@ export function CheckInFlow(props: CheckInFlowProps) {
             building={building.building}
             kiosk={channel.kiosk}
             visitorType={screen.visitorType}
+            badge={screen.badge}
             qrCodeKey={building.qrCodeKey}
             onDone={onDone ?? restart}
             onAlreadyInDone={onDone ?? restart}
@@ -152,89 +148,4 @@ export function CheckInFlow(props: CheckInFlowProps) {
         </Suspense>
       );
   }
-}
-
-interface WizardScreenProps {
-  source: CheckInSource;
-  visitorType: WizardVisitorType;
-  preset: VisitPreset | undefined;
-  checkingBack: boolean;
-  notice: string | null;
-  onCancel: () => void;
-  onSubmitted: (submitted: SubmittedCheckIn) => void;
-}
-
-function WizardScreen(props: WizardScreenProps) {
-  const { source, visitorType, preset, checkingBack } = props;
-  const { building, channel } = source;
-  const { t, i18n } = useTranslation('publicVisit');
-  const [error, setError] = useState<string | null>(null);
-  const data = useLoad(`${building.qrCodeKey}|${visitorType}`, (signal) => source.loadData(visitorType, signal));
-  const camera = useMemo(() => serverCamera(building.qrCodeKey, channel), [building.qrCodeKey, channel]);
-  const ready: CheckInData | null = data.status === 'ready' ? data.data : null;
-  const input = useMemo<WizardInput | null>(() => {
-    if (!ready) return null;
-    const visit = preset?.visit;
-    const person = preset?.person;
-    return {
-      ...ready,
-      // A person whose earlier answers still hold (an employee) is asked none: the server reuses them.
-      questionnaires: reusesAnswers(preset) ? [] : ready.questionnaires,
-      // The person's own default duration, when their record has one.
-      defaultMeetingDuration: person?.scheduledDuration ?? ready.defaultMeetingDuration,
-      meetingIdentifier: visit?.identifier ?? null,
-      id: visit?.id ?? null,
-      personId: person?.personId ?? null,
-      replaceOldVisit: false,
-      scheduledDuration: visit?.scheduledDuration ?? person?.scheduledDuration ?? null,
-      // Everything the person gave before (their link's stored form), names and host at least;
-      // a person of the directory, their record.
-      checkInAnswers: visit
-        ? { firstName: visit.firstName, lastName: visit.lastName, host: visit.host, ...visit.checkInForm }
-        : (person?.checkInForm ?? null),
-      answeredQuestionnaires: null,
-      checkingBack,
-      fromKiosk: channel.kiosk,
-    };
-  }, [ready, preset, checkingBack, channel.kiosk]);
-
-  const { onSubmitted } = props;
-  const finish = useCallback(
-    async (result: WizardResult) => {
-      if (!ready) return;
-      setError(null);
-      try {
-        onSubmitted(await submitCheckIn(source, ready, result, preset));
-      } catch (failure) {
-        // The device could not store the check-in (storage full or refused): nothing was confirmed.
-        setError(errorMessage(failure, i18n));
-      }
-    },
-    [source, ready, preset, onSubmitted, i18n],
-  );
-  const onFinish = useCallback((result: WizardResult) => void finish(result), [finish]);
-
-  return (
-    <section className="screen" aria-labelledby="checkin-title">
-      <h1 id="checkin-title" className="screen-title">
-        {t('checkIn.title')} · {t(`checkIn.types.${visitorType}`)}
-      </h1>
-      {props.notice && <p className="notice notice-warning">{props.notice}</p>}
-      {data.status === 'loading' && <Loading />}
-      {data.status === 'error' && <LoadFailed error={data.error} onRetry={data.retry} />}
-      {input && (
-        <Suspense fallback={<Loading />}>
-          <Wizard
-            input={input}
-            onFinish={onFinish}
-            onCancel={props.onCancel}
-            error={error}
-            camera={camera}
-            hostSearch={source.searchHosts}
-            signedDocuments={source.signedDocuments}
-          />
-        </Suspense>
-      )}
-    </section>
-  );
 }

@@ -1,4 +1,5 @@
 import type { CheckInBuilding, CheckInResponse, WizardVisitorType } from '@vestibule/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagePath } from '../../app/router.ts';
 import { Link } from '../../ui/Link.tsx';
@@ -17,11 +18,13 @@ interface OutcomeProps {
   delivered?: boolean;
   /** Where the check-in stands when it has not reached the server yet, or was refused there. */
   notice?: { tone: 'info' | 'error'; text: string } | null;
+  /** Under the codes of a check-in let in: the kiosk's badge and its print button. */
+  children?: ReactNode;
 }
 
 /** After Finish: checked in (visit code, PIN, the building's success text) or refused (its failure text). */
 export function CheckInOutcome(props: OutcomeProps) {
-  const { response, building, kiosk, visitorType, onDone, delivered = true, notice = null } = props;
+  const { response, building, kiosk, visitorType, onDone, delivered = true, notice = null, children } = props;
   const { t } = useTranslation('publicVisit');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const seconds = building.kioskOutcomeSeconds ?? DEFAULT_OUTCOME_SECONDS;
@@ -71,6 +74,7 @@ export function CheckInOutcome(props: OutcomeProps) {
           <p>{t(response.pin ? 'success.keep' : 'success.keepCode')}</p>
         </>
       )}
+      {children}
       <DeliveryNotice notice={notice} />
       {response.message.trim() && <p className="building-text">{response.message}</p>}
       {kiosk && building.devicesSuccessText.trim() && <p className="building-text">{building.devicesSuccessText}</p>}

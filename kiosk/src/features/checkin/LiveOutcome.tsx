@@ -1,11 +1,17 @@
 import type { CheckInBuilding, WizardVisitorType } from '@vestibule/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KioskDb } from '../../offline/kioskDb.ts';
 import type { SyncRunner } from '../../offline/runtime.ts';
 import { AlreadyCheckedIn, CheckInOutcome } from './CheckInOutcome.tsx';
 import type { SubmittedCheckIn } from './checkInSource.ts';
+import type { PrintableCheckIn } from './KioskBadge.tsx';
+import { logoUrl } from '../../ui/PageFrame.tsx';
+
+// The badge and its QR code load with the outcome (the wizard starts loading both).
+export const loadBadge = () => import('./KioskBadge.tsx');
+const KioskBadge = lazy(() => loadBadge().then((module) => ({ default: module.KioskBadge })));
 
 interface LiveOutcomeProps {
   submitted: SubmittedCheckIn;
@@ -13,6 +19,8 @@ interface LiveOutcomeProps {
   building: CheckInBuilding['building'];
   kiosk: boolean;
   visitorType: WizardVisitorType;
+  /** The badge a kiosk prints for this check-in (docs/badges.md); null: none. */
+  badge?: PrintableCheckIn | null;
   qrCodeKey: string;
   onDone: () => void;
   onAlreadyInDone: () => void;
@@ -73,6 +81,17 @@ export function LiveOutcome({ submitted, runner, onRedo, ...props }: LiveOutcome
       onDone={props.onDone}
       delivered={!pending}
       notice={notice}
-    />
+    >
+      {props.kiosk && props.badge && response.allowed && (
+        <Suspense fallback={null}>
+          <KioskBadge
+            checkIn={props.badge}
+            visitCode={response.meetingIdentifier}
+            buildingName={props.building.name}
+            logoSrc={logoUrl(props.building)}
+          />
+        </Suspense>
+      )}
+    </CheckInOutcome>
   );
 }

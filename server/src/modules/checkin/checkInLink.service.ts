@@ -128,6 +128,7 @@ export async function checkInData(
           badge: {
             print: badgePrintModeOf(settings.badgePrint, visitorType),
             layout: badgeLayoutOf(settings.badgeLayout),
+            timeZoneId: settings.timeZoneId,
           },
         }
       : {}),
