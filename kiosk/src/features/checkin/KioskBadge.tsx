@@ -9,7 +9,7 @@ import { badge as en } from '@vestibule/shared/i18n/en/badge';
 import { badge as es } from '@vestibule/shared/i18n/es/badge';
 import { badge as fr } from '@vestibule/shared/i18n/fr/badge';
 import { BadgeSheet, type BadgeTexts, printBadgeSheet } from '@vestibule/ui/badge';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The kiosk prints its own badge (docs/badges.md): from what the person just gave and the visit
@@ -83,15 +83,15 @@ export function KioskBadge({ checkIn, visitCode, buildingName, logoSrc }: KioskB
   const locale: Locale = i18n.language === 'fr' || i18n.language === 'es' ? i18n.language : 'en';
   const texts = catalogues[locale];
   const photoSrc = usePhotoUrl(checkIn.photo);
-  const [printed, setPrinted] = useState(false);
+  const always = checkIn.settings.print === 'ALWAYS';
+  // ALWAYS: printing from the first frame; ASK: once the person taps the button.
+  const [printed, setPrinted] = useState(always);
   const print = () => {
     setPrinted(true);
     void printBadgeSheet();
   };
-  const always = checkIn.settings.print === 'ALWAYS';
-  const printAtOnce = useEffectEvent(print);
   useEffect(() => {
-    if (always) printAtOnce();
+    if (always) void printBadgeSheet();
   }, [always]);
   return (
     <div className="badge-print">
