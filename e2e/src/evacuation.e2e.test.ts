@@ -10,6 +10,7 @@ import type { ApiClient } from '@vestibule/shared/api';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
+import { printedPages } from './harness/pdf.ts';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
 import { newPerson } from './harness/checkin-building.ts';
 import { demoHosts, demoUsers } from './harness/demo-users.ts';
@@ -128,12 +129,6 @@ async function cutOnPaper(page: Page): Promise<string[]> {
     );
 }
 
-/** The pages Chromium prints, counted in the PDF it makes with the print stylesheet. */
-async function printedPages(page: Page): Promise<number> {
-  const pdf = await page.pdf({ format: 'A4', printBackground: false });
-  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
-}
-
 describe('the evacuation list in the admin app', () => {
   test('shows exactly who is inside, follows check-ins and check-outs live, runs a roll call and prints on one page', async () => {
     const { page } = session;
@@ -211,7 +206,7 @@ describe('the evacuation list in the admin app', () => {
     expect(await screen.row(nameOf(arriving.person)).innerText()).toContain(arrivingPhone);
     expect(await screen.row(nameOf(arriving.person)).innerText()).toContain('✓');
     expect(await cutOnPaper(page)).toEqual([]);
-    expect(await printedPages(page)).toBe(1);
+    expect((await printedPages(page, { format: 'A4' })).count).toBe(1);
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize(DESK);
 

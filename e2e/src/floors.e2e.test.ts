@@ -13,6 +13,7 @@ import type { ApiClient } from '@vestibule/shared/api';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
+import { printedPages } from './harness/pdf.ts';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
 import { demoUsers } from './harness/demo-users.ts';
 import { exactly, text } from './harness/i18n.ts';
@@ -309,12 +310,6 @@ async function openMap(page: Page, locale: Locale, planWidth: number): Promise<M
   await screen.waitForPlan(planWidth);
   await screen.space(names.keyboard, kinds.keyboard).waitFor();
   return screen;
-}
-
-/** The pages Chromium prints, counted in the PDF it makes with the print stylesheet. */
-async function printedPages(page: Page, format: 'A4' | 'Letter'): Promise<number> {
-  const pdf = await page.pdf({ format, landscape: true, printBackground: false });
-  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -621,8 +616,8 @@ describe('floors and spaces', () => {
           loaded.src = image.href.baseVal;
         }),
     );
-    expect(await printedPages(page, 'A4')).toBe(1);
-    expect(await printedPages(page, 'Letter')).toBe(1);
+    expect((await printedPages(page, { format: 'A4', landscape: true })).count).toBe(1);
+    expect((await printedPages(page, { format: 'Letter', landscape: true })).count).toBe(1);
     await page.emulateMedia({ media: 'screen' });
   });
 

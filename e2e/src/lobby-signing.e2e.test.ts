@@ -1,9 +1,12 @@
-// The wizard's photo and signing steps at a lobby tablet (docs/check-in.md, "The wizard"): a
-// walk-in takes a photo with the front camera (Chromium's fake camera) and signs the building's
-// NDA by drawing on the pad, online and with the network cut; the server's visit has the photo
-// and a drawn signature of the version read. A visitor who signed lately is not asked again, until
-// a new version is published. The server and its database are real; what it holds is read
-// through its API as the building's manager.
+// The wizard's photo and signing steps at a lobby tablet (docs/check-in.md, "The wizard") and the
+// badge it prints (docs/badges.md): a walk-in takes a photo with the front camera (Chromium's fake
+// camera) and signs the building's NDA by drawing on the pad, online and with the network cut; the
+// kiosk prints their badge at once (name, host, photo, a QR code that reads as the visit code, on
+// one 62 × 100 mm label) and the server's visit has the photo and a drawn signature of the version
+// read. A visitor who signed lately is not asked again, until a new version is published. The
+// server and its database are real; what it holds is read through its API as the building's
+// manager. The browser's print() is recorded instead of opening its dialog, as a kiosk in the
+// browser's kiosk-printing mode prints without one; what it prints is Chromium's own PDF.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ApiClient } from '@vestibule/shared/api';
@@ -13,6 +16,8 @@ import { type CheckInBuilding, createCheckInBuilding, newPerson } from './harnes
 import { demoUsers } from './harness/demo-users.ts';
 import { FakeCamera } from './harness/fake-camera.ts';
 import { exactly } from './harness/i18n.ts';
+import { printedPages } from './harness/pdf.ts';
+import { decodeQrPng } from './harness/qr.ts';
 import { enrolmentCode } from './harness/kiosk-enrolment.ts';
 import { signedIn } from './harness/service.ts';
 import { KioskPage } from './pages/KioskPage.ts';
@@ -34,7 +39,7 @@ beforeAll(async () => {
   manager = await signedIn(session.baseUrl, demoUsers.master.username);
   await manager.call('PATCH /building/:id/settings', {
     params: { id: building.id },
-    body: { ...building.settings, visitorPhoto: { VISITOR: 'OPTIONAL' } },
+    body: { ...building.settings, visitorPhoto: { VISITOR: 'OPTIONAL' }, badgePrint: { VISITOR: 'ALWAYS' } },
   });
   const nda = await manager.call('POST /building/:id/document', {
     params: { id: building.id },
@@ -63,6 +68,14 @@ async function tablet(): Promise<{ context: BrowserContext; page: Page; kiosk: K
     hasTouch: true,
   });
   context.setDefaultTimeout(UI_TIMEOUT_MS);
+  // Each print() records how many badges the print sheet held.
+  await context.addInitScript(() => {
+    const prints: number[] = [];
+    Object.defineProperty(window, 'badgePrints', { value: prints });
+    window.print = () => {
+      prints.push(document.querySelectorAll('[data-badge-print] [data-testid="badge"]').length);
+    };
+  });
   const page = await context.newPage();
   const kiosk = await KioskPage.enrol(page, await enrolmentCode(session.baseUrl, building.id), building.qrCodeKey);
   await page.waitForLoadState('networkidle');
@@ -145,6 +158,52 @@ async function checkIn(page: Page, kiosk: KioskPage, person: Person, { signs, ax
   await screen.outcomeHeading('allowed').waitFor();
 }
 
+/**
+ * What a QR code drawn as SVG holds, read from a picture of it 300 px wide on a page of its own
+ * (at the label's 22 mm the screen's pixels are coarser than a printer's dots).
+ */
+async function decodedAtScreenSize(page: Page, svg: string): Promise<string> {
+  const view = await page.context().newPage();
+  try {
+    await view.setContent(`<body style="margin:0">${svg}</body>`);
+    const drawn = view.locator('svg');
+    await drawn.evaluate((element: SVGElement) =>
+      element.setAttribute('style', 'display:block;width:300px;height:300px'),
+    );
+    return decodeQrPng(await drawn.screenshot());
+  } finally {
+    await view.close();
+  }
+}
+
+/** What the kiosk printed after a check-in: one badge of the person, on one 62 × 100 mm label. */
+async function expectPrintedBadge(page: Page, kiosk: KioskPage, person: Person): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { badgePrints: number[] }).badgePrints), poll)
+    .toEqual([1]);
+  const code = (await kiosk.visitCode.innerText()).trim();
+  // The page as the printer gets it: the badge alone.
+  await page.emulateMedia({ media: 'print' });
+  try {
+    const badge = page.locator('[data-badge-print] [data-testid="badge"]');
+    await badge.waitFor();
+    const words = (await badge.textContent()) ?? '';
+    for (const part of [person.firstName, person.lastName, person.host, kiosk.label('badge.types.VISITOR')])
+      expect(words).toContain(part);
+    // The sheet is hidden from screen readers (the outcome screen says it all): its roles are read anyway.
+    const photo = badge.getByRole('img', { name: exactly(kiosk.label('badge.photo')), includeHidden: true });
+    expect(await photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const qr = badge.getByRole('img', {
+      name: exactly(`${kiosk.label('badge.qrCode')}: ${code}`),
+      includeHidden: true,
+    });
+    expect(await decodedAtScreenSize(page, await qr.evaluate((svg) => svg.outerHTML))).toBe(code);
+  } finally {
+    await page.emulateMedia({ media: null });
+  }
+  expect(await printedPages(page, 'css')).toEqual({ count: 1, sizesMm: [[62, 100]] });
+}
+
 /** The visit on the server, once it has it: its photo and signatures. */
 async function serverVisit(person: Person) {
   await expect.poll(async () => (await visitOf(person)).length, poll).toBe(1);
@@ -165,12 +224,13 @@ function signaturesOf(detail: Awaited<ReturnType<typeof serverVisit>>) {
   }));
 }
 
-describe('the photo and signing steps at a lobby tablet', () => {
-  test('online: a walk-in takes a photo and signs the NDA by drawing; the server has both', async () => {
+describe('the photo, signing steps and badge at a lobby tablet', () => {
+  test('online: a walk-in takes a photo and signs the NDA by drawing; the kiosk prints their badge; the server has both', async () => {
     const { context, page, kiosk } = await tablet();
     try {
       const person = newPerson('Photo');
       await checkIn(page, kiosk, person, { signs: true, axe: true });
+      await expectPrintedBadge(page, kiosk, person);
       const detail = await serverVisit(person);
       expect(detail.hasPhoto).toBe(true);
       expect(signaturesOf(detail)).toEqual([{ documentId: ndaId, version: 1, method: 'DRAW', hasImage: true }]);
@@ -179,12 +239,13 @@ describe('the photo and signing steps at a lobby tablet', () => {
     }
   });
 
-  test('with the network cut: the photo and the signature reach the server after the sync', async () => {
+  test('with the network cut: the kiosk prints the badge from its own record; the photo and the signature reach the server after the sync', async () => {
     const { context, page, kiosk } = await tablet();
     try {
       await context.setOffline(true);
       const person = newPerson('Offline');
       await checkIn(page, kiosk, person, { signs: true });
+      await expectPrintedBadge(page, kiosk, person);
       expect(await visitOf(person)).toEqual([]);
       await kiosk.done();
       await context.setOffline(false);
