@@ -57,11 +57,11 @@ export const badgeCss = `
   align-items: end;
 }
 .vb-badge-who { grid-area: who; min-width: 0; align-self: start; }
-.vb-badge-name { margin: 0; font-size: 2.1em; font-weight: 800; line-height: 1.1; overflow-wrap: anywhere; }
+.vb-badge-name { margin: 0; font-size: 2.4em; font-weight: 800; line-height: 1.1; overflow-wrap: anywhere; }
 .vb-badge-name[data-long] { font-size: 1.6em; }
 .vb-badge-name span { display: block; }
 .vb-badge-company { margin: 0.6mm 0 0; font-size: 1.2em; font-weight: 600; overflow-wrap: anywhere; }
-.vb-badge-facts { margin: 1.2mm 0 0; }
+.vb-badge-facts { margin: 1.2mm 0 0; font-size: 1.1em; }
 .vb-badge-facts div { display: flex; gap: 1mm; flex-wrap: wrap; }
 .vb-badge-facts dt { font-weight: 400; }
 .vb-badge-facts dt::after { content: ':'; }
