@@ -164,6 +164,19 @@ describe("Demo Corp's directory", () => {
   });
 });
 
+describe("Demo HQ's lobby", () => {
+  it('offers visitors and contractors their badge on the kiosk, and employees none', async () => {
+    const links = await demoLinks(t.database.db);
+    const building = await t.database.db
+      .selectFrom('buildings')
+      .select('settings')
+      .where('qr_code_key', '=', links!.qrCodeKey)
+      .executeTakeFirstOrThrow();
+    expect(building.settings).toMatchObject({ badgePrint: { VISITOR: 'ASK', CONTRACTOR: 'ASK' } });
+    expect(building.settings).not.toHaveProperty('badgePrint.EMPLOYEE');
+  });
+});
+
 describe("Demo HQ's hosts", () => {
   it('finds employees with their departments and the users who see it, as one types, and says where visitors wait', async () => {
     const links = await demoLinks(t.database.db);

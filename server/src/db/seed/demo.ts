@@ -7,7 +7,7 @@ import { DEMO_PASS_HOLDER, seedDemoPeople } from './demoPeople.ts';
 import { seedDemoVisits } from './demoVisits.ts';
 import { seedDemoHistory } from './demoHistory.ts';
 import { seedDemoFloors } from './demoFloors.ts';
-import { seedDemoLobby } from './demoLobby.ts';
+import { seedDemoBadges, seedDemoLobby } from './demoLobby.ts';
 import { seedDemoBookings } from './demoBookings.ts';
 import { DEMO_WAIT_TEXT, claimDemoMarker } from './demoCommon.ts';
 
@@ -51,7 +51,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const floors = await seedDemoFloors(db, now);
   const bookings = await seedDemoBookings(db, now);
   const lobby = await seedDemoLobby(db, now);
-  return companies || people || visits || history || floors || bookings || lobby;
+  const badges = await seedDemoBadges(db, now);
+  return companies || people || visits || history || floors || bookings || lobby || badges;
 }
 
 async function seedDemoCompanies(db: Db): Promise<boolean> {

@@ -94,3 +94,30 @@ export async function seedDemoLobby(db: Db, now: Date): Promise<boolean> {
     return true;
   });
 }
+
+const BADGES_MARKER = 'demo_badges_seeded';
+
+/**
+ * Demo HQ's kiosk offers visitors and contractors their badge (docs/badges.md, "When it prints"):
+ * "Print my badge" on the outcome screen, the default layout on a 62 × 100 mm label. Asked
+ * rather than printed at once, so a newcomer's browser opens its print dialog only when they
+ * tap. Written once (its own marker, for a database seeded before badges existed).
+ */
+export async function seedDemoBadges(db: Db, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const building = await demoHq(trx);
+    if (!building || !(await claimDemoMarker(trx, BADGES_MARKER, now.toISOString()))) return false;
+    const row = await trx
+      .selectFrom('buildings')
+      .select('settings')
+      .where('id', '=', building.id)
+      .executeTakeFirstOrThrow();
+    const badgePrint = { VISITOR: 'ASK', CONTRACTOR: 'ASK' };
+    await trx
+      .updateTable('buildings')
+      .set({ settings: JSON.stringify({ ...(row.settings ?? {}), badgePrint }) })
+      .where('id', '=', building.id)
+      .execute();
+    return true;
+  });
+}
