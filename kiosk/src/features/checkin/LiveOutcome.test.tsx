@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_BADGE_LAYOUT } from '@vestibule/shared';
 import { resources } from '@vestibule/shared/i18n';
+import { cloneElement } from 'react';
 import { initTestI18n } from '../../i18n/testI18n.ts';
 import { kioskConfig, offlineRunner } from '../kiosk/kioskTesting.ts';
 import type { WizardResult } from '@vestibule/ui/wizard';
 import { healthQuestionnaire } from '@vestibule/ui/wizard/testing';
+import type { PrintableCheckIn } from './KioskBadge.tsx';
 import { LiveOutcome } from './LiveOutcome.tsx';
 import { type VisitPreset, cachedSource, submitCheckIn } from './checkInSource.ts';
 
@@ -198,5 +201,65 @@ describe('the outcome screen of a kiosk', () => {
     expect(screen.getByText('Please see the guard.')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(5_250));
     expect(onDone).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the kiosk's badge", () => {
+  const badgeTexts = resources.en.badge;
+  const layout = { ...DEFAULT_BADGE_LAYOUT, size: 'LABEL_4X3_IN' as const };
+  function printable(print: 'ALWAYS' | 'ASK'): PrintableCheckIn {
+    return {
+      settings: { print, layout, timeZoneId: 'Europe/Paris' },
+      visitorType: 'VISITOR',
+      form: { firstName: 'Grace', lastName: 'Hopper', host: 'Ada Lovelace', companyName: 'Navy' },
+      duration: 'PT1H',
+      photo: null,
+      at: '2026-11-28T09:00:00.000Z',
+    };
+  }
+
+  it('asked for: Print my badge prints the badge of the person with the visit code made on the device', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    try {
+      const { submitted, view } = await submitOffline({ fever: 'NO', travel: 'NO' });
+      render(cloneElement(view, { badge: printable('ASK') }));
+      const button = await screen.findByRole('button', { name: badgeTexts.kiosk.print });
+      expect(print).not.toHaveBeenCalled();
+      fireEvent.click(button);
+      await waitFor(() => expect(print).toHaveBeenCalledOnce());
+      expect(screen.getByText(badgeTexts.kiosk.printing)).toHaveAttribute('role', 'status');
+      const sheet = document.querySelector('[data-badge-print] [data-testid="badge"]');
+      if (!(sheet instanceof HTMLElement)) throw new Error('No badge in the print sheet');
+      expect(sheet.dataset.size).toBe('LABEL_4X3_IN');
+      expect(sheet.textContent).toContain('Ada Lovelace');
+      expect(sheet.textContent).toContain('Navy');
+      const qr = sheet.querySelector('svg');
+      if (!qr) throw new Error('No QR code on the badge');
+      expect(qr.getAttribute('data-code')).toBe(submitted.response.meetingIdentifier);
+      expect(screen.getByRole('button', { name: badgeTexts.kiosk.printAgain })).toBeInTheDocument();
+    } finally {
+      print.mockRestore();
+    }
+  });
+
+  it('printed at once when the building says so; none without a setting, nor for a check-in refused', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    try {
+      const allowed = await submitOffline({ fever: 'NO', travel: 'NO' });
+      render(cloneElement(allowed.view, { badge: printable('ALWAYS') }));
+      await waitFor(() => expect(print).toHaveBeenCalledOnce());
+      cleanup();
+      render(allowed.view);
+      await screen.findByTestId('visit-code');
+      expect(screen.queryByRole('button', { name: badgeTexts.kiosk.print })).toBeNull();
+      cleanup();
+      const refused = await submitOffline({ fever: 'YES' });
+      render(cloneElement(refused.view, { badge: printable('ALWAYS') }));
+      await screen.findByText('Please see the guard.');
+      expect(document.querySelector('[data-badge-print]')).toBeNull();
+      expect(print).toHaveBeenCalledOnce();
+    } finally {
+      print.mockRestore();
+    }
   });
 });
