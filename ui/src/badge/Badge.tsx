@@ -50,6 +50,7 @@ export function Badge({ content, layout, texts, locale, logoSrc, photoSrc }: Bad
   return (
     <article
       className="vb-badge"
+      lang={locale}
       data-size={layout.size}
       data-type={content.visitorType}
       aria-label={`${texts.types[content.visitorType]}: ${name}`}

@@ -65,6 +65,7 @@ export const badgeCss = `
 .vb-badge-facts div { display: flex; gap: 1mm; flex-wrap: wrap; }
 .vb-badge-facts dt { font-weight: 400; }
 .vb-badge-facts dt::after { content: ':'; }
+.vb-badge:lang(fr) .vb-badge-facts dt::after { content: '\\00a0:'; }
 .vb-badge-facts dd { margin: 0; font-weight: 700; overflow-wrap: anywhere; }
 .vb-badge-date { margin: 1.2mm 0 0; font-weight: 700; }
 .vb-badge-photo { grid-area: photo; width: 8em; height: 10em; object-fit: cover; align-self: end; border-radius: 1mm; }

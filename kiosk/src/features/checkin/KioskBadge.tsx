@@ -61,6 +61,25 @@ export function contentOf(checkIn: PrintableCheckIn, visitCode: string | null, b
   };
 }
 
+/** A printer, as the kiosk's other stroke icons (src/ui/icons.tsx): it stands beside its word. */
+function PrinterIcon() {
+  return (
+    <svg
+      className="icon"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M7 9V3h10v6M7 18H5a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M7 14h10v7H7z" />
+    </svg>
+  );
+}
+
 /** A photo's base64 JPEG as an address for the badge's <img>, released when the badge goes. */
 function usePhotoUrl(photo: string | null): string | null {
   const url = useMemo(() => {
@@ -98,7 +117,9 @@ export function KioskBadge({ checkIn, visitCode, buildingName, logoSrc }: KioskB
       <p className={printed ? 'notice notice-info' : 'visually-hidden'} role="status">
         {printed ? texts.kiosk.printing : ''}
       </p>
-      <button type="button" className={printed ? 'button secondary' : 'button primary'} onClick={print}>
+      {/* Done stays the screen's one primary action: the badge is offered beside it. */}
+      <button type="button" className="button secondary" onClick={print}>
+        <PrinterIcon />
         {printed ? texts.kiosk.printAgain : texts.kiosk.print}
       </button>
       <BadgeSheet

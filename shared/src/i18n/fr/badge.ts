@@ -5,7 +5,7 @@ export const badge = {
   types: { VISITOR: 'Visiteur', CONTRACTOR: 'Prestataire', EMPLOYEE: 'Employé' },
   host: 'Hôte',
   company: 'Société',
-  validUntil: "Valable jusqu'à",
+  validUntil: "Valable jusqu'au",
   visitCode: 'Code de visite',
   photo: 'Photo du porteur du badge',
   logo: 'Logo',
