@@ -103,19 +103,31 @@ function DrawPad({ signed, onDrawn }: { signed: boolean; onDrawn: (image: string
     if (!canvas || !canvas.getContext('2d')) return;
     const pad = new SignaturePad(canvas, { minWidth: 1, maxWidth: 3, penColor: '#000000' });
     padRef.current = pad;
-    const fit = () => {
+    // The canvas's box and pixel ratio it was last sized for: a phone's browser bar showing or
+    // hiding resizes the window, not the pad, and must not touch the signature.
+    let sizedFor = '';
+    const fit = (): boolean => {
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      const box = `${canvas.offsetWidth}x${canvas.offsetHeight}@${ratio}`;
+      if (box === sizedFor) return false;
+      sizedFor = box;
       canvas.width = Math.round(canvas.offsetWidth * ratio);
       canvas.height = Math.round(canvas.offsetHeight * ratio);
       canvas.getContext('2d')?.scale(ratio, ratio);
-      pad.clear();
+      return true;
     };
-    // A resized canvas loses its drawing: the person signs again.
+    // Resizing a canvas wipes it: the strokes are drawn again at their place, and the image
+    // handed over anew (a stroke now outside a smaller pad is cut, as the person sees it).
     const size = () => {
-      fit();
-      drawnRef.current(null);
+      const strokes = pad.toData();
+      if (!fit()) return;
+      pad.clear();
+      if (strokes.length === 0) return;
+      pad.fromData(strokes);
+      drawnRef.current(signaturePng(canvas));
     };
     fit();
+    pad.clear();
     const ended = () => drawnRef.current(signaturePng(canvas));
     pad.addEventListener('endStroke', ended);
     window.addEventListener('resize', size);
