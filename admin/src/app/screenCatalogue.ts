@@ -14,6 +14,7 @@ import { questionnaires } from '@vestibule/shared/i18n/en/questionnaires';
 import { spaces } from '@vestibule/shared/i18n/en/spaces';
 import { spaceCheckIn } from '@vestibule/shared/i18n/en/spaceCheckIn';
 import { booking } from '@vestibule/shared/i18n/en/booking';
+import { badge } from '@vestibule/shared/i18n/en/badge';
 import { reports } from '@vestibule/shared/i18n/en/reports';
 import { entryReports } from '@vestibule/shared/i18n/en/entryReports';
 import { tenants } from '@vestibule/shared/i18n/en/tenants';
@@ -45,6 +46,8 @@ const screenCatalogue = {
   spaces,
   spaceCheckIn,
   booking,
+  // The visitor badge's words: the badge page and the settings' preview print what the kiosk prints.
+  badge,
   // The check-in wizard's words: the entry log's staff check-in is the kiosk's wizard.
   wizard,
 };
