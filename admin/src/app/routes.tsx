@@ -67,6 +67,10 @@ const screenFiles = {
     () => import('../features/entryLog/EntryLogPage.tsx'),
     (module) => module.EntryLogPage,
   ),
+  badge: preloadable(
+    () => import('../features/badge/BadgePage.tsx'),
+    (module) => module.BadgePage,
+  ),
   buildingReports: preloadable(
     () => import('../features/reports/building/BuildingReportPage.tsx'),
     (module) => module.BuildingReportPage,
@@ -130,6 +134,7 @@ const UsersPage = screenFiles.users.Component;
 const PeoplePage = screenFiles.people.Component;
 const EvacuationPage = screenFiles.evacuation.Component;
 const EntryLogPage = screenFiles.checkInOut.Component;
+const BadgePage = screenFiles.badge.Component;
 const TestsPage = screenFiles.tests.Component;
 const BuildingReportPage = screenFiles.buildingReports.Component;
 const EntryReportPage = screenFiles.visitReports.Component;
@@ -185,6 +190,7 @@ const screens: Record<RouteId, ReactNode> = {
   profile: <ProfilePage />,
   booking: <MyBookingsPage />,
   checkInOut: <EntryLogPage />,
+  badge: <BadgePage />,
   evacuation: <EvacuationPage />,
   tenants: <TenantsPage />,
   users: <UsersPage />,

@@ -38,6 +38,7 @@ const granted: Record<RouteId, Role[] | 'public'> = {
   spaceQr: supervisors,
   checkInOut: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'],
   evacuation: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'],
+  badge: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'],
   tenants: ['ROLE_ADMIN', 'ROLE_TECH_1', 'ROLE_TECH_2'],
   users: ['ROLE_ADMIN', 'ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_TECH_1', 'ROLE_TECH_2'],
   buildings: supervisors,
@@ -56,6 +57,7 @@ const granted: Record<RouteId, Role[] | 'public'> = {
 const tenantRoutes: RouteId[] = [
   'checkInOut',
   'evacuation',
+  'badge',
   'users',
   'buildings',
   'cities',

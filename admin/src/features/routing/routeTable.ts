@@ -40,6 +40,11 @@ export const routeTable = {
     path: '/check-in-out',
     access: { login: true, tenant: true, roles: [...supervisors, 'ROLE_USER', 'ROLE_SPACE'] },
   },
+  badge: {
+    path: '/badge/:visitId',
+    access: { login: true, tenant: true, roles: [...supervisors, 'ROLE_USER', 'ROLE_SPACE'] },
+    chrome: false,
+  },
   evacuation: {
     path: '/evacuation',
     access: { login: true, tenant: true, roles: [...supervisors, 'ROLE_USER', 'ROLE_SPACE'] },

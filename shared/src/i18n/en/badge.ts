@@ -8,6 +8,12 @@ export const badge = {
   photo: 'Photo of the badge holder',
   logo: 'Logo',
   qrCode: 'QR code of the visit code',
+  sizes: {
+    LABEL_62X100: '62 × 100 mm label (Brother QL)',
+    LABEL_62_CONTINUOUS: '62 mm continuous roll (Brother QL)',
+    LABEL_4X3_IN: '4 × 3 in label (Zebra, Dymo)',
+    A6: 'A6 paper (105 × 148 mm)',
+  },
   kiosk: {
     print: 'Print my badge',
     printing: 'Your badge is printing: take it from the printer.',

@@ -96,6 +96,7 @@ export const entryLog = {
     checkInAgain: 'Check {{name}} in again: a new visit with the same details and host',
     cancel: 'Cancel the visit of {{name}}',
     remove: 'Remove the visit of {{name}}',
+    printBadge: 'Print the badge of {{name}}',
   },
   /** The notifications after a staff action, by its outcome (a refused check-in too). */
   actions: {
@@ -223,6 +224,16 @@ export const entryLog = {
     title: 'Edit the visit of {{name}}',
     saved: 'The visit of {{name}} is saved.',
   },
+  /** A visit's badge page (/badge/{visit}): the badge at its real size, to print again. */
+  badgePage: {
+    title: 'Badge of {{name}}',
+    titleLoading: 'Visitor badge',
+    hint: 'Choose the label printer in the print dialog and print at actual size (100 %), without margins. This building prints on: {{size}}.',
+    print: 'Print',
+    back: 'Back to the entry log',
+    notFound: 'This visit was not found, or it is not one of your buildings.',
+    loadFailed: 'The badge could not be loaded',
+  },
   detail: {
     title: 'Visit of {{name}}',
     loading: 'Loading the visit…',
@@ -231,6 +242,7 @@ export const entryLog = {
       resend: 'Send the invitation again',
       edit: 'Edit details',
       history: 'History',
+      printBadge: 'Print badge',
     },
     resent: 'The invitation of {{name}} is on its way again to {{email}}.',
     signatures: {

@@ -10,6 +10,12 @@ export const badge = {
   photo: 'Foto del titular de la tarjeta',
   logo: 'Logotipo',
   qrCode: 'Código QR del código de visita',
+  sizes: {
+    LABEL_62X100: 'Etiqueta de 62 × 100 mm (Brother QL)',
+    LABEL_62_CONTINUOUS: 'Rollo continuo de 62 mm (Brother QL)',
+    LABEL_4X3_IN: 'Etiqueta de 4 × 3 in (Zebra, Dymo)',
+    A6: 'Papel A6 (105 × 148 mm)',
+  },
   kiosk: {
     print: 'Imprimir mi tarjeta',
     printing: 'Su tarjeta se está imprimiendo: recójala en la impresora.',

@@ -95,6 +95,7 @@ export const entryLog = {
     checkInAgain: 'Registrar de nuevo a {{name}}: una nueva visita con los mismos datos y anfitrión',
     cancel: 'Cancelar la visita de {{name}}',
     remove: 'Eliminar la visita de {{name}}',
+    printBadge: 'Imprimir la tarjeta de {{name}}',
   },
   actions: {
     CHECK_IN_SUCCESS: 'Se ha registrado la entrada de {{name}}.',
@@ -219,6 +220,15 @@ export const entryLog = {
     title: 'Editar la visita de {{name}}',
     saved: 'La visita de {{name}} se ha guardado.',
   },
+  badgePage: {
+    title: 'Tarjeta de {{name}}',
+    titleLoading: 'Tarjeta de visitante',
+    hint: 'Elija la impresora de etiquetas en el cuadro de impresión e imprima a tamaño real (100 %), sin márgenes. Este edificio imprime en: {{size}}.',
+    print: 'Imprimir',
+    back: 'Volver al registro',
+    notFound: 'Esta visita no existe o no es de uno de sus edificios.',
+    loadFailed: 'No se pudo cargar la tarjeta',
+  },
   detail: {
     title: 'Visita de {{name}}',
     loading: 'Cargando la visita…',
@@ -227,6 +237,7 @@ export const entryLog = {
       resend: 'Reenviar la invitación',
       edit: 'Editar los datos',
       history: 'Historial',
+      printBadge: 'Imprimir tarjeta',
     },
     resent: 'La invitación de {{name}} se envía de nuevo a {{email}}.',
     signatures: {

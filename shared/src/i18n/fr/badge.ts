@@ -10,6 +10,12 @@ export const badge = {
   photo: 'Photo du porteur du badge',
   logo: 'Logo',
   qrCode: 'QR code du code de visite',
+  sizes: {
+    LABEL_62X100: 'Étiquette 62 × 100 mm (Brother QL)',
+    LABEL_62_CONTINUOUS: 'Rouleau continu de 62 mm (Brother QL)',
+    LABEL_4X3_IN: 'Étiquette 4 × 3 po (Zebra, Dymo)',
+    A6: 'Papier A6 (105 × 148 mm)',
+  },
   kiosk: {
     print: 'Imprimer mon badge',
     printing: "Votre badge s'imprime : prenez-le sur l'imprimante.",

@@ -95,6 +95,7 @@ export const entryLog = {
     checkInAgain: 'Enregistrer à nouveau {{name}} : une nouvelle visite avec les mêmes informations et le même hôte',
     cancel: 'Annuler la visite de {{name}}',
     remove: 'Supprimer la visite de {{name}}',
+    printBadge: 'Imprimer le badge de {{name}}',
   },
   actions: {
     CHECK_IN_SUCCESS: "L'entrée de {{name}} est enregistrée.",
@@ -219,10 +220,25 @@ export const entryLog = {
     title: 'Modifier la visite de {{name}}',
     saved: 'La visite de {{name}} est enregistrée.',
   },
+  badgePage: {
+    title: 'Badge de {{name}}',
+    titleLoading: 'Badge visiteur',
+    hint: 'Choisissez l’imprimante d’étiquettes dans la fenêtre d’impression et imprimez en taille réelle (100 %), sans marges. Ce bâtiment imprime sur : {{size}}.',
+    print: 'Imprimer',
+    back: 'Retour au registre',
+    notFound: 'Cette visite est introuvable, ou elle n’est pas dans l’un de vos bâtiments.',
+    loadFailed: 'Le badge n’a pas pu être chargé',
+  },
   detail: {
     title: 'Visite de {{name}}',
     loading: 'Chargement de la visite…',
-    actions: { cancel: 'Annuler la visite', resend: 'Renvoyer l’invitation', edit: 'Modifier', history: 'Historique' },
+    actions: {
+      printBadge: 'Imprimer le badge',
+      cancel: 'Annuler la visite',
+      resend: 'Renvoyer l’invitation',
+      edit: 'Modifier',
+      history: 'Historique',
+    },
     resent: 'L’invitation de {{name}} repart vers {{email}}.',
     signatures: {
       title: 'Documents signés',
