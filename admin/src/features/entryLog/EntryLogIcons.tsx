@@ -30,3 +30,11 @@ export const IconBolt = (props: IconProps) => (
     <path d="M13 3v7h6l-8 11v-7H5z" />
   </ListIcon>
 );
+
+export const IconPrinter = (props: IconProps) => (
+  <ListIcon {...props}>
+    <path d="M7 9V3h10v6" />
+    <path d="M7 18H5a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
+    <path d="M7 14h10v7H7z" />
+  </ListIcon>
+);

@@ -6,11 +6,12 @@ import { IconLogin, IconTrash } from '../../components/ListIcons.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { SortableHeading, sortDirection } from '../../components/SortableHeading.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
-import { IconBolt, IconCancel, IconCheckOut, IconUndo } from './EntryLogIcons.tsx';
+import { badgePagePath } from '../badge/index.ts';
+import { IconBolt, IconCancel, IconCheckOut, IconPrinter, IconUndo } from './EntryLogIcons.tsx';
 import { useDurationText } from './useDurationText.ts';
 import { VisitStatusBadge, badgeStateOf } from './VisitStatusBadge.tsx';
 import classes from './EntryLog.module.css';
-import { type RowAction, actionsFor, visitorName } from './visitActions.ts';
+import { type RowAction, actionsFor, hasBadge, visitorName } from './visitActions.ts';
 
 /**
  * One page of visits; the visitor's name opens the visit, the row's buttons act on it. Times are
@@ -105,7 +106,12 @@ export function EntryLogTable(props: {
                   <VisitStatusBadge state={badgeStateOf(visit)} flagged={visit.flagged} />
                 </Table.Td>
                 <Table.Td>
-                  <VisitRowActions name={name} actions={actions} onAction={(action) => onAction(action, visit)} />
+                  <VisitRowActions
+                    name={name}
+                    actions={actions}
+                    badgeHref={hasBadge(visit) ? badgePagePath(visit.id) : null}
+                    onAction={(action) => onAction(action, visit)}
+                  />
                 </Table.Td>
               </Table.Tr>
             );
@@ -118,8 +124,14 @@ export function EntryLogTable(props: {
 }
 
 /** The door's work as worded buttons; the rarer actions as icon buttons named after the visitor. */
-function VisitRowActions(props: { name: string; actions: RowAction[]; onAction: (action: RowAction) => void }) {
-  const { name, actions, onAction } = props;
+function VisitRowActions(props: {
+  name: string;
+  actions: RowAction[];
+  /** The visit's badge page, opened in a tab of its own; null: no badge to print. */
+  badgeHref: string | null;
+  onAction: (action: RowAction) => void;
+}) {
+  const { name, actions, badgeHref, onAction } = props;
   const { t } = useTranslation();
   const has = (action: RowAction) => actions.includes(action);
   return (
@@ -144,6 +156,19 @@ function VisitRowActions(props: { name: string; actions: RowAction[]; onAction: 
         >
           {t('entryLog.rowActions.checkOut')}
         </Button>
+      )}
+      {badgeHref && (
+        <ActionIcon
+          component="a"
+          href={badgeHref}
+          target="_blank"
+          rel="noopener"
+          variant="subtle"
+          aria-label={t('entryLog.rowActions.printBadge', { name })}
+          title={t('entryLog.rowActions.printBadge', { name })}
+        >
+          <IconPrinter />
+        </ActionIcon>
       )}
       {has('checkInBack') && (
         <ActionIcon

@@ -39,3 +39,12 @@ export function visitorName(visit: { firstName: string | null; lastName: string 
   const name = `${visit.firstName ?? ''} ${visit.lastName ?? ''}`.trim();
   return name === '' ? null : name;
 }
+
+/**
+ * Whether a visit has a badge to print from the entry log (docs/badges.md, "Printing it again"):
+ * someone inside, or expected (a desk prints badges ahead); whoever sees the visit may print it.
+ */
+export function hasBadge(visit: Parameters<typeof visitState>[0]): boolean {
+  const state = visitState(visit);
+  return state === 'IN' || state === 'INVITED';
+}

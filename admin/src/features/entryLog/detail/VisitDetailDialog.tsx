@@ -8,9 +8,10 @@ import { IconLogin } from '../../../components/ListIcons.tsx';
 import { VisitPhoto } from '../../../components/VisitPhoto.tsx';
 import { messageFromError, notifications } from '../../notifications/index.ts';
 import { useSession } from '../../session/index.ts';
-import { IconCancel, IconCheckOut } from '../EntryLogIcons.tsx';
+import { badgePagePath } from '../../badge/index.ts';
+import { IconCancel, IconCheckOut, IconPrinter } from '../EntryLogIcons.tsx';
 import { entryLogApi } from '../entryLogApi.ts';
-import { visitorName } from '../visitActions.ts';
+import { hasBadge, visitorName } from '../visitActions.ts';
 import { AnswersTab } from './AnswersTab.tsx';
 import { CheckInDataTab } from './CheckInDataTab.tsx';
 import { CheckOutDataTab } from './CheckOutDataTab.tsx';
@@ -112,7 +113,7 @@ export function VisitDetailDialog(props: {
           </Tabs>
         </>
       )}
-      {visit && (actions.length > 0 || history) && (
+      {visit && (actions.length > 0 || history || hasBadge(visit)) && (
         <DialogActions>
           {history && (
             <Button
@@ -133,6 +134,18 @@ export function VisitDetailDialog(props: {
               mr="auto"
             >
               {t('entryLog.detail.actions.cancel')}
+            </Button>
+          )}
+          {hasBadge(visit) && (
+            <Button
+              variant="default"
+              component="a"
+              href={badgePagePath(visit.id)}
+              target="_blank"
+              rel="noopener"
+              leftSection={<IconPrinter />}
+            >
+              {t('entryLog.detail.actions.printBadge')}
             </Button>
           )}
           {actions.includes('resend') && (
