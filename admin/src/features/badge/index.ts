@@ -1,2 +1,3 @@
-// A visit's badge page (docs/badges.md, "Printing it again"): its address, for the entry log's links.
-export { badgePagePath } from './badgeTexts.ts';
+// A visit's badge (docs/badges.md): its page's address for the entry log's links, and the badge's
+// words for the settings' preview.
+export { badgePagePath, badgeTextsOf } from './badgeTexts.ts';

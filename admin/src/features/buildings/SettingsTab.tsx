@@ -15,6 +15,7 @@ import { useBuildingDialog, useUnsavedFlag } from './buildingDialogContext.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { hasStoredLogo } from './LogoSection.tsx';
 import { dateFormatExample, timeFormatExample } from './optionLabels.ts';
+import { SettingsBadgeSection } from './SettingsBadgeSection.tsx';
 import { SettingsBookingSection } from './SettingsBookingSection.tsx';
 import { SettingsCheckInSection } from './SettingsCheckInSection.tsx';
 import { SettingsKioskSection } from './SettingsKioskSection.tsx';
@@ -95,6 +96,7 @@ export function SettingsTab({ building }: { building: Building }) {
         </SettingsSection>
         <SettingsCheckInSection form={form} fields={fields} />
         <SettingsKioskSection form={form} />
+        <SettingsBadgeSection form={form} building={building} />
         <SettingsTemperatureSection form={form} fields={fields} />
         <SettingsNotificationsSection form={form} fields={fields} countryCode={building.countryCode} />
         <SettingsBookingSection form={form} />
