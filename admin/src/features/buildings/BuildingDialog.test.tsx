@@ -295,6 +295,35 @@ describe('kiosk and self check-in settings', () => {
   });
 });
 
+describe('badge settings', () => {
+  it('chooses the label, what the badge shows and when the kiosk prints it, the preview following each change', async () => {
+    const { user, fake } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'General settings' }));
+    const preview = await screen.findByRole('figure', { name: 'Preview of the badge' });
+    const badge = within(preview).getByRole('article', { name: 'Visitor: Alex Martin' });
+    expect(badge).toHaveAttribute('data-size', 'LABEL_62X100');
+    expect(within(preview).getByText('62 × 100 mm label (Brother QL)')).toBeInTheDocument();
+    expect(within(badge).getByRole('img', { name: 'QR code of the visit code: ABCD2345' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'QR code of the visit code' }));
+    expect(within(badge).queryByRole('img', { name: /^QR code/ })).toBeNull();
+    await user.click(screen.getByRole('textbox', { name: 'Label size' }));
+    await user.click(await screen.findByRole('option', { name: 'A6 paper (105 × 148 mm)' }));
+    expect(within(preview).getByRole('article')).toHaveAttribute('data-size', 'A6');
+    const visitors = screen.getByRole('textbox', { name: 'Badge: Visitors' });
+    expect(visitors).toHaveValue('Never');
+    await user.click(visitors);
+    await user.click(await screen.findByRole('option', { name: 'Always' }));
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls.of('PATCH /building/:id/settings')).toHaveLength(1));
+    expect(fake.calls.of('PATCH /building/:id/settings')[0]!.body).toMatchObject({
+      badgeLayout: { size: 'A6', qrCode: false, photo: true, host: true },
+      badgePrint: { VISITOR: 'ALWAYS' },
+    });
+  });
+});
+
 describe('space booking settings', () => {
   it('sets the limits per person, empty meaning no limit, and clears one again', async () => {
     const { user, fake } = await editedDialog({ bookingMaxDaysAhead: 30 });
