@@ -225,6 +225,27 @@ describe('entry log actions', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('You are already checked in. Please check out first.'),
     );
   });
+  it("links the badge of someone inside or expected to its page in a tab of its own, and no one else's", async () => {
+    const inside = visitFixture('Ines', 'Inside', { status: 'IN', checkedInAt: new Date().toISOString() });
+    const expected = visitFixture('Eve', 'Expected');
+    const gone = visitFixture('Gus', 'Gone', {
+      status: 'OUT',
+      checkedInAt: new Date(Date.now() - 7_200_000).toISOString(),
+      checkedOutAt: new Date().toISOString(),
+    });
+    fakeEntryLog([inside, expected, gone]);
+    await renderEntryLog('ROLE_USER');
+    for (const [visit, name] of [
+      [inside, 'Ines Inside'],
+      [expected, 'Eve Expected'],
+    ] as const) {
+      const link = within(await row(visit)).getByRole('link', { name: `Print the badge of ${name}` });
+      expect(link).toHaveAttribute('href', `/badge/${visit.id}`);
+      expect(link).toHaveAttribute('target', '_blank');
+    }
+    expect(within(await row(gone)).queryByRole('link', { name: /^Print the badge/ })).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+  });
 });
 
 function json208(): Response {
