@@ -15,12 +15,13 @@ import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
 import { type CheckInBuilding, createCheckInBuilding, newPerson } from './harness/checkin-building.ts';
 import { demoUsers } from './harness/demo-users.ts';
 import { FakeCamera } from './harness/fake-camera.ts';
-import { exactly } from './harness/i18n.ts';
+import { exactly, text } from './harness/i18n.ts';
 import { printedPages } from './harness/pdf.ts';
 import { decodeQrPng } from './harness/qr.ts';
 import { enrolmentCode } from './harness/kiosk-enrolment.ts';
 import { signedIn } from './harness/service.ts';
 import { KioskPage } from './pages/KioskPage.ts';
+import { LoginPage } from './pages/LoginPage.ts';
 
 const camera = new FakeCamera();
 const session = useBrowser({ args: camera.chromiumArgs });
@@ -222,6 +223,79 @@ async function serverVisit(person: Person) {
   return manager.call('GET /meeting/:id', { params: { id: visit.id } });
 }
 
+/**
+ * The desk prints the visit's badge again: its page has the photo, the name, the host and a QR
+ * code that reads as the visit code, and prints on one page of each label size the building chooses.
+ */
+async function expectBadgePage(detail: Awaited<ReturnType<typeof serverVisit>>, person: Person): Promise<void> {
+  const browser = session.context.browser();
+  if (!browser) throw new Error('The browser is not running');
+  const desk = await browser.newContext({
+    baseURL: session.baseUrl,
+    locale: 'en-US',
+    viewport: { width: 1440, height: 900 },
+  });
+  desk.setDefaultTimeout(UI_TIMEOUT_MS);
+  try {
+    const page = await desk.newPage();
+    await (await LoginPage.open(page)).signInAs(demoUsers.master);
+    await page.goto(`/badge/${detail.id}`);
+    const name = `${person.firstName} ${person.lastName}`;
+    await page
+      .getByRole('heading', { level: 1, name: exactly(text('en', 'entryLog.badgePage.title', { name })) })
+      .waitFor();
+    const badge = page
+      .getByRole('main')
+      .getByRole('article', { name: exactly(`${text('en', 'badge.types.VISITOR')}: ${name}`) });
+    const words = (await badge.textContent()) ?? '';
+    for (const part of [person.firstName, person.lastName, person.host]) expect(words).toContain(part);
+    const photo = badge.getByRole('img', { name: exactly(text('en', 'badge.photo')) });
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), poll)
+      .toBe(true);
+    const qr = badge.getByRole('img', { name: exactly(`${text('en', 'badge.qrCode')}: ${detail.identifier}`) });
+    expect(await decodedAtScreenSize(page, await qr.evaluate((svg) => svg.outerHTML))).toBe(detail.identifier);
+    await expectNoAxeViolations(page, 'the badge page');
+
+    // Each size on one page of its own size (a continuous roll: 62 mm wide, as long as the badge).
+    // The building's own size comes last: the next scenario's kiosk prints on it.
+    for (const [size, expected] of [
+      ['LABEL_62_CONTINUOUS', null],
+      ['LABEL_4X3_IN', [102, 76]],
+      ['A6', [105, 148]],
+      ['LABEL_62X100', [62, 100]],
+    ] as const) {
+      await manager.call('PATCH /building/:id/settings', {
+        params: { id: building.id },
+        body: {
+          ...building.settings,
+          visitorPhoto: { VISITOR: 'OPTIONAL' },
+          badgePrint: { VISITOR: 'ALWAYS' },
+          badgeLayout: { size },
+        },
+      });
+      await page.reload();
+      await page.getByRole('main').locator(`[data-testid="badge"][data-size="${size}"]`).waitFor();
+      await page
+        .locator('[data-badge-print] [data-testid="badge"] img')
+        .evaluateAll((images: HTMLImageElement[]) =>
+          Promise.all(images.map((image) => image.decode().catch(() => undefined))),
+        );
+      const printed = await printedPages(page, 'css');
+      expect(printed.count, size).toBe(1);
+      if (expected) expect(printed.sizesMm, size).toEqual([expected]);
+      else {
+        const [[width = 0, height = 0] = []] = printed.sizesMm;
+        expect(width, size).toBe(62);
+        expect(height, size).toBeGreaterThan(40);
+        expect(height, size).toBeLessThan(100);
+      }
+    }
+  } finally {
+    await desk.close();
+  }
+}
+
 function signaturesOf(detail: Awaited<ReturnType<typeof serverVisit>>) {
   return (detail.signatures ?? []).map(({ documentId, version, method, hasImage }) => ({
     documentId,
@@ -241,6 +315,7 @@ describe('the photo, signing steps and badge at a lobby tablet', () => {
       const detail = await serverVisit(person);
       expect(detail.hasPhoto).toBe(true);
       expect(signaturesOf(detail)).toEqual([{ documentId: ndaId, version: 1, method: 'DRAW', hasImage: true }]);
+      await expectBadgePage(detail, person);
     } finally {
       await context.close();
     }
