@@ -308,7 +308,7 @@ describe('badge settings', () => {
     await user.click(screen.getByRole('checkbox', { name: 'QR code of the visit code' }));
     expect(within(badge).queryByRole('img', { name: /^QR code/ })).toBeNull();
     await user.click(screen.getByRole('textbox', { name: 'Label size' }));
-    await user.click(await screen.findByRole('option', { name: 'A6 paper (105 × 148 mm)' }));
+    await user.click(await screen.findByRole('option', { name: 'A6 paper (105\u00a0×\u00a0148\u00a0mm)' }));
     expect(within(preview).getByRole('article')).toHaveAttribute('data-size', 'A6');
     const visitors = screen.getByRole('textbox', { name: 'Badge: Visitors' });
     expect(visitors).toHaveValue('Never');

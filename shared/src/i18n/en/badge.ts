@@ -9,10 +9,10 @@ export const badge = {
   logo: 'Logo',
   qrCode: 'QR code of the visit code',
   sizes: {
-    LABEL_62X100: '62 × 100 mm label (Brother QL)',
-    LABEL_62_CONTINUOUS: '62 mm continuous roll (Brother QL)',
-    LABEL_4X3_IN: '4 × 3 in label (Zebra, Dymo)',
-    A6: 'A6 paper (105 × 148 mm)',
+    LABEL_62X100: '62\u00a0×\u00a0100\u00a0mm label (Brother QL)',
+    LABEL_62_CONTINUOUS: '62\u00a0mm continuous roll (Brother QL)',
+    LABEL_4X3_IN: '4\u00a0×\u00a03\u00a0in label (Zebra, Dymo)',
+    A6: 'A6 paper (105\u00a0×\u00a0148\u00a0mm)',
   },
   kiosk: {
     print: 'Print my badge',

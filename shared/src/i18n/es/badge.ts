@@ -11,10 +11,10 @@ export const badge = {
   logo: 'Logotipo',
   qrCode: 'Código QR del código de visita',
   sizes: {
-    LABEL_62X100: 'Etiqueta de 62 × 100 mm (Brother QL)',
-    LABEL_62_CONTINUOUS: 'Rollo continuo de 62 mm (Brother QL)',
-    LABEL_4X3_IN: 'Etiqueta de 4 × 3 in (Zebra, Dymo)',
-    A6: 'Papel A6 (105 × 148 mm)',
+    LABEL_62X100: 'Etiqueta de 62\u00a0×\u00a0100\u00a0mm (Brother QL)',
+    LABEL_62_CONTINUOUS: 'Rollo continuo de 62\u00a0mm (Brother QL)',
+    LABEL_4X3_IN: 'Etiqueta de 4\u00a0×\u00a03\u00a0in (Zebra, Dymo)',
+    A6: 'Papel A6 (105\u00a0×\u00a0148\u00a0mm)',
   },
   kiosk: {
     print: 'Imprimir mi tarjeta',

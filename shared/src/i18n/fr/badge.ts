@@ -11,10 +11,10 @@ export const badge = {
   logo: 'Logo',
   qrCode: 'QR code du code de visite',
   sizes: {
-    LABEL_62X100: 'Étiquette 62 × 100 mm (Brother QL)',
-    LABEL_62_CONTINUOUS: 'Rouleau continu de 62 mm (Brother QL)',
-    LABEL_4X3_IN: 'Étiquette 4 × 3 po (Zebra, Dymo)',
-    A6: 'Papier A6 (105 × 148 mm)',
+    LABEL_62X100: 'Étiquette 62\u00a0×\u00a0100\u00a0mm (Brother QL)',
+    LABEL_62_CONTINUOUS: 'Rouleau continu de 62\u00a0mm (Brother QL)',
+    LABEL_4X3_IN: 'Étiquette 4\u00a0×\u00a03\u00a0po (Zebra, Dymo)',
+    A6: 'Papier A6 (105\u00a0×\u00a0148\u00a0mm)',
   },
   kiosk: {
     print: 'Imprimer mon badge',
