@@ -1,5 +1,5 @@
 import type { CheckInData, WizardVisitorType } from '@vestibule/shared';
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/errorMessage.ts';
 import { LoadFailed, Loading } from '../../ui/Status.tsx';
@@ -39,6 +39,12 @@ export function WizardScreen(props: WizardScreenProps) {
   const data = useLoad(`${building.qrCodeKey}|${visitorType}`, (signal) => source.loadData(visitorType, signal));
   const camera = useMemo(() => serverCamera(building.qrCodeKey, channel), [building.qrCodeKey, channel]);
   const ready: CheckInData | null = data.status === 'ready' ? data.data : null;
+  // A building that prints badges: the badge and its QR code load while the person answers, so
+  // the print follows Finish at once (docs/badges.md).
+  const printsBadges = ready?.badge !== undefined && ready.badge.print !== 'NEVER';
+  useEffect(() => {
+    if (printsBadges) void import('./LiveOutcome.tsx').then((module) => module.loadBadge());
+  }, [printsBadges]);
   const input = useMemo<WizardInput | null>(() => {
     if (!ready) return null;
     const visit = preset?.visit;
