@@ -9,7 +9,8 @@ export {
   createUser,
   linkEntryQuestionnaire,
   qrCodeKeyOf,
+  setBuildingSettings,
 } from './factories.ts';
-export { enrolledKiosk } from './test-app.ts';
+export { enrolledKiosk, enrolmentCode } from './test-app.ts';
 export { TEST_PASSWORD, createFloor } from './factories.ts';
 export { encodePng, plainPng } from '../../src/db/seed/png.ts';

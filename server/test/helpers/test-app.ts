@@ -75,11 +75,8 @@ export async function seedTwoTenants(testApp: TestApp) {
   return { tenantA, tenantB, tokens, users, password: TEST_PASSWORD };
 }
 
-/**
- * An enrolled kiosk of a building (as an admin's enrolment code and the tablet's enrolment make
- * it): its device id and the credential header every kiosk call carries.
- */
-export async function enrolledKiosk(app: FastifyInstance, buildingId: string, deviceId: string = uuidv7()) {
+/** A one-time enrolment code for a building, as the admin's "Enrol a kiosk" dialog makes one. */
+export async function enrolmentCode(app: FastifyInstance, buildingId: string): Promise<string> {
   const building = await app.ctx.db
     .selectFrom('buildings')
     .select('tenant_id')
@@ -92,6 +89,15 @@ export async function enrolledKiosk(app: FastifyInstance, buildingId: string, de
     userId: null,
     origin: 'http://localhost',
   });
+  return code;
+}
+
+/**
+ * An enrolled kiosk of a building (as an admin's enrolment code and the tablet's enrolment make
+ * it): its device id and the credential header every kiosk call carries.
+ */
+export async function enrolledKiosk(app: FastifyInstance, buildingId: string, deviceId: string = uuidv7()) {
+  const code = await enrolmentCode(app, buildingId);
   const enrolled = await enrolKiosk(app.ctx, { code, deviceId, ip: '127.0.0.1' });
   return {
     deviceId,
