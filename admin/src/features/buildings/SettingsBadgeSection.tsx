@@ -1,19 +1,18 @@
-import { Checkbox, Group, Input, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   type BadgeContent,
   type BadgeLayout,
-  type BadgePrintMode,
   type Building,
   badgeLayoutOf,
   badgePrintModeOf,
   badgePrintModes,
   badgeSizes,
-  wizardVisitorTypes,
 } from '@vestibule/shared';
 import { Badge } from '@vestibule/ui/badge';
 import { useTranslation } from 'react-i18next';
 import { badgeTextsOf } from '../badge/index.ts';
 import { hasStoredLogo } from './LogoSection.tsx';
+import { PerTypeModes } from './PerTypeModes.tsx';
 import { logoImageUrl } from './buildingsApi.ts';
 import classes from './SettingsBadgeSection.module.css';
 import { type SettingsForm, SettingsSection } from './settingsFields.tsx';
@@ -82,29 +81,15 @@ export function SettingsBadgeSection({ form, building }: { form: SettingsForm; b
               ))}
             </Stack>
           </Checkbox.Group>
-          <Input.Wrapper id="settings-badgePrint" label={t('buildings.settings.badgePrint')}>
-            <Group gap="md" mt={4} role="group" aria-label={t('buildings.settings.badgePrint')}>
-              {wizardVisitorTypes.map((type) => (
-                <Select
-                  key={type}
-                  id={`settings-badgePrint-${type}`}
-                  label={t('buildings.settings.badgePrintFor', { type: t(`buildings.personTypes.${type}`) })}
-                  data={badgePrintModes.map((mode) => ({
-                    value: mode,
-                    label: t(`buildings.settings.badgePrintModes.${mode}`),
-                  }))}
-                  value={badgePrintModeOf(values.badgePrint, type)}
-                  allowDeselect={false}
-                  onChange={(mode) =>
-                    setField('badgePrint', {
-                      ...values.badgePrint,
-                      [type]: badgePrintModes.find((known) => known === mode) ?? ('NEVER' satisfies BadgePrintMode),
-                    })
-                  }
-                />
-              ))}
-            </Group>
-          </Input.Wrapper>
+          <PerTypeModes
+            name="badgePrint"
+            label={t('buildings.settings.badgePrint')}
+            selectLabel={(type) => t('buildings.settings.badgePrintFor', { type })}
+            modes={badgePrintModes}
+            modeLabel={(mode) => t(`buildings.settings.badgePrintModes.${mode}`)}
+            value={(type) => badgePrintModeOf(values.badgePrint, type)}
+            onChange={(type, mode) => setField('badgePrint', { ...values.badgePrint, [type]: mode })}
+          />
         </Stack>
         <figure className={classes.preview} aria-label={t('buildings.settings.badgePreview')}>
           <Badge

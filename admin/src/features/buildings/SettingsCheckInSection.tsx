@@ -1,4 +1,4 @@
-import { Checkbox, Group, Input, NumberInput, Radio, Select, TextInput } from '@mantine/core';
+import { Checkbox, Group, NumberInput, Radio, TextInput } from '@mantine/core';
 import {
   DEFAULT_DOCUMENT_RESIGN_DAYS,
   DEFAULT_WORKING_DAYS,
@@ -8,12 +8,11 @@ import {
   questionnairesValidityOptions,
   switchAutoCheckoutMode,
   type AutoCheckoutMode,
-  type VisitorPhotoMode,
   visitorPhotoModeOf,
   visitorPhotoModes,
-  wizardVisitorTypes,
 } from '@vestibule/shared';
 import { useTranslation } from 'react-i18next';
+import { PerTypeModes } from './PerTypeModes.tsx';
 import { type SettingsFields, type SettingsForm, SettingsSection } from './settingsFields.tsx';
 
 /**
@@ -46,30 +45,16 @@ export function SettingsCheckInSection({ form, fields }: { form: SettingsForm; f
         t('buildings.settings.questionnairesOnStaffCheckInHelp'),
       )}
       {/* The person's photo at check-in, per person type (docs/check-in.md, "The visitor's photo"). */}
-      <Input.Wrapper
-        id="settings-visitorPhoto"
+      <PerTypeModes
+        name="visitorPhoto"
         label={t('buildings.settings.visitorPhoto')}
         description={t('buildings.settings.visitorPhotoHelp')}
-      >
-        <Group gap="md" mt={4} role="group" aria-label={t('buildings.settings.visitorPhoto')}>
-          {wizardVisitorTypes.map((type) => (
-            <Select
-              key={type}
-              id={`settings-visitorPhoto-${type}`}
-              label={t('buildings.settings.visitorPhotoFor', { type: t(`buildings.personTypes.${type}`) })}
-              data={visitorPhotoModes.map((mode) => ({
-                value: mode,
-                label: t(`buildings.settings.visitorPhotoModes.${mode}`),
-              }))}
-              value={visitorPhotoModeOf(values.visitorPhoto, type)}
-              allowDeselect={false}
-              onChange={(mode) =>
-                setField('visitorPhoto', { ...values.visitorPhoto, [type]: (mode ?? 'OFF') as VisitorPhotoMode })
-              }
-            />
-          ))}
-        </Group>
-      </Input.Wrapper>
+        selectLabel={(type) => t('buildings.settings.visitorPhotoFor', { type })}
+        modes={visitorPhotoModes}
+        modeLabel={(mode) => t(`buildings.settings.visitorPhotoModes.${mode}`)}
+        value={(type) => visitorPhotoModeOf(values.visitorPhoto, type)}
+        onChange={(type, mode) => setField('visitorPhoto', { ...values.visitorPhoto, [type]: mode })}
+      />
       <NumberInput
         id="settings-documentResignDays"
         label={t('buildings.settings.documentResignDays')}
