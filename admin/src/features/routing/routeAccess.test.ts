@@ -123,9 +123,9 @@ describe('decideAccess', () => {
     expect(decideAccess(routeTable.people.access, facts, '/x')).toEqual({ kind: 'ok' });
   });
 
-  it('hides the toolbar and footer only on the print pages (a floor plan, a space QR code)', () => {
+  it("hides the toolbar and footer only on the print pages (a visit's badge, a floor plan, a space QR code)", () => {
     const hidden = ids.filter((id) => (routeTable[id] as { chrome?: boolean }).chrome === false);
-    expect(hidden).toEqual(['floorPrint', 'spaceQr']);
+    expect(hidden).toEqual(['badge', 'floorPrint', 'spaceQr']);
   });
 });
 
