@@ -4,7 +4,8 @@
 import type { CheckInMutation } from '@vestibule/shared';
 import type { CheckInEntry } from './kioskDb.ts';
 
-function bytesOf(base64: string): Uint8Array {
+/** The bytes of a base64 text (no `data:` prefix). */
+export function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

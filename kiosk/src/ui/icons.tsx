@@ -4,7 +4,7 @@ import { useId } from 'react';
 // Each stands beside its word (never alone), so each is hidden from screen readers.
 
 export type IconName =
-  'visitor' | 'contractor' | 'employee' | 'checkOut' | 'qrCode' | 'pin' | 'accessibility' | 'close';
+  'visitor' | 'contractor' | 'employee' | 'checkOut' | 'qrCode' | 'pin' | 'accessibility' | 'close' | 'printer';
 
 /** Each icon as one path (circles as two arcs): the first screen carries them, so they stay small. */
 const paths: Record<IconName, string> = {
@@ -26,6 +26,8 @@ const paths: Record<IconName, string> = {
   accessibility:
     'M10.2 4a1.8 1.8 0 1 0 3.6 0a1.8 1.8 0 1 0-3.6 0M4.5 8.5 12 10l7.5-1.5M12 10v4.5M8.5 21l3.5-6.5 3.5 6.5',
   close: 'M6 6l12 12M18 6 6 18',
+  // A printer, its sheet coming out (the outcome's badge button).
+  printer: 'M7 9V3h10v6M7 18H5a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M7 14h10v7H7z',
 };
 
 /** A stroke icon on a 24-unit grid; it stands beside its word, so screen readers skip it. */

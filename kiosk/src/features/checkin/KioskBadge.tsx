@@ -11,6 +11,9 @@ import { badge as fr } from '@vestibule/shared/i18n/fr/badge';
 import { BadgeSheet, type BadgeTexts, printBadgeSheet } from '@vestibule/ui/badge';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLocale } from '../../i18n/i18n.ts';
+import { bytesOf } from '../../offline/binaryPayload.ts';
+import { KioskIcon } from '../../ui/icons.tsx';
 
 // The kiosk prints its own badge (docs/badges.md): from what the person just gave and the visit
 // code the kiosk made, offline too. This module and the badge's (its words, the QR code) load
@@ -61,33 +64,11 @@ export function contentOf(checkIn: PrintableCheckIn, visitCode: string | null, b
   };
 }
 
-/** A printer, as the kiosk's other stroke icons (src/ui/icons.tsx): it stands beside its word. */
-function PrinterIcon() {
-  return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M7 9V3h10v6M7 18H5a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M7 14h10v7H7z" />
-    </svg>
-  );
-}
-
 /** A photo's base64 JPEG as an address for the badge's <img>, released when the badge goes. */
 function usePhotoUrl(photo: string | null): string | null {
   const url = useMemo(() => {
     if (!photo) return null;
-    const binary = atob(photo);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return URL.createObjectURL(new Blob([bytes], { type: 'image/jpeg' }));
+    return URL.createObjectURL(new Blob([bytesOf(photo)], { type: 'image/jpeg' }));
   }, [photo]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   return url;
@@ -99,7 +80,7 @@ function usePhotoUrl(photo: string | null): string | null {
  */
 export function KioskBadge({ checkIn, visitCode, buildingName, logoSrc }: KioskBadgeProps) {
   const { i18n } = useTranslation();
-  const locale: Locale = i18n.language === 'fr' || i18n.language === 'es' ? i18n.language : 'en';
+  const locale: Locale = isLocale(i18n.language) ? i18n.language : 'en';
   const texts = catalogues[locale];
   const photoSrc = usePhotoUrl(checkIn.photo);
   const always = checkIn.settings.print === 'ALWAYS';
@@ -119,7 +100,7 @@ export function KioskBadge({ checkIn, visitCode, buildingName, logoSrc }: KioskB
       </p>
       {/* Done stays the screen's one primary action: the badge is offered beside it. */}
       <button type="button" className="button secondary" onClick={print}>
-        <PrinterIcon />
+        <KioskIcon name="printer" />
         {printed ? texts.kiosk.printAgain : texts.kiosk.print}
       </button>
       <BadgeSheet
