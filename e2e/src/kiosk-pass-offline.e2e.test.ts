@@ -84,6 +84,7 @@ describe('a pass at a kiosk offline', () => {
     // The employee holds their pass up to the camera.
     camera.showPng(await passQrCode(link));
     await kiosk.openScanner();
+    await kiosk.scanned();
     const screen = kiosk.wizard;
     // The wizard starts from the cached directory: the first name and the last name's initial.
     await expect.poll(() => screen.formField('firstName').inputValue(), poll).toBe(employee.firstName);

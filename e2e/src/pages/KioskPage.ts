@@ -1,5 +1,6 @@
 import type { Locale } from '@vestibule/shared';
 import type { Locator, Page } from 'playwright-core';
+import { UI_TIMEOUT_MS } from '../harness/browser.ts';
 import { exactly, leading, text } from '../harness/i18n.ts';
 import { waitForPath } from '../harness/navigation.ts';
 import { BuildingCheckOutPage } from './BuildingCheckOutPage.ts';
@@ -131,10 +132,29 @@ export class KioskPage {
     return this.main.getByRole('button', { name: leading(this.label('publicVisit.scan.open')) });
   }
 
+  /** The scanner's screen, "Scan your QR code". */
+  get scanHeading(): Locator {
+    return this.main.getByRole('heading', { level: 1, name: exactly(this.label('publicVisit.scan.title')) });
+  }
+
   /** Opens the scanner: the camera starts and reads what is held up to it. */
   async openScanner(): Promise<void> {
     await this.scanButton.click();
-    await this.main.getByRole('heading', { level: 1, name: exactly(this.label('publicVisit.scan.title')) }).waitFor();
+    await this.scanHeading.waitFor();
+  }
+
+  /**
+   * Waits for the camera to read the code held up to it and the kiosk to leave the scanner for
+   * what the code leads to. Still scanning after the wait fails with what the kiosk shows (the
+   * camera starting, failed, or reading nothing), which a bare timeout would not tell.
+   */
+  async scanned(): Promise<void> {
+    try {
+      await this.scanHeading.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    } catch {
+      const shown = (await this.main.innerText()).replace(/\s+/g, ' ').trim();
+      throw new Error(`The kiosk read no code in ${UI_TIMEOUT_MS} ms; it shows: ${shown}`);
+    }
   }
 
   /** What the scan led to when it leads nowhere (unknown, already in, refused pass). */

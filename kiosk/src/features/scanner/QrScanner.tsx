@@ -36,6 +36,12 @@ export interface CodeReader {
 
 /** Time between two decoding attempts: enough for a code held up, light on a tablet's processor. */
 export const SCAN_INTERVAL_MS = 250;
+/**
+ * How long a camera may take to show its first picture before it counts as failed: a tablet
+ * starting its camera for the first time, busy or slow, takes seconds (the reader's own default,
+ * 5 s, failed such starts).
+ */
+const CAMERA_START_TIMEOUT_MS = 20_000;
 /** How long "not a Vestibule code" stays after the last such read. */
 export const REJECTED_MESSAGE_MS = 3000;
 
@@ -53,6 +59,7 @@ export const zxingReader: CodeReader = {
       const reader = new BrowserQRCodeReader(undefined, {
         delayBetweenScanAttempts: SCAN_INTERVAL_MS,
         delayBetweenScanSuccess: 1000,
+        tryPlayVideoTimeout: CAMERA_START_TIMEOUT_MS,
       });
       const controls = await reader.decodeFromStream(stream, video, (result) => {
         if (result) onText(result.getText());
