@@ -227,7 +227,7 @@ describe('POST /service/sync/push', () => {
     expect(await visitsNamed('Lost-answer')).toHaveLength(1);
   });
 
-  it('after a fault at mutation k of N, a retry leaves exactly N rows', async () => {
+  it('after a fault at mutation k of N, nothing of the batch is kept and a retry leaves exactly N rows', async () => {
     // A fault worth retrying, once: a trigger fails the 3rd insert of a visit named Fault-*.
     await sql`create sequence if not exists fault_once`.execute(t.database.db);
     await sql`create or replace function fail_once() returns trigger language plpgsql as $$
@@ -245,15 +245,16 @@ describe('POST /service/sync/push', () => {
       const batch = k.batch([1, 2, 3, 4, 5].map((i) => k.checkIn(`Fault-${i}`)));
       const failed = await push(batch);
       expect(failed.status).toBe(500);
-      expect(await visitsNamed('Fault-')).toHaveLength(2);
+      // The batch is one transaction: the two entries before the fault are not kept either.
+      expect(await visitsNamed('Fault-')).toHaveLength(0);
+      const recorded = await t.database.db
+        .selectFrom('applied_mutations')
+        .select('mutation_id')
+        .where('device_id', '=', k.deviceId)
+        .execute();
+      expect(recorded).toEqual([]);
       const retry = await push(batch);
-      expect(retry.body.results.map((r) => r.status)).toEqual([
-        'duplicate',
-        'duplicate',
-        'applied',
-        'applied',
-        'applied',
-      ]);
+      expect(retry.body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
       expect(await visitsNamed('Fault-')).toHaveLength(5);
     } finally {
       await sql`drop trigger visits_fail_once on visits`.execute(t.database.db);
@@ -311,6 +312,37 @@ describe('POST /service/sync/push', () => {
       .execute();
     expect(alerts.map((a) => a.kind).sort()).toEqual(['CLOCK_SKEW', 'SEQ_GAP']);
     expect(alerts.find((a) => a.kind === 'SEQ_GAP')!.details).toBe('seq 3 to 4 missing');
+  });
+
+  it('finds a sequence gap in what each push adds, never across two contiguous pushes', async () => {
+    const k = kiosk();
+    const alertsOf = () =>
+      t.database.db
+        .selectFrom('device_alerts')
+        .select('details')
+        .where('device_id', '=', k.deviceId)
+        .where('kind', '=', 'SEQ_GAP')
+        .orderBy('details')
+        .execute();
+    for (const round of [1, 2, 3])
+      await push(k.batch([k.checkIn(`Contiguous-${round}a`), k.checkIn(`Contiguous-${round}b`)]));
+    expect(await alertsOf()).toEqual([]);
+    // seq 7 is lost: the batch of 8 and 9 says so, and the next contiguous one adds nothing.
+    k.checkIn('Lost-7');
+    await push(k.batch([k.checkIn('After-8'), k.checkIn('After-9')]));
+    await push(k.batch([k.checkIn('After-10')]));
+    expect(await alertsOf()).toEqual([{ details: 'seq 7 to 7 missing' }]);
+    // A device whose first push starts at seq 3.
+    const late = kiosk();
+    late.checkIn('Never-1');
+    late.checkIn('Never-2');
+    await push(late.batch([late.checkIn('First-3')]));
+    const lateAlerts = await t.database.db
+      .selectFrom('device_alerts')
+      .select('details')
+      .where('device_id', '=', late.deviceId)
+      .execute();
+    expect(lateAlerts).toEqual([{ details: 'seq 1 to 2 missing' }]);
   });
 
   it('refuses a batch out of seq order or too large with a code', async () => {

@@ -91,12 +91,24 @@ export async function recordMutation(
   ).execute();
 }
 
-/** The first missing sequence number of a device, if its recorded seqs have a gap. */
-export async function firstSeqGap(db: Db, deviceId: string): Promise<{ missing: number; before: number } | undefined> {
+/**
+ * The first missing sequence number of a device from `fromSeq` on (a batch's first), if its
+ * recorded seqs have a gap there: the seqs from the last one recorded before it, so a device's
+ * thousandth push reads what it added, not its whole history (earlier gaps were found then).
+ */
+export async function firstSeqGap(
+  db: Db,
+  deviceId: string,
+  fromSeq: number,
+): Promise<{ missing: number; before: number } | undefined> {
   const row = await sql<{ missing: number | null; before: number | null }>`
+    with start as (
+      select coalesce(max(seq), 0) as seq from applied_mutations where device_id = ${deviceId} and seq < ${fromSeq}
+    )
     select (prev + 1)::bigint as missing, seq as before from (
-      select seq, coalesce(lag(seq) over (order by seq), 0) as prev
-      from applied_mutations where device_id = ${deviceId}
+      select m.seq, coalesce(lag(m.seq) over (order by m.seq), start.seq) as prev
+      from applied_mutations m, start
+      where m.device_id = ${deviceId} and m.seq >= ${fromSeq}
     ) s where seq > prev + 1 order by seq limit 1`.execute(db);
   const first = row.rows[0];
   return first?.missing != null && first.before != null

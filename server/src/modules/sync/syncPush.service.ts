@@ -17,6 +17,7 @@ import {
 } from '@vestibule/shared';
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.ts';
+import { inSavepoint } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import type { EnrolledKiosk } from '../kiosks/kiosks.service.ts';
@@ -119,11 +120,11 @@ export async function applyMutation(
 }
 
 /**
- * One kiosk batch. Each mutation is applied in its own transaction together with its row in
- * applied_mutations (primary key = device and mutation id), so a resend, a lost answer or a concurrent
- * delivery answers `duplicate` and changes nothing; a refusal (a bad payload included) is
- * recorded once and stays a refusal on replay; a fault worth retrying aborts the batch with a
- * 5xx (what was applied before it answers `duplicate` next time).
+ * One kiosk batch, in one transaction. Each mutation is applied in its own savepoint together
+ * with its row in applied_mutations (primary key = device and mutation id), so a resend, a lost
+ * answer or a concurrent delivery answers `duplicate` and changes nothing; a refusal (a bad
+ * payload included) is recorded once and stays a refusal on replay; a fault worth retrying aborts
+ * the batch with a 5xx, nothing of it kept (the device sends it again).
  */
 export async function pushBatch(
   ctx: ServerContext,
@@ -175,35 +176,44 @@ export async function pushBatch(
     );
   }
 
-  const results: MutationResult[] = [];
   const batch = { buildingId: building.id, qrCodeKey: body.qrCodeKey };
-  for (const envelope of body.mutations) {
-    const record: MutationRecord = {
-      mutationId: envelope.mutationId,
-      deviceId: body.deviceId,
-      tenantId: building.tenant_id,
-      buildingId: building.id,
-      seq: envelope.seq,
-      type: envelope.type,
-      visitId: envelope.visitId,
-      // Text no field may hold is kept replaced, so the refused entry stays readable by staff. The
-      // photo is never kept with the entry: it lives with its visit only, and goes with it.
-      payload: withoutPhoto(
-        findUnsafeText(envelope.payload) === undefined
-          ? (envelope.payload ?? null)
-          : withoutUnsafeText(envelope.payload),
-      ),
-      occurredAt: new Date(envelope.occurredAt),
-    };
-    results.push(
-      await applyOnce(ctx, record, envelope, channel, body.deviceId, batch, receivedAt, kiosk?.revokedAt ?? null),
-    );
-  }
+  // One transaction for the batch, a savepoint for each entry (applyOnce): one commit for a
+  // hundred entries, each applied or refused alone all the same.
+  const results = await ctx.db.transaction().execute(async (trx) => {
+    const inBatch = { ...ctx, db: trx };
+    const outcomes: MutationResult[] = [];
+    for (const envelope of body.mutations) {
+      const record = recordOf(body, building, envelope);
+      const revokedAt = kiosk?.revokedAt ?? null;
+      outcomes.push(await applyOnce(inBatch, record, envelope, channel, body.deviceId, batch, receivedAt, revokedAt));
+    }
+    return outcomes;
+  });
 
-  const gap = await firstSeqGap(ctx.db, body.deviceId);
+  const fromSeq = Math.min(...body.mutations.map((envelope) => envelope.seq));
+  const gap = body.mutations.length > 0 ? await firstSeqGap(ctx.db, body.deviceId, fromSeq) : undefined;
   if (gap)
     await addDeviceAlert(ctx.db, uuidv7(), body.deviceId, 'SEQ_GAP', `seq ${gap.missing} to ${gap.before - 1} missing`);
   return { results, receivedAt: receivedAt.toISOString(), clockSkewMs };
+}
+
+/** How a pushed entry is recorded in applied_mutations, whatever its outcome. */
+function recordOf(body: PushBody, building: { id: string; tenant_id: string }, envelope: Envelope): MutationRecord {
+  return {
+    mutationId: envelope.mutationId,
+    deviceId: body.deviceId,
+    tenantId: building.tenant_id,
+    buildingId: building.id,
+    seq: envelope.seq,
+    type: envelope.type,
+    visitId: envelope.visitId,
+    // Text no field may hold is kept replaced, so the refused entry stays readable by staff. The
+    // photo is never kept with the entry: it lives with its visit only, and goes with it.
+    payload: withoutPhoto(
+      findUnsafeText(envelope.payload) === undefined ? (envelope.payload ?? null) : withoutUnsafeText(envelope.payload),
+    ),
+    occurredAt: new Date(envelope.occurredAt),
+  };
 }
 
 /** The recorded outcome: an applied one is a duplicate now; a rejected one stays rejected. */
@@ -248,11 +258,11 @@ async function applyOnce(
   // it, never applied by itself and never lost. One delivered before the revocation keeps its outcome.
   if (revokedAt) return hold(ctx, record);
   try {
-    const codes = await ctx.db.transaction().execute(async (trx) => {
+    const codes = await inSavepoint(ctx.db, async () => {
       // First the record: a concurrent delivery of the same mutation waits here, then fails.
       // A kiosk's photo dropped on the way is noted on the applied entry (its visit's history shows it).
-      await recordMutation(trx, record, { outcome: 'applied', errorCode: photo.dropped ?? null, ifAbsent: false });
-      return applyMutation({ ...ctx, db: trx }, parsed.data, channel, deviceId, batch);
+      await recordMutation(ctx.db, record, { outcome: 'applied', errorCode: photo.dropped ?? null, ifAbsent: false });
+      return applyMutation(ctx, parsed.data, channel, deviceId, batch);
     });
     return { mutationId: record.mutationId, status: 'applied', outcome: 'applied', ...(codes ? { codes } : {}) };
   } catch (error) {
