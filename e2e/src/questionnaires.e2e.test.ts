@@ -98,9 +98,9 @@ describe('questionnaires', () => {
     // The same editor in the dark theme keeps the contrast.
     await shell.themeSwitch.click();
     await shell.waitForColorScheme('dark');
-    // The pointer leaves the switch, so no tooltip is caught mid-fade (half its colours) by the scan.
+    // The pointer leaves the editor; a question's tooltip still open or fading is judged where its
+    // colours settle (the scan waits for animations to end).
     await page.mouse.move(0, 0);
-    await expect.poll(() => page.getByRole('tooltip').count(), poll).toBe(0);
     await expectNoAxeViolations(page, 'the questionnaire editor in the dark theme');
     await shell.themeSwitch.click();
     await shell.waitForColorScheme('light');
