@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
 
 // The real server process over a real socket: start-up, demo logins, configuration errors,
-// graceful shutdown on SIGTERM.
+// graceful shutdown on SIGTERM, a restore from a copy of the embedded database's folder.
 const main = join(repoRoot, 'server', 'src', 'main.ts');
 const dirs: string[] = [];
 afterAll(() => {
@@ -95,6 +95,37 @@ describe('the server process', () => {
       expect(await server.exited).toBe(0);
     }
     // Two starts of the embedded database, each migrating or checking and seeding.
+  }, 90_000);
+
+  it("restores from a copy of the embedded database's folder taken after a stop: the copy serves, its sessions included", async () => {
+    const original = mkdtempSync(join(tmpdir(), 'vestibule-process-'));
+    const restored = mkdtempSync(join(tmpdir(), 'vestibule-restored-'));
+    dirs.push(original, restored);
+    const first = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: original });
+    const firstPort = await listeningPort(first);
+    const login = await fetch(`http://127.0.0.1:${firstPort}/service/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Vestibule1!' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // The backup (docs/operations.md, "Backups"): the stopped server's folder, copied whole; the
+    // original is gone, as after a lost disk.
+    cpSync(original, restored, { recursive: true });
+    rmSync(original, { recursive: true, force: true });
+    const second = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: restored });
+    const secondPort = await listeningPort(second);
+    // The session signed in before the backup still stands: its row and the signing secret came back.
+    const tenants = await fetch(`http://127.0.0.1:${secondPort}/service/selectTenant`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(tenants.status).toBe(200);
+    const body = (await tenants.json()) as { tenants: { name: string }[] };
+    expect(body.tenants.map((tenant) => tenant.name)).toEqual(['Demo Corp', 'Northwind']);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
   }, 90_000);
 
   it('refuses a bad configuration with a message naming the variable', async () => {
