@@ -70,6 +70,11 @@ export interface CheckInTiming {
   withSummary?: boolean;
   /** The codes a kiosk gave the person when it checked them in offline (kept unless taken). */
   codes?: VisitCodes;
+  /**
+   * The visit of `body.id` as the caller read it just before (a pushed batch reads its entries'
+   * visits in one query): null when there is none. Unset: read here.
+   */
+  existing?: VisitRow | null;
   /** What staff set besides the wizard's result (the visit's language and type). */
   columns?: StaffColumns;
   /**
@@ -90,7 +95,12 @@ export async function checkIn(
   channel: CheckInChannel,
   timing: CheckInTiming = {},
 ): Promise<CheckInOutcome> {
-  const existing = body.id ? await findVisitById(ctx.db, body.id) : undefined;
+  const existing =
+    timing.existing !== undefined
+      ? (timing.existing ?? undefined)
+      : body.id
+        ? await findVisitById(ctx.db, body.id)
+        : undefined;
   for (let attempt = 1; ; attempt++) {
     try {
       const outcome = await attemptCheckIn(ctx, body, channel, timing, existing, attempt);

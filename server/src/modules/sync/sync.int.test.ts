@@ -314,6 +314,23 @@ describe('POST /service/sync/push', () => {
     expect(alerts.find((a) => a.kind === 'SEQ_GAP')!.details).toBe('seq 3 to 4 missing');
   });
 
+  it('applies a check-in, its check-out and a check-in again of the same visit in one batch', async () => {
+    const k = kiosk();
+    const first = k.checkIn('Twice-in');
+    const out = k.checkOut(first.visitId);
+    const again = { ...k.checkIn('Twice-in'), visitId: first.visitId };
+    const answer = await push(k.batch([first, out, again]));
+    expect(answer.body.results.map((r) => [r.status, r.errorCode])).toEqual([
+      ['applied', undefined],
+      ['applied', undefined],
+      ['applied', undefined],
+    ]);
+    const visits = await visitsNamed('Twice-in');
+    expect(visits.map((visit) => [visit.id, visit.checked_in_at !== null, visit.checked_out_at])).toEqual([
+      [first.visitId, true, null],
+    ]);
+  });
+
   it('finds a sequence gap in what each push adds, never across two contiguous pushes', async () => {
     const k = kiosk();
     const alertsOf = () =>

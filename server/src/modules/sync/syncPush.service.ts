@@ -23,7 +23,7 @@ import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import type { EnrolledKiosk } from '../kiosks/kiosks.service.ts';
 import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from '../checkin/channel.ts';
 import { checkIn } from '../checkin/checkin.service.ts';
-import { findVisitById } from '../visits/visits.repo.ts';
+import { type VisitRow, findVisitById, findVisitsByIds } from '../visits/visits.repo.ts';
 import { type PhotoRefusal, readVisitorPhoto } from '../visits/visitPhoto.ts';
 import { checkOut } from '../checkin/checkout.service.ts';
 import { applyKioskRollCall } from '../evacuation/rollCall.service.ts';
@@ -65,7 +65,7 @@ export async function applyMutation(
   mutation: PushedMutation,
   channel: CheckInChannel,
   deviceId: string,
-  batch: { buildingId: string; qrCodeKey: string },
+  batch: { buildingId: string; qrCodeKey: string; visits?: BatchVisits },
 ): Promise<VisitCodes | undefined> {
   const occurredAt = new Date(mutation.occurredAt);
   if (mutation.type === 'rollCall') {
@@ -87,7 +87,9 @@ export async function applyMutation(
     // A batch speaks for one building: its check-ins are of that building.
     if (payload.qrCodeKey !== batch.qrCodeKey) throw new AppError('VALIDATION_FAILED', { field: 'qrCodeKey' });
     const person = locale ? { ...channel, locale } : channel;
+    const known = batch.visits?.take(mutation.visitId);
     const outcome = await checkIn(ctx, { ...payload, id: mutation.visitId, deviceId }, person, {
+      ...(known === undefined ? {} : { existing: known }),
       occurredAt,
       queued: true,
       withSummary: false,
@@ -101,7 +103,8 @@ export async function applyMutation(
       ? { identifier: meetingIdentifier, publicIdentifier, pin }
       : undefined;
   }
-  const visit = await findVisitById(ctx.db, mutation.visitId);
+  const known = batch.visits?.take(mutation.visitId);
+  const visit = known === undefined ? await findVisitById(ctx.db, mutation.visitId) : (known ?? undefined);
   // Of this building only. A check-out made before the visit's latest check-in elsewhere (on
   // the phone, another kiosk) is stale; on this device, seq order decides, not its clock.
   const checkedInElsewhereLater =
@@ -176,11 +179,12 @@ export async function pushBatch(
     );
   }
 
-  const batch = { buildingId: building.id, qrCodeKey: body.qrCodeKey };
   // One transaction for the batch, a savepoint for each entry (applyOnce): one commit for a
   // hundred entries, each applied or refused alone all the same.
   const results = await ctx.db.transaction().execute(async (trx) => {
     const inBatch = { ...ctx, db: trx };
+    const visits = await batchVisits(trx, body.mutations);
+    const batch = { buildingId: building.id, qrCodeKey: body.qrCodeKey, visits };
     const outcomes: MutationResult[] = [];
     for (const envelope of body.mutations) {
       const record = recordOf(body, building, envelope);
@@ -195,6 +199,31 @@ export async function pushBatch(
   if (gap)
     await addDeviceAlert(ctx.db, uuidv7(), body.deviceId, 'SEQ_GAP', `seq ${gap.missing} to ${gap.before - 1} missing`);
   return { results, receivedAt: receivedAt.toISOString(), clockSkewMs };
+}
+
+/**
+ * The visits a batch's entries name, read in one query before the first is applied. Each is
+ * handed out once, to the first entry that names it: a later entry of the same visit (checked in,
+ * then out) reads it again, as the earlier one changed it.
+ */
+interface BatchVisits {
+  /** The visit as read before the batch (null: none), or undefined once handed out. */
+  take: (visitId: string) => VisitRow | null | undefined;
+}
+
+async function batchVisits(db: ServerContext['db'], mutations: readonly Envelope[]): Promise<BatchVisits> {
+  const ids = [...new Set(mutations.flatMap((envelope) => (envelope.visitId === null ? [] : [envelope.visitId])))];
+  const rows = await findVisitsByIds(db, ids);
+  const read = new Map<string, VisitRow | null>(ids.map((id) => [id, null]));
+  for (const row of rows) read.set(row.id, row);
+  return {
+    take: (visitId) => {
+      if (!read.has(visitId)) return undefined;
+      const visit = read.get(visitId) ?? null;
+      read.delete(visitId);
+      return visit;
+    },
+  };
 }
 
 /** How a pushed entry is recorded in applied_mutations, whatever its outcome. */
@@ -238,7 +267,7 @@ async function applyOnce(
   envelope: Envelope,
   channel: CheckInChannel,
   deviceId: string,
-  batch: { buildingId: string; qrCodeKey: string },
+  batch: Parameters<typeof applyMutation>[4],
   receivedAt: Date,
   revokedAt: Date | null,
 ): Promise<MutationResult> {

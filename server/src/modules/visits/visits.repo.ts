@@ -38,6 +38,11 @@ export function findVisitById(db: Db, id: string) {
   return selectVisits(db).where('visits.id', '=', id).executeTakeFirst();
 }
 
+/** Several visits by id at once (a pushed batch's), as findVisitById reads each. */
+export function findVisitsByIds(db: Db, ids: readonly string[]) {
+  return ids.length === 0 ? Promise.resolve([]) : selectVisits(db).where('visits.id', 'in', ids).execute();
+}
+
 export function findVisitByPublicIdentifier(db: Db, publicIdentifier: string) {
   return selectVisits(db).where('visits.public_identifier', '=', publicIdentifier).executeTakeFirst();
 }
