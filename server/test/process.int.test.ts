@@ -1,46 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/paths.ts';
+import { listeningPort, startServer } from './helpers/serverProcess.ts';
 
 // The real server process over a real socket: start-up, demo logins, configuration errors,
 // graceful shutdown on SIGTERM, a restore from a copy of the embedded database's folder.
-const main = join(repoRoot, 'server', 'src', 'main.ts');
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-function startServer(env: NodeJS.ProcessEnv): {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-} {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-/** Resolves with the port once the server prints its address. */
-function listeningPort(server: ReturnType<typeof startServer>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const match = /Admin app:\s+http:\/\/localhost:(\d+)\//.exec(server.output());
-      if (match?.[1]) resolve(Number(match[1]));
-    };
-    server.child.stdout?.on('data', check);
-    server.child.on('exit', () => reject(new Error(`server exited: ${server.output()}`)));
-  });
-}
 
 describe('the server process', () => {
   it('starts on the embedded database with demo data, signs a demo user in, and stops cleanly on SIGTERM', async () => {
