@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './helpers/database.ts';
 import { createBuilding, createTenant, createUser, qrCodeKeyOf } from './helpers/factories.ts';
 import { enrolledKiosk, testConfig } from './helpers/test-app.ts';
-import { listeningPort, printed, startServer } from './helpers/serverProcess.ts';
+import { listeningPort, printed, signIn, startServer } from './helpers/serverProcess.ts';
 
 // A fault with real processes (docs/scale.md, "A kiosk's queue lands in one transaction"): the
 // server killed (SIGKILL) while it applies a kiosk's batch, then started again, and the kiosk
@@ -76,13 +76,7 @@ async function visitsFound(
   master: { username: string; password: string },
   search: string,
 ): Promise<number> {
-  const { token } = await json<{ token: string }>(
-    await fetch(`${base}/service/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: master.username, password: master.password }),
-    }),
-  );
+  const token = await signIn(base, master.username, master.password);
   const list = await json<{ totalDocs: number }>(
     await fetch(`${base}/service/meeting?search=${encodeURIComponent(search)}&limit=500`, {
       headers: { authorization: `Bearer ${token}` },

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listeningPort, startServer } from './helpers/serverProcess.ts';
+import { listeningPort, signIn, startServer } from './helpers/serverProcess.ts';
 
 // The real server process over a real socket: start-up, demo logins, configuration errors,
 // graceful shutdown on SIGTERM, a restore from a copy of the embedded database's folder.
@@ -50,12 +50,7 @@ describe('the server process', () => {
     for (let run = 0; run < 2; run++) {
       const server = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
       const port = await listeningPort(server);
-      const login = await fetch(`http://127.0.0.1:${port}/service/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'Vestibule1!' }),
-      });
-      const { token } = (await login.json()) as { token: string };
+      const token = await signIn(`http://127.0.0.1:${port}`, 'admin', 'Vestibule1!');
       const tenants = await fetch(`http://127.0.0.1:${port}/service/selectTenant`, {
         headers: { authorization: `Bearer ${token}` },
       });
@@ -73,12 +68,7 @@ describe('the server process', () => {
     dirs.push(original, restored);
     const first = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: original });
     const firstPort = await listeningPort(first);
-    const login = await fetch(`http://127.0.0.1:${firstPort}/service/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'Vestibule1!' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signIn(`http://127.0.0.1:${firstPort}`, 'admin', 'Vestibule1!');
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     // The backup (docs/operations.md, "Backups"): the stopped server's folder, copied whole; the

@@ -43,3 +43,14 @@ export async function listeningPort(server: ServerProcess): Promise<number> {
   const match = await printed(server, /Admin app:\s+http:\/\/localhost:(\d+)\//);
   return Number(match[1]);
 }
+
+/** Signs in on a running server process; answers the session's token (a refusal throws). */
+export async function signIn(base: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/service/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`${username} could not sign in: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
