@@ -31,7 +31,8 @@ const FRAME_MS = 1000 / 60;
 
 const BUDGET = {
   commitP95Ms: 50,
-  drainMs: 5000,
+  /** A lobby's queue lands before staff look (docs/scale.md, "A kiosk's queue lands in one transaction"): per database. */
+  drainMs: { embedded: 2000, postgres: 1000 },
   blockMs: FRAME_MS,
   /** A block of at most one frame costs at most one vsync: consecutive frames ≤ 2 intervals apart. */
   rafGapMs: 2 * FRAME_MS,
@@ -91,6 +92,8 @@ async function bundleEntry(): Promise<string> {
 
 interface BenchServer {
   label: string;
+  /** Which database serves it: the drain's budget depends on it. */
+  kind: keyof typeof BUDGET.drainMs;
   database: DatabaseHandle;
   baseUrl: string;
   buildingId: string;
@@ -106,7 +109,7 @@ interface BenchServer {
  * The real server in this process on a migrated database: a tenant and a building (no kiosk
  * address list, so any address may push) and a public rate limit no benchmark reaches.
  */
-async function startServer(label: string, database: DatabaseHandle): Promise<BenchServer> {
+async function startServer(label: string, kind: BenchServer['kind'], database: DatabaseHandle): Promise<BenchServer> {
   await migrateToLatest(database.db);
   const db = database.db;
   const tenantId = await createTenant(db, { name: 'Kiosk Bench Corp' });
@@ -139,7 +142,7 @@ async function startServer(label: string, database: DatabaseHandle): Promise<Ben
   // The page is an enrolled kiosk of the building (kiosk calls need its credential).
   const enrolled = await enrolledKiosk(app, buildingId);
   const kiosk = { deviceId: enrolled.deviceId, credential: Object.values(enrolled.headers)[0] ?? '' };
-  return { label, database, baseUrl, buildingId, qrCodeKey, kiosk, pushServerMs, close: () => app.close() };
+  return { label, kind, database, baseUrl, buildingId, qrCodeKey, kiosk, pushServerMs, close: () => app.close() };
 }
 
 type BenchWindow = Window & { __kioskBench: KioskBenchApi };
@@ -281,7 +284,7 @@ async function drainOn(section: string, browser: Browser, page: Page, server: Be
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  row('drain total (start to no pending entry)', drained.totalMs, ms, BUDGET.drainMs);
+  row('drain total (start to no pending entry)', drained.totalMs, ms, BUDGET.drainMs[server.kind]);
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const inFlight = drained.requests.map(([sent, answered]) => answered - sent);
   const serverMs = sum(server.pushServerMs);
@@ -336,7 +339,7 @@ try {
 
   const embedded = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
   closers.push(() => embedded.close());
-  const server = await startServer('embedded PGlite', embedded);
+  const server = await startServer('embedded PGlite', 'embedded', embedded);
   closers.push(() => server.close());
   await openOn(page, server, bundle);
   const { qrCodeKey } = server;
@@ -390,7 +393,7 @@ try {
       poolSize: 10,
     });
     closers.push(() => database.close());
-    const pgServer = await startServer('a PostgreSQL server', database);
+    const pgServer = await startServer('a PostgreSQL server', 'postgres', database);
     closers.push(() => pgServer.close());
     await openOn(page, pgServer, bundle);
     await drainOn('2b', browser, page, pgServer);

@@ -102,10 +102,18 @@ export function audit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<voi
 }
 
 /** Records several changes of one actor in one statement (a job's batch), in the transaction of the changes. */
-export async function auditAll(db: Db, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
+export function auditAll(db: Db, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
+  return auditEach(
+    db,
+    entries.map((entry) => ({ actor, entry })),
+  );
+}
+
+/** Records changes of several actors in one statement (a kiosk's pushed batch), in the transaction of the changes. */
+export async function auditEach(db: Db, changes: readonly { actor: AuditActor; entry: AuditEntry }[]): Promise<void> {
   await insertAuditRows(
     db,
-    entries.map((entry) => rowOf(actor, entry)),
+    changes.map(({ actor, entry }) => rowOf(actor, entry)),
   );
 }
 

@@ -21,7 +21,7 @@ import type { ServerContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
-import { audit, channelActor } from '../audit/audit.service.ts';
+import { type AuditActor, type AuditEntry, audit, channelActor } from '../audit/audit.service.ts';
 import { insertSignatures } from '../documents/documents.repo.ts';
 import {
   type AcceptedSignature,
@@ -32,7 +32,7 @@ import {
 import { sameSecret } from '../identification/identifiedPerson.ts';
 import { enqueueMail } from '../mail/mail.repo.ts';
 import { confirmByArrival } from '../spaceBookings/bookingCheckIn.repo.ts';
-import { insertVisitIfCurrent, personIsIn } from '../visits/openVisits.repo.ts';
+import { type GuardedVisit, type SamePerson, insertVisitIfCurrent, personIsIn } from '../visits/openVisits.repo.ts';
 import { stateOf, toVisitSummary } from '../visits/visit.dto.ts';
 import { photoOfEntry } from '../visits/visitPhoto.ts';
 import { saveVisitPhoto } from '../visits/visitPhoto.repo.ts';
@@ -82,6 +82,25 @@ export interface CheckInTiming {
    * invalid one is dropped and the check-in recorded (docs/check-in.md, "Signed documents").
    */
   queued?: boolean;
+  /** A pushed batch's new visits, written together when the batch says (docs/kiosk.md, "The push"). */
+  deferred?: DeferredVisits;
+}
+
+/** A new visit whose write waits for its batch, with what is written alongside it once it is. */
+export interface DeferredVisit extends GuardedVisit {
+  alongside: (db: ServerContext['db']) => Promise<void>;
+  audit: { actor: AuditActor; entry: AuditEntry } | undefined;
+}
+
+/**
+ * Where a pushed batch keeps its new visits until it writes them in one statement: the batch
+ * answers whether a kiosk's codes are taken and whether a person is in on a visit it holds (one
+ * person twice in a batch: the later one is already in, as one after the other).
+ */
+export interface DeferredVisits {
+  codesTaken: (codes: VisitCodes) => boolean;
+  personIn: (person: SamePerson) => boolean;
+  add: (visit: DeferredVisit) => void;
 }
 
 export type CheckInOutcome = { status: number; body: CheckInResponse; created?: boolean };
@@ -248,7 +267,8 @@ async function signaturesOfEntry(ctx: ServerContext, entry: Entry, who: EntryPer
 }
 
 type Codes = { identifier: string; public_identifier: string; pin: string };
-type Written = { saved: VisitSummaryRow; identifiers: Codes; created: boolean };
+/** `saved` is null for a visit its batch writes later (a pushed entry answers no summary). */
+type Written = { saved: VisitSummaryRow | null; identifiers: Codes; created: boolean };
 
 /**
  * The write: a visit checked into again is updated; a new one is inserted in one statement that
@@ -266,35 +286,40 @@ async function writeEntry(
 ): Promise<Written | 'alreadyIn' | undefined> {
   const { existing, building, body } = entry;
   const { answers, decision, host, signatures } = judged;
+  const { deferred } = entry.timing;
   const id = existing?.id ?? body.id ?? uuidv7();
   const identifiers = existing
     ? { identifier: existing.identifier, public_identifier: existing.public_identifier, pin: existing.pin }
-    : await freshCodes(ctx, entry.timing.codes);
+    : await freshCodes(ctx, entry.timing.codes, deferred);
   const columns = visitColumns(entry, who, answers, decision, host);
+  const newVisit = { id, tenant_id: building.tenant_id, building_id: building.id, ...identifiers, ...columns };
+  const guard = { configVersion: attempt < ATTEMPTS ? building.config_version : null, person: who.person };
   const write = (db: ServerContext['db']) =>
-    existing
-      ? updateVisitRow(db, id, columns)
-      : insertVisitIfCurrent(
-          db,
-          { id, tenant_id: building.tenant_id, building_id: building.id, ...identifiers, ...columns },
-          { configVersion: attempt < ATTEMPTS ? building.config_version : null, person: who.person },
-        );
+    existing ? updateVisitRow(db, id, columns) : insertVisitIfCurrent(db, newVisit, guard);
   const notice = noticeOf(ctx, entry, who, decision, identifiers);
   // A visitor's own check-in (a phone, a kiosk) is audited with it; staff audit their own.
-  const audited = entry.channel.staff !== true;
+  const audited = entry.channel.staff !== true ? auditOfEntry(entry, id, columns) : undefined;
   // A booking's guest let in confirms the booking they were invited to (docs/space-booking.md).
   const booking = decision.allowed ? (existing?.space_booking_id ?? null) : null;
   const { photo } = entry;
   const signed = signatures.length > 0;
+  const alongside = async (db: ServerContext['db']) => {
+    if (photo) await saveVisitPhoto(db, { visitId: id, tenantId: building.tenant_id, content: photo });
+    if (notice) await enqueueMail(db, uuidv7(), { ...notice, about: { entity: 'visit', id } });
+    if (booking) await confirmByArrival(db, booking, entry.at);
+    if (signed) await writeSignatures(db, entry, id, signerKeyOfEntry(entry, who), signatures);
+  };
+  if (deferred && !existing) {
+    if (deferred.personIn(who.person)) return 'alreadyIn';
+    deferred.add({ row: newVisit, guard, alongside, audit: audited });
+    return { saved: null, identifiers, created: true };
+  }
   const saved =
     notice || audited || booking || photo || signed
       ? await inTransaction(ctx, async (trx) => {
           const visit = await write(trx);
-          if (visit && photo) await saveVisitPhoto(trx, { visitId: id, tenantId: building.tenant_id, content: photo });
-          if (visit && notice) await enqueueMail(trx, uuidv7(), { ...notice, about: { entity: 'visit', id } });
-          if (visit && audited) await auditEntry(trx, entry, id, columns);
-          if (visit && booking) await confirmByArrival(trx, booking, entry.at);
-          if (visit && signed) await writeSignatures(trx, entry, id, signerKeyOfEntry(entry, who), signatures);
+          if (visit) await alongside(trx);
+          if (visit && audited) await audit(trx, audited.actor, audited.entry);
           return visit;
         })
       : await write(ctx.db);
@@ -309,12 +334,17 @@ async function writeEntry(
  * The audit row of a check-in on a public channel, the channel as the actor (a kiosk or the
  * visitor's phone, with its device): who, let in or refused, when; never answers or measures.
  */
-function auditEntry(db: ServerContext['db'], entry: Entry, visitId: string, columns: ReturnType<typeof visitColumns>) {
+function auditOfEntry(
+  entry: Entry,
+  visitId: string,
+  columns: ReturnType<typeof visitColumns>,
+): { actor: AuditActor; entry: AuditEntry } {
   const { channel, building, body, existing } = entry;
   // A kiosk's credential was checked with the channel: its device id is the kiosk's.
   const kioskId = channel.fromKiosk ? parseKioskCredential(channel.credential)?.deviceId : undefined;
   const deviceId = channel.verifiedKiosk?.deviceId ?? kioskId ?? body.deviceId;
-  return audit(db, channelActor(channel.fromKiosk ? 'KIOSK' : 'OWN_DEVICE', { clientIp: channel.clientIp, deviceId }), {
+  const actor = channelActor(channel.fromKiosk ? 'KIOSK' : 'OWN_DEVICE', { clientIp: channel.clientIp, deviceId });
+  const change: AuditEntry = {
     tenantId: building.tenant_id,
     action: columns.allowed ? 'MEETING_CHECKED_IN' : 'MEETING_CHECK_IN_REFUSED',
     entity: 'visit',
@@ -331,7 +361,8 @@ function auditEntry(db: ServerContext['db'], entry: Entry, visitId: string, colu
       source: columns.source,
       ...(existing ? { checkedInAgain: existing.checked_out_at !== null } : {}),
     },
-  });
+  };
+  return { actor, entry: change };
 }
 
 /** The visit's signatures, written with it. */
@@ -378,12 +409,15 @@ function inTransaction<T>(ctx: ServerContext, work: (db: ServerContext['db']) =>
   return ctx.db.isTransaction ? work(ctx.db) : ctx.db.transaction().execute(work);
 }
 
-/** New codes for a visit: the kiosk's own when it made some and no other visit has them. */
-async function freshCodes(ctx: ServerContext, offered: VisitCodes | undefined): Promise<Codes> {
-  const codes =
-    offered && !(await visitCodesTaken(ctx.db, offered.identifier, offered.publicIdentifier))
-      ? offered
-      : newVisitCodes();
+/**
+ * New codes for a visit: the kiosk's own when it made some and no other visit has them (a pushed
+ * batch read which are taken at once).
+ */
+async function freshCodes(ctx: ServerContext, offered: VisitCodes | undefined, batch?: DeferredVisits): Promise<Codes> {
+  const taken =
+    offered &&
+    (batch ? batch.codesTaken(offered) : await visitCodesTaken(ctx.db, offered.identifier, offered.publicIdentifier));
+  const codes = offered && !taken ? offered : newVisitCodes();
   return { identifier: codes.identifier, public_identifier: codes.publicIdentifier, pin: codes.pin };
 }
 
@@ -393,7 +427,7 @@ function outcomeOf(entry: Entry, decision: EntryVerdict, written: Written): Chec
   const { allowed } = decision;
   const { identifiers } = written;
   const row =
-    entry.timing.withSummary === false
+    entry.timing.withSummary === false || written.saved === null
       ? undefined
       : { ...written.saved, building_name: building.name, time_zone: settings.timeZoneId };
   return {

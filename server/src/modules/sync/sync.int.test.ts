@@ -331,6 +331,64 @@ describe('POST /service/sync/push', () => {
     ]);
   });
 
+  it('writes a run of new visits together, judged as one after the other: one person twice, one already in, codes offered twice', async () => {
+    const before = kiosk();
+    await push(before.batch([before.checkIn('Run-in-before')]));
+    const k = kiosk();
+    const codes = newVisitCodes();
+    const offering = (mutation: ReturnType<typeof k.checkIn>) => ({
+      ...mutation,
+      payload: { ...mutation.payload, codes },
+    });
+    const batch = k.batch([
+      offering(k.checkIn('Run-1')),
+      k.checkIn('Run-1'),
+      k.checkIn('Run-in-before'),
+      offering(k.checkIn('Run-2')),
+      k.checkIn('Run-3'),
+    ]);
+    const answer = await push(batch);
+    expect(answer.body.results.map((r) => [r.status, r.errorCode])).toEqual([
+      ['applied', undefined],
+      ['rejected', 'CHECKEDIN'],
+      ['rejected', 'CHECKEDIN'],
+      ['applied', undefined],
+      ['applied', undefined],
+    ]);
+    expect(answer.body.results[0]!.codes).toEqual(codes);
+    const second = answer.body.results[3]!.codes;
+    expect(second!.identifier).not.toBe(codes.identifier);
+    expect(second!.publicIdentifier).not.toBe(codes.publicIdentifier);
+    expect((await visitsNamed('Run-')).map((visit) => visit.last_name).sort()).toEqual([
+      'Run-1',
+      'Run-2',
+      'Run-3',
+      'Run-in-before',
+    ]);
+    const applied = [0, 3, 4].map((i) => batch.mutations[i]!.visitId);
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity_id'])
+      .where('actor_device_id', '=', k.deviceId)
+      .execute();
+    expect(audited.map((row) => [row.action, row.entity_id]).sort()).toEqual(
+      applied.map((id) => ['MEETING_CHECKED_IN', id]).sort(),
+    );
+    const recorded = await t.database.db
+      .selectFrom('applied_mutations')
+      .select(['seq', 'outcome', 'error_code'])
+      .where('device_id', '=', k.deviceId)
+      .orderBy('seq')
+      .execute();
+    expect(recorded.map((row) => [row.outcome, row.error_code])).toEqual([
+      ['applied', null],
+      ['rejected', 'CHECKEDIN'],
+      ['rejected', 'CHECKEDIN'],
+      ['applied', null],
+      ['applied', null],
+    ]);
+  });
+
   it('finds a sequence gap in what each push adds, never across two contiguous pushes', async () => {
     const k = kiosk();
     const alertsOf = () =>

@@ -63,6 +63,22 @@ export interface MutationRecord {
   occurredAt: Date;
 }
 
+function mutationRow(record: MutationRecord, outcome: 'applied' | 'rejected' | 'held', errorCode: string | null) {
+  return {
+    mutation_id: record.mutationId,
+    device_id: record.deviceId,
+    tenant_id: record.tenantId,
+    building_id: record.buildingId,
+    seq: record.seq,
+    type: record.type,
+    visit_id: record.visitId,
+    outcome,
+    error_code: errorCode,
+    payload: JSON.stringify(record.payload),
+    occurred_at: record.occurredAt,
+  };
+}
+
 /**
  * Records a mutation and its outcome. Inside the applying transaction the primary key makes
  * it exactly once (a concurrent delivery fails on it); a rejection is recorded with
@@ -73,22 +89,49 @@ export async function recordMutation(
   record: MutationRecord,
   outcome: { outcome: 'applied' | 'rejected' | 'held'; errorCode: string | null; ifAbsent: boolean },
 ): Promise<void> {
-  const insert = db.insertInto('applied_mutations').values({
-    mutation_id: record.mutationId,
-    device_id: record.deviceId,
-    tenant_id: record.tenantId,
-    building_id: record.buildingId,
-    seq: record.seq,
-    type: record.type,
-    visit_id: record.visitId,
-    outcome: outcome.outcome,
-    error_code: outcome.errorCode,
-    payload: JSON.stringify(record.payload),
-    occurred_at: record.occurredAt,
-  });
+  const insert = db.insertInto('applied_mutations').values(mutationRow(record, outcome.outcome, outcome.errorCode));
   await (
     outcome.ifAbsent ? insert.onConflict((oc) => oc.columns(['device_id', 'mutation_id']).doNothing()) : insert
   ).execute();
+}
+
+/** The recorded outcomes of these mutations of a device, by mutation id (a batch's, read at once). */
+export async function findAppliedMutations(db: Db, deviceId: string, mutationIds: readonly string[]) {
+  if (mutationIds.length === 0) return new Map<string, { outcome: string; error_code: string | null }>();
+  const rows = await db
+    .selectFrom('applied_mutations')
+    .select(['mutation_id', 'outcome', 'error_code'])
+    .where('device_id', '=', deviceId)
+    .where('mutation_id', 'in', mutationIds)
+    .execute();
+  return new Map(rows.map((row) => [row.mutation_id, { outcome: row.outcome, error_code: row.error_code }]));
+}
+
+/**
+ * Records mutations applied, in one statement: answers the ids recorded now. One another
+ * delivery recorded first (a concurrent push of the same batch) is left as it is and not answered.
+ */
+export async function recordAppliedMutations(
+  db: Db,
+  records: readonly { record: MutationRecord; errorCode: string | null }[],
+): Promise<Set<string>> {
+  if (records.length === 0) return new Set();
+  const rows = await db
+    .insertInto('applied_mutations')
+    .values(records.map(({ record, errorCode }) => mutationRow(record, 'applied', errorCode)))
+    .onConflict((oc) => oc.columns(['device_id', 'mutation_id']).doNothing())
+    .returning('mutation_id')
+    .execute();
+  return new Set(rows.map((row) => row.mutation_id));
+}
+
+/** Takes back a mutation's record made in this transaction, so that it can be applied again alone. */
+export async function forgetMutation(db: Db, deviceId: string, mutationId: string): Promise<void> {
+  await db
+    .deleteFrom('applied_mutations')
+    .where('device_id', '=', deviceId)
+    .where('mutation_id', '=', mutationId)
+    .execute();
 }
 
 /**

@@ -22,7 +22,7 @@ import { AppError } from '../../errors.ts';
 import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import type { EnrolledKiosk } from '../kiosks/kiosks.service.ts';
 import { type CheckInChannel, buildingForChannel, enrolledKioskOf } from '../checkin/channel.ts';
-import { checkIn } from '../checkin/checkin.service.ts';
+import { type DeferredVisits, checkIn } from '../checkin/checkin.service.ts';
 import { type VisitRow, findVisitById, findVisitsByIds } from '../visits/visits.repo.ts';
 import { type PhotoRefusal, readVisitorPhoto } from '../visits/visitPhoto.ts';
 import { checkOut } from '../checkin/checkout.service.ts';
@@ -31,10 +31,12 @@ import {
   type MutationRecord,
   addDeviceAlert,
   findAppliedMutation,
+  findAppliedMutations,
   firstSeqGap,
   recordMutation,
   upsertDevice,
 } from './sync.repo.ts';
+import { PendingVisits } from './pendingVisits.ts';
 
 type PushBody = z.output<typeof syncPushEnvelopeSchema>;
 type Envelope = PushBody['mutations'][number];
@@ -65,7 +67,7 @@ export async function applyMutation(
   mutation: PushedMutation,
   channel: CheckInChannel,
   deviceId: string,
-  batch: { buildingId: string; qrCodeKey: string; visits?: BatchVisits },
+  batch: { buildingId: string; qrCodeKey: string; visits?: BatchVisits; deferred?: DeferredVisits },
 ): Promise<VisitCodes | undefined> {
   const occurredAt = new Date(mutation.occurredAt);
   if (mutation.type === 'rollCall') {
@@ -94,6 +96,7 @@ export async function applyMutation(
       queued: true,
       withSummary: false,
       ...(codes ? { codes } : {}),
+      ...(batch.deferred ? { deferred: batch.deferred } : {}),
     });
     if (outcome.status === 208) throw new AppError('CHECKEDIN');
     const { meetingIdentifier, publicIdentifier, pin } = outcome.body;
@@ -179,18 +182,51 @@ export async function pushBatch(
     );
   }
 
-  // One transaction for the batch, a savepoint for each entry (applyOnce): one commit for a
-  // hundred entries, each applied or refused alone all the same.
+  // One transaction for the batch. A run of new visits' check-ins is judged entry by entry and
+  // written together (PendingVisits); any other entry first writes the run before it, then is
+  // applied in a savepoint of its own (applyOnce): each entry applied or refused alone all the same.
+  const revokedAt = kiosk?.revokedAt ?? null;
   const results = await ctx.db.transaction().execute(async (trx) => {
     const inBatch = { ...ctx, db: trx };
     const visits = await batchVisits(trx, body.mutations);
     const batch = { buildingId: building.id, qrCodeKey: body.qrCodeKey, visits };
+    const recorded = await findAppliedMutations(
+      trx,
+      body.deviceId,
+      body.mutations.map((envelope) => envelope.mutationId),
+    );
+    const envelopes = new Map(body.mutations.map((envelope) => [envelope.mutationId, envelope]));
+    const apply = (record: MutationRecord, envelope: Envelope) =>
+      applyOnce(inBatch, record, envelope, channel, body.deviceId, batch, receivedAt, revokedAt);
+    const pending = await PendingVisits.open(trx, {
+      deviceId: body.deviceId,
+      offered: body.mutations.flatMap(offeredCodes),
+      applyAlone: (record) => {
+        const envelope = envelopes.get(record.mutationId);
+        if (!envelope) throw new Error(`mutation ${record.mutationId} is not in the batch`);
+        return apply(record, envelope);
+      },
+      recorded: (record) => storedResult(inBatch, record),
+    });
     const outcomes: MutationResult[] = [];
-    for (const envelope of body.mutations) {
+    for (const [index, envelope] of body.mutations.entries()) {
       const record = recordOf(body, building, envelope);
-      const revokedAt = kiosk?.revokedAt ?? null;
-      outcomes.push(await applyOnce(inBatch, record, envelope, channel, body.deviceId, batch, receivedAt, revokedAt));
+      const stored = recorded.get(envelope.mutationId);
+      // Delivered before (a resend, a lost answer): its recorded outcome, nothing applied again.
+      if (stored) outcomes[index] = resultOf(record.mutationId, stored);
+      else if (envelope.type === 'checkIn' && revokedAt === null && visits.isNew(envelope.visitId)) {
+        const answer = (result: MutationResult) => {
+          outcomes[index] = result;
+        };
+        const held = await judgeCheckIn(inBatch, record, envelope, channel, batch, receivedAt, pending, answer);
+        if (held) outcomes[index] = held;
+      } else {
+        await pending.flush();
+        outcomes[index] = await apply(record, envelope);
+      }
     }
+    await pending.flush();
+    if (body.mutations.some((_, index) => outcomes[index] === undefined)) throw new Error('an entry was not answered');
     return outcomes;
   });
 
@@ -209,6 +245,8 @@ export async function pushBatch(
 interface BatchVisits {
   /** The visit as read before the batch (null: none), or undefined once handed out. */
   take: (visitId: string) => VisitRow | null | undefined;
+  /** Whether no visit has this id and no entry of the batch was handed it yet. */
+  isNew: (visitId: string | null) => boolean;
 }
 
 async function batchVisits(db: ServerContext['db'], mutations: readonly Envelope[]): Promise<BatchVisits> {
@@ -223,6 +261,7 @@ async function batchVisits(db: ServerContext['db'], mutations: readonly Envelope
       read.delete(visitId);
       return visit;
     },
+    isNew: (visitId) => visitId !== null && read.has(visitId) && read.get(visitId) === null,
   };
 }
 
@@ -250,6 +289,10 @@ async function storedResult(ctx: ServerContext, record: MutationRecord): Promise
   const mutationId = record.mutationId;
   const stored = await findAppliedMutation(ctx.db, record.deviceId, mutationId);
   if (!stored) throw new Error(`mutation ${mutationId} was not recorded`);
+  return resultOf(mutationId, stored);
+}
+
+function resultOf(mutationId: string, stored: { outcome: string; error_code: string | null }): MutationResult {
   const errorCode = stored.error_code && isErrorCode(stored.error_code) ? stored.error_code : undefined;
   // A held entry is not applied (yet): the device counts it refused, with the code that says why.
   const applied = stored.outcome === 'applied';
@@ -259,6 +302,68 @@ async function storedResult(ctx: ServerContext, record: MutationRecord): Promise
     outcome: applied ? 'applied' : 'rejected',
     ...(errorCode && !applied ? { errorCode } : {}),
   };
+}
+
+/** The codes a kiosk gave a person it checked in offline, if any. */
+function offeredCodes(envelope: Envelope): VisitCodes[] {
+  const { payload } = envelope;
+  if (envelope.type !== 'checkIn' || typeof payload !== 'object' || payload === null || !('codes' in payload))
+    return [];
+  const parsed = mutationSchema.safeParse(envelope);
+  return parsed.success && parsed.data.type === 'checkIn' && parsed.data.payload.codes
+    ? [parsed.data.payload.codes]
+    : [];
+}
+
+/**
+ * The entry's refusal before it is judged (the same for every kind), or its parsed mutation and
+ * what became of its photo.
+ */
+function screened(
+  record: MutationRecord,
+  envelope: Envelope,
+  channel: CheckInChannel,
+  deviceId: string,
+  receivedAt: Date,
+): { refusal: ErrorCode } | { mutation: PushedMutation; dropped: PhotoRefusal | undefined } {
+  if (envelope.deviceId !== deviceId) return { refusal: 'VALIDATION_FAILED' };
+  // NUL, control characters or lone surrogates: this entry is refused alone, never the batch.
+  if (findUnsafeText(envelope.payload) !== undefined) return { refusal: 'VALIDATION_FAILED' };
+  const age = receivedAt.getTime() - record.occurredAt.getTime();
+  if (age < -FUTURE_SLACK_MS || age > OLDEST_MS) return { refusal: 'VALIDATION_FAILED' };
+  // A phone checks out through its visit's own link (PATCH /checkoutable), not by visit id.
+  if (!channel.fromKiosk && envelope.type === 'checkOut') return { refusal: 'UNAUTHORIZED' };
+  const photo = photoOfPushedEntry(envelope, channel);
+  if (photo.refusal) return { refusal: photo.refusal };
+  const parsed = mutationSchema.safeParse(photo.envelope);
+  if (!parsed.success) return { refusal: 'VALIDATION_FAILED' };
+  return { mutation: parsed.data, dropped: photo.dropped };
+}
+
+/**
+ * A new visit's check-in, judged now and held for the batch's next write (which answers it):
+ * answers now only a refusal. Judging writes nothing, so no savepoint is needed.
+ */
+async function judgeCheckIn(
+  ctx: ServerContext,
+  record: MutationRecord,
+  envelope: Envelope,
+  channel: CheckInChannel,
+  batch: Parameters<typeof applyMutation>[4],
+  receivedAt: Date,
+  pending: PendingVisits,
+  answer: (result: MutationResult) => void,
+): Promise<MutationResult | undefined> {
+  const entry = screened(record, envelope, channel, record.deviceId, receivedAt);
+  if ('refusal' in entry) return reject(ctx, record, entry.refusal);
+  const { deferred, hold } = pending.entry(record, entry.dropped ?? null, answer);
+  try {
+    hold(await applyMutation(ctx, entry.mutation, channel, record.deviceId, { ...batch, deferred }));
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return reject(ctx, record, error.errorCode);
+    throw error;
+  }
 }
 
 async function applyOnce(
@@ -271,17 +376,8 @@ async function applyOnce(
   receivedAt: Date,
   revokedAt: Date | null,
 ): Promise<MutationResult> {
-  if (envelope.deviceId !== deviceId) return reject(ctx, record, 'VALIDATION_FAILED');
-  // NUL, control characters or lone surrogates: this entry is refused alone, never the batch.
-  if (findUnsafeText(envelope.payload) !== undefined) return reject(ctx, record, 'VALIDATION_FAILED');
-  const age = receivedAt.getTime() - record.occurredAt.getTime();
-  if (age < -FUTURE_SLACK_MS || age > OLDEST_MS) return reject(ctx, record, 'VALIDATION_FAILED');
-  // A phone checks out through its visit's own link (PATCH /checkoutable), not by visit id.
-  if (!channel.fromKiosk && envelope.type === 'checkOut') return reject(ctx, record, 'UNAUTHORIZED');
-  const photo = photoOfPushedEntry(envelope, channel);
-  if (photo.refusal) return reject(ctx, record, photo.refusal);
-  const parsed = mutationSchema.safeParse(photo.envelope);
-  if (!parsed.success) return reject(ctx, record, 'VALIDATION_FAILED');
+  const entry = screened(record, envelope, channel, deviceId, receivedAt);
+  if ('refusal' in entry) return reject(ctx, record, entry.refusal);
   // A revoked kiosk's entry reaching the server now, whatever its own clock says (a stolen tablet
   // can date its entries before the revocation): held until an administrator applies or discards
   // it, never applied by itself and never lost. One delivered before the revocation keeps its outcome.
@@ -290,8 +386,8 @@ async function applyOnce(
     const codes = await inSavepoint(ctx.db, async () => {
       // First the record: a concurrent delivery of the same mutation waits here, then fails.
       // A kiosk's photo dropped on the way is noted on the applied entry (its visit's history shows it).
-      await recordMutation(ctx.db, record, { outcome: 'applied', errorCode: photo.dropped ?? null, ifAbsent: false });
-      return applyMutation(ctx, parsed.data, channel, deviceId, batch);
+      await recordMutation(ctx.db, record, { outcome: 'applied', errorCode: entry.dropped ?? null, ifAbsent: false });
+      return applyMutation(ctx, entry.mutation, channel, deviceId, batch);
     });
     return { mutationId: record.mutationId, status: 'applied', outcome: 'applied', ...(codes ? { codes } : {}) };
   } catch (error) {

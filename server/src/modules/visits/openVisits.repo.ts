@@ -32,7 +32,7 @@ export async function personIsIn(db: Db, buildingId: string, person: SamePerson)
   return row.in;
 }
 
-type NewVisit = Insertable<VisitsTable> & { building_id: string };
+export type NewVisit = Insertable<VisitsTable> & { building_id: string };
 
 /**
  * Inserts a new visit in one statement that also checks what a check-in must hold: the
@@ -69,6 +69,40 @@ export function insertVisitIfCurrent(
     .returningAll()
     .modifyEnd(keepPlan)
     .executeTakeFirst();
+}
+
+/** A new visit and what its insert must hold, as `insertVisitIfCurrent` takes them. */
+export interface GuardedVisit {
+  row: NewVisit & { id: string };
+  guard: { configVersion: string | null; person: SamePerson };
+}
+
+/**
+ * Inserts new visits of one batch in two statements: which of them hold what a check-in must
+ * (`insertVisitIfCurrent`'s rules, judged against the rows before the batch), then those in one
+ * insert. The batch decides between its own visits itself (one person twice: the later is
+ * already in). Answers the ids written.
+ */
+export async function insertVisitsIfCurrent(db: Db, visits: readonly GuardedVisit[]): Promise<Set<string>> {
+  if (visits.length === 0) return new Set();
+  const lower = (value: string | null) => (value ? value.toLowerCase() : null);
+  const probes = visits.map(({ row, guard }) => {
+    const { personId, email, firstName, lastName } = guard.person;
+    return sql`(${row.id}::uuid, ${row.building_id}::uuid, ${personId || null}::uuid, ${lower(email)}::text,
+      ${lower(firstName)}::text, ${lower(lastName)}::text, ${guard.configVersion}::text)`;
+  });
+  const passing = await sql<{ id: string }>`
+    select v.id from (values ${sql.join(probes)}) as v(id, building_id, person_id, email, first_name, last_name, config_version)
+    where not has_open_visit(v.building_id, v.person_id, v.email, v.first_name, v.last_name)
+      and (v.config_version is null or exists (
+        select 1 from buildings b where b.id = v.building_id and b.config_version::text = v.config_version))`.execute(
+    db,
+  );
+  const ids = new Set(passing.rows.map((row) => row.id));
+  const rows = visits.filter(({ row }) => ids.has(row.id)).map(({ row }) => row);
+  if (rows.length === 0) return ids;
+  await db.insertInto('visits').values(rows).execute();
+  return ids;
 }
 
 /** Open visits at a building, by last name or the last 4 digits of the phone (self check-out). */

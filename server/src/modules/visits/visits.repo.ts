@@ -66,6 +66,26 @@ export async function visitCodesTaken(db: Db, identifier: string, publicIdentifi
   return row !== undefined;
 }
 
+/** Which of these codes (visit identifiers and public identifiers) a visit already has, in one query. */
+export async function takenVisitCodes(
+  db: Db,
+  identifiers: readonly string[],
+  publicIdentifiers: readonly string[],
+): Promise<Set<string>> {
+  if (identifiers.length === 0 && publicIdentifiers.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('visits')
+    .select(['identifier', 'public_identifier'])
+    .where((eb) =>
+      eb.or([
+        ...(identifiers.length > 0 ? [eb('identifier', 'in', identifiers)] : []),
+        ...(publicIdentifiers.length > 0 ? [eb('public_identifier', 'in', publicIdentifiers)] : []),
+      ]),
+    )
+    .execute();
+  return new Set(rows.flatMap((row) => [row.identifier, row.public_identifier]));
+}
+
 /** A visit of the company, with the name of who invited. */
 export function findTenantVisit(db: Db, tenantId: string, id: string) {
   return selectVisits(db)
