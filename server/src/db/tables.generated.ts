@@ -544,6 +544,7 @@ export interface Tenants {
   share_whereabouts: Generated<boolean>;
   state: string | null;
   updated_at: Generated<Timestamp>;
+  visit_retention_days: Generated<number>;
   zip: string | null;
 }
 
@@ -603,6 +604,7 @@ export interface VisitPhotos {
 
 export interface Visits {
   allowed: Generated<boolean>;
+  anonymised_at: Timestamp | null;
   building_id: string;
   cancellation_sent_at: Timestamp | null;
   cancelled_at: Timestamp | null;

@@ -7,6 +7,7 @@ import type { Job, JobContext, JobFactory } from './job.ts';
 import { jobRunsPruneJob } from './jobRunsPrune.job.ts';
 import { mailSenderJob } from './mailSender.job.ts';
 import { mobileTokenJob } from './mobileToken.job.ts';
+import { retentionJob } from './retention.job.ts';
 import { statisticsJob } from './statistics.job.ts';
 import { visitExpiryJob } from './visitExpiry.job.ts';
 import { visitNoticesJob } from './visitNotices.job.ts';
@@ -21,6 +22,7 @@ const jobs: JobFactory[] = [
   jobRunsPruneJob,
   buildingRollupsJob,
   bookingReleaseJob,
+  retentionJob,
 ];
 
 /** The jobs of a server with this database and configuration. */

@@ -86,6 +86,7 @@ export const logs = {
       TENANT_ACTIVATED: 'Company activated',
       TENANT_DEACTIVATED: 'Company deactivated',
       TENANT_DELETED: 'Company deleted',
+      VISITS_ANONYMISED: 'Old visits anonymised (retention)',
       CITY_CREATED: 'City added',
       CITY_UPDATED: 'City changed',
       CITY_DELETED: 'City deleted',

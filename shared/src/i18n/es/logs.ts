@@ -83,6 +83,7 @@ export const logs = {
       TENANT_ACTIVATED: 'Empresa activada',
       TENANT_DEACTIVATED: 'Empresa desactivada',
       TENANT_DELETED: 'Empresa eliminada',
+      VISITS_ANONYMISED: 'Visitas antiguas anonimizadas (conservación)',
       CITY_CREATED: 'Ciudad añadida',
       CITY_UPDATED: 'Ciudad modificada',
       CITY_DELETED: 'Ciudad eliminada',

@@ -83,6 +83,7 @@ export const logs = {
       TENANT_ACTIVATED: 'Entreprise activée',
       TENANT_DEACTIVATED: 'Entreprise désactivée',
       TENANT_DELETED: 'Entreprise supprimée',
+      VISITS_ANONYMISED: 'Anciennes visites anonymisées (conservation)',
       CITY_CREATED: 'Ville ajoutée',
       CITY_UPDATED: 'Ville modifiée',
       CITY_DELETED: 'Ville supprimée',

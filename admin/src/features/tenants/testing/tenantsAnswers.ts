@@ -27,6 +27,7 @@ export function tenantFixture(name: string, changes: Partial<Tenant> = {}): Tena
     licencesCount: 10,
     buildingLimit: 10,
     shareWhereabouts: false,
+    visitRetentionDays: 400,
     ...changes,
   });
 }
