@@ -220,7 +220,7 @@ function TenantForm({ tenant, onClose }: { tenant: Tenant | null; onClose: (save
             max={VISIT_RETENTION_DAYS.max}
             allowDecimal={false}
             allowNegative={false}
-            maw={220}
+            styles={{ wrapper: { maxWidth: 220 } }}
             value={values.tenant.visitRetentionDays}
             onChange={(value) => setCompany('visitRetentionDays', value)}
             onBlur={() => form.touch('tenant.visitRetentionDays')}
