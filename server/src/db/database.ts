@@ -122,6 +122,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // exception that ends the process. The pool has already dropped that client and opens a new
     // one for the next query; a query in flight still gets its own error.
     pool.on('error', () => undefined);
+    // One it ends while the client is checked out between two statements (a transaction waiting
+    // on the server's own work, or a query whose answer was just read) is an 'error' of that
+    // client, as fatal without a listener: the next statement on it fails instead, and the pool
+    // drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const databaseUrl = options.databaseUrl;
     return {
