@@ -26,9 +26,16 @@ const postgresSuite = async (): Promise<StageResult> => {
   try {
     const postgres = await startPostgres();
     try {
-      return await vitestStage('server: PostgreSQL server', 'server', ['int.test'], {
-        TEST_DATABASE_URL: postgres.url,
-      });
+      // Its streaming replica, for the tests of reads on a replica (created empty, it streams the suite's writes).
+      const replica = await postgres.startReplica();
+      try {
+        return await vitestStage('server: PostgreSQL server', 'server', ['int.test'], {
+          TEST_DATABASE_URL: postgres.url,
+          TEST_READ_DATABASE_URL: replica.url,
+        });
+      } finally {
+        await replica.stop();
+      }
     } finally {
       await postgres.stop();
     }

@@ -103,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return { token: app.jwt.sign({ ...claims, exp }), expiresAt: exp };
     },
     checkInConfigs: new CheckInConfigCache(),
+    ...(database.replica ? { replica: database.replica } : {}),
   };
   app.decorate('ctx', ctx);
 
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     jwtSecret: config.jwtSecret,
     idleMinutes: config.sessionIdleMinutes,
+    recordWrites: database.replica !== undefined,
   });
   await app.register(securityPlugin, { db: database.db });
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });

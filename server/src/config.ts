@@ -10,6 +10,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  READ_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),
@@ -31,6 +35,11 @@ export interface AppConfig {
   host: string;
   /** A PostgreSQL server, or undefined for the embedded PGlite database. */
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica of that server: lists, reports and exports read it (docs/scale.md, "Reads
+   * on a replica"). Only with DATABASE_URL.
+   */
+  readDatabaseUrl: string | undefined;
   /** Folder of the embedded database; 'memory://' keeps it in memory (tests). */
   dataDir: string;
   jwtSecret: string | undefined;
@@ -58,11 +67,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.READ_DATABASE_URL !== undefined && e.DATABASE_URL === undefined)
+    throw new ConfigError('Invalid configuration:\n  READ_DATABASE_URL: needs DATABASE_URL (a replica of that server)');
   const dataDir = e.DATA_DIR === 'memory://' || isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    readDatabaseUrl: e.READ_DATABASE_URL,
     dataDir,
     jwtSecret: e.JWT_SECRET,
     publicUrl: e.PUBLIC_URL,

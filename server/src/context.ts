@@ -11,6 +11,8 @@ export interface ServerContext {
   signToken: (claims: TokenClaims, expiresAt: Date) => { token: string; expiresAt: number };
   /** What check-ins read of their buildings, kept in memory and checked current when written. */
   checkInConfigs: CheckInConfigCache;
+  /** A streaming replica for lists, reports and exports (`replicaReads`), when one is configured. */
+  replica?: Db;
 }
 
 declare module 'fastify' {

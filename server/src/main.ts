@@ -16,7 +16,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    readDatabaseUrl: config.readDatabaseUrl,
+    dataDir: config.dataDir,
+  });
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemo(database.db);
   const app = await buildApp({ config, database, serveApps: true, runJobs: true });

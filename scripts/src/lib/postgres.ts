@@ -10,6 +10,14 @@ export interface PostgresServer {
   stop: () => Promise<void>;
 }
 
+export interface PostgresPrimary extends PostgresServer {
+  /**
+   * A streaming replica of this server on another loopback port (pg_basebackup, hot standby):
+   * its `url` reads what the primary wrote, a moment later. Stop it before the primary.
+   */
+  startReplica: () => Promise<PostgresServer>;
+}
+
 function findBinDir(): string | undefined {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
@@ -23,7 +31,7 @@ function findBinDir(): string | undefined {
  * A throwaway PostgreSQL cluster on a loopback port, installed from Debian when missing.
  * PostgreSQL refuses to run as root, so the cluster belongs to the postgres user.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(): Promise<PostgresPrimary> {
   let bin = findBinDir();
   if (!bin) {
     log('PostgreSQL server not found: installing it with apt-get');
@@ -51,21 +59,41 @@ export async function startPostgres(): Promise<PostgresServer> {
     '--no-sync',
   ]);
   if (initdb !== 0) throw new Error('initdb failed');
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  const started = await asPostgres(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-o',
-    options,
-    '-w',
-    'start',
-  ]);
-  if (started !== 0) throw new Error(`PostgreSQL did not start (log: ${join(dir, 'server.log')})`);
+  const binDir = bin;
+  const start = async (folder: string, onPort: number, logFile: string) => {
+    const options = `-p ${onPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    const started = await asPostgres(join(binDir, 'pg_ctl'), [
+      '-D',
+      folder,
+      '-l',
+      logFile,
+      '-o',
+      options,
+      '-w',
+      'start',
+    ]);
+    if (started !== 0) throw new Error(`PostgreSQL did not start (log: ${logFile})`);
+  };
+  await start(data, port, join(dir, 'server.log'));
   log(`PostgreSQL ${bin.split('/').at(-2)} running on 127.0.0.1:${port}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    startReplica: async () => {
+      const replicaPort = await freePort();
+      const replicaData = join(dir, `replica-${replicaPort}`);
+      // -R: the copy starts as a standby of this server, streaming its log (-X stream) from then on.
+      const copy = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-D', replicaData, '-R', '-X', 'stream'];
+      if ((await asPostgres(join(binDir, 'pg_basebackup'), [...copy, '--no-sync'])) !== 0)
+        throw new Error('pg_basebackup failed');
+      await start(replicaData, replicaPort, join(dir, `replica-${replicaPort}.log`));
+      return {
+        url: `postgres://postgres@127.0.0.1:${replicaPort}/postgres`,
+        stop: async () => {
+          await asPostgres(join(binDir, 'pg_ctl'), ['-D', replicaData, '-m', 'fast', '-w', 'stop']);
+          await run('rm', ['-rf', replicaData]);
+        },
+      };
+    },
     stop: async () => {
       await asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
       await run('rm', ['-rf', dir]);

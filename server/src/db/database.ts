@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   db: Db;
   /** 'pglite' for the embedded database, 'postgres' for a server. */
   kind: 'pglite' | 'postgres';
+  /** The server's streaming replica, when one is given (docs/scale.md, "Reads on a replica"). */
+  replica?: Db;
   close: () => Promise<void>;
   /**
    * LISTENs to `channels` on a connection of its own (a PostgreSQL server) or on the embedded
@@ -43,6 +45,7 @@ export interface Listener {
 
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
+  readDatabaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
 }
@@ -115,24 +118,19 @@ function preparesMarkedStatements(client: pg.PoolClient): void {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = serverPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on('connect', preparesMarkedStatements);
-    // An idle connection the server ends (a restart, an administrator, a test database dropped
-    // with its connections) is an 'error' of the pool: without a listener it is an uncaught
-    // exception that ends the process. The pool has already dropped that client and opens a new
-    // one for the next query; a query in flight still gets its own error.
-    pool.on('error', () => undefined);
-    // One it ends while the client is checked out between two statements (a transaction waiting
-    // on the server's own work, or a query whose answer was just read) is an 'error' of that
-    // client, as fatal without a listener: the next statement on it fails instead, and the pool
-    // drops the client when it is released.
-    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const databaseUrl = options.databaseUrl;
+    const replica = options.readDatabaseUrl ? replicaOf(options.readDatabaseUrl, options.poolSize) : undefined;
     return {
       db,
       kind: 'postgres',
-      close: () => db.destroy(),
+      ...(replica ? { replica } : {}),
+      close: async () => {
+        await db.destroy();
+        if (replica) await replica.destroy();
+      },
       listen: (channels, handlers) => listenOnServer(databaseUrl, channels, handlers),
     };
   }
@@ -152,6 +150,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     listen: (channels, handlers) => listenEmbedded(pglite, channels, handlers),
   };
+}
+
+/** A replica's pool: read-only statements only, a lost connection dropped as the primary's is. */
+function replicaOf(url: string, poolSize: number | undefined): Db {
+  // A replica that does not answer is given up on quickly: the primary answers instead.
+  const pool = serverPool({ connectionString: url, max: poolSize ?? 10, connectionTimeoutMillis: 2_000 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** A pool of a PostgreSQL server whose connections the server may end without ending this process. */
+function serverPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  // An idle connection the server ends (a restart, an administrator, a test database dropped
+  // with its connections) is an 'error' of the pool: without a listener it is an uncaught
+  // exception that ends the process. The pool has already dropped that client and opens a new
+  // one for the next query; a query in flight still gets its own error.
+  pool.on('error', () => undefined);
+  // One it ends while the client is checked out between two statements (a transaction waiting
+  // on the server's own work, or a query whose answer was just read) is an 'error' of that
+  // client, as fatal without a listener: the next statement on it fails instead, and the pool
+  // drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+/**
+ * Where the primary's log is now (its insert position: every commit made so far is before it), for
+ * a read that must wait for a replica to pass what was just written.
+ */
+export async function primaryLogPosition(db: Db): Promise<string> {
+  const row = await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db);
+  const lsn = row.rows[0]?.lsn;
+  if (!lsn) throw new Error('no WAL position');
+  return lsn;
+}
+
+/** Whether a replica has replayed the primary's log up to `lsn` (null: anything). */
+export async function replicaHasReplayed(replica: Db, lsn: string | null): Promise<boolean> {
+  const row = await sql<{ replayed: boolean | null }>`
+    select pg_is_in_recovery() and (${lsn}::pg_lsn is null or pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn) as replayed`.execute(
+    replica,
+  );
+  return row.rows[0]?.replayed === true;
 }
 
 /**

@@ -450,6 +450,7 @@ export interface Sessions {
   revoked_at: Timestamp | null;
   selected_tenant_id: string | null;
   user_id: string;
+  wrote_lsn: string | null;
 }
 
 export interface SpaceBookingAttendees {

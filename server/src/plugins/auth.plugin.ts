@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { type Role, SERVICE_BASE, TENANT_HEADER, maySelectTenant, seesWholeCompany } from '@vestibule/shared';
 import { buildingOfEntity, isAssignedBuilding, tenantOwnership } from '../db/ownership.repo.ts';
 import { getOrCreateSetting } from '../db/settings.repo.ts';
-import { findSession, tenantExists, touchSession } from '../modules/auth/auth.repo.ts';
+import { findSession, recordSessionWrite, tenantExists, touchSession } from '../modules/auth/auth.repo.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/database.ts';
 
@@ -36,6 +36,8 @@ export interface AuthContext {
   tenantId: string | null;
   impersonatorId: string | undefined;
   sessionId: string;
+  /** Where the primary's log stood after the session's last change (null: none recorded). */
+  wroteLsn: string | null;
 }
 
 declare module 'fastify' {
@@ -94,7 +96,16 @@ function fieldsOf(schema: unknown): string[] {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; jwtSecret: string | undefined; idleMinutes: number }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      db: Db;
+      jwtSecret: string | undefined;
+      idleMinutes: number;
+      /** A replica serves lists: a session's changes record where the log stood, before their answer leaves. */
+      recordWrites: boolean;
+    },
+  ) => {
     // Unset JWT_SECRET: one secret generated once and kept in the database, so instances agree.
     const secret =
       options.jwtSecret ??
@@ -181,6 +192,7 @@ export const authPlugin = fp(
         tenantId,
         impersonatorId: session.impersonator_id ?? undefined,
         sessionId: session.session_id,
+        wroteLsn: session.wrote_lsn,
       };
       if (!access.includes(user.role)) throw new AppError('FORBIDDEN');
       if (config?.tenant && !tenantId) throw new AppError('TENANT_REQUIRED');
@@ -201,6 +213,17 @@ export const authPlugin = fp(
         }
       }
     });
+
+    // Read your own writes (docs/scale.md, "Reads on a replica"): a session's successful change
+    // records where the primary's log stands before its answer is sent, so the session's next
+    // list, on any instance, reads the primary until the replica has replayed that far.
+    if (options.recordWrites) {
+      app.addHook('onSend', async (request, reply) => {
+        const readOnly = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
+        if (readOnly || !request.auth || reply.statusCode >= 400) return;
+        await recordSessionWrite(options.db, request.auth.sessionId);
+      });
+    }
   },
 );
 

@@ -4,9 +4,12 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/db
 
 /**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server
- * named by TEST_DATABASE_URL (dropped at close), or an in-memory embedded PGlite.
+ * named by TEST_DATABASE_URL (dropped at close), or an in-memory embedded PGlite. `withReplica`:
+ * lists read it on that server's streaming replica, TEST_READ_DATABASE_URL, when there is one.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { url: string | undefined }> {
+export async function createTestDatabase(
+  options: { withReplica?: boolean } = {},
+): Promise<DatabaseHandle & { url: string | undefined }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
@@ -20,7 +23,15 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url: stri
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 5 });
+  const replicaServer = options.withReplica ? process.env.TEST_READ_DATABASE_URL : undefined;
+  const replica = replicaServer ? new URL(replicaServer) : undefined;
+  if (replica) replica.pathname = `/${name}`;
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    readDatabaseUrl: replica?.toString(),
+    dataDir: 'memory://',
+    poolSize: 5,
+  });
   await migrateToLatest(handle.db);
   return {
     ...handle,

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { route } from '../../http/route.ts';
+import { replicaReads } from '../../http/replicaReads.ts';
 import { adminOnly } from '../access.ts';
 import { auditCsv, auditLogPage } from './audit.service.ts';
 
@@ -11,13 +12,17 @@ import { auditCsv, auditLogPage } from './audit.service.ts';
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /auditLog', {
     config: { access: adminOnly },
-    handler: (request) => auditLogPage(app.ctx, request.query),
+    handler: async (request) => auditLogPage(await replicaReads(app.ctx, request), request.query),
   });
 
   route(app, 'GET /auditLog/audit.csv', {
     config: { access: adminOnly },
-    handler: (request, reply) => {
-      const rows = auditCsv(app.ctx, request.query, pickLocale(request.headers['accept-language']));
+    handler: async (request, reply) => {
+      const rows = auditCsv(
+        await replicaReads(app.ctx, request),
+        request.query,
+        pickLocale(request.headers['accept-language']),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit.csv"')

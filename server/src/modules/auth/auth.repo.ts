@@ -135,6 +135,7 @@ export function findSession(db: Db, sessionId: string, idleMinutes: number) {
       'sessions.impersonator_id',
       'sessions.selected_tenant_id',
       'sessions.expires_at',
+      sql<string | null>`sessions.wrote_lsn::text`.as('wrote_lsn'),
       sql<boolean>`sessions.revoked_at is not null`.as('revoked'),
       sql<boolean>`sessions.expires_at <= now()`.as('expired'),
       sql<boolean>`sessions.last_seen_at <= now() - make_interval(mins => ${idleMinutes})`.as('idle'),
@@ -146,6 +147,19 @@ export function findSession(db: Db, sessionId: string, idleMinutes: number) {
     ])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
+}
+
+/**
+ * Records where the primary's log stands after a change of the session (read your own writes):
+ * its insert position, past the change's commit record even before that is written out (with
+ * asynchronous commit the write position can still be short of it).
+ */
+export async function recordSessionWrite(db: Db, sessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ wrote_lsn: sql`pg_current_wal_insert_lsn()` })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 /** Records activity at most about once a minute per session (not a write per request). */

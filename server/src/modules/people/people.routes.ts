@@ -4,6 +4,7 @@ import type { Role } from '@vestibule/shared';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { auditActorOf } from '../../http/auditActor.ts';
 import { route } from '../../http/route.ts';
+import { replicaReads } from '../../http/replicaReads.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { assignedBuildingsOf, buildingManagers } from '../access.ts';
 import { peopleCsv } from './peopleCsv.service.ts';
@@ -37,17 +38,18 @@ function callerOf(request: FastifyRequest): PeopleCaller {
 export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /people', {
     config: read,
-    handler: (request) => peoplePage(app.ctx, callerOf(request), request.query),
+    handler: async (request) => peoplePage(await replicaReads(app.ctx, request), callerOf(request), request.query),
   });
 
   route(app, 'GET /people/people.csv', {
     config: read,
-    handler: (request, reply) => {
+    handler: async (request, reply) => {
       const locale = pickLocale(request.headers['accept-language']);
+      const reads = await replicaReads(app.ctx, request);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="people.csv"')
-        .send(Readable.from(peopleCsv(app.ctx, callerOf(request), request.query, locale)));
+        .send(Readable.from(peopleCsv(reads, callerOf(request), request.query, locale)));
     },
   });
 

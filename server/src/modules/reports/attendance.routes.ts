@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { route } from '../../http/route.ts';
+import { replicaReads } from '../../http/replicaReads.ts';
 import { buildingManagers } from '../access.ts';
 import { callerOf } from '../visits/visitCaller.ts';
 import { attendanceCsv, attendanceReport } from './attendance.service.ts';
@@ -15,7 +16,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'GET /reports/attendance', {
     config: policy,
-    handler: (request) => attendanceReport(ctx, callerOf(request), request.query),
+    handler: async (request) => attendanceReport(await replicaReads(ctx, request), callerOf(request), request.query),
   });
 
   route(app, 'GET /reports/attendance/people.csv', {
@@ -23,7 +24,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const locale = pickLocale(request.headers['accept-language']);
       const { page: _page, limit: _limit, ...query } = request.query;
-      const text = await attendanceCsv(ctx, callerOf(request), query, locale);
+      const text = await attendanceCsv(await replicaReads(ctx, request), callerOf(request), query, locale);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="attendance.csv"')

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
+import { replicaReads } from '../../http/replicaReads.ts';
 import { authOf, tenantOf } from '../../plugins/auth.plugin.ts';
 import { assignedBuildingsOf, buildingManagers } from '../access.ts';
 import { buildingReport } from './buildingReport.service.ts';
@@ -11,9 +12,9 @@ import { buildingReport } from './buildingReport.service.ts';
 export async function buildingReportRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /reports/building', {
     config: { access: buildingManagers, tenant: true },
-    handler: (request) =>
+    handler: async (request) =>
       buildingReport(
-        app.ctx,
+        await replicaReads(app.ctx, request),
         { tenantId: tenantOf(request), assignedTo: assignedBuildingsOf(authOf(request)) },
         request.query,
       ),

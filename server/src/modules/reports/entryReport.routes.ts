@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { route } from '../../http/route.ts';
+import { replicaReads } from '../../http/replicaReads.ts';
 import { buildingManagers } from '../access.ts';
 import { callerOf } from '../visits/visitCaller.ts';
 import { entryReport, entryReportVisits, entryReportVisitsCsv } from './entryReport.service.ts';
@@ -16,12 +17,12 @@ export async function entryReportRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'GET /reports/entries', {
     config: policy,
-    handler: (request) => entryReport(ctx, callerOf(request), request.query),
+    handler: async (request) => entryReport(await replicaReads(ctx, request), callerOf(request), request.query),
   });
 
   route(app, 'GET /reports/entries/visits', {
     config: policy,
-    handler: (request) => entryReportVisits(ctx, callerOf(request), request.query),
+    handler: async (request) => entryReportVisits(await replicaReads(ctx, request), callerOf(request), request.query),
   });
 
   route(app, 'GET /reports/entries/visits.csv', {
@@ -29,7 +30,7 @@ export async function entryReportRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const locale = pickLocale(request.headers['accept-language']);
       const { page: _page, limit: _limit, ...query } = request.query;
-      const lines = await entryReportVisitsCsv(ctx, callerOf(request), query, locale);
+      const lines = await entryReportVisitsCsv(await replicaReads(ctx, request), callerOf(request), query, locale);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="visits.csv"')

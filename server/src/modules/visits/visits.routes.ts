@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pickLocale } from '@vestibule/shared/i18n';
 import { route } from '../../http/route.ts';
+import { replicaReads } from '../../http/replicaReads.ts';
 import { cancelVisit, inviteVisitor, removeVisit, resendInvitation, updateVisit } from './invitations.service.ts';
 import { actorOf, allow, byVisit, callerOf } from './visitCaller.ts';
 import {
@@ -31,7 +32,7 @@ export async function visitsRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'GET /meeting', {
     config: allow('view'),
-    handler: (request) => listVisits(ctx, callerOf(request), request.query),
+    handler: async (request) => listVisits(await replicaReads(ctx, request), callerOf(request), request.query),
   });
 
   route(app, 'GET /meetingStats/:buildingId', {
@@ -41,13 +42,14 @@ export async function visitsRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'GET /meetings/meetings.csv', {
     config: allow('export'),
-    handler: (request, reply) => {
+    handler: async (request, reply) => {
       const locale = pickLocale(request.headers['accept-language']);
       const { page: _page, limit: _limit, ...filters } = request.query;
+      const reads = await replicaReads(ctx, request);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="meetings.csv"')
-        .send(Readable.from(visitsCsv(ctx, callerOf(request), filters, locale)));
+        .send(Readable.from(visitsCsv(reads, callerOf(request), filters, locale)));
     },
   });
 
