@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   KIOSK_CREDENTIAL_HEADER,
   type Role,
+  type SyncPushResponse,
   kioskCredentialValue,
   roles,
   seesWholeCompany,
@@ -103,6 +104,38 @@ export async function enrolledKiosk(app: FastifyInstance, buildingId: string, de
     deviceId,
     headers: { [KIOSK_CREDENTIAL_HEADER]: kioskCredentialValue(deviceId, enrolled.secret) },
   };
+}
+
+/**
+ * One push of an enrolled kiosk's queued entries, as its sync engine sends them: numbered from 1,
+ * made now, each with a new mutation id. Answers the push's results.
+ */
+export async function pushAsKiosk(
+  app: FastifyInstance,
+  kiosk: { deviceId: string; headers: Record<string, string> },
+  qrCodeKey: string,
+  entries: readonly { type: 'checkIn' | 'checkOut'; visitId: string; payload: object }[],
+): Promise<SyncPushResponse> {
+  const now = new Date().toISOString();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/service/sync/push',
+    headers: kiosk.headers,
+    payload: {
+      deviceId: kiosk.deviceId,
+      sentAt: now,
+      qrCodeKey,
+      pendingCount: 0,
+      mutations: entries.map((entry, index) => ({
+        mutationId: uuidv7(),
+        deviceId: kiosk.deviceId,
+        seq: index + 1,
+        occurredAt: now,
+        ...entry,
+      })),
+    },
+  });
+  return jsonOf<SyncPushResponse>(response);
 }
 
 /** A tenant with one building and a signed-in user of `role` in it: the start of most module tests. */

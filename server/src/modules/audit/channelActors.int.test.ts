@@ -15,6 +15,7 @@ import {
   enrolledKiosk,
   jsonOf,
   logInAs,
+  pushAsKiosk,
   tenantWithBuilding,
 } from '../../../test/helpers/test-app.ts';
 import { autoCheckOutDue } from '../lifecycle/lifecycle.service.ts';
@@ -139,30 +140,11 @@ describe('the audit log of what visitors and the automatic rules do', () => {
 
     // The kiosk's queued entries: the check-in and the check-out, by the enrolled kiosk.
     const visitId = uuidv7();
-    const entry = (seq: number, type: 'checkIn' | 'checkOut', payload: object) => ({
-      mutationId: uuidv7(),
-      deviceId: kiosk.deviceId,
-      seq,
-      type,
-      visitId,
-      occurredAt: new Date().toISOString(),
-      payload,
-    });
-    const pushed = await t.app.inject({
-      method: 'POST',
-      url: '/service/sync/push',
-      headers: kiosk.headers,
-      payload: {
-        deviceId: kiosk.deviceId,
-        sentAt: new Date().toISOString(),
-        qrCodeKey,
-        mutations: [entry(1, 'checkIn', visitorBody('Queued')), entry(2, 'checkOut', {})],
-      },
-    });
-    expect(jsonOf<{ results: { status: string }[] }>(pushed).results.map((r) => r.status)).toEqual([
-      'applied',
-      'applied',
+    const pushed = await pushAsKiosk(t.app, kiosk, qrCodeKey, [
+      { type: 'checkIn', visitId, payload: visitorBody('Queued') },
+      { type: 'checkOut', visitId, payload: {} },
     ]);
+    expect(pushed.results.map((r) => r.status)).toEqual(['applied', 'applied']);
     const queued = await auditOf(visitId);
     expect(queued.map(who)).toEqual([
       ['MEETING_CHECKED_IN', 'KIOSK', 'Lobby tablet', null],

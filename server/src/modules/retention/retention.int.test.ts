@@ -3,7 +3,7 @@
 // what reports count; the company's period is its own setting, and each run is audited.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SyncPushResponse, type Tenant, uuidv7 } from '@vestibule/shared';
+import { type Tenant, uuidv7 } from '@vestibule/shared';
 import {
   createBuilding,
   createBuildingDocument,
@@ -12,7 +12,15 @@ import {
   createVisit,
   qrCodeKeyOf,
 } from '../../../test/helpers/factories.ts';
-import { type TestApp, bearer, createTestApp, enrolledKiosk, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+import {
+  type TestApp,
+  bearer,
+  createTestApp,
+  enrolledKiosk,
+  jsonOf,
+  logInAs,
+  pushAsKiosk,
+} from '../../../test/helpers/test-app.ts';
 import { applyRetention } from './retention.service.ts';
 
 const DAY = 86_400_000;
@@ -41,33 +49,12 @@ async function patchCompany(id: string, payload: object) {
 async function kioskVisitAged(buildingId: string, lastName: string, email: string, now: Date, days: number) {
   const kiosk = await enrolledKiosk(t.app, buildingId);
   const visitId = uuidv7();
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/service/sync/push',
-    headers: kiosk.headers,
-    payload: {
-      deviceId: kiosk.deviceId,
-      sentAt: new Date().toISOString(),
-      qrCodeKey: await qrCodeKeyOf(t.database.db, buildingId),
-      pendingCount: 0,
-      mutations: [
-        {
-          mutationId: uuidv7(),
-          deviceId: kiosk.deviceId,
-          seq: 1,
-          type: 'checkIn',
-          visitId,
-          occurredAt: new Date().toISOString(),
-          payload: {
-            qrCodeKey: await qrCodeKeyOf(t.database.db, buildingId),
-            visitorType: 'VISITOR',
-            checkInForm: { firstName: 'Erin', lastName, email, host: 'Hugh Host' },
-          },
-        },
-      ],
-    },
-  });
-  expect(jsonOf<SyncPushResponse>(response).results.map((result) => result.status)).toEqual(['applied']);
+  const qrCodeKey = await qrCodeKeyOf(t.database.db, buildingId);
+  const checkInForm = { firstName: 'Erin', lastName, email, host: 'Hugh Host' };
+  const pushed = await pushAsKiosk(t.app, kiosk, qrCodeKey, [
+    { type: 'checkIn', visitId, payload: { qrCodeKey, visitorType: 'VISITOR', checkInForm } },
+  ]);
+  expect(pushed.results.map((result) => result.status)).toEqual(['applied']);
   const at = daysAgo(now, days);
   await t.database.db
     .updateTable('visits')
