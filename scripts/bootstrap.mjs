@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Entry point of `npm start`, `npm test`, `npm run check|build|bench`.
+// Entry point of `npm start`, `npm test`, `npm run check|build|bench|load`.
 // Runs on whatever Node the machine has (plain JavaScript, no dependencies):
 // fetches Node 22 and the pinned pnpm into .tools/ when missing (corepack does not
 // work on these machines), installs the workspace from the committed lockfile, then
@@ -15,7 +15,7 @@ const toolsBin = join(tools, 'node_modules', '.bin');
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const pnpmVersion = rootPackage.toolchain.pnpm;
 const NODE_MAJOR = Number(rootPackage.toolchain.node);
-const tasks = ['start', 'test', 'check', 'build', 'bench'];
+const tasks = ['start', 'test', 'check', 'build', 'bench', 'load'];
 
 const task = process.argv[2];
 if (!tasks.includes(task)) {
