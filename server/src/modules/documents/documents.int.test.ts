@@ -30,6 +30,7 @@ import {
   enrolledKiosk,
   jsonOf,
   logInAs,
+  pushAsKiosk,
   tenantWithBuilding,
 } from '../../../test/helpers/test-app.ts';
 
@@ -411,13 +412,9 @@ describe('signing at check-in', () => {
   it('records a kiosk’s queued check-in whatever it signed: an older version kept, an invalid image dropped', async () => {
     const kiosk = await enrolledKiosk(t.app, buildingId);
     const v1 = await call<DocumentVersion>('GET', `/buildingDocument/${nda.id}/version/1`);
-    const entry = (seq: number, lastName: string, signatures: unknown[]) => ({
-      mutationId: uuidv7(),
-      deviceId: kiosk.deviceId,
-      seq,
+    const entry = (lastName: string, signatures: unknown[]) => ({
       type: 'checkIn' as const,
       visitId: uuidv7(),
-      occurredAt: new Date().toISOString(),
       payload: {
         qrCodeKey,
         visitorType: 'VISITOR',
@@ -434,24 +431,12 @@ describe('signing at check-in', () => {
     };
     const notPng = { ...drawnOld, image: Buffer.from('not an image, plain text').toString('base64') };
     const tooBig = { ...drawnOld, image: Buffer.alloc(40_000, 7).toString('base64') };
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/service/sync/push',
-      headers: kiosk.headers,
-      payload: {
-        deviceId: kiosk.deviceId,
-        sentAt: new Date().toISOString(),
-        qrCodeKey,
-        mutations: [
-          entry(1, 'Queued-Old', [drawnOld]),
-          entry(2, 'Queued-Bad', [notPng]),
-          entry(3, 'Queued-Huge', [tooBig]),
-          entry(4, 'Queued-None', []),
-        ],
-      },
-    });
-    expect(response.statusCode).toBe(200);
-    const results = jsonOf<SyncPushResponse>(response).results;
+    const { results } = await pushAsKiosk(t.app, kiosk, qrCodeKey, [
+      entry('Queued-Old', [drawnOld]),
+      entry('Queued-Bad', [notPng]),
+      entry('Queued-Huge', [tooBig]),
+      entry('Queued-None', []),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
     const old = await signaturesOfVisitNamed('Queued-Old');
     expect(old).toHaveLength(1);
