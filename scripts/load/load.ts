@@ -41,6 +41,9 @@ const PUSH_EVERY_MS = 30_000;
 const CONFIG_EVERY_MS = 30_000;
 const KILL_AT_MS = (SECONDS * 1000) / 3;
 const DOWN_MS = 10_000;
+/** A quarter of the kiosks lose their network for 20 s, after the fault (clamped into short runs). */
+const CUT_MS = Math.min(20_000, (SECONDS * 1000) / 4);
+const CUT_AT_MS = Math.min(SECONDS * 1000 * 0.6, SECONDS * 1000 - CUT_MS - 5_000);
 const BATCH = 100;
 
 type Phase = 'before' | 'during' | 'after' | 'drain';
@@ -213,6 +216,10 @@ interface SimKiosk extends SeededKiosk {
   transport: SyncTransport;
   client: ApiClient;
   commits: number;
+  /** Cut off from the network: its pushes are not sent (the fetch fails, as offline). */
+  cut: boolean;
+  /** The most entries it held pending when its network came back. */
+  queuedWhenBack: number;
 }
 
 function kindOf(url: string): Kind {
@@ -312,7 +319,11 @@ async function main(): Promise<number> {
     ]);
     const engine = (await import(`${engineUrl}?kiosk=${k}`)) as SyncEngine;
     const client = kioskClient({ baseUrl, fetchImpl: withCredential(() => db, timedFetch) });
-    kiosks.push({ ...s, db, engine, client, transport: engine.httpTransport(client), commits: 0 });
+    const http = engine.httpTransport(client);
+    const kiosk: SimKiosk = { ...s, db, engine, client, transport: http, commits: 0, cut: false, queuedWhenBack: 0 };
+    // Offline, the browser's fetch fails with a TypeError: the engine keeps the batch pending.
+    kiosk.transport = (body) => (kiosk.cut ? Promise.reject(new TypeError('offline')) : http(body));
+    kiosks.push(kiosk);
   }
 
   const start = Date.now();
@@ -328,17 +339,27 @@ async function main(): Promise<number> {
     let lastConfig = 0;
     let failures = 0;
     let retryAt = 0;
+    let wasCut = false;
+    let online = false;
     const present: string[] = [];
     while (Date.now() < end) {
       const now = Date.now();
       const wake = Math.min(nextCommit, lastPush + PUSH_EVERY_MS, retryAt > now ? retryAt : Infinity, end);
-      if (wake > now) await sleep(wake - now);
+      // Woken at least every second, to notice the network coming back.
+      if (wake > now) await sleep(Math.min(wake - now, 1000));
+      // The runner pushes at once when the browser comes back online (docs/kiosk.md).
+      if (wasCut && !kiosk.cut) {
+        retryAt = 0;
+        online = true;
+      }
+      wasCut = kiosk.cut;
       if (Date.now() >= end) break;
       let wrote = false;
       if (Date.now() >= nextCommit) {
         nextCommit = Date.now() + meanGapMs * (0.5 + Math.random());
         const visitId = present.length > 2 && Math.random() < 0.3 ? present.shift() : undefined;
-        if (visitId) await commitCheckOut(kiosk.db, visitId, {});
+        // A visit the server refused is forgotten by the device: no check-out to commit then.
+        if (visitId) await commitCheckOut(kiosk.db, visitId, {}).catch(() => undefined);
         else {
           const made = await commitCheckIn(
             kiosk.db,
@@ -361,7 +382,8 @@ async function main(): Promise<number> {
       }
       // After a failure the runner waits with back-off; a write asks for a push, still after it.
       if (Date.now() < retryAt) continue;
-      if (!wrote && Date.now() < lastPush + PUSH_EVERY_MS) continue;
+      if (!wrote && !online && Date.now() < lastPush + PUSH_EVERY_MS) continue;
+      online = false;
       lastPush = Date.now();
       const outcome = await push(kiosk).catch(() => ({ failed: true }));
       if (outcome.failed) {
@@ -397,7 +419,28 @@ async function main(): Promise<number> {
   }
 
   log(`${KIOSKS} kiosks on their cycle for ${SECONDS} s (${KIOSK_RATE} entries a minute each)`);
-  await Promise.all([fault(), ...kiosks.map((kiosk) => cycle(kiosk))]);
+  /** A quarter of the kiosks cut off for CUT_MS, then back with their queues. */
+  const cutOff = kiosks.filter((_, k) => k % 4 === 0);
+  const cut = { atS: 0, backAtS: 0, kiosks: cutOff.length, queuedWhenBack: 0, largestQueue: 0 };
+  async function network(): Promise<void> {
+    await sleep(CUT_AT_MS);
+    cut.atS = (Date.now() - start) / 1000;
+    log(`${cutOff.length} kiosks cut off at ${cut.atS.toFixed(1)} s`);
+    for (const kiosk of cutOff) kiosk.cut = true;
+    await sleep(CUT_MS);
+    for (const kiosk of cutOff) {
+      kiosk.queuedWhenBack = await pendingCount(kiosk.db);
+      kiosk.cut = false;
+    }
+    cut.backAtS = (Date.now() - start) / 1000;
+    cut.queuedWhenBack = cutOff.reduce((sum, k) => sum + k.queuedWhenBack, 0);
+    cut.largestQueue = Math.max(0, ...cutOff.map((k) => k.queuedWhenBack));
+    log(
+      `${cutOff.length} kiosks back at ${cut.backAtS.toFixed(1)} s with ${cut.queuedWhenBack} queued entries (at most ${cut.largestQueue} on one)`,
+    );
+  }
+
+  await Promise.all([fault(), network(), ...kiosks.map((kiosk) => cycle(kiosk))]);
 
   // The final drain, both instances up: each kiosk pushes until nothing is pending.
   phase = 'drain';
@@ -536,6 +579,7 @@ async function main(): Promise<number> {
     command: 'npm run load',
     settings: { kiosks: KIOSKS, buildings: BUILDINGS, seconds: SECONDS, kioskRatePerMinute: KIOSK_RATE, batch: BATCH },
     fault: { killedAtS: phases.killAt / 1000, upAgainAtS: phases.upAt / 1000 },
+    cutOff: cut,
     commits,
     drainMs,
     requests: rows,
