@@ -35,6 +35,10 @@ const BUILDINGS = Number(process.env.LOAD_BUILDINGS ?? 10);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 90);
 /** Check-ins (and check-outs) a kiosk commits per minute, on average. */
 const KIOSK_RATE = Number(process.env.LOAD_KIOSK_RATE ?? 3);
+/** Visitors checking in on their own phones, per second over all buildings (0: none). */
+const PHONE_RATE = Number(process.env.LOAD_PHONE_RATE ?? 5);
+/** Sync engine instances the phones share (each phone holds one only while it pushes). */
+const PHONE_ENGINES = 16;
 /** The runner pushes after each write and every 30 s (docs/kiosk.md, "Sync exactly once"). */
 const PUSH_EVERY_MS = 30_000;
 /** A kiosk revalidates its configuration after a successful push, at most this often. */
@@ -47,7 +51,7 @@ const CUT_AT_MS = Math.min(SECONDS * 1000 * 0.6, SECONDS * 1000 - CUT_MS - 5_000
 const BATCH = 100;
 
 type Phase = 'before' | 'during' | 'after' | 'drain';
-type Kind = 'push' | 'config' | 'other';
+type Kind = 'push' | 'config' | 'phone' | 'other';
 
 interface Sample {
   kind: Kind;
@@ -220,6 +224,8 @@ interface SimKiosk extends SeededKiosk {
   cut: boolean;
   /** The most entries it held pending when its network came back. */
   queuedWhenBack: number;
+  /** A kiosk, or a visitor's phone (no credential, the link's mobile token in its entries). */
+  channel: 'kiosk' | 'ownDevice';
 }
 
 function kindOf(url: string): Kind {
@@ -229,20 +235,25 @@ function kindOf(url: string): Kind {
 }
 
 /** fetch that times each call by kind, with its status (0: no answer), in the phase it started. */
-const timedFetch: typeof fetch = async (input, init) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const kind = kindOf(url);
-  const started = phase;
-  const t0 = performance.now();
-  try {
-    const response = await fetch(input, init);
-    samples.push({ kind, phase: started, status: response.status, ms: performance.now() - t0 });
-    return response;
-  } catch (error) {
-    samples.push({ kind, phase: started, status: 0, ms: performance.now() - t0 });
-    throw error;
-  }
-};
+const timedFetchAs =
+  (kindOfUrl: (url: string) => Kind): typeof fetch =>
+  async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const kind = kindOfUrl(url);
+    const started = phase;
+    const t0 = performance.now();
+    try {
+      const response = await fetch(input, init);
+      samples.push({ kind, phase: started, status: response.status, ms: performance.now() - t0 });
+      return response;
+    } catch (error) {
+      samples.push({ kind, phase: started, status: 0, ms: performance.now() - t0 });
+      throw error;
+    }
+  };
+const timedFetch = timedFetchAs(kindOf);
+/** A phone's push is its own kind: a visitor's check-in through the building's link. */
+const phoneFetch = timedFetchAs((url) => (kindOf(url) === 'push' ? 'phone' : kindOf(url)));
 
 async function main(): Promise<number> {
   const postgres = await startPostgres();
@@ -259,15 +270,15 @@ async function main(): Promise<number> {
     logger: false,
   });
   const tenantId = await createTenant(database.db, { name: 'Load Corp' });
-  const buildings: { id: string; qrCodeKey: string }[] = [];
+  const buildings: { id: string; qrCodeKey: string; mobileToken: string | null }[] = [];
   for (let b = 0; b < BUILDINGS; b++) {
     const id = await createBuilding(database.db, tenantId, `Load building ${b + 1}`);
-    const { qr_code_key: qrCodeKey } = await database.db
+    const { qr_code_key: qrCodeKey, mobile_token: mobileToken } = await database.db
       .selectFrom('buildings')
-      .select('qr_code_key')
+      .select(['qr_code_key', 'mobile_token'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    buildings.push({ id, qrCodeKey });
+    buildings.push({ id, qrCodeKey, mobileToken });
   }
   const seeded: SeededKiosk[] = [];
   for (let k = 0; k < KIOSKS; k++) {
@@ -299,9 +310,9 @@ async function main(): Promise<number> {
   // own push lock: Node has no Web Locks, and the engine's fallback is one push per module.
   const moduleUrl = (file: string) => pathToFileURL(join(root, 'kiosk', 'src', 'offline', file)).href;
   const { openKioskDb } = (await import(moduleUrl('kioskDb.ts'))) as Pick<Offline, 'openKioskDb'>;
-  const { commitCheckIn, commitCheckOut, pendingCount } = (await import(moduleUrl('outbox.ts'))) as Pick<
+  const { commitCheckIn, commitCheckOut, deviceIdOf, pendingCount } = (await import(moduleUrl('outbox.ts'))) as Pick<
     Offline,
-    'commitCheckIn' | 'commitCheckOut' | 'pendingCount'
+    'commitCheckIn' | 'commitCheckOut' | 'deviceIdOf' | 'pendingCount'
   >;
   const { withCredential } = (await import(moduleUrl('credential.ts'))) as Pick<Offline, 'withCredential'>;
   const { kioskClient } = (await import(moduleUrl('kioskClient.ts'))) as Pick<Offline, 'kioskClient'>;
@@ -320,7 +331,17 @@ async function main(): Promise<number> {
     const engine = (await import(`${engineUrl}?kiosk=${k}`)) as SyncEngine;
     const client = kioskClient({ baseUrl, fetchImpl: withCredential(() => db, timedFetch) });
     const http = engine.httpTransport(client);
-    const kiosk: SimKiosk = { ...s, db, engine, client, transport: http, commits: 0, cut: false, queuedWhenBack: 0 };
+    const kiosk: SimKiosk = {
+      ...s,
+      db,
+      engine,
+      client,
+      transport: http,
+      commits: 0,
+      cut: false,
+      queuedWhenBack: 0,
+      channel: 'kiosk',
+    };
     // Offline, the browser's fetch fails with a TypeError: the engine keeps the batch pending.
     kiosk.transport = (body) => (kiosk.cut ? Promise.reject(new TypeError('offline')) : http(body));
     kiosks.push(kiosk);
@@ -329,7 +350,11 @@ async function main(): Promise<number> {
   const start = Date.now();
   const end = start + SECONDS * 1000;
   const push = (kiosk: SimKiosk) =>
-    kiosk.engine.pushPending(kiosk.db, kiosk.transport, { qrCodeKey: kiosk.qrCodeKey, batchSize: BATCH });
+    kiosk.engine.pushPending(kiosk.db, kiosk.transport, {
+      qrCodeKey: kiosk.qrCodeKey,
+      batchSize: BATCH,
+      channel: kiosk.channel,
+    });
 
   /** One kiosk on its cycle until the run ends: commit, push, revalidate the configuration now and then. */
   async function cycle(kiosk: SimKiosk): Promise<void> {
@@ -440,17 +465,74 @@ async function main(): Promise<number> {
     );
   }
 
-  await Promise.all([fault(), network(), ...kiosks.map((kiosk) => cycle(kiosk))]);
+  /**
+   * Visitors on their phones, PHONE_RATE a second over the buildings: each phone is a device of
+   * its own (its own outbox) that commits one check-in with the link's mobile token and pushes it
+   * on the ownDevice channel, retrying with back-off until it lands or the run ends.
+   */
+  const phones: SimKiosk[] = [];
+  const phoneEngines: SyncEngine[] = [];
+  for (let j = 0; j < PHONE_ENGINES; j++) phoneEngines.push((await import(`${engineUrl}?phone=${j}`)) as SyncEngine);
+  async function phone(i: number): Promise<void> {
+    const building = buildings[i % buildings.length];
+    const engine = phoneEngines[i % PHONE_ENGINES];
+    if (!building || !engine) return;
+    const db = openKioskDb(`load-phone-${i}`);
+    await db.open();
+    const client = kioskClient({ baseUrl, fetchImpl: withCredential(() => db, phoneFetch) });
+    const device: SimKiosk = {
+      deviceId: await deviceIdOf(db),
+      credential: '',
+      qrCodeKey: building.qrCodeKey,
+      buildingId: building.id,
+      db,
+      engine,
+      client,
+      transport: engine.httpTransport(client),
+      commits: 1,
+      cut: false,
+      queuedWhenBack: 0,
+      channel: 'ownDevice',
+    };
+    phones.push(device);
+    await commitCheckIn(
+      db,
+      {
+        qrCodeKey: building.qrCodeKey,
+        visitorType: 'VISITOR',
+        checkInForm: { firstName: 'Phone', lastName: `Visitor ${i}`, host: 'Host' },
+        mt: building.mobileToken,
+      },
+      { codes: newVisitCodes() },
+    );
+    for (let failures = 0; Date.now() < end && (await pendingCount(db)) > 0;) {
+      const outcome = await push(device).catch(() => ({ failed: true, busy: false }));
+      if (outcome.failed) await sleep(engine.retryDelayMs(++failures));
+      else if (outcome.busy) await sleep(100);
+    }
+  }
+  async function visitors(): Promise<void> {
+    if (PHONE_RATE <= 0) return;
+    const started: Promise<void>[] = [];
+    for (let i = 0; Date.now() < end; i++) {
+      started.push(phone(i));
+      await sleep((1000 / PHONE_RATE) * (0.5 + Math.random()));
+    }
+    await Promise.all(started);
+  }
+
+  log(`visitors' phones: ${PHONE_RATE} check-ins a second through the buildings' links`);
+  await Promise.all([fault(), network(), visitors(), ...kiosks.map((kiosk) => cycle(kiosk))]);
 
   // The final drain, both instances up: each kiosk pushes until nothing is pending.
   phase = 'drain';
   for (const instance of instances) await untilHaproxySays(statsPort, instance.name, 'UP', 60_000);
   const drainStart = Date.now();
   await Promise.all(
-    kiosks.map(async (kiosk) => {
-      for (let round = 0; round < 10 && (await pendingCount(kiosk.db)) > 0; round++) {
-        const outcome = await push(kiosk).catch(() => ({ failed: true }));
-        if (outcome.failed) await sleep(500);
+    [...kiosks, ...phones].map(async (kiosk) => {
+      for (let round = 0; round < 20 && (await pendingCount(kiosk.db)) > 0; round++) {
+        const outcome = await push(kiosk).catch(() => ({ failed: true, busy: false }));
+        if (outcome.failed || outcome.busy) await sleep(500);
       }
     }),
   );
@@ -461,7 +543,7 @@ async function main(): Promise<number> {
   console.log(
     `\n${'kind'.padEnd(8)}${'phase'.padEnd(8)}${'count'.padStart(8)}${'errors'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}`,
   );
-  for (const kind of ['push', 'config', 'other'] as Kind[])
+  for (const kind of ['push', 'config', 'phone', 'other'] as Kind[])
     for (const p of ['before', 'during', 'after', 'drain'] as Phase[]) {
       const these = samples.filter((s) => s.kind === kind && s.phase === p);
       if (these.length === 0) continue;
@@ -490,7 +572,8 @@ async function main(): Promise<number> {
   const checkOuts = new Set<string>();
   let pending = 0;
   const stillPending: string[] = [];
-  for (const kiosk of kiosks) {
+  const devices = [...kiosks, ...phones];
+  for (const kiosk of devices) {
     const entries = await kiosk.db.outbox.toArray();
     for (const entry of entries) {
       committed.set(entry.mutationId, {
@@ -507,7 +590,7 @@ async function main(): Promise<number> {
       }
     }
   }
-  const deviceIds = kiosks.map((k) => k.deviceId);
+  const deviceIds = devices.map((k) => k.deviceId);
   const applied = await database.db
     .selectFrom('applied_mutations')
     .select(['mutation_id', 'outcome'])
@@ -567,7 +650,7 @@ async function main(): Promise<number> {
     duplicated: duplicated.length,
   };
   console.log(
-    `\nexactly once: ${committed.size} entries committed (${checkIns.size} check-ins, ${checkOuts.size} check-outs) on ${KIOSKS} kiosks; server: ${applied.length} mutations, ${visits.length} visits`,
+    `\nexactly once: ${committed.size} entries committed (${checkIns.size} check-ins, ${checkOuts.size} check-outs) on ${KIOSKS} kiosks and ${phones.length} phones; server: ${applied.length} mutations, ${visits.length} visits`,
   );
   console.log(
     `  lost ${lost.length}, duplicated ${duplicated.length}, rejected ${rejected} ${JSON.stringify(rejectedCodes)}, pending after the final drain ${pending} (drain ${drainMs} ms)`,
@@ -577,7 +660,14 @@ async function main(): Promise<number> {
   const report = {
     ranAt: new Date(start).toISOString(),
     command: 'npm run load',
-    settings: { kiosks: KIOSKS, buildings: BUILDINGS, seconds: SECONDS, kioskRatePerMinute: KIOSK_RATE, batch: BATCH },
+    settings: {
+      kiosks: KIOSKS,
+      buildings: BUILDINGS,
+      seconds: SECONDS,
+      kioskRatePerMinute: KIOSK_RATE,
+      phoneRatePerSecond: PHONE_RATE,
+      batch: BATCH,
+    },
     fault: { killedAtS: phases.killAt / 1000, upAgainAtS: phases.upAt / 1000 },
     cutOff: cut,
     commits,
@@ -589,7 +679,7 @@ async function main(): Promise<number> {
     stillPending,
   };
   writeFileSync(join(root, 'scripts', 'load', 'last-run.json'), `${JSON.stringify(report, null, 2)}\n`);
-  for (const kiosk of kiosks) kiosk.db.close();
+  for (const kiosk of devices) kiosk.db.close();
   const passed = lost.length === 0 && duplicated.length === 0 && pending === 0;
   log(passed ? 'PASS: nothing lost, nothing duplicated, nothing pending' : 'FAIL: see the list above');
   return passed ? 0 : 1;
