@@ -453,10 +453,12 @@ async function main(): Promise<number> {
     log(`${cutOff.length} kiosks cut off at ${cut.atS.toFixed(1)} s`);
     for (const kiosk of cutOff) kiosk.cut = true;
     await sleep(CUT_MS);
-    for (const kiosk of cutOff) {
-      kiosk.queuedWhenBack = await pendingCount(kiosk.db);
-      kiosk.cut = false;
-    }
+    await Promise.all(
+      cutOff.map(async (kiosk) => {
+        kiosk.queuedWhenBack = await pendingCount(kiosk.db);
+        kiosk.cut = false;
+      }),
+    );
     cut.backAtS = (Date.now() - start) / 1000;
     cut.queuedWhenBack = cutOff.reduce((sum, k) => sum + k.queuedWhenBack, 0);
     cut.largestQueue = Math.max(0, ...cutOff.map((k) => k.queuedWhenBack));
@@ -541,7 +543,7 @@ async function main(): Promise<number> {
   // --- Report -----------------------------------------------------------------------------
   const rows: Record<string, unknown>[] = [];
   console.log(
-    `\n${'kind'.padEnd(8)}${'phase'.padEnd(8)}${'count'.padStart(8)}${'errors'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}`,
+    `\n${'kind'.padEnd(8)}${'phase'.padEnd(8)}${'count'.padStart(8)}${'errors'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}  error statuses`,
   );
   for (const kind of ['push', 'config', 'phone', 'other'] as Kind[])
     for (const p of ['before', 'during', 'after', 'drain'] as Phase[]) {
@@ -550,6 +552,10 @@ async function main(): Promise<number> {
       // 304 is the configuration's answer when nothing changed: not an error.
       const errors = these.filter((s) => s.status === 0 || s.status >= 400).length;
       const ms = these.map((s) => s.ms);
+      // Which answers the errors were (0: no answer), for the JSON and the table's last column.
+      const errorStatuses: Record<string, number> = {};
+      for (const s of these)
+        if (s.status === 0 || s.status >= 400) errorStatuses[s.status] = (errorStatuses[s.status] ?? 0) + 1;
       const row = {
         kind,
         phase: p,
@@ -559,10 +565,15 @@ async function main(): Promise<number> {
         p50: percentile(ms, 50),
         p95: percentile(ms, 95),
         p99: percentile(ms, 99),
+        errorStatuses,
       };
       rows.push(row);
       console.log(
-        `${kind.padEnd(8)}${p.padEnd(8)}${String(row.count).padStart(8)}${`${(row.errorRate * 100).toFixed(1)}%`.padStart(9)}${row.p50.toFixed(1).padStart(9)}${row.p95.toFixed(1).padStart(9)}${row.p99.toFixed(1).padStart(9)}`,
+        `${kind.padEnd(8)}${p.padEnd(8)}${String(row.count).padStart(8)}${`${(row.errorRate * 100).toFixed(1)}%`.padStart(9)}${row.p50.toFixed(1).padStart(9)}${row.p95.toFixed(1).padStart(9)}${row.p99.toFixed(1).padStart(9)}  ${Object.entries(
+          errorStatuses,
+        )
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ')}`,
       );
     }
 
