@@ -2,9 +2,11 @@
 // fault loses nothing. PostgreSQL on loopback, two server processes behind HAProxy, and N kiosks
 // simulated in this process with the kiosk's own offline modules (Dexie on fake-indexeddb, one
 // database per kiosk) on their real cycle (docs/kiosk.md, "Sync exactly once"). At a third of the
-// run one instance is killed (SIGKILL) and restarted 10 s later. The report: per request kind and
-// phase, count, errors and latency percentiles; then every entry each kiosk committed against the
-// server's rows. Exits non-zero when an entry is lost, duplicated or still pending.
+// run one instance is killed (SIGKILL) and restarted 10 s later; later a quarter of the kiosks lose
+// their network for 20 s; visitors' phones check in through the buildings' links all along. The
+// report: per request kind and phase, count, errors and latency percentiles; then every entry each
+// device committed against the server's rows. Exits non-zero when an entry is lost, duplicated or
+// still pending. Knobs: LOAD_KIOSKS, LOAD_BUILDINGS, LOAD_SECONDS, LOAD_KIOSK_RATE, LOAD_PHONE_RATE.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
