@@ -13,6 +13,7 @@ import {
   withoutUnsafeText,
   type VisitCodes,
   uuidv7,
+  visitCodesSchema,
   VISITOR_PHOTO_BASE64_MAX,
 } from '@vestibule/shared';
 import type { z } from 'zod';
@@ -309,10 +310,9 @@ function offeredCodes(envelope: Envelope): VisitCodes[] {
   const { payload } = envelope;
   if (envelope.type !== 'checkIn' || typeof payload !== 'object' || payload === null || !('codes' in payload))
     return [];
-  const parsed = mutationSchema.safeParse(envelope);
-  return parsed.success && parsed.data.type === 'checkIn' && parsed.data.payload.codes
-    ? [parsed.data.payload.codes]
-    : [];
+  // Only the codes are read here; the whole entry is parsed once, when it is judged.
+  const parsed = visitCodesSchema.safeParse(payload.codes);
+  return parsed.success ? [parsed.data] : [];
 }
 
 /**
