@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingFloor, BookingSeries, SpaceNow, Whereabouts } from '@vestibule/shared';
+import {
+  type BookingFloor,
+  type BookingSeries,
+  type SpaceNow,
+  type Whereabouts,
+  dayInZone,
+  newBuildingSettings,
+} from '@vestibule/shared';
 import {
   assignBuildings,
   createBuilding,
@@ -227,7 +234,9 @@ describe('who is where', () => {
     expect(jsonOf<Whereabouts>(hidden)).toMatchObject({ shared: false, people: [] });
     await db.updateTable('tenants').set({ share_whereabouts: true }).where('id', '=', tenantId).execute();
     try {
-      const shown = jsonOf<Whereabouts>(await whereabouts(quietFloorId, as.colleague));
+      // The booking's own day in its building's zone: half an hour from now may be tomorrow there.
+      const day = dayInZone(new Date(window.startsAt), newBuildingSettings().timeZoneId);
+      const shown = jsonOf<Whereabouts>(await whereabouts(quietFloorId, as.colleague, `?date=${day}`));
       expect(shown.shared).toBe(true);
       expect(shown.people.filter((person) => person.spaceId === desk)).toEqual([
         {
