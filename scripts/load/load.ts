@@ -1,13 +1,17 @@
-// `npm run load` (docs/load.md): at small scale, with real parts, what the product carries and that a
-// fault loses nothing. PostgreSQL on loopback, two server processes behind HAProxy, and N kiosks
-// simulated in this process with the kiosk's own offline modules (Dexie on fake-indexeddb, one
-// database per kiosk) on their real cycle (docs/kiosk.md, "Sync exactly once"). At a third of the
-// run one instance is killed (SIGKILL) and restarted 10 s later; later a quarter of the kiosks lose
-// their network for 20 s; visitors' phones check in through the buildings' links all along. The
-// report: per request kind and phase, count, errors and latency percentiles; then every entry each
-// device committed against the server's rows. Exits non-zero when an entry is lost, duplicated or
-// still pending. Knobs: LOAD_KIOSKS, LOAD_BUILDINGS, LOAD_SECONDS, LOAD_KIOSK_RATE, LOAD_PHONE_RATE.
-import { type ChildProcess, spawn } from 'node:child_process';
+// `npm run load` (docs/load.md): with real parts, what the product carries, what each request costs
+// the server, and that faults lose nothing. PostgreSQL on loopback (and a streaming replica with
+// LOAD_REPLICA=1), two server processes behind HAProxy, N kiosks simulated in this process with the
+// kiosk's own offline modules (Dexie on fake-indexeddb, one database per kiosk) on their real cycle
+// (docs/kiosk.md, "Sync exactly once"), visitors' phones checking in and out, and staff holding the
+// entry log's live stream while they invite, search and page. First a calibration drives one
+// request kind at a time to measure the instances' CPU per request (the capacity model); then the
+// run, with four faults one after the other (faults.ts): an instance killed, PostgreSQL restarted,
+// a quarter of the kiosks cut off, an instance starved of CPU. The report (report.ts): per request
+// kind and phase count, errors and latency percentiles, recovery after each fault, the streams'
+// catch-up, the targets; then every entry each device committed against the server's rows. Exits
+// non-zero only when an entry is lost, duplicated or still pending. Knobs: LOAD_KIOSKS,
+// LOAD_BUILDINGS, LOAD_SECONDS, LOAD_KIOSK_RATE, LOAD_PHONE_RATE, LOAD_STAFF, LOAD_REPLICA,
+// LOAD_CALIBRATION_SECONDS.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,13 +19,50 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as OfflineModule from '@vestibule/kiosk/offline';
-import type { KioskDb, SyncTransport } from '@vestibule/kiosk/offline';
-import type { ApiClient } from '@vestibule/shared/api';
+import type { KioskDb, OutboxEntry, SyncTransport } from '@vestibule/kiosk/offline';
+import { SERVICE_BASE } from '@vestibule/shared';
+import { type ApiClient, ApiError, createApiClient } from '@vestibule/shared/api';
 import { buildApp, loadConfig, migrateToLatest, openDatabase } from '@vestibule/server';
 import { createBuilding, createTenant, enrolledKiosk } from '@vestibule/server/testing';
 import { freePort } from '../src/lib/freePort.ts';
 import { createDatabase, startPostgres } from '../src/lib/postgres.ts';
-import { aptInstall, commandExists, log, root } from '../src/lib/run.ts';
+import { log, root } from '../src/lib/run.ts';
+import { type CalibrationDriver, calibrate, capacityModel, cpuByPhase, printCapacity, sampleCpu } from './capacity.ts';
+import { type FaultRecord, faultPlan, runFaults, watchHaproxy } from './faults.ts';
+import {
+  catchUps,
+  phasesOf,
+  printCatchUps,
+  printRecoveries,
+  printRows,
+  printTargets,
+  recoveries,
+  requestRows,
+  targets,
+} from './report.ts';
+import { type Kind, clock, samples, sleep, timedFetchAs } from './samples.ts';
+import {
+  LiveStream,
+  STAFF_EVERY_MS,
+  entryLogPage,
+  expectCatchUp,
+  invite,
+  liveTicket,
+  peopleSearch,
+  seedStaff,
+  staffWork,
+  watchCommits,
+} from './staff.ts';
+import {
+  type Instance,
+  type InstanceEnv,
+  cleanUp,
+  onCleanUp,
+  startHaproxy,
+  startInstance,
+  until200,
+  untilHaproxySays,
+} from './topology.ts';
 
 type Offline = typeof OfflineModule;
 /** The sync engine's module (kiosk/src/offline/syncEngine.ts), one instance per kiosk. */
@@ -32,182 +73,42 @@ type SyncEngine = Pick<Offline, 'pushPending' | 'httpTransport' | 'retryDelayMs'
 const fromKiosk = createRequire(join(root, 'kiosk', 'package.json'));
 await import(pathToFileURL(fromKiosk.resolve('fake-indexeddb/auto')).href);
 
-const KIOSKS = Number(process.env.LOAD_KIOSKS ?? 200);
+const KIOSKS = Number(process.env.LOAD_KIOSKS ?? 1000);
 const BUILDINGS = Number(process.env.LOAD_BUILDINGS ?? 10);
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 90);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
 /** Check-ins (and check-outs) a kiosk commits per minute, on average. */
 const KIOSK_RATE = Number(process.env.LOAD_KIOSK_RATE ?? 3);
 /** Visitors checking in on their own phones, per second over all buildings (0: none). */
-const PHONE_RATE = Number(process.env.LOAD_PHONE_RATE ?? 5);
+const PHONE_RATE = Number(process.env.LOAD_PHONE_RATE ?? 50);
+/** Staff users holding the live stream and working in the admin app. */
+const STAFF = Number(process.env.LOAD_STAFF ?? 50);
+/** A streaming replica for lists and reports (READ_DATABASE_URL), when 1. */
+const REPLICA = process.env.LOAD_REPLICA === '1';
+/** Seconds each request kind is driven alone in the calibration (0: no calibration, no capacity model). */
+const CALIBRATION_SECONDS = Number(process.env.LOAD_CALIBRATION_SECONDS ?? 5);
+/** The share of the phones' visitors who check out on their phone, after a stay. */
+const PHONE_CHECKOUT_SHARE = 0.5;
+/** Their stay, drawn between these (ms). */
+const PHONE_STAY_MS = [10_000, 40_000] as const;
 /** Sync engine instances the phones share (each phone holds one only while it pushes). */
-const PHONE_ENGINES = 16;
+const PHONE_ENGINES = 64;
 /** The runner pushes after each write and every 30 s (docs/kiosk.md, "Sync exactly once"). */
 const PUSH_EVERY_MS = 30_000;
 /** A kiosk revalidates its configuration after a successful push, at most this often. */
 const CONFIG_EVERY_MS = 30_000;
-const KILL_AT_MS = (SECONDS * 1000) / 3;
-const DOWN_MS = 10_000;
-/** A quarter of the kiosks lose their network for 20 s, after the fault (clamped into short runs). */
-const CUT_MS = Math.min(20_000, (SECONDS * 1000) / 4);
-const CUT_AT_MS = Math.min(SECONDS * 1000 * 0.6, SECONDS * 1000 - CUT_MS - 5_000);
 const BATCH = 100;
 
-type Phase = 'before' | 'during' | 'after' | 'drain';
-type Kind = 'push' | 'config' | 'phone' | 'other';
-
-interface Sample {
-  kind: Kind;
-  phase: Phase;
-  status: number;
-  ms: number;
+function kindOf(url: string): Kind {
+  if (url.includes('/sync/push')) return 'push';
+  if (url.includes('/sync/config/')) return 'config';
+  return 'other';
 }
-
-const samples: Sample[] = [];
-let phase: Phase = 'before';
-const children = new Set<ChildProcess>();
-const cleanups: (() => Promise<void>)[] = [];
-
-function killChildren(): void {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
-
-async function cleanUp(): Promise<void> {
-  killChildren();
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-}
-
-process.on('exit', killChildren);
-process.on('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-process.on('SIGTERM', () => void cleanUp().finally(() => process.exit(143)));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-function spawnChild(command: string, args: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], cwd: root });
-  children.add(child);
-  const echo = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) console.log(`  [${label}] ${line}`);
-  };
-  child.stderr?.on('data', echo);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-/** Resolves once `url` answers 200, rejects after `timeoutMs`. */
-async function until200(url: string, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const ok = await fetch(url)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
-}
-
-// --- Topology -------------------------------------------------------------------------------
-
-const temp = mkdtempSync(join(tmpdir(), 'vestibule-load-'));
-cleanups.push(async () => rmSync(temp, { recursive: true, force: true }));
-
-const jwtSecret = randomBytes(32).toString('hex');
-
-interface Instance {
-  name: string;
-  port: number;
-  child?: ChildProcess;
-}
-
-function startInstance(instance: Instance, databaseUrl: string): ChildProcess {
-  const child = spawnChild(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', join(root, 'server', 'src', 'main.ts')],
-    {
-      DATABASE_URL: databaseUrl,
-      PORT: String(instance.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(temp, `data-${instance.name}`),
-      VESTIBULE_DEMO: '0',
-      TRUST_PROXY: '1',
-      JWT_SECRET: jwtSecret,
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
-      LOG_LEVEL: 'warn',
-    },
-    `server ${instance.name}`,
-  );
-  instance.child = child;
-  return child;
-}
-
-async function startHaproxy(port: number, statsPort: number, instances: Instance[]): Promise<void> {
-  if (!(await commandExists('haproxy'))) {
-    log('HAProxy not found: installing it with apt-get');
-    await aptInstall(['haproxy']);
-  }
-  const config = [
-    'global',
-    '  maxconn 4096',
-    'defaults',
-    '  mode http',
-    '  timeout connect 2s',
-    '  timeout client 60s',
-    '  timeout server 60s',
-    // A connection refused is retried on the other instance (nothing was sent yet).
-    '  retries 3',
-    '  option redispatch',
-    'frontend kiosks',
-    `  bind 127.0.0.1:${port}`,
-    '  default_backend servers',
-    'backend servers',
-    '  balance roundrobin',
-    '  option httpchk GET /service/actuator/health',
-    '  option forwardfor',
-    '  default-server inter 1s fall 2 rise 2',
-    ...instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`),
-    'listen stats',
-    `  bind 127.0.0.1:${statsPort}`,
-    '  stats enable',
-    '  stats uri /stats',
-    '',
-  ].join('\n');
-  const file = join(temp, 'haproxy.cfg');
-  writeFileSync(file, config);
-  spawnChild('haproxy', ['-f', file, '-db'], {}, 'haproxy');
-}
-
-/** HAProxy's view of each instance (UP, DOWN, ...), from its stats page. */
-async function haproxyStatus(statsPort: number): Promise<Record<string, string>> {
-  const csv = await fetch(`http://127.0.0.1:${statsPort}/stats;csv`).then((r) => r.text());
-  const [header = '', ...lines] = csv.split('\n');
-  const columns = header.replace(/^# /, '').split(',');
-  const at = (name: string) => columns.indexOf(name);
-  const status: Record<string, string> = {};
-  for (const line of lines) {
-    const cells = line.split(',');
-    if (cells[at('pxname')] === 'servers' && cells[at('svname')] !== 'BACKEND' && cells[at('svname')] !== 'FRONTEND')
-      status[cells[at('svname')] ?? ''] = cells[at('status')] ?? '';
-  }
-  return status;
-}
-
-async function untilHaproxySays(statsPort: number, name: string, wanted: string, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const status = await haproxyStatus(statsPort).catch(() => ({}) as Record<string, string>);
-    if (status[name]?.startsWith(wanted)) return;
-    await sleep(200);
-  }
-  throw new Error(`HAProxy did not see ${name} ${wanted} within ${timeoutMs} ms`);
-}
-
-// --- Kiosks ---------------------------------------------------------------------------------
+const timedFetch = timedFetchAs(kindOf);
+/** A phone's push is its own kind (a visitor's check-in through the building's link), its check-out another. */
+const phoneFetch = timedFetchAs((url) => {
+  if (url.includes('/checkoutable/')) return 'phoneOut';
+  return kindOf(url) === 'push' ? 'phone' : kindOf(url);
+});
 
 interface SeededKiosk {
   deviceId: string;
@@ -230,41 +131,20 @@ interface SimKiosk extends SeededKiosk {
   channel: 'kiosk' | 'ownDevice';
 }
 
-function kindOf(url: string): Kind {
-  if (url.includes('/sync/push')) return 'push';
-  if (url.includes('/sync/config/')) return 'config';
-  return 'other';
-}
-
-/** fetch that times each call by kind, with its status (0: no answer), in the phase it started. */
-const timedFetchAs =
-  (kindOfUrl: (url: string) => Kind): typeof fetch =>
-  async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const kind = kindOfUrl(url);
-    const started = phase;
-    const t0 = performance.now();
-    try {
-      const response = await fetch(input, init);
-      samples.push({ kind, phase: started, status: response.status, ms: performance.now() - t0 });
-      return response;
-    } catch (error) {
-      samples.push({ kind, phase: started, status: 0, ms: performance.now() - t0 });
-      throw error;
-    }
-  };
-const timedFetch = timedFetchAs(kindOf);
-/** A phone's push is its own kind: a visitor's check-in through the building's link. */
-const phoneFetch = timedFetchAs((url) => (kindOf(url) === 'push' ? 'phone' : kindOf(url)));
+/** A phone's check-out (PATCH /checkoutable): answered, refused (its code), or never answered. */
+type PhoneCheckOut = { visitId: string; outcome: 'done' | 'unanswered' | `refused ${string}`; attempts: number };
 
 async function main(): Promise<number> {
+  const temp = mkdtempSync(join(tmpdir(), 'vestibule-load-'));
+  onCleanUp(async () => rmSync(temp, { recursive: true, force: true }));
   const postgres = await startPostgres();
-  cleanups.push(() => postgres.stop());
+  onCleanUp(() => postgres.stop());
   const databaseUrl = await createDatabase(postgres, 'vestibule_load');
 
-  // Seeded in this process: one tenant, B buildings, N kiosks enrolled round-robin over them.
+  // Seeded in this process: one tenant, B buildings, N kiosks enrolled round-robin over them. The
+  // handle stays open for the harness's own LISTEN and the final check (its pool survives a restart).
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 5 });
-  cleanups.push(() => database.close());
+  onCleanUp(() => database.close());
   await migrateToLatest(database.db);
   const app = await buildApp({
     config: loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: 'memory://', LOG_LEVEL: 'silent', VESTIBULE_DEMO: '0' }),
@@ -293,18 +173,29 @@ async function main(): Promise<number> {
   await app.close();
   log(`seeded 1 tenant, ${BUILDINGS} buildings, ${KIOSKS} enrolled kiosks`);
 
+  // The replica copies the cluster as it is now (the load database in it) and streams from then on.
+  let readDatabaseUrl: string | undefined;
+  if (REPLICA) {
+    const replica = await postgres.startReplica();
+    onCleanUp(() => replica.stop());
+    readDatabaseUrl = replica.url.replace(/\/postgres$/, '/vestibule_load');
+    log(`streaming replica for the instances' reads: ${readDatabaseUrl}`);
+  }
+
+  const instanceEnv: InstanceEnv = { databaseUrl, readDatabaseUrl, jwtSecret: randomBytes(32).toString('hex'), temp };
   const instances: Instance[] = [
     { name: 'a', port: await freePort() },
     { name: 'b', port: await freePort() },
   ];
-  for (const instance of instances) startInstance(instance, databaseUrl);
+  for (const instance of instances) startInstance(instance, instanceEnv);
   for (const instance of instances) await until200(`http://127.0.0.1:${instance.port}/service/actuator/health`, 60_000);
   const proxyPort = await freePort();
   const statsPort = await freePort();
-  await startHaproxy(proxyPort, statsPort, instances);
+  await startHaproxy(proxyPort, statsPort, instances, temp);
   for (const instance of instances) await untilHaproxySays(statsPort, instance.name, 'UP', 30_000);
   log(`two instances (:${instances.map((i) => i.port).join(', :')}) behind HAProxy on 127.0.0.1:${proxyPort}`);
-  const baseUrl = `http://127.0.0.1:${proxyPort}/service`;
+  const origin = `http://127.0.0.1:${proxyPort}`;
+  const baseUrl = `${origin}${SERVICE_BASE}`;
 
   // The kiosk's own modules, file by file: its index (@vestibule/kiosk/offline) also loads the
   // page's runner, whose app version Vite fills in (import.meta.env), undefined in Node. Each
@@ -349,14 +240,217 @@ async function main(): Promise<number> {
     kiosks.push(kiosk);
   }
 
-  const start = Date.now();
-  const end = start + SECONDS * 1000;
   const push = (kiosk: SimKiosk) =>
     kiosk.engine.pushPending(kiosk.db, kiosk.transport, {
       qrCodeKey: kiosk.qrCodeKey,
       batchSize: BATCH,
       channel: kiosk.channel,
     });
+  /** A kiosk's check-in of a new visitor (one already checked in would be refused: docs/kiosk.md). */
+  const kioskCheckIn = async (kiosk: SimKiosk) => {
+    kiosk.commits++;
+    return commitCheckIn(
+      kiosk.db,
+      {
+        qrCodeKey: kiosk.qrCodeKey,
+        visitorType: 'VISITOR',
+        checkInForm: {
+          firstName: 'Load',
+          lastName: `Visitor ${kiosk.deviceId.slice(-6)}-${kiosk.commits}`,
+          host: 'Host',
+        },
+      },
+      { codes: newVisitCodes() },
+    );
+  };
+
+  // --- Phones ---------------------------------------------------------------------------------
+  // Each phone is a device of its own (its own outbox) that commits one check-in with the link's
+  // mobile token and pushes it on the ownDevice channel, retrying with back-off until it lands or
+  // the run ends; some check out later through their visit's own link (PATCH /checkoutable). A
+  // phone done with its push keeps only its outbox's entries (for the final check): its database
+  // is deleted, so thousands of phones fit in memory.
+  const phoneEngines: SyncEngine[] = [];
+  for (let j = 0; j < PHONE_ENGINES; j++) phoneEngines.push((await import(`${engineUrl}?phone=${j}`)) as SyncEngine);
+  const phoneEntries: OutboxEntry[] = [];
+  const phoneDeviceIds: string[] = [];
+  /** Phones still holding a pending entry when the run ended: the final drain pushes them. */
+  const phonesPending: SimKiosk[] = [];
+  const phoneCheckOuts: PhoneCheckOut[] = [];
+  const publicClient = createApiClient({ baseUrl, getToken: () => null, fetchImpl: phoneFetch });
+  let phoneCount = 0;
+  let end = Number.POSITIVE_INFINITY;
+
+  /** A new phone checks in and pushes until it lands; answers its visit when the server applied it. */
+  async function phoneCheckIn(): Promise<{ visitId: string; publicIdentifier: string } | undefined> {
+    const i = phoneCount++;
+    const building = buildings[i % buildings.length];
+    const engine = phoneEngines[i % PHONE_ENGINES];
+    if (!building || !engine) return undefined;
+    const db = openKioskDb(`load-phone-${i}`);
+    await db.open();
+    const client = kioskClient({ baseUrl, fetchImpl: withCredential(() => db, phoneFetch) });
+    const device: SimKiosk = {
+      deviceId: await deviceIdOf(db),
+      credential: '',
+      qrCodeKey: building.qrCodeKey,
+      buildingId: building.id,
+      db,
+      engine,
+      client,
+      transport: engine.httpTransport(client),
+      commits: 1,
+      cut: false,
+      queuedWhenBack: 0,
+      channel: 'ownDevice',
+    };
+    phoneDeviceIds.push(device.deviceId);
+    const codes = newVisitCodes();
+    const made = await commitCheckIn(
+      db,
+      {
+        qrCodeKey: building.qrCodeKey,
+        visitorType: 'VISITOR',
+        checkInForm: { firstName: 'Phone', lastName: `Visitor ${i}`, host: 'Host' },
+        mt: building.mobileToken,
+      },
+      { codes },
+    );
+    for (let failures = 0; Date.now() < end && (await pendingCount(db)) > 0;) {
+      const outcome = await push(device).catch(() => ({ failed: true, busy: false }));
+      if (outcome.failed) await sleep(engine.retryDelayMs(++failures));
+      else if (outcome.busy) await sleep(100);
+    }
+    if ((await pendingCount(db)) > 0) {
+      phonesPending.push(device);
+      return undefined;
+    }
+    const entries = await db.outbox.toArray();
+    phoneEntries.push(...entries);
+    db.close();
+    await db.delete();
+    const applied = entries.some((e) => e.status === 'applied' || e.status === 'duplicate');
+    return applied && codes.publicIdentifier
+      ? { visitId: made.visitId, publicIdentifier: codes.publicIdentifier }
+      : undefined;
+  }
+
+  /** A phone's check-out through its visit's link, sent again (with the engine's back-off) until answered. */
+  async function phoneCheckOut(visit: { visitId: string; publicIdentifier: string }): Promise<void> {
+    const record: PhoneCheckOut = { visitId: visit.visitId, outcome: 'unanswered', attempts: 0 };
+    phoneCheckOuts.push(record);
+    const engine = phoneEngines[0];
+    while (Date.now() < end + 30_000) {
+      record.attempts++;
+      try {
+        await publicClient.call('PATCH /checkoutable/:publicIdentifier', {
+          params: { publicIdentifier: visit.publicIdentifier },
+          body: { questionnairesAnswers: [] },
+        });
+        record.outcome = 'done';
+        return;
+      } catch (error) {
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+          record.outcome = `refused ${error.errorCode}`;
+          return;
+        }
+        await sleep(engine?.retryDelayMs(record.attempts) ?? 1000);
+      }
+    }
+  }
+
+  async function visitor(): Promise<void> {
+    const visit = await phoneCheckIn();
+    if (!visit || Math.random() >= PHONE_CHECKOUT_SHARE) return;
+    const stay = PHONE_STAY_MS[0] + Math.random() * (PHONE_STAY_MS[1] - PHONE_STAY_MS[0]);
+    if (Date.now() + stay >= end) return;
+    await sleep(stay);
+    await phoneCheckOut(visit);
+  }
+
+  async function visitors(): Promise<void> {
+    if (PHONE_RATE <= 0) return;
+    const started: Promise<void>[] = [];
+    while (Date.now() < end) {
+      started.push(visitor());
+      await sleep((1000 / PHONE_RATE) * (0.5 + Math.random()));
+    }
+    await Promise.all(started);
+  }
+
+  // --- Staff ------------------------------------------------------------------------------------
+  const { staff, hosts } = await seedStaff(database.db, origin, tenantId, buildings, STAFF);
+  log(`seeded the directory and ${STAFF} staff users (supervisors of every building), signed in`);
+
+  // --- Calibration: each kind alone, the instances' CPU per request (capacity.ts) ----------------
+  const calibrationVisits: { visitId: string; publicIdentifier: string }[] = [];
+  const someKiosk = (worker: number) => kiosks[worker % Math.max(1, kiosks.length)];
+  const someStaff = (worker: number) => staff[worker % Math.max(1, staff.length)];
+  const drivers: CalibrationDriver[] = [
+    {
+      kind: 'push',
+      once: async (worker) => {
+        const kiosk = someKiosk(worker);
+        if (!kiosk) return;
+        await kioskCheckIn(kiosk);
+        await push(kiosk);
+      },
+    },
+    {
+      kind: 'config',
+      once: async (worker) => {
+        const kiosk = someKiosk(worker);
+        if (kiosk) await refreshConfig(kiosk.db, kiosk.qrCodeKey, kiosk.client);
+      },
+    },
+    {
+      kind: 'phone',
+      once: async () => {
+        const visit = await phoneCheckIn();
+        if (visit) calibrationVisits.push(visit);
+      },
+    },
+    {
+      kind: 'phoneOut',
+      once: async () => {
+        const visit = calibrationVisits.shift();
+        if (visit) await phoneCheckOut(visit);
+        else await sleep(50);
+      },
+    },
+    ...(
+      [
+        ['ticket', (s) => liveTicket(s).then(() => undefined)],
+        ['invitation', (s) => invite(s, buildings, hosts)],
+        ['peopleSearch', peopleSearch],
+        ['entryLog', entryLogPage],
+      ] as const satisfies readonly (readonly [Kind, (s: (typeof staff)[number]) => Promise<void>])[]
+    ).map(([kind, work]) => ({
+      kind,
+      once: async (worker: number) => {
+        const s = someStaff(worker);
+        if (s) await work(s);
+      },
+    })),
+  ];
+  const calibration =
+    CALIBRATION_SECONDS > 0 && STAFF > 0 && KIOSKS > 0
+      ? await calibrate(instances, drivers, CALIBRATION_SECONDS)
+      : { idleCpuPerSecond: 0, kinds: [] };
+
+  // --- The live streams, open before the run starts ---------------------------------------------
+  clock.phase = 'setup';
+  const streams = staff.map((s) => new LiveStream(s, origin));
+  const streamsDone = Promise.all(streams.map((stream) => stream.run()));
+  for (let waited = 0; waited < 30_000 && streams.some((s) => s.opened === 0); waited += 200) await sleep(200);
+  const commits = watchCommits(database);
+  log(`${streams.filter((s) => s.opened > 0).length} of ${STAFF} live streams open`);
+
+  // --- The run ----------------------------------------------------------------------------------
+  clock.start = Date.now();
+  clock.phase = 'before';
+  end = clock.start + SECONDS * 1000;
+  let running = true;
 
   /** One kiosk on its cycle until the run ends: commit, push, revalidate the configuration now and then. */
   async function cycle(kiosk: SimKiosk): Promise<void> {
@@ -386,25 +480,10 @@ async function main(): Promise<number> {
         nextCommit = Date.now() + meanGapMs * (0.5 + Math.random());
         const visitId = present.length > 2 && Math.random() < 0.3 ? present.shift() : undefined;
         // A visit the server refused is forgotten by the device: no check-out to commit then.
-        if (visitId) await commitCheckOut(kiosk.db, visitId, {}).catch(() => undefined);
-        else {
-          const made = await commitCheckIn(
-            kiosk.db,
-            {
-              qrCodeKey: kiosk.qrCodeKey,
-              visitorType: 'VISITOR',
-              // A new visitor each time: one already checked in would be refused (docs/kiosk.md).
-              checkInForm: {
-                firstName: 'Load',
-                lastName: `Visitor ${kiosk.deviceId.slice(-6)}-${kiosk.commits}`,
-                host: 'Host',
-              },
-            },
-            { codes: newVisitCodes() },
-          );
-          present.push(made.visitId);
-        }
-        kiosk.commits++;
+        if (visitId) {
+          await commitCheckOut(kiosk.db, visitId, {}).catch(() => undefined);
+          kiosk.commits++;
+        } else present.push((await kioskCheckIn(kiosk)).visitId);
         wrote = true;
       }
       // After a failure the runner waits with back-off; a write asks for a push, still after it.
@@ -427,113 +506,52 @@ async function main(): Promise<number> {
     }
   }
 
-  /** The fault: one instance killed at a third of the run, restarted 10 s later, until HAProxy has it UP. */
-  const phases = { killAt: 0, upAt: 0 };
-  async function fault(): Promise<void> {
-    await sleep(KILL_AT_MS);
-    const victim = instances[0];
-    if (!victim?.child) return;
-    phase = 'during';
-    phases.killAt = Date.now() - start;
-    log(`SIGKILL to instance ${victim.name} at ${(phases.killAt / 1000).toFixed(1)} s`);
-    victim.child.kill('SIGKILL');
-    await sleep(DOWN_MS);
-    startInstance(victim, databaseUrl);
-    await untilHaproxySays(statsPort, victim.name, 'UP', 60_000);
-    phases.upAt = Date.now() - start;
-    phase = 'after';
-    log(`instance ${victim.name} restarted, UP in HAProxy at ${(phases.upAt / 1000).toFixed(1)} s`);
-  }
-
-  log(`${KIOSKS} kiosks on their cycle for ${SECONDS} s (${KIOSK_RATE} entries a minute each)`);
-  /** A quarter of the kiosks cut off for CUT_MS, then back with their queues. */
+  /** A quarter of the kiosks cut off (the cut fault), then back with their queues. */
   const cutOff = kiosks.filter((_, k) => k % 4 === 0);
-  const cut = { atS: 0, backAtS: 0, kiosks: cutOff.length, queuedWhenBack: 0, largestQueue: 0 };
-  async function network(): Promise<void> {
-    await sleep(CUT_AT_MS);
-    cut.atS = (Date.now() - start) / 1000;
-    log(`${cutOff.length} kiosks cut off at ${cut.atS.toFixed(1)} s`);
-    for (const kiosk of cutOff) kiosk.cut = true;
-    await sleep(CUT_MS);
-    await Promise.all(
-      cutOff.map(async (kiosk) => {
-        kiosk.queuedWhenBack = await pendingCount(kiosk.db);
-        kiosk.cut = false;
-      }),
-    );
-    cut.backAtS = (Date.now() - start) / 1000;
-    cut.queuedWhenBack = cutOff.reduce((sum, k) => sum + k.queuedWhenBack, 0);
-    cut.largestQueue = Math.max(0, ...cutOff.map((k) => k.queuedWhenBack));
-    log(
-      `${cutOff.length} kiosks back at ${cut.backAtS.toFixed(1)} s with ${cut.queuedWhenBack} queued entries (at most ${cut.largestQueue} on one)`,
-    );
-  }
+  const cut = { kiosks: cutOff.length, queuedWhenBack: 0, largestQueue: 0 };
+  const plans = faultPlan(SECONDS);
+  const faultsDone = runFaults(plans, {
+    instances,
+    instanceEnv,
+    statsPort,
+    restartPostgres: () => postgres.restart(),
+    cutOff: async () => {
+      for (const kiosk of cutOff) kiosk.cut = true;
+      return `${cutOff.length} kiosks cut off`;
+    },
+    reconnect: async () => {
+      await Promise.all(
+        cutOff.map(async (kiosk) => {
+          kiosk.queuedWhenBack = await pendingCount(kiosk.db);
+          kiosk.cut = false;
+        }),
+      );
+      cut.queuedWhenBack = cutOff.reduce((sum, k) => sum + k.queuedWhenBack, 0);
+      cut.largestQueue = Math.max(0, ...cutOff.map((k) => k.queuedWhenBack));
+      return `back with ${cut.queuedWhenBack} queued entries (at most ${cut.largestQueue} on one)`;
+    },
+    onEnd: (fault) => expectCatchUp(streams, fault, commits.last),
+  });
+  const haproxyChanges = watchHaproxy(statsPort, () => !running);
+  const cpuPoints = sampleCpu(instances, () => !running);
 
-  /**
-   * Visitors on their phones, PHONE_RATE a second over the buildings: each phone is a device of
-   * its own (its own outbox) that commits one check-in with the link's mobile token and pushes it
-   * on the ownDevice channel, retrying with back-off until it lands or the run ends.
-   */
-  const phones: SimKiosk[] = [];
-  const phoneEngines: SyncEngine[] = [];
-  for (let j = 0; j < PHONE_ENGINES; j++) phoneEngines.push((await import(`${engineUrl}?phone=${j}`)) as SyncEngine);
-  async function phone(i: number): Promise<void> {
-    const building = buildings[i % buildings.length];
-    const engine = phoneEngines[i % PHONE_ENGINES];
-    if (!building || !engine) return;
-    const db = openKioskDb(`load-phone-${i}`);
-    await db.open();
-    const client = kioskClient({ baseUrl, fetchImpl: withCredential(() => db, phoneFetch) });
-    const device: SimKiosk = {
-      deviceId: await deviceIdOf(db),
-      credential: '',
-      qrCodeKey: building.qrCodeKey,
-      buildingId: building.id,
-      db,
-      engine,
-      client,
-      transport: engine.httpTransport(client),
-      commits: 1,
-      cut: false,
-      queuedWhenBack: 0,
-      channel: 'ownDevice',
-    };
-    phones.push(device);
-    await commitCheckIn(
-      db,
-      {
-        qrCodeKey: building.qrCodeKey,
-        visitorType: 'VISITOR',
-        checkInForm: { firstName: 'Phone', lastName: `Visitor ${i}`, host: 'Host' },
-        mt: building.mobileToken,
-      },
-      { codes: newVisitCodes() },
-    );
-    for (let failures = 0; Date.now() < end && (await pendingCount(db)) > 0;) {
-      const outcome = await push(device).catch(() => ({ failed: true, busy: false }));
-      if (outcome.failed) await sleep(engine.retryDelayMs(++failures));
-      else if (outcome.busy) await sleep(100);
-    }
-  }
-  async function visitors(): Promise<void> {
-    if (PHONE_RATE <= 0) return;
-    const started: Promise<void>[] = [];
-    for (let i = 0; Date.now() < end; i++) {
-      started.push(phone(i));
-      await sleep((1000 / PHONE_RATE) * (0.5 + Math.random()));
-    }
-    await Promise.all(started);
-  }
-
-  log(`visitors' phones: ${PHONE_RATE} check-ins a second through the buildings' links`);
-  await Promise.all([fault(), network(), visitors(), ...kiosks.map((kiosk) => cycle(kiosk))]);
+  log(
+    `the run: ${SECONDS} s, ${KIOSKS} kiosks (${KIOSK_RATE} entries a minute each), phones ${PHONE_RATE}/s, ${STAFF} staff; faults at ${plans.map((p) => `${p.name} ${(p.atMs / 1000).toFixed(0)} s`).join(', ')}`,
+  );
+  const [faults] = await Promise.all([
+    faultsDone,
+    visitors(),
+    ...kiosks.map((kiosk) => cycle(kiosk)),
+    ...staff.map((s) => staffWork(s, buildings, hosts, end)),
+  ]);
+  const runEndMs = Date.now() - clock.start;
 
   // The final drain, both instances up: each kiosk pushes until nothing is pending.
-  phase = 'drain';
+  clock.phase = 'drain';
   for (const instance of instances) await untilHaproxySays(statsPort, instance.name, 'UP', 60_000);
   const drainStart = Date.now();
   await Promise.all(
-    [...kiosks, ...phones].map(async (kiosk) => {
+    [...kiosks, ...phonesPending].map(async (kiosk) => {
       for (let round = 0; round < 20 && (await pendingCount(kiosk.db)) > 0; round++) {
         const outcome = await push(kiosk).catch(() => ({ failed: true, busy: false }));
         if (outcome.failed || outcome.busy) await sleep(500);
@@ -541,79 +559,161 @@ async function main(): Promise<number> {
     }),
   );
   const drainMs = Date.now() - drainStart;
+  // The streams get a moment to receive the drain's events, then close.
+  await sleep(2000);
+  running = false;
+  for (const stream of streams) stream.stop();
+  await Promise.all([streamsDone, commits.close()]);
 
-  // --- Report -----------------------------------------------------------------------------
-  const rows: Record<string, unknown>[] = [];
+  // --- Report -----------------------------------------------------------------------------------
+  const rows = requestRows(samples, phasesOf(faults));
+  printRows(rows);
+  const recovered = recoveries(samples, faults, runEndMs);
+  printRecoveries(recovered, faults);
+  const streamCatchUps = catchUps(streams, faults, runEndMs);
+  printCatchUps(streamCatchUps);
+  const changes = await haproxyChanges;
   console.log(
-    `\n${'kind'.padEnd(8)}${'phase'.padEnd(8)}${'count'.padStart(8)}${'errors'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}  error statuses`,
+    `\nHAProxy's view of the instances: ${changes.map((c) => `${c.instance} ${c.from} → ${c.to} at ${c.atS.toFixed(1)} s`).join('; ') || 'no change'}`,
   );
-  for (const kind of ['push', 'config', 'phone', 'other'] as Kind[])
-    for (const p of ['before', 'during', 'after', 'drain'] as Phase[]) {
-      const these = samples.filter((s) => s.kind === kind && s.phase === p);
-      if (these.length === 0) continue;
-      // 304 is the configuration's answer when nothing changed: not an error.
-      const errors = these.filter((s) => s.status === 0 || s.status >= 400).length;
-      const ms = these.map((s) => s.ms);
-      // Which answers the errors were (0: no answer), for the JSON and the table's last column.
-      const errorStatuses: Record<string, number> = {};
-      for (const s of these)
-        if (s.status === 0 || s.status >= 400) errorStatuses[s.status] = (errorStatuses[s.status] ?? 0) + 1;
-      const row = {
-        kind,
-        phase: p,
-        count: these.length,
-        errors,
-        errorRate: errors / these.length,
-        p50: percentile(ms, 50),
-        p95: percentile(ms, 95),
-        p99: percentile(ms, 99),
-        errorStatuses,
-      };
-      rows.push(row);
-      console.log(
-        `${kind.padEnd(8)}${p.padEnd(8)}${String(row.count).padStart(8)}${`${(row.errorRate * 100).toFixed(1)}%`.padStart(9)}${row.p50.toFixed(1).padStart(9)}${row.p95.toFixed(1).padStart(9)}${row.p99.toFixed(1).padStart(9)}  ${Object.entries(
-          errorStatuses,
-        )
-          .map(([status, n]) => `${status}×${n}`)
-          .join(' ')}`,
-      );
-    }
+  const cpu = cpuByPhase(await cpuPoints);
+  console.log(
+    `instances' CPU by phase (100% = one core): ${Object.entries(cpu)
+      .map(([phase, share]) => `${phase} ${share.toFixed(0)}%`)
+      .join(', ')}`,
+  );
+  for (const fault of faults)
+    console.log(
+      `fault ${fault.name}: ${fault.startS.toFixed(1)} s to ${fault.endS.toFixed(1)} s; ${fault.notes.join('; ')}`,
+    );
 
-  // Exactly once: every entry each kiosk committed against the server's rows.
-  const committed = new Map<string, { type: string; deviceId: string; status: string; errorCode: string | null }>();
+  // Exactly once: every entry each device committed against the server's rows.
+  const exactly = await exactlyOnce(
+    database.db,
+    [...(await Promise.all([...kiosks, ...phonesPending].map((k) => k.db.outbox.toArray()))).flat(), ...phoneEntries],
+    [...kiosks.map((k) => k.deviceId), ...phoneDeviceIds],
+    phoneDeviceIds,
+    phoneCheckOuts,
+  );
+  console.log(
+    `\nexactly once: ${exactly.summary.committed} entries committed (${exactly.summary.checkIns} check-ins, ${exactly.summary.checkOuts} check-outs) on ${KIOSKS} kiosks and ${phoneDeviceIds.length} phones, and ${phoneCheckOuts.length} phones' check-outs; server: ${exactly.summary.serverMutations} mutations, ${exactly.summary.serverVisits} visits`,
+  );
+  console.log(
+    `  lost ${exactly.lost.length}, duplicated ${exactly.duplicated.length}, rejected ${exactly.summary.rejected} ${JSON.stringify(exactly.summary.rejectedCodes)}, pending after the final drain ${exactly.summary.pending} (drain ${drainMs} ms); phones' check-outs ${JSON.stringify(exactly.summary.phoneCheckOuts)}`,
+  );
+  for (const line of [...exactly.lost, ...exactly.duplicated].slice(0, 50)) console.log(`  ${line}`);
+
+  // The capacity model, from the calibration's CPU per request and the run's own mix.
+  const runPhases = new Set(phasesOf(faults).filter((p) => p !== 'drain'));
+  const runCounts: Partial<Record<Kind, number>> = {};
+  for (const s of samples) if (runPhases.has(s.phase)) runCounts[s.kind] = (runCounts[s.kind] ?? 0) + 1;
+  const kioskCheckIns = exactly.checkInsByChannel.kiosk;
+  const capacity =
+    calibration.kinds.length > 0
+      ? capacityModel(
+          Object.fromEntries(calibration.kinds.map((c) => [c.kind, c.cpuMsPerRequest])),
+          runCounts,
+          { kiosk: kioskCheckIns, phone: exactly.checkInsByChannel.phone },
+          runEndMs / 1000,
+          BUILDINGS,
+        )
+      : undefined;
+  if (capacity) printCapacity(capacity);
+
+  const targetLines = targets(rows, recovered, faults, {
+    lost: exactly.lost.length,
+    duplicated: exactly.duplicated.length,
+    pending: exactly.summary.pending,
+  });
+  printTargets(targetLines);
+
+  const report = {
+    ranAt: new Date(clock.start).toISOString(),
+    command: 'npm run load',
+    settings: {
+      kiosks: KIOSKS,
+      buildings: BUILDINGS,
+      seconds: SECONDS,
+      kioskRatePerMinute: KIOSK_RATE,
+      phoneRatePerSecond: PHONE_RATE,
+      phoneCheckOutShare: PHONE_CHECKOUT_SHARE,
+      staff: STAFF,
+      staffEveryMs: STAFF_EVERY_MS,
+      replica: REPLICA,
+      calibrationSeconds: CALIBRATION_SECONDS,
+      batch: BATCH,
+    },
+    faults: faults satisfies FaultRecord[],
+    haproxyChanges: changes,
+    cutOff: cut,
+    cpuByPhase: cpu,
+    drainMs,
+    requests: rows,
+    recoveries: recovered,
+    liveStreams: {
+      streams: streams.length,
+      opened: streams.reduce((sum, s) => sum + s.opened, 0),
+      events: streams.reduce((sum, s) => sum + s.events, 0),
+      resyncs: streams.reduce((sum, s) => sum + s.resyncs.length, 0),
+      catchUps: streamCatchUps,
+    },
+    calibration,
+    capacity,
+    targets: targetLines,
+    exactlyOnce: exactly.summary,
+    lost: exactly.lost,
+    duplicated: exactly.duplicated,
+    stillPending: exactly.stillPending,
+  };
+  writeFileSync(join(root, 'scripts', 'load', 'last-run.json'), `${JSON.stringify(report, null, 2)}\n`);
+  for (const kiosk of [...kiosks, ...phonesPending]) kiosk.db.close();
+  const passed = exactly.lost.length === 0 && exactly.duplicated.length === 0 && exactly.summary.pending === 0;
+  log(passed ? 'PASS: nothing lost, nothing duplicated, nothing pending' : 'FAIL: see the list above');
+  return passed ? 0 : 1;
+}
+
+/**
+ * Every entry the devices committed, and the phones' check-outs, against the server's rows:
+ * lost (no applied_mutations row, an applied check-in with no visit, a check-out whose visit is
+ * still in), duplicated (a mutation or visit twice, a row of these devices no device committed),
+ * rejected and pending.
+ */
+async function exactlyOnce(
+  db: Parameters<typeof watchCommits>[0]['db'],
+  entries: readonly OutboxEntry[],
+  deviceIds: readonly string[],
+  phoneDeviceIds: readonly string[],
+  phoneCheckOuts: readonly PhoneCheckOut[],
+) {
+  const committed = new Map<string, OutboxEntry>();
   const checkIns = new Map<string, string>();
   const checkOuts = new Set<string>();
-  let pending = 0;
   const stillPending: string[] = [];
-  const devices = [...kiosks, ...phones];
-  for (const kiosk of devices) {
-    const entries = await kiosk.db.outbox.toArray();
-    for (const entry of entries) {
-      committed.set(entry.mutationId, {
-        type: entry.type,
-        deviceId: entry.deviceId,
-        status: entry.status,
-        errorCode: entry.errorCode,
-      });
-      if (entry.type === 'checkIn') checkIns.set(entry.visitId, entry.mutationId);
-      if (entry.type === 'checkOut') checkOuts.add(entry.visitId);
-      if (entry.status === 'pending') {
-        pending++;
-        stillPending.push(entry.mutationId);
-      }
+  const checkInsByChannel = { kiosk: 0, phone: 0 };
+  const phones = new Set(phoneDeviceIds);
+  for (const entry of entries) {
+    committed.set(entry.mutationId, entry);
+    if (entry.type === 'checkIn') {
+      checkIns.set(entry.visitId, entry.mutationId);
+      checkInsByChannel[phones.has(entry.deviceId) ? 'phone' : 'kiosk']++;
     }
+    if (entry.type === 'checkOut') checkOuts.add(entry.visitId);
+    if (entry.status === 'pending') stillPending.push(entry.mutationId);
   }
-  const deviceIds = devices.map((k) => k.deviceId);
-  const applied = await database.db
-    .selectFrom('applied_mutations')
-    .select(['mutation_id', 'outcome'])
-    .where('device_id', 'in', deviceIds)
-    .execute();
-  const visits = await database.db
-    .selectFrom('visits')
-    .select(['id', 'checked_out_at'])
-    .where('device_id', 'in', deviceIds)
-    .execute();
+  const applied = deviceIds.length
+    ? await db
+        .selectFrom('applied_mutations')
+        .select(['mutation_id', 'outcome'])
+        .where('device_id', 'in', [...deviceIds])
+        .execute()
+    : [];
+  const visits = deviceIds.length
+    ? await db
+        .selectFrom('visits')
+        .select(['id', 'checked_out_at'])
+        .where('device_id', 'in', [...deviceIds])
+        .execute()
+    : [];
   const mutationRows = new Map<string, number>();
   for (const row of applied) mutationRows.set(row.mutation_id, (mutationRows.get(row.mutation_id) ?? 0) + 1);
   const visitRows = new Map<string, { n: number; checkedOut: boolean }>();
@@ -645,57 +745,35 @@ async function main(): Promise<number> {
   for (const visitId of checkOuts)
     if (visitRows.get(visitId) && !visitRows.get(visitId)?.checkedOut)
       lost.push(`visit ${visitId} (check-out committed, row still checked in)`);
-  for (const id of visitRows.keys()) if (!checkIns.has(id)) duplicated.push(`visit ${id} (a row no kiosk committed)`);
+  // A phone's check-out answered, or refused on a later attempt (an earlier one applied it), leaves its visit out.
+  const phoneOutcomes: Record<string, number> = {};
+  for (const out of phoneCheckOuts) {
+    phoneOutcomes[out.outcome] = (phoneOutcomes[out.outcome] ?? 0) + 1;
+    const answered = out.outcome === 'done' || (out.outcome.startsWith('refused') && out.attempts > 1);
+    if (answered && !visitRows.get(out.visitId)?.checkedOut)
+      lost.push(`visit ${out.visitId} (phone's check-out answered, row still checked in)`);
+  }
+  for (const id of visitRows.keys()) if (!checkIns.has(id)) duplicated.push(`visit ${id} (a row no device committed)`);
   for (const row of applied)
-    if (!committed.has(row.mutation_id)) duplicated.push(`mutation ${row.mutation_id} (a row no kiosk committed)`);
-
-  const commits = kiosks.reduce((sum, k) => sum + k.commits, 0);
-  const exactlyOnce = {
-    committed: committed.size,
-    checkIns: checkIns.size,
-    checkOuts: checkOuts.size,
-    serverMutations: applied.length,
-    serverVisits: visits.length,
-    rejected,
-    rejectedCodes,
-    pending,
-    lost: lost.length,
-    duplicated: duplicated.length,
-  };
-  console.log(
-    `\nexactly once: ${committed.size} entries committed (${checkIns.size} check-ins, ${checkOuts.size} check-outs) on ${KIOSKS} kiosks and ${phones.length} phones; server: ${applied.length} mutations, ${visits.length} visits`,
-  );
-  console.log(
-    `  lost ${lost.length}, duplicated ${duplicated.length}, rejected ${rejected} ${JSON.stringify(rejectedCodes)}, pending after the final drain ${pending} (drain ${drainMs} ms)`,
-  );
-  for (const line of [...lost, ...duplicated].slice(0, 50)) console.log(`  ${line}`);
-
-  const report = {
-    ranAt: new Date(start).toISOString(),
-    command: 'npm run load',
-    settings: {
-      kiosks: KIOSKS,
-      buildings: BUILDINGS,
-      seconds: SECONDS,
-      kioskRatePerMinute: KIOSK_RATE,
-      phoneRatePerSecond: PHONE_RATE,
-      batch: BATCH,
-    },
-    fault: { killedAtS: phases.killAt / 1000, upAgainAtS: phases.upAt / 1000 },
-    cutOff: cut,
-    commits,
-    drainMs,
-    requests: rows,
-    exactlyOnce,
+    if (!committed.has(row.mutation_id)) duplicated.push(`mutation ${row.mutation_id} (a row no device committed)`);
+  return {
     lost,
     duplicated,
     stillPending,
+    checkInsByChannel,
+    summary: {
+      committed: committed.size,
+      checkIns: checkIns.size,
+      checkOuts: checkOuts.size,
+      phones: phones.size,
+      phoneCheckOuts: phoneOutcomes,
+      serverMutations: applied.length,
+      serverVisits: visits.length,
+      rejected,
+      rejectedCodes,
+      pending: stillPending.length,
+    },
   };
-  writeFileSync(join(root, 'scripts', 'load', 'last-run.json'), `${JSON.stringify(report, null, 2)}\n`);
-  for (const kiosk of devices) kiosk.db.close();
-  const passed = lost.length === 0 && duplicated.length === 0 && pending === 0;
-  log(passed ? 'PASS: nothing lost, nothing duplicated, nothing pending' : 'FAIL: see the list above');
-  return passed ? 0 : 1;
 }
 
 let code = 1;

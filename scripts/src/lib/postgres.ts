@@ -16,6 +16,11 @@ export interface PostgresPrimary extends PostgresServer {
    * its `url` reads what the primary wrote, a moment later. Stop it before the primary.
    */
   startReplica: () => Promise<PostgresServer>;
+  /**
+   * `pg_ctl restart -m fast`: every connection ended, then the server back on the same port with
+   * the options of its start (postmaster.opts). Resolves once it accepts connections again.
+   */
+  restart: () => Promise<void>;
 }
 
 function findBinDir(): string | undefined {
@@ -74,7 +79,8 @@ export async function startPostgres(): Promise<PostgresPrimary> {
     ]);
     if (started !== 0) throw new Error(`PostgreSQL did not start (log: ${logFile})`);
   };
-  await start(data, port, join(dir, 'server.log'));
+  const logFile = join(dir, 'server.log');
+  await start(data, port, logFile);
   log(`PostgreSQL ${bin.split('/').at(-2)} running on 127.0.0.1:${port}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -93,6 +99,19 @@ export async function startPostgres(): Promise<PostgresPrimary> {
           await run('rm', ['-rf', replicaData]);
         },
       };
+    },
+    restart: async () => {
+      const restarted = await asPostgres(join(binDir, 'pg_ctl'), [
+        '-D',
+        data,
+        '-l',
+        logFile,
+        '-m',
+        'fast',
+        '-w',
+        'restart',
+      ]);
+      if (restarted !== 0) throw new Error(`PostgreSQL did not restart (log: ${logFile})`);
     },
     stop: async () => {
       await asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
