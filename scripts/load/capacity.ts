@@ -153,6 +153,7 @@ export function capacityModel(
   checkIns: { kiosk: number; phone: number },
   runSeconds: number,
   runBuildings: number,
+  runStaff: number,
 ): CapacityModel {
   const lines: CapacityLine[] = [];
   const add = (what: string, kind: Kind, ratePerSecond: number) => {
@@ -188,6 +189,7 @@ export function capacityModel(
     notes: [
       "the server instances' CPU only (node); PostgreSQL, HAProxy and the live streams' fan-out are outside it",
       `the peak's check-ins are split ${(100 * (1 - phoneShare)).toFixed(0)}% kiosk / ${(100 * phoneShare).toFixed(0)}% phone as in the run`,
+      `the staff lines keep the run's ${(runStaff / runBuildings).toFixed(1)} staff a building, each at the run's rates`,
     ],
   };
 }

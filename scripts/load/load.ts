@@ -616,6 +616,7 @@ async function main(): Promise<number> {
           { kiosk: kioskCheckIns, phone: exactly.checkInsByChannel.phone },
           runEndMs / 1000,
           BUILDINGS,
+          STAFF,
         )
       : undefined;
   if (capacity) printCapacity(capacity);

@@ -88,7 +88,22 @@ export async function startPostgres(): Promise<PostgresPrimary> {
       const replicaPort = await freePort();
       const replicaData = join(dir, `replica-${replicaPort}`);
       // -R: the copy starts as a standby of this server, streaming its log (-X stream) from then on.
-      const copy = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-D', replicaData, '-R', '-X', 'stream'];
+      // --checkpoint=fast: the copy starts at once, not after a checkpoint spread over minutes
+      // (a cluster with data written, as the load harness's, would wait that long).
+      const copy = [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-D',
+        replicaData,
+        '-R',
+        '-X',
+        'stream',
+        '--checkpoint=fast',
+      ];
       if ((await asPostgres(join(binDir, 'pg_basebackup'), [...copy, '--no-sync'])) !== 0)
         throw new Error('pg_basebackup failed');
       await start(replicaData, replicaPort, join(dir, `replica-${replicaPort}.log`));
