@@ -4,7 +4,7 @@
 // times scale with the run: at 300 s and more they are the ones the documentation gives; a shorter
 // run has them at the same fractions of its length, with shorter outages, so 120 s still has all four.
 import type { Instance, InstanceEnv } from './topology.ts';
-import { haproxyStatus, startInstance, until200, untilHaproxySays } from './topology.ts';
+import { haproxySent, haproxyStatus, startInstance, until200, untilHaproxySays } from './topology.ts';
 import { clock, sleep } from './samples.ts';
 import { log } from '../src/lib/run.ts';
 
@@ -126,6 +126,7 @@ export async function runFaults(plans: readonly FaultPlan[], context: FaultConte
     const wait = clock.start + plan.atMs - Date.now();
     if (wait > 0) await sleep(wait);
     const notes: string[] = [];
+    const sentBefore = await haproxySent(context.statsPort).catch(() => undefined);
     clock.phase = `during-${plan.name}`;
     const startS = seconds();
     if (plan.name === 'kill') await kill(plan, context, notes);
@@ -138,6 +139,14 @@ export async function runFaults(plans: readonly FaultPlan[], context: FaultConte
     const endS = seconds();
     clock.phase = `after-${plan.name}`;
     context.onEnd(plan.name);
+    // Whether HAProxy kept sending an instance requests during the fault (the slow one above all).
+    const sentAfter = await haproxySent(context.statsPort).catch(() => undefined);
+    if (sentBefore && sentAfter)
+      notes.push(
+        `HAProxy sent ${Object.entries(sentAfter)
+          .map(([name, n]) => `${name} ${n - (sentBefore[name] ?? 0)}`)
+          .join(', ')} sessions during it`,
+      );
     log(`fault ${plan.name} over at ${endS.toFixed(1)} s (${notes.join('; ')})`);
     records.push({ ...plan, startS, endS, notes });
   }

@@ -134,19 +134,28 @@ export async function startHaproxy(
   spawnChild('haproxy', ['-f', file, '-db'], {}, 'haproxy');
 }
 
-/** HAProxy's view of each instance (UP, DOWN, ...), from its stats page. */
-export async function haproxyStatus(statsPort: number): Promise<Record<string, string>> {
+/** A column of HAProxy's stats page for each instance: `status` (UP, DOWN, ...), `stot` (requests sent to it so far). */
+async function haproxyColumn(statsPort: number, column: 'status' | 'stot'): Promise<Record<string, string>> {
   const csv = await fetch(`http://127.0.0.1:${statsPort}/stats;csv`).then((r) => r.text());
   const [header = '', ...lines] = csv.split('\n');
   const columns = header.replace(/^# /, '').split(',');
   const at = (name: string) => columns.indexOf(name);
-  const status: Record<string, string> = {};
+  const values: Record<string, string> = {};
   for (const line of lines) {
     const cells = line.split(',');
     if (cells[at('pxname')] === 'servers' && cells[at('svname')] !== 'BACKEND' && cells[at('svname')] !== 'FRONTEND')
-      status[cells[at('svname')] ?? ''] = cells[at('status')] ?? '';
+      values[cells[at('svname')] ?? ''] = cells[at(column)] ?? '';
   }
-  return status;
+  return values;
+}
+
+/** HAProxy's view of each instance (UP, DOWN, ...), from its stats page. */
+export const haproxyStatus = (statsPort: number): Promise<Record<string, string>> => haproxyColumn(statsPort, 'status');
+
+/** The sessions (requests, connections of the streams) HAProxy has sent each instance so far. */
+export async function haproxySent(statsPort: number): Promise<Record<string, number>> {
+  const sent = await haproxyColumn(statsPort, 'stot');
+  return Object.fromEntries(Object.entries(sent).map(([name, value]) => [name, Number(value)]));
 }
 
 export async function untilHaproxySays(
