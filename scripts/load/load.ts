@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type * as OfflineModule from '@vestibule/kiosk/offline';
 import type { KioskDb, OutboxEntry, SyncTransport } from '@vestibule/kiosk/offline';
@@ -533,6 +534,9 @@ async function main(): Promise<number> {
     onEnd: (fault) => expectCatchUp(streams, fault, commits.last),
   });
   const haproxyChanges = watchHaproxy(statsPort, () => !running);
+  // The harness's own event loop: how late it runs says how much of each latency is the harness's.
+  const harnessDelay = monitorEventLoopDelay({ resolution: 20 });
+  harnessDelay.enable();
   const cpuPoints = sampleCpu(instances, () => !running);
 
   log(
@@ -572,6 +576,17 @@ async function main(): Promise<number> {
   printRecoveries(recovered, faults);
   const streamCatchUps = catchUps(streams, faults, runEndMs);
   printCatchUps(streamCatchUps);
+  harnessDelay.disable();
+  // The histogram holds the time between its 20 ms ticks: late by what exceeds the 20 ms.
+  const lateMs = (ns: number) => Math.max(0, ns / 1e6 - 20);
+  const harnessLoop = {
+    p50Ms: lateMs(harnessDelay.percentile(50)),
+    p99Ms: lateMs(harnessDelay.percentile(99)),
+    maxMs: lateMs(harnessDelay.max),
+  };
+  console.log(
+    `\nthe harness's event loop ran late by p50 ${harnessLoop.p50Ms.toFixed(0)} ms, p99 ${harnessLoop.p99Ms.toFixed(0)} ms, max ${harnessLoop.maxMs.toFixed(0)} ms (in every latency above)`,
+  );
   const changes = await haproxyChanges;
   console.log(
     `\nHAProxy's view of the instances: ${changes.map((c) => `${c.instance} ${c.from} → ${c.to} at ${c.atS.toFixed(1)} s`).join('; ') || 'no change'}`,
@@ -648,6 +663,7 @@ async function main(): Promise<number> {
     haproxyChanges: changes,
     cutOff: cut,
     cpuByPhase: cpu,
+    harnessLoop,
     drainMs,
     requests: rows,
     recoveries: recovered,
