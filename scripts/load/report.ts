@@ -78,6 +78,8 @@ export interface Recovery {
   baselineP95: number;
   /** s after the fault's end until a 5-s window's p95 was back to the baseline; null: not in the after-phase. */
   seconds: number | null;
+  /** Windows of the after-phase with enough requests to judge (0: the phase says nothing for this kind). */
+  windows: number;
 }
 
 /** Per fault and kind, the time after the fault's end until the kind's sliding 5-s p95 is back to its no-fault p95. */
@@ -92,14 +94,17 @@ export function recoveries(samples: readonly Sample[], faults: readonly FaultRec
       if (baseline.length === 0 || after.length === 0) continue;
       const baselineP95 = percentile(baseline, 95);
       let seconds: number | null = null;
+      let windows = 0;
       for (let d = 0; endMs + d + RECOVERY_WINDOW_MS <= limitMs; d += 1000) {
         const window = after.filter((s) => s.at >= endMs + d && s.at < endMs + d + RECOVERY_WINDOW_MS).map((s) => s.ms);
-        if (window.length >= RECOVERY_MIN_SAMPLES && percentile(window, 95) <= baselineP95) {
+        if (window.length < RECOVERY_MIN_SAMPLES) continue;
+        windows++;
+        if (percentile(window, 95) <= baselineP95) {
           seconds = d / 1000;
           break;
         }
       }
-      result.push({ fault: fault.name, kind, baselineP95, seconds });
+      result.push({ fault: fault.name, kind, baselineP95, seconds, windows });
     }
   });
   return result;
@@ -152,7 +157,7 @@ export function printCatchUps(rows: readonly StreamCatchUp[]): void {
 
 export function printRecoveries(rows: readonly Recovery[], faults: readonly FaultRecord[]): void {
   console.log(
-    `\nrecovery after each fault: s until the kind's 5-s p95 is back to its no-fault p95 (-: not in the after-phase)`,
+    `\nrecovery after each fault: s until the kind's 5-s p95 is back to its no-fault p95 (-: not in the after-phase; blank: too few requests to tell)`,
   );
   const present = kinds.filter((kind) => rows.some((r) => r.kind === kind));
   console.log(`${'fault'.padEnd(10)}${present.map((k) => k.padStart(13)).join('')}`);
@@ -161,7 +166,8 @@ export function printRecoveries(rows: readonly Recovery[], faults: readonly Faul
       `${fault.name.padEnd(10)}${present
         .map((kind) => {
           const r = rows.find((row) => row.fault === fault.name && row.kind === kind);
-          return (r ? (r.seconds === null ? '-' : r.seconds.toFixed(0)) : '').padStart(13);
+          const text = !r || r.windows === 0 ? '' : r.seconds === null ? '-' : r.seconds.toFixed(0);
+          return text.padStart(13);
         })
         .join('')}`,
     );
@@ -205,7 +211,8 @@ export function targets(
       text: `during ${fault.name}: every kind's p95 at most ${TARGETS.p95Ratio}x its no-fault p95${over.length ? ` [over: ${over.join(', ')}]` : ''}`,
     });
     const late = recovered
-      .filter((r) => r.fault === fault.name && (r.seconds === null || r.seconds > TARGETS.recoverySeconds))
+      .filter((r) => r.fault === fault.name && r.windows > 0)
+      .filter((r) => r.seconds === null || r.seconds > TARGETS.recoverySeconds)
       .map((r) => `${r.kind} ${r.seconds === null ? 'not in the after-phase' : `${r.seconds} s`}`);
     lines.push({
       ok: late.length === 0,
