@@ -181,8 +181,9 @@ describe('visit retention', () => {
     ];
     const monthlyDue = await aged(monthly, other, `${marker}m`, 31);
 
-    // Two visits a batch, two batches a company per run: the yearly company needs two runs.
-    const limits = { batchSize: 2, maxBatches: 2 };
+    // Two visits a batch, two batches a company per round, one round a run (no time for a
+    // second): the yearly company needs two runs.
+    const limits = { batchSize: 2, maxBatches: 2, budgetMs: 0 };
     const first = await applyRetention(db, now, limits);
     const second = await applyRetention(db, now, limits);
     const third = await applyRetention(db, now, limits);
@@ -252,5 +253,46 @@ describe('visit retention', () => {
       ['AUTOMATIC', 1, 400],
     ]);
     expect(await runsOf(monthly)).toEqual([['AUTOMATIC', 1, 30]]);
+  });
+
+  it('goes round the companies again while the run has time, so a backlog larger than a round is done in one run', async () => {
+    const now = new Date();
+    const db = t.database.db;
+    const backlog = await createTenant(db);
+    const small = await createTenant(db);
+    const hall = await createBuilding(db, backlog, 'Backlog hall');
+    const desk = await createBuilding(db, small, 'Small desk');
+    const made = async (tenantId: string, buildingId: string, n: number) => {
+      for (let i = 0; i < n; i++) {
+        await createVisit(db, tenantId, buildingId, {
+          last_name: `Old${i}`,
+          checked_in_at: daysAgo(now, 500),
+          created_at: daysAgo(now, 500),
+        });
+      }
+    };
+    await made(backlog, hall, 5);
+    await made(small, desk, 1);
+    // One visit a batch, one batch a company per round: five rounds, in one run.
+    expect(await applyRetention(db, now, { batchSize: 1, maxBatches: 1, budgetMs: 60_000 })).toBe(6);
+    const left = await db
+      .selectFrom('visits')
+      .select('id')
+      .where('building_id', 'in', [hall, desk])
+      .where('anonymised_at', 'is', null)
+      .execute();
+    expect(left).toEqual([]);
+    const audited = await db
+      .selectFrom('audit_log')
+      .select(['tenant_id', 'after'])
+      .where('action', '=', 'VISITS_ANONYMISED')
+      .where('tenant_id', 'in', [backlog, small])
+      .execute();
+    expect(audited.map((row) => [row.tenant_id, row.after!.visits]).sort()).toEqual(
+      [
+        [backlog, 5],
+        [small, 1],
+      ].sort(),
+    );
   });
 });
