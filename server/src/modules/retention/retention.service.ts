@@ -31,41 +31,36 @@ export function retentionCutoff(now: Date, days: number): Date {
 
 /**
  * One run over every company: rounds in which each company with due visits gets up to
- * `maxBatches` batches, while the run is within its time budget. Answers how many visits were
- * anonymised; each company's count is one audit row of the run.
+ * `maxBatches` batches, while the run is within its time budget. Each company's count of a round
+ * is an audit row written as the round ends, so a run cut short (a server stopped) leaves at most
+ * one round's batches unaudited. Answers how many visits were anonymised.
  */
 export async function applyRetention(db: Db, now: Date, limits: RetentionLimits = RETENTION_LIMITS): Promise<number> {
   const started = performance.now();
   const companies = (await companiesRetention(db)).map((company) => ({
     ...company,
     before: retentionCutoff(now, company.visit_retention_days),
-    visits: 0,
     done: false,
   }));
+  let anonymised = 0;
   do {
     for (const company of companies) {
+      let visits = 0;
       for (let batch = 0; !company.done && batch < limits.maxBatches; batch++) {
         const done = await anonymiseDueVisits(db, company.id, company.before, limits.batchSize, now);
-        company.visits += done;
+        visits += done;
         if (done < limits.batchSize) company.done = true;
       }
+      if (visits === 0) continue;
+      anonymised += visits;
+      await audit(db, automaticActor, {
+        tenantId: company.id,
+        action: 'VISITS_ANONYMISED',
+        entity: 'tenant',
+        entityId: company.id,
+        after: { visits, retentionDays: company.visit_retention_days, happenedBefore: company.before.toISOString() },
+      });
     }
   } while (companies.some((company) => !company.done) && performance.now() - started < limits.budgetMs);
-  let anonymised = 0;
-  for (const company of companies) {
-    if (company.visits === 0) continue;
-    anonymised += company.visits;
-    await audit(db, automaticActor, {
-      tenantId: company.id,
-      action: 'VISITS_ANONYMISED',
-      entity: 'tenant',
-      entityId: company.id,
-      after: {
-        visits: company.visits,
-        retentionDays: company.visit_retention_days,
-        happenedBefore: company.before.toISOString(),
-      },
-    });
-  }
   return anonymised;
 }
