@@ -45,7 +45,14 @@ function statusCondition(status: NonNullable<VisitListQuery['status']>, now: Dat
   const standing = sql`${notArrived} and visits.allowed and visits.cancelled_at is null`;
   const upcoming = sql`${standing} and visits.expired_at is null and visits.scheduled_at is not null
     and ${at} <= coalesce(${expectedEnd}, visits.scheduled_at)`;
-  const soon = sql`visits.scheduled_at - ${at} <= make_interval(mins => ${SOON_MINUTES})`;
+  // Soon and today are written as bounds on scheduled_at, so the index on the scheduled time
+  // reads only their range; a building's day holds now and lasts at most 25 hours (a change of
+  // clocks), so today is within 25 hours of now whatever the zone. Expected is not: its rows are
+  // most of the coming invitations, which the list reads newest first from the index on creation,
+  // where a bound would have the planner read them all by scheduled time and sort them
+  // (docs/scale.md, "Ten million visits").
+  const soonEnd = sql`${at} + make_interval(mins => ${SOON_MINUTES})`;
+  const soon = sql`visits.scheduled_at <= ${soonEnd}`;
   const sameDay = sql`(visits.scheduled_at at time zone ${zone})::date = (${at} at time zone ${zone})::date`;
   const conditions = {
     out: sql`visits.checked_out_at is not null`,
@@ -59,8 +66,10 @@ function statusCondition(status: NonNullable<VisitListQuery['status']>, now: Dat
       or (visits.scheduled_at is null and visits.questionnaires_answered_at is null)
       or (visits.scheduled_at is not null and ${at} > coalesce(${expectedEnd}, visits.scheduled_at)))`,
     soon: sql`${upcoming} and ${soon}`,
-    today: sql`${upcoming} and not (${soon}) and ${sameDay}`,
-    expected: sql`${upcoming} and not (${soon}) and not (${sameDay})`,
+    today: sql`${upcoming} and visits.scheduled_at > ${soonEnd} and visits.scheduled_at < ${at} + interval '25 hours'
+      and ${sameDay}`,
+    expected: sql`${upcoming} and visits.scheduled_at - ${at} > make_interval(mins => ${SOON_MINUTES})
+      and not (${sameDay})`,
   };
   return conditions[status] as unknown as Expression<SqlBool>;
 }
