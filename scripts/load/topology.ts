@@ -35,9 +35,13 @@ process.on('SIGTERM', () => void cleanUp().finally(() => process.exit(143)));
 export function spawnChild(command: string, args: string[], env: NodeJS.ProcessEnv, label: string): ChildProcess {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], cwd: root });
   children.add(child);
+  // Both streams are read (an unread pipe would fill and stall the child) and echoed, a line cut at
+  // 400 characters: the instances log at warn level, so what they say is worth seeing.
   const echo = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) console.log(`  [${label}] ${line}`);
+    for (const line of chunk.toString().split('\n'))
+      if (line.trim()) console.log(`  [${label}] ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`);
   };
+  child.stdout?.on('data', echo);
   child.stderr?.on('data', echo);
   child.on('exit', () => children.delete(child));
   return child;
