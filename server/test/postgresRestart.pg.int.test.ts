@@ -95,7 +95,9 @@ async function openStream(token: string): Promise<SseReader> {
  * One check-in the kiosk pushes, and pushes again after each failure (no answer, or not a 200)
  * until the server acknowledges it or the deadline passes: the visit, and how many pushes it took.
  */
-async function checkIn(firstName: string): Promise<{ visitId: string; acknowledged: boolean; pushes: number }> {
+async function checkIn(
+  firstName: string,
+): Promise<{ visitId: string; acknowledged: boolean; pushes: number; refusals: string[] }> {
   const visitId = uuidv7();
   const occurredAt = new Date().toISOString();
   const batch: SyncPushRequest = {
@@ -120,6 +122,8 @@ async function checkIn(firstName: string): Promise<{ visitId: string; acknowledg
     ],
   };
   const deadline = Date.now() + DEADLINE_MS;
+  /** Each answer that was not a 200: its status, error code and Retry-After. */
+  const refusals: string[] = [];
   for (let pushes = 1; ; pushes++) {
     const response = await fetch(`${origin}/service/sync/push`, {
       method: 'POST',
@@ -129,9 +133,13 @@ async function checkIn(firstName: string): Promise<{ visitId: string; acknowledg
     if (response?.status === 200) {
       const { results } = (await response.json()) as { results: { status: string }[] };
       const acknowledged = results.every((result) => ['applied', 'duplicate'].includes(result.status));
-      return { visitId, acknowledged, pushes };
+      return { visitId, acknowledged, pushes, refusals };
     }
-    if (Date.now() > deadline) return { visitId, acknowledged: false, pushes };
+    if (response) {
+      const { errorCode } = (await response.json()) as { errorCode?: string };
+      refusals.push(`${response.status} ${errorCode} retry-after ${response.headers.get('retry-after')}`);
+    }
+    if (Date.now() > deadline) return { visitId, acknowledged: false, pushes, refusals };
     await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
   }
 }
@@ -232,6 +240,8 @@ describe('PostgreSQL restarted (fast shutdown) under a live stream', () => {
     expect(sawDown).toBe(true);
     expect(inFlightEnded).toBe('failed');
     expect(during.pushes).toBeGreaterThan(1);
+    // Refused while the database was away: a 503 to send again, never a 500 (src/db/unreachable.ts).
+    expect(new Set(during.refusals)).toEqual(new Set(['503 SERVICE_UNAVAILABLE retry-after 2']));
     expect(changes.map((change) => change.acknowledged)).toEqual([true, true, true, true]);
     expect(log.resyncs).toBe(1);
     expect(changes.filter((change) => !log.seen.has(change.visitId))).toEqual([]);

@@ -3,7 +3,11 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ErrorBody, type ErrorCode, isErrorCode, statusOf } from '@vestibule/shared';
 import { pickLocale, translate } from '@vestibule/shared/i18n';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { AppError } from '../errors.ts';
+
+/** How long a client waits before sending again a request the database could not take. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 type Issue = NonNullable<ErrorBody['issues']>[number];
 
@@ -102,6 +106,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)) {
       request.log.warn({ err: error }, 'input refused by the database');
       return sendError(request, reply, 'VALIDATION_FAILED');
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(request, reply, 'SERVICE_UNAVAILABLE');
     }
     if (error.statusCode === 429) return sendError(request, reply, 'TOO_MANY_REQUESTS');
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
