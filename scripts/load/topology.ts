@@ -122,7 +122,9 @@ export async function startHaproxy(
     `  bind 127.0.0.1:${port}`,
     '  default_backend servers',
     'backend servers',
-    '  balance roundrobin',
+    // Least connections: an instance that answers slowly (starved of CPU) holds its connections
+    // longer and so gets fewer new requests, where round-robin would keep giving it half.
+    '  balance leastconn',
     '  option httpchk GET /service/actuator/health',
     '  option forwardfor',
     '  default-server inter 1s fall 2 rise 2',
