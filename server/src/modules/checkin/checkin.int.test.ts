@@ -745,13 +745,30 @@ describe('check-out', () => {
       },
     });
     expect(jsonOf(done)).toMatchObject({ status: 'success', visit: { status: 'OUT' } });
+    // Sent again (its answer lost on the way): answered as done, nothing changed, audited once.
     const again = await t.app.inject({
       method: 'PATCH',
       url: `/service/checkoutable/${publicIdentifier}`,
       payload: {},
     });
-    expect(again.statusCode).toBe(404);
-    expect(jsonOf(again).errorCode).toBe('CHECKOUT_VISIT_NOT_FOUND');
+    expect(again.statusCode).toBe(200);
+    expect(jsonOf(again)).toEqual(jsonOf(done));
+    const visit = await t.database.db
+      .selectFrom('visits')
+      .select(['id', 'exit_comments'])
+      .where('public_identifier', '=', publicIdentifier)
+      .executeTakeFirstOrThrow();
+    expect(visit.exit_comments).toBe('Thanks');
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', visit.id)
+      .where('action', '=', 'MEETING_CHECKED_OUT')
+      .execute();
+    expect(audited).toHaveLength(1);
+    // A link that names no visit is still 404.
+    const unknown = await t.app.inject({ method: 'PATCH', url: `/service/checkoutable/${uuidv7()}`, payload: {} });
+    expect(jsonOf(unknown).errorCode).toBe('CHECKOUT_VISIT_NOT_FOUND');
   });
 
   it("asks the exit questionnaires through the visit's link only when the building allows them there; a kiosk always", async () => {

@@ -107,6 +107,18 @@ export async function checkOut(
 }
 
 /**
+ * A visit of the link already checked out answers as its check-out did, changing nothing: a
+ * phone that sends its check-out again (its first answer lost on the way, an instance gone) or
+ * a visitor who left at the kiosk and then taps the phone's button is told they are out.
+ */
+async function alreadyOut(ctx: ServerContext, publicIdentifier: string) {
+  const visit = await findVisitByPublicIdentifier(ctx.db, publicIdentifier);
+  if (!visit || !visit.checked_in_at || !visit.checked_out_at) return undefined;
+  const settings = await buildingSettingsById(ctx, visit.building_id);
+  return { status: 'success' as const, visit: toVisitSummary(visit, settings.timeZoneId) };
+}
+
+/**
  * The check-out page of a visit's link (PATCH /checkoutable/{publicIdentifier}): the visitor's
  * phone (OWN_DEVICE), or a kiosk that found the visit by its code and PIN (KIOSK). A kiosk is
  * known by its enrolment credential, of the visit's building; a call without one is a phone's.
@@ -118,6 +130,8 @@ export async function checkOutByLink(
   body: CheckOutBody,
   channel: Pick<CheckInChannel, 'credential' | 'clientIp'>,
 ) {
+  const out = await alreadyOut(ctx, publicIdentifier);
+  if (out) return out;
   const visit = await openVisit(ctx, publicIdentifier);
   const kiosk = channel.credential ? await kioskOfCredential(ctx, channel.credential) : undefined;
   const method = await linkMethod(ctx, visit, channel);
