@@ -26,10 +26,14 @@ import { answeredQuestionnaires, checkOutSettings, checkTemperatures } from './v
 
 type CheckOutBody = z.output<typeof checkOutRequestSchema>;
 
-async function openVisit(ctx: ServerContext, publicIdentifier: string) {
-  const visit = await findVisitByPublicIdentifier(ctx.db, publicIdentifier);
+/** A link's visit while it is open: 404 CHECKOUT_VISIT_NOT_FOUND otherwise. */
+function openOf(visit: VisitRow | undefined): VisitRow {
   if (!visit || !visit.checked_in_at || visit.checked_out_at) throw new AppError('CHECKOUT_VISIT_NOT_FOUND');
   return visit;
+}
+
+async function openVisit(ctx: ServerContext, publicIdentifier: string) {
+  return openOf(await findVisitByPublicIdentifier(ctx.db, publicIdentifier));
 }
 
 /** The settings of a visit's building. */
@@ -111,9 +115,7 @@ export async function checkOut(
  * phone that sends its check-out again (its first answer lost on the way, an instance gone) or
  * a visitor who left at the kiosk and then taps the phone's button is told they are out.
  */
-async function alreadyOut(ctx: ServerContext, publicIdentifier: string) {
-  const visit = await findVisitByPublicIdentifier(ctx.db, publicIdentifier);
-  if (!visit || !visit.checked_in_at || !visit.checked_out_at) return undefined;
+async function answeredAsOut(ctx: ServerContext, visit: VisitRow) {
   const settings = await buildingSettingsById(ctx, visit.building_id);
   return { status: 'success' as const, visit: toVisitSummary(visit, settings.timeZoneId) };
 }
@@ -130,9 +132,9 @@ export async function checkOutByLink(
   body: CheckOutBody,
   channel: Pick<CheckInChannel, 'credential' | 'clientIp'>,
 ) {
-  const out = await alreadyOut(ctx, publicIdentifier);
-  if (out) return out;
-  const visit = await openVisit(ctx, publicIdentifier);
+  const found = await findVisitByPublicIdentifier(ctx.db, publicIdentifier);
+  if (found?.checked_in_at && found.checked_out_at) return answeredAsOut(ctx, found);
+  const visit = openOf(found);
   const kiosk = channel.credential ? await kioskOfCredential(ctx, channel.credential) : undefined;
   const method = await linkMethod(ctx, visit, channel);
   const by = { clientIp: channel.clientIp, deviceId: method === 'KIOSK' ? (kiosk?.deviceId ?? null) : null };
