@@ -97,6 +97,7 @@ async function openStream(token: string): Promise<SseReader> {
  */
 async function checkIn(
   firstName: string,
+  onRefused?: () => void,
 ): Promise<{ visitId: string; acknowledged: boolean; pushes: number; refusals: string[] }> {
   const visitId = uuidv7();
   const occurredAt = new Date().toISOString();
@@ -139,6 +140,7 @@ async function checkIn(
       const { errorCode } = (await response.json()) as { errorCode?: string };
       refusals.push(`${response.status} ${errorCode} retry-after ${response.headers.get('retry-after')}`);
     }
+    onRefused?.();
     if (Date.now() > deadline) return { visitId, acknowledged: false, pushes, refusals };
     await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
   }
@@ -218,13 +220,16 @@ describe('PostgreSQL restarted (fast shutdown) under a live stream', () => {
     });
     await opened.promise;
 
-    // The restart; a check-in pushed as soon as the server finds its database gone.
-    let restartDone = false;
-    const restarted = cluster.restart().finally(() => (restartDone = true));
+    // The restart, in its two halves: a check-in pushed while the database is down is refused
+    // at least once, and the database starts again once it has been.
+    await cluster.shutDown();
     let sawDown = false;
-    while (!sawDown && !restartDone) sawDown = (await health()).status === 503;
-    const during = await checkIn('During');
-    await restarted;
+    while (!sawDown) sawDown = (await health()).status === 503;
+    const refused = signal();
+    const pushedDuring = checkIn('During', refused.resolve);
+    await refused.promise;
+    await cluster.start();
+    const during = await pushedDuring;
     resumed.resolve();
     const inFlightEnded = await inFlight.then(
       () => 'committed',

@@ -11,8 +11,10 @@ const exec = promisify(execFile);
 export interface OwnCluster {
   /** The cluster's `postgres` database, as its superuser. */
   url: string;
-  /** `pg_ctl restart -m fast`: every connection ended, then the server back on the same port. */
-  restart: () => Promise<void>;
+  /** The first half of a restart, `pg_ctl stop -m fast`: every connection ended, the server down until `start`. */
+  shutDown: () => Promise<void>;
+  /** Started again on the same port, with the same options. */
+  start: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -37,9 +39,11 @@ export async function startOwnCluster(suiteServerUrl: string): Promise<OwnCluste
   await run('pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    // pg_ctl starts it again with the options of its last start (postmaster.opts): the same port.
-    restart: async () => {
-      await run('pg_ctl', ['-D', data, '-l', logFile, '-m', 'fast', '-w', 'restart']);
+    shutDown: async () => {
+      await run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    start: async () => {
+      await run('pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', 'start']);
     },
     stop: async () => {
       await run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
