@@ -31,11 +31,11 @@ import { type Kysely, sql } from 'kysely';
 // other, each seeing what the other committed (a check-in already waited for the previous one on
 // today's dirty mark, so this adds no wait), and never deadlock on marks taken in another order.
 
-const personKey = (alias: string) =>
+export const personKey = (alias: string) =>
   `visit_person_key(${alias}.person_id, ${alias}.email, ${alias}.first_name, ${alias}.last_name, ${alias}.phone, ${alias}.id)`;
 
 /** The columns a rollup or a first visit depends on: an update changing none of them marks nothing. */
-const watched = [
+export const watched = [
   'building_id',
   'checked_in_at',
   'checked_out_at',
@@ -55,7 +55,7 @@ const watched = [
   .map((column) => `%.${column}`)
   .join(', ');
 /** The person columns: a change of none of them (nor of the building or check-in) keeps first visits. */
-const personColumns = ['building_id', 'checked_in_at', 'person_id', 'email', 'first_name', 'last_name', 'phone']
+export const personColumns = ['building_id', 'checked_in_at', 'person_id', 'email', 'first_name', 'last_name', 'phone']
   .map((column) => `%.${column}`)
   .join(', ');
 
@@ -63,7 +63,7 @@ const personColumns = ['building_id', 'checked_in_at', 'person_id', 'email', 'fi
  * The visit rows a statement touched (checked in, before or after the change); of an update, the
  * rows whose `columns` changed.
  */
-const touched = (op: 'INSERT' | 'UPDATE' | 'DELETE', columns = watched) => {
+export const touched = (op: 'INSERT' | 'UPDATE' | 'DELETE', columns = watched) => {
   const select = `building_id, checked_in_at, checked_out_at, ${personKey('r')} as person_key`;
   if (op === 'INSERT') return `select ${select} from new_rows r where r.checked_in_at is not null`;
   if (op === 'DELETE') return `select ${select} from old_rows r where r.checked_in_at is not null`;
@@ -75,28 +75,31 @@ const touched = (op: 'INSERT' | 'UPDATE' | 'DELETE', columns = watched) => {
     ) r where r.checked_in_at is not null`;
 };
 
-const buildingExists = (alias: string) => `exists (select 1 from buildings b where b.id = ${alias}.building_id)`;
+export const buildingExists = (alias: string) => `exists (select 1 from buildings b where b.id = ${alias}.building_id)`;
 
 /** The people whose first visit a statement may have changed, recounted from the visits. */
-const recountPeople = (op: 'UPDATE' | 'DELETE') => `
+const recountPeople = (op: 'UPDATE' | 'DELETE') => recountPeopleOf(touched(op, personColumns));
+
+/** The people of `rows` (building_id, person_key) recounted from the visits. */
+export const recountPeopleOf = (rows: string) => `
   insert into person_first_visits (building_id, person_key, first_checked_in_at)
   select k.building_id, k.person_key, k.first
     from (select k.building_id, k.person_key,
             (select min(v.checked_in_at) from visits v
               where v.building_id = k.building_id and v.checked_in_at is not null
                 and ${personKey('v')} = k.person_key) as first
-            from (select distinct building_id, person_key from (${touched(op, personColumns)}) t) k) k
+            from (select distinct building_id, person_key from (${rows}) t) k) k
    where k.first is not null and ${buildingExists('k')}
    order by 1, 2
   on conflict (building_id, person_key) do update set first_checked_in_at = excluded.first_checked_in_at;
 
   delete from person_first_visits p
-   using (select distinct building_id, person_key from (${touched(op, personColumns)}) t) k
+   using (select distinct building_id, person_key from (${rows}) t) k
    where p.building_id = k.building_id and p.person_key = k.person_key
      and not exists (select 1 from visits v where v.building_id = k.building_id and v.checked_in_at is not null
        and ${personKey('v')} = k.person_key);`;
 
-const body = (op: 'INSERT' | 'UPDATE' | 'DELETE') => `
+export const body = (op: 'INSERT' | 'UPDATE' | 'DELETE') => `
   perform pg_advisory_xact_lock(hashtextextended('building_day_rollups:' || k.building_id::text, 0))
     from (select distinct building_id from (${touched(op)}) t where ${buildingExists('t')} order by 1) k;
 

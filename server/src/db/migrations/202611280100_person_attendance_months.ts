@@ -20,18 +20,19 @@ import { newBuildingSettings } from '@vestibule/shared';
 // check-in writes one index less.
 
 const defaultZone = newBuildingSettings().timeZoneId.replaceAll("'", "''");
-const zoneOf = (building: string) => `coalesce(nullif(${building}.settings->>'timeZoneId', ''), '${defaultZone}')`;
+export const zoneOf = (building: string) =>
+  `coalesce(nullif(${building}.settings->>'timeZoneId', ''), '${defaultZone}')`;
 
 /** The local check-in of `rows` (alias r) with the building's zone: the person-days they set. */
-const personDays = (rows: string) => `
+export const personDays = (rows: string) => `
   select r.building_id, r.person_id, r.checked_in_at at time zone ${zoneOf('b')} as local
     from ${rows} r join buildings b on b.id = r.building_id
    where r.person_id is not null and r.checked_in_at is not null`;
 
-const bitOf = (local: string) => `(1 << (extract(day from ${local})::int - 1))`;
+export const bitOf = (local: string) => `(1 << (extract(day from ${local})::int - 1))`;
 
 /** The months of `keys` (building_id, person_id, month) recounted from the visits; empty months removed. */
-const recount = (keys: string) => `
+export const recount = (keys: string) => `
   insert into person_attendance_months (building_id, month, person_id, days)
   select k.building_id, k.month, k.person_id,
       coalesce((select bit_or(${bitOf(`v.checked_in_at at time zone ${zoneOf('b')}`)}) from visits v
@@ -49,10 +50,10 @@ const lockBuildings = (rows: string) => `
 
 const changed = `(o.building_id, o.person_id, o.checked_in_at) is distinct from (n.building_id, n.person_id, n.checked_in_at)`;
 
-const keysOf = (rows: string) =>
+export const keysOf = (rows: string) =>
   `select distinct t.building_id, t.person_id, date_trunc('month', t.local)::date as month from (${personDays(rows)}) t`;
 
-const bodies = {
+export const bodies = {
   insert: `
   ${lockBuildings('new_rows')}
   insert into person_attendance_months (building_id, month, person_id, days)

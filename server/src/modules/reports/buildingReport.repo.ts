@@ -420,19 +420,36 @@ export interface DirtyDayRow {
 }
 
 /**
- * Claims up to `limit` days marked dirty up to `lastDay` (a day no building's today can be before:
- * the UTC date), row-locked for this transaction; days another instance holds are skipped. Oldest
- * days first: they are over on every building's clock, so a batch is never filled with days that
- * are still today somewhere while older ones wait.
+ * Up to `limit` days marked dirty up to `lastDay` (a day no building's today can be before: the UTC
+ * date), unlocked. Oldest days first: they are over on every building's clock, so a batch is never
+ * filled with days that are still today somewhere while older ones wait.
  */
-export async function claimDirtyDays(trx: Db, lastDay: string, limit: number): Promise<DirtyDayRow[]> {
+export async function dirtyDayCandidates(trx: Db, lastDay: string, limit: number): Promise<DirtyDayRow[]> {
   const rows = await sql<DirtyDayRow>`
     select d.building_id, d.day::text as day, b.settings->>'timeZoneId' as time_zone
     from building_day_dirty d join buildings b on b.id = d.building_id
     where d.day <= ${lastDay}::date
-    order by d.day, d.building_id limit ${limit}
-    for update of d skip locked`.execute(trx);
+    order by d.day, d.building_id limit ${limit}`.execute(trx);
   return rows.rows;
+}
+
+/**
+ * Claims the closed days among the candidates: row-locked for this transaction, the days a visit
+ * change in flight holds (docs/reports.md) or another instance claimed are skipped. Only closed
+ * days are locked, so a check-in sharing today's mark never waits for the job.
+ */
+export async function claimDirtyDays(
+  trx: Db,
+  days: readonly { building_id: string; day: string }[],
+): Promise<Set<string>> {
+  if (days.length === 0) return new Set();
+  const rows = await sql<{ building_id: string; day: string }>`
+    select d.building_id, d.day::text as day from building_day_dirty d
+    join unnest(${days.map((d) => d.building_id)}::uuid[], ${days.map((d) => d.day)}::date[]) c (building_id, day)
+      on c.building_id = d.building_id and c.day = d.day
+    order by d.day, d.building_id
+    for update of d skip locked`.execute(trx);
+  return new Set(rows.rows.map((row) => `${row.building_id}/${row.day}`));
 }
 
 /** Rebuilds a building's rollups of the whole days [from, from + days) from its visits, on `zone`. */

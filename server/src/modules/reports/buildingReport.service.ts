@@ -18,6 +18,8 @@ import {
   type ReportBuildingRow,
   buildingFigures,
   claimDirtyDays,
+  type DirtyDayRow,
+  dirtyDayCandidates,
   clearDirtyDays,
   rebuildRollups,
   reportBuildings,
@@ -135,25 +137,29 @@ function localToday(now: Date, timeZone: string): string {
 
 /**
  * One run of the daily rollups' rebuild (docs/reports.md, "How the building report stays fast"):
- * claims up to `limit` dirty building-days, rebuilds those closed (before the building's today on
- * its clock) from the visits, each stretch of consecutive days in one statement, and clears their
- * marks, all in one transaction; today's and later days stay marked (the report counts them from
- * the visits). Idempotent: a rebuild of a clean day writes the same rollup. Answers how many days
+ * reads up to `limit` dirty building-days and, for each building in a transaction of its own,
+ * claims those closed (before the building's today on its clock), rebuilds them from the visits,
+ * each stretch of consecutive days in one statement, and clears their marks; today's and later
+ * days stay marked (the report counts them from the visits). Idempotent: a rebuild of a clean day writes the same rollup. Answers how many days
  * it rebuilt (0: nothing left to do now).
  */
 export async function rebuildDirtyRollups(db: Db, now = new Date(), limit = 500): Promise<number> {
-  return inTransaction(db, async (trx) => {
-    const claimed = await claimDirtyDays(trx, now.toISOString().slice(0, 10), limit);
-    const byBuilding = new Map<string, { timeZone: string; days: string[] }>();
-    for (const row of claimed) {
-      const entry = byBuilding.get(row.building_id) ?? { timeZone: zoneOf(row), days: [] };
-      if (row.day < localToday(now, entry.timeZone)) entry.days.push(row.day);
-      byBuilding.set(row.building_id, entry);
-    }
-    let rebuilt = 0;
-    for (const [buildingId, { timeZone, days }] of byBuilding) {
-      if (days.length === 0) continue;
-      // Stretches of consecutive days (the claim is in day order, so each building's days are).
+  const candidates = await dirtyDayCandidates(db, now.toISOString().slice(0, 10), limit);
+  const byBuilding = new Map<string, DirtyDayRow[]>();
+  for (const row of candidates) {
+    if (row.day >= localToday(now, zoneOf(row))) continue;
+    byBuilding.set(row.building_id, [...(byBuilding.get(row.building_id) ?? []), row]);
+  }
+  let rebuilt = 0;
+  // A building's days in a transaction of their own: the marks are locked only while that
+  // building's days are rebuilt, so a change sharing one of them waits that long at most.
+  for (const [buildingId, rows] of byBuilding) {
+    rebuilt += await inTransaction(db, async (trx) => {
+      const claimed = await claimDirtyDays(trx, rows);
+      const days = rows.filter((row) => claimed.has(`${row.building_id}/${row.day}`)).map((row) => row.day);
+      if (days.length === 0) return 0;
+      const timeZone = zoneOf(rows[0]!);
+      // Stretches of consecutive days (the candidates are in day order, so each building's days are).
       let first = 0;
       for (let i = 1; i <= days.length; i++) {
         if (i < days.length && days[i] === addDays(days[i - 1]!, 1)) continue;
@@ -171,8 +177,8 @@ export async function rebuildDirtyRollups(db: Db, now = new Date(), limit = 500)
         first = i;
       }
       await clearDirtyDays(trx, buildingId, days);
-      rebuilt += days.length;
-    }
-    return rebuilt;
-  });
+      return days.length;
+    });
+  }
+  return rebuilt;
 }
