@@ -5,11 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { FileMigrationProvider, Migrator, type MigrationResultSet } from 'kysely/migration';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { isDatabaseUnreachable } from './unreachable.ts';
 
 export type Db = Kysely<Database>;
 
@@ -120,7 +121,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     const pool = serverPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on('connect', preparesMarkedStatements);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: patientPool(pool) }) });
     const databaseUrl = options.databaseUrl;
     const replica = options.readDatabaseUrl ? replicaOf(options.readDatabaseUrl, options.poolSize) : undefined;
     return {
@@ -157,6 +158,35 @@ function replicaOf(url: string, poolSize: number | undefined): Db {
   // A replica that does not answer is given up on quickly: the primary answers instead.
   const pool = serverPool({ connectionString: url, max: poolSize ?? 10, connectionTimeoutMillis: 2_000 });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** How long a request's new connection keeps trying a server that refuses it, before the request is answered 503. */
+const CONNECT_PATIENCE_MS = 3_000;
+
+/**
+ * The primary's pool as the queries see it: a connection the server refuses (a restart, a
+ * failover: refused, shutting down, starting up) is tried again, after 25 ms and then twice as
+ * long each time, for up to CONNECT_PATIENCE_MS. Nothing was sent on it, so trying again is safe;
+ * a request arriving while the database restarts waits for it instead of failing
+ * (docs/architecture.md, "A database restart ends no instance").
+ */
+function patientPool(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => {
+      const deadline = Date.now() + CONNECT_PATIENCE_MS;
+      for (let pause = 25; ; pause = Math.min(pause * 2, 400)) {
+        try {
+          return await pool.connect();
+        } catch (error) {
+          if (!isDatabaseUnreachable(error) || Date.now() + pause > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, pause));
+        }
+      }
+    },
+    end: () => pool.end(),
+    options: pool.options,
+    Client: pg.Client,
+  };
 }
 
 /** A pool of a PostgreSQL server whose connections the server may end without ending this process. */
