@@ -120,15 +120,22 @@ export async function startHaproxy(
     '  option redispatch',
     'frontend kiosks',
     `  bind 127.0.0.1:${port}`,
+    // Live streams on a backend of their own: an instance's open streams would otherwise count in
+    // its connections, and least connections would send every request to the instance that holds
+    // fewer streams (all of them, after a restart) instead of the one that is less busy.
+    '  acl live_stream path_beg /service/live/visits',
+    '  use_backend streams if live_stream',
     '  default_backend servers',
-    'backend servers',
-    // Least connections: an instance that answers slowly (starved of CPU) holds its connections
-    // longer and so gets fewer new requests, where round-robin would keep giving it half.
-    '  balance leastconn',
-    '  option httpchk GET /service/actuator/health',
-    '  option forwardfor',
-    '  default-server inter 1s fall 2 rise 2',
-    ...instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`),
+    ...(['servers', 'streams'] as const).flatMap((backend) => [
+      `backend ${backend}`,
+      // Least connections: an instance that answers slowly (starved of CPU) holds its connections
+      // longer and so gets fewer new requests, where round-robin would keep giving it half.
+      '  balance leastconn',
+      '  option httpchk GET /service/actuator/health',
+      '  option forwardfor',
+      '  default-server inter 1s fall 2 rise 2',
+      ...instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`),
+    ]),
     'listen stats',
     `  bind 127.0.0.1:${statsPort}`,
     '  stats enable',
@@ -158,7 +165,7 @@ async function haproxyColumn(statsPort: number, column: 'status' | 'stot'): Prom
 /** HAProxy's view of each instance (UP, DOWN, ...), from its stats page. */
 export const haproxyStatus = (statsPort: number): Promise<Record<string, string>> => haproxyColumn(statsPort, 'status');
 
-/** The sessions (requests, connections of the streams) HAProxy has sent each instance so far. */
+/** The requests HAProxy has sent each instance so far (the live streams' backend apart). */
 export async function haproxySent(statsPort: number): Promise<Record<string, number>> {
   const sent = await haproxyColumn(statsPort, 'stot');
   return Object.fromEntries(Object.entries(sent).map(([name, value]) => [name, Number(value)]));
