@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { FileMigrationProvider, Migrator, type MigrationResultSet } from 'kysely/migration';
-import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
@@ -164,28 +164,59 @@ function replicaOf(url: string, poolSize: number | undefined): Db {
 const CONNECT_PATIENCE_MS = 3_000;
 
 /**
- * The primary's pool as the queries see it: a connection the server refuses (a restart, a
- * failover: refused, shutting down, starting up) is tried again, after 25, 50 and then every
- * 100 ms, for up to CONNECT_PATIENCE_MS: a request goes on within 100 ms of the server's return. Nothing was sent on it, so trying again is safe;
- * a request arriving while the database restarts waits for it instead of failing
- * (docs/architecture.md, "A database restart ends no instance").
+ * The primary's pool as the queries see it (docs/architecture.md, "A database restart ends no
+ * instance"): a request arriving while the server restarts or fails over waits for it instead of
+ * failing.
+ * - A connection the server refuses (refused, shutting down, starting up) is tried again, after
+ *   25, 50 and then every 100 ms, for up to CONNECT_PATIENCE_MS: nothing was sent on it.
+ * - A connection's first statement, when the connection turns out lost (a pooled one the server
+ *   ended while it was idle), is sent again on a new one when sending it again changes nothing:
+ *   the driver had not sent it, or it is a `begin` or a `select`. A statement after the first
+ *   one of a transaction is never sent again: its transaction is gone, and the request fails.
  */
 function patientPool(pool: pg.Pool): PostgresPool {
-  return {
-    connect: async () => {
-      const deadline = Date.now() + CONNECT_PATIENCE_MS;
-      for (let pause = 25; ; pause = Math.min(pause * 2, 100)) {
-        try {
-          return await pool.connect();
-        } catch (error) {
-          if (!isDatabaseUnreachable(error) || Date.now() + pause > deadline) throw error;
-          await new Promise((resolve) => setTimeout(resolve, pause));
-        }
+  const connect = async () => {
+    const deadline = Date.now() + CONNECT_PATIENCE_MS;
+    for (let pause = 25; ; pause = Math.min(pause * 2, 100)) {
+      try {
+        return await pool.connect();
+      } catch (error) {
+        if (!isDatabaseUnreachable(error) || Date.now() + pause > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pause));
       }
-    },
+    }
+  };
+  return {
+    connect: async () => firstStatementResent(await connect(), connect),
     end: () => pool.end(),
     options: pool.options,
     Client: pg.Client,
+  };
+}
+
+/** Statements that change nothing, so that sending one again after its connection was lost is safe. */
+const CHANGES_NOTHING = /^\s*(begin|select)\b/i;
+/** What the driver answers for a statement it did not send, its connection known lost. */
+const NOT_SENT = /is not queryable/;
+
+function firstStatementResent(opened: pg.PoolClient, reconnect: () => Promise<pg.PoolClient>): PostgresPoolClient {
+  let client = opened;
+  let first = true;
+  const query = (text: unknown, parameters?: unknown): unknown => {
+    const resendable = first && typeof text === 'string';
+    first = false;
+    if (!resendable) return (client.query as (...args: unknown[]) => unknown)(text, parameters);
+    return client.query(text, parameters as unknown[]).catch(async (error: unknown) => {
+      const message = error instanceof Error ? error.message : '';
+      if (!isDatabaseUnreachable(error) || !(NOT_SENT.test(message) || CHANGES_NOTHING.test(text))) throw error;
+      client.release(true);
+      client = await reconnect();
+      return client.query(text, parameters as unknown[]);
+    });
+  };
+  return {
+    query: query as PostgresPoolClient['query'],
+    release: (destroy) => client.release(destroy),
   };
 }
 
