@@ -24,7 +24,6 @@ export { localVisitSummary } from './localVisitSummary.ts';
 export {
   type CheckInCommit,
   type CommitOptions,
-  KEEP_SETTLED_DAYS,
   commitCheckIn,
   commitCheckOut,
   deviceIdOf,

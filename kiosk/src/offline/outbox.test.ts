@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '@vestibule/shared';
 import { openKioskDb } from './kioskDb.ts';
-import { KEEP_SETTLED_DAYS, commitCheckIn, pruneSettled } from './outbox.ts';
+import { commitCheckIn, commitCheckOut, pruneSettled } from './outbox.ts';
+import { commitRollCall } from './rollCall.ts';
 
 const payload = (lastName: string) => ({
   qrCodeKey: 'key-1',
@@ -10,28 +11,61 @@ const payload = (lastName: string) => ({
   checkInForm: { firstName: 'Old', lastName },
 });
 
-describe('clearing what the server confirmed long ago', () => {
-  it('clears old applied entries and resolved refusals, never a pending entry or an unresolved refusal', async () => {
+describe('what the kiosk keeps of its visitors', () => {
+  it('holds nothing of a past day but what is unsynced, unresolved or still inside', async () => {
     const db = openKioskDb(`kiosk-prune-${uuidv7()}`);
-    const long = new Date(Date.now() - (KEEP_SETTLED_DAYS + 1) * 86_400_000);
-    const old = long.toISOString();
-    const applied = await commitCheckIn(db, payload('Applied'), { now: long });
-    const pending = await commitCheckIn(db, payload('Pending'), { now: long });
-    const refused = await commitCheckIn(db, payload('Refused'), { now: long });
-    const resolved = await commitCheckIn(db, payload('Resolved'), { now: long });
-    const recent = await commitCheckIn(db, payload('Recent'));
-    await db.outbox.update(applied.mutationId, { status: 'applied', settledAt: old });
-    await db.outbox.update(refused.mutationId, { status: 'rejected', errorCode: 'CHECKEDIN', settledAt: old });
-    await db.outbox.update(resolved.mutationId, { status: 'rejected', settledAt: old, resolvedAt: old });
-    await db.outbox.update(recent.mutationId, { status: 'applied', settledAt: new Date().toISOString() });
+    const now = new Date();
+    const yesterday = new Date(now.getTime() - 86_400_000);
+    const settledToday = now.toISOString();
+    const settledYesterday = yesterday.toISOString();
+    const applied = await commitCheckIn(db, payload('AppliedToday'));
+    const pending = await commitCheckIn(db, payload('PendingYesterday'), { now: yesterday });
+    const refused = await commitCheckIn(db, payload('RefusedYesterday'), { now: yesterday });
+    const resolved = await commitCheckIn(db, payload('ResolvedYesterday'), { now: yesterday });
+    const left = await commitCheckIn(db, payload('LeftYesterday'), { now: yesterday });
+    const inside = await commitCheckIn(db, payload('InsideYesterday'), { now: yesterday });
+    const out = await commitCheckOut(db, left.visitId, {}, { now: yesterday });
+    const markToday = await commitRollCall(db, 'key-1', { action: 'start', reason: 'DRILL' });
+    const markYesterday = await commitRollCall(db, 'key-1', { action: 'start', reason: 'DRILL' }, { now: yesterday });
+    for (const [entry, settledAt] of [
+      [applied, settledToday],
+      [left, settledYesterday],
+      [inside, settledYesterday],
+      [out, settledYesterday],
+      [markToday, settledToday],
+      [markYesterday, settledYesterday],
+    ] as const)
+      await db.outbox.update(entry.mutationId, { status: 'applied', settledAt });
+    await db.outbox.update(refused.mutationId, {
+      status: 'rejected',
+      errorCode: 'CHECKEDIN',
+      settledAt: settledYesterday,
+    });
+    await db.outbox.update(resolved.mutationId, {
+      status: 'rejected',
+      errorCode: 'CHECKEDIN',
+      settledAt: settledYesterday,
+      resolvedAt: settledYesterday,
+    });
+    const resolvedVisit = await db.visits.get(resolved.visitId);
+    await db.visits.update(resolved.visitId, { checkedOutAt: resolvedVisit!.checkedInAt });
 
-    await pruneSettled(db);
+    await pruneSettled(db, now);
 
-    const left = (await db.outbox.toArray()).map((entry) => entry.mutationId).sort();
-    expect(left).toEqual([pending.mutationId, refused.mutationId, recent.mutationId].sort());
+    // The server has the check-ins and check-outs: none stays, today's included; the roll call's
+    // mark of today stays for the roll call shown until the server's answer counts it.
+    const entries = (await db.outbox.toArray()).map((entry) => entry.mutationId).sort();
+    expect(entries).toEqual([pending.mutationId, refused.mutationId, markToday.mutationId].sort());
     const visits = (await db.visits.toArray()).map((visit) => visit.lastName).sort();
-    // Old visits go once nothing of theirs is pending; the pending one and today's stay.
-    expect(visits).toEqual(['Pending', 'Recent']);
+    expect(visits).toEqual(['AppliedToday', 'InsideYesterday', 'PendingYesterday', 'RefusedYesterday']);
+    // Nothing of what went is anywhere in the kiosk's database.
+    const everything = JSON.stringify([
+      await db.outbox.toArray(),
+      await db.visits.toArray(),
+      await db.meta.toArray(),
+      await db.config.toArray(),
+    ]);
+    for (const gone of ['LeftYesterday', 'ResolvedYesterday']) expect(everything).not.toContain(gone);
     db.close();
   });
 });

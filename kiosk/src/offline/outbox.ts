@@ -169,29 +169,47 @@ export function pendingCount(db: KioskDb): Promise<number> {
   return db.outbox.where('status').equals('pending').count();
 }
 
-/** Applied entries and old visits are kept this long, then cleared (never an unsynced one). */
-export const KEEP_SETTLED_DAYS = 7;
+/** The start of the kiosk's day (its own clock): what happened before it is no longer today's. */
+function startOfDay(now: Date): string {
+  const start = new Date(now);
+  start.setHours(0, 0, 0, 0);
+  return start.toISOString();
+}
 
 /**
- * Clears what the server has confirmed long ago: applied entries (and resolved refusals)
- * settled more than KEEP_SETTLED_DAYS ago, and visits older than that with nothing pending.
- * Pending entries and unresolved refusals are never touched.
+ * Clears what the kiosk no longer needs of its visitors (docs/privacy.md, "On the kiosk"): a
+ * check-in or check-out as soon as the server has it (applied, or refused and resolved by staff);
+ * a roll call's mark once its day is over; a visit once its day is over, unless its visitor is
+ * still inside (check-out and the evacuation list need them) or an entry of theirs is unsynced or
+ * refused and unresolved. Pending entries and unresolved refusals are never touched: they are the
+ * visitor's only record until the server has them, or what staff must act on.
  */
 export async function pruneSettled(db: KioskDb, now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - KEEP_SETTLED_DAYS * 86_400_000).toISOString();
+  const today = startOfDay(now);
   return db.transaction('rw', [db.outbox, db.visits], async () => {
     const settled = await db.outbox
       .where('status')
       .anyOf('applied', 'rejected')
-      .filter((entry) => (entry.status === 'applied' || Boolean(entry.resolvedAt)) && (entry.settledAt ?? '') < cutoff)
+      .filter((entry) =>
+        entry.status === 'rejected'
+          ? Boolean(entry.resolvedAt)
+          : entry.type !== 'rollCall' || (entry.settledAt ?? '') < today,
+      )
       .primaryKeys();
     await db.outbox.bulkDelete(settled);
-    const pending = new Set((await db.outbox.where('status').equals('pending').toArray()).map((e) => e.visitId));
-    const old = await db.visits
-      .filter((visit) => !pending.has(visit.id) && (visit.checkedInAt ?? visit.scheduledAt ?? '') < cutoff)
+    const held = new Set(
+      (await db.outbox.where('status').anyOf('pending', 'rejected').toArray()).map((entry) => entry.visitId),
+    );
+    const over = await db.visits
+      .filter(
+        (visit) =>
+          !held.has(visit.id) &&
+          !(visit.checkedInAt !== null && visit.checkedOutAt === null) &&
+          (visit.checkedInAt ?? visit.scheduledAt ?? '') < today,
+      )
       .primaryKeys();
-    await db.visits.bulkDelete(old);
-    return settled.length + old.length;
+    await db.visits.bulkDelete(over);
+    return settled.length + over.length;
   });
 }
 
