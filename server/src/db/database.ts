@@ -202,21 +202,27 @@ const NOT_SENT = /is not queryable/;
 function firstStatementResent(opened: pg.PoolClient, reconnect: () => Promise<pg.PoolClient>): PostgresPoolClient {
   let client = opened;
   let first = true;
+  let released = false;
   const query = (text: unknown, parameters?: unknown): unknown => {
     const resendable = first && typeof text === 'string';
     first = false;
-    if (!resendable) return (client.query as (...args: unknown[]) => unknown)(text, parameters);
+    if (!resendable) return (client as unknown as { query: (...args: unknown[]) => unknown }).query(text, parameters);
     return client.query(text, parameters as unknown[]).catch(async (error: unknown) => {
       const message = error instanceof Error ? error.message : '';
       if (!isDatabaseUnreachable(error) || !(NOT_SENT.test(message) || CHANGES_NOTHING.test(text))) throw error;
       client.release(true);
+      // Released already: should no new connection come, the query's own release is a no-op.
+      released = true;
       client = await reconnect();
+      released = false;
       return client.query(text, parameters as unknown[]);
     });
   };
   return {
     query: query as PostgresPoolClient['query'],
-    release: (destroy) => client.release(destroy),
+    release: (destroy) => {
+      if (!released) client.release(destroy);
+    },
   };
 }
 
