@@ -51,8 +51,13 @@ async function listTotal(page: Page): Promise<number | null> {
   return total ? Number(total[1]) : null;
 }
 
-/** Shows 50 visits a page, so a tile's visits are all on the first page. */
+/**
+ * Shows 50 visits a page, so a tile's visits are all on the first page. Once the list has
+ * answered, as a person would: the rows it brings push the pager down, and a page-size menu
+ * opened before hides with its field as the field leaves the screen.
+ */
 async function fiftyAPage(page: Page, locale: Locale = 'en'): Promise<void> {
+  await expect.poll(() => listTotal(page), poll).not.toBeNull();
   await page.getByRole('textbox', { name: exactly(text(locale, 'common.list.pageSize')) }).click();
   await page.getByRole('option', { name: exactly('50') }).click();
   await expect.poll(() => listTotal(page), poll).not.toBeNull();
