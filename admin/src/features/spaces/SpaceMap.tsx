@@ -258,13 +258,28 @@ export function SpaceMap({ floor, spaces, setSpaces, approvers, onFloorChange, o
   );
 
   /** Puts a shape on a space and saves it; false when the server refused it (the shape goes back). */
+  /** Each space's last save on its way: a space's saves go one after the other, in the order made. */
+  const saving = useRef(new Map<string, Promise<unknown>>());
   const saveShape = useCallback(
     async (id: string, before: SpaceShape | null, after: SpaceShape | null): Promise<boolean> => {
       setSpaces((list) => list.map((space) => (space.id === id ? { ...space, shape: after } : space)));
+      // Sent after the space's previous save is answered: arrows pressed quickly would otherwise
+      // race, and an earlier move landing last would leave the space where it was a step before.
+      const run = (saving.current.get(id) ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => api.call('PATCH /space/:id', { params: { id }, body: { shape: after } }));
+      saving.current.set(id, run);
+      const last = () => saving.current.get(id) === run;
       try {
-        replaceSpace(await api.call('PATCH /space/:id', { params: { id }, body: { shape: after } }));
+        const saved = await run;
+        // A later change is on its way: its answer has the last word.
+        if (last()) {
+          saving.current.delete(id);
+          replaceSpace(saved);
+        }
         return true;
       } catch (error) {
+        if (last()) saving.current.delete(id);
         setSpaces((list) => list.map((space) => (space.id === id ? { ...space, shape: before } : space)));
         notifications.showError(messageFromError(error));
         return false;
