@@ -140,15 +140,17 @@ function localToday(now: Date, timeZone: string): string {
  * reads up to `limit` dirty building-days and, for each building in a transaction of its own,
  * claims those closed (before the building's today on its clock), rebuilds them from the visits,
  * each stretch of consecutive days in one statement, and clears their marks; today's and later
- * days stay marked (the report counts them from the visits). Idempotent: a rebuild of a clean day writes the same rollup. Answers how many days
- * it rebuilt (0: nothing left to do now).
+ * days stay marked (the report counts them from the visits). Idempotent: a rebuild of a clean day
+ * writes the same rollup. Answers how many days it rebuilt (0: nothing left to do now).
  */
 export async function rebuildDirtyRollups(db: Db, now = new Date(), limit = 500): Promise<number> {
   const candidates = await dirtyDayCandidates(db, now.toISOString().slice(0, 10), limit);
   const byBuilding = new Map<string, DirtyDayRow[]>();
   for (const row of candidates) {
     if (row.day >= localToday(now, zoneOf(row))) continue;
-    byBuilding.set(row.building_id, [...(byBuilding.get(row.building_id) ?? []), row]);
+    const rows = byBuilding.get(row.building_id) ?? [];
+    rows.push(row);
+    byBuilding.set(row.building_id, rows);
   }
   let rebuilt = 0;
   // A building's days in a transaction of their own: the marks are locked only while that
