@@ -153,7 +153,14 @@ export class KioskPage {
       await this.scanHeading.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     } catch {
       const shown = (await this.main.innerText()).replace(/\s+/g, ' ').trim();
-      throw new Error(`The kiosk read no code in ${UI_TIMEOUT_MS} ms; it shows: ${shown}`);
+      const camera = await this.page.evaluate(() => {
+        const video = document.querySelector('video');
+        if (!video) return 'no video element';
+        const stream = video.srcObject instanceof MediaStream ? video.srcObject : null;
+        const track = stream?.getVideoTracks()[0];
+        return `video ${video.videoWidth}x${video.videoHeight}, readyState ${video.readyState}, paused ${video.paused}, time ${video.currentTime}, track ${track ? `${track.readyState} ${JSON.stringify(track.getSettings())}` : 'none'}`;
+      });
+      throw new Error(`The kiosk read no code in ${UI_TIMEOUT_MS} ms; it shows: ${shown}; the camera: ${camera}`);
     }
   }
 
