@@ -11,7 +11,7 @@ export type { VisitCaller } from './modules/visits/visitCaller.ts';
 export { listVisits, visitStats, visitsCsv } from './modules/visits/visits.service.ts';
 export { type ReportCaller, buildingReport, rebuildDirtyRollups } from './modules/reports/buildingReport.service.ts';
 export { attendanceReport } from './modules/reports/attendance.service.ts';
-export { anonymiseDueVisits } from './modules/retention/retention.repo.ts';
+export { eraseDue } from './modules/retention/retention.repo.ts';
 export { entryReport, entryReportVisits } from './modules/reports/entryReport.service.ts';
 export { getLayout } from './modules/floors/floors.service.ts';
 export { spacesOfFloor } from './modules/floors/spaces.service.ts';

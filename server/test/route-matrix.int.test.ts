@@ -66,6 +66,12 @@ describe('route × role × tenant matrix', () => {
       'DELETE /service/city/:id',
     ])
       expect(names).toContain(city);
+    for (const privacy of [
+      'GET /service/privacy/retention',
+      'PUT /service/privacy/retention',
+      'POST /service/privacy/retention/preview',
+    ])
+      expect(names).toContain(privacy);
     for (const people of [
       'GET /service/people',
       'GET /service/people/people.csv',

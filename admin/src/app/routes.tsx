@@ -35,6 +35,10 @@ const screenFiles = {
     () => import('../features/cities/CitiesPage.tsx'),
     (module) => module.CitiesPage,
   ),
+  privacy: preloadable(
+    () => import('../features/privacy/PrivacyPage.tsx'),
+    (module) => module.PrivacyPage,
+  ),
   questionnaires: preloadable(
     () => import('../features/questionnaires/QuestionnairesScreen.tsx'),
     (module) => module.QuestionnairesScreen,
@@ -127,6 +131,7 @@ const screenFiles = {
 const BuildingsPage = screenFiles.buildings.Component;
 const TenantsPage = screenFiles.tenants.Component;
 const CitiesPage = screenFiles.cities.Component;
+const PrivacyPage = screenFiles.privacy.Component;
 const QuestionnairesScreen = screenFiles.questionnaires.Component;
 const LogsPage = screenFiles.logs.Component;
 const ProfilePage = screenFiles.profile.Component;
@@ -196,6 +201,7 @@ const screens: Record<RouteId, ReactNode> = {
   users: <UsersPage />,
   buildings: <BuildingsPage />,
   cities: <CitiesPage />,
+  privacy: <PrivacyPage />,
   floors: <FloorsPage />,
   questionnaires: <QuestionnairesScreen />,
   tests: <TestsPage />,

@@ -2,6 +2,7 @@ import type { Resources } from '@vestibule/shared/i18n';
 import { buildingReport } from '@vestibule/shared/i18n/en/buildingReport';
 import { buildings } from '@vestibule/shared/i18n/en/buildings';
 import { cities } from '@vestibule/shared/i18n/en/cities';
+import { privacy } from '@vestibule/shared/i18n/en/privacy';
 import { csv } from '@vestibule/shared/i18n/en/csv';
 import { entryLog } from '@vestibule/shared/i18n/en/entryLog';
 import { evacuation } from '@vestibule/shared/i18n/en/evacuation';
@@ -35,6 +36,7 @@ const screenCatalogue = {
   operations,
   tenants,
   cities,
+  privacy,
   people,
   csv,
   evacuation,

@@ -167,18 +167,22 @@ export interface Buildings {
   devices_success_text: Generated<string>;
   email: string | null;
   external_id: string | null;
+  health_retention_days: number | null;
   id: string;
   mobile_token: string | null;
   mobile_token_change_days: Generated<number>;
   mobile_token_next_refresh_at: Timestamp | null;
   name: string;
   phone: string | null;
+  photo_retention_days: number | null;
   pin_code: string | null;
   qr_code_key: string;
   settings: ColumnType<BuildingSettings, string, string>;
+  signature_retention_days: number | null;
   state: string | null;
   tenant_id: string;
   updated_at: Generated<Timestamp>;
+  visit_retention_days: number | null;
   zip: string | null;
 }
 
@@ -536,13 +540,16 @@ export interface Tenants {
   created_at: Generated<Timestamp>;
   email: string | null;
   fax: string | null;
+  health_retention_days: Generated<number>;
   id: string;
   licences_count: Generated<number>;
   name: string;
   phone: string | null;
   phone2: string | null;
+  photo_retention_days: Generated<number>;
   self_test: Generated<boolean>;
   share_whereabouts: Generated<boolean>;
+  signature_retention_days: Generated<number>;
   state: string | null;
   updated_at: Generated<Timestamp>;
   visit_retention_days: Generated<number>;

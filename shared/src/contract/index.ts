@@ -18,6 +18,7 @@ import { mailContract } from './mail.ts';
 import { operationsContract } from './operations.ts';
 import { peopleContract } from './people.ts';
 import { peopleUploadContract } from './peopleUpload.ts';
+import { privacyContract } from './privacy.ts';
 import { publicVisitContract } from './publicVisit.ts';
 import { questionnairesContract } from './questionnaires.ts';
 import { spaceBookingCheckInContract } from './spaceBookingCheckIn.ts';
@@ -56,6 +57,7 @@ export const contract = {
   ...authContract,
   ...accountContract,
   ...tenantsContract,
+  ...privacyContract,
   ...citiesContract,
   ...usersContract,
   ...buildingsContract,

@@ -1,12 +1,5 @@
 import { z } from 'zod';
 
-/**
- * How many days a company keeps its visits before they are anonymised (docs/privacy.md,
- * "Retention"): 400 unless it says otherwise, between a month and ten years.
- */
-export const VISIT_RETENTION_DAYS = { default: 400, min: 30, max: 3650 } as const;
-const visitRetentionDays = z.number().int().min(VISIT_RETENTION_DAYS.min).max(VISIT_RETENTION_DAYS.max);
-
 export const tenantSchema = z
   .object({
     id: z.uuid(),
@@ -26,7 +19,6 @@ export const tenantSchema = z
     buildingLimit: z.number().int().min(0),
     /** The booking map shows who is where today (docs/space-booking.md); off by default. */
     shareWhereabouts: z.boolean(),
-    visitRetentionDays,
   })
   .meta({ id: 'Tenant' });
 export type Tenant = z.infer<typeof tenantSchema>;
@@ -72,7 +64,6 @@ export const tenantFieldsSchema = z.object({
   /** The company's licences: the number of buildings it may have (BUILDING_TENANT_LIMIT_REACHED). */
   licencesCount: z.number().int().min(0).max(100_000).optional(),
   shareWhereabouts: z.boolean().optional(),
-  visitRetentionDays: visitRetentionDays.optional(),
 });
 
 export const tenantUpdateSchema = tenantFieldsSchema.partial().meta({ id: 'TenantUpdate' });

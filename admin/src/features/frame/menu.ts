@@ -53,6 +53,7 @@ const adminItems = {
   cities: link('cities', paths.cities, 'shell.menu.cities'),
   floors: link('floors', paths.floors, 'shell.menu.floors'),
   questionnaires: link('questionnaires', paths.questionnaires, 'shell.menu.questionnaires'),
+  privacy: link('privacy', paths.privacy, 'shell.menu.privacy'),
   tests: link('tests', paths.tests, 'shell.menu.tests'),
   logs: link('logs', paths.logs, 'shell.menu.logs'),
 };
@@ -73,12 +74,12 @@ export function primaryRole(roleString: string | null | undefined): Role | undef
 }
 
 function adminMenuFor(role: Role): MenuLink[] {
-  const { tenants, users, people, buildings, cities, floors, questionnaires, tests, logs } = adminItems;
+  const { tenants, users, people, buildings, cities, floors, questionnaires, privacy, tests, logs } = adminItems;
   switch (role) {
     case 'ROLE_ADMIN':
-      return [tenants, users, people, buildings, cities, floors, questionnaires, tests, logs];
+      return [tenants, users, people, buildings, cities, floors, questionnaires, privacy, tests, logs];
     case 'ROLE_MASTER':
-      return [users, people, buildings, cities, floors, questionnaires];
+      return [users, people, buildings, cities, floors, questionnaires, privacy];
     case 'ROLE_SUPERVISOR':
       return [users, people, buildings, cities, floors];
     case 'ROLE_TECH_1':

@@ -1,5 +1,5 @@
 import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { type Locale, type Tenant, VISIT_RETENTION_DAYS, countries, locales } from '@vestibule/shared';
+import { type Locale, type Tenant, countries, locales } from '@vestibule/shared';
 import { type ChangeEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
@@ -82,7 +82,6 @@ function TenantForm({ tenant, onClose }: { tenant: Tenant | null; onClose: (save
     () => countries(language).map((country) => ({ value: country.code, label: country.name })),
     [language],
   );
-  const days = useMemo(() => new Intl.NumberFormat(language), [language]);
   const { values } = form;
 
   const setCompany = <K extends keyof TenantValues['tenant']>(key: K, value: TenantValues['tenant'][K]) =>
@@ -205,27 +204,6 @@ function TenantForm({ tenant, onClose }: { tenant: Tenant | null; onClose: (save
               onChange={(event) => setCompany('shareWhereabouts', event.currentTarget.checked)}
             />
           </Stack>
-        </Fieldset>
-        <Fieldset legend={t('tenants.fields.privacy')}>
-          <NumberInput
-            id="tenant-visitRetentionDays"
-            label={t('tenants.fields.visitRetentionDays')}
-            description={t('tenants.fields.visitRetentionDaysHelp', {
-              min: days.format(VISIT_RETENTION_DAYS.min),
-              max: days.format(VISIT_RETENTION_DAYS.max),
-            })}
-            withAsterisk
-            aria-required
-            min={VISIT_RETENTION_DAYS.min}
-            max={VISIT_RETENTION_DAYS.max}
-            allowDecimal={false}
-            allowNegative={false}
-            styles={{ wrapper: { maxWidth: 220 } }}
-            value={values.tenant.visitRetentionDays}
-            onChange={(value) => setCompany('visitRetentionDays', value)}
-            onBlur={() => form.touch('tenant.visitRetentionDays')}
-            error={form.error('tenant.visitRetentionDays')}
-          />
         </Fieldset>
         <Fieldset legend={t('tenants.fields.contact')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

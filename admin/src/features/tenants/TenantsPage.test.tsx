@@ -194,17 +194,6 @@ describe('changing a company', () => {
     expect(whereabouts).not.toBeChecked();
     expect(whereabouts).toHaveAccessibleDescription(/Off by default/);
     await user.click(whereabouts);
-    // Visits are kept 400 days unless the company says otherwise; the field says what happens then.
-    const retention = within(dialog).getByRole('textbox', { name: /^Keep visits for \(days\)/ });
-    expect(retention).toHaveValue('400');
-    expect(retention).toHaveAccessibleDescription(/a visit is anonymised.*From 30 to 3,650 days\./);
-    await user.clear(retention);
-    await user.type(retention, '20');
-    // Below the shortest period, the field takes the shortest when left.
-    await user.tab();
-    expect(retention).toHaveValue('30');
-    await user.clear(retention);
-    await user.type(retention, '90');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -216,7 +205,6 @@ describe('changing a company', () => {
           address1: '1 King Street',
           licencesCount: 10,
           shareWhereabouts: true,
-          visitRetentionDays: 90,
         }),
       }),
     );

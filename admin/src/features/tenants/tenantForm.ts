@@ -1,10 +1,4 @@
-import {
-  type Locale,
-  type Tenant,
-  VISIT_RETENTION_DAYS,
-  tenantFieldsSchema,
-  userCreateSchema,
-} from '@vestibule/shared';
+import { type Locale, type Tenant, tenantFieldsSchema, userCreateSchema } from '@vestibule/shared';
 
 // The Companies dialog's form: the company's own fields (name, address, contact, limits) and,
 // for a new company, its first corporate user; validated by the shared schemas the server applies.
@@ -26,8 +20,6 @@ export interface CompanyValues {
   licencesCount: number | string;
   /** The booking map shows who is where today. */
   shareWhereabouts: boolean;
-  /** Days visits are kept before they are anonymised: a number, or '' while empty. */
-  visitRetentionDays: number | string;
 }
 
 export interface MasterValues {
@@ -45,7 +37,7 @@ export interface TenantValues {
 
 export type CompanyTextField = Exclude<
   keyof CompanyValues,
-  'active' | 'licencesCount' | 'countryCode' | 'shareWhereabouts' | 'visitRetentionDays'
+  'active' | 'licencesCount' | 'countryCode' | 'shareWhereabouts'
 >;
 export type MasterTextField = Exclude<keyof MasterValues, 'userLocale'>;
 
@@ -69,7 +61,6 @@ export function tenantValues(tenant: Tenant | null, locale: Locale): TenantValue
       active: tenant?.active ?? true,
       licencesCount: tenant?.licencesCount ?? DEFAULT_LICENCES,
       shareWhereabouts: tenant?.shareWhereabouts ?? false,
-      visitRetentionDays: tenant?.visitRetentionDays ?? VISIT_RETENTION_DAYS.default,
     },
     master: { username: '', email: '', firstName: '', lastName: '', userLocale: locale },
   };
@@ -96,7 +87,6 @@ export function tenantInput(values: TenantValues) {
       active: tenant.active,
       licencesCount: tenant.licencesCount === '' ? undefined : Number(tenant.licencesCount),
       shareWhereabouts: tenant.shareWhereabouts,
-      visitRetentionDays: tenant.visitRetentionDays === '' ? undefined : Number(tenant.visitRetentionDays),
     },
     master: {
       username: master.username,
@@ -111,7 +101,6 @@ export function tenantInput(values: TenantValues) {
 /** Every company has a building limit: the field is required here, though the call would default it. */
 const companySchema = tenantFieldsSchema.extend({
   licencesCount: tenantFieldsSchema.shape.licencesCount.unwrap(),
-  visitRetentionDays: tenantFieldsSchema.shape.visitRetentionDays.unwrap(),
 });
 
 // The form's values are { tenant, master }; an empty object of the shared schemas' zod carries them

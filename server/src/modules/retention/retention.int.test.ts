@@ -1,9 +1,16 @@
-// Retention (docs/privacy.md, "Retention"): a company's visits past its period are anonymised by
-// the job in bounded batches, leaving nothing that names the visitor in any table and keeping
-// what reports count; the company's period is its own setting, and each run is audited.
+// Retention (docs/privacy.md, "Retention"): a company's visits past their period are anonymised
+// by the job in bounded batches, leaving nothing that names the visitor in any table and keeping
+// what reports count; photos, signatures and health data go each after a period of its own; the
+// periods are the company's (a building may keep its own), and each run and change is audited.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Tenant, uuidv7 } from '@vestibule/shared';
+import {
+  type RetentionDue,
+  type RetentionOverrides,
+  type RetentionPeriods,
+  type RetentionSettings,
+  uuidv7,
+} from '@vestibule/shared';
 import {
   createBuilding,
   createBuildingDocument,
@@ -25,25 +32,28 @@ import { applyRetention } from './retention.service.ts';
 
 const DAY = 86_400_000;
 let t: TestApp;
-let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await logInAs(t.app, (await createUser(t.database.db, { tenantId: null, role: 'ROLE_ADMIN' })).username);
 });
 afterAll(() => t.close());
 
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 
-async function patchCompany(id: string, payload: object) {
-  const response = await t.app.inject({
-    method: 'PATCH',
-    url: `/service/tenant/${id}`,
-    payload,
-    headers: bearer(admin),
-  });
-  return { status: response.statusCode, body: jsonOf<Tenant & { errorCode?: string }>(response) };
+type Answer<T> = { status: number; body: T & { errorCode?: string } };
+
+/** A corporate user of the company: they set its retention periods. */
+async function masterOf(tenantId: string): Promise<string> {
+  return logInAs(t.app, (await createUser(t.database.db, { tenantId, role: 'ROLE_MASTER' })).username);
 }
+
+async function call<T>(token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
+  const response = await t.app.inject({ method, url: `/service/privacy/${url}`, payload, headers: bearer(token) });
+  return { status: response.statusCode, body: jsonOf<T & { errorCode?: string }>(response) } satisfies Answer<T>;
+}
+
+const companyDefaults: RetentionPeriods = { visits: 400, photos: 30, signatures: 30, health: 14 };
+const none: RetentionOverrides = { visits: null, photos: null, signatures: null, health: null };
 
 /** A check-in made on an enrolled kiosk (its entry, audit row and visit), then dated `days` back. */
 async function kioskVisitAged(buildingId: string, lastName: string, email: string, now: Date, days: number) {
@@ -80,21 +90,239 @@ async function tablesHolding(marker: string): Promise<string[]> {
 }
 
 describe('visit retention', () => {
-  it("is a company's own setting, 400 days unless it says otherwise, from 30 days to 10 years", async () => {
-    const tenantId = await createTenant(t.database.db);
-    const read = await t.app.inject({ method: 'GET', url: `/service/tenant/${tenantId}`, headers: bearer(admin) });
-    expect(jsonOf<Tenant>(read).visitRetentionDays).toBe(400);
-    expect((await patchCompany(tenantId, { visitRetentionDays: 90 })).body.visitRetentionDays).toBe(90);
-    for (const refused of [29, 3651, 90.5]) {
-      const answer = await patchCompany(tenantId, { visitRetentionDays: refused });
-      expect([answer.status, answer.body.errorCode]).toEqual([400, 'VALIDATION_FAILED']);
+  it("is the company's own setting, each kind with its period, and a building may keep its own", async () => {
+    const db = t.database.db;
+    const tenantId = await createTenant(db);
+    const lobby = await createBuilding(db, tenantId, 'Lobby');
+    const annex = await createBuilding(db, tenantId, 'Annex');
+    const elsewhere = await createBuilding(db, await createTenant(db), 'Elsewhere');
+    const master = await masterOf(tenantId);
+
+    const read = await call<RetentionSettings>(master, 'GET', 'retention');
+    expect(read.status).toBe(200);
+    expect(read.body.company).toEqual(companyDefaults);
+    expect(read.body.buildings).toEqual([]);
+    const nothingDue = { count: 0, capped: false };
+    expect(read.body.due).toEqual({
+      visits: nothingDue,
+      photos: nothingDue,
+      signatures: nothingDue,
+      health: nothingDue,
+    });
+
+    const wanted = {
+      company: { visits: 90, photos: 7, signatures: 60, health: 1 },
+      buildings: [{ id: annex, overrides: { ...none, photos: 2 } }],
+    };
+    const saved = await call<RetentionSettings>(master, 'PUT', 'retention', wanted);
+    expect(saved.status).toBe(200);
+    expect(saved.body.company).toEqual(wanted.company);
+    expect(saved.body.buildings).toEqual([{ id: annex, name: 'Annex', overrides: { ...none, photos: 2 } }]);
+
+    // Out of range, not whole, another company's building, an unknown one: refused, nothing changed.
+    const refusals: [object, number, string][] = [
+      [{ ...wanted, company: { ...wanted.company, visits: 29 } }, 400, 'VALIDATION_FAILED'],
+      [{ ...wanted, company: { ...wanted.company, visits: 3651 } }, 400, 'VALIDATION_FAILED'],
+      [{ ...wanted, company: { ...wanted.company, photos: 0 } }, 400, 'VALIDATION_FAILED'],
+      [{ ...wanted, company: { ...wanted.company, health: 1.5 } }, 400, 'VALIDATION_FAILED'],
+      [{ ...wanted, buildings: [{ id: lobby, overrides: { ...none, visits: 10 } }] }, 400, 'VALIDATION_FAILED'],
+      [{ ...wanted, buildings: [{ id: elsewhere, overrides: { ...none, photos: 1 } }] }, 404, 'NOT_FOUND'],
+      [{ ...wanted, buildings: [{ id: uuidv7(), overrides: { ...none, photos: 1 } }] }, 404, 'NOT_FOUND'],
+    ];
+    for (const [payload, status, errorCode] of refusals) {
+      const answer = await call<RetentionSettings>(master, 'PUT', 'retention', payload);
+      expect([answer.status, answer.body.errorCode]).toEqual([status, errorCode]);
+      const preview = await call<RetentionDue>(master, 'POST', 'retention/preview', payload);
+      expect([preview.status, preview.body.errorCode]).toEqual([status, errorCode]);
     }
-    const row = await t.database.db
-      .selectFrom('tenants')
-      .select('visit_retention_days')
-      .where('id', '=', tenantId)
+    const after = await call<RetentionSettings>(master, 'GET', 'retention');
+    expect([after.body.company, after.body.buildings]).toEqual([saved.body.company, saved.body.buildings]);
+    const other = await db
+      .selectFrom('buildings')
+      .select('photo_retention_days')
+      .where('id', '=', elsewhere)
       .executeTakeFirstOrThrow();
-    expect(row.visit_retention_days).toBe(90);
+    expect(other.photo_retention_days).toBeNull();
+
+    // A building left out goes back to the company's periods; the change is audited with both.
+    const back = await call<RetentionSettings>(master, 'PUT', 'retention', { ...wanted, buildings: [] });
+    expect(back.body.buildings).toEqual([]);
+    const changes = await db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'RETENTION_CHANGED')
+      .where('tenant_id', '=', tenantId)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    expect(changes.map((row) => row.after)).toEqual([
+      { company: wanted.company, buildings: wanted.buildings },
+      { company: wanted.company, buildings: [] },
+    ]);
+    expect(changes[0]!.before).toEqual({ company: companyDefaults, buildings: [] });
+
+    // Supervisors keep buildings, not the company's privacy choices.
+    const supervisor = await logInAs(t.app, (await createUser(db, { tenantId, role: 'ROLE_SUPERVISOR' })).username);
+    expect((await call<RetentionSettings>(supervisor, 'GET', 'retention')).status).toBe(403);
+  });
+
+  it("erases photos, signatures and health data each past its own period, the building's own where it has one", async () => {
+    const now = new Date();
+    const db = t.database.db;
+    const tenantId = await createTenant(db);
+    const hall = await createBuilding(db, tenantId, 'Hall');
+    const lab = await createBuilding(db, tenantId, 'Lab');
+    const master = await masterOf(tenantId);
+    // The company keeps the defaults; the lab keeps visits 45 days, photos 5, signatures 60.
+    const plan = {
+      company: companyDefaults,
+      buildings: [{ id: lab, overrides: { visits: 45, photos: 5, signatures: 60, health: null } }],
+    };
+    expect((await call<RetentionSettings>(master, 'PUT', 'retention', plan)).status).toBe(200);
+
+    const marker = `Kept${uuidv7().slice(-8)}`;
+    const answers = JSON.stringify([{ questionnaireId: uuidv7(), answers: [{ question: 'Fever?', answer: 'No' }] }]);
+    const visit = (buildingId: string, lastName: string, days: number) =>
+      createVisit(db, tenantId, buildingId, {
+        first_name: 'Vera',
+        last_name: lastName,
+        checked_in_at: daysAgo(now, days),
+        created_at: daysAgo(now, days),
+        questionnaires_answers: answers,
+        temp_measure1: 36.6,
+      });
+    const nda = await createBuildingDocument(db, tenantId, hall);
+    const labNda = await createBuildingDocument(db, tenantId, lab);
+    const extras = async (visitId: string, buildingId: string, document: typeof nda, days: number) => {
+      await db
+        .insertInto('visit_photos')
+        .values({
+          visit_id: visitId,
+          tenant_id: tenantId,
+          content: Buffer.from(marker),
+          byte_size: marker.length,
+          created_at: daysAgo(now, days),
+        })
+        .execute();
+      await db
+        .insertInto('visit_document_signatures')
+        .values({
+          id: uuidv7(),
+          tenant_id: tenantId,
+          building_id: buildingId,
+          visit_id: visitId,
+          document_id: document.documentId,
+          version_id: document.versionId,
+          signed_at: daysAgo(now, days),
+          method: 'TYPE',
+          typed_name: `Vera ${marker}`,
+          signer_key: `${marker.toLowerCase()}@example.test`,
+        })
+        .execute();
+    };
+    // Hall, 20 days: only its health data is due (14); photo and signature are kept (30).
+    const hall20 = await visit(hall, `${marker}h20`, 20);
+    await extras(hall20, hall, nda, 20);
+    // Hall, 40 days, made on a kiosk: photo, signature and health data due, the visit kept.
+    const hall40 = await kioskVisitAged(hall, `${marker}h40`, `${marker.toLowerCase()}@example.test`, now, 40);
+    await db
+      .updateTable('visits')
+      .set({ questionnaires_answers: answers, exit_temp_measure1: 37.1 })
+      .where('id', '=', hall40)
+      .execute();
+    await extras(hall40, hall, nda, 40);
+    await db
+      .updateTable('applied_mutations')
+      .set({
+        payload: sql`payload || ${JSON.stringify({ photo: marker, signatures: [marker], questionnairesAnswers: [marker], tempMeasure1: 36.6 })}::jsonb`,
+      })
+      .where('visit_id', '=', hall40)
+      .execute();
+    // Lab, 10 days: its photo is due (5), its signature not (60), its health data not (14).
+    const lab10 = await visit(lab, `${marker}l10`, 10);
+    await extras(lab10, lab, labNda, 10);
+    // Lab, 50 days, no health data: anonymised (45).
+    const lab50 = await createVisit(db, tenantId, lab, {
+      last_name: `${marker}l50`,
+      checked_in_at: daysAgo(now, 50),
+      created_at: daysAgo(now, 50),
+    });
+
+    const counted = (count: number) => ({ count, capped: false });
+    const preview = await call<RetentionSettings>(master, 'GET', 'retention');
+    expect(preview.body.due).toEqual({
+      visits: counted(1),
+      photos: counted(2),
+      signatures: counted(1),
+      health: counted(2),
+    });
+    // The preview of a change counts under it without saving it: the company's photos at 10 days.
+    const shorter = { ...plan, company: { ...companyDefaults, photos: 10 } };
+    const previewed = await call<RetentionDue>(master, 'POST', 'retention/preview', shorter);
+    expect(previewed.body.photos).toEqual(counted(3));
+    expect((await call<RetentionSettings>(master, 'GET', 'retention')).body.company.photos).toBe(30);
+
+    await applyRetention(db, now);
+
+    const rows = await db
+      .selectFrom('visits')
+      .select(['id', 'last_name', 'anonymised_at', 'questionnaires_answers', 'temp_measure1', 'exit_temp_measure1'])
+      .where('id', 'in', [hall20, hall40, lab10, lab50])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const state = (id: string) => {
+      const row = byId.get(id)!;
+      return {
+        named: row.last_name !== null,
+        anonymised: row.anonymised_at !== null,
+        health: row.questionnaires_answers.length > 0 || row.temp_measure1 !== null || row.exit_temp_measure1 !== null,
+      };
+    };
+    expect(state(hall20)).toEqual({ named: true, anonymised: false, health: false });
+    expect(state(hall40)).toEqual({ named: true, anonymised: false, health: false });
+    expect(state(lab10)).toEqual({ named: true, anonymised: false, health: true });
+    expect(state(lab50)).toEqual({ named: false, anonymised: true, health: false });
+
+    const photos = await db.selectFrom('visit_photos').select('visit_id').where('tenant_id', '=', tenantId).execute();
+    expect(photos.map((photo) => photo.visit_id)).toEqual([hall20]);
+    const signatures = await db
+      .selectFrom('visit_document_signatures')
+      .select(['visit_id', 'typed_name', 'signer_key', 'image', 'version_id', 'signed_at'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('signed_at')
+      .execute();
+    // An erased signature keeps which version was signed, and when; nothing of who signed.
+    expect(signatures.map((row) => [row.visit_id, row.typed_name !== null, row.signer_key !== ''])).toEqual([
+      [hall40, false, false],
+      [hall20, true, true],
+      [lab10, true, true],
+    ]);
+    expect(signatures[0]!.version_id).toBe(nda.versionId);
+    // The kiosk entry of the 40-day visit keeps the visitor's form but no photo, signature or answer.
+    const entry = await db
+      .selectFrom('applied_mutations')
+      .select('payload')
+      .where('visit_id', '=', hall40)
+      .executeTakeFirstOrThrow();
+    const payload = entry.payload as Record<string, unknown>;
+    expect(['photo', 'signatures', 'questionnairesAnswers', 'tempMeasure1'].filter((key) => key in payload)).toEqual(
+      [],
+    );
+    expect(payload).toHaveProperty('checkInForm');
+
+    // The run's counts by kind, audited by the automatic rules; the next run has nothing left.
+    const run = await db
+      .selectFrom('audit_log')
+      .select(['after', 'actor_channel'])
+      .where('action', '=', 'RETENTION_APPLIED')
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+    expect([run.actor_channel, run.after]).toEqual([
+      'AUTOMATIC',
+      { visits: 1, photos: 2, signatures: 1, health: 2, periods: companyDefaults },
+    ]);
+    const left = (await call<RetentionSettings>(master, 'GET', 'retention')).body.due;
+    expect(Object.values(left).map((kind) => kind.count)).toEqual([0, 0, 0, 0]);
   });
 
   it('anonymises what is past each company’s period in bounded batches, keeping the rest and what reports count', async () => {
@@ -102,9 +330,10 @@ describe('visit retention', () => {
     const db = t.database.db;
     const yearly = await createTenant(db);
     const monthly = await createTenant(db);
-    expect((await patchCompany(monthly, { visitRetentionDays: 30 })).status).toBe(200);
     const lobby = await createBuilding(db, yearly, 'Yearly lobby');
     const other = await createBuilding(db, monthly, 'Monthly lobby');
+    const monthlyPlan = { company: { ...companyDefaults, visits: 30 }, buildings: [] };
+    expect((await call<RetentionSettings>(await masterOf(monthly), 'PUT', 'retention', monthlyPlan)).status).toBe(200);
 
     // Due: a kiosk's check-in of 401 days ago with its photo, signature and e-mail; three more
     // visits of 401 days; an invitation planned 500 days ago, never come.
@@ -241,12 +470,12 @@ describe('visit retention', () => {
       const rows = await db
         .selectFrom('audit_log')
         .select(['after', 'actor_channel'])
-        .where('action', '=', 'VISITS_ANONYMISED')
+        .where('action', '=', 'RETENTION_APPLIED')
         .where('tenant_id', '=', tenantId)
         .orderBy('at')
         .orderBy('id')
         .execute();
-      return rows.map((run) => [run.actor_channel, run.after!.visits, run.after!.retentionDays]);
+      return rows.map((run) => [run.actor_channel, run.after!.visits, (run.after!.periods as RetentionPeriods).visits]);
     };
     expect(await runsOf(yearly)).toEqual([
       ['AUTOMATIC', 4, 400],
@@ -285,7 +514,7 @@ describe('visit retention', () => {
     const audited = await db
       .selectFrom('audit_log')
       .select(['tenant_id', 'after'])
-      .where('action', '=', 'VISITS_ANONYMISED')
+      .where('action', '=', 'RETENTION_APPLIED')
       .where('tenant_id', 'in', [backlog, small])
       .execute();
     // One audit row per company and round: five rounds of the backlog's, one of the small one's.

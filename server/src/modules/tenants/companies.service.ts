@@ -42,7 +42,6 @@ export function toTenant(row: TenantRow): Tenant {
     licencesCount: row.licences_count,
     buildingLimit: row.building_limit,
     shareWhereabouts: row.share_whereabouts,
-    visitRetentionDays: row.visit_retention_days,
   };
 }
 
@@ -64,7 +63,6 @@ function tenantColumns(fields: TenantUpdate) {
     licences_count: fields.licencesCount,
     building_limit: fields.licencesCount,
     share_whereabouts: fields.shareWhereabouts,
-    visit_retention_days: fields.visitRetentionDays,
   };
 }
 

@@ -1,6 +1,7 @@
 import { forgotPassword, passwordRules, resetPassword, verify } from './account.ts';
 import { buildings } from './buildings.ts';
 import { cities } from './cities.ts';
+import { privacy } from './privacy.ts';
 import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
@@ -45,6 +46,7 @@ export const en = {
   buildings,
   tenants,
   cities,
+  privacy,
   wizard,
   publicVisit,
   scanner,

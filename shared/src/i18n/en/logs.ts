@@ -87,6 +87,8 @@ export const logs = {
       TENANT_DEACTIVATED: 'Company deactivated',
       TENANT_DELETED: 'Company deleted',
       VISITS_ANONYMISED: 'Old visits anonymised (retention)',
+      RETENTION_APPLIED: 'Old visitor data erased (retention)',
+      RETENTION_CHANGED: 'Retention periods changed',
       CITY_CREATED: 'City added',
       CITY_UPDATED: 'City changed',
       CITY_DELETED: 'City deleted',

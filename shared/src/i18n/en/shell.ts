@@ -27,6 +27,7 @@ export const shell = {
     people: 'People',
     buildings: 'Buildings',
     cities: 'Cities',
+    privacy: 'Privacy',
     floors: 'Floors',
     questionnaires: 'Questionnaires',
     tests: 'Tests',

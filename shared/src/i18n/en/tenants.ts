@@ -43,10 +43,6 @@ export const tenants = {
     shareWhereabouts: 'Show who is where today on the booking map',
     shareWhereaboutsHelp:
       'From the bookings people checked into or that are approved for today. Off by default, for your people’s privacy.',
-    privacy: 'Privacy',
-    visitRetentionDays: 'Keep visits for (days)',
-    visitRetentionDaysHelp:
-      'Past this, a visit is anonymised: the visitor’s name, contact details, answers, photo and signatures are erased; reports keep it in their counts. From {{min}} to {{max}} days.',
   },
   master: {
     section: 'Corporate user',

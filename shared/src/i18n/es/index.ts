@@ -2,6 +2,7 @@ import type { Catalogue, Resources } from '../index.ts';
 import { forgotPassword, passwordRules, resetPassword, verify } from './account.ts';
 import { buildings } from './buildings.ts';
 import { cities } from './cities.ts';
+import { privacy } from './privacy.ts';
 import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
@@ -46,6 +47,7 @@ export const es = {
   buildings,
   tenants,
   cities,
+  privacy,
   wizard,
   publicVisit,
   scanner,

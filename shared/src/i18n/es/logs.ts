@@ -84,6 +84,8 @@ export const logs = {
       TENANT_DEACTIVATED: 'Empresa desactivada',
       TENANT_DELETED: 'Empresa eliminada',
       VISITS_ANONYMISED: 'Visitas antiguas anonimizadas (conservación)',
+      RETENTION_APPLIED: 'Datos antiguos de visitantes borrados (conservación)',
+      RETENTION_CHANGED: 'Plazos de conservación modificados',
       CITY_CREATED: 'Ciudad añadida',
       CITY_UPDATED: 'Ciudad modificada',
       CITY_DELETED: 'Ciudad eliminada',

@@ -28,6 +28,7 @@ export const shell = {
     people: 'Personas',
     buildings: 'Edificios',
     cities: 'Ciudades',
+    privacy: 'Privacidad',
     floors: 'Plantas',
     questionnaires: 'Cuestionarios',
     tests: 'Pruebas',

@@ -44,10 +44,6 @@ export const tenants = {
     shareWhereabouts: 'Mostrar quién está dónde hoy en el mapa de reservas',
     shareWhereaboutsHelp:
       'Según las reservas aprobadas o registradas del día. Desactivado por defecto, por la privacidad de su personal.',
-    privacy: 'Privacidad',
-    visitRetentionDays: 'Conservar las visitas (días)',
-    visitRetentionDaysHelp:
-      'Pasado este plazo, la visita se anonimiza: se borran el nombre, los datos de contacto, las respuestas, la foto y las firmas del visitante; los informes la siguen contando. De {{min}} a {{max}} días.',
   },
   master: {
     section: 'Usuario corporativo',

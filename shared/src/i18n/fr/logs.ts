@@ -84,6 +84,8 @@ export const logs = {
       TENANT_DEACTIVATED: 'Entreprise désactivée',
       TENANT_DELETED: 'Entreprise supprimée',
       VISITS_ANONYMISED: 'Anciennes visites anonymisées (conservation)',
+      RETENTION_APPLIED: 'Anciennes données de visiteurs effacées (conservation)',
+      RETENTION_CHANGED: 'Durées de conservation modifiées',
       CITY_CREATED: 'Ville ajoutée',
       CITY_UPDATED: 'Ville modifiée',
       CITY_DELETED: 'Ville supprimée',

@@ -28,6 +28,7 @@ export const shell = {
     people: 'Personnes',
     buildings: 'Bâtiments',
     cities: 'Villes',
+    privacy: 'Confidentialité',
     floors: 'Étages',
     questionnaires: 'Questionnaires',
     tests: 'Tests',

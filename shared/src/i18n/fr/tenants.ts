@@ -44,10 +44,6 @@ export const tenants = {
     shareWhereabouts: 'Montrer qui est où aujourd’hui sur le plan des réservations',
     shareWhereaboutsHelp:
       'D’après les réservations approuvées ou enregistrées du jour. Désactivé par défaut, pour la vie privée de vos équipes.',
-    privacy: 'Vie privée',
-    visitRetentionDays: 'Conserver les visites (jours)',
-    visitRetentionDaysHelp:
-      'Passé ce délai, une visite est anonymisée : nom, coordonnées, réponses, photo et signatures du visiteur sont effacés ; les rapports la gardent dans leurs décomptes. De {{min}} à {{max}} jours.',
   },
   master: {
     section: 'Utilisateur corporatif',

@@ -27,7 +27,6 @@ export function tenantFixture(name: string, changes: Partial<Tenant> = {}): Tena
     licencesCount: 10,
     buildingLimit: 10,
     shareWhereabouts: false,
-    visitRetentionDays: 400,
     ...changes,
   });
 }

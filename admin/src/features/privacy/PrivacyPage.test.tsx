@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { RetentionDue, RetentionSettings, RetentionUpdate } from '@vestibule/shared';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../../test/axe.ts';
+import { answerCalls } from '../../test/answerCalls.ts';
+import { HQ, acme, tenantSelection } from '../../test/fixtures.ts';
+import { createTestSession, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
+import { PrivacyPage } from './PrivacyPage.tsx';
+
+const ANNEX = { id: '0190a8f2-0000-7000-8000-0000000000b2', name: 'Annex' };
+const counted = (visits: number, photos: number, signatures: number, health: number): RetentionDue => ({
+  visits: { count: visits, capped: false },
+  photos: { count: photos, capped: false },
+  signatures: { count: signatures, capped: false },
+  health: { count: health, capped: false },
+});
+
+/**
+ * The privacy calls answered like the server: the saved periods, and a preview that counts what
+ * is due from the periods asked (here: photos older than their period, among ten of 1 to 50 days).
+ */
+function answerPrivacy() {
+  let saved: RetentionSettings = {
+    company: { visits: 400, photos: 30, signatures: 30, health: 14 },
+    buildings: [],
+    due: counted(0, 20, 0, 1),
+  };
+  const photosDue = (update: RetentionUpdate) =>
+    [1, 5, 10, 20, 25, 30, 35, 40, 45, 50].filter((age) => age > update.company.photos).length;
+  const selection = tenantSelection(acme);
+  const twoBuildings = () => ({ ...selection, buildings: [...selection.buildings, { ...ANNEX, timeZoneId: 'UTC' }] });
+  return answerCalls({
+    'GET /selectTenant': twoBuildings,
+    'GET /selectTenant/:tenantId': twoBuildings,
+    'GET /privacy/retention': () => saved,
+    'POST /privacy/retention/preview': ({ body }) => counted(0, photosDue(body), 0, 1),
+    'PUT /privacy/retention': ({ body }) => {
+      const names = new Map([HQ, ANNEX].map((building) => [building.id, building.name]));
+      saved = {
+        company: body.company,
+        buildings: body.buildings.map((building) => ({ ...building, name: names.get(building.id) ?? '' })),
+        due: counted(0, photosDue(body), 0, 1),
+      };
+      return saved;
+    },
+  });
+}
+
+describe('privacy', () => {
+  it('says what each period does and what the next run would erase, counted again as a period is typed', async () => {
+    storeSignIn({ username: 'master', role: 'ROLE_MASTER' });
+    const calls = answerPrivacy();
+    const session = createTestSession();
+    await session.getState().selectTenant(acme.id);
+    const { user } = renderScreen(<PrivacyPage />, session);
+    const photos = await screen.findByRole('textbox', { name: /^Visitors’ photos/ });
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy' })).toBeInTheDocument();
+    expect(photos).toHaveValue('30 days');
+    expect(photos).toHaveAccessibleDescription(/photo taken at check-in is deleted.*From 1 to 3,650 days\./);
+    expect(screen.getByRole('textbox', { name: /^Visits/ })).toHaveAccessibleDescription(
+      /anonymised.*Reports still count it/,
+    );
+    const due = screen.getByTestId('privacy-due');
+    expect(
+      within(due)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['delete 20 photos', 'erase the health answers and temperatures of 1 visit']);
+    expect(screen.getByText('Every building keeps the company’s periods.')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+
+    // Shorter photos: counted under the periods typed, said to be unsaved.
+    await user.clear(photos);
+    await user.type(photos, '9');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('privacy-due')).getAllByRole('listitem')[0]).toHaveTextContent(
+        'delete 8 photos',
+      ),
+    );
+    expect(screen.getByText('Counted for the periods shown, which are not saved yet.')).toBeInTheDocument();
+    expect(calls.of('PUT /privacy/retention')).toEqual([]);
+
+    // An empty company period: required, nothing counted, nothing to save.
+    await user.clear(photos);
+    expect(
+      await screen.findByText('Correct the periods above to see what the next run would erase.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save the periods' })).toBeDisabled();
+    await user.type(photos, '9');
+
+    // The annex keeps its photos two days; its other periods stay the company's.
+    await user.click(screen.getByRole('textbox', { name: 'Give a building its own periods' }));
+    await user.click(await screen.findByRole('option', { name: 'Annex' }));
+    const annexPhotos = screen.getByRole('textbox', { name: 'Visitors’ photos at Annex (days)' });
+    expect(screen.getByRole('textbox', { name: 'Visits at Annex (days)' })).toHaveAttribute(
+      'placeholder',
+      'Company’s (400)',
+    );
+    await user.type(annexPhotos, '2');
+    await user.click(screen.getByRole('button', { name: 'Save the periods' }));
+
+    expect(await screen.findByText('Retention periods saved.')).toBeInTheDocument();
+    expect(calls.of('PUT /privacy/retention')).toEqual([
+      expect.objectContaining({
+        body: {
+          company: { visits: 400, photos: 9, signatures: 30, health: 14 },
+          buildings: [{ id: ANNEX.id, overrides: { visits: null, photos: 2, signatures: null, health: null } }],
+        },
+      }),
+    ]);
+    expect(screen.getByRole('button', { name: 'Save the periods' })).toBeDisabled();
+    expect(screen.queryByText('Counted for the periods shown, which are not saved yet.')).not.toBeInTheDocument();
+
+    // Back to the company's periods at the annex: undone before saving.
+    await user.click(screen.getByRole('button', { name: 'Use the company’s periods at Annex' }));
+    expect(screen.getByText('Every building keeps the company’s periods.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo changes' }));
+    expect(screen.getByRole('textbox', { name: 'Visitors’ photos at Annex (days)' })).toHaveValue('2');
+  });
+});
