@@ -34,7 +34,7 @@ import { camerasRoutes } from './modules/cameras/cameras.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
-import { retentionRoutes } from './modules/retention/retention.routes.ts';
+import { privacyRoutes } from './modules/retention/privacy.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { publicVisitRoutes } from './modules/publicVisit/publicVisit.routes.ts';
@@ -138,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(accountRoutes);
       await service.register(tenantsRoutes);
       await service.register(citiesRoutes);
-      await service.register(retentionRoutes);
+      await service.register(privacyRoutes);
       await service.register(usersRoutes);
       await service.register(buildingsRoutes);
       await service.register(questionnairesRoutes);

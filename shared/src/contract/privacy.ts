@@ -1,5 +1,14 @@
+import { z } from 'zod';
+import { locales } from '../constants.ts';
+import { okSchema } from '../schemas/common.ts';
+import { publicIdentifierParamsSchema } from '../schemas/publicVisit.ts';
 import { retentionDueSchema, retentionSettingsSchema, retentionUpdateSchema } from '../schemas/retention.ts';
+import { visitorDataSchema } from '../schemas/visitorData.ts';
+import type { ErrorCode } from '../errors.ts';
 import { endpoint } from './endpoint.ts';
+
+/** Unknown, refused at the door or erased: no data; not over yet: not yet. */
+const visitorDataErrors = ['NOT_FOUND', 'MEETING_NOT_CHECKED_OUT'] as const satisfies readonly ErrorCode[];
 
 const tags = ['privacy'];
 
@@ -23,5 +32,38 @@ export const privacyContract = {
     body: retentionUpdateSchema,
     response: retentionDueSchema,
     errors: ['NOT_FOUND'],
+  }),
+  'GET /visitorData/:publicIdentifier': endpoint({
+    access: 'public',
+    tags,
+    summary:
+      'What a visit stores about its visitor, for the visitor, once the visit is over (checked out or cancelled)',
+    params: publicIdentifierParamsSchema,
+    response: visitorDataSchema,
+    errors: visitorDataErrors,
+  }),
+  'GET /visitorData/:publicIdentifier/visit.json': endpoint({
+    access: 'public',
+    tags,
+    summary: 'The same as a JSON file to keep (a download)',
+    params: publicIdentifierParamsSchema,
+    errors: visitorDataErrors,
+  }),
+  'GET /visitorData/:publicIdentifier/visit.html': endpoint({
+    access: 'public',
+    tags,
+    summary: "The same as a readable page to keep or print (a download), in the visitor's language",
+    params: publicIdentifierParamsSchema,
+    query: z.object({ lang: z.enum(locales).optional() }),
+    errors: visitorDataErrors,
+  }),
+  'DELETE /visitorData/:publicIdentifier': endpoint({
+    access: 'public',
+    tags,
+    summary:
+      'The visitor erases what the visit stores about them: it is anonymised at once, its link then shows nothing',
+    params: publicIdentifierParamsSchema,
+    response: okSchema,
+    errors: visitorDataErrors,
   }),
 };

@@ -249,6 +249,8 @@ export async function linkTarget(
   const visit = byCode
     ? await findVisitByIdentifier(ctx.db, identifier)
     : await findVisitByPublicIdentifier(ctx.db, identifier);
+  // An anonymised visit (erased by its visitor, or past retention) names nobody: its link shows nothing.
+  if (visit && visit.anonymised_at !== null) throw new AppError('CHECKIN_VISIT_NOT_FOUND');
   if (visit && visit.building_id === building.id) {
     const summary = toVisitSummary(visit, settingsOf(building).timeZoneId);
     return { kind: 'visit', ...summary, pin: visit.pin, checkInForm: visitFormValues(visit) };

@@ -28,6 +28,7 @@ import {
   logInAs,
   pushAsKiosk,
 } from '../../../test/helpers/test-app.ts';
+import { tablesHolding } from '../../../test/helpers/personalData.ts';
 import { applyRetention } from './retention.service.ts';
 
 const DAY = 86_400_000;
@@ -72,21 +73,6 @@ async function kioskVisitAged(buildingId: string, lastName: string, email: strin
     .where('id', '=', visitId)
     .execute();
   return visitId;
-}
-
-/** Every text or JSON column of every table holding `marker`, as `table.column`. */
-async function tablesHolding(marker: string): Promise<string[]> {
-  const columns = await sql<{ table_name: string; column_name: string }>`
-    select table_name, column_name from information_schema.columns
-    where table_schema = current_schema() and data_type in ('text', 'character varying', 'json', 'jsonb')
-    order by 1, 2`.execute(t.database.db);
-  const found: string[] = [];
-  for (const { table_name, column_name } of columns.rows) {
-    const hit = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)}
-      where ${sql.ref(column_name)}::text ilike ${`%${marker}%`}`.execute(t.database.db);
-    if ((hit.rows[0]?.n ?? 0) > 0) found.push(`${table_name}.${column_name}`);
-  }
-  return found;
 }
 
 describe('visit retention', () => {
@@ -460,7 +446,7 @@ describe('visit retention', () => {
     expect(byId.get(kept[0]!)!.last_name).toBe('Recent399');
 
     // Nothing anywhere names the visitor: no photo, signature, e-mail, entry, audit text or report key.
-    expect(await tablesHolding(marker)).toEqual([]);
+    expect(await tablesHolding(t.database.db, marker)).toEqual([]);
     const photos = await db.selectFrom('visit_photos').select('visit_id').where('visit_id', '=', kioskVisit).execute();
     expect(photos).toEqual([]);
 

@@ -306,7 +306,11 @@ export function eraseDue(db: Db, kind: RetentionKind, group: RetentionGroup, lim
   });
 }
 
-async function anonymise(trx: Db, ids: readonly string[], now: Date): Promise<void> {
+/**
+ * Anonymises visits at once, as the retention job does (the caller's transaction): what the
+ * visitor erases from their visit's link, and what the job does past the period.
+ */
+export async function anonymise(trx: Db, ids: readonly string[], now: Date): Promise<void> {
   const byVisit = anyOf('visit_id', ids);
   await trx.deleteFrom('visit_photos').where(byVisit).execute();
   await trx.deleteFrom('visit_document_signatures').where(byVisit).execute();

@@ -89,6 +89,7 @@ export const logs = {
       VISITS_ANONYMISED: 'Old visits anonymised (retention)',
       RETENTION_APPLIED: 'Old visitor data erased (retention)',
       RETENTION_CHANGED: 'Retention periods changed',
+      VISITOR_DATA_ERASED: 'Visitor erased their data',
       CITY_CREATED: 'City added',
       CITY_UPDATED: 'City changed',
       CITY_DELETED: 'City deleted',

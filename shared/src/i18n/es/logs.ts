@@ -86,6 +86,7 @@ export const logs = {
       VISITS_ANONYMISED: 'Visitas antiguas anonimizadas (conservación)',
       RETENTION_APPLIED: 'Datos antiguos de visitantes borrados (conservación)',
       RETENTION_CHANGED: 'Plazos de conservación modificados',
+      VISITOR_DATA_ERASED: 'El visitante borró sus datos',
       CITY_CREATED: 'Ciudad añadida',
       CITY_UPDATED: 'Ciudad modificada',
       CITY_DELETED: 'Ciudad eliminada',

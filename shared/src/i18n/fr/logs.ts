@@ -86,6 +86,7 @@ export const logs = {
       VISITS_ANONYMISED: 'Anciennes visites anonymisées (conservation)',
       RETENTION_APPLIED: 'Anciennes données de visiteurs effacées (conservation)',
       RETENTION_CHANGED: 'Durées de conservation modifiées',
+      VISITOR_DATA_ERASED: 'Données effacées par le visiteur',
       CITY_CREATED: 'Ville ajoutée',
       CITY_UPDATED: 'Ville modifiée',
       CITY_DELETED: 'Ville supprimée',
