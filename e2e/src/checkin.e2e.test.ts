@@ -1,9 +1,11 @@
 // Visitors check in and out through the public pages of the kiosk app, against a building of
 // their own (alert, warning and follow-up questions, an exit questionnaire, consent, e-mail-me,
 // temperature measures): the wizard in French on a phone, refusals, "already checked in",
-// check-out, self check-out at the building, and the e-mail copy at the run's SMTP server.
+// check-out, self check-out at the building, the e-mail copy at the run's SMTP server, and the
+// visitor's own data once the visit is over: seen, downloaded and erased from the visit's link.
 import type { Locale } from '@vestibule/shared';
-import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './harness/axe.ts';
 import { UI_TIMEOUT_MS, useBrowser } from './harness/browser.ts';
@@ -21,7 +23,8 @@ import { BuildingCheckOutPage } from './pages/BuildingCheckOutPage.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { CheckOutPage } from './pages/CheckOutPage.ts';
 import { KioskPage } from './pages/KioskPage.ts';
-import { serviceClient } from './harness/service.ts';
+import { demoUsers } from './harness/demo-users.ts';
+import { serviceClient, signedIn } from './harness/service.ts';
 
 const session = useBrowser();
 const poll = { timeout: UI_TIMEOUT_MS };
@@ -329,3 +332,76 @@ describe('check-out', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
   });
 });
+
+describe("the visitor's own data", () => {
+  test('a visitor checks out, opens the visit link, downloads their data and erases it', async () => {
+    const { page } = session;
+    await page.setViewportSize(PHONE);
+    const person = newPerson('Vera');
+    const visit = await checkInThroughApi(session.baseUrl, building, person);
+    const visitor = serviceClient(session.baseUrl);
+    await visitor.call('PATCH /checkoutable/:publicIdentifier', {
+      params: { publicIdentifier: visit.publicIdentifier },
+      body: { questionnairesAnswers: [{ questionnaireId: building.exit.id, answers: { [building.exit.badge]: 'YES' } }] },
+    });
+    const staff = await signedIn(session.baseUrl, demoUsers.master.username);
+    const listed = await staff.call('GET /meeting', {
+      query: { buildingId: building.id, search: person.lastName, limit: 10 },
+    });
+    const visitId = listed.docs.map((row) => row.id);
+    expect(visitId).toHaveLength(1);
+
+    // The visit's link (the e-mail's, the success screen's QR) leads the visitor to their data.
+    const label = (key: string, params?: Record<string, string>) => text('en', key, params);
+    await page.goto(`/checkin/${building.qrCodeKey}/${visit.publicIdentifier}`);
+    await page.getByRole('link', { name: exactly(label('publicVisit.myData.link')) }).click();
+    await page.waitForURL((url) => url.pathname === `/myData/${visit.publicIdentifier}`);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: exactly(label('publicVisit.myData.title')) }).waitFor();
+    const value = (term: string) =>
+      main.locator('.visit-details > div').filter({ has: page.getByText(term, { exact: true }) }).locator('dd');
+    expect(await value(label('publicVisit.myData.fields.lastName')).innerText()).toBe(person.lastName);
+    expect(await value(label('publicVisit.myData.fields.phone')).innerText()).toBe(person.phone);
+    expect(await value(building.texts.feverName).first().innerText()).toBe(label('wizard.answers.NO'));
+    expect(await value(label('publicVisit.myData.fields.entry')).innerText()).toBe('36.6');
+    await expectNoAxeViolations(page, "the visitor's data");
+
+    // Downloads: the JSON names them; the readable copy too, in the page's words.
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      main.getByRole('link', { name: exactly(label('publicVisit.myData.downloadJson')) }).click(),
+    ]);
+    expect(json.suggestedFilename()).toBe('visit.json');
+    const saved = JSON.parse(await readDownload(json)) as { lastName: string; temperatures: { entry: number[] } };
+    expect([saved.lastName, saved.temperatures.entry]).toEqual([person.lastName, [36.6]]);
+    const [readable] = await Promise.all([
+      page.waitForEvent('download'),
+      main.getByRole('link', { name: exactly(label('publicVisit.myData.downloadReadable')) }).click(),
+    ]);
+    const copy = await readDownload(readable);
+    expect(copy).toContain(`<h1>${label('publicVisit.myData.title')}</h1>`);
+    expect(copy).toContain(`<dd>${person.lastName}</dd>`);
+
+    // Erased, after saying what goes and what stays.
+    await main.getByRole('button', { name: exactly(label('publicVisit.myData.erase')) }).click();
+    const confirm = main.getByRole('group', { name: exactly(label('publicVisit.myData.eraseTitle')) });
+    await expect.poll(() => confirm.getByRole('heading').evaluate((node) => node === document.activeElement), poll).toBe(true);
+    await expectNoAxeViolations(page, 'the erasure asked');
+    await confirm.getByRole('button', { name: exactly(label('publicVisit.myData.eraseConfirm')) }).click();
+    await main.getByText(label('publicVisit.myData.erased'), { exact: true }).waitFor();
+
+    // The entry log's visit is anonymised, still counted: its times stay, its visitor is nobody.
+    const anonymised = await staff.call('GET /meeting/:id', { params: { id: visitId[0] ?? '' } });
+    expect([anonymised.firstName, anonymised.lastName, anonymised.phone]).toEqual([null, null, null]);
+    expect(anonymised.checkedInAt).not.toBeNull();
+    expect(anonymised.checkedOutAt).not.toBeNull();
+    // The link names nobody any more.
+    await page.goto(`/myData/${visit.publicIdentifier}`);
+    await main.getByText(label('publicVisit.myData.notFound'), { exact: true }).waitFor();
+  });
+});
+
+async function readDownload(download: Download): Promise<string> {
+  const path = await download.path();
+  return readFileSync(path, 'utf8');
+}

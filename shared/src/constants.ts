@@ -50,6 +50,8 @@ export const publicPagePrefixes = [
   '/postponeCheckOut',
   '/rescheduleVisit',
   '/checkOut',
+  /** The visitor's own data of a visit once it is over: see, download, erase (docs/privacy.md). */
+  '/myData',
   '/buildingCheckOut',
   '/pinIdentification',
   '/employeeIdentification',

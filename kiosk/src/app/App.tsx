@@ -15,6 +15,9 @@ const EnrolPage = lazy(() => import('../features/enrol/index.ts').then((module) 
 const CheckOutPage = lazy(() =>
   import('../features/checkout/CheckOutPage.tsx').then((module) => ({ default: module.CheckOutPage })),
 );
+const MyDataPage = lazy(() =>
+  import('../features/publicVisit/MyDataPage.tsx').then((module) => ({ default: module.MyDataPage })),
+);
 const BuildingCheckOutPage = lazy(() =>
   import('../features/buildingCheckout/BuildingCheckOutPage.tsx').then((module) => ({
     default: module.BuildingCheckOutPage,
@@ -66,6 +69,12 @@ export function App() {
       return (
         <Suspense fallback={<Loading />}>
           <CheckOutPage key={location.pathname} publicIdentifier={route.publicIdentifier} />
+        </Suspense>
+      );
+    case 'myData':
+      return (
+        <Suspense fallback={<Loading />}>
+          <MyDataPage key={location.pathname} publicIdentifier={route.publicIdentifier} />
         </Suspense>
       );
     case 'buildingCheckOut':

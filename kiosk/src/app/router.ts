@@ -7,6 +7,8 @@ export type PublicRoute =
   | { page: 'checkIn'; kiosk: boolean; qrCodeKey: string }
   | { page: 'visit'; kiosk: boolean; qrCodeKey: string; identifier: string; status: string | null }
   | { page: 'checkOut'; publicIdentifier: string }
+  /** /myData/{publicIdentifier}: the visitor's own data of a visit that is over. */
+  | { page: 'myData'; publicIdentifier: string }
   | { page: 'buildingCheckOut'; qrCodeKey: string }
   /**
    * /pinIdentification/{key}, /employeeIdentification/{key} (a phone) and
@@ -47,6 +49,7 @@ export function matchRoute(pathname: string): PublicRoute {
   if (b !== undefined) return { page: 'other' };
   if (root === 'enrolKiosk') return { page: 'enrol', code: a };
   if (root === 'checkOut') return { page: 'checkOut', publicIdentifier: a };
+  if (root === 'myData') return { page: 'myData', publicIdentifier: a };
   if (root === 'cancelVisit' || root === 'postponeCheckOut' || root === 'rescheduleVisit') {
     return { page: root, identifier: a };
   }

@@ -67,7 +67,7 @@ export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPagePro
           onDone={kiosk ? backToWelcome : undefined}
         />
       )}
-      {target?.kind === 'visit' && !preset && <VisitStatus visit={target} onCheckIn={setPreset} />}
+      {target?.kind === 'visit' && !preset && <VisitStatus visit={target} onCheckIn={setPreset} ownDevice={!kiosk} />}
       {target?.kind === 'person' && !preset && (
         <PersonStatus
           firstName={target.person.firstName}
@@ -82,7 +82,16 @@ export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPagePro
   );
 }
 
-export function VisitStatus({ visit, onCheckIn }: { visit: VisitSummary; onCheckIn: (preset: VisitPreset) => void }) {
+export function VisitStatus({
+  visit,
+  onCheckIn,
+  ownDevice = false,
+}: {
+  visit: VisitSummary;
+  onCheckIn: (preset: VisitPreset) => void;
+  /** The visitor's own phone (not a kiosk): a visit over links to the visitor's data. */
+  ownDevice?: boolean;
+}) {
   const { t } = useTranslation('publicVisit');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const locale = currentLocale();
@@ -120,6 +129,11 @@ export function VisitStatus({ visit, onCheckIn }: { visit: VisitSummary; onCheck
           >
             {wasIn ? t('visit.checkInAgain') : t('visit.checkInNow')}
           </button>
+          {wasIn && ownDevice && (
+            <p>
+              <Link href={pagePath('myData', visit.publicIdentifier)}>{t('myData.link')}</Link>
+            </p>
+          )}
         </>
       )}
     </section>

@@ -11,6 +11,7 @@ export type RegistrationPageData = CallOutput<Contract['GET /registration/:qrCod
 export type RegistrationBody = CallBody<Contract['POST /registration']>;
 export type Registered = CallOutput<Contract['POST /registration']>;
 export type RegistrationType = NonNullable<RegistrationPageData['visitorType']>;
+export type VisitorData = CallOutput<Contract['GET /visitorData/:publicIdentifier']>;
 
 export interface PublicVisitApi {
   cancelable: (publicIdentifier: string, signal?: AbortSignal) => Promise<PublicVisit>;
@@ -25,6 +26,8 @@ export interface PublicVisitApi {
     signal?: AbortSignal,
   ) => Promise<RegistrationPageData>;
   register: (body: RegistrationBody) => Promise<Registered>;
+  visitorData: (publicIdentifier: string, signal?: AbortSignal) => Promise<VisitorData>;
+  eraseVisitorData: (publicIdentifier: string) => Promise<unknown>;
 }
 
 export const publicVisitApi: PublicVisitApi = {
@@ -50,4 +53,8 @@ export const publicVisitApi: PublicVisitApi = {
       signal,
     }),
   register: (body) => apiClient.call('POST /registration', { body }),
+  visitorData: (publicIdentifier, signal) =>
+    apiClient.call('GET /visitorData/:publicIdentifier', { params: { publicIdentifier }, signal }),
+  eraseVisitorData: (publicIdentifier) =>
+    apiClient.call('DELETE /visitorData/:publicIdentifier', { params: { publicIdentifier } }),
 };

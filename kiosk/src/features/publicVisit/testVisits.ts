@@ -79,6 +79,8 @@ export function fakeApi(overrides: Partial<PublicVisitApi> = {}): PublicVisitApi
     reschedule: unexpected('reschedule'),
     registrationPage: unexpected('registrationPage'),
     register: unexpected('register'),
+    visitorData: unexpected('visitorData'),
+    eraseVisitorData: unexpected('eraseVisitorData'),
     ...overrides,
   };
 }

@@ -55,7 +55,7 @@ async function fullVisit(marker: string, over: boolean) {
       {
         questionnaireId: uuidv7(),
         name: 'Health',
-        items: [{ questionId: uuidv7(), question: 'Any fever?', questionType: 'YESNO', answer: 'NO' }],
+        items: [{ questionId: uuidv7(), question: 'Any **fever**?', questionType: 'YESNO', answer: 'NO' }],
       },
     ]),
     temp_measure1: 36.7,
@@ -155,7 +155,7 @@ describe("the visitor's own data", () => {
     });
     expect(
       data.answers.flatMap((questionnaire) => questionnaire.items.map((item) => [item.question, item.answer])),
-    ).toEqual([['Any fever?', 'NO']]);
+    ).toEqual([['Any **fever**?', 'NO']]);
     expect(data.signatures).toEqual([
       {
         document: 'Site NDA',
@@ -179,7 +179,7 @@ describe("the visitor's own data", () => {
     expect(page.body).toContain('<h1>Vos données</h1>');
     expect(page.body).toContain(`${marker}&lt;script&gt;`);
     expect(page.body).not.toContain(`${marker}<script>`);
-    expect(page.body).toContain('<dt>Any fever?</dt><dd>NO</dd>');
+    expect(page.body).toContain('<dt>Any fever?</dt><dd>Non</dd>');
     expect(page.body).toContain('Site NDA, version 1');
     expect(page.body).toContain(`src="data:image/jpeg;base64,${JPEG_BYTES.toString('base64')}"`);
 

@@ -103,6 +103,13 @@ const escapeHtml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
+/** A question's markdown as plain words for the readable copy: emphasis marks dropped, links as "text (url)". */
+const plainText = (markdown: string) =>
+  markdown
+    .replace(/!?\[([^\]]*)\]\(([^)]*)\)/g, '$1 ($2)')
+    .replace(/^#+\s*/gm, '')
+    .replace(/(\*\*|__|\*|`|~~)/g, '');
+
 /**
  * The visitor's data as a page of its own, to keep or print: every value escaped, the photo and
  * the drawn signatures inline, times on the building's clock, words in the visitor's language.
@@ -132,7 +139,10 @@ export async function visitorDataHtml(
   const answers = (questionnaires: VisitorData['answers']) =>
     rows(
       questionnaires.flatMap((questionnaire) =>
-        questionnaire.items.map((item): [string, string] => [escapeHtml(item.question), escapeHtml(item.answer)]),
+        questionnaire.items.map((item): [string, string] => [
+          escapeHtml(plainText(item.question)),
+          escapeHtml(item.questionType === 'FREEFORM' ? item.answer : translate(locale, `wizard.answers.${item.answer}`)),
+        ]),
       ),
     );
   const formValue = (value: string | boolean) =>
