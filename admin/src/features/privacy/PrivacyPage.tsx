@@ -285,7 +285,7 @@ function OwnPeriodsTable({
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
-                  <Table.Th scope="row" fw={500}>
+                  <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
                     {row.name}
                   </Table.Th>
                   {retentionKinds.map((kind) => (
