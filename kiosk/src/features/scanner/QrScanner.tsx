@@ -38,14 +38,68 @@ export interface CodeReader {
 export const SCAN_INTERVAL_MS = 250;
 /**
  * How long a camera may take to show its first picture before it counts as failed: a tablet
- * starting its camera for the first time, busy or slow, takes seconds (the reader's own default,
- * 5 s, failed such starts).
+ * starting its camera for the first time, busy or slow, takes seconds (5 s failed such starts).
  */
 const CAMERA_START_TIMEOUT_MS = 20_000;
 /** How long "not a Vestibule code" stays after the last such read. */
 export const REJECTED_MESSAGE_MS = 3000;
 
-/** The real reader: @zxing/browser's QR code reader on the page's camera. */
+/** Shows the stream in the video and waits for its first picture (a camera starting takes seconds). */
+async function showStream(video: HTMLVideoElement, stream: MediaStream): Promise<void> {
+  video.muted = true;
+  video.playsInline = true;
+  video.srcObject = stream;
+  let timer: number | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = window.setTimeout(() => reject(new Error('The camera showed no picture')), CAMERA_START_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([video.play(), late]);
+  } finally {
+    window.clearTimeout(timer);
+  }
+}
+
+/**
+ * Reads the video's current picture every SCAN_INTERVAL_MS until stopped. Each attempt draws the
+ * picture at the size the video has then (a tablet turned, a camera that starts small), skips a
+ * moment without a picture, and loses only that attempt when it fails, whatever the failure: the
+ * reader's own loop sized its canvas once and stopped for good on an error it did not expect,
+ * leaving "Looking for a QR code…" on a camera that no longer read anything.
+ */
+function scanEvery(reader: BrowserQRCodeReader, video: HTMLVideoElement, onText: (text: string) => void) {
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  let timer: number | undefined;
+  let stopped = false;
+  const attempt = () => {
+    const { videoWidth: width, videoHeight: height } = video;
+    if (!context || width === 0 || height === 0 || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return null;
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    context.drawImage(video, 0, 0, width, height);
+    try {
+      return reader.decodeFromCanvas(canvas).getText();
+    } catch {
+      return null;
+    }
+  };
+  const tick = () => {
+    if (stopped) return;
+    const text = attempt();
+    if (text !== null) onText(text);
+    if (!stopped) timer = window.setTimeout(tick, SCAN_INTERVAL_MS);
+  };
+  tick();
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+  };
+}
+
+/** The real reader: @zxing/browser's QR code decoder on the page's camera. */
 export const zxingReader: CodeReader = {
   available: () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function',
   listCameras: async () =>
@@ -55,30 +109,29 @@ export const zxingReader: CodeReader = {
       audio: false,
       video: deviceId === null ? true : { deviceId: { exact: deviceId } },
     });
-    try {
-      const reader = new BrowserQRCodeReader(undefined, {
-        delayBetweenScanAttempts: SCAN_INTERVAL_MS,
-        delayBetweenScanSuccess: 1000,
-        tryPlayVideoTimeout: CAMERA_START_TIMEOUT_MS,
-      });
-      const controls = await reader.decodeFromStream(stream, video, (result) => {
-        if (result) onText(result.getText());
-      });
-      const settings = stream.getVideoTracks()[0]?.getSettings();
-      let stopped = false;
-      return {
-        deviceId: settings?.deviceId || deviceId,
-        mirrored: settings?.facingMode !== 'environment',
-        stop: () => {
-          if (stopped) return;
-          stopped = true;
-          controls.stop();
-        },
-      };
-    } catch (error) {
+    const release = () => {
       stream.getTracks().forEach((track) => track.stop());
+      if (video.srcObject === stream) video.srcObject = null;
+    };
+    try {
+      await showStream(video, stream);
+    } catch (error) {
+      release();
       throw error;
     }
+    const stopScanning = scanEvery(new BrowserQRCodeReader(), video, onText);
+    const settings = stream.getVideoTracks()[0]?.getSettings();
+    let stopped = false;
+    return {
+      deviceId: settings?.deviceId || deviceId,
+      mirrored: settings?.facingMode !== 'environment',
+      stop: () => {
+        if (stopped) return;
+        stopped = true;
+        stopScanning();
+        release();
+      },
+    };
   },
 };
 
