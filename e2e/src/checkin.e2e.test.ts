@@ -342,7 +342,9 @@ describe("the visitor's own data", () => {
     const visitor = serviceClient(session.baseUrl);
     await visitor.call('PATCH /checkoutable/:publicIdentifier', {
       params: { publicIdentifier: visit.publicIdentifier },
-      body: { questionnairesAnswers: [{ questionnaireId: building.exit.id, answers: { [building.exit.badge]: 'YES' } }] },
+      body: {
+        questionnairesAnswers: [{ questionnaireId: building.exit.id, answers: { [building.exit.badge]: 'YES' } }],
+      },
     });
     const staff = await signedIn(session.baseUrl, demoUsers.master.username);
     const listed = await staff.call('GET /meeting', {
@@ -359,7 +361,10 @@ describe("the visitor's own data", () => {
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: exactly(label('publicVisit.myData.title')) }).waitFor();
     const value = (term: string) =>
-      main.locator('.visit-details > div').filter({ has: page.getByText(term, { exact: true }) }).locator('dd');
+      main
+        .locator('.visit-details > div')
+        .filter({ has: page.getByText(term, { exact: true }) })
+        .locator('dd');
     expect(await value(label('publicVisit.myData.fields.lastName')).innerText()).toBe(person.lastName);
     expect(await value(label('publicVisit.myData.fields.phone')).innerText()).toBe(person.phone);
     expect(await value(building.texts.feverName).first().innerText()).toBe(label('wizard.answers.NO'));
@@ -385,7 +390,9 @@ describe("the visitor's own data", () => {
     // Erased, after saying what goes and what stays.
     await main.getByRole('button', { name: exactly(label('publicVisit.myData.erase')) }).click();
     const confirm = main.getByRole('group', { name: exactly(label('publicVisit.myData.eraseTitle')) });
-    await expect.poll(() => confirm.getByRole('heading').evaluate((node) => node === document.activeElement), poll).toBe(true);
+    await expect
+      .poll(() => confirm.getByRole('heading').evaluate((node) => node === document.activeElement), poll)
+      .toBe(true);
     await expectNoAxeViolations(page, 'the erasure asked');
     await confirm.getByRole('button', { name: exactly(label('publicVisit.myData.eraseConfirm')) }).click();
     await main.getByText(label('publicVisit.myData.erased'), { exact: true }).waitFor();

@@ -141,7 +141,9 @@ export async function visitorDataHtml(
       questionnaires.flatMap((questionnaire) =>
         questionnaire.items.map((item): [string, string] => [
           escapeHtml(plainText(item.question)),
-          escapeHtml(item.questionType === 'FREEFORM' ? item.answer : translate(locale, `wizard.answers.${item.answer}`)),
+          escapeHtml(
+            item.questionType === 'FREEFORM' ? item.answer : translate(locale, `wizard.answers.${item.answer}`),
+          ),
         ]),
       ),
     );
