@@ -70,6 +70,8 @@ describe('route × role × tenant matrix', () => {
       'GET /service/privacy/retention',
       'PUT /service/privacy/retention',
       'POST /service/privacy/retention/preview',
+      'GET /service/privacy/notice',
+      'POST /service/privacy/notice',
     ])
       expect(names).toContain(privacy);
     for (const people of [

@@ -364,6 +364,14 @@ export interface PersonFirstVisits {
   person_key: string;
 }
 
+export interface PrivacyNotices {
+  body: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  tenant_id: string;
+  version: number;
+}
+
 export interface Questionnaires {
   created_at: Generated<Timestamp>;
   description: string | null;
@@ -652,6 +660,7 @@ export interface Visits {
   person_id: string | null;
   phone: string | null;
   pin: string;
+  privacy_notice_version: number | null;
   public_identifier: string;
   questionnaires_answered_at: Timestamp | null;
   questionnaires_answers: ColumnType<AnsweredQuestionnaire[], string | undefined, string>;
@@ -697,6 +706,7 @@ export interface DB {
   people: People;
   person_attendance_months: PersonAttendanceMonths;
   person_first_visits: PersonFirstVisits;
+  privacy_notices: PrivacyNotices;
   questionnaires: Questionnaires;
   questions: Questions;
   rate_limits: RateLimits;

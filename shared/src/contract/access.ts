@@ -54,6 +54,7 @@ export const publicCalls: { readonly [K in PublicCallKey]: true } = {
   'GET /visitorData/:publicIdentifier/visit.json': true,
   'GET /visitorData/:publicIdentifier/visit.html': true,
   'DELETE /visitorData/:publicIdentifier': true,
+  'GET /privacyNotice/:id': true,
   'PATCH /reschedulable/:publicIdentifier': true,
   'GET /registration/:qrCodeKey': true,
   'POST /registration': true,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { locales } from '../constants.ts';
-import { okSchema } from '../schemas/common.ts';
+import { idParamsSchema, okSchema } from '../schemas/common.ts';
+import {
+  privacyNoticePublishSchema,
+  privacyNoticeSchema,
+  privacyNoticesSchema,
+  publicPrivacyNoticeSchema,
+} from '../schemas/privacyNotice.ts';
 import { publicIdentifierParamsSchema } from '../schemas/publicVisit.ts';
 import { retentionDueSchema, retentionSettingsSchema, retentionUpdateSchema } from '../schemas/retention.ts';
 import { visitorDataSchema } from '../schemas/visitorData.ts';
@@ -65,5 +71,27 @@ export const privacyContract = {
     params: publicIdentifierParamsSchema,
     response: okSchema,
     errors: visitorDataErrors,
+  }),
+  'GET /privacy/notice': endpoint({
+    tags,
+    summary: "The company's privacy notice in force and its versions",
+    response: privacyNoticesSchema,
+    errors: [],
+  }),
+  'POST /privacy/notice': endpoint({
+    tags,
+    summary: 'Publish a new version of the privacy notice (201); the visitor pages and the kiosks show it from then on',
+    body: privacyNoticePublishSchema,
+    response: privacyNoticeSchema,
+    alsoAnswers: [201],
+    errors: ['IS_EMPTY', 'VALIDATION_FAILED'],
+  }),
+  'GET /privacyNotice/:id': endpoint({
+    access: 'public',
+    tags,
+    summary: "The privacy notice in force of a building's company, for the visitor's pages",
+    params: idParamsSchema,
+    response: publicPrivacyNoticeSchema,
+    errors: ['NOT_FOUND'],
   }),
 };

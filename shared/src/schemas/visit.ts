@@ -1,3 +1,4 @@
+import { shownPrivacyNoticeSchema } from './privacyNotice.ts';
 import { z } from 'zod';
 import { COMMENTS_MAX } from '../constants.ts';
 import { isWizardDuration } from '../domain/wizard.ts';
@@ -141,6 +142,8 @@ export const checkInRequestSchema = z
      * entry keeps what was signed, an older version included.
      */
     signatures: documentSignaturesSchema,
+    /** The version of the company's privacy notice the visitor was shown (recorded with the visit). */
+    privacyNoticeVersion: z.number().int().min(1).nullable().optional().default(null),
   })
   .meta({ id: 'CheckInRequest' });
 export type CheckInRequest = z.input<typeof checkInRequestSchema>;
@@ -223,6 +226,12 @@ export const checkInBuildingSchema = z
       welcomeText: z.string().optional(),
     }),
     visitorTypes: z.array(z.enum(wizardVisitorTypes)),
+    /**
+     * The company's privacy notice in force (docs/privacy.md, "The privacy notice"): a kiosk shows
+     * the one it cached, offline too. Null when none is published; absent from configurations
+     * cached before notices existed.
+     */
+    privacyNotice: shownPrivacyNoticeSchema.nullable().optional(),
   })
   .meta({ id: 'CheckInBuilding' });
 export type CheckInBuilding = z.infer<typeof checkInBuildingSchema>;

@@ -41,6 +41,8 @@ export const visitorDataSchema = z
         image: z.string().nullable(),
       }),
     ),
+    /** The version of the company's privacy notice shown at check-in, when one was. */
+    privacyNoticeVersion: z.number().int().nullable(),
     /** The e-mails sent about the visit: to whom, what, when. */
     emails: z.array(z.object({ to: z.string(), subject: z.string(), sentAt: z.iso.datetime().nullable() })),
   })

@@ -21,6 +21,12 @@ export function findBuildingByKey(db: Db, qrCodeKey: string) {
       'check_in_forms',
       'pin_code',
       sql<string>`config_version::text`.as('config_version'),
+      // The company's privacy notice in force (docs/privacy.md): a check-in records the version shown.
+      sql<
+        number | null
+      >`(select max(version) from privacy_notices where privacy_notices.tenant_id = buildings.tenant_id)`.as(
+        'privacy_notice_version',
+      ),
     ])
     .where('qr_code_key', '=', qrCodeKey)
     .executeTakeFirst();

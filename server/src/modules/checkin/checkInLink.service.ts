@@ -18,6 +18,7 @@ import {
   badgePrintModeOf,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
+import { shownNotice } from '../retention/privacyNotice.service.ts';
 import { AppError } from '../../errors.ts';
 import { findBuildingByKey } from '../buildings/buildingOfLink.repo.ts';
 import { settingsOf } from '../buildings/buildingSettings.ts';
@@ -84,6 +85,7 @@ export async function checkInBuilding(
       welcomeText: settings.kioskWelcomeText ?? '',
     },
     visitorTypes: [...wizardVisitorTypes],
+    privacyNotice: await shownNotice(ctx.db, building.tenant_id),
   };
 }
 

@@ -290,6 +290,16 @@ export function decideEntry(entry: Entry, who: EntryPerson, answers: EntryAnswer
   return { allowed: refusal === null, refusal, flagged, consentAccepted, measures, duration, emailMe };
 }
 
+/**
+ * The version of the company's privacy notice the visitor was shown (docs/privacy.md): the one
+ * their device says it showed (a kiosk's cached copy, perhaps older) when the company has it
+ * (versions run from 1 and are never removed), else the one in force; none before the first.
+ */
+function noticeVersionShown(shown: number | null, inForce: number | null): number | null {
+  if (inForce === null) return null;
+  return shown !== null && shown <= inForce ? shown : inForce;
+}
+
 /** The visit's codes and the columns the entry writes. */
 export function visitColumns(
   entry: Entry,
@@ -338,6 +348,7 @@ export function visitColumns(
     consent_accepted: decision.consentAccepted,
     email_me: decision.emailMe,
     locale: channel.locale,
+    privacy_notice_version: noticeVersionShown(body.privacyNoticeVersion, entry.building.privacy_notice_version),
     source: channel.staff ? ('STAFF' as const) : channel.fromKiosk ? ('KIOSK' as const) : ('OWN_DEVICE' as const),
     device_id: body.deviceId,
     ...entry.timing.columns,

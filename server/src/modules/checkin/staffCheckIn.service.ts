@@ -71,6 +71,8 @@ function checkInBodyOf(
     photo: null,
     // Staff vouch for the visitor: the desk records no signature and none is required.
     signatures: [],
+    // The notice in force is recorded (docs/privacy.md, "The privacy notice").
+    privacyNoticeVersion: null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditActorOf, visitorActor } from '../../http/auditActor.ts';
 import { route } from '../../http/route.ts';
 import { tenantOf } from '../../plugins/auth.plugin.ts';
+import { buildingPrivacyNotice, privacyNotices, publishPrivacyNotice } from './privacyNotice.service.ts';
 import { changeRetention, previewRetention, retentionSettings } from './retention.service.ts';
 import { eraseVisitorData, visitorData, visitorDataHtml } from './visitorData.service.ts';
 
@@ -35,6 +36,19 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'POST /privacy/retention/preview', {
     config,
     handler: (request) => previewRetention(app.ctx, tenantOf(request), request.body, new Date()),
+  });
+
+  route(app, 'GET /privacy/notice', {
+    config,
+    handler: (request) => privacyNotices(app.ctx, tenantOf(request)),
+  });
+
+  route(app, 'POST /privacy/notice', {
+    config,
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(await publishPrivacyNotice(app.ctx, auditActorOf(request), tenantOf(request), request.body.body)),
   });
 
   const visitor = {
@@ -75,5 +89,10 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
       await eraseVisitorData(app.ctx, visitorActor(request), request.params.publicIdentifier, new Date());
       return { ok: true as const };
     },
+  });
+
+  route(app, 'GET /privacyNotice/:id', {
+    config: visitor,
+    handler: (request) => buildingPrivacyNotice(app.ctx, request.params.id),
   });
 }

@@ -34,6 +34,7 @@ export async function findVisitorData(db: Db, publicIdentifier: string) {
       'visits.temp_measure2',
       'visits.exit_temp_measure1',
       'visits.exit_temp_measure2',
+      'visits.privacy_notice_version',
       'buildings.name as building_name',
       'buildings.settings',
       'tenants.name as company_name_of_tenant',

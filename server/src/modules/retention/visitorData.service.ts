@@ -70,6 +70,7 @@ function toVisitorData({ visit, photo, signatures, emails }: VisitorDataRows): V
       typedName: signature.typed_name,
       image: signature.image ? dataUrl(signature.image) : null,
     })),
+    privacyNoticeVersion: visit.privacy_notice_version,
     emails: emails.map((email) => ({ to: email.to_address, subject: email.subject, sentAt: iso(email.sent_at) })),
   };
 }

@@ -90,6 +90,7 @@ export const logs = {
       RETENTION_APPLIED: 'Old visitor data erased (retention)',
       RETENTION_CHANGED: 'Retention periods changed',
       VISITOR_DATA_ERASED: 'Visitor erased their data',
+      PRIVACY_NOTICE_PUBLISHED: 'Privacy notice published',
       CITY_CREATED: 'City added',
       CITY_UPDATED: 'City changed',
       CITY_DELETED: 'City deleted',

@@ -87,6 +87,7 @@ export const logs = {
       RETENTION_APPLIED: 'Datos antiguos de visitantes borrados (conservación)',
       RETENTION_CHANGED: 'Plazos de conservación modificados',
       VISITOR_DATA_ERASED: 'El visitante borró sus datos',
+      PRIVACY_NOTICE_PUBLISHED: 'Aviso de privacidad publicado',
       CITY_CREATED: 'Ciudad añadida',
       CITY_UPDATED: 'Ciudad modificada',
       CITY_DELETED: 'Ciudad eliminada',

@@ -87,6 +87,7 @@ export const logs = {
       RETENTION_APPLIED: 'Anciennes données de visiteurs effacées (conservation)',
       RETENTION_CHANGED: 'Durées de conservation modifiées',
       VISITOR_DATA_ERASED: 'Données effacées par le visiteur',
+      PRIVACY_NOTICE_PUBLISHED: 'Avis de confidentialité publié',
       CITY_CREATED: 'Ville ajoutée',
       CITY_UPDATED: 'Ville modifiée',
       CITY_DELETED: 'Ville supprimée',
