@@ -53,7 +53,11 @@ function OwnDeviceCheckIn({ qrCodeKey, search }: { qrCodeKey: string; search: st
   }, []);
 
   return (
-    <PageFrame building={ready?.building} title={t('checkIn.title')}>
+    <PageFrame
+      building={ready?.building}
+      title={t('checkIn.title')}
+      privacyNotice={ready ? (ready.privacyNotice ?? null) : undefined}
+    >
       {building.status === 'loading' && <Loading />}
       {building.status === 'error' && <LoadFailed error={building.error} onRetry={building.retry} />}
       {source && <CheckInFlow key={session} source={source} onDone={reset} employee={employee} />}

@@ -1,9 +1,10 @@
-import { PRODUCT_NAME, SERVICE_BASE } from '@vestibule/shared';
+import { PRODUCT_NAME, SERVICE_BASE, type ShownPrivacyNotice } from '@vestibule/shared';
 import { pathOf } from '@vestibule/shared/contract';
 import { type ReactNode, Suspense, lazy, useEffect, useId, useState } from 'react';
 import { useAccessibilityRoot } from './accessibility.ts';
 import { AccessibilityButton, KioskLanguages } from './KioskBarTools.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { PrivacyNoticeLink } from './PrivacyNotice.tsx';
 
 const KioskAccessibilityPanel = lazy(() =>
   import('./KioskAccessibilityPanel.tsx').then((module) => ({ default: module.KioskAccessibilityPanel })),
@@ -30,11 +31,23 @@ interface PageFrameProps {
   kiosk?: boolean;
   /** The page shows the logo large itself (the kiosk's welcome screen). */
   hideLogo?: boolean;
+  /**
+   * The company's privacy notice as the page has it (a check-in's configuration; null: none);
+   * left out, the building's is asked for.
+   */
+  privacyNotice?: ShownPrivacyNotice | null;
   children: ReactNode;
 }
 
 /** The public pages' frame: the building's logo and name, the language switch, the main content. */
-export function PageFrame({ building, title, kiosk = false, hideLogo = false, children }: PageFrameProps) {
+export function PageFrame({
+  building,
+  title,
+  kiosk = false,
+  hideLogo = false,
+  privacyNotice,
+  children,
+}: PageFrameProps) {
   const logo = hideLogo ? null : logoUrl(building);
   const panelId = useId();
   const [accessibilityOpen, setAccessibility] = useState(false);
@@ -69,6 +82,9 @@ export function PageFrame({ building, title, kiosk = false, hideLogo = false, ch
         </Suspense>
       )}
       <main className="content">{children}</main>
+      <footer className="page-footer">
+        <PrivacyNoticeLink buildingId={building?.id} notice={privacyNotice} />
+      </footer>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { RetentionDue, RetentionSettings, RetentionUpdate } from '@vestibule/shared';
+import type { PrivacyNotices, RetentionDue, RetentionSettings, RetentionUpdate } from '@vestibule/shared';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
 import { answerCalls } from '../../test/answerCalls.ts';
@@ -27,6 +27,7 @@ function answerPrivacy() {
   };
   const photosDue = (update: RetentionUpdate) =>
     [1, 5, 10, 20, 25, 30, 35, 40, 45, 50].filter((age) => age > update.company.photos).length;
+  let notices: PrivacyNotices = { current: null, versions: [] };
   const selection = tenantSelection(acme);
   const twoBuildings = () => ({ ...selection, buildings: [...selection.buildings, { ...ANNEX, timeZoneId: 'UTC' }] });
   return answerCalls({
@@ -34,6 +35,16 @@ function answerPrivacy() {
     'GET /selectTenant/:tenantId': twoBuildings,
     'GET /privacy/retention': () => saved,
     'POST /privacy/retention/preview': ({ body }) => counted(0, photosDue(body), 0, 1),
+    'GET /privacy/notice': () => notices,
+    'POST /privacy/notice': ({ body }) => {
+      const version = (notices.current?.version ?? 0) + 1;
+      const current = { version, body: body.body, createdAt: '2026-11-29T10:00:00.000Z' };
+      notices = {
+        current,
+        versions: [{ version, createdAt: current.createdAt, createdBy: 'master' }, ...notices.versions],
+      };
+      return current;
+    },
     'PUT /privacy/retention': ({ body }) => {
       const names = new Map([HQ, ANNEX].map((building) => [building.id, building.name]));
       saved = {
@@ -116,5 +127,27 @@ describe('privacy', () => {
     expect(screen.getByText('Every building keeps the company’s periods.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo changes' }));
     expect(screen.getByRole('textbox', { name: 'Visitors’ photos at Annex (days)' })).toHaveValue('2');
+  });
+
+  it('publishes the privacy notice as a new version, previewed as visitors will see it', async () => {
+    storeSignIn({ username: 'master', role: 'ROLE_MASTER' });
+    const calls = answerPrivacy();
+    const { user } = renderScreen(<PrivacyPage />);
+    const text = await screen.findByRole('textbox', { name: /^Text of the notice/ });
+    expect(screen.getByText('No notice published yet: visitor pages show none.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish as version 1' })).toBeDisabled();
+    await user.type(text, 'We keep your **name** for 30 days.');
+    const preview = screen.getByRole('region', { name: 'As visitors will see it' });
+    expect(within(preview).getByText('name').tagName).toBe('STRONG');
+    await user.click(screen.getByRole('button', { name: 'Publish as version 1' }));
+    expect(await screen.findByText('Version 1 of the privacy notice is published.')).toBeInTheDocument();
+    expect(calls.of('POST /privacy/notice')).toEqual([
+      expect.objectContaining({ body: { body: 'We keep your **name** for 30 days.' } }),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Publish as version 2' })).toBeDisabled();
+    expect(within(screen.getByTestId('privacy-notice-versions')).getByRole('listitem')).toHaveTextContent(
+      /^Version 1, .*, by master$/,
+    );
+    expect(await axeViolations()).toEqual([]);
   });
 });

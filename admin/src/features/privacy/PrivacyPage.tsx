@@ -33,6 +33,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { useLoaded } from '../floors/index.ts';
 import { messageFromError, notifications, useNoticeText } from '../notifications/index.ts';
 import { useSession } from '../session/index.ts';
+import { PrivacyNoticeSection } from './PrivacyNoticeSection.tsx';
 
 /** A period as its field holds it: a number of days, or '' while empty (a building: the company's). */
 type Days = number | string;
@@ -131,6 +132,7 @@ export function PrivacyPage() {
       ) : (
         <PrivacyForm saved={state.data} onSaved={(data) => setState({ kind: 'loaded', data })} />
       )}
+      <PrivacyNoticeSection />
     </Page>
   );
 }

@@ -53,7 +53,12 @@ export function BuildingCheckOutPage({ qrCodeKey, search }: { qrCodeKey: string;
     home();
   }, [i18n, baseLocale, home]);
   return (
-    <PageFrame building={config?.building.building} title={t('buildingCheckOut.title')} kiosk>
+    <PageFrame
+      building={config?.building.building}
+      title={t('buildingCheckOut.title')}
+      kiosk
+      privacyNotice={config?.building.privacyNotice ?? null}
+    >
       {kiosk.status === 'loading' && <Loading />}
       {kiosk.status === 'error' && (
         <LoadFailed title={t('offline.setupFailed')} error={kiosk.error} onRetry={kiosk.retry} />

@@ -55,7 +55,12 @@ export function VisitPage({ qrCodeKey, identifier, kiosk, search }: VisitPagePro
   };
 
   return (
-    <PageFrame building={ready?.[0].building} title={t('checkIn.title')} kiosk={kiosk}>
+    <PageFrame
+      building={ready?.[0].building}
+      title={t('checkIn.title')}
+      kiosk={kiosk}
+      privacyNotice={ready ? (ready[0].privacyNotice ?? null) : undefined}
+    >
       {loaded.status === 'loading' && <Loading />}
       {loaded.status === 'error' && <LoadFailed error={loaded.error} onRetry={loaded.retry} />}
       {source && preset && (

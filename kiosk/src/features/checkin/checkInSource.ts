@@ -171,7 +171,14 @@ export async function submitCheckIn(
   };
   const { visitId, mutationId } = await commitCheckIn(
     source.runner.db,
-    { ...payload, ...proof, mt: source.channel.mt, locale: currentLocale() },
+    {
+      ...payload,
+      ...proof,
+      mt: source.channel.mt,
+      locale: currentLocale(),
+      // The notice this device shows (its cached copy on a kiosk): recorded with the visit.
+      privacyNoticeVersion: source.building.privacyNotice?.version ?? null,
+    },
     {
       visitId: id,
       allowed,

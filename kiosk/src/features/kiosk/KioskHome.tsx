@@ -123,7 +123,13 @@ export function KioskHome({ qrCodeKey, search }: KioskHomeProps) {
   }
 
   return (
-    <PageFrame building={config?.building.building} title={t('checkIn.title')} kiosk hideLogo={atWelcome}>
+    <PageFrame
+      building={config?.building.building}
+      title={t('checkIn.title')}
+      kiosk
+      hideLogo={atWelcome}
+      privacyNotice={config?.building.privacyNotice ?? null}
+    >
       {kiosk.status === 'loading' && <Loading />}
       {kiosk.status === 'error' && (
         <LoadFailed title={t('offline.setupFailed')} error={kiosk.error} onRetry={kiosk.retry} />

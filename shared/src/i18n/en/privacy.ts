@@ -60,4 +60,20 @@ export const privacy = {
   saved: 'Retention periods saved.',
   loadFailed: 'The retention periods could not be loaded.',
   retry: 'Try again',
+  notice: {
+    title: 'Privacy notice',
+    intro:
+      'What visitors are told about their data: shown at the foot of every visitor page and on the kiosks’ welcome screen, offline too. Publishing makes a new version; each visit records the version its visitor was shown.',
+    text: 'Text of the notice',
+    textHelp: 'Markdown: **bold**, *italic*, lists, headings and links. Up to 20,000 characters.',
+    preview: 'As visitors will see it',
+    previewEmpty: 'Nothing written yet.',
+    publish: 'Publish as version {{version}}',
+    published: 'Version {{version}} of the privacy notice is published.',
+    none: 'No notice published yet: visitor pages show none.',
+    versions: 'Versions published',
+    versionBy: 'Version {{version}}, {{date}}, by {{user}}',
+    versionAt: 'Version {{version}}, {{date}}',
+    loadFailed: 'The privacy notice could not be loaded.',
+  },
 };

@@ -361,4 +361,10 @@ export const publicVisit = {
     notFound: 'There is no data for this link: the visit is unknown, or its data was erased.',
     copyMade: 'Copy made on {{date}}.',
   },
+  privacyNotice: {
+    link: 'Privacy notice',
+    title: 'Privacy notice',
+    version: 'Version {{version}}',
+    close: 'Close',
+  },
 };

@@ -61,4 +61,20 @@ export const privacy = {
   saved: 'Plazos de conservación guardados.',
   loadFailed: 'No se pudieron cargar los plazos de conservación.',
   retry: 'Reintentar',
+  notice: {
+    title: 'Aviso de privacidad',
+    intro:
+      'Lo que se dice a los visitantes sobre sus datos: se muestra al pie de cada página de visitante y en la pantalla de bienvenida de los quioscos, también sin conexión. Publicar crea una nueva versión; cada visita guarda la versión mostrada a su visitante.',
+    text: 'Texto del aviso',
+    textHelp: 'Markdown: **negrita**, *cursiva*, listas, títulos y enlaces. Hasta 20 000 caracteres.',
+    preview: 'Tal como lo verán los visitantes',
+    previewEmpty: 'Aún no hay nada escrito.',
+    publish: 'Publicar como versión {{version}}',
+    published: 'La versión {{version}} del aviso de privacidad está publicada.',
+    none: 'Ningún aviso publicado: las páginas de visitantes no muestran ninguno.',
+    versions: 'Versiones publicadas',
+    versionBy: 'Versión {{version}}, {{date}}, por {{user}}',
+    versionAt: 'Versión {{version}}, {{date}}',
+    loadFailed: 'No se pudo cargar el aviso de privacidad.',
+  },
 };

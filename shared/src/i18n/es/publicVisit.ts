@@ -370,4 +370,10 @@ export const publicVisit: Catalogue<typeof english> = {
     notFound: 'No hay datos para este enlace: la visita es desconocida, o sus datos se borraron.',
     copyMade: 'Copia hecha el {{date}}.',
   },
+  privacyNotice: {
+    link: 'Aviso de privacidad',
+    title: 'Aviso de privacidad',
+    version: 'Versión {{version}}',
+    close: 'Cerrar',
+  },
 };

@@ -61,4 +61,20 @@ export const privacy = {
   saved: 'Durées de conservation enregistrées.',
   loadFailed: 'Les durées de conservation n’ont pas pu être chargées.',
   retry: 'Réessayer',
+  notice: {
+    title: 'Avis de confidentialité',
+    intro:
+      'Ce qui est dit aux visiteurs sur leurs données : affiché au pied de chaque page visiteur et sur l’écran d’accueil des bornes, même hors ligne. Publier crée une nouvelle version ; chaque visite garde la version montrée à son visiteur.',
+    text: 'Texte de l’avis',
+    textHelp: 'Markdown : **gras**, *italique*, listes, titres et liens. Jusqu’à 20 000 caractères.',
+    preview: 'Tel que les visiteurs le verront',
+    previewEmpty: 'Rien d’écrit pour l’instant.',
+    publish: 'Publier en version {{version}}',
+    published: 'La version {{version}} de l’avis de confidentialité est publiée.',
+    none: 'Aucun avis publié : les pages visiteurs n’en affichent pas.',
+    versions: 'Versions publiées',
+    versionBy: 'Version {{version}}, {{date}}, par {{user}}',
+    versionAt: 'Version {{version}}, {{date}}',
+    loadFailed: 'L’avis de confidentialité n’a pas pu être chargé.',
+  },
 };

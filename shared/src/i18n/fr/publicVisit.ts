@@ -371,4 +371,10 @@ export const publicVisit: Catalogue<typeof english> = {
     notFound: 'Aucune donnée pour ce lien : la visite est inconnue, ou ses données ont été effacées.',
     copyMade: 'Copie faite le {{date}}.',
   },
+  privacyNotice: {
+    link: 'Avis de confidentialité',
+    title: 'Avis de confidentialité',
+    version: 'Version {{version}}',
+    close: 'Fermer',
+  },
 };
