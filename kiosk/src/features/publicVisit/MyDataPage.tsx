@@ -172,6 +172,12 @@ function VisitorDataView({ data }: { data: VisitorData }) {
           [t('myData.fields.checkedInAt'), time(data.checkedInAt)],
           [t('myData.fields.checkedOutAt'), time(data.checkedOutAt)],
           [t('myData.fields.cancelledAt'), time(data.cancelledAt)],
+          [
+            t('myData.fields.privacyNotice'),
+            data.privacyNoticeVersion === null
+              ? ''
+              : t('privacyNotice.version', { version: data.privacyNoticeVersion }),
+          ],
         ]}
       />
       <Rows

@@ -162,6 +162,14 @@ export async function visitorDataHtml(
         [t('fields.checkedInAt'), time(data.checkedInAt)],
         [t('fields.checkedOutAt'), time(data.checkedOutAt)],
         [t('fields.cancelledAt'), time(data.cancelledAt)],
+        [
+          t('fields.privacyNotice'),
+          data.privacyNoticeVersion === null
+            ? ''
+            : escapeHtml(
+                translate(locale, 'publicVisit.privacyNotice.version', { version: data.privacyNoticeVersion }),
+              ),
+        ],
       ]),
     ),
     section(

@@ -321,6 +321,7 @@ export const publicVisit = {
       checkedInAt: 'Checked in',
       checkedOutAt: 'Checked out',
       cancelledAt: 'Cancelled',
+      privacyNotice: 'Privacy notice shown',
       firstName: 'First name',
       lastName: 'Last name',
       email: 'E-mail',

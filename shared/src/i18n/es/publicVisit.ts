@@ -330,6 +330,7 @@ export const publicVisit: Catalogue<typeof english> = {
       checkedInAt: 'Entrada',
       checkedOutAt: 'Salida',
       cancelledAt: 'Cancelada',
+      privacyNotice: 'Aviso de privacidad mostrado',
       firstName: 'Nombre',
       lastName: 'Apellidos',
       email: 'Correo electrónico',

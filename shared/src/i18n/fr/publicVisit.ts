@@ -331,6 +331,7 @@ export const publicVisit: Catalogue<typeof english> = {
       checkedInAt: 'Arrivée',
       checkedOutAt: 'Départ',
       cancelledAt: 'Annulée',
+      privacyNotice: 'Avis de confidentialité montré',
       firstName: 'Prénom',
       lastName: 'Nom',
       email: 'Courriel',
