@@ -1,7 +1,8 @@
 import type { ShownPrivacyNotice } from '@vestibule/shared';
 import { Markdown } from '@vestibule/ui/markdown';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from './useModalDialog.ts';
 
 /**
  * The privacy notice in a modal <dialog>: the page behind is inert, Escape and the button close
@@ -12,21 +13,7 @@ export function PrivacyNoticeDialog({ notice, onClose }: { notice: ShownPrivacyN
   const { t } = useTranslation('publicVisit');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return undefined;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (typeof dialog.showModal === 'function') {
-      if (!dialog.open) dialog.showModal();
-    } else {
-      dialog.setAttribute('open', '');
-    }
-    dialog.querySelector<HTMLElement>('h2')?.focus();
-    return () => {
-      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
-      before?.focus();
-    };
-  }, []);
+  useModalDialog(ref, 'h2');
   return (
     <dialog
       ref={ref}

@@ -1,12 +1,14 @@
-import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { PRIVACY_NOTICE_MAX, type PrivacyNotices } from '@vestibule/shared';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
 import { MarkdownText } from '../../components/MarkdownText.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useLoaded } from '../floors/index.ts';
-import { messageFromError, notifications, useNoticeText } from '../notifications/index.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
+import { LoadFailed } from './LoadFailed.tsx';
 
 /**
  * The company's privacy notice (docs/privacy.md, "The privacy notice"): its text in markdown with
@@ -15,33 +17,19 @@ import { messageFromError, notifications, useNoticeText } from '../notifications
  */
 export function PrivacyNoticeSection() {
   const { t } = useTranslation();
-  const noticeText = useNoticeText();
-  const headingId = useId();
   const load = useCallback((signal: AbortSignal) => api.call('GET /privacy/notice', { signal }), []);
   const { state, reload } = useLoaded<PrivacyNotices>(load);
   return (
-    <Paper component="section" aria-labelledby={headingId} withBorder p="lg" radius="md">
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          {t('privacy.notice.title')}
-        </Title>
-        <Text size="sm">{t('privacy.notice.intro')}</Text>
-        {state.kind === 'loading' && <Spinner />}
-        {state.kind === 'failed' && (
-          <Alert color="red" title={t('privacy.notice.loadFailed')}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{noticeText(messageFromError(state.error))}</Text>
-              <Button variant="default" onClick={reload}>
-                {t('privacy.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-        {state.kind === 'loaded' && (
-          <NoticeEditor key={state.data.current?.version ?? 0} notices={state.data} onPublished={reload} />
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard title={t('privacy.notice.title')}>
+      <Text size="sm">{t('privacy.notice.intro')}</Text>
+      {state.kind === 'loading' && <Spinner />}
+      {state.kind === 'failed' && (
+        <LoadFailed title={t('privacy.notice.loadFailed')} error={state.error} onRetry={reload} />
+      )}
+      {state.kind === 'loaded' && (
+        <NoticeEditor key={state.data.current?.version ?? 0} notices={state.data} onPublished={reload} />
+      )}
+    </SectionCard>
   );
 }
 

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, List, NumberInput, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import {
   RETENTION_COUNT_CAP,
   RETENTION_DAYS,
@@ -23,16 +10,18 @@ import {
   type RetentionUpdate,
   retentionKinds,
 } from '@vestibule/shared';
-import { type ReactNode, useCallback, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/apiClient.ts';
 import { IconPlus } from '../../components/ListIcons.tsx';
 import { Page } from '../../components/Page.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { DeleteAction, RowActions } from '../../components/RowActions.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useLoaded } from '../floors/index.ts';
-import { messageFromError, notifications, useNoticeText } from '../notifications/index.ts';
+import { messageFromError, notifications } from '../notifications/index.ts';
 import { useSession } from '../session/index.ts';
+import { LoadFailed } from './LoadFailed.tsx';
 import { PrivacyNoticeSection } from './PrivacyNoticeSection.tsx';
 
 /** A period as its field holds it: a number of days, or '' while empty (a building: the company's). */
@@ -107,21 +96,13 @@ function updateOf(draft: Draft): RetentionUpdate | null {
  */
 export function PrivacyPage() {
   const { t } = useTranslation();
-  const noticeText = useNoticeText();
   const load = useCallback((signal: AbortSignal) => api.call('GET /privacy/retention', { signal }), []);
   const { state, reload, setState } = useLoaded<RetentionSettings>(load);
 
   if (state.kind === 'failed') {
     return (
       <Page title={t('privacy.title')} size="lg">
-        <Alert color="red" title={t('privacy.loadFailed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{noticeText(messageFromError(state.error))}</Text>
-            <Button variant="default" onClick={reload}>
-              {t('privacy.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title={t('privacy.loadFailed')} error={state.error} onRetry={reload} />
       </Page>
     );
   }
@@ -162,22 +143,22 @@ function PrivacyForm({ saved, onSaved }: { saved: RetentionSettings; onSaved: (s
   return (
     <>
       <Text>{t('privacy.intro')}</Text>
-      <Section title={t('privacy.periods')}>
+      <SectionCard title={t('privacy.periods')}>
         <CompanyPeriods periods={draft.company} onChange={(company) => setDraft({ ...draft, company })} />
         <Text size="sm" c="dimmed">
           {t('privacy.counted')}
         </Text>
-      </Section>
-      <Section title={t('privacy.buildings.title')}>
+      </SectionCard>
+      <SectionCard title={t('privacy.buildings.title')}>
         <OwnPeriodsTable
           company={saved.company}
           rows={draft.buildings}
           onChange={(buildings) => setDraft({ ...draft, buildings })}
         />
-      </Section>
-      <Section title={t('privacy.due.title')}>
+      </SectionCard>
+      <SectionCard title={t('privacy.due.title')}>
         <DueSummary update={update} changed={changed} savedDue={saved.due} />
-      </Section>
+      </SectionCard>
       <Group>
         <Button onClick={() => void save()} loading={saving} disabled={!changed || update === null}>
           {t('privacy.save')}
@@ -187,20 +168,6 @@ function PrivacyForm({ saved, onSaved }: { saved: RetentionSettings; onSaved: (s
         </Button>
       </Group>
     </>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper component="section" aria-labelledby={headingId} withBorder p="lg" radius="md">
-      <Stack gap="md">
-        <Title order={2} size="h3" id={headingId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 

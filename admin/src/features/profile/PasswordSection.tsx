@@ -8,7 +8,7 @@ import { passwordFieldProps } from '../../form/fieldProps.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { useSessionStore } from '../session/index.ts';
-import { SectionCard } from './SectionCard.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 
 type PasswordField = keyof ChangePassword;

@@ -11,7 +11,7 @@ import { useSessionStore } from '../session/index.ts';
 import { PreferencesFields } from './PreferencesFields.tsx';
 import type { FormatChoices } from './useProfileData.ts';
 import { profileFields, profileInput, profileValues, type ProfileValues } from './profileForm.ts';
-import { SectionCard } from './SectionCard.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 
 const NAME_MAX = 100;

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../../ui/useModalDialog.ts';
 
 interface ResultDialogProps {
   outcome: 'success' | 'error';
@@ -17,21 +18,7 @@ export function ResultDialog({ outcome, title, children, onClose }: ResultDialog
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return undefined;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (typeof dialog.showModal === 'function') {
-      if (!dialog.open) dialog.showModal();
-    } else {
-      dialog.setAttribute('open', '');
-    }
-    dialog.querySelector<HTMLButtonElement>('button')?.focus();
-    return () => {
-      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
-      before?.focus();
-    };
-  }, []);
+  useModalDialog(ref, 'button');
   return (
     <dialog
       ref={ref}

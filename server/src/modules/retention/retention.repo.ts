@@ -174,25 +174,20 @@ export interface RetentionGroup {
 }
 
 /** The ids of at most `limit` due rows of a kind, locked for the erasing transaction. */
-function dueRows(trx: Db | Db, kind: RetentionKind, group: RetentionGroup, limit: number) {
+function dueRows(trx: Db, kind: RetentionKind, group: RetentionGroup, limit: number) {
+  const visitsDue = () =>
+    trx
+      .selectFrom('visits')
+      .select('visits.id')
+      .where(anyOf('visits.building_id', group.buildingIds))
+      .where('visits.anonymised_at', 'is', null)
+      .where(happenedAt, '<', group.before)
+      .limit(limit);
   switch (kind) {
     case 'visits':
-      return trx
-        .selectFrom('visits')
-        .select('visits.id')
-        .where(anyOf('visits.building_id', group.buildingIds))
-        .where('visits.anonymised_at', 'is', null)
-        .where(happenedAt, '<', group.before)
-        .limit(limit);
+      return visitsDue();
     case 'health':
-      return trx
-        .selectFrom('visits')
-        .select('visits.id')
-        .where(anyOf('visits.building_id', group.buildingIds))
-        .where('visits.anonymised_at', 'is', null)
-        .where(holdsHealth)
-        .where(happenedAt, '<', group.before)
-        .limit(limit);
+      return visitsDue().where(holdsHealth);
     case 'signatures':
       return trx
         .selectFrom('visit_document_signatures as visits')

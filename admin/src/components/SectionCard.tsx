@@ -1,7 +1,7 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 
-/** One section of the profile page: a region named by its h2, so it is reached by heading or landmark. */
+/** One section of a page (the profile, privacy): a region named by its h2, so it is reached by heading or landmark. */
 export function SectionCard({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
