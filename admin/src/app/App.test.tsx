@@ -111,7 +111,18 @@ describe('toolbar', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Companies', 'Users', 'People', 'Buildings', 'Cities', 'Floors', 'Questionnaires', 'Tests', 'Logs']);
+    ).toEqual([
+      'Companies',
+      'Users',
+      'People',
+      'Buildings',
+      'Cities',
+      'Floors',
+      'Questionnaires',
+      'Privacy',
+      'Tests',
+      'Logs',
+    ]);
   });
 
   it('lets admin select another company', async () => {

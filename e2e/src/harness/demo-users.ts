@@ -33,6 +33,7 @@ export type MenuKey =
   | 'cities'
   | 'floors'
   | 'questionnaires'
+  | 'privacy'
   | 'tests'
   | 'logs';
 
@@ -75,10 +76,19 @@ export const demoUsers = {
     'cities',
     'floors',
     'questionnaires',
+    'privacy',
     'tests',
     'logs',
   ]),
-  master: demoUser('master', 'ROLE_MASTER', ['users', 'people', 'buildings', 'cities', 'floors', 'questionnaires']),
+  master: demoUser('master', 'ROLE_MASTER', [
+    'users',
+    'people',
+    'buildings',
+    'cities',
+    'floors',
+    'questionnaires',
+    'privacy',
+  ]),
   supervisor: demoUser('supervisor', 'ROLE_SUPERVISOR', ['users', 'people', 'buildings', 'cities', 'floors']),
   user: demoUser('user', 'ROLE_USER', []),
   space: demoUser('space', 'ROLE_SPACE', []),
