@@ -2,6 +2,7 @@ import type { ShownPrivacyNotice } from '@vestibule/shared';
 import { Markdown } from '@vestibule/ui/markdown';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markdownClasses } from './markdownClasses.ts';
 import { useModalDialog } from './useModalDialog.ts';
 
 /**
@@ -29,7 +30,9 @@ export function PrivacyNoticeDialog({ notice, onClose }: { notice: ShownPrivacyN
       </h2>
       <p className="field-hint">{t('privacyNotice.version', { version: notice.version })}</p>
       <div className="privacy-notice-text">
-        <Markdown newTabLabel={t('wizard:question.newTab')}>{notice.body}</Markdown>
+        <Markdown newTabLabel={t('wizard:question.newTab')} classNames={markdownClasses}>
+          {notice.body}
+        </Markdown>
       </div>
       <div className="actions">
         <button type="button" className="button primary" onClick={onClose}>

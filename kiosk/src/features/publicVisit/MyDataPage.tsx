@@ -3,6 +3,7 @@ import { ApiError } from '@vestibule/shared/api';
 import { Markdown } from '@vestibule/ui/markdown';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markdownClasses } from '../../ui/markdownClasses.ts';
 import { PageFrame } from '../../ui/PageFrame.tsx';
 import { Loading } from '../../ui/Status.tsx';
 import { errorMessage } from '../../ui/errorMessage.ts';
@@ -148,7 +149,7 @@ function VisitorDataView({ data }: { data: VisitorData }) {
   const answers = (questionnaires: VisitorData['answers']): Row[] =>
     questionnaires.flatMap((questionnaire) =>
       questionnaire.items.map((item): Row => [
-        <Markdown key="question" inline newTabLabel={t('wizard:question.newTab')}>
+        <Markdown key="question" inline newTabLabel={t('wizard:question.newTab')} classNames={markdownClasses}>
           {item.question}
         </Markdown>,
         item.questionType === 'FREEFORM' ? item.answer : t(`wizard:answers.${item.answer}`, item.answer),
