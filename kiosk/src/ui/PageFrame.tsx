@@ -83,7 +83,8 @@ export function PageFrame({
       )}
       <main className="content">{children}</main>
       <footer className="page-footer">
-        <PrivacyNoticeLink buildingId={building?.id} notice={privacyNotice} />
+        {/* A kiosk shows only the notice of its cached configuration: it asks the network nothing here. */}
+        <PrivacyNoticeLink buildingId={kiosk ? undefined : building?.id} notice={privacyNotice} />
       </footer>
     </div>
   );
