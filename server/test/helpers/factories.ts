@@ -300,6 +300,40 @@ export async function createBooking(
   return id;
 }
 
+/** A visit's signature of a document version (typed unless an image is given), as a check-in writes it. */
+export async function createSignature(
+  db: Db,
+  signature: {
+    tenantId: string;
+    buildingId: string;
+    visitId: string;
+    document: { documentId: string; versionId: string };
+    signerKey: string;
+    signedAt?: Date;
+    typedName?: string;
+    image?: Buffer;
+  },
+): Promise<string> {
+  const id = uuidv7();
+  await db
+    .insertInto('visit_document_signatures')
+    .values({
+      id,
+      tenant_id: signature.tenantId,
+      building_id: signature.buildingId,
+      visit_id: signature.visitId,
+      document_id: signature.document.documentId,
+      version_id: signature.document.versionId,
+      signed_at: signature.signedAt ?? new Date(),
+      method: signature.image ? 'DRAW' : 'TYPE',
+      typed_name: signature.typedName ?? null,
+      image: signature.image ?? null,
+      signer_key: signature.signerKey,
+    })
+    .execute();
+  return id;
+}
+
 /** A signed document of a building with its first version (docs/check-in.md, "Signed documents"). */
 export async function createBuildingDocument(
   db: Db,
@@ -403,24 +437,14 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
     (await createBuildingDocument(db, tenantId, await createBuilding(db, tenantId))).documentId,
   signature: async (db, tenantId) => {
     const buildingId = await createBuilding(db, tenantId);
-    const { documentId, versionId } = await createBuildingDocument(db, tenantId, buildingId);
-    const id = uuidv7();
-    await db
-      .insertInto('visit_document_signatures')
-      .values({
-        id,
-        tenant_id: tenantId,
-        building_id: buildingId,
-        visit_id: await createVisit(db, tenantId, buildingId),
-        document_id: documentId,
-        version_id: versionId,
-        signed_at: new Date(),
-        method: 'DRAW',
-        image: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-        signer_key: 'matrix signer',
-      })
-      .execute();
-    return id;
+    return createSignature(db, {
+      tenantId,
+      buildingId,
+      visitId: await createVisit(db, tenantId, buildingId),
+      document: await createBuildingDocument(db, tenantId, buildingId),
+      image: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      signerKey: 'matrix signer',
+    });
   },
   rollCall: async (db, tenantId) => {
     const id = uuidv7();

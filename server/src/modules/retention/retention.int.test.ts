@@ -14,6 +14,7 @@ import {
 import {
   createBuilding,
   createBuildingDocument,
+  createSignature,
   createTenant,
   createUser,
   createVisit,
@@ -190,21 +191,15 @@ describe('visit retention', () => {
           created_at: daysAgo(now, days),
         })
         .execute();
-      await db
-        .insertInto('visit_document_signatures')
-        .values({
-          id: uuidv7(),
-          tenant_id: tenantId,
-          building_id: buildingId,
-          visit_id: visitId,
-          document_id: document.documentId,
-          version_id: document.versionId,
-          signed_at: daysAgo(now, days),
-          method: 'TYPE',
-          typed_name: `Vera ${marker}`,
-          signer_key: `${marker.toLowerCase()}@example.test`,
-        })
-        .execute();
+      await createSignature(db, {
+        tenantId,
+        buildingId,
+        visitId,
+        document,
+        signedAt: daysAgo(now, days),
+        typedName: `Vera ${marker}`,
+        signerKey: `${marker.toLowerCase()}@example.test`,
+      });
     };
     // Hall, 20 days: only its health data is due (14); photo and signature are kept (30).
     const hall20 = await visit(hall, `${marker}h20`, 20);
@@ -331,21 +326,15 @@ describe('visit retention', () => {
       .values({ visit_id: kioskVisit, tenant_id: yearly, content: Buffer.from(marker), byte_size: marker.length })
       .execute();
     const nda = await createBuildingDocument(db, yearly, lobby);
-    await db
-      .insertInto('visit_document_signatures')
-      .values({
-        id: uuidv7(),
-        tenant_id: yearly,
-        building_id: lobby,
-        visit_id: kioskVisit,
-        document_id: nda.documentId,
-        version_id: nda.versionId,
-        signed_at: daysAgo(now, 401),
-        method: 'TYPE',
-        typed_name: `Erin ${marker}`,
-        signer_key: email,
-      })
-      .execute();
+    await createSignature(db, {
+      tenantId: yearly,
+      buildingId: lobby,
+      visitId: kioskVisit,
+      document: nda,
+      signedAt: daysAgo(now, 401),
+      typedName: `Erin ${marker}`,
+      signerKey: email,
+    });
     await db
       .insertInto('mail_outbox')
       .values({

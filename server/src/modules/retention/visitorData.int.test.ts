@@ -7,6 +7,7 @@ import { type VisitorData, uuidv7 } from '@vestibule/shared';
 import {
   createBuilding,
   createBuildingDocument,
+  createSignature,
   createTenant,
   createVisit,
   qrCodeKeyOf,
@@ -66,21 +67,15 @@ async function fullVisit(marker: string, over: boolean) {
     .values({ visit_id: visitId, tenant_id: tenantId, content: JPEG_BYTES, byte_size: JPEG_BYTES.length })
     .execute();
   const nda = await createBuildingDocument(db, tenantId, buildingId, { title: 'Site NDA', signMethod: 'DRAW' });
-  await db
-    .insertInto('visit_document_signatures')
-    .values({
-      id: uuidv7(),
-      tenant_id: tenantId,
-      building_id: buildingId,
-      visit_id: visitId,
-      document_id: nda.documentId,
-      version_id: nda.versionId,
-      signed_at: at,
-      method: 'DRAW',
-      image: PNG_BYTES,
-      signer_key: `${marker.toLowerCase()}@example.test`,
-    })
-    .execute();
+  await createSignature(db, {
+    tenantId,
+    buildingId,
+    visitId,
+    document: nda,
+    signedAt: at,
+    image: PNG_BYTES,
+    signerKey: `${marker.toLowerCase()}@example.test`,
+  });
   await db
     .insertInto('mail_outbox')
     .values({
