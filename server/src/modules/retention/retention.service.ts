@@ -64,7 +64,9 @@ export function groupsOf(plan: Plan, kind: RetentionKind, now: Date): RetentionG
   const byDays = new Map<number, string[]>();
   for (const building of plan.buildings) {
     const days = building.overrides[kind] ?? plan.company[kind];
-    byDays.set(days, [...(byDays.get(days) ?? []), building.id]);
+    const group = byDays.get(days);
+    if (group) group.push(building.id);
+    else byDays.set(days, [building.id]);
   }
   return [...byDays].map(([days, buildingIds]) => ({
     tenantId: plan.tenantId,
