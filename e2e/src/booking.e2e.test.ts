@@ -267,6 +267,7 @@ describe('a guest invited at the front desk', () => {
     await kiosk.openScanner();
     await kiosk.main.getByLabel(kiosk.label('scanner.manual.label')).fill(code);
     await kiosk.main.getByRole('button', { name: exactly(kiosk.label('scanner.manual.submit')) }).click();
+    await kiosk.scanned();
     const wizard = kiosk.wizard;
     await wizard.waitForStep(1, 1, wizard.label('wizard.titles.form'));
     await expect.poll(() => wizard.formField('email').inputValue(), { timeout: UI_TIMEOUT_MS }).toBe(visitor);
