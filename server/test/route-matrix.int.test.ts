@@ -72,6 +72,9 @@ describe('route × role × tenant matrix', () => {
       'POST /service/privacy/retention/preview',
       'GET /service/privacy/notice',
       'POST /service/privacy/notice',
+      'GET /service/privacy/subjects',
+      'POST /service/privacy/subjects/export',
+      'POST /service/privacy/subjects/erase',
     ])
       expect(names).toContain(privacy);
     for (const people of [

@@ -9,6 +9,7 @@ export * from './schemas/tenant.ts';
 export * from './schemas/retention.ts';
 export * from './schemas/visitorData.ts';
 export * from './schemas/privacyNotice.ts';
+export * from './schemas/subjectRequest.ts';
 export * from './schemas/user.ts';
 export * from './schemas/account.ts';
 export * from './domain/uuid.ts';

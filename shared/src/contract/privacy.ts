@@ -9,6 +9,12 @@ import {
 } from '../schemas/privacyNotice.ts';
 import { publicIdentifierParamsSchema } from '../schemas/publicVisit.ts';
 import { retentionDueSchema, retentionSettingsSchema, retentionUpdateSchema } from '../schemas/retention.ts';
+import {
+  subjectErasedSchema,
+  subjectSearchQuerySchema,
+  subjectSearchResultSchema,
+  subjectSelectionSchema,
+} from '../schemas/subjectRequest.ts';
 import { visitorDataSchema } from '../schemas/visitorData.ts';
 import type { ErrorCode } from '../errors.ts';
 import { endpoint } from './endpoint.ts';
@@ -85,6 +91,26 @@ export const privacyContract = {
     response: privacyNoticeSchema,
     alsoAnswers: [201],
     errors: ['IS_EMPTY', 'VALIDATION_FAILED'],
+  }),
+  'GET /privacy/subjects': endpoint({
+    tags,
+    summary: "Find what the company holds about one person: visits and invitations, the directory, bookings' guests",
+    query: subjectSearchQuerySchema,
+    response: subjectSearchResultSchema,
+    errors: [],
+  }),
+  'POST /privacy/subjects/export': endpoint({
+    tags,
+    summary: 'Everything about the chosen records as one ZIP archive: the data as JSON and a readable summary',
+    body: subjectSelectionSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  'POST /privacy/subjects/erase': endpoint({
+    tags,
+    summary: 'Erase the chosen records: visits anonymised (an expected one cancelled first), people and guests removed',
+    body: subjectSelectionSchema,
+    response: subjectErasedSchema,
+    errors: ['NOT_FOUND', 'MEETING_NOT_CHECKED_OUT'],
   }),
   'GET /privacyNotice/:id': endpoint({
     access: 'public',

@@ -6,6 +6,7 @@ import { route } from '../../http/route.ts';
 import { tenantOf } from '../../plugins/auth.plugin.ts';
 import { buildingPrivacyNotice, privacyNotices, publishPrivacyNotice } from './privacyNotice.service.ts';
 import { changeRetention, previewRetention, retentionSettings } from './retention.service.ts';
+import { eraseSubjectData, exportSubject, searchSubjects } from './subjects.service.ts';
 import { eraseVisitorData, visitorData, visitorDataHtml } from './visitorData.service.ts';
 
 // A company's retention periods are its data-protection choice (docs/privacy.md, "Retention"):
@@ -49,6 +50,32 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
       reply
         .code(201)
         .send(await publishPrivacyNotice(app.ctx, auditActorOf(request), tenantOf(request), request.body.body)),
+  });
+
+  route(app, 'GET /privacy/subjects', {
+    config,
+    handler: (request) => searchSubjects(app.ctx, tenantOf(request), request.query.q),
+  });
+
+  route(app, 'POST /privacy/subjects/export', {
+    config,
+    handler: async (request, reply) => {
+      const locale = pickLocale(request.headers['accept-language']);
+      const archive = await exportSubject(
+        app.ctx,
+        auditActorOf(request),
+        tenantOf(request),
+        request.body,
+        locale,
+        new Date(),
+      );
+      return reply.headers(attachment('application/zip', 'person-data.zip')).send(Buffer.from(archive));
+    },
+  });
+
+  route(app, 'POST /privacy/subjects/erase', {
+    config,
+    handler: (request) => eraseSubjectData(app.ctx, auditActorOf(request), tenantOf(request), request.body, new Date()),
   });
 
   const visitor = {

@@ -45,10 +45,10 @@ const personalAuditKeys = [
 
 const uuids = (ids: readonly string[]) => sql`${ids}::uuid[]`;
 /** `column` is one of `ids` (one array parameter, however many ids). */
-const anyOf = (column: string, ids: readonly string[]): Expression<SqlBool> =>
+export const anyOf = (column: string, ids: readonly string[]): Expression<SqlBool> =>
   sql<SqlBool>`${sql.ref(column)} = any(${uuids(ids)})`;
 /** The same for a text column holding ids (the audit log's and the mailbox's entity). */
-const anyText = (column: string, ids: readonly string[]): Expression<SqlBool> =>
+export const anyText = (column: string, ids: readonly string[]): Expression<SqlBool> =>
   sql<SqlBool>`${sql.ref(column)} = any(${ids}::text[])`;
 
 export interface RetentionPlanRows {
@@ -218,15 +218,21 @@ export async function countDue(db: Db, kind: RetentionKind, group: RetentionGrou
 }
 
 /** Audit rows of these visits lose what they said of the visitor under `keys` (an erasure). */
-async function eraseFromAudit(trx: Db, visitIds: readonly string[], keys: readonly string[]): Promise<void> {
+/** Takes `keys` out of what the audit rows of these records say (a visit's, a person's). */
+export async function eraseFromAudit(
+  trx: Db,
+  entity: 'visit' | 'person',
+  ids: readonly string[],
+  keys: readonly string[],
+): Promise<void> {
   const taken = sql`${keys}::text[]`;
   // The one change the audit log takes: an erasure's (migration 202611290100).
   await sql`select set_config('vestibule.erasure', 'on', true)`.execute(trx);
   await trx
     .updateTable('audit_log')
     .set({ before: sql`before - ${taken}`, after: sql`after - ${taken}` })
-    .where('entity', '=', 'visit')
-    .where(anyText('entity_id', visitIds))
+    .where('entity', '=', entity)
+    .where(anyText('entity_id', ids))
     .execute();
 }
 
@@ -260,7 +266,7 @@ export function eraseDue(db: Db, kind: RetentionKind, group: RetentionGroup, lim
           .set({ payload: sql`payload::jsonb - ${sql`${healthKeys}::text[]`}` })
           .where(anyOf('visit_id', ids))
           .execute();
-        await eraseFromAudit(trx, ids, healthKeys);
+        await eraseFromAudit(trx, 'visit', ids, healthKeys);
         await trx
           .updateTable('visits')
           .set({
@@ -316,7 +322,7 @@ export async function anonymise(trx: Db, ids: readonly string[], now: Date): Pro
     .where('status', '<>', 'PENDING')
     .execute();
   await trx.updateTable('applied_mutations').set({ payload: '{}' }).where(byVisit).execute();
-  await eraseFromAudit(trx, ids, personalAuditKeys);
+  await eraseFromAudit(trx, 'visit', ids, personalAuditKeys);
   await trx
     .updateTable('visits')
     .set({

@@ -2,10 +2,13 @@ import type { Db } from '../../db/database.ts';
 
 // What a visit stores about its visitor (docs/privacy.md, "The visitor acts for themselves"): the
 // visit's own columns, its photo, its signatures (with the document and version signed) and the
-// e-mails sent about it, read by the visit's public identifier.
+// e-mails sent about it, read by the visit's public identifier (the visitor) or by its id within a
+// company (a data-protection officer's export, docs/privacy.md, "Requests about a person").
 
-export async function findVisitorData(db: Db, publicIdentifier: string) {
-  const visit = await db
+export type VisitorDataKey = { publicIdentifier: string } | { id: string; tenantId: string };
+
+export async function findVisitorData(db: Db, key: VisitorDataKey) {
+  const query = db
     .selectFrom('visits')
     .innerJoin('buildings', 'buildings.id', 'visits.building_id')
     .innerJoin('tenants', 'tenants.id', 'visits.tenant_id')
@@ -38,9 +41,12 @@ export async function findVisitorData(db: Db, publicIdentifier: string) {
       'buildings.name as building_name',
       'buildings.settings',
       'tenants.name as company_name_of_tenant',
-    ])
-    .where('visits.public_identifier', '=', publicIdentifier)
-    .executeTakeFirst();
+    ]);
+  const visit = await (
+    'publicIdentifier' in key
+      ? query.where('visits.public_identifier', '=', key.publicIdentifier)
+      : query.where('visits.id', '=', key.id).where('visits.tenant_id', '=', key.tenantId)
+  ).executeTakeFirst();
   if (!visit) return undefined;
   const [photo, signatures, emails] = await Promise.all([
     db.selectFrom('visit_photos').select('content').where('visit_id', '=', visit.id).executeTakeFirst(),

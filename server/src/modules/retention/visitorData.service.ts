@@ -22,7 +22,7 @@ const dataUrl = (bytes: Uint8Array) => {
 
 /** The visit's rows once it is over; NOT_FOUND or MEETING_NOT_CHECKED_OUT otherwise. */
 async function overVisit(ctx: ServerContext, publicIdentifier: string): Promise<VisitorDataRows> {
-  const rows = await findVisitorData(ctx.db, publicIdentifier);
+  const rows = await findVisitorData(ctx.db, { publicIdentifier });
   if (!rows || rows.visit.anonymised_at !== null) throw notFound();
   const state = visitState({
     checkedInAt: rows.visit.checked_in_at,
@@ -35,7 +35,7 @@ async function overVisit(ctx: ServerContext, publicIdentifier: string): Promise<
   return rows;
 }
 
-function toVisitorData({ visit, photo, signatures, emails }: VisitorDataRows): VisitorData {
+export function toVisitorData({ visit, photo, signatures, emails }: VisitorDataRows): VisitorData {
   const settings = { ...newBuildingSettings(), ...(visit.settings ?? {}) };
   const measured = (...values: (number | null)[]) => values.filter((value) => value !== null);
   return {
@@ -98,7 +98,7 @@ export async function eraseVisitorData(
   });
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
@@ -111,24 +111,16 @@ const plainText = (markdown: string) =>
     .replace(/^#+\s*/gm, '')
     .replace(/(\*\*|__|\*|`|~~)/g, '');
 
-/**
- * The visitor's data as a page of its own, to keep or print: every value escaped, the photo and
- * the drawn signatures inline, times on the building's clock, words in the visitor's language.
- */
-export async function visitorDataHtml(
-  ctx: ServerContext,
-  publicIdentifier: string,
-  locale: Locale,
-  now: Date,
-): Promise<string> {
-  const data = await visitorData(ctx, publicIdentifier);
-  const t = (key: string, params?: Record<string, string | number>) =>
-    escapeHtml(translate(locale, `publicVisit.myData.${key}`, params));
-  const when = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: data.building.timeZoneId,
-  });
+const myDataText = (locale: Locale) => (key: string, params?: Record<string, string | number>) =>
+  escapeHtml(translate(locale, `publicVisit.myData.${key}`, params));
+
+const dateTimeIn = (locale: Locale, timeZone: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone });
+
+/** The visit's sections (visit, visitor, form, answers, …) in `locale`, headings at `level`. */
+export function visitSectionsHtml(data: VisitorData, locale: Locale, level: number): string {
+  const t = myDataText(locale);
+  const when = dateTimeIn(locale, data.building.timeZoneId);
   const time = (value: string | null) => (value === null ? '' : escapeHtml(when.format(new Date(value))));
   const rows = (pairs: [string, string][]) => {
     const kept = pairs.filter(([, value]) => value !== '');
@@ -136,7 +128,7 @@ export async function visitorDataHtml(
     return `<dl>${kept.map(([label, value]) => `<dt>${label}</dt><dd>${value}</dd>`).join('')}</dl>`;
   };
   const text = (value: string | null) => escapeHtml(value ?? '');
-  const section = (title: string, body: string) => `<section><h2>${title}</h2>${body}</section>`;
+  const section = (title: string, body: string) => `<section><h${level}>${title}</h${level}>${body}</section>`;
   const answers = (questionnaires: VisitorData['answers']) =>
     rows(
       questionnaires.flatMap((questionnaire) =>
@@ -150,7 +142,7 @@ export async function visitorDataHtml(
     );
   const formValue = (value: string | boolean) =>
     typeof value === 'boolean' ? t(value ? 'yes' : 'no') : escapeHtml(value);
-  const body = [
+  return [
     section(
       t('sections.visit'),
       rows([
@@ -211,7 +203,7 @@ export async function visitorDataHtml(
               const drawn = signature.image
                 ? `<img src="${escapeHtml(signature.image)}" alt="${t('signatureAlt', { document: signature.document })}" width="240">`
                 : '';
-              return `<h3>${name}</h3>${rows([
+              return `<h${level + 1}>${name}</h${level + 1}>${rows([
                 [t('fields.signedAt'), time(signature.signedAt)],
                 [t('fields.typedName'), text(signature.typedName)],
               ])}${drawn}`;
@@ -230,28 +222,54 @@ export async function visitorDataHtml(
             .join('')}</tbody></table>`,
     ),
   ].join('\n');
-  const title = t('title');
+}
+
+/** A page of its own, to keep or print: plain, readable, every value escaped by its caller. */
+export function htmlPage(locale: Locale, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · ${text(data.building.name)}</title>
+<title>${title}</title>
 <style>
 body { font: 16px/1.5 system-ui, sans-serif; color: #1a1a1a; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; }
 h1 { font-size: 1.75rem; } h2 { font-size: 1.25rem; margin-top: 2rem; border-bottom: 1px solid #ccc; }
+h3 { font-size: 1.1rem; margin-top: 1.5rem; }
 dl { display: grid; grid-template-columns: minmax(8rem, max-content) 1fr; gap: 0.25rem 1rem; }
 dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid #ddd; }
 img { border: 1px solid #ccc; max-width: 100%; height: auto; }
+article { border-top: 3px solid #1a1a1a; margin-top: 2.5rem; }
 </style>
 </head>
 <body>
-<h1>${title}</h1>
-<p>${t('intro', { company: data.company, building: data.building.name })}</p>
-<p>${t('zoneNote', { zone: data.building.timeZoneId })} ${t('copyMade', { date: when.format(now) })}</p>
 ${body}
 </body>
 </html>
 `;
+}
+
+/**
+ * The visitor's data as a page of its own, to keep or print: every value escaped, the photo and
+ * the drawn signatures inline, times on the building's clock, words in the visitor's language.
+ */
+export async function visitorDataHtml(
+  ctx: ServerContext,
+  publicIdentifier: string,
+  locale: Locale,
+  now: Date,
+): Promise<string> {
+  const data = await visitorData(ctx, publicIdentifier);
+  const t = myDataText(locale);
+  const when = dateTimeIn(locale, data.building.timeZoneId);
+  const title = t('title');
+  return htmlPage(
+    locale,
+    `${title} · ${escapeHtml(data.building.name)}`,
+    `<h1>${title}</h1>
+<p>${t('intro', { company: data.company, building: data.building.name })}</p>
+<p>${t('zoneNote', { zone: data.building.timeZoneId })} ${t('copyMade', { date: when.format(now) })}</p>
+${visitSectionsHtml(data, locale, 2)}`,
+  );
 }

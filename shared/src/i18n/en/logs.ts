@@ -91,6 +91,8 @@ export const logs = {
       RETENTION_CHANGED: 'Retention periods changed',
       VISITOR_DATA_ERASED: 'Visitor erased their data',
       PRIVACY_NOTICE_PUBLISHED: 'Privacy notice published',
+      SUBJECT_DATA_EXPORTED: 'Data about a person exported (request)',
+      SUBJECT_DATA_ERASED: 'Data about a person erased (request)',
       CITY_CREATED: 'City added',
       CITY_UPDATED: 'City changed',
       CITY_DELETED: 'City deleted',

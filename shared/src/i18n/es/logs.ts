@@ -88,6 +88,8 @@ export const logs = {
       RETENTION_CHANGED: 'Plazos de conservación modificados',
       VISITOR_DATA_ERASED: 'El visitante borró sus datos',
       PRIVACY_NOTICE_PUBLISHED: 'Aviso de privacidad publicado',
+      SUBJECT_DATA_EXPORTED: 'Datos de una persona exportados (solicitud)',
+      SUBJECT_DATA_ERASED: 'Datos de una persona borrados (solicitud)',
       CITY_CREATED: 'Ciudad añadida',
       CITY_UPDATED: 'Ciudad modificada',
       CITY_DELETED: 'Ciudad eliminada',

@@ -88,6 +88,8 @@ export const logs = {
       RETENTION_CHANGED: 'Durées de conservation modifiées',
       VISITOR_DATA_ERASED: 'Données effacées par le visiteur',
       PRIVACY_NOTICE_PUBLISHED: 'Avis de confidentialité publié',
+      SUBJECT_DATA_EXPORTED: 'Données d’une personne exportées (demande)',
+      SUBJECT_DATA_ERASED: 'Données d’une personne effacées (demande)',
       CITY_CREATED: 'Ville ajoutée',
       CITY_UPDATED: 'Ville modifiée',
       CITY_DELETED: 'Ville supprimée',
