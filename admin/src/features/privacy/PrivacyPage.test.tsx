@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { PrivacyNotices, RetentionDue, RetentionSettings, RetentionUpdate } from '@vestibule/shared';
-import { describe, expect, it } from 'vitest';
+import type {
+  PrivacyNotices,
+  RetentionDue,
+  RetentionSettings,
+  RetentionUpdate,
+  SubjectSearchResult,
+} from '@vestibule/shared';
+import { describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
-import { answerCalls } from '../../test/answerCalls.ts';
+import { type Answers, answerCalls } from '../../test/answerCalls.ts';
 import { HQ, acme, tenantSelection } from '../../test/fixtures.ts';
 import { createTestSession, renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import { PrivacyPage } from './PrivacyPage.tsx';
@@ -19,7 +25,7 @@ const counted = (visits: number, photos: number, signatures: number, health: num
  * The privacy calls answered like the server: the saved periods, and a preview that counts what
  * is due from the periods asked (here: photos older than their period, among ten of 1 to 50 days).
  */
-function answerPrivacy() {
+function answerPrivacyCalls() {
   let saved: RetentionSettings = {
     company: { visits: 400, photos: 30, signatures: 30, health: 14 },
     buildings: [],
@@ -30,7 +36,7 @@ function answerPrivacy() {
   let notices: PrivacyNotices = { current: null, versions: [] };
   const selection = tenantSelection(acme);
   const twoBuildings = () => ({ ...selection, buildings: [...selection.buildings, { ...ANNEX, timeZoneId: 'UTC' }] });
-  return answerCalls({
+  return {
     'GET /selectTenant': twoBuildings,
     'GET /selectTenant/:tenantId': twoBuildings,
     'GET /privacy/retention': () => saved,
@@ -54,8 +60,11 @@ function answerPrivacy() {
       };
       return saved;
     },
-  });
+  } satisfies Answers;
 }
+
+/** The privacy calls answered like the server (see answerPrivacyCalls). */
+const answerPrivacy = () => answerCalls(answerPrivacyCalls());
 
 describe('privacy', () => {
   it('says what each period does and what the next run would erase, counted again as a period is typed', async () => {
@@ -149,5 +158,110 @@ describe('privacy', () => {
       /^Version 1, .*, by master$/,
     );
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('finds a person’s records, downloads them and erases the chosen ones after naming the counts', async () => {
+    storeSignIn({ username: 'master', role: 'ROLE_MASTER' });
+    const visit = (id: string, firstName: string, state: 'OUT' | 'IN' | 'INVITED') => ({
+      id,
+      buildingName: 'HQ',
+      firstName,
+      lastName: 'Lefèvre',
+      email: `${firstName.toLowerCase()}@example.test`,
+      phone: null,
+      companyName: 'Initech',
+      state,
+      at: '2026-11-28T09:00:00.000Z',
+    });
+    const found: SubjectSearchResult = {
+      matchedBy: 'name',
+      truncated: false,
+      visits: [
+        visit('0190a8f2-0000-7000-8000-0000000000c1', 'Zoë', 'OUT'),
+        visit('0190a8f2-0000-7000-8000-0000000000c2', 'Zoe', 'IN'),
+        visit('0190a8f2-0000-7000-8000-0000000000c3', 'Zoë', 'INVITED'),
+      ],
+      people: [
+        {
+          id: '0190a8f2-0000-7000-8000-0000000000d1',
+          buildingName: 'HQ',
+          firstName: 'Zoë',
+          lastName: 'Lefèvre',
+          email: 'zoë@example.test',
+          phone: '+33 6 12 34 56 78',
+          companyName: null,
+          deactivated: true,
+        },
+      ],
+      guests: [],
+    };
+    const calls = answerCalls({
+      ...answerPrivacyCalls(),
+      'GET /privacy/subjects': () => found,
+      'POST /privacy/subjects/export': () =>
+        new Response(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), { headers: { 'content-type': 'application/zip' } }),
+      'POST /privacy/subjects/erase': ({ body }) => ({
+        visits: body.visitIds.length,
+        people: body.personIds.length,
+        guests: body.guests.length,
+      }),
+    });
+    const { user } = renderScreen(<PrivacyPage />);
+    const search = await screen.findByRole('textbox', { name: /^E-mail, phone or name/ });
+    expect(screen.getByRole('button', { name: 'Find' })).toBeDisabled();
+    await user.type(search, 'zoe lefevre');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+
+    expect(await screen.findByText('Records whose name holds “zoe lefevre”')).toBeInTheDocument();
+    const visits = screen.getByRole('region', { name: 'Visits and invitations' });
+    expect(
+      within(visits)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'NameE-mailPhoneCompanyBuildingStateWhen',
+      'Zoë Lefèvrezoë@example.testInitechHQLeft2026-11-28',
+      'Zoe Lefèvrezoe@example.testInitechHQOn site2026-11-28',
+      'Zoë Lefèvrezoë@example.testInitechHQExpected2026-11-28',
+    ]);
+    const people = screen.getByRole('region', { name: 'In the people directory' });
+    expect(within(people).getByText('Deactivated')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Guests of bookings' })).not.toBeInTheDocument();
+    expect(screen.getByText('4 records chosen')).toBeInTheDocument();
+    // The one on site cannot be erased yet: the button says why.
+    const eraseButton = screen.getByRole('button', { name: 'Erase…' });
+    expect(eraseButton).toBeDisabled();
+    expect(eraseButton).toHaveAccessibleDescription('On site: check them out before erasing.');
+    expect(await axeViolations()).toEqual([]);
+
+    // Downloaded with everything chosen.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:person'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Download their data (.zip)' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    click.mockRestore();
+    expect(calls.last('POST /privacy/subjects/export').body).toEqual({
+      visitIds: found.visits.map((row) => row.id),
+      personIds: ['0190a8f2-0000-7000-8000-0000000000d1'],
+      guests: [],
+    });
+
+    // The namesake on site is left out; the confirmation names what goes.
+    await user.click(within(visits).getByRole('checkbox', { name: 'Include Zoe Lefèvre' }));
+    expect(
+      within(visits).getByRole('checkbox', { name: 'Include every one of the Visits and invitations' }),
+    ).toHaveProperty('indeterminate', true);
+    await user.click(screen.getByRole('button', { name: 'Erase…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase these records for good?' });
+    expect(dialog).toHaveTextContent(/^.*This erases 2 visits, 1 directory record and 0 booking guests\./);
+    await user.click(within(dialog).getByRole('button', { name: 'Erase for good' }));
+    expect(await screen.findByText('Erased: 2 visits, 1 directory record and 0 booking guests.')).toBeInTheDocument();
+    expect(calls.last('POST /privacy/subjects/erase').body).toEqual({
+      visitIds: ['0190a8f2-0000-7000-8000-0000000000c1', '0190a8f2-0000-7000-8000-0000000000c3'],
+      personIds: ['0190a8f2-0000-7000-8000-0000000000d1'],
+      guests: [],
+    });
+    // Searched again, to show what is left.
+    expect(calls.of('GET /privacy/subjects')).toHaveLength(2);
   });
 });

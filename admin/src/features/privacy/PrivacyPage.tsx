@@ -23,6 +23,7 @@ import { messageFromError, notifications } from '../notifications/index.ts';
 import { useSession } from '../session/index.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { PrivacyNoticeSection } from './PrivacyNoticeSection.tsx';
+import { SubjectRequestsSection } from './SubjectRequestsSection.tsx';
 
 /** A period as its field holds it: a number of days, or '' while empty (a building: the company's). */
 type Days = number | string;
@@ -114,6 +115,7 @@ export function PrivacyPage() {
         <PrivacyForm saved={state.data} onSaved={(data) => setState({ kind: 'loaded', data })} />
       )}
       <PrivacyNoticeSection />
+      <SubjectRequestsSection />
     </Page>
   );
 }
