@@ -22,13 +22,16 @@ import { enrolmentCode } from './harness/kiosk-enrolment.ts';
 import { BuildingCheckOutPage } from './pages/BuildingCheckOutPage.ts';
 import { CheckInPage } from './pages/CheckInPage.ts';
 import { CheckOutPage } from './pages/CheckOutPage.ts';
+import { EntryLogPage } from './pages/EntryLogPage.ts';
 import { KioskPage } from './pages/KioskPage.ts';
+import { LoginPage } from './pages/LoginPage.ts';
 import { demoUsers } from './harness/demo-users.ts';
 import { serviceClient, signedIn } from './harness/service.ts';
 
 const session = useBrowser();
 const poll = { timeout: UI_TIMEOUT_MS };
 const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1440, height: 900 };
 /** The outbox is sent every 10 s by the server's background job. */
 const MAIL_TIMEOUT_MS = 45_000;
 
@@ -402,6 +405,15 @@ describe("the visitor's own data", () => {
     expect([anonymised.firstName, anonymised.lastName, anonymised.phone]).toEqual([null, null, null]);
     expect(anonymised.checkedInAt).not.toBeNull();
     expect(anonymised.checkedOutAt).not.toBeNull();
+    // At the desk, the entry log says so rather than "Unnamed visitor".
+    await page.setViewportSize(DESK);
+    await (await LoginPage.open(page)).signInAs(demoUsers.master);
+    const log = new EntryLogPage(page);
+    await log.waitUntilShown();
+    await page.getByRole('textbox', { name: exactly(text('en', 'entryLog.building')) }).click();
+    await page.getByRole('option', { name: exactly(building.name) }).click();
+    const row = page.getByTestId(`visit-row-${visitId[0] ?? ''}`);
+    await expect.poll(() => row.getByRole('button').first().innerText(), poll).toBe(label('entryLog.list.anonymised'));
     // The link names nobody any more.
     await page.goto(`/myData/${visit.publicIdentifier}`);
     await main.getByText(label('publicVisit.myData.notFound'), { exact: true }).waitFor();

@@ -389,6 +389,8 @@ export const visitDetailSchema = visitSummarySchema
     timeZoneId: z.string(),
     /** The visit has the person's photo (GET /meeting/{id}/photo; staff only). */
     hasPhoto: z.boolean(),
+    /** Erased by retention or on request (docs/privacy.md): it names nobody, and says so. */
+    anonymised: z.boolean(),
     /** The documents the visitor signed, in the order signed (GET /meeting/:id only). */
     signatures: z.array(visitSignatureSchema).optional(),
   })

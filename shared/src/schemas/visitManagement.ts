@@ -102,6 +102,8 @@ export const visitListItemSchema = visitSummarySchema
     timeZoneId: z.string(),
     /** The visit has the person's photo (GET /meeting/{id}/photo). */
     hasPhoto: z.boolean(),
+    /** Erased by retention or on request (docs/privacy.md): it names nobody, and says so. */
+    anonymised: z.boolean(),
   })
   .meta({ id: 'VisitListItem' });
 export type VisitListItem = z.infer<typeof visitListItemSchema>;

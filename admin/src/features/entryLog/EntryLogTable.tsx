@@ -11,7 +11,7 @@ import { IconBolt, IconCancel, IconCheckOut, IconPrinter, IconUndo } from './Ent
 import { useDurationText } from './useDurationText.ts';
 import { VisitStatusBadge, badgeStateOf } from './VisitStatusBadge.tsx';
 import classes from './EntryLog.module.css';
-import { type RowAction, actionsFor, hasBadge, visitorName } from './visitActions.ts';
+import { type RowAction, actionsFor, hasBadge, shownName } from './visitActions.ts';
 
 /**
  * One page of visits; the visitor's name opens the visit, the row's buttons act on it. Times are
@@ -68,7 +68,7 @@ export function EntryLogTable(props: {
         </Table.Thead>
         <Table.Tbody>
           {visits?.map((visit) => {
-            const name = visitorName(visit) ?? t('entryLog.list.unnamed');
+            const name = shownName(visit, t);
             const actions = actionsFor(role, visit);
             return (
               <Table.Tr key={visit.id} data-testid={`visit-row-${visit.id}`}>

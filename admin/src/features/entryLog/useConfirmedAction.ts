@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { entryLogApi } from './entryLogApi.ts';
-import { visitorName } from './visitActions.ts';
+import { shownName } from './visitActions.ts';
 
 /** The row actions that only ask before they act (the others open a dialog of their own). */
 export type ConfirmedAction = 'checkInBack' | 'checkInAgain' | 'cancel' | 'remove';
@@ -40,7 +40,7 @@ export function useConfirmedAction(done: () => void, onAnswersExpired?: (visit: 
   const format = useDateTimeFormat();
   const [asked, setAsked] = useState<{ action: ConfirmedAction; visit: VisitListItem } | null>(null);
   const [busy, setBusy] = useState(false);
-  const name = asked ? (visitorName(asked.visit) ?? t('entryLog.list.unnamed')) : '';
+  const name = asked ? shownName(asked.visit, t) : '';
 
   const confirm = async () => {
     if (!asked) return;

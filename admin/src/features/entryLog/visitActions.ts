@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import {
   type VisitListItem,
   type VisitPermission,
@@ -38,6 +39,17 @@ export function actionsFor(role: string | undefined, visit: VisitListItem): RowA
 export function visitorName(visit: { firstName: string | null; lastName: string | null }): string | null {
   const name = `${visit.firstName ?? ''} ${visit.lastName ?? ''}`.trim();
   return name === '' ? null : name;
+}
+
+/**
+ * The name staff read for a visit: the visitor's; else "Anonymised" for a visit erased by
+ * retention or on request (docs/privacy.md), which names nobody on purpose; else "Unnamed visitor".
+ */
+export function shownName(
+  visit: { firstName: string | null; lastName: string | null; anonymised: boolean },
+  t: TFunction,
+): string {
+  return visitorName(visit) ?? t(visit.anonymised ? 'entryLog.list.anonymised' : 'entryLog.list.unnamed');
 }
 
 /**

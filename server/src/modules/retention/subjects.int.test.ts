@@ -337,6 +337,24 @@ describe('requests about a person', () => {
       [f.past, f.buildingId, true],
       [f.invited, f.buildingId, true],
     ]);
+    // The entry log says the visit is anonymised, in its list and its detail.
+    const detail = await t.app.inject({ method: 'GET', url: `/service/meeting/${f.past}`, headers: bearer(token) });
+    expect(jsonOf<{ anonymised: boolean; firstName: string | null }>(detail)).toMatchObject({
+      anonymised: true,
+      firstName: null,
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/service/meeting?buildingId=${f.buildingId}&limit=50`,
+      headers: bearer(token),
+    });
+    const rows = jsonOf<{ docs: { id: string; anonymised: boolean }[] }>(list).docs;
+    expect(
+      rows
+        .filter((row) => row.anonymised)
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([f.invited, f.past].sort());
     // The invitation nobody will come for is cancelled; its waiting reminder is gone.
     expect(visits.map((visit) => visit.cancelled_at !== null)).toEqual([false, true]);
     const mails = await db.selectFrom('mail_outbox').select('id').where('to_address', '=', f.email).execute();

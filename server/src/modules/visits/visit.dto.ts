@@ -84,6 +84,7 @@ type ListRow = Parameters<typeof toVisitSummary>[0] &
     | 'is_invitation'
     | 'refusal_reason'
     | 'checkout_method'
+    | 'anonymised_at'
   > & { time_zone: unknown; has_photo: boolean };
 
 export function toVisitListItem(row: ListRow, now: Date): VisitListItem {
@@ -100,6 +101,7 @@ export function toVisitListItem(row: ListRow, now: Date): VisitListItem {
     checkoutMethod: row.checkout_method,
     timeZoneId: zoneOf(row),
     hasPhoto: row.has_photo,
+    anonymised: row.anonymised_at !== null,
   };
 }
 
@@ -136,6 +138,7 @@ export function toVisitDetail(row: VisitRow & { invited_by_name?: string | null 
     locale: row.locale,
     timeZoneId: zoneOf(row),
     hasPhoto: row.has_photo,
+    anonymised: row.anonymised_at !== null,
   };
 }
 

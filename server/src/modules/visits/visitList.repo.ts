@@ -197,6 +197,7 @@ const listedColumns = [
   'visits.allowed',
   'visits.refusal_reason',
   'visits.flagged',
+  'visits.anonymised_at',
 ] as const;
 
 function listColumns<Q extends ReturnType<typeof filteredVisits>>(q: Q) {

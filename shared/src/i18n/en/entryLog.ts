@@ -71,6 +71,7 @@ export const entryLog = {
     empty: 'No visits yet.',
     noMatch: 'No visit matches.',
     unnamed: 'Unnamed visitor',
+    anonymised: 'Anonymised',
     columns: {
       lastName: 'Visitor',
       visitorType: 'Type',

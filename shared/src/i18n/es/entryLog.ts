@@ -71,6 +71,7 @@ export const entryLog = {
     empty: 'Todavía no hay visitas.',
     noMatch: 'Ninguna visita coincide.',
     unnamed: 'Visitante sin nombre',
+    anonymised: 'Anonimizado',
     columns: {
       lastName: 'Visitante',
       visitorType: 'Tipo',

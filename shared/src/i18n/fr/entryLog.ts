@@ -71,6 +71,7 @@ export const entryLog = {
     empty: 'Aucune visite pour le moment.',
     noMatch: 'Aucune visite ne correspond.',
     unnamed: 'Visiteur sans nom',
+    anonymised: 'Anonymisé',
     columns: {
       lastName: 'Visiteur',
       visitorType: 'Type',

@@ -11,7 +11,7 @@ import { useSession } from '../../session/index.ts';
 import { badgePagePath } from '../../badge/index.ts';
 import { IconCancel, IconCheckOut, IconPrinter } from '../EntryLogIcons.tsx';
 import { entryLogApi } from '../entryLogApi.ts';
-import { hasBadge, visitorName } from '../visitActions.ts';
+import { hasBadge, shownName } from '../visitActions.ts';
 import { AnswersTab } from './AnswersTab.tsx';
 import { CheckInDataTab } from './CheckInDataTab.tsx';
 import { CheckOutDataTab } from './CheckOutDataTab.tsx';
@@ -57,7 +57,7 @@ export function VisitDetailDialog(props: {
     };
   }, [visitId]);
 
-  const name = visit ? (visitorName(visit) ?? t('entryLog.list.unnamed')) : '';
+  const name = visit ? shownName(visit, t) : '';
   const actions = visit ? detailActionsFor(role, visit) : [];
   // Administrators read the visit's history (audit rows, e-mails, kiosk entries, jobs) in the Logs.
   const history = role === 'ROLE_ADMIN';

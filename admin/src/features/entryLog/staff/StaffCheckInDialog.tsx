@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/AppDialog.tsx';
 import { messageFromError, notifications } from '../../notifications/index.ts';
 import { entryLogApi } from '../entryLogApi.ts';
-import { visitorName } from '../visitActions.ts';
+import { shownName } from '../visitActions.ts';
 import { AdminWizardTexts } from './AdminWizardTexts.tsx';
 import { sendStaffCheckIn } from './staffCheckInOutcome.ts';
 import { useErrorText } from './useErrorText.ts';
@@ -40,7 +40,7 @@ export function StaffCheckInDialog(props: { visit: VisitListItem; onClose: (chan
   const { visit, onClose } = props;
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const name = visitorName(visit) ?? t('entryLog.list.unnamed');
+  const name = shownName(visit, t);
   const [data, setData] = useState<VisitCheckInData | null>(null);
   const [input, setInput] = useState<WizardInput | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AppDialog, DialogActions } from '../../../components/AppDialog.tsx';
 import { messageFromError, notifications } from '../../notifications/index.ts';
 import { type CheckOutData, entryLogApi } from '../entryLogApi.ts';
-import { visitorName } from '../visitActions.ts';
+import { shownName } from '../visitActions.ts';
 import { AdminWizardTexts } from './AdminWizardTexts.tsx';
 import { useErrorText } from './useErrorText.ts';
 
@@ -18,7 +18,7 @@ import { useErrorText } from './useErrorText.ts';
 export function StaffCheckOutDialog(props: { visit: VisitListItem; onClose: (changed: boolean) => void }) {
   const { visit, onClose } = props;
   const { t } = useTranslation();
-  const name = visitorName(visit) ?? t('entryLog.list.unnamed');
+  const name = shownName(visit, t);
   const [data, setData] = useState<CheckOutData | null>(null);
   const close = useRef(onClose);
   useEffect(() => {

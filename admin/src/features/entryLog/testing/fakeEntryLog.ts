@@ -70,6 +70,7 @@ export function visitFixture(firstName: string, lastName: string, changes: Parti
     // The test's own zone: times read as on the viewer's clock, no zone named.
     timeZoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
     hasPhoto: false,
+    anonymised: false,
     ...changes,
   });
 }
