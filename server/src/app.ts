@@ -35,6 +35,7 @@ import { questionnairesRoutes } from './modules/questionnaires/questionnaires.ro
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { privacyRoutes } from './modules/retention/privacy.routes.ts';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { publicVisitRoutes } from './modules/publicVisit/publicVisit.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(tenantsRoutes);
       await service.register(citiesRoutes);
       await service.register(privacyRoutes);
+      await service.register(watchlistRoutes);
       await service.register(usersRoutes);
       await service.register(buildingsRoutes);
       await service.register(questionnairesRoutes);

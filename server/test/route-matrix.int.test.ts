@@ -75,6 +75,12 @@ describe('route × role × tenant matrix', () => {
       'GET /service/privacy/subjects',
       'POST /service/privacy/subjects/export',
       'POST /service/privacy/subjects/erase',
+      'GET /service/watchlist',
+      'POST /service/watchlist',
+      'PATCH /service/watchlist/:id',
+      'DELETE /service/watchlist/:id',
+      'POST /service/meeting/:id/approveHeld',
+      'POST /service/meeting/:id/refuseHeld',
     ])
       expect(names).toContain(privacy);
     for (const people of [

@@ -24,6 +24,8 @@ export const errorCatalogue = {
   NOT_FOUND: { status: 404 },
   EMAIL_IS_NOT_VALID: { status: 400 },
   IS_EMPTY: { status: 400 },
+  /** A phone number with fewer than 6 digits where one must name someone (a watchlist entry). */
+  PHONE_IS_NOT_VALID: { status: 400 },
   MISSING: { status: 400 },
   ID_MALFORMED: { status: 400 },
   ERROR_WITH_FILTER: { status: 400 },
@@ -115,6 +117,11 @@ export const errorCatalogue = {
   INVITATION_NOT_SENDABLE: { status: 409 },
   // The visitor's own visit pages: what a visit's state no longer allows
   VISIT_ALREADY_CHECKED_OUT: { status: 409 },
+  // The watchlist (docs/watchlist.md)
+  /** The company's watchlist already has an entry of that kind for the same person (same key). */
+  WATCHLIST_ENTRY_EXISTS: { status: 409 },
+  /** Approving or refusing a visit that is not waiting for approval (decided already, or never held). */
+  VISIT_NOT_HELD: { status: 409 },
   POSTPONE_DURATION_NOT_LONGER: { status: 400 },
   // Tenants and buildings
   TENANT_REQUIRED: { status: 400 },

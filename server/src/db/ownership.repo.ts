@@ -1,7 +1,16 @@
 import type { Db } from './database.ts';
 
 /** The tables whose rows carry their own id and tenant. */
-type TenantTable = 'users' | 'buildings' | 'cameras' | 'questionnaires' | 'visits' | 'cities' | 'people' | 'roll_calls';
+type TenantTable =
+  | 'users'
+  | 'buildings'
+  | 'cameras'
+  | 'questionnaires'
+  | 'visits'
+  | 'cities'
+  | 'people'
+  | 'roll_calls'
+  | 'watchlist_entries';
 
 /** Whether the row of `table` with this id belongs to the tenant. */
 function ownedRow(table: TenantTable) {
@@ -40,6 +49,7 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst()) !== undefined,
   city: ownedRow('cities'),
+  watchlistEntry: ownedRow('watchlist_entries'),
   person: ownedRow('people'),
   rollCall: ownedRow('roll_calls'),
   floor: async (db, tenantId, id) =>

@@ -561,6 +561,7 @@ export interface Tenants {
   state: string | null;
   updated_at: Generated<Timestamp>;
   visit_retention_days: Generated<number>;
+  watchlist_salt: Generated<string>;
   zip: string | null;
 }
 
@@ -664,7 +665,7 @@ export interface Visits {
   public_identifier: string;
   questionnaires_answered_at: Timestamp | null;
   questionnaires_answers: ColumnType<AnsweredQuestionnaire[], string | undefined, string>;
-  refusal_reason: 'ALERT_ANSWER' | 'TEMPERATURE' | null;
+  refusal_reason: 'ALERT_ANSWER' | 'TEMPERATURE' | 'WATCHLIST' | null;
   reopened_at: Timestamp | null;
   scheduled_at: Timestamp | null;
   scheduled_duration: string | null;
@@ -676,6 +677,21 @@ export interface Visits {
   tenant_id: string;
   updated_at: Generated<Timestamp>;
   visitor_type: 'VISITOR' | 'CONTRACTOR' | 'EMPLOYEE' | 'RESIDENT';
+  watch_hold: 'HELD' | 'APPROVED' | null;
+  watchlist_entry_id: string | null;
+}
+
+export interface WatchlistEntries {
+  action: 'DENY' | 'HOLD';
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: string;
+  kind: 'NAME' | 'EMAIL' | 'PHONE' | 'COMPANY';
+  match_key: string;
+  reason: string;
+  tenant_id: string;
+  updated_at: Generated<Timestamp>;
+  value: string;
 }
 
 export interface DB {
@@ -726,4 +742,5 @@ export interface DB {
   visit_document_signatures: VisitDocumentSignatures;
   visit_photos: VisitPhotos;
   visits: Visits;
+  watchlist_entries: WatchlistEntries;
 }

@@ -370,6 +370,23 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
   floor: async (db, tenantId) => createFloor(db, tenantId, await createBuilding(db, tenantId)),
   space: async (db, tenantId) =>
     createSpace(db, tenantId, await createFloor(db, tenantId, await createBuilding(db, tenantId))),
+  watchlistEntry: async (db, tenantId) => {
+    const id = uuidv7();
+    const name = `Watched ${id.slice(-8)}`;
+    await db
+      .insertInto('watchlist_entries')
+      .values({
+        id,
+        tenant_id: tenantId,
+        kind: 'NAME',
+        value: name,
+        match_key: name.toLowerCase().split(' ').sort().join(' '),
+        action: 'HOLD',
+        reason: 'Route matrix',
+      })
+      .execute();
+    return id;
+  },
   city: async (db, tenantId) => {
     const id = uuidv7();
     await db

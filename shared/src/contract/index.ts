@@ -19,6 +19,7 @@ import { operationsContract } from './operations.ts';
 import { peopleContract } from './people.ts';
 import { peopleUploadContract } from './peopleUpload.ts';
 import { privacyContract } from './privacy.ts';
+import { watchlistContract } from './watchlist.ts';
 import { publicVisitContract } from './publicVisit.ts';
 import { questionnairesContract } from './questionnaires.ts';
 import { spaceBookingCheckInContract } from './spaceBookingCheckIn.ts';
@@ -58,6 +59,7 @@ export const contract = {
   ...accountContract,
   ...tenantsContract,
   ...privacyContract,
+  ...watchlistContract,
   ...citiesContract,
   ...usersContract,
   ...buildingsContract,

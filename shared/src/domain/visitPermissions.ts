@@ -38,6 +38,8 @@ export const visitPermissions = {
   checkOut: door,
   /** Check in back (undo a check-out). */
   checkInBack: door,
+  /** Let in, or refuse, a visitor the watchlist holds at the door (docs/watchlist.md). */
+  decideHeld: door,
   /** Fill entry or exit questionnaires for the visitor. */
   questionnaires: door,
   /** Remove a visit from the history. */

@@ -19,6 +19,7 @@ export const auditEntities = [
   'tenant',
   'user',
   'visit',
+  'watchlistEntry',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -61,6 +62,12 @@ export const auditActions = [
   'PRIVACY_NOTICE_PUBLISHED',
   'SUBJECT_DATA_EXPORTED',
   'SUBJECT_DATA_ERASED',
+  'WATCHLIST_ENTRY_ADDED',
+  'WATCHLIST_ENTRY_CHANGED',
+  'WATCHLIST_ENTRY_REMOVED',
+  'WATCHLIST_MATCHED',
+  'WATCHLIST_HOLD_APPROVED',
+  'WATCHLIST_HOLD_REFUSED',
   'CITY_CREATED',
   'CITY_UPDATED',
   'CITY_DELETED',

@@ -11,6 +11,10 @@ import { badgeLayoutSchema, checkInFieldSchema, employeeCheckInModes } from './b
 import { documentSignaturesSchema, visitSignatureSchema, wizardDocumentSchema } from './document.ts';
 import { questionSchema, questionTypes } from './questionnaire.ts';
 
+/** Why a check-in was refused: an answer, a temperature, or the company's watchlist (docs/watchlist.md). */
+export const entryRefusals = ['ALERT_ANSWER', 'TEMPERATURE', 'WATCHLIST'] as const;
+export type EntryRefusalReason = (typeof entryRefusals)[number];
+
 // Visits ("meetings" in the HTTP paths: docs/glossary.md, "meeting") and the public check-in
 // and check-out contract.
 
@@ -193,7 +197,12 @@ export const checkInResponseSchema = z
     publicIdentifier: z.string().nullable(),
     pin: z.string().nullable(),
     flagged: z.boolean(),
-    refusal: z.enum(['ALERT_ANSWER', 'TEMPERATURE']).nullable(),
+    refusal: z.enum(entryRefusals).nullable(),
+    /**
+     * Held by the watchlist (docs/watchlist.md): not in yet, waiting for staff to approve; the
+     * visitor is asked to wait at the reception.
+     */
+    held: z.boolean(),
     /** The building's success or failure text for this outcome. */
     message: z.string(),
     entryLogItem: visitSummarySchema.nullable(),
@@ -364,7 +373,7 @@ export const visitDetailSchema = visitSummarySchema
     exitQuestionnairesAnswers: z.array(answeredQuestionnaireSchema),
     consentAccepted: z.boolean(),
     emailMe: z.string().nullable(),
-    refusal: z.enum(['ALERT_ANSWER', 'TEMPERATURE']).nullable(),
+    refusal: z.enum(entryRefusals).nullable(),
     source: z.enum(visitSources),
     deviceId: z.string().nullable(),
     createdAt: z.string(),
@@ -389,6 +398,8 @@ export const visitDetailSchema = visitSummarySchema
     timeZoneId: z.string(),
     /** The visit has the person's photo (GET /meeting/{id}/photo; staff only). */
     hasPhoto: z.boolean(),
+    /** Waiting at the door for staff to approve: the watchlist held it (docs/watchlist.md). */
+    held: z.boolean(),
     /** Erased by retention or on request (docs/privacy.md): it names nobody, and says so. */
     anonymised: z.boolean(),
     /** The documents the visitor signed, in the order signed (GET /meeting/:id only). */

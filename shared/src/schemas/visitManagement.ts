@@ -7,6 +7,7 @@ import { PERSON_LIMITS } from './person.ts';
 import {
   answeredQuestionnaireSchema,
   checkoutMethods,
+  entryRefusals,
   visitSummarySchema,
   wizardQuestionnaireSchema,
 } from './visit.ts';
@@ -96,12 +97,14 @@ export const visitListItemSchema = visitSummarySchema
     hostUserId: z.uuid().nullable(),
     isInvitation: z.boolean(),
     cancelledAt: z.string().nullable(),
-    refusal: z.enum(['ALERT_ANSWER', 'TEMPERATURE']).nullable(),
+    refusal: z.enum(entryRefusals).nullable(),
     checkoutMethod: z.enum(checkoutMethods).nullable(),
     /** The building's time zone: staff read the visit's times on the building's clock. */
     timeZoneId: z.string(),
     /** The visit has the person's photo (GET /meeting/{id}/photo). */
     hasPhoto: z.boolean(),
+    /** Waiting at the door for staff to approve: the watchlist held it (docs/watchlist.md). */
+    held: z.boolean(),
     /** Erased by retention or on request (docs/privacy.md): it names nobody, and says so. */
     anonymised: z.boolean(),
   })

@@ -207,6 +207,7 @@ export async function submitCheckIn(
       pin: allowed ? (codes?.pin ?? visit?.pin ?? null) : null,
       flagged,
       refusal,
+      held: false,
       message: allowed ? data.successFormText : data.failureFormText,
       entryLogItem: null,
     },

@@ -53,6 +53,7 @@ import {
   type EntryPerson,
   answersOfEntry,
   decideEntry,
+  watchedVerdict,
   hostColumnsOf,
   hostLinkOfEntry,
   personOfEntry,
@@ -151,7 +152,7 @@ async function attemptCheckIn(
   if (await isAlreadyIn(ctx, entry, who)) return alreadyCheckedIn(channel.locale);
   const host = hostColumnsOf(entry, who, hostLink);
   const answers = await answersOfEntry(ctx, entry, who);
-  const decision = decideEntry(entry, who, answers);
+  const decision = await watchedVerdict(ctx, entry, who, decideEntry(entry, who, answers));
   const signatures = await signaturesOfEntry(ctx, entry, who);
   const written = await writeEntry(ctx, entry, who, { answers, decision, host, signatures }, attempt);
   if (written === 'alreadyIn') return alreadyCheckedIn(channel.locale);
@@ -300,7 +301,7 @@ async function writeEntry(
   // A visitor's own check-in (a phone, a kiosk) is audited with it; staff audit their own.
   const audited = entry.channel.staff !== true ? auditOfEntry(entry, id, columns) : undefined;
   // A booking's guest let in confirms the booking they were invited to (docs/space-booking.md).
-  const booking = decision.allowed ? (existing?.space_booking_id ?? null) : null;
+  const booking = decision.allowed && !decision.held ? (existing?.space_booking_id ?? null) : null;
   const { photo } = entry;
   const signed = signatures.length > 0;
   const alongside = async (db: ServerContext['db']) => {
@@ -346,7 +347,11 @@ function auditOfEntry(
   const actor = channelActor(channel.fromKiosk ? 'KIOSK' : 'OWN_DEVICE', { clientIp: channel.clientIp, deviceId });
   const change: AuditEntry = {
     tenantId: building.tenant_id,
-    action: columns.allowed ? 'MEETING_CHECKED_IN' : 'MEETING_CHECK_IN_REFUSED',
+    action: columns.watchlist_entry_id
+      ? 'WATCHLIST_MATCHED'
+      : columns.allowed
+        ? 'MEETING_CHECKED_IN'
+        : 'MEETING_CHECK_IN_REFUSED',
     entity: 'visit',
     entityId: visitId,
     after: {
@@ -359,6 +364,9 @@ function auditOfEntry(
       allowed: columns.allowed,
       refusal: columns.refusal_reason,
       source: columns.source,
+      ...(columns.watchlist_entry_id
+        ? { watchlistEntryId: columns.watchlist_entry_id, held: columns.watch_hold === 'HELD' }
+        : {}),
       ...(existing ? { checkedInAgain: existing.checked_out_at !== null } : {}),
     },
   };
@@ -393,7 +401,7 @@ function writeSignatures(
 
 /** The notice: the e-mail-me copy of a visitor let in (their code, PIN and check-out link), or none. */
 function noticeOf(ctx: ServerContext, entry: Entry, who: EntryPerson, decision: EntryVerdict, identifiers: Codes) {
-  if (!decision.allowed || !decision.emailMe) return undefined;
+  if (!decision.allowed || decision.held || !decision.emailMe) return undefined;
   return checkInCopyMail(ctx, entry.channel, {
     building: entry.building,
     settings: entry.settings,
@@ -423,9 +431,17 @@ async function freshCodes(ctx: ServerContext, offered: VisitCodes | undefined, b
 
 /** The answer: let in (the visit's codes, the building's success text) or refused (its failure text). */
 function outcomeOf(entry: Entry, decision: EntryVerdict, written: Written): CheckInOutcome {
-  const { settings, building } = entry;
-  const { allowed } = decision;
+  const { settings, building, channel } = entry;
+  // Let in now: allowed and not held by the watchlist.
+  const allowed = decision.allowed && !decision.held;
   const { identifiers } = written;
+  const message = decision.held
+    ? translate(channel.locale, 'publicVisit.watchlist.held')
+    : decision.refusal === 'WATCHLIST'
+      ? translate(channel.locale, 'publicVisit.watchlist.denied')
+      : allowed
+        ? settings.successFormText
+        : settings.failureFormText;
   const row =
     entry.timing.withSummary === false || written.saved === null
       ? undefined
@@ -441,7 +457,8 @@ function outcomeOf(entry: Entry, decision: EntryVerdict, written: Written): Chec
       pin: allowed ? identifiers.pin : null,
       flagged: decision.flagged,
       refusal: decision.refusal,
-      message: allowed ? settings.successFormText : settings.failureFormText,
+      held: decision.held,
+      message,
       entryLogItem: row && allowed ? toVisitSummary(row, settings.timeZoneId) : null,
     },
   };
@@ -458,6 +475,7 @@ export function alreadyCheckedIn(locale: Locale): CheckInOutcome {
       pin: null,
       flagged: false,
       refusal: null,
+      held: false,
       message: translate(locale, 'errors.CHECKEDIN'),
       entryLogItem: null,
       errorCode: 'CHECKEDIN',

@@ -29,6 +29,7 @@ import {
 } from '../identification/identifiedPerson.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
 import { type CheckedHost, checkedHost } from '../visits/hosts.service.ts';
+import { watchlistMatch } from '../watchlist/watchlist.service.ts';
 import type { SamePerson } from '../visits/openVisits.repo.ts';
 import type { VisitRow } from '../visits/visits.repo.ts';
 import type { CheckInChannel } from './channel.ts';
@@ -243,6 +244,10 @@ export interface EntryVerdict {
   duration: string;
   /** Where the e-mail-me copy goes, or null. */
   emailMe: string | null;
+  /** Let in only once staff approve: the watchlist holds the visitor at the door. */
+  held: boolean;
+  /** The watchlist's entry the visitor matched, or null. */
+  watchlistEntryId: string | null;
 }
 
 /**
@@ -287,7 +292,48 @@ export function decideEntry(entry: Entry, who: EntryPerson, answers: EntryAnswer
     },
     { questionnairesAnswers: [{ answers: answers.flat }], ...measures },
   );
-  return { allowed: refusal === null, refusal, flagged, consentAccepted, measures, duration, emailMe };
+  return {
+    allowed: refusal === null,
+    refusal,
+    flagged,
+    consentAccepted,
+    measures,
+    duration,
+    emailMe,
+    held: false,
+    watchlistEntryId: null,
+  };
+}
+
+/**
+ * What the company's watchlist makes of the door's decision (docs/watchlist.md), on a visitor's
+ * own channels (a phone, a kiosk): a visitor matching a DENY entry is refused (WATCHLIST), one
+ * matching a HOLD entry waits until staff approve. A kiosk's entry made offline is held whatever
+ * the entry's action: the kiosk could not ask, so staff decide. Staff at the desk see who they let
+ * in and are not stopped. The visit keeps the entry matched.
+ */
+export async function watchedVerdict(
+  ctx: ServerContext,
+  entry: Entry,
+  who: EntryPerson,
+  verdict: EntryVerdict,
+): Promise<EntryVerdict> {
+  if (entry.channel.staff === true) return verdict;
+  const { existing } = entry;
+  const { person, values } = who;
+  const match = await watchlistMatch(ctx, entry.building.tenant_id, {
+    firstName: person.firstName ?? existing?.first_name ?? null,
+    lastName: person.lastName ?? existing?.last_name ?? null,
+    email: person.email ?? existing?.email ?? null,
+    phone: textValue(values, 'phone') ?? existing?.phone ?? null,
+    companyName:
+      textValue(values, 'companyName') ?? textValue(values, 'contractorCompanyName') ?? existing?.company_name ?? null,
+  });
+  if (!match) return verdict;
+  const queued = entry.timing.queued === true && entry.channel.fromKiosk;
+  if (match.action === 'DENY' && !queued && verdict.allowed)
+    return { ...verdict, allowed: false, refusal: 'WATCHLIST', watchlistEntryId: match.id };
+  return { ...verdict, held: verdict.allowed, watchlistEntryId: match.id };
 }
 
 /**
@@ -326,7 +372,10 @@ export function visitColumns(
     ...host,
     check_in_form: JSON.stringify(values),
     scheduled_duration: decision.duration,
-    checked_in_at: allowed ? entry.at : null,
+    // Held by the watchlist: not in until staff approve (the host's notice follows the check-in).
+    checked_in_at: allowed && !decision.held ? entry.at : null,
+    watch_hold: decision.held ? ('HELD' as const) : null,
+    watchlist_entry_id: decision.watchlistEntryId ?? existing?.watchlist_entry_id ?? null,
     // Checking back in after a check-out opens the visit again.
     ...(allowed
       ? {

@@ -85,6 +85,7 @@ type ListRow = Parameters<typeof toVisitSummary>[0] &
     | 'refusal_reason'
     | 'checkout_method'
     | 'anonymised_at'
+    | 'watch_hold'
   > & { time_zone: unknown; has_photo: boolean };
 
 export function toVisitListItem(row: ListRow, now: Date): VisitListItem {
@@ -101,6 +102,7 @@ export function toVisitListItem(row: ListRow, now: Date): VisitListItem {
     checkoutMethod: row.checkout_method,
     timeZoneId: zoneOf(row),
     hasPhoto: row.has_photo,
+    held: row.watch_hold === 'HELD',
     anonymised: row.anonymised_at !== null,
   };
 }
@@ -138,6 +140,7 @@ export function toVisitDetail(row: VisitRow & { invited_by_name?: string | null 
     locale: row.locale,
     timeZoneId: zoneOf(row),
     hasPhoto: row.has_photo,
+    held: row.watch_hold === 'HELD',
     anonymised: row.anonymised_at !== null,
   };
 }

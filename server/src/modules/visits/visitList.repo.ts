@@ -198,6 +198,7 @@ const listedColumns = [
   'visits.refusal_reason',
   'visits.flagged',
   'visits.anonymised_at',
+  'visits.watch_hold',
 ] as const;
 
 function listColumns<Q extends ReturnType<typeof filteredVisits>>(q: Q) {

@@ -196,7 +196,7 @@ export async function updateVisitIf(
   db: Db,
   id: string,
   values: UpdateObject<Database, 'visits'>,
-  guard: 'invited' | 'open' | 'out' | 'any',
+  guard: 'invited' | 'open' | 'out' | 'held' | 'any',
 ): Promise<boolean> {
   let q = db
     .updateTable('visits')
@@ -205,6 +205,10 @@ export async function updateVisitIf(
   if (guard === 'invited') q = q.where(sql<SqlBool>`${notArrived} and visits.cancelled_at is null and visits.allowed`);
   if (guard === 'open') q = q.where(sql<SqlBool>`${openVisit}`);
   if (guard === 'out') q = q.where('checked_out_at', 'is not', null);
+  if (guard === 'held')
+    q = q.where(
+      sql<SqlBool>`visits.watch_hold = 'HELD' and ${notArrived} and visits.allowed and visits.cancelled_at is null`,
+    );
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

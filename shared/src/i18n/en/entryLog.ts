@@ -311,7 +311,11 @@ export const entryLog = {
       AUTO_TIMEOUT: 'Automatically, after the expected end',
       AUTO_SPECIFIC_TIME: "Automatically, at the building's check-out time",
     },
-    refusals: { ALERT_ANSWER: 'An answer refused entry', TEMPERATURE: 'The temperature refused entry' },
+    refusals: {
+      ALERT_ANSWER: 'An answer refused entry',
+      TEMPERATURE: 'The temperature refused entry',
+      WATCHLIST: 'The company’s watchlist refused entry',
+    },
     consentGiven: 'Given',
     consentNotGiven: 'Not given',
     notCheckedIn: 'Not checked in.',

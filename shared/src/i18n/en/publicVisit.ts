@@ -368,4 +368,8 @@ export const publicVisit = {
     version: 'Version {{version}}',
     close: 'Close',
   },
+  watchlist: {
+    held: 'Please wait at the reception: someone will be with you in a moment.',
+    denied: 'Please see the reception.',
+  },
 };

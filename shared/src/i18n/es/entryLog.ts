@@ -306,7 +306,11 @@ export const entryLog = {
       AUTO_TIMEOUT: 'Automáticamente, tras el fin previsto',
       AUTO_SPECIFIC_TIME: 'Automáticamente, a la hora de salida del edificio',
     },
-    refusals: { ALERT_ANSWER: 'Una respuesta impidió la entrada', TEMPERATURE: 'La temperatura impidió la entrada' },
+    refusals: {
+      ALERT_ANSWER: 'Una respuesta impidió la entrada',
+      TEMPERATURE: 'La temperatura impidió la entrada',
+      WATCHLIST: 'La lista de vigilancia de la empresa impidió la entrada',
+    },
     consentGiven: 'Otorgado',
     consentNotGiven: 'No otorgado',
     notCheckedIn: 'Sin entrada registrada.',

@@ -377,4 +377,8 @@ export const publicVisit: Catalogue<typeof english> = {
     version: 'Versión {{version}}',
     close: 'Cerrar',
   },
+  watchlist: {
+    held: 'Espere en la recepción, por favor: alguien le atenderá enseguida.',
+    denied: 'Diríjase a la recepción, por favor.',
+  },
 };

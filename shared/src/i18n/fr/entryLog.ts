@@ -306,7 +306,11 @@ export const entryLog = {
       AUTO_TIMEOUT: 'Automatiquement, après la fin prévue',
       AUTO_SPECIFIC_TIME: "Automatiquement, à l'heure de sortie du bâtiment",
     },
-    refusals: { ALERT_ANSWER: "Une réponse a refusé l'entrée", TEMPERATURE: "La température a refusé l'entrée" },
+    refusals: {
+      ALERT_ANSWER: "Une réponse a refusé l'entrée",
+      TEMPERATURE: "La température a refusé l'entrée",
+      WATCHLIST: 'La liste de surveillance de l’entreprise a refusé l’entrée',
+    },
     consentGiven: 'Donné',
     consentNotGiven: 'Non donné',
     notCheckedIn: "Pas d'entrée enregistrée.",

@@ -378,4 +378,8 @@ export const publicVisit: Catalogue<typeof english> = {
     version: 'Version {{version}}',
     close: 'Fermer',
   },
+  watchlist: {
+    held: 'Merci de patienter à l’accueil : quelqu’un vient vous voir dans un instant.',
+    denied: 'Merci de vous adresser à l’accueil.',
+  },
 };

@@ -66,10 +66,12 @@ export function visitFixture(firstName: string, lastName: string, changes: Parti
     isInvitation: true,
     cancelledAt: null,
     refusal: null,
+    held: false,
     checkoutMethod: null,
     // The test's own zone: times read as on the viewer's clock, no zone named.
     timeZoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
     hasPhoto: false,
+    held: false,
     anonymised: false,
     ...changes,
   });
@@ -319,6 +321,7 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
         pin: '1234',
         flagged: false,
         refusal: refused ? 'ALERT_ANSWER' : null,
+        held: false,
         message: refused ? wizard.failureFormText : wizard.successFormText,
         entryLogItem: null,
       });
@@ -358,6 +361,7 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
         pin: '4321',
         flagged: false,
         refusal: null,
+        held: false,
         message: wizard.successFormText,
         entryLogItem: null,
       });
@@ -380,6 +384,7 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
         checkedInAt: refused ? null : NOW(),
         allowed: !refused,
         refusal: refused ? 'ALERT_ANSWER' : null,
+        held: false,
         scheduledAt: null,
         isInvitation: false,
         host: fast.hostPersonId === hana.personId ? `${hana.firstName} ${hana.lastName}` : typed('host') || null,
@@ -395,6 +400,7 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
         pin: '5678',
         flagged: false,
         refusal: refused ? 'ALERT_ANSWER' : null,
+        held: false,
         message: refused ? wizard.failureFormText : wizard.successFormText,
         entryLogItem: null,
       });
