@@ -156,6 +156,43 @@ describe('entry log actions', () => {
     await waitFor(() => expect(screen.queryByTestId(`visit-row-${eve.id}`)).not.toBeInTheDocument());
   });
 
+  it('lets in or refuses a visitor the watchlist holds at the door, after a question; nothing else is offered', async () => {
+    const hana = visitFixture('Hana', 'Held', { held: true, scheduledAt: null, isInvitation: false });
+    const rolf = visitFixture('Rolf', 'Refused', { held: true, scheduledAt: null, isInvitation: false });
+    const { calls } = fakeEntryLog([hana, rolf]);
+    const { user } = await renderEntryLog('ROLE_USER');
+
+    const held = within(await row(hana));
+    expect(held.getByText('Held at the door').closest('[data-state="HELD"]')).toHaveAttribute(
+      'title',
+      'The company’s watchlist holds this visitor: let them in or refuse them.',
+    );
+    expect(held.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Details of the visit of Hana Held',
+      'Let Hana Held in',
+      'Refuse Hana Held at the door',
+    ]);
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(held.getByRole('button', { name: 'Let Hana Held in' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Let the visitor in' });
+    expect(dialog).toHaveTextContent('Let Hana Held in? The watchlist held them at the door.');
+    await user.click(within(dialog).getByRole('button', { name: 'Let in' }));
+    await banner('Hana Held is let in; their host is told.');
+    expect(calls.last('POST /meeting/:id/approveHeld').params).toEqual({ id: hana.id });
+    await waitFor(() => expect(within(screen.getByTestId(`visit-row-${hana.id}`)).getByText('In')).toBeInTheDocument());
+
+    await user.click(within(await row(rolf)).getByRole('button', { name: 'Refuse Rolf Refused at the door' }));
+    dialog = await screen.findByRole('dialog', { name: 'Refuse the visitor' });
+    expect(dialog).toHaveTextContent('recorded as refused by the watchlist and their host is not told');
+    await user.click(within(dialog).getByRole('button', { name: 'Refuse' }));
+    expect(await screen.findByText('Rolf Refused is refused at the door.')).toBeInTheDocument();
+    expect(calls.last('POST /meeting/:id/refuseHeld').params).toEqual({ id: rolf.id });
+    await waitFor(() =>
+      expect(within(screen.getByTestId(`visit-row-${rolf.id}`)).getByText('Refused')).toBeInTheDocument(),
+    );
+  });
+
   it('checks a returning visitor in at once, as a new visit with the answers of their last one', async () => {
     const carla = visitFixture('Carla', 'Diaz', {
       status: 'OUT',

@@ -103,7 +103,7 @@ export function EntryLogTable(props: {
                 <Table.Td>{moment(visit.checkedInAt, visit.timeZoneId)}</Table.Td>
                 <Table.Td>{moment(visit.checkedOutAt, visit.timeZoneId)}</Table.Td>
                 <Table.Td className={classes.statusCell}>
-                  <VisitStatusBadge state={badgeStateOf(visit)} flagged={visit.flagged} />
+                  <VisitStatusBadge state={badgeStateOf(visit)} flagged={visit.flagged} held={visit.held} />
                 </Table.Td>
                 <Table.Td>
                   <VisitRowActions
@@ -136,6 +136,27 @@ function VisitRowActions(props: {
   const has = (action: RowAction) => actions.includes(action);
   return (
     <RowActions>
+      {has('approveHeld') && (
+        <Button
+          size="compact-sm"
+          leftSection={<IconLogin size={16} />}
+          aria-label={t('entryLog.rowActions.approveHeldOf', { name })}
+          onClick={() => onAction('approveHeld')}
+        >
+          {t('entryLog.rowActions.approveHeld')}
+        </Button>
+      )}
+      {has('refuseHeld') && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          color="red.9"
+          aria-label={t('entryLog.rowActions.refuseHeldOf', { name })}
+          onClick={() => onAction('refuseHeld')}
+        >
+          {t('entryLog.rowActions.refuseHeld')}
+        </Button>
+      )}
       {has('checkIn') && (
         <Button
           size="compact-sm"

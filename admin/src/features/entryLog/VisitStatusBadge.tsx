@@ -26,7 +26,11 @@ const colours: Record<VisitBadgeState, string> = {
   CANCELLED: 'gray.7',
 };
 
-const paths: Record<VisitBadgeState | 'FLAGGED', ReactNode> = {
+const paths: Record<VisitBadgeState | 'FLAGGED' | 'HELD', ReactNode> = {
+  // A raised hand: wait.
+  HELD: (
+    <path d="M8 13V5.5a1.5 1.5 0 0 1 3 0V12m0-6.5v-2a1.5 1.5 0 0 1 3 0V12m0-6.5a1.5 1.5 0 0 1 3 0V12m0-4.5a1.5 1.5 0 0 1 3 0V16a6 6 0 0 1-6 6h-2a7 7 0 0 1-6-3l-2.7-4.5a1.6 1.6 0 0 1 2.7-1.7L8 15" />
+  ),
   // An arrow into a door.
   IN: <path d="M14 8V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-2M9 12h12m-3-3 3 3-3 3" />,
   // A clock with an exclamation mark.
@@ -57,14 +61,30 @@ const paths: Record<VisitBadgeState | 'FLAGGED', ReactNode> = {
   FLAGGED: <path d="M5 5a5 5 0 0 1 7 0 5 5 0 0 0 7 0v9a5 5 0 0 1-7 0 5 5 0 0 0-7 0zM5 21v-7" />,
 };
 
-function BadgeIcon({ state }: { state: VisitBadgeState | 'FLAGGED' }) {
+function BadgeIcon({ state }: { state: VisitBadgeState | 'FLAGGED' | 'HELD' }) {
   return <ListIcon size={14}>{paths[state]}</ListIcon>;
 }
 
-/** A visit's status in words with its icon, and "attention" when an answer was flagged. */
-export function VisitStatusBadge(props: { state: VisitBadgeState; flagged?: boolean }) {
-  const { state, flagged = false } = props;
+/**
+ * A visit's status in words with its icon, and "attention" when an answer was flagged; a visitor
+ * the watchlist holds at the door shows that instead of a status (they are neither in nor expected).
+ */
+export function VisitStatusBadge(props: { state: VisitBadgeState; flagged?: boolean; held?: boolean }) {
+  const { state, flagged = false, held = false } = props;
   const { t } = useTranslation();
+  if (held) {
+    return (
+      <Badge
+        color="pink.9"
+        variant="filled"
+        leftSection={<BadgeIcon state="HELD" />}
+        data-state="HELD"
+        title={t('entryLog.status.heldHelp')}
+      >
+        {t('entryLog.status.held')}
+      </Badge>
+    );
+  }
   return (
     <Group gap={4} wrap="nowrap">
       <Badge

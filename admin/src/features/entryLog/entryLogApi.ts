@@ -62,6 +62,9 @@ export const entryLogApi = {
   checkOut: (id: string, body: StaffCheckOutBody) => api.call('PATCH /meeting/:id/check-out', { ...byId(id), body }),
   checkInBack: (id: string) => api.call('PATCH /meeting/:id/check-in-back', byId(id)),
   cancel: (id: string) => api.call('PATCH /meeting/:id/cancel', byId(id)),
+  /** A visitor the watchlist holds at the door, let in (checked in now, the host told) or refused. */
+  approveHeld: (id: string) => api.call('POST /meeting/:id/approveHeld', byId(id)),
+  refuseHeld: (id: string) => api.call('POST /meeting/:id/refuseHeld', byId(id)),
   /** Who checked in at a building before, each once by their latest visit, newest first (the desk's search). */
   returning: async (buildingId: string, search: string, signal?: AbortSignal) =>
     (

@@ -8,9 +8,11 @@ import { entryLogApi } from './entryLogApi.ts';
 import { shownName } from './visitActions.ts';
 
 /** The row actions that only ask before they act (the others open a dialog of their own). */
-export type ConfirmedAction = 'checkInBack' | 'checkInAgain' | 'cancel' | 'remove';
+export type ConfirmedAction = 'approveHeld' | 'refuseHeld' | 'checkInBack' | 'checkInAgain' | 'cancel' | 'remove';
 
 const calls: Record<ConfirmedAction, (id: string) => Promise<unknown>> = {
+  approveHeld: entryLogApi.approveHeld,
+  refuseHeld: entryLogApi.refuseHeld,
   checkInBack: entryLogApi.checkInBack,
   checkInAgain: entryLogApi.checkInAgain,
   cancel: entryLogApi.cancel,
@@ -18,6 +20,8 @@ const calls: Record<ConfirmedAction, (id: string) => Promise<unknown>> = {
 };
 
 const successes = {
+  approveHeld: 'entryLog.actions.HELD_APPROVED',
+  refuseHeld: 'entryLog.actions.HELD_REFUSED',
   checkInBack: 'entryLog.actions.CHECK_IN_BACK_SUCCESS',
   checkInAgain: 'entryLog.actions.CHECK_IN_SUCCESS',
   cancel: 'entryLog.actions.CANCEL_SUCCESS',
@@ -30,7 +34,7 @@ function isRefusedCheckIn(answer: unknown): answer is { allowed: false; message:
 }
 
 /**
- * Check in back, check in again, cancel and remove, each after a question naming the visitor: the answer acts,
+ * Let in or refuse a visitor held at the door, check in back, check in again, cancel and remove, each after a question naming the visitor: the answer acts,
  * says so (checkInOut.actions.*) and lets the list load again; a refusal says why. A check-in again
  * whose answers no longer hold says so and hands the visit to `onAnswersExpired` (the fast
  * check-in with the wizard).
@@ -47,7 +51,8 @@ export function useConfirmedAction(done: () => void, onAnswersExpired?: (visit: 
     setBusy(true);
     try {
       const answer = await calls[asked.action](asked.visit.id);
-      if (isRefusedCheckIn(answer)) {
+      // A held visitor refused is the answer asked for, not a check-in the door refused.
+      if (asked.action !== 'refuseHeld' && isRefusedCheckIn(answer)) {
         notifications.showError({ key: 'entryLog.actions.CHECK_IN_REFUSED', params: { name, reason: answer.message } });
       } else {
         notifications.showSuccess({ key: successes[asked.action], params: { name } });
@@ -70,6 +75,20 @@ export function useConfirmedAction(done: () => void, onAnswersExpired?: (visit: 
 
   const texts = (() => {
     switch (asked?.action) {
+      case 'approveHeld':
+        return {
+          title: t('entryLog.confirm.approveHeldTitle'),
+          text: t('entryLog.confirm.approveHeldText', { name }),
+          confirmLabel: t('entryLog.confirm.approveHeldConfirm'),
+          danger: false,
+        };
+      case 'refuseHeld':
+        return {
+          title: t('entryLog.confirm.refuseHeldTitle'),
+          text: t('entryLog.confirm.refuseHeldText', { name }),
+          confirmLabel: t('entryLog.confirm.refuseHeldConfirm'),
+          danger: true,
+        };
       case 'checkInBack':
         return {
           title: t('entryLog.confirm.checkInBackTitle'),

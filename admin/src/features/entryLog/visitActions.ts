@@ -11,10 +11,23 @@ import {
 // Which action a row offers: the shared role rule (what the user's role may call: a refused call
 // signs them out) and the shared state rule (what the visit's stored state allows), together.
 
-export const rowActions = ['checkIn', 'checkOut', 'checkInBack', 'checkInAgain', 'cancel', 'remove'] as const;
+export const rowActions = [
+  'approveHeld',
+  'refuseHeld',
+  'checkIn',
+  'checkOut',
+  'checkInBack',
+  'checkInAgain',
+  'cancel',
+  'remove',
+] as const;
 export type RowAction = (typeof rowActions)[number];
 
-const needs: Record<RowAction, { permission: VisitPermission; transition: VisitTransition }> = {
+/** What staff do for a visitor the watchlist holds at the door (docs/watchlist.md): nothing else applies. */
+const heldActions = ['approveHeld', 'refuseHeld'] as const satisfies readonly RowAction[];
+type DoorAction = Exclude<RowAction, (typeof heldActions)[number]>;
+
+const needs: Record<DoorAction, { permission: VisitPermission; transition: VisitTransition }> = {
   checkIn: { permission: 'checkIn', transition: 'checkIn' },
   checkOut: { permission: 'checkOut', transition: 'checkOut' },
   checkInBack: { permission: 'checkInBack', transition: 'checkInBack' },
@@ -22,11 +35,13 @@ const needs: Record<RowAction, { permission: VisitPermission; transition: VisitT
   cancel: { permission: 'cancel', transition: 'cancel' },
   remove: { permission: 'remove', transition: 'remove' },
 };
+const doorActions = rowActions.filter((action): action is DoorAction => action in needs);
 
 /** The actions a user with `role` may take on `visit` now, in the row's order. */
 export function actionsFor(role: string | undefined, visit: VisitListItem): RowAction[] {
+  if (visit.held) return mayOnVisits(role, 'decideHeld') ? [...heldActions] : [];
   const state = visitState(visit);
-  return rowActions.filter(
+  return doorActions.filter(
     (action) =>
       mayOnVisits(role, needs[action].permission) &&
       mayTransition(state, needs[action].transition) &&

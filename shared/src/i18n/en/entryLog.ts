@@ -62,6 +62,8 @@ export const entryLog = {
     flagged: 'Attention',
     flaggedHelp: 'An answer was flagged for the reception.',
     okHelp: 'Answered the questionnaires ahead: awaited at the door.',
+    held: 'Held at the door',
+    heldHelp: 'The company’s watchlist holds this visitor: let them in or refuse them.',
   },
   list: {
     caption: 'Visits',
@@ -98,6 +100,10 @@ export const entryLog = {
     cancel: 'Cancel the visit of {{name}}',
     remove: 'Remove the visit of {{name}}',
     printBadge: 'Print the badge of {{name}}',
+    approveHeld: 'Let in',
+    approveHeldOf: 'Let {{name}} in',
+    refuseHeld: 'Refuse',
+    refuseHeldOf: 'Refuse {{name}} at the door',
   },
   /** The notifications after a staff action, by its outcome (a refused check-in too). */
   actions: {
@@ -109,6 +115,8 @@ export const entryLog = {
     INVITE_SUCCESS: '{{name}} is invited: the invitation is on its way by e-mail.',
     INVITE_NO_EMAIL: '{{name}} is invited. Without an e-mail address, no invitation is sent.',
     CHECK_IN_REFUSED: '{{name}} was refused entry: {{reason}}',
+    HELD_APPROVED: '{{name}} is let in; their host is told.',
+    HELD_REFUSED: '{{name}} is refused at the door.',
   },
   confirm: {
     keep: 'Keep',
@@ -127,6 +135,12 @@ export const entryLog = {
     removeText:
       'Remove the visit of {{name}} from the history? Its check-in, check-out and answers are deleted for good.',
     removeConfirm: 'Remove',
+    approveHeldTitle: 'Let the visitor in',
+    approveHeldText: 'Let {{name}} in? The watchlist held them at the door. They are checked in now and their host is told.',
+    approveHeldConfirm: 'Let in',
+    refuseHeldTitle: 'Refuse the visitor',
+    refuseHeldText: 'Refuse {{name}} at the door? The visit is recorded as refused by the watchlist and their host is not told.',
+    refuseHeldConfirm: 'Refuse',
   },
   checkIn: {
     title: 'Check in {{name}}',

@@ -62,6 +62,8 @@ export const entryLog = {
     flagged: 'Atención',
     flaggedHelp: 'Una respuesta se ha señalado a la recepción.',
     okHelp: 'Respondió los cuestionarios por adelantado: se le espera en la entrada.',
+    held: 'Retenido en recepción',
+    heldHelp: 'La lista de vigilancia de la empresa retiene a este visitante: déjelo entrar o rechácelo.',
   },
   list: {
     caption: 'Visitas',
@@ -97,6 +99,10 @@ export const entryLog = {
     cancel: 'Cancelar la visita de {{name}}',
     remove: 'Eliminar la visita de {{name}}',
     printBadge: 'Imprimir la tarjeta de {{name}}',
+    approveHeld: 'Dejar entrar',
+    approveHeldOf: 'Dejar entrar a {{name}}',
+    refuseHeld: 'Rechazar',
+    refuseHeldOf: 'Rechazar a {{name}} en recepción',
   },
   actions: {
     CHECK_IN_SUCCESS: 'Se ha registrado la entrada de {{name}}.',
@@ -107,6 +113,8 @@ export const entryLog = {
     INVITE_SUCCESS: '{{name}} está invitado/a: la invitación se envía por correo.',
     INVITE_NO_EMAIL: '{{name}} está invitado/a. Sin dirección de correo, no se envía ninguna invitación.',
     CHECK_IN_REFUSED: 'Se ha rechazado la entrada de {{name}}: {{reason}}',
+    HELD_APPROVED: '{{name}} puede entrar; su anfitrión recibe el aviso.',
+    HELD_REFUSED: '{{name}} ha sido rechazado(a) en recepción.',
   },
   confirm: {
     keep: 'Conservar',
@@ -125,6 +133,12 @@ export const entryLog = {
     removeText:
       '¿Eliminar la visita de {{name}} del historial? Su entrada, su salida y sus respuestas se borran definitivamente.',
     removeConfirm: 'Eliminar',
+    approveHeldTitle: 'Dejar entrar al visitante',
+    approveHeldText: '¿Dejar entrar a {{name}}? La lista de vigilancia lo retuvo en recepción. Su entrada se registra ahora y su anfitrión recibe el aviso.',
+    approveHeldConfirm: 'Dejar entrar',
+    refuseHeldTitle: 'Rechazar al visitante',
+    refuseHeldText: '¿Rechazar a {{name}} en recepción? La visita queda registrada como rechazada por la lista de vigilancia y su anfitrión no recibe aviso.',
+    refuseHeldConfirm: 'Rechazar',
   },
   checkIn: {
     title: 'Entrada de {{name}}',

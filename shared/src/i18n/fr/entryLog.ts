@@ -62,6 +62,8 @@ export const entryLog = {
     flagged: 'Attention',
     flaggedHelp: "Une réponse a été signalée à l'accueil.",
     okHelp: "A répondu aux questionnaires à l'avance : attendu à l'accueil.",
+    held: 'Retenu à l’accueil',
+    heldHelp: 'La liste de surveillance de l’entreprise retient ce visiteur : faites-le entrer ou refusez-le.',
   },
   list: {
     caption: 'Visites',
@@ -97,6 +99,10 @@ export const entryLog = {
     cancel: 'Annuler la visite de {{name}}',
     remove: 'Supprimer la visite de {{name}}',
     printBadge: 'Imprimer le badge de {{name}}',
+    approveHeld: 'Faire entrer',
+    approveHeldOf: 'Faire entrer {{name}}',
+    refuseHeld: 'Refuser',
+    refuseHeldOf: 'Refuser {{name}} à l’accueil',
   },
   actions: {
     CHECK_IN_SUCCESS: "L'entrée de {{name}} est enregistrée.",
@@ -107,6 +113,8 @@ export const entryLog = {
     INVITE_SUCCESS: "{{name}} est invité(e) : l'invitation part par courriel.",
     INVITE_NO_EMAIL: "{{name}} est invité(e). Sans adresse électronique, aucune invitation n'est envoyée.",
     CHECK_IN_REFUSED: "L'entrée de {{name}} a été refusée : {{reason}}",
+    HELD_APPROVED: '{{name}} peut entrer ; son hôte est prévenu.',
+    HELD_REFUSED: '{{name}} est refusé(e) à l’accueil.',
   },
   confirm: {
     keep: 'Conserver',
@@ -125,6 +133,12 @@ export const entryLog = {
     removeText:
       "Supprimer la visite de {{name}} de l'historique ? Son entrée, sa sortie et ses réponses sont effacées définitivement.",
     removeConfirm: 'Supprimer',
+    approveHeldTitle: 'Faire entrer le visiteur',
+    approveHeldText: 'Faire entrer {{name}} ? La liste de surveillance l’a retenu(e) à l’accueil. Son arrivée est enregistrée maintenant et son hôte est prévenu.',
+    approveHeldConfirm: 'Faire entrer',
+    refuseHeldTitle: 'Refuser le visiteur',
+    refuseHeldText: 'Refuser {{name}} à l’accueil ? La visite est enregistrée comme refusée par la liste de surveillance et son hôte n’est pas prévenu.',
+    refuseHeldConfirm: 'Refuser',
   },
   checkIn: {
     title: 'Entrée de {{name}}',

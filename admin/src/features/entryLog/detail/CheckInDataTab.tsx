@@ -39,7 +39,7 @@ export function CheckInDataTab({ visit }: { visit: VisitDetail }) {
         facts={[
           [
             t('entryLog.detail.fields.status'),
-            <VisitStatusBadge state={badgeStateOf(visit)} flagged={visit.flagged} />,
+            <VisitStatusBadge state={badgeStateOf(visit)} flagged={visit.flagged} held={visit.held} />,
           ],
           [t('entryLog.detail.fields.visitorType'), t(`people.types.${visit.visitorType}`)],
           [t('entryLog.detail.fields.firstName'), visit.firstName],

@@ -66,7 +66,6 @@ export function visitFixture(firstName: string, lastName: string, changes: Parti
     isInvitation: true,
     cancelledAt: null,
     refusal: null,
-    held: false,
     checkoutMethod: null,
     // The test's own zone: times read as on the viewer's clock, no zone named.
     timeZoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -408,6 +407,10 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
     'POST /meeting/:id/resendInvitation': ({ params }) => detail(params.id!),
     'PATCH /meeting/:id': ({ params, body }) => update(params.id!, body as Partial<VisitListItem>),
     'PATCH /meeting/:id/cancel': ({ params }) => update(params.id!, { cancelledAt: NOW(), status: 'CANCELLED' }),
+    'POST /meeting/:id/approveHeld': ({ params }) =>
+      update(params.id!, { held: false, checkedInAt: NOW(), status: 'IN' }),
+    'POST /meeting/:id/refuseHeld': ({ params }) =>
+      update(params.id!, { held: false, allowed: false, refusal: 'WATCHLIST', status: 'REFUSED' }),
     'DELETE /meeting/:id': ({ params }) => {
       visits.delete(params.id!);
       return { ok: true };
