@@ -136,10 +136,12 @@ export const entryLog = {
       'Remove the visit of {{name}} from the history? Its check-in, check-out and answers are deleted for good.',
     removeConfirm: 'Remove',
     approveHeldTitle: 'Let the visitor in',
-    approveHeldText: 'Let {{name}} in? The watchlist held them at the door. They are checked in now and their host is told.',
+    approveHeldText:
+      'Let {{name}} in? The watchlist held them at the door. They are checked in now and their host is told.',
     approveHeldConfirm: 'Let in',
     refuseHeldTitle: 'Refuse the visitor',
-    refuseHeldText: 'Refuse {{name}} at the door? The visit is recorded as refused by the watchlist and their host is not told.',
+    refuseHeldText:
+      'Refuse {{name}} at the door? The visit is recorded as refused by the watchlist and their host is not told.',
     refuseHeldConfirm: 'Refuse',
   },
   checkIn: {

@@ -134,10 +134,12 @@ export const entryLog = {
       '¿Eliminar la visita de {{name}} del historial? Su entrada, su salida y sus respuestas se borran definitivamente.',
     removeConfirm: 'Eliminar',
     approveHeldTitle: 'Dejar entrar al visitante',
-    approveHeldText: '¿Dejar entrar a {{name}}? La lista de vigilancia lo retuvo en recepción. Su entrada se registra ahora y su anfitrión recibe el aviso.',
+    approveHeldText:
+      '¿Dejar entrar a {{name}}? La lista de vigilancia lo retuvo en recepción. Su entrada se registra ahora y su anfitrión recibe el aviso.',
     approveHeldConfirm: 'Dejar entrar',
     refuseHeldTitle: 'Rechazar al visitante',
-    refuseHeldText: '¿Rechazar a {{name}} en recepción? La visita queda registrada como rechazada por la lista de vigilancia y su anfitrión no recibe aviso.',
+    refuseHeldText:
+      '¿Rechazar a {{name}} en recepción? La visita queda registrada como rechazada por la lista de vigilancia y su anfitrión no recibe aviso.',
     refuseHeldConfirm: 'Rechazar',
   },
   checkIn: {

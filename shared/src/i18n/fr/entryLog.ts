@@ -134,10 +134,12 @@ export const entryLog = {
       "Supprimer la visite de {{name}} de l'historique ? Son entrée, sa sortie et ses réponses sont effacées définitivement.",
     removeConfirm: 'Supprimer',
     approveHeldTitle: 'Faire entrer le visiteur',
-    approveHeldText: 'Faire entrer {{name}} ? La liste de surveillance l’a retenu(e) à l’accueil. Son arrivée est enregistrée maintenant et son hôte est prévenu.',
+    approveHeldText:
+      'Faire entrer {{name}} ? La liste de surveillance l’a retenu(e) à l’accueil. Son arrivée est enregistrée maintenant et son hôte est prévenu.',
     approveHeldConfirm: 'Faire entrer',
     refuseHeldTitle: 'Refuser le visiteur',
-    refuseHeldText: 'Refuser {{name}} à l’accueil ? La visite est enregistrée comme refusée par la liste de surveillance et son hôte n’est pas prévenu.',
+    refuseHeldText:
+      'Refuser {{name}} à l’accueil ? La visite est enregistrée comme refusée par la liste de surveillance et son hôte n’est pas prévenu.',
     refuseHeldConfirm: 'Refuser',
   },
   checkIn: {
