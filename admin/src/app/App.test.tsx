@@ -120,6 +120,7 @@ describe('toolbar', () => {
       'Floors',
       'Questionnaires',
       'Privacy',
+      'Watchlist',
       'Tests',
       'Logs',
     ]);

@@ -39,6 +39,10 @@ const screenFiles = {
     () => import('../features/privacy/PrivacyPage.tsx'),
     (module) => module.PrivacyPage,
   ),
+  watchlist: preloadable(
+    () => import('../features/watchlist/WatchlistPage.tsx'),
+    (module) => module.WatchlistPage,
+  ),
   questionnaires: preloadable(
     () => import('../features/questionnaires/QuestionnairesScreen.tsx'),
     (module) => module.QuestionnairesScreen,
@@ -132,6 +136,7 @@ const BuildingsPage = screenFiles.buildings.Component;
 const TenantsPage = screenFiles.tenants.Component;
 const CitiesPage = screenFiles.cities.Component;
 const PrivacyPage = screenFiles.privacy.Component;
+const WatchlistPage = screenFiles.watchlist.Component;
 const QuestionnairesScreen = screenFiles.questionnaires.Component;
 const LogsPage = screenFiles.logs.Component;
 const ProfilePage = screenFiles.profile.Component;
@@ -202,6 +207,7 @@ const screens: Record<RouteId, ReactNode> = {
   buildings: <BuildingsPage />,
   cities: <CitiesPage />,
   privacy: <PrivacyPage />,
+  watchlist: <WatchlistPage />,
   floors: <FloorsPage />,
   questionnaires: <QuestionnairesScreen />,
   tests: <TestsPage />,

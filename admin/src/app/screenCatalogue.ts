@@ -3,6 +3,7 @@ import { buildingReport } from '@vestibule/shared/i18n/en/buildingReport';
 import { buildings } from '@vestibule/shared/i18n/en/buildings';
 import { cities } from '@vestibule/shared/i18n/en/cities';
 import { privacy } from '@vestibule/shared/i18n/en/privacy';
+import { watchlist } from '@vestibule/shared/i18n/en/watchlist';
 import { csv } from '@vestibule/shared/i18n/en/csv';
 import { entryLog } from '@vestibule/shared/i18n/en/entryLog';
 import { evacuation } from '@vestibule/shared/i18n/en/evacuation';
@@ -37,6 +38,7 @@ const screenCatalogue = {
   tenants,
   cities,
   privacy,
+  watchlist,
   people,
   csv,
   evacuation,

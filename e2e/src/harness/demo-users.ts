@@ -34,6 +34,7 @@ export type MenuKey =
   | 'floors'
   | 'questionnaires'
   | 'privacy'
+  | 'watchlist'
   | 'tests'
   | 'logs';
 
@@ -77,6 +78,7 @@ export const demoUsers = {
     'floors',
     'questionnaires',
     'privacy',
+    'watchlist',
     'tests',
     'logs',
   ]),
@@ -88,6 +90,7 @@ export const demoUsers = {
     'floors',
     'questionnaires',
     'privacy',
+    'watchlist',
   ]),
   supervisor: demoUser('supervisor', 'ROLE_SUPERVISOR', ['users', 'people', 'buildings', 'cities', 'floors']),
   user: demoUser('user', 'ROLE_USER', []),

@@ -54,6 +54,7 @@ const adminItems = {
   floors: link('floors', paths.floors, 'shell.menu.floors'),
   questionnaires: link('questionnaires', paths.questionnaires, 'shell.menu.questionnaires'),
   privacy: link('privacy', paths.privacy, 'shell.menu.privacy'),
+  watchlist: link('watchlist', paths.watchlist, 'shell.menu.watchlist'),
   tests: link('tests', paths.tests, 'shell.menu.tests'),
   logs: link('logs', paths.logs, 'shell.menu.logs'),
 };
@@ -74,12 +75,13 @@ export function primaryRole(roleString: string | null | undefined): Role | undef
 }
 
 function adminMenuFor(role: Role): MenuLink[] {
-  const { tenants, users, people, buildings, cities, floors, questionnaires, privacy, tests, logs } = adminItems;
+  const { tenants, users, people, buildings, cities, floors, questionnaires, privacy, watchlist, tests, logs } =
+    adminItems;
   switch (role) {
     case 'ROLE_ADMIN':
-      return [tenants, users, people, buildings, cities, floors, questionnaires, privacy, tests, logs];
+      return [tenants, users, people, buildings, cities, floors, questionnaires, privacy, watchlist, tests, logs];
     case 'ROLE_MASTER':
-      return [users, people, buildings, cities, floors, questionnaires, privacy];
+      return [users, people, buildings, cities, floors, questionnaires, privacy, watchlist];
     case 'ROLE_SUPERVISOR':
       return [users, people, buildings, cities, floors];
     case 'ROLE_TECH_1':

@@ -8,7 +8,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useLoaded } from '../floors/index.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
-import { LoadFailed } from './LoadFailed.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 /**
  * The company's privacy notice (docs/privacy.md, "The privacy notice"): its text in markdown with

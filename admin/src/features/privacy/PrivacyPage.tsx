@@ -21,7 +21,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { useLoaded } from '../floors/index.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
 import { useSession } from '../session/index.ts';
-import { LoadFailed } from './LoadFailed.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PrivacyNoticeSection } from './PrivacyNoticeSection.tsx';
 import { SubjectRequestsSection } from './SubjectRequestsSection.tsx';
 

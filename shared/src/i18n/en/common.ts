@@ -4,6 +4,7 @@ export const common = {
   visitorPhotoAlt: 'Photo of {{name}}',
   save: 'Save',
   cancel: 'Cancel',
+  retry: 'Try again',
   close: 'Close',
   ok: 'OK',
   yes: 'Yes',

@@ -2,6 +2,7 @@ import { forgotPassword, passwordRules, resetPassword, verify } from './account.
 import { buildings } from './buildings.ts';
 import { cities } from './cities.ts';
 import { privacy } from './privacy.ts';
+import { watchlist } from './watchlist.ts';
 import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
@@ -47,6 +48,7 @@ export const en = {
   tenants,
   cities,
   privacy,
+  watchlist,
   wizard,
   publicVisit,
   scanner,

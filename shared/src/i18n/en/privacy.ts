@@ -59,7 +59,6 @@ export const privacy = {
   reset: 'Undo changes',
   saved: 'Retention periods saved.',
   loadFailed: 'The retention periods could not be loaded.',
-  retry: 'Try again',
   notice: {
     title: 'Privacy notice',
     intro:

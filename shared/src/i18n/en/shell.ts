@@ -28,6 +28,7 @@ export const shell = {
     buildings: 'Buildings',
     cities: 'Cities',
     privacy: 'Privacy',
+    watchlist: 'Watchlist',
     floors: 'Floors',
     questionnaires: 'Questionnaires',
     tests: 'Tests',

@@ -4,6 +4,7 @@ export const common = {
   visitorPhotoAlt: 'Foto de {{name}}',
   save: 'Guardar',
   cancel: 'Cancelar',
+  retry: 'Reintentar',
   close: 'Cerrar',
   ok: 'Aceptar',
   yes: 'Sí',

@@ -60,7 +60,6 @@ export const privacy = {
   reset: 'Deshacer los cambios',
   saved: 'Plazos de conservación guardados.',
   loadFailed: 'No se pudieron cargar los plazos de conservación.',
-  retry: 'Reintentar',
   notice: {
     title: 'Aviso de privacidad',
     intro:

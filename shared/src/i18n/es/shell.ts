@@ -29,6 +29,7 @@ export const shell = {
     buildings: 'Edificios',
     cities: 'Ciudades',
     privacy: 'Privacidad',
+    watchlist: 'Lista de vigilancia',
     floors: 'Plantas',
     questionnaires: 'Cuestionarios',
     tests: 'Pruebas',

@@ -4,6 +4,7 @@ export const common = {
   visitorPhotoAlt: 'Photo de {{name}}',
   save: 'Enregistrer',
   cancel: 'Annuler',
+  retry: 'Réessayer',
   close: 'Fermer',
   ok: 'OK',
   yes: 'Oui',

@@ -3,6 +3,7 @@ import { forgotPassword, passwordRules, resetPassword, verify } from './account.
 import { buildings } from './buildings.ts';
 import { cities } from './cities.ts';
 import { privacy } from './privacy.ts';
+import { watchlist } from './watchlist.ts';
 import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
@@ -48,6 +49,7 @@ export const fr = {
   tenants,
   cities,
   privacy,
+  watchlist,
   wizard,
   publicVisit,
   scanner,

@@ -60,7 +60,6 @@ export const privacy = {
   reset: 'Annuler les modifications',
   saved: 'Durées de conservation enregistrées.',
   loadFailed: 'Les durées de conservation n’ont pas pu être chargées.',
-  retry: 'Réessayer',
   notice: {
     title: 'Avis de confidentialité',
     intro:

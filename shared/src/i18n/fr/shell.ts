@@ -29,6 +29,7 @@ export const shell = {
     buildings: 'Bâtiments',
     cities: 'Villes',
     privacy: 'Confidentialité',
+    watchlist: 'Liste de surveillance',
     floors: 'Étages',
     questionnaires: 'Questionnaires',
     tests: 'Tests',

@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { messageFromError, useNoticeText } from '../notifications/index.ts';
+import { messageFromError, useNoticeText } from '../features/notifications/index.ts';
 
-/** A part of the Privacy screen that could not be loaded: why, and a way to try again. */
+/** A part of a screen that could not be loaded: why, and a way to try again. */
 export function LoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   const noticeText = useNoticeText();
@@ -11,7 +11,7 @@ export function LoadFailed({ title, error, onRetry }: { title: string; error: un
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{noticeText(messageFromError(error))}</Text>
         <Button variant="default" onClick={onRetry}>
-          {t('privacy.retry')}
+          {t('common.retry')}
         </Button>
       </Stack>
     </Alert>
