@@ -22,7 +22,10 @@ interface OutcomeProps {
   children?: ReactNode;
 }
 
-/** After Finish: checked in (visit code, PIN, the building's success text) or refused (its failure text). */
+/**
+ * After Finish: checked in (visit code, PIN, the building's success text), held by the watchlist
+ * (asked to wait at the reception) or refused (its failure text).
+ */
 export function CheckInOutcome(props: OutcomeProps) {
   const { response, building, kiosk, visitorType, onDone, delivered = true, notice = null, children } = props;
   const { t } = useTranslation('publicVisit');
@@ -30,6 +33,22 @@ export function CheckInOutcome(props: OutcomeProps) {
   const seconds = building.kioskOutcomeSeconds ?? DEFAULT_OUTCOME_SECONDS;
   // An employee checks out with their pass or name: no visit code and PIN to keep.
   const codes = visitorType === 'EMPLOYEE' ? null : response.meetingIdentifier;
+  // Held by the company's watchlist (docs/watchlist.md): not refused, not in; staff come.
+  if (response.held) {
+    return (
+      <section className="screen outcome" data-outcome="held" aria-labelledby="outcome-heading">
+        <h1 id="outcome-heading" ref={heading} tabIndex={-1}>
+          <span className="outcome-icon" aria-hidden="true">
+            ✋
+          </span>{' '}
+          {t('watchlist.heldTitle')}
+        </h1>
+        <p className="building-text">{response.message.trim() || t('watchlist.held')}</p>
+        <DeliveryNotice notice={notice} />
+        {kiosk && <OutcomeCountdown seconds={seconds} onDone={onDone} label={t('done')} />}
+      </section>
+    );
+  }
   if (!response.allowed) {
     return (
       <section className="screen outcome" data-outcome="refused" aria-labelledby="outcome-heading">

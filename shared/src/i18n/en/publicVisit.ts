@@ -369,6 +369,7 @@ export const publicVisit = {
     close: 'Close',
   },
   watchlist: {
+    heldTitle: 'Please wait a moment',
     held: 'Please wait at the reception: someone will be with you in a moment.',
     denied: 'Please see the reception.',
   },

@@ -378,6 +378,7 @@ export const publicVisit: Catalogue<typeof english> = {
     close: 'Cerrar',
   },
   watchlist: {
+    heldTitle: 'Espere un momento, por favor',
     held: 'Espere en la recepción, por favor: alguien le atenderá enseguida.',
     denied: 'Diríjase a la recepción, por favor.',
   },

@@ -379,6 +379,7 @@ export const publicVisit: Catalogue<typeof english> = {
     close: 'Fermer',
   },
   watchlist: {
+    heldTitle: 'Merci de patienter un instant',
     held: 'Merci de patienter à l’accueil : quelqu’un vient vous voir dans un instant.',
     denied: 'Merci de vous adresser à l’accueil.',
   },
