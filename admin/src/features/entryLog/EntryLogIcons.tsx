@@ -25,6 +25,14 @@ export const IconCancel = (props: IconProps) => (
   </ListIcon>
 );
 
+/** A no-entry sign: refuse a visitor held at the door. */
+export const IconRefuse = (props: IconProps) => (
+  <ListIcon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m5.7 5.7 12.6 12.6" />
+  </ListIcon>
+);
+
 export const IconBolt = (props: IconProps) => (
   <ListIcon {...props}>
     <path d="M13 3v7h6l-8 11v-7H5z" />

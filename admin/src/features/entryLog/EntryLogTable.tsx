@@ -7,7 +7,7 @@ import { RowActions } from '../../components/RowActions.tsx';
 import { SortableHeading, sortDirection } from '../../components/SortableHeading.tsx';
 import { useDateTimeFormat } from '../../format/useDateTimeFormat.ts';
 import { badgePagePath } from '../badge/index.ts';
-import { IconBolt, IconCancel, IconCheckOut, IconPrinter, IconUndo } from './EntryLogIcons.tsx';
+import { IconBolt, IconCancel, IconCheckOut, IconPrinter, IconRefuse, IconUndo } from './EntryLogIcons.tsx';
 import { useDurationText } from './useDurationText.ts';
 import { VisitStatusBadge, badgeStateOf } from './VisitStatusBadge.tsx';
 import classes from './EntryLog.module.css';
@@ -109,7 +109,8 @@ export function EntryLogTable(props: {
                   <VisitRowActions
                     name={name}
                     actions={actions}
-                    badgeHref={hasBadge(visit) ? badgePagePath(visit.id) : null}
+                    // A visitor held at the door gets a badge once let in.
+                    badgeHref={hasBadge(visit) && !visit.held ? badgePagePath(visit.id) : null}
                     onAction={(action) => onAction(action, visit)}
                   />
                 </Table.Td>
@@ -136,26 +137,27 @@ function VisitRowActions(props: {
   const has = (action: RowAction) => actions.includes(action);
   return (
     <RowActions>
+      {/* Icons, as the row's other rarer actions: the row's "held" badge says a decision is due. */}
       {has('approveHeld') && (
-        <Button
-          size="compact-sm"
-          leftSection={<IconLogin size={16} />}
+        <ActionIcon
+          variant="filled"
           aria-label={t('entryLog.rowActions.approveHeldOf', { name })}
+          title={t('entryLog.rowActions.approveHeldOf', { name })}
           onClick={() => onAction('approveHeld')}
         >
-          {t('entryLog.rowActions.approveHeld')}
-        </Button>
+          <IconLogin size={18} />
+        </ActionIcon>
       )}
       {has('refuseHeld') && (
-        <Button
-          size="compact-sm"
-          variant="default"
+        <ActionIcon
+          variant="subtle"
           color="red.9"
           aria-label={t('entryLog.rowActions.refuseHeldOf', { name })}
+          title={t('entryLog.rowActions.refuseHeldOf', { name })}
           onClick={() => onAction('refuseHeld')}
         >
-          {t('entryLog.rowActions.refuseHeld')}
-        </Button>
+          <IconRefuse />
+        </ActionIcon>
       )}
       {has('checkIn') && (
         <Button

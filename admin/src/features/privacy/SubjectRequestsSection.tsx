@@ -129,6 +129,7 @@ export function SubjectRequestsSection() {
           result={searched.result}
           chosen={chosen}
           onChosen={setChosen}
+          // The choice's count and actions come before the tables: a person seen often has many rows.
           footer={
             count > 0 && (
               <Stack gap="xs">
@@ -225,6 +226,7 @@ function SubjectResults({
       {result.truncated && (
         <Alert color="yellow">{t('privacy.subjects.truncated', { count: SUBJECT_SEARCH_LIMIT })}</Alert>
       )}
+      {footer}
       {result.visits.length > 0 && (
         <RecordTable
           kind="visits"
@@ -278,7 +280,6 @@ function SubjectResults({
           }))}
         />
       )}
-      {footer}
     </Stack>
   );
 }

@@ -81,7 +81,7 @@ describe('the watchlist screen', () => {
     });
     await waitFor(() =>
       expect(rows()).toEqual([
-        expect.stringMatching(/^\+33 6 12 34 56 78PhoneRefuse at the doorThreatened the reception staff.* by master0$/),
+        expect.stringMatching(/^\+33 6 12 34 56 78PhoneRefuseThreatened the reception staff.* by master0$/),
       ]),
     );
 
@@ -100,7 +100,7 @@ describe('the watchlist screen', () => {
     dialog = await screen.findByRole('dialog', { name: 'Change the entry' });
     await user.click(within(dialog).getByRole('radio', { name: /^Hold for approval/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(rows()[0]).toContain('Hold for approval'));
+    await waitFor(() => expect(rows()[0]).toContain('PhoneHoldThreatened'));
     await user.click(screen.getByRole('button', { name: 'Remove +33 6 12 34 56 78 from the watchlist' }));
     dialog = await screen.findByRole('dialog', { name: 'Remove from the watchlist' });
     expect(dialog).toHaveTextContent('Visits already refused or held keep their outcome.');

@@ -70,8 +70,12 @@ export function WatchlistPage() {
                     </Text>
                   </Table.Th>
                   <Table.Td>
-                    <Badge color={entry.action === 'DENY' ? 'red.9' : 'pink.9'} variant="filled">
-                      {t(`watchlist.actions.${entry.action}`)}
+                    <Badge
+                      color={entry.action === 'DENY' ? 'red.9' : 'pink.9'}
+                      variant="filled"
+                      title={t(`watchlist.actions.${entry.action}`)}
+                    >
+                      {t(`watchlist.actionsShort.${entry.action}`)}
                     </Badge>
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.reason}</Table.Td>

@@ -100,9 +100,7 @@ export const entryLog = {
     cancel: 'Cancel the visit of {{name}}',
     remove: 'Remove the visit of {{name}}',
     printBadge: 'Print the badge of {{name}}',
-    approveHeld: 'Let in',
     approveHeldOf: 'Let {{name}} in',
-    refuseHeld: 'Refuse',
     refuseHeldOf: 'Refuse {{name}} at the door',
   },
   /** The notifications after a staff action, by its outcome (a refused check-in too). */

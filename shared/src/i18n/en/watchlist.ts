@@ -16,6 +16,7 @@ export const watchlist = {
     COMPANY: 'Everyone giving this company: case and accents do not matter.',
   },
   actions: { DENY: 'Refuse at the door', HOLD: 'Hold for approval' },
+  actionsShort: { DENY: 'Refuse', HOLD: 'Hold' },
   actionsHelp: {
     DENY: 'The visitor is asked to see the reception; the check-in is recorded as refused.',
     HOLD: 'The visitor waits at the reception; staff let them in or refuse them from the entry log, and only then is the host told.',

@@ -99,9 +99,7 @@ export const entryLog = {
     cancel: 'Cancelar la visita de {{name}}',
     remove: 'Eliminar la visita de {{name}}',
     printBadge: 'Imprimir la tarjeta de {{name}}',
-    approveHeld: 'Dejar entrar',
     approveHeldOf: 'Dejar entrar a {{name}}',
-    refuseHeld: 'Rechazar',
     refuseHeldOf: 'Rechazar a {{name}} en recepción',
   },
   actions: {

@@ -16,6 +16,7 @@ export const watchlist = {
     COMPANY: 'Cualquiera que indique esta empresa: no importan las mayúsculas ni los acentos.',
   },
   actions: { DENY: 'Rechazar en la entrada', HOLD: 'Retener hasta aprobar' },
+  actionsShort: { DENY: 'Rechazar', HOLD: 'Retener' },
   actionsHelp: {
     DENY: 'Se pide al visitante que se dirija a la recepción; el registro queda como rechazado.',
     HOLD: 'El visitante espera en la recepción; el personal lo deja entrar o lo rechaza desde el registro de entradas, y solo entonces se avisa al anfitrión.',

@@ -99,9 +99,7 @@ export const entryLog = {
     cancel: 'Annuler la visite de {{name}}',
     remove: 'Supprimer la visite de {{name}}',
     printBadge: 'Imprimer le badge de {{name}}',
-    approveHeld: 'Faire entrer',
     approveHeldOf: 'Faire entrer {{name}}',
-    refuseHeld: 'Refuser',
     refuseHeldOf: 'Refuser {{name}} à l’accueil',
   },
   actions: {

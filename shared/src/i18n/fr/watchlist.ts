@@ -16,6 +16,7 @@ export const watchlist = {
     COMPANY: 'Toute personne indiquant cette société : la casse et les accents ne comptent pas.',
   },
   actions: { DENY: 'Refuser à l’entrée', HOLD: 'Retenir pour approbation' },
+  actionsShort: { DENY: 'Refuser', HOLD: 'Retenir' },
   actionsHelp: {
     DENY: 'Le visiteur est invité à s’adresser à l’accueil ; l’enregistrement est consigné comme refusé.',
     HOLD: 'Le visiteur attend à l’accueil ; le personnel le fait entrer ou le refuse depuis le journal des entrées, et l’hôte n’est prévenu qu’alors.',
