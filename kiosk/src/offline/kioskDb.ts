@@ -76,6 +76,11 @@ export interface LocalVisit {
   source: 'device' | 'server';
   /** False for a check-in this device refused at the door (absent: let in, or awaited). */
   allowed?: boolean;
+  /**
+   * What the company's watchlist made of a check-in made here, as the server answered it
+   * (docs/watchlist.md): held until staff approve, or refused. Not in, either way.
+   */
+  watch?: 'HELD' | 'REFUSED';
 }
 
 export interface MetaEntry {

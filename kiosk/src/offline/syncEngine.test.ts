@@ -181,4 +181,17 @@ describe('kiosk outbox', () => {
     expect(await db.outbox.get(refused.mutationId)).toMatchObject({ status: 'rejected', errorCode: 'CHECKEDIN' });
     expect(await serverVisit(refused.visitId)).toBeUndefined();
   });
+
+  it("a check-in the company's watchlist holds: the device's visit is marked held and no longer in", async () => {
+    const db = await kiosks.open();
+    const lastName = `Watched-${uuidv7()}`;
+    await testServer.manager.call('POST /watchlist', {
+      body: { kind: 'NAME', value: `${lastName} Offline`, action: 'HOLD', reason: 'Escort required' },
+    });
+    const { visitId } = await commitCheckIn(db, employee(lastName));
+    expect((await db.visits.get(visitId))!.checkedInAt).not.toBeNull();
+    expect(await pushPending(db, server, { qrCodeKey })).toMatchObject({ applied: 1, failed: false });
+    expect(await db.visits.get(visitId)).toMatchObject({ watch: 'HELD', checkedInAt: null });
+    expect(await serverVisit(visitId)).toMatchObject({ held: true, checkedInAt: null });
+  });
 });

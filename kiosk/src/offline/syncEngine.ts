@@ -127,6 +127,13 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
         ? [{ key: entry.visitId, changes: { ...result.codes } }]
         : [];
     });
+    // A check-in the watchlist held or refused is not in: the outcome screen and the lists follow.
+    const watched = answer.results.flatMap((result) => {
+      const entry = sent.get(result.mutationId);
+      return result.watch && entry?.type === 'checkIn'
+        ? [{ key: entry.visitId, changes: { watch: result.watch, checkedInAt: null } }]
+        : [];
+    });
     await db.transaction('rw', [db.outbox, db.visits, db.meta], async () => {
       await db.outbox.bulkUpdate(
         answer.results.map((result) => {
@@ -142,6 +149,7 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
         }),
       );
       if (visitCodes.length > 0) await db.visits.bulkUpdate(visitCodes);
+      if (watched.length > 0) await db.visits.bulkUpdate(watched);
       // A check-in the server refused (already checked in elsewhere...) made no visit: the
       // device forgets the visit it created, so check-out never offers it. The entry stays.
       const refused = answer.results.flatMap((result) => {

@@ -146,6 +146,11 @@ export const mutationResultSchema = z.object({
   errorCode: z.enum(errorCodes).optional(),
   /** For an applied check-in: the codes the server kept (the device's own unless taken). */
   codes: visitCodesSchema.optional(),
+  /**
+   * For an applied check-in the company's watchlist stopped (docs/watchlist.md): held until staff
+   * approve, or refused. The device's screen follows (it decided without the list).
+   */
+  watch: z.enum(['HELD', 'REFUSED']).optional(),
 });
 export type MutationResult = z.infer<typeof mutationResultSchema>;
 

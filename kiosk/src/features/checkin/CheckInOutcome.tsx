@@ -58,7 +58,9 @@ export function CheckInOutcome(props: OutcomeProps) {
           </span>{' '}
           {t('failure.title')}
         </h1>
-        <p className="building-text">{response.message.trim() || t('failure.text')}</p>
+        <p className="building-text">
+          {response.message.trim() || t(response.refusal === 'WATCHLIST' ? 'watchlist.denied' : 'failure.text')}
+        </p>
         <DeliveryNotice notice={notice} />
         {kiosk && building.devicesAttentionText.trim() && (
           <p className="building-text">{building.devicesAttentionText}</p>

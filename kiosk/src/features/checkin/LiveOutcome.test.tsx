@@ -100,6 +100,26 @@ describe('the outcome of a check-in made on the device', () => {
     expect((await runner.db.visits.get(submitted.visitId))!.checkedInAt).toBeNull();
   });
 
+  it('follows the watchlist the server holds: held, the visitor waits with no code; refused, they see the reception', async () => {
+    const held = await submitOffline({ fever: 'NO', travel: 'NO' });
+    render(held.view);
+    expect(screen.getByTestId('visit-code')).toBeInTheDocument();
+    await act(() => held.runner.db.visits.update(held.submitted.visitId, { watch: 'HELD', checkedInAt: null }));
+    expect(await screen.findByRole('heading', { name: en.watchlist.heldTitle })).toBeInTheDocument();
+    expect(screen.getByText(en.watchlist.held)).toBeInTheDocument();
+    expect(screen.queryByTestId('visit-code')).toBeNull();
+    cleanup();
+
+    const refused = await submitOffline({ fever: 'NO', travel: 'NO' });
+    render(refused.view);
+    await act(() =>
+      refused.runner.db.visits.update(refused.submitted.visitId, { watch: 'REFUSED', checkedInAt: null }),
+    );
+    expect(await screen.findByText(en.watchlist.denied)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 }).closest('section')).toHaveAttribute('data-outcome', 'refused');
+    expect(screen.queryByTestId('visit-code')).toBeNull();
+  });
+
   it('turns into "already checked in" when the server answers CHECKEDIN', async () => {
     const { runner, submitted, view } = await submitOffline({ fever: 'NO', travel: 'NO' });
     render(view);

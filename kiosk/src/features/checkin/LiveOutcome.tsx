@@ -52,8 +52,25 @@ export function LiveOutcome({ submitted, runner, onRedo, ...props }: LiveOutcome
         seconds={props.building.kioskOutcomeSeconds}
       />
     );
-  const response =
-    submitted.response.allowed && visit
+  // The server's word from the company's watchlist, which the device does not hold: held or refused.
+  const watched =
+    visit?.watch === 'HELD'
+      ? { held: true, refusal: null }
+      : visit?.watch === 'REFUSED'
+        ? { held: false, refusal: 'WATCHLIST' as const }
+        : null;
+  const response = watched
+    ? {
+        ...submitted.response,
+        ...watched,
+        allowed: false,
+        checkIn: false,
+        meetingIdentifier: null,
+        publicIdentifier: null,
+        pin: null,
+        message: '',
+      }
+    : submitted.response.allowed && visit
       ? {
           ...submitted.response,
           meetingIdentifier: visit.identifier ?? submitted.response.meetingIdentifier,

@@ -9,12 +9,15 @@ import { type SamePerson, insertVisitsIfCurrent } from '../visits/openVisits.rep
 import { takenVisitCodes } from '../visits/visits.repo.ts';
 import { type MutationRecord, forgetMutation, recordAppliedMutations } from './sync.repo.ts';
 
+/** What an applied entry tells its device besides "applied": a check-in's codes, the watchlist's word. */
+export type AppliedEntry = Pick<MutationResult, 'codes' | 'watch'>;
+
 interface PendingEntry {
   record: MutationRecord;
   /** Why the kiosk's photo was dropped, noted on the applied entry. */
   dropped: string | null;
   visit?: DeferredVisit;
-  codes?: VisitCodes;
+  applied?: AppliedEntry;
   answer: (result: MutationResult) => void;
 }
 
@@ -79,8 +82,8 @@ export class PendingVisits {
           for (const key of keysOf(guard.person)) this.inside.add(key);
       },
     };
-    const hold = (codes: VisitCodes | undefined) => {
-      if (codes) entry.codes = codes;
+    const hold = (applied: AppliedEntry | undefined) => {
+      if (applied) entry.applied = applied;
       this.entries.push(entry);
     };
     return { deferred, hold };
@@ -103,7 +106,7 @@ export class PendingVisits {
     const visits = entries.flatMap(({ record, visit }) => (visit && mine.has(record.mutationId) ? [visit] : []));
     const written = await insertVisitsIfCurrent(this.db, visits);
     const audits: { actor: AuditActor; entry: AuditEntry }[] = [];
-    for (const { record, visit, codes, answer } of entries) {
+    for (const { record, visit, applied, answer } of entries) {
       if (!mine.has(record.mutationId)) answer(await this.options.recorded(record));
       else if (visit && !written.has(visit.row.id)) {
         await forgetMutation(this.db, this.options.deviceId, record.mutationId);
@@ -111,7 +114,7 @@ export class PendingVisits {
       } else {
         if (visit) await visit.alongside(this.db);
         if (visit?.audit) audits.push(visit.audit);
-        answer({ mutationId: record.mutationId, status: 'applied', outcome: 'applied', ...(codes ? { codes } : {}) });
+        answer({ mutationId: record.mutationId, status: 'applied', outcome: 'applied', ...applied });
       }
     }
     await auditEach(this.db, audits);

@@ -37,7 +37,7 @@ import {
   recordMutation,
   upsertDevice,
 } from './sync.repo.ts';
-import { PendingVisits } from './pendingVisits.ts';
+import { type AppliedEntry, PendingVisits } from './pendingVisits.ts';
 
 type PushBody = z.output<typeof syncPushEnvelopeSchema>;
 type Envelope = PushBody['mutations'][number];
@@ -69,7 +69,7 @@ export async function applyMutation(
   channel: CheckInChannel,
   deviceId: string,
   batch: { buildingId: string; qrCodeKey: string; visits?: BatchVisits; deferred?: DeferredVisits },
-): Promise<VisitCodes | undefined> {
+): Promise<AppliedEntry | undefined> {
   const occurredAt = new Date(mutation.occurredAt);
   if (mutation.type === 'rollCall') {
     // A warden's action on the staff screen (docs/kiosk.md, "The roll call on a kiosk"): a kiosk's only.
@@ -100,12 +100,15 @@ export async function applyMutation(
       ...(batch.deferred ? { deferred: batch.deferred } : {}),
     });
     if (outcome.status === 208) throw new AppError('CHECKEDIN');
-    const { meetingIdentifier, publicIdentifier, pin } = outcome.body;
+    const { meetingIdentifier, publicIdentifier, pin, held, refusal } = outcome.body;
     // Only a visit this check-in created answers its codes: checking into an existing visit by
     // its id must not reveal that visit's PIN.
-    return outcome.created && meetingIdentifier && publicIdentifier && pin
-      ? { identifier: meetingIdentifier, publicIdentifier, pin }
-      : undefined;
+    const kept =
+      outcome.created && meetingIdentifier && publicIdentifier && pin
+        ? { identifier: meetingIdentifier, publicIdentifier, pin }
+        : undefined;
+    const watch = held ? ('HELD' as const) : refusal === 'WATCHLIST' ? ('REFUSED' as const) : undefined;
+    return { ...(kept ? { codes: kept } : {}), ...(watch ? { watch } : {}) };
   }
   const known = batch.visits?.take(mutation.visitId);
   const visit = known === undefined ? await findVisitById(ctx.db, mutation.visitId) : (known ?? undefined);
@@ -383,13 +386,13 @@ async function applyOnce(
   // it, never applied by itself and never lost. One delivered before the revocation keeps its outcome.
   if (revokedAt) return hold(ctx, record);
   try {
-    const codes = await inSavepoint(ctx.db, async () => {
+    const applied = await inSavepoint(ctx.db, async () => {
       // First the record: a concurrent delivery of the same mutation waits here, then fails.
       // A kiosk's photo dropped on the way is noted on the applied entry (its visit's history shows it).
       await recordMutation(ctx.db, record, { outcome: 'applied', errorCode: entry.dropped ?? null, ifAbsent: false });
       return applyMutation(ctx, entry.mutation, channel, deviceId, batch);
     });
-    return { mutationId: record.mutationId, status: 'applied', outcome: 'applied', ...(codes ? { codes } : {}) };
+    return { mutationId: record.mutationId, status: 'applied', outcome: 'applied', ...applied };
   } catch (error) {
     if (isSecondDelivery(error)) return storedResult(ctx, record);
     if (error instanceof AppError) return reject(ctx, record, error.errorCode);

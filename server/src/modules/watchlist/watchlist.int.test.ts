@@ -304,7 +304,8 @@ describe('the watchlist', () => {
   it('holds a kiosk entry synced later for review, even of a DENY entry; staff refuse it, and nobody is told', async () => {
     await listed('NAME', 'Dieter Denied', 'DENY');
     const result = await kioskPush(visitor('DIETER', 'denied'));
-    expect(result).toMatchObject({ status: 'applied' });
+    // The kiosk is told, so its screen asks the visitor to wait.
+    expect(result).toMatchObject({ status: 'applied', watch: 'HELD' });
     const held = await visitOf('denied');
     expect(held).toMatchObject({ allowed: true, checked_in_at: null, watch_hold: 'HELD' });
     const refused = await call(world.desk, 'POST', `/meeting/${held.id}/refuseHeld`);
