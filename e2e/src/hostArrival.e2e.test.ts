@@ -19,6 +19,7 @@ import { enrolmentCode } from './harness/kiosk-enrolment.ts';
 import { type ScenarioServer, startScenarioServer } from './harness/scenario-server.ts';
 import { signedIn } from './harness/service.ts';
 import { KioskPage } from './pages/KioskPage.ts';
+import { LoginPage } from './pages/LoginPage.ts';
 
 /** Host notices are claimed every 5 s, then sent at once; a kiosk pushes within seconds of coming back. */
 const MAIL_TIMEOUT_MS = 60_000;
@@ -118,8 +119,11 @@ function noticeOf(host: { email: string }, person: { firstName: string; lastName
   return inbox.waitFor(host.email, (mail) => mail.subject === subject, MAIL_TIMEOUT_MS);
 }
 
-/** The walk-in's wizard: their host chosen by three letters, their names and company, the health check. */
-async function checkInAtKiosk(person: ReturnType<typeof walkIn>, host: (typeof demoHosts)[keyof typeof demoHosts]) {
+/**
+ * The walk-in's wizard: their host chosen by three letters, their names and company, the health
+ * check, up to Finish; the outcome is the caller's to wait for.
+ */
+async function fillAtKiosk(person: ReturnType<typeof walkIn>, host: (typeof demoHosts)[keyof typeof demoHosts]) {
   const wizard = kiosk.wizard;
   await wizard.chooseType('VISITOR');
   await wizard.hostField.pressSequentially(host.typed);
@@ -134,7 +138,12 @@ async function checkInAtKiosk(person: ReturnType<typeof walkIn>, host: (typeof d
   await wizard.answer('Do you have a fever or a cough today?', 'NO');
   await wizard.answer('Have you travelled abroad in the last 14 days?', 'NO');
   await wizard.button('finish').click();
-  await wizard.outcomeHeading('allowed').waitFor();
+}
+
+/** The same, let in. */
+async function checkInAtKiosk(person: ReturnType<typeof walkIn>, host: (typeof demoHosts)[keyof typeof demoHosts]) {
+  await fillAtKiosk(person, host);
+  await kiosk.wizard.outcomeHeading('allowed').waitFor();
 }
 
 /** What the notice must say: who, their company and type, where they wait, when on the building's clock. */
@@ -212,6 +221,61 @@ describe('the host is found and told', () => {
       // The check-in's time is the kiosk's, while it was offline.
       expect(Math.abs(new Date(visit.checkedInAt).getTime() - checkedInAt.getTime())).toBeLessThan(60_000);
       expectNoticeSays(mail, visitor, new Date(visit.checkedInAt));
+    },
+  );
+
+  test(
+    'a visitor the watchlist holds waits at the kiosk; the host is told only once the desk lets them in',
+    { timeout: 240_000 },
+    async () => {
+      const held = walkIn('Hedda');
+      const host = demoHosts.priya;
+      const master = await signedIn(server.baseUrl, demoUsers.master.username);
+      await master.call('POST /watchlist', {
+        body: { kind: 'NAME', value: `${held.lastName} ${held.firstName}`, action: 'HOLD', reason: 'Escort on site' },
+      });
+
+      // The kiosk decides without the list, then follows the server's answer: wait, no code.
+      await fillAtKiosk(held, host);
+      const waiting = kiosk.wizard.outcomeHeading('held');
+      await waiting.waitFor();
+      expect(await waiting.innerText()).toContain(text(en, 'publicVisit.watchlist.heldTitle'));
+      expect(await kiosk.wizard.outcome('held').innerText()).toContain(text(en, 'publicVisit.watchlist.held'));
+      await kiosk.done();
+
+      // Someone let in after them is announced to the same host: the notices ran since, and the
+      // held visitor's was not among them.
+      const after = walkIn('Otto');
+      await checkInAtKiosk(after, host);
+      await kiosk.done();
+      await noticeOf(host, after);
+      const heldSubject = text(en, 'mail.lifecycle.hostCheckedIn.subject', {
+        visitor: nameOf(held),
+        building: hq.name,
+      });
+      expect(inbox.mailsTo(host.email).filter((mail) => mail.subject === heldSubject)).toEqual([]);
+
+      // The desk sees them held at the door and lets them in; only now is the host told.
+      const desk = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
+      desk.setDefaultTimeout(UI_TIMEOUT_MS);
+      const deskPage = await desk.newPage();
+      await (await LoginPage.open(deskPage)).signInAs(demoUsers.user);
+      const visit = await visitOf(held);
+      expect([visit.held, visit.checkedInAt]).toEqual([true, null]);
+      const row = deskPage.getByTestId(`visit-row-${visit.id}`);
+      await row.getByText(text(en, 'entryLog.status.held')).waitFor();
+      await row
+        .getByRole('button', { name: text(en, 'entryLog.rowActions.approveHeldOf', { name: nameOf(held) }) })
+        .click();
+      const dialog = deskPage.getByRole('dialog', { name: text(en, 'entryLog.confirm.approveHeldTitle') });
+      await dialog.getByRole('button', { name: text(en, 'entryLog.confirm.approveHeldConfirm') }).click();
+      await row.getByText(text(en, 'entryLog.status.IN')).waitFor();
+      const mail = await noticeOf(host, held);
+      const approved = await visitOf(held);
+      if (!approved.checkedInAt) throw new Error('The held visitor is not checked in after approval');
+      expect(approved.held).toBe(false);
+      expectNoticeSays(mail, held, new Date(approved.checkedInAt));
+      await desk.close();
     },
   );
 });

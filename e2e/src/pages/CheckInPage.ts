@@ -174,11 +174,11 @@ export class CheckInPage {
 
   // --- Outcome --------------------------------------------------------------------------
 
-  outcome(kind: 'allowed' | 'refused' | 'already-in'): Locator {
+  outcome(kind: 'allowed' | 'refused' | 'already-in' | 'held'): Locator {
     return this.main.locator(`[data-outcome="${kind}"]`);
   }
 
-  outcomeHeading(kind: 'allowed' | 'refused' | 'already-in'): Locator {
+  outcomeHeading(kind: 'allowed' | 'refused' | 'already-in' | 'held'): Locator {
     return this.outcome(kind).getByRole('heading', { level: 1 });
   }
 
