@@ -1,8 +1,7 @@
-import { ApiError } from '@vestibule/shared/api';
 import type { CallInput, Contract } from '@vestibule/shared/contract';
 import { useLoadingStore } from '../features/loading/index.ts';
 import { uploadSession } from './apiClient.ts';
-import { authHeaders, errorFromAnswer, parseJson, urlOf } from './rawCalls.ts';
+import { authHeaders, rawFetch, urlOf } from './rawCalls.ts';
 
 /** The calls that answer a file for a JSON body (an archive made of the records chosen). */
 type DownloadKey = 'POST /privacy/subjects/export';
@@ -16,21 +15,11 @@ export async function postForFile<K extends DownloadKey>(key: K, input: CallInpu
   const raw = { ...uploadSession, onActivity: (delta: 1 | -1) => useLoadingStore.getState().track(delta) };
   raw.onActivity(1);
   try {
-    let response: Response;
-    try {
-      response = await fetch(urlOf(key, undefined), {
-        method: 'POST',
-        headers: { ...authHeaders(raw), 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new ApiError(0, 'SERVER_CONNECTION_ERROR', error instanceof Error ? error.message : 'network');
-    }
-    if (!response.ok) {
-      const error = errorFromAnswer(response.status, parseJson(await response.text()), response.statusText);
-      if (response.status === 401 || response.status === 403) raw.onAuthFailure(error);
-      throw error;
-    }
+    const response = await rawFetch(raw, urlOf(key, undefined), {
+      method: 'POST',
+      headers: { ...authHeaders(raw), 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return await response.blob();
   } finally {
     raw.onActivity(-1);

@@ -1,8 +1,7 @@
-import { ApiError } from '@vestibule/shared/api';
 import type { CallInput, Contract } from '@vestibule/shared/contract';
 import { useLoadingStore } from '../features/loading/index.ts';
 import { uploadSession } from './apiClient.ts';
-import { authHeaders, errorFromAnswer, parseJson, urlOf } from './rawCalls.ts';
+import { authHeaders, rawFetch, urlOf } from './rawCalls.ts';
 
 /** The calls that answer an image behind the bearer token. */
 type PictureKey = 'GET /camera/picture/:id' | 'GET /meeting/:id/photo' | 'GET /meetingSignature/:id/image';
@@ -18,17 +17,7 @@ export async function fetchPicture<K extends PictureKey>(key: K, input: CallInpu
   const raw = { ...uploadSession, onActivity: (delta: 1 | -1) => useLoadingStore.getState().track(delta) };
   raw.onActivity(1);
   try {
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: { ...authHeaders(raw), Accept: 'image/*' } });
-    } catch (error) {
-      throw new ApiError(0, 'SERVER_CONNECTION_ERROR', error instanceof Error ? error.message : 'network');
-    }
-    if (!response.ok) {
-      const error = errorFromAnswer(response.status, parseJson(await response.text()), response.statusText);
-      if (response.status === 401 || response.status === 403) raw.onAuthFailure(error);
-      throw error;
-    }
+    const response = await rawFetch(raw, url, { headers: { ...authHeaders(raw), Accept: 'image/*' } });
     return await response.blob();
   } finally {
     raw.onActivity(-1);

@@ -65,3 +65,22 @@ export function urlOf(key: ContractKey, params: unknown, query: Record<string, s
   const search = new URLSearchParams(query).toString();
   return `${SERVICE_BASE}${pathOf(key, params as never)}${search ? `?${search}` : ''}`;
 }
+
+/**
+ * A raw call's answer, or the JSON client's ApiError: the network's failure
+ * (SERVER_CONNECTION_ERROR) or the server's refusal, a refused token signing the user out.
+ */
+export async function rawFetch(raw: RawCallContext, url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    throw new ApiError(0, 'SERVER_CONNECTION_ERROR', error instanceof Error ? error.message : 'network');
+  }
+  if (!response.ok) {
+    const error = errorFromAnswer(response.status, parseJson(await response.text()), response.statusText);
+    if (response.status === 401 || response.status === 403) raw.onAuthFailure(error);
+    throw error;
+  }
+  return response;
+}

@@ -5,7 +5,6 @@ import {
   type SubjectExport,
   type SubjectSearchResult,
   type SubjectSelection,
-  visitState,
 } from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import { strToU8, zipSync } from 'fflate';
@@ -25,6 +24,7 @@ import {
   searchSubjectVisits,
 } from './subjects.repo.ts';
 import { findVisitorData } from './visitorData.repo.ts';
+import { stateOf } from '../visits/visit.dto.ts';
 import { escapeHtml, htmlPage, toVisitorData, visitSectionsHtml } from './visitorData.service.ts';
 
 // A data-protection officer's requests about one person (docs/privacy.md, "Requests about a
@@ -62,12 +62,7 @@ export async function searchSubjects(ctx: ServerContext, tenantId: string, text:
       email: row.email,
       phone: row.phone,
       companyName: row.company_name,
-      state: visitState({
-        checkedInAt: row.checked_in_at,
-        checkedOutAt: row.checked_out_at,
-        cancelledAt: row.cancelled_at,
-        allowed: row.allowed,
-      }),
+      state: stateOf(row),
       at: iso(row.at),
     })),
     people: people.slice(0, SUBJECT_SEARCH_LIMIT).map(personOf),
@@ -130,12 +125,7 @@ async function subjectExport(
   for (const { id } of records.visits) {
     const rows = await findVisitorData(ctx.db, { id, tenantId });
     if (!rows) throw notFound();
-    const state = visitState({
-      checkedInAt: rows.visit.checked_in_at,
-      checkedOutAt: rows.visit.checked_out_at,
-      cancelledAt: rows.visit.cancelled_at,
-      allowed: rows.visit.allowed,
-    });
+    const state = stateOf(rows.visit);
     visits.push({ id, state, ...toVisitorData(rows) });
   }
   return {
@@ -280,12 +270,7 @@ export async function eraseSubjectData(
   const records = await chosenRecords(ctx, tenantId, selection);
   const states = records.visits.map((visit) => ({
     id: visit.id,
-    state: visitState({
-      checkedInAt: visit.checked_in_at,
-      checkedOutAt: visit.checked_out_at,
-      cancelledAt: visit.cancelled_at,
-      allowed: visit.allowed,
-    }),
+    state: stateOf(visit),
   }));
   if (states.some((visit) => visit.state === 'IN')) throw new AppError('MEETING_NOT_CHECKED_OUT');
   const emails = [

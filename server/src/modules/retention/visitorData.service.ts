@@ -1,8 +1,9 @@
-import { type Locale, type VisitorData, newBuildingSettings, visitState } from '@vestibule/shared';
+import { type Locale, type VisitorData, newBuildingSettings } from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type AuditActor, audit } from '../audit/audit.service.ts';
+import { stateOf } from '../visits/visit.dto.ts';
 import { anonymise } from './retention.repo.ts';
 import { type VisitorDataRows, findVisitorData } from './visitorData.repo.ts';
 
@@ -24,12 +25,7 @@ const dataUrl = (bytes: Uint8Array) => {
 async function overVisit(ctx: ServerContext, publicIdentifier: string): Promise<VisitorDataRows> {
   const rows = await findVisitorData(ctx.db, { publicIdentifier });
   if (!rows || rows.visit.anonymised_at !== null) throw notFound();
-  const state = visitState({
-    checkedInAt: rows.visit.checked_in_at,
-    checkedOutAt: rows.visit.checked_out_at,
-    cancelledAt: rows.visit.cancelled_at,
-    allowed: rows.visit.allowed,
-  });
+  const state = stateOf(rows.visit);
   if (state === 'REFUSED') throw notFound();
   if (state !== 'OUT' && state !== 'CANCELLED') throw new AppError('MEETING_NOT_CHECKED_OUT');
   return rows;

@@ -175,7 +175,8 @@ export function auditedVisit(row: VisitRow) {
 }
 
 /** Where a visit stands for staff actions (shared rule). */
-export function stateOf(row: VisitRow) {
+/** A visit's stored state (shared `visitState`) from the columns it reads. */
+export function stateOf(row: Pick<VisitRow, 'checked_in_at' | 'checked_out_at' | 'cancelled_at' | 'allowed'>) {
   return visitState({
     checkedInAt: row.checked_in_at,
     checkedOutAt: row.checked_out_at,
