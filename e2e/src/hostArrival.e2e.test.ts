@@ -5,7 +5,7 @@
 // host's arrival notice reaches the SMTP server with who came, their company and type, where they
 // wait and the time on the building's clock. Then the same with the network cut: the check-in
 // waits in the kiosk's outbox, still linked to its host, and the e-mail arrives once it syncs.
-import { type Locale, dayInZone } from '@vestibule/shared';
+import { type Locale, dayInZone, newBuildingSettings } from '@vestibule/shared';
 import { chromiumArgs, chromiumPath } from '@vestibule/scripts';
 import type { ApiClient } from '@vestibule/shared/api';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
@@ -50,6 +50,16 @@ beforeAll(async () => {
   if (!found) throw new Error('The demo data has no Demo HQ');
   const evacuation = await api.call('GET /evacuation/:buildingId', { params: { buildingId: found.id } });
   hq = { id: found.id, name: found.name, qrCodeKey: found.qrCodeKey, timeZoneId: evacuation.building.timeZoneId };
+  // The outcome screen stays a minute (the building's longest): a kiosk learns that the watchlist
+  // held a visitor from its push's answer, which a loaded machine may give after the default 15 s.
+  const building = await master.call('GET /building/:id', { params: { id: found.id } });
+  const settings = Object.fromEntries(
+    Object.keys(newBuildingSettings()).map((key) => [key, building[key as keyof typeof building]]),
+  );
+  await master.call('PATCH /building/:id/settings', {
+    params: { id: found.id },
+    body: { ...(settings as ReturnType<typeof newBuildingSettings>), kioskOutcomeSeconds: 60 },
+  });
 
   // The lobby's tablet, on the building's clock, touch; enrolled, its code cached by the service worker.
   lobby = await browser.newContext({
@@ -237,6 +247,8 @@ describe('the host is found and told', () => {
 
       // The kiosk decides without the list, then follows the server's answer: wait, no code.
       await fillAtKiosk(held, host);
+      // The server holds the visit first; the kiosk's screen follows its push's answer.
+      await expect.poll(async () => (await visitOf(held)).held, { timeout: MAIL_TIMEOUT_MS }).toBe(true);
       const waiting = kiosk.wizard.outcomeHeading('held');
       await waiting.waitFor();
       expect(await waiting.innerText()).toContain(text(en, 'publicVisit.watchlist.heldTitle'));

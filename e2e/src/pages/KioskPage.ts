@@ -158,7 +158,8 @@ export class KioskPage {
         if (!video) return 'no video element';
         const stream = video.srcObject instanceof MediaStream ? video.srcObject : null;
         const track = stream?.getVideoTracks()[0];
-        return `video ${video.videoWidth}x${video.videoHeight}, readyState ${video.readyState}, paused ${video.paused}, time ${video.currentTime}, track ${track ? `${track.readyState} ${JSON.stringify(track.getSettings())}` : 'none'}`;
+        const { scanAttempts = '0', lastRead = 'nothing' } = video.dataset;
+        return `video ${video.videoWidth}x${video.videoHeight}, readyState ${video.readyState}, paused ${video.paused}, time ${video.currentTime}, track ${track ? `${track.readyState} ${JSON.stringify(track.getSettings())}` : 'none'}; ${scanAttempts} attempts, last read ${lastRead}`;
       });
       throw new Error(`The kiosk read no code in ${UI_TIMEOUT_MS} ms; it shows: ${shown}; the camera: ${camera}`);
     }

@@ -35,6 +35,12 @@ export async function refreshConfig(
  * Replaces the previous list in one transaction; a visit this device made or checked out and
  * has not synced yet keeps what the device knows.
  */
+/** The watchlist's word on a check-in made here, while the server's list still has it not in. */
+const watchOf = (visit: LocalVisit | undefined, checkedInAt: string | null) =>
+  visit?.watch && checkedInAt === null
+    ? { watch: visit.watch, ...(visit.watchedAt ? { watchedAt: visit.watchedAt } : {}) }
+    : {};
+
 export async function refreshVisits(
   db: KioskDb,
   qrCodeKey: string,
@@ -77,6 +83,8 @@ export async function refreshVisits(
         companyName: visit.companyName ?? null,
         checkInForm: visit.checkInForm ?? null,
         source: known.get(visit.id)?.source ?? 'server',
+        // The watchlist's word on a check-in made here (its push's answer) outlives the list's refresh.
+        ...watchOf(known.get(visit.id), visit.checkedInAt),
       }));
     await db.visits.bulkPut(rows);
     await db.meta.put({ key: 'visitsFetchedAt', value: new Date().toISOString() });

@@ -81,6 +81,8 @@ export interface LocalVisit {
    * (docs/watchlist.md): held until staff approve, or refused. Not in, either way.
    */
   watch?: 'HELD' | 'REFUSED';
+  /** When the server said so: the visit is kept on the device until that day is over. */
+  watchedAt?: string;
 }
 
 export interface MetaEntry {

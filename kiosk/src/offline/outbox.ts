@@ -205,7 +205,8 @@ export async function pruneSettled(db: KioskDb, now: Date = new Date()): Promise
         (visit) =>
           !held.has(visit.id) &&
           !(visit.checkedInAt !== null && visit.checkedOutAt === null) &&
-          (visit.checkedInAt ?? visit.scheduledAt ?? '') < today,
+          // A check-in the watchlist held or refused has no check-in time: the day of that word counts.
+          (visit.checkedInAt ?? visit.scheduledAt ?? visit.watchedAt ?? '') < today,
       )
       .primaryKeys();
     await db.visits.bulkDelete(over);

@@ -131,7 +131,7 @@ async function pushRounds(db: KioskDb, transport: SyncTransport, options: SyncOp
     const watched = answer.results.flatMap((result) => {
       const entry = sent.get(result.mutationId);
       return result.watch && entry?.type === 'checkIn'
-        ? [{ key: entry.visitId, changes: { watch: result.watch, checkedInAt: null } }]
+        ? [{ key: entry.visitId, changes: { watch: result.watch, watchedAt: settledAt, checkedInAt: null } }]
         : [];
     });
     await db.transaction('rw', [db.outbox, db.visits, db.meta], async () => {

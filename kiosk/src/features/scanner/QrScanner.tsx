@@ -86,9 +86,14 @@ function scanEvery(reader: BrowserQRCodeReader, video: HTMLVideoElement, onText:
       return null;
     }
   };
+  let attempts = 0;
   const tick = () => {
     if (stopped) return;
     const text = attempt();
+    // What the loop did, on the video for whoever looks at a camera that reads nothing (a test's report).
+    attempts += 1;
+    video.dataset.scanAttempts = String(attempts);
+    if (text !== null) video.dataset.lastRead = text;
     if (text !== null) onText(text);
     if (!stopped) timer = window.setTimeout(tick, SCAN_INTERVAL_MS);
   };
