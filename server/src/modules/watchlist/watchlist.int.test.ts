@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CheckInResponse,
-  type SyncPushResponse,
   type VisitDetail,
   type Watchlist,
   type WatchlistEntry,
@@ -21,7 +20,15 @@ import {
   qrCodeKeyOf,
 } from '../../../test/helpers/factories.ts';
 import { type SmtpSink, startSmtpSink } from '../../../test/helpers/smtpSink.ts';
-import { type TestApp, bearer, createTestApp, enrolledKiosk, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+import {
+  type TestApp,
+  bearer,
+  createTestApp,
+  enrolledKiosk,
+  jsonOf,
+  logInAs,
+  pushAsKiosk,
+} from '../../../test/helpers/test-app.ts';
 import { notifyHostsOfCheckIns } from '../lifecycle/lifecycle.service.ts';
 import { createMailSender } from '../mail/mail.sender.ts';
 
@@ -98,39 +105,23 @@ function phoneCheckIn(person: Record<string, string>, link: { hostPersonId?: str
   });
 }
 
+/** A kiosk's push of one check-in made now (the test helper numbers and dates it). */
 async function kioskPush(person: Record<string, string>) {
-  counter += 1;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/service/sync/push',
-    headers: world.kiosk.headers,
-    payload: {
-      deviceId: world.kiosk.deviceId,
-      sentAt: new Date().toISOString(),
-      qrCodeKey: world.key,
-      pendingCount: 0,
-      mutations: [
-        {
-          mutationId: uuidv7(),
-          deviceId: world.kiosk.deviceId,
-          seq: counter,
-          type: 'checkIn',
-          visitId: uuidv7(),
-          occurredAt: new Date().toISOString(),
-          payload: {
-            qrCodeKey: world.key,
-            visitorType: 'VISITOR',
-            checkInForm: { host: 'Ada Host', ...person },
-            scheduledDuration: 'PT1H',
-            hostPersonId: world.host,
-            codes: newVisitCodes(),
-          },
-        },
-      ],
+  const answer = await pushAsKiosk(t.app, world.kiosk, world.key, [
+    {
+      type: 'checkIn',
+      visitId: uuidv7(),
+      payload: {
+        qrCodeKey: world.key,
+        visitorType: 'VISITOR',
+        checkInForm: { host: 'Ada Host', ...person },
+        scheduledDuration: 'PT1H',
+        hostPersonId: world.host,
+        codes: newVisitCodes(),
+      },
     },
-  });
-  expect(response.statusCode).toBe(200);
-  return jsonOf<SyncPushResponse>(response).results[0];
+  ]);
+  return answer.results[0];
 }
 
 function visitOf(lastName: string) {
