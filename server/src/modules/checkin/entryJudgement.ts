@@ -306,6 +306,22 @@ export function decideEntry(entry: Entry, who: EntryPerson, answers: EntryAnswer
 }
 
 /**
+ * Who the visitor is, as the visit records them and the watchlist judges them: a visit checked
+ * into again keeps what it holds where the form leaves a value out (an invitation's visitor when
+ * the form has no such field).
+ */
+function visitorColumns({ existing }: Entry, { person, values }: EntryPerson) {
+  return {
+    first_name: person.firstName ?? existing?.first_name ?? null,
+    last_name: person.lastName ?? existing?.last_name ?? null,
+    email: person.email ?? existing?.email ?? null,
+    phone: textValue(values, 'phone') ?? existing?.phone ?? null,
+    company_name:
+      textValue(values, 'companyName') ?? textValue(values, 'contractorCompanyName') ?? existing?.company_name ?? null,
+  };
+}
+
+/**
  * What the company's watchlist makes of the door's decision (docs/watchlist.md), on a visitor's
  * own channels (a phone, a kiosk): a visitor matching a DENY entry is refused (WATCHLIST), one
  * matching a HOLD entry waits until staff approve. A kiosk's entry made offline is held whatever
@@ -319,15 +335,13 @@ export async function watchedVerdict(
   verdict: EntryVerdict,
 ): Promise<EntryVerdict> {
   if (entry.channel.staff === true) return verdict;
-  const { existing } = entry;
-  const { person, values } = who;
+  const visitor = visitorColumns(entry, who);
   const match = await watchlistMatch(ctx, entry.building.tenant_id, {
-    firstName: person.firstName ?? existing?.first_name ?? null,
-    lastName: person.lastName ?? existing?.last_name ?? null,
-    email: person.email ?? existing?.email ?? null,
-    phone: textValue(values, 'phone') ?? existing?.phone ?? null,
-    companyName:
-      textValue(values, 'companyName') ?? textValue(values, 'contractorCompanyName') ?? existing?.company_name ?? null,
+    firstName: visitor.first_name,
+    lastName: visitor.last_name,
+    email: visitor.email,
+    phone: visitor.phone,
+    companyName: visitor.company_name,
   });
   if (!match) return verdict;
   const queued = entry.timing.queued === true && entry.channel.fromKiosk;
@@ -361,14 +375,7 @@ export function visitColumns(
     // A linked visit keeps the person's own type (a resident checks in with the visitors' form).
     visitor_type: who.known?.visitor_type ?? body.visitorType,
     person_id: person.personId,
-    // A visit checked into again keeps what it holds where the form leaves a value out (an
-    // invitation's visitor and host when the form has no such field).
-    first_name: person.firstName ?? existing?.first_name ?? null,
-    last_name: person.lastName ?? existing?.last_name ?? null,
-    email: person.email ?? existing?.email ?? null,
-    phone: textValue(values, 'phone') ?? existing?.phone ?? null,
-    company_name:
-      textValue(values, 'companyName') ?? textValue(values, 'contractorCompanyName') ?? existing?.company_name ?? null,
+    ...visitorColumns(entry, who),
     ...host,
     check_in_form: JSON.stringify(values),
     scheduled_duration: decision.duration,
