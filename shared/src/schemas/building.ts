@@ -141,6 +141,16 @@ export const buildingSettingsSchema = z
       .max(200)
       .refine((v) => v.trim() === '' || emailList.test(v), 'not a list of e-mails'),
     senderPhone: z.string().trim().max(25).regex(phonePattern),
+    /**
+     * The building's security contacts (docs/watchlist.md, "Alerts"): told by e-mail when the
+     * watchlist refuses or holds a visitor here. One or several addresses, separated by commas;
+     * missing or empty: nobody is told.
+     */
+    securityContacts: z
+      .string()
+      .max(500)
+      .refine((v) => v.trim() === '' || emailList.test(v), 'not a list of e-mails')
+      .optional(),
     meetingAlertEnabled: z.boolean(),
     meetingStartReminderTime: z.enum(meetingStartReminderOptions),
     meetingEndReminderTime: z.enum(meetingEndReminderOptions),

@@ -266,6 +266,26 @@ describe('the host settings', () => {
       hostNoticeWaitText: 'In the lobby, ground floor',
     });
   });
+
+  it("names the building's security contacts, told of the watchlist's refusals and holds, and refuses a list that is not of addresses", async () => {
+    const { user, fake } = await editedDialog();
+    await user.click(screen.getByRole('tab', { name: 'General settings' }));
+    const contacts = await screen.findByRole('textbox', { name: 'Security contacts' });
+    expect(contacts).toHaveValue('');
+    expect(contacts).toHaveAccessibleDescription(/Told by e-mail when the watchlist refuses or holds a visitor here/);
+    await user.type(contacts, 'guard@hq.example, nobody');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter valid email addresses separated by commas.')).toBeInTheDocument();
+    expect(fake.calls.of('PATCH /building/:id/settings')).toHaveLength(0);
+
+    await user.clear(contacts);
+    await user.type(contacts, 'guard@hq.example, desk@hq.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls.of('PATCH /building/:id/settings')).toHaveLength(1));
+    expect(fake.calls.of('PATCH /building/:id/settings')[0]!.body).toMatchObject({
+      securityContacts: 'guard@hq.example, desk@hq.example',
+    });
+  });
 });
 
 describe('kiosk and self check-in settings', () => {

@@ -9,7 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { PhoneInput } from './PhoneInput.tsx';
 import { type SettingsFields, type SettingsForm, SettingsSection } from './settingsFields.tsx';
 
-/** Settings tab: who sends the building's messages, and when meeting alerts go out. */
+/**
+ * Settings tab: who sends the building's messages, who hears of the watchlist's refusals and holds
+ * (docs/watchlist.md, "Alerts"), and when meeting alerts go out.
+ */
 export function SettingsNotificationsSection({
   form,
   fields,
@@ -33,6 +36,16 @@ export function SettingsNotificationsSection({
         onChange={(event) => setField('senderEmail', event.currentTarget.value)}
         onBlur={() => form.touch('senderEmail')}
         error={form.error('senderEmail')}
+      />
+      <TextInput
+        id="settings-securityContacts"
+        label={t('buildings.settings.securityContacts')}
+        description={t('buildings.settings.securityContactsHelp')}
+        maxLength={500}
+        value={values.securityContacts ?? ''}
+        onChange={(event) => setField('securityContacts', event.currentTarget.value)}
+        onBlur={() => form.touch('securityContacts')}
+        error={form.error('securityContacts')}
       />
       <PhoneInput
         id="settings-senderPhone"

@@ -40,6 +40,7 @@ export function SettingsTab({ building }: { building: Building }) {
   const form = useSchemaForm<BuildingSettings, BuildingSettings>(buildingSettingsSchema, settingsOf(building), {
     maxAllowedTemperature: (issue) => (issue.code === 'custom' ? t('buildings.validation.minAboveMax') : undefined),
     senderEmail: (issue) => (issue.code === 'custom' ? t('buildings.validation.emailList') : undefined),
+    securityContacts: (issue) => (issue.code === 'custom' ? t('buildings.validation.emailList') : undefined),
   });
   const timeZones = useDictionary('timeZones', notices.showError);
   const locales = useDictionary('defaultLocales', notices.showError);

@@ -188,6 +188,9 @@ export const buildings = {
     maxAllowedTemperature: 'Highest allowed temperature',
     senderEmail: 'Sender email',
     senderEmailHelp: 'Separate several addresses with commas.',
+    securityContacts: 'Security contacts',
+    securityContactsHelp:
+      'Told by e-mail when the watchlist refuses or holds a visitor here. Separate several addresses with commas.',
     senderPhone: 'Sender phone',
     senderPhoneHelp: "Shown in the building's e-mails, for visitors with a question.",
     meetingAlertEnabled: 'Send meeting alerts',

@@ -190,6 +190,9 @@ export const buildings = {
     maxAllowedTemperature: 'Temperatura máxima permitida',
     senderEmail: 'Correo del remitente',
     senderEmailHelp: 'Separe varias direcciones con comas.',
+    securityContacts: 'Contactos de seguridad',
+    securityContactsHelp:
+      'Reciben un correo cuando la lista de vigilancia rechaza o retiene a un visitante aquí. Separe varias direcciones con comas.',
     senderPhone: 'Teléfono del remitente',
     senderPhoneHelp: 'Se muestra en los correos del edificio, para los visitantes que tengan una pregunta.',
     meetingAlertEnabled: 'Enviar alertas de reuniones',

@@ -190,6 +190,9 @@ export const buildings = {
     maxAllowedTemperature: 'Température maximale permise',
     senderEmail: 'E-mail de l’expéditeur',
     senderEmailHelp: 'Séparez plusieurs adresses par des virgules.',
+    securityContacts: 'Contacts sécurité',
+    securityContactsHelp:
+      'Prévenus par e-mail quand la liste de surveillance refuse ou retient un visiteur ici. Séparez plusieurs adresses par des virgules.',
     senderPhone: 'Téléphone de l’expéditeur',
     senderPhoneHelp: 'Affiché dans les e-mails du bâtiment, pour les visiteurs qui ont une question.',
     meetingAlertEnabled: 'Envoyer des alertes de réunion',
