@@ -48,6 +48,8 @@ export interface CheckInCommit {
   knownCodes?: { identifier: string | null; publicIdentifier: string | null; pin: string | null };
   /** Whether the person was let in (a refused check-in is still sent: the log keeps it). */
   allowed?: boolean;
+  /** The device's hashed watchlist held or refused the person (docs/watchlist.md, "On a kiosk"): not in. */
+  watch?: 'HELD' | 'REFUSED';
 }
 
 /**
@@ -97,6 +99,7 @@ export async function commitCheckIn(
       companyName: text('companyName') ?? text('contractorCompanyName') ?? known?.companyName ?? null,
       source: known?.source ?? 'device',
       allowed,
+      ...(options.watch ? { watch: options.watch, watchedAt: occurredAt } : {}),
     };
     const entry: CheckInEntry = {
       mutationId,

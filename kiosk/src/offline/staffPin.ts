@@ -1,13 +1,6 @@
-import { STAFF_PIN_ITERATIONS, staffPinSalt } from '@vestibule/shared';
+import { STAFF_PIN_ITERATIONS, base64url, staffPinSalt } from '@vestibule/shared';
 import { type ApiClient, ApiError } from '@vestibule/shared/api';
 import { pageKioskClient } from './kioskClient.ts';
-
-function base64url(bytes: ArrayBuffer): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
 
 /**
  * Whether `pin` is the building's PIN, checked on the device against the PBKDF2 hash the

@@ -3,7 +3,7 @@
 // on purpose: each entry pushed in sequence order, one push at a time, each applied exactly once.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type SyncPushRequest, type SyncPushResponse, uuidv7 } from '@vestibule/shared';
+import { type SyncPushRequest, type SyncPushResponse, hashedWatchAction, uuidv7 } from '@vestibule/shared';
 import { ApiError } from '@vestibule/shared/api';
 import { type TestServer, employeeCheckIn, serverForTests } from './offlineTesting.ts';
 import { commitCheckIn, commitCheckOut, deviceIdOf } from './outbox.ts';
@@ -190,6 +190,29 @@ describe('kiosk outbox', () => {
     });
     const { visitId } = await commitCheckIn(db, employee(lastName));
     expect((await db.visits.get(visitId))!.checkedInAt).not.toBeNull();
+    expect(await pushPending(db, server, { qrCodeKey })).toMatchObject({ applied: 1, failed: false });
+    expect(await db.visits.get(visitId)).toMatchObject({ watch: 'HELD', checkedInAt: null });
+    expect(await serverVisit(visitId)).toMatchObject({ held: true, checkedInAt: null });
+  });
+
+  it("the configuration carries the company's watchlist as hashes only; a check-in they held on the device is held by the server", async () => {
+    const db = await kiosks.open();
+    const lastName = `Hashed-${uuidv7()}`;
+    await testServer.manager.call('POST /watchlist', {
+      body: { kind: 'NAME', value: `Offline ${lastName}`, action: 'HOLD', reason: 'Escort required' },
+    });
+    const config = await kiosks.client().call('GET /sync/config/:qrCodeKey', { params: { qrCodeKey } });
+    const list = config.watchlist;
+    if (!list) throw new Error('no watchlist in the configuration');
+    const served = JSON.stringify(list);
+    expect(served).not.toContain(lastName.toLowerCase());
+    expect(served).not.toContain('Escort');
+    expect(
+      await hashedWatchAction(list, { firstName: 'offline', lastName, email: null, phone: null, companyName: null }),
+    ).toBe('HOLD');
+
+    const { visitId } = await commitCheckIn(db, employee(lastName), { allowed: false, watch: 'HELD' });
+    expect(await db.visits.get(visitId)).toMatchObject({ watch: 'HELD', checkedInAt: null });
     expect(await pushPending(db, server, { qrCodeKey })).toMatchObject({ applied: 1, failed: false });
     expect(await db.visits.get(visitId)).toMatchObject({ watch: 'HELD', checkedInAt: null });
     expect(await serverVisit(visitId)).toMatchObject({ held: true, checkedInAt: null });

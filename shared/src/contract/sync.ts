@@ -6,6 +6,7 @@ import { kioskPersonSchema } from '../schemas/identification.ts';
 import { checkInBuildingSchema, checkInDataSchema, wizardQuestionnaireSchema } from '../schemas/visit.ts';
 import { hostCandidateSchema } from '../schemas/visitManagement.ts';
 import { wizardVisitorTypes } from '../domain/visitorTypes.ts';
+import { watchlistActions } from '../domain/watchlist.ts';
 import { enrolKioskRequestSchema, enrolKioskResponseSchema } from '../sync/enrolment.ts';
 import { rejectedMutationSchema, syncPushEnvelopeSchema, syncPushResponseSchema } from '../sync/protocol.ts';
 import { SYNC_PUSH_BODY_LIMIT_BYTES } from '../sync/constants.ts';
@@ -57,6 +58,17 @@ const kioskConfigSchema = z.object({
    * identifies nobody, so a kiosk does not offer it. Absent from older configurations.
    */
   pinIdentificationMethod: z.enum(pinIdentificationMethods).optional(),
+  /**
+   * The company's watchlist as keyed hashes (domain/watchlist.ts `watchHash`), never in clear:
+   * the kiosk tells a listed visitor to wait or to see the reception at once, offline too
+   * (docs/watchlist.md, "On a kiosk"). Absent from older configurations.
+   */
+  watchlist: z
+    .object({
+      salt: z.string(),
+      entries: z.array(z.object({ hash: z.string(), action: z.enum(watchlistActions) })),
+    })
+    .optional(),
 });
 
 export const syncContract = {

@@ -24,13 +24,17 @@ export function newVisitIdentifier(): string {
   return Array.from({ length: 8 }, () => VISIT_CODE_ALPHABET[randomBelow(VISIT_CODE_ALPHABET.length)]).join('');
 }
 
-/** The unguessable id of a visit's public pages (128 bits, base64url). */
-export function newPublicIdentifier(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
+/** Bytes as base64url, without padding. */
+export function base64url(bytes: ArrayBuffer | Uint8Array): string {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
+}
+
+/** The unguessable id of a visit's public pages (128 bits, base64url). */
+export function newPublicIdentifier(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 export function newPin(): string {

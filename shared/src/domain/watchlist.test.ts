@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidingEntry, visitorWatchKeys, watchKey } from './watchlist.ts';
+import { decidingEntry, hashedWatchAction, visitorWatchKeys, watchHash, watchKey } from './watchlist.ts';
 
 describe('the watchlist key', () => {
   it('matches a name whatever its case, accents, word order and punctuation', () => {
@@ -34,5 +34,32 @@ describe('the watchlist key', () => {
     expect(decidingEntry([hold, deny])).toBe(deny);
     expect(decidingEntry([hold])).toBe(hold);
     expect(decidingEntry([])).toBeUndefined();
+  });
+
+  it("lets a kiosk judge a visitor by hashes alone: the company's salt and the kind make each hash", async () => {
+    const listed = watchKey('NAME', 'Zoë Brontë-Lefèvre') ?? '';
+    const hash = await watchHash('salt-a', 'NAME', listed);
+    expect(hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(hash).not.toContain('zoe');
+    expect(await watchHash('salt-a', 'NAME', listed)).toBe(hash);
+    expect(await watchHash('salt-b', 'NAME', listed)).not.toBe(hash);
+    expect(await watchHash('salt-a', 'COMPANY', listed)).not.toBe(hash);
+
+    const list = {
+      salt: 'salt-a',
+      entries: [
+        { hash, action: 'HOLD' as const },
+        {
+          hash: await watchHash('salt-a', 'PHONE', watchKey('PHONE', '+33 6 12 34 56 78') ?? ''),
+          action: 'DENY' as const,
+        },
+      ],
+    };
+    const visitor = { firstName: 'zoe', lastName: 'LEFEVRE, Bronte', email: null, phone: null, companyName: null };
+    expect(await hashedWatchAction(list, visitor)).toBe('HOLD');
+    expect(await hashedWatchAction(list, { ...visitor, phone: '06 12 34 56 78' })).toBe('DENY');
+    expect(await hashedWatchAction(list, { ...visitor, lastName: 'Lefèvre' })).toBeNull();
+    expect(await hashedWatchAction({ salt: 'salt-b', entries: list.entries }, visitor)).toBeNull();
+    expect(await hashedWatchAction({ salt: 'salt-a', entries: [] }, visitor)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { base64url } from './visitCodes.ts';
+
 // The watchlist's matching rule (docs/watchlist.md): an entry names someone by a name, an e-mail,
 // a phone or a company, and a check-in matches it when the visitor's value has the same key. The
 // key drops what a person may type differently from one day to the next: case and accents
@@ -81,4 +83,44 @@ export function visitorWatchKeys(visitor: WatchedVisitor): { kind: WatchlistKind
 /** Of several entries matched, the one that decides: a refusal before a hold. */
 export function decidingEntry<E extends { action: WatchlistAction }>(matched: readonly E[]): E | undefined {
   return matched.find((entry) => entry.action === 'DENY') ?? matched[0];
+}
+
+/**
+ * PBKDF2 rounds of a kiosk's hashed entry (docs/watchlist.md, "On a kiosk"): a check-in costs
+ * four on the tablet; a thief testing guesses pays them for every guess.
+ */
+export const WATCH_HASH_ITERATIONS = 10_000;
+
+/**
+ * The form of a key a kiosk holds instead of the value (docs/watchlist.md, "On a kiosk"):
+ * PBKDF2-SHA-256 of the key, salted with the company's salt and the kind, 128 bits. WebCrypto,
+ * so the server and the tablet compute it alike.
+ */
+export async function watchHash(salt: string, kind: WatchlistKind, key: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const material = await crypto.subtle.importKey('raw', encoder.encode(key), 'PBKDF2', false, ['deriveBits']);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', salt: encoder.encode(`${salt}:${kind}`), iterations: WATCH_HASH_ITERATIONS, hash: 'SHA-256' },
+    material,
+    128,
+  );
+  return base64url(bits);
+}
+
+/** The company's watchlist as a kiosk holds it: the salt, and each entry's hash and action. */
+export interface HashedWatchlist {
+  salt: string;
+  entries: { hash: string; action: WatchlistAction }[];
+}
+
+/** What a kiosk's hashed copy makes of a visitor: the deciding entry's action, or null when none matches. */
+export async function hashedWatchAction(
+  list: HashedWatchlist,
+  visitor: WatchedVisitor,
+): Promise<WatchlistAction | null> {
+  if (list.entries.length === 0) return null;
+  const hashes = new Set(
+    await Promise.all(visitorWatchKeys(visitor).map(({ kind, key }) => watchHash(list.salt, kind, key))),
+  );
+  return decidingEntry(list.entries.filter((entry) => hashes.has(entry.hash)))?.action ?? null;
 }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_BADGE_LAYOUT } from '@vestibule/shared';
+import { DEFAULT_BADGE_LAYOUT, watchHash } from '@vestibule/shared';
 import { resources } from '@vestibule/shared/i18n';
 import { cloneElement } from 'react';
 import { initTestI18n } from '../../i18n/testI18n.ts';
@@ -118,6 +118,34 @@ describe('the outcome of a check-in made on the device', () => {
     expect(await screen.findByText(en.watchlist.denied)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 }).closest('section')).toHaveAttribute('data-outcome', 'refused');
     expect(screen.queryByTestId('visit-code')).toBeNull();
+  });
+
+  it("keeps the word of the kiosk's own hashed watchlist, given at once, when the server's answer comes", async () => {
+    const config = kioskConfig();
+    const salt = 'company-salt';
+    config.watchlist = { salt, entries: [{ hash: await watchHash(salt, 'NAME', 'grace hopper'), action: 'DENY' }] };
+    const runner = offlineRunner();
+    const data = { ...config.checkInData.VISITOR!, failureFormText: 'Please see the guard.' };
+    const submitted = await submitCheckIn(cachedSource(config, runner), data, result({ fever: 'NO' }), undefined);
+    render(
+      <LiveOutcome
+        submitted={submitted}
+        runner={runner}
+        building={config.building.building}
+        kiosk
+        visitorType="VISITOR"
+        qrCodeKey="key-1"
+        onDone={vi.fn()}
+        onAlreadyInDone={vi.fn()}
+        onRedo={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(en.watchlist.denied)).toBeInTheDocument();
+    expect(screen.queryByText('Please see the guard.')).toBeNull();
+    // The server holds a kiosk's synced entry for staff to decide: the visitor was already told.
+    await act(() => runner.db.visits.update(submitted.visitId, { watch: 'HELD' }));
+    expect(screen.getByText(en.watchlist.denied)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: en.watchlist.heldTitle })).toBeNull();
   });
 
   it('turns into "already checked in" when the server answers CHECKEDIN', async () => {

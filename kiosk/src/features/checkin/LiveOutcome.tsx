@@ -52,9 +52,12 @@ export function LiveOutcome({ submitted, runner, onRedo, ...props }: LiveOutcome
         seconds={props.building.kioskOutcomeSeconds}
       />
     );
-  // The server's word from the company's watchlist, which the device does not hold: held or refused.
-  const watched =
-    visit?.watch === 'HELD'
+  // The watchlist's word: the kiosk's hashed copy decided it at once (the screen keeps it), or
+  // the server's answer brings it to a device without the list.
+  const decidedHere = submitted.response.held || submitted.response.refusal === 'WATCHLIST';
+  const watched = decidedHere
+    ? null
+    : visit?.watch === 'HELD'
       ? { held: true, refusal: null }
       : visit?.watch === 'REFUSED'
         ? { held: false, refusal: 'WATCHLIST' as const }

@@ -2,11 +2,13 @@ import {
   type CheckInBuilding,
   type CheckInData,
   type CheckInResponse,
+  type HashedWatchlist,
   type HostOption,
   type VisitOfLink,
   type VisitSummary,
   type WizardVisitorType,
   entryDecision,
+  hashedWatchAction,
   newVisitCodes,
   searchHosts,
 } from '@vestibule/shared';
@@ -77,6 +79,11 @@ export interface CheckInSource {
    * call): the person is asked.
    */
   signedDocuments(query: SignerQuery, signal: AbortSignal): Promise<readonly string[]>;
+  /**
+   * The company's watchlist as keyed hashes (a kiosk's configuration): a listed visitor is told
+   * at once to wait or to see the reception, offline too. None on a phone: the server judges.
+   */
+  watchlist?: HashedWatchlist;
 }
 
 /** The lookup's code loads when first needed (a wizard with documents), not with the first screen. */
@@ -123,6 +130,7 @@ export function cachedSource(config: KioskConfig, runner: SyncRunner): CheckInSo
     // The server keeps who signed what: a kiosk offline asks every document.
     signedDocuments: (query, signal) =>
       signedDocumentsOf(config.building.qrCodeKey, query, { kiosk: true, mt: null }, signal),
+    ...(config.watchlist ? { watchlist: config.watchlist } : {}),
   };
 }
 
@@ -146,6 +154,32 @@ export interface SubmittedCheckIn {
 }
 
 /**
+ * What the kiosk's hashed watchlist makes of the visitor (docs/watchlist.md, "On a kiosk"): held
+ * or refused, or null (not listed, or a device without the list). A known visit's stored form
+ * and name count where the wizard's form leaves them out, as on the server.
+ */
+async function watchedOnDevice(
+  source: CheckInSource,
+  result: WizardResult,
+  visit: KnownVisit | null,
+): Promise<'HELD' | 'REFUSED' | null> {
+  if (!source.watchlist) return null;
+  const form = { ...visit?.checkInForm, ...result.checkInForm };
+  const text = (key: string) => {
+    const value = form[key];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  };
+  const action = await hashedWatchAction(source.watchlist, {
+    firstName: text('firstName') ?? visit?.firstName ?? null,
+    lastName: text('lastName') ?? visit?.lastName ?? null,
+    email: text('email'),
+    phone: text('phone'),
+    companyName: text('companyName') ?? text('contractorCompanyName'),
+  });
+  return action === 'DENY' ? 'REFUSED' : action === 'HOLD' ? 'HELD' : null;
+}
+
+/**
  * Decides the outcome with the building's rules, commits visit + outbox entry + sequence in
  * one transaction, then asks the runner to push. Resolves only after the commit.
  */
@@ -155,9 +189,12 @@ export async function submitCheckIn(
   result: WizardResult,
   preset: VisitPreset | undefined,
 ): Promise<SubmittedCheckIn> {
-  const { refusal, flagged } = entryDecision(data, result);
-  const allowed = refusal === null;
+  const decided = entryDecision(data, result);
   const visit = preset?.visit ?? null;
+  const watch = decided.refusal === null ? await watchedOnDevice(source, result, visit) : null;
+  const { flagged } = decided;
+  const refusal = watch === 'REFUSED' ? 'WATCHLIST' : decided.refusal;
+  const allowed = refusal === null && watch === null;
   const codes = visit ? undefined : newVisitCodes();
   const { id, ...payload } = result;
   const person = preset?.person;
@@ -182,6 +219,7 @@ export async function submitCheckIn(
     {
       visitId: id,
       allowed,
+      ...(watch ? { watch } : {}),
       ...(codes ? { codes } : {}),
       ...(visit
         ? {
@@ -207,8 +245,9 @@ export async function submitCheckIn(
       pin: allowed ? (codes?.pin ?? visit?.pin ?? null) : null,
       flagged,
       refusal,
-      held: false,
-      message: allowed ? data.successFormText : data.failureFormText,
+      held: watch === 'HELD',
+      // The watchlist's screen has its own words: the building's texts are for everyone else.
+      message: allowed ? data.successFormText : watch ? '' : data.failureFormText,
       entryLogItem: null,
     },
   };

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { kioskConfig, offlineRunner } from '../kiosk/kioskTesting.ts';
-import { wizardInput } from '@vestibule/ui/wizard/testing';
+import { formWith, wizardInput } from '@vestibule/ui/wizard/testing';
 import { buildResult, initialWizardState } from '@vestibule/ui/wizard';
+import { watchHash } from '@vestibule/shared';
 import { cachedSource, reusesAnswers, submitCheckIn } from './checkInSource.ts';
 import { cachedPersonPreset, identifiedPersonPreset } from './personPreset.ts';
 
@@ -102,5 +103,45 @@ describe("an employee's earlier answers", () => {
     const { person } = employee(null);
     if (!person) throw new Error('no person');
     expect(person).toMatchObject({ personTicket: 'ticket', passIdentifier: null });
+  });
+});
+
+describe("the kiosk's hashed copy of the watchlist", () => {
+  const submitNamed = async (action: 'DENY' | 'HOLD', lastName: string) => {
+    const runner = offlineRunner();
+    const salt = 'company-salt';
+    const config = {
+      ...kioskConfig(),
+      watchlist: { salt, entries: [{ hash: await watchHash(salt, 'NAME', 'lefevre zoe'), action }] },
+    };
+    const input = wizardInput({
+      checkInForm: formWith({ firstName: {}, lastName: {} }),
+      checkInAnswers: { firstName: 'ZOË', lastName },
+    });
+    const result = buildResult(input, initialWizardState(input));
+    const data = config.checkInData.VISITOR;
+    if (!data) throw new Error('no visitor data');
+    const submitted = await submitCheckIn(cachedSource(config, runner), data, result, undefined);
+    return {
+      submitted,
+      visit: await runner.db.visits.get(submitted.visitId),
+      outbox: await runner.db.outbox.toArray(),
+    };
+  };
+
+  it('holds a listed visitor at once, offline: no code, not in, the entry queued for the server to hold', async () => {
+    const { submitted, visit, outbox } = await submitNamed('HOLD', 'Lefèvre');
+    expect(submitted.response).toMatchObject({ allowed: false, held: true, refusal: null, meetingIdentifier: null });
+    expect(visit).toMatchObject({ watch: 'HELD', checkedInAt: null, allowed: false });
+    expect(outbox).toHaveLength(1);
+  });
+
+  it('refuses a visitor a Deny entry names, and lets in one it does not', async () => {
+    const denied = await submitNamed('DENY', 'lefevre');
+    expect(denied.submitted.response).toMatchObject({ allowed: false, held: false, refusal: 'WATCHLIST' });
+    expect(denied.visit).toMatchObject({ watch: 'REFUSED', checkedInAt: null });
+    const other = await submitNamed('DENY', 'Lefebvre');
+    expect(other.submitted.response).toMatchObject({ allowed: true, held: false, refusal: null });
+    expect(other.visit).not.toHaveProperty('watch');
   });
 });

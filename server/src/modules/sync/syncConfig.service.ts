@@ -11,6 +11,7 @@ import { type CheckInChannel, buildingForChannel } from '../checkin/channel.ts';
 import { checkInBuilding, checkInData, visitFormValues } from '../checkin/checkInLink.service.ts';
 import { linkedQuestionnaires } from '../questionnaires/linkedQuestionnaires.repo.ts';
 import { buildingHosts } from '../visits/hosts.service.ts';
+import { kioskWatchlist } from '../watchlist/watchlist.service.ts';
 import { kioskPeople, openAndExpectedVisits } from './sync.repo.ts';
 
 type KioskConfig = Awaited<ReturnType<typeof buildKioskConfig>>;
@@ -87,6 +88,8 @@ async function buildKioskConfig(
     // The building's hosts (names, departments and links only): the host field searches them
     // offline, so a check-in synced later is still linked to its host.
     hosts: await buildingHosts(ctx, building),
+    // The company's watchlist as keyed hashes: a listed visitor is told to wait at once, offline too.
+    watchlist: await kioskWatchlist(ctx, building.tenant_id),
   };
   // Only an enrolled kiosk reaches this point: it checks the staff PIN itself, offline too.
   const staffPinCheck = building.pin_code ? ('device' as const) : ('none' as const);

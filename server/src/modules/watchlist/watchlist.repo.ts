@@ -85,3 +85,17 @@ export function matchingEntries(db: Db, tenantId: string, keys: readonly { kind:
     .orderBy('created_at')
     .execute();
 }
+
+/** The company's salt and every entry's key and action: what a kiosk's hashed copy is made of. */
+export async function watchlistKeys(db: Db, tenantId: string) {
+  const [tenant, rows] = await Promise.all([
+    db.selectFrom('tenants').select('watchlist_salt').where('id', '=', tenantId).executeTakeFirst(),
+    db
+      .selectFrom('watchlist_entries')
+      .select(['kind', 'match_key', 'action'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { salt: tenant?.watchlist_salt ?? null, rows };
+}

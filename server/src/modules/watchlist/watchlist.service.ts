@@ -1,11 +1,14 @@
 import {
+  type HashedWatchlist,
   type Watchlist,
   type WatchlistEntry,
   type WatchlistEntryInput,
   type WatchedVisitor,
+  type WatchlistKind,
   decidingEntry,
   uuidv7,
   visitorWatchKeys,
+  watchHash,
   watchKey,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
@@ -21,6 +24,7 @@ import {
   listWatchlist,
   matchingEntries,
   updateWatchlistEntry,
+  watchlistKeys,
 } from './watchlist.repo.ts';
 
 // The company's watchlist (docs/watchlist.md): administrators and corporate users keep it; every
@@ -138,4 +142,37 @@ export async function removeWatchlistEntry(
 /** The entry that decides a check-in of this visitor (a refusal before a hold), or undefined. */
 export async function watchlistMatch(ctx: ServerContext, tenantId: string, visitor: WatchedVisitor) {
   return decidingEntry(await matchingEntries(ctx.db, tenantId, visitorWatchKeys(visitor)));
+}
+
+/**
+ * Hashes already worked out, by salt, kind and key: PBKDF2 is slow on purpose, and a change of
+ * the list makes every building of the company build its kiosks' configuration again.
+ */
+const madeHashes = new Map<string, Promise<string>>();
+const MADE_HASHES_MAX = 20_000;
+
+function hashOf(salt: string, kind: WatchlistKind, key: string): Promise<string> {
+  const id = `${salt}|${kind}|${key}`;
+  let hash = madeHashes.get(id);
+  if (!hash) {
+    if (madeHashes.size >= MADE_HASHES_MAX) madeHashes.clear();
+    hash = watchHash(salt, kind, key);
+    madeHashes.set(id, hash);
+  }
+  return hash;
+}
+
+/**
+ * The company's list as a kiosk holds it (docs/watchlist.md, "On a kiosk"): its salt and a keyed
+ * hash and the action of each entry; never a value, a reason or a kind.
+ */
+export async function kioskWatchlist(ctx: ServerContext, tenantId: string): Promise<HashedWatchlist> {
+  const { salt, rows } = await watchlistKeys(ctx.db, tenantId);
+  if (salt === null) return { salt: '', entries: [] };
+  return {
+    salt,
+    entries: await Promise.all(
+      rows.map(async (row) => ({ hash: await hashOf(salt, row.kind, row.match_key), action: row.action })),
+    ),
+  };
 }
