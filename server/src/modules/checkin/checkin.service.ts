@@ -31,6 +31,7 @@ import {
 } from '../documents/signatures.service.ts';
 import { sameSecret } from '../identification/identifiedPerson.ts';
 import { enqueueMail } from '../mail/mail.repo.ts';
+import { watchlistAlertMail } from '../notifications/watchlistAlert.ts';
 import { confirmByArrival } from '../spaceBookings/bookingCheckIn.repo.ts';
 import { type GuardedVisit, type SamePerson, insertVisitIfCurrent, personIsIn } from '../visits/openVisits.repo.ts';
 import { stateOf, toVisitSummary } from '../visits/visit.dto.ts';
@@ -298,6 +299,7 @@ async function writeEntry(
   const write = (db: ServerContext['db']) =>
     existing ? updateVisitRow(db, id, columns) : insertVisitIfCurrent(db, newVisit, guard);
   const notice = noticeOf(ctx, entry, who, decision, identifiers);
+  const alert = alertOf(ctx, entry, decision, columns);
   // A visitor's own check-in (a phone, a kiosk) is audited with it; staff audit their own.
   const audited = entry.channel.staff !== true ? auditOfEntry(entry, id, columns) : undefined;
   // A booking's guest let in confirms the booking they were invited to (docs/space-booking.md).
@@ -307,6 +309,7 @@ async function writeEntry(
   const alongside = async (db: ServerContext['db']) => {
     if (photo) await saveVisitPhoto(db, { visitId: id, tenantId: building.tenant_id, content: photo });
     if (notice) await enqueueMail(db, uuidv7(), { ...notice, about: { entity: 'visit', id } });
+    if (alert) await enqueueMail(db, uuidv7(), { ...alert, about: { entity: 'visit', id } });
     if (booking) await confirmByArrival(db, booking, entry.at);
     if (signed) await writeSignatures(db, entry, id, signerKeyOfEntry(entry, who), signatures);
   };
@@ -316,7 +319,7 @@ async function writeEntry(
     return { saved: null, identifiers, created: true };
   }
   const saved =
-    notice || audited || booking || photo || signed
+    notice || alert || audited || booking || photo || signed
       ? await inTransaction(ctx, async (trx) => {
           const visit = await write(trx);
           if (visit) await alongside(trx);
@@ -409,6 +412,27 @@ function noticeOf(ctx: ServerContext, entry: Entry, who: EntryPerson, decision: 
     name: who.person.firstName,
     identifiers,
     at: entry.at,
+  });
+}
+
+/**
+ * The watchlist's alert to the building's security contacts (docs/watchlist.md, "Alerts"): every
+ * check-in that matched the watchlist, held or refused, on any channel judged; none when the
+ * building names no contact.
+ */
+function alertOf(ctx: ServerContext, entry: Entry, decision: EntryVerdict, columns: ReturnType<typeof visitColumns>) {
+  if (decision.watchlistKind === null) return undefined;
+  const { building, settings, channel } = entry;
+  return watchlistAlertMail({
+    building: { tenantId: building.tenant_id, name: building.name },
+    settings,
+    // The visit's own name and company, as the entry log shows them.
+    visitor: { firstName: columns.first_name, lastName: columns.last_name, companyName: columns.company_name },
+    outcome: decision.held ? 'HELD' : 'REFUSED',
+    kind: decision.watchlistKind,
+    queued: decision.held && entry.timing.queued === true && channel.fromKiosk,
+    at: entry.at,
+    entryLogUrl: `${(ctx.config.publicUrl ?? channel.origin).replace(/\/$/, '')}/check-in-out`,
   });
 }
 

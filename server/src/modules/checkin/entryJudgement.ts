@@ -6,6 +6,7 @@ import {
   type BuildingSettings,
   type CheckInForm,
   type CheckInResponse,
+  type WatchlistKind,
   type WizardQuestionnaire,
   durationError,
   durationToMinutes,
@@ -248,6 +249,8 @@ export interface EntryVerdict {
   held: boolean;
   /** The watchlist's entry the visitor matched, or null. */
   watchlistEntryId: string | null;
+  /** How that entry matched (its kind: name, e-mail, phone, company), or null. */
+  watchlistKind: WatchlistKind | null;
 }
 
 /**
@@ -302,6 +305,7 @@ export function decideEntry(entry: Entry, who: EntryPerson, answers: EntryAnswer
     emailMe,
     held: false,
     watchlistEntryId: null,
+    watchlistKind: null,
   };
 }
 
@@ -346,8 +350,8 @@ export async function watchedVerdict(
   if (!match) return verdict;
   const queued = entry.timing.queued === true && entry.channel.fromKiosk;
   if (match.action === 'DENY' && !queued && verdict.allowed)
-    return { ...verdict, allowed: false, refusal: 'WATCHLIST', watchlistEntryId: match.id };
-  return { ...verdict, held: verdict.allowed, watchlistEntryId: match.id };
+    return { ...verdict, allowed: false, refusal: 'WATCHLIST', watchlistEntryId: match.id, watchlistKind: match.kind };
+  return { ...verdict, held: verdict.allowed, watchlistEntryId: match.id, watchlistKind: match.kind };
 }
 
 /**

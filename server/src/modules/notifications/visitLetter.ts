@@ -116,8 +116,11 @@ function partIn(
   return parts.find((part) => part.type === type)?.value ?? '';
 }
 
+/** What a building's clock reads a moment by: its zone and its date and time formats. */
+export type BuildingClock = Pick<NoticeBuilding, 'timeZoneId' | 'formats'>;
+
 /** "Tuesday 2026-06-16 09:30 EDT": the weekday in words, the date and time in the building's formats, its zone. */
-export function dateTime(locale: Locale, building: NoticeBuilding, instant: Date): string {
+export function dateTime(locale: Locale, building: BuildingClock, instant: Date): string {
   const zone = knownZone(building.timeZoneId);
   const weekday = partIn(locale, zone, { weekday: 'long' }, 'weekday', instant);
   const date = formatInZone(instant, building.formats.dateFormat, zone, locale);
@@ -125,7 +128,7 @@ export function dateTime(locale: Locale, building: NoticeBuilding, instant: Date
 }
 
 /** "09:30 EDT": the time in the building's time format, with its zone. */
-export function timeOfDay(locale: Locale, building: NoticeBuilding, instant: Date): string {
+export function timeOfDay(locale: Locale, building: BuildingClock, instant: Date): string {
   const zone = knownZone(building.timeZoneId);
   const time = formatInZone(instant, building.formats.timeFormat, zone, locale);
   return `${time} ${partIn(locale, zone, { timeZoneName: 'short' }, 'timeZoneName', instant)}`;

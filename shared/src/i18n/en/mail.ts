@@ -8,6 +8,21 @@ export const mail = {
     checkOut: 'When you leave, check out here: {{link}}',
     closing: 'Have a good visit.',
   },
+  watchlistAlert: {
+    subjectHeld: 'Watchlist: {{visitor}} held at the door of {{building}}',
+    subjectRefused: 'Watchlist: {{visitor}} refused at the door of {{building}}',
+    matched:
+      "{{visitor}} came to check in at {{building}} on {{time}} and matched the company's watchlist by {{kind}}.",
+    company: 'Company: {{company}}',
+    held: 'They are held: they wait at the reception, not checked in, until staff let them in or refuse them from the entry log.',
+    refused: 'Their check-in was refused: they were told to see the reception.',
+    queued:
+      'This check-in was made on a kiosk without a network and reached the server later: the visitor may already be inside.',
+    entryLog: 'Open the entry log',
+    someone: 'A visitor',
+    kinds: { NAME: 'their name', EMAIL: 'their e-mail address', PHONE: 'their phone number', COMPANY: 'their company' },
+    footer: 'Sent by Vestibule to the security contacts of {{building}}.',
+  },
   resetPassword: {
     subject: 'Reset your Vestibule password',
     greeting: 'Hello {{username}},',

@@ -8,6 +8,26 @@ export const mail = {
     checkOut: 'Al salir, registre su salida aquí: {{link}}',
     closing: 'Que tenga una buena visita.',
   },
+  watchlistAlert: {
+    subjectHeld: 'Lista de vigilancia: {{visitor}}, retenido(a) en la entrada de {{building}}',
+    subjectRefused: 'Lista de vigilancia: {{visitor}}, rechazado(a) en la entrada de {{building}}',
+    matched:
+      '{{visitor}} se presentó en {{building}} el {{time}} y coincide con la lista de vigilancia de la empresa por {{kind}}.',
+    company: 'Empresa: {{company}}',
+    held: 'La persona queda retenida: espera en la recepción, sin entrada registrada, hasta que el personal la deje entrar o la rechace desde el registro de entradas.',
+    refused: 'Su entrada fue rechazada: se le pidió que se dirigiera a la recepción.',
+    queued:
+      'Esta entrada se hizo en un quiosco sin red y llegó más tarde al servidor: puede que la persona ya esté dentro.',
+    entryLog: 'Abrir el registro de entradas',
+    someone: 'Un visitante',
+    kinds: {
+      NAME: 'su nombre',
+      EMAIL: 'su correo electrónico',
+      PHONE: 'su número de teléfono',
+      COMPANY: 'su empresa',
+    },
+    footer: 'Enviado por Vestibule a los contactos de seguridad de {{building}}.',
+  },
   resetPassword: {
     subject: 'Restablezca su contraseña de Vestibule',
     greeting: 'Hola {{username}}:',

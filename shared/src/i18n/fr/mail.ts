@@ -8,6 +8,26 @@ export const mail = {
     checkOut: 'En partant, enregistrez votre départ ici : {{link}}',
     closing: 'Bonne visite.',
   },
+  watchlistAlert: {
+    subjectHeld: 'Liste de surveillance : {{visitor}} retenu(e) à l’accueil de {{building}}',
+    subjectRefused: 'Liste de surveillance : {{visitor}} refusé(e) à l’accueil de {{building}}',
+    matched:
+      '{{visitor}} s’est présenté(e) à {{building}} le {{time}} et figure sur la liste de surveillance de l’entreprise par {{kind}}.',
+    company: 'Entreprise : {{company}}',
+    held: 'La personne est retenue : elle attend à l’accueil, sans arrivée enregistrée, jusqu’à ce que le personnel la fasse entrer ou la refuse depuis le registre des entrées.',
+    refused: 'Son arrivée a été refusée : on lui a demandé de s’adresser à l’accueil.',
+    queued:
+      'Cette arrivée a été faite sur une borne sans réseau et n’a atteint le serveur que plus tard : la personne est peut-être déjà à l’intérieur.',
+    entryLog: 'Ouvrir le registre des entrées',
+    someone: 'Un visiteur',
+    kinds: {
+      NAME: 'son nom',
+      EMAIL: 'son adresse e-mail',
+      PHONE: 'son numéro de téléphone',
+      COMPANY: 'son entreprise',
+    },
+    footer: 'Envoyé par Vestibule aux contacts sécurité de {{building}}.',
+  },
   resetPassword: {
     subject: 'Réinitialisez votre mot de passe Vestibule',
     greeting: 'Bonjour {{username}},',
