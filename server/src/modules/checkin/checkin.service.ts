@@ -276,8 +276,9 @@ type Written = { saved: VisitSummaryRow | null; identifiers: Codes; created: boo
  * The write: a visit checked into again is updated; a new one is inserted in one statement that
  * checks the building is still the version it was judged by and the person is not in (the last
  * attempt writes without the version check). The notice, the e-mail-me copy of a visitor let in,
- * and the person's photo are written with it in one transaction (one statement when there is none). Undefined when the
- * building changed meanwhile (judge again); 'alreadyIn' when the person got in first.
+ * the watchlist's alert to the security contacts and the person's photo are written with it in one
+ * transaction (one statement when there is none). Undefined when the building changed meanwhile
+ * (judge again); 'alreadyIn' when the person got in first.
  */
 async function writeEntry(
   ctx: ServerContext,
