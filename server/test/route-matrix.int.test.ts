@@ -242,6 +242,7 @@ describe('route × role × tenant matrix', () => {
     const calls: Record<string, keyof typeof visitPermissions> = {
       'GET /service/meeting': 'view',
       'GET /service/meetingStats/:buildingId': 'view',
+      'GET /service/meetings/held': 'view',
       'GET /service/meetings/meetings.csv': 'export',
       'GET /service/meeting/:id': 'view',
       'GET /service/meeting/:id/photo': 'view',

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../errors.ts';
 import { idParamsSchema, okSchema } from '../schemas/common.ts';
 import { visitBadgeSchema, visitDetailSchema } from '../schemas/visit.ts';
 import {
+  heldVisitListSchema,
   hostCandidateSchema,
   hostSearchQuerySchema,
   visitInviteSchema,
@@ -50,6 +51,13 @@ export const visitsContract = {
     params: z.object({ buildingId: z.uuid() }),
     response: visitStatsSchema,
     errors: ['NOT_FOUND'],
+  }),
+  'GET /meetings/held': endpoint({
+    tags,
+    summary:
+      'The visitors the watchlist holds at the door in every building the caller sees (assigned buildings only for supervisors, users and space users), whatever the list shows, the longest waiting first',
+    response: heldVisitListSchema,
+    errors: [],
   }),
   'GET /meetings/meetings.csv': endpoint({
     tags,

@@ -111,6 +111,20 @@ export const visitListItemSchema = visitSummarySchema
   .meta({ id: 'VisitListItem' });
 export type VisitListItem = z.infer<typeof visitListItemSchema>;
 
+/** The most visitors held at the door the entry log's banner lists at once (the longest waiting first). */
+export const HELD_VISITS_MAX = 50;
+
+/**
+ * A visitor the watchlist holds at the door (docs/watchlist.md): their row of the entry log and
+ * since when they wait (the hold is the visit's last change until staff decide).
+ */
+export const heldVisitSchema = visitListItemSchema.extend({ heldSince: z.string() }).meta({ id: 'HeldVisit' });
+export type HeldVisit = z.infer<typeof heldVisitSchema>;
+
+/** Every visitor held at the door in the caller's buildings, whatever the list's filters, up to HELD_VISITS_MAX. */
+export const heldVisitListSchema = z.object({ docs: z.array(heldVisitSchema) });
+export type HeldVisitList = z.infer<typeof heldVisitListSchema>;
+
 export const visitListSchema = z.object({
   docs: z.array(visitListItemSchema),
   /** Exact up to VISIT_COUNT_CAP; past it, VISIT_COUNT_CAP + 1 with `totalCapped` true. */

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { type VisitDetail, type VisitListItem, type VisitSortColumn, mayOnVisits } from '@vestibule/shared';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { IconDownload, IconPlus } from '../../components/ListIcons.tsx';
@@ -15,6 +15,7 @@ import { useSession } from '../session/index.ts';
 import { EntryLogCounters } from './EntryLogCounters.tsx';
 import { EntryLogFilters, EntryLogScope } from './EntryLogFilters.tsx';
 import { EntryLogTable } from './EntryLogTable.tsx';
+import { HeldVisitorsBanner } from './HeldVisitorsBanner.tsx';
 import { entryLogApi } from './entryLogApi.ts';
 import {
   type EntryLogFilterValues,
@@ -108,9 +109,15 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
   const confirmed = useConfirmedAction(refresh, (visit) =>
     setDialog({ kind: 'fastCheckIn', buildingId: visit.buildingId, returningVisitId: visit.id }),
   );
-  // Anyone's check-in or check-out at the building shown (or any of the user's buildings) loads
-  // the list and the counters again, without a reload.
-  useLiveVisits(list.request.buildingId, refresh);
+  // One stream of every building the user sees: anyone's check-in or check-out at the building
+  // shown (or at any, when the list shows all) loads the list and the counters again, without a
+  // reload; any change loads the banner of who waits at the door, wherever they wait.
+  const [liveVersion, liveChanged] = useReducer((current: number) => current + 1, 0);
+  useLiveVisits(undefined, (change) => {
+    liveChanged();
+    const shown = list.request.buildingId;
+    if (change.resync || shown === undefined || change.events.some((event) => event.buildingId === shown)) refresh();
+  });
 
   const building = buildings.find((candidate) => candidate.id === list.request.buildingId) ?? null;
   const downloadCsv = async () => {
@@ -159,6 +166,12 @@ function EntryLog({ buildings }: { buildings: readonly { id: string; name: strin
             )}
           </Group>
         </Group>
+        <HeldVisitorsBanner
+          version={version}
+          liveVersion={liveVersion}
+          role={role}
+          onAction={(action, visit) => confirmed.ask(action, visit)}
+        />
         <EntryLogCounters
           building={building}
           version={version}

@@ -13,6 +13,8 @@ import { renderEntryLog } from './testing/renderEntryLog.tsx';
 const permissionOf: Partial<Record<ContractKey, VisitPermission>> = {
   'GET /meeting': 'view',
   'GET /meetingStats/:buildingId': 'view',
+  // Who waits at the door (the banner): whoever reads the entry log.
+  'GET /meetings/held': 'view',
   'GET /meeting/:id': 'view',
   'GET /meetings/meetings.csv': 'export',
   'POST /meeting': 'invite',

@@ -29,6 +29,8 @@ const byId = (id: string) => ({ params: { id } });
 
 export const entryLogApi = {
   list: (query: VisitListRequest, signal?: AbortSignal) => api.call('GET /meeting', { query, signal }),
+  /** Who the watchlist holds at the door in the user's buildings, whatever the list shows (its banner). */
+  held: (signal?: AbortSignal) => api.call('GET /meetings/held', { signal }),
   stats: (buildingId: string, signal?: AbortSignal) =>
     api.call('GET /meetingStats/:buildingId', { params: { buildingId }, signal }),
   /** meetings.csv with the list's filters and sort, as text. */

@@ -244,6 +244,20 @@ export async function listTenantVisits(
   return { rows, total, capped: total > VISIT_COUNT_CAP };
 }
 
+/**
+ * The visitors the watchlist holds at the door (docs/watchlist.md) in the caller's buildings,
+ * whatever the list's filters: the longest waiting first, at most `limit`. A hold is the visit's
+ * last change until staff decide, so its `updated_at` says since when they wait.
+ */
+export function heldTenantVisits(db: Db, scope: VisitScope, limit: number) {
+  return listColumns(filteredVisits(db, scope, {}).where('visits.watch_hold', '=', 'HELD'))
+    .select('visits.updated_at as held_since')
+    .orderBy('visits.updated_at', 'asc')
+    .orderBy('visits.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
 /** What meetings.csv writes of a visit (not its answers or form: a narrower read is a faster one). */
 const csvColumns = [
   'visits.id',

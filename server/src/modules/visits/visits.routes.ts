@@ -6,6 +6,7 @@ import { replicaReads } from '../../http/replicaReads.ts';
 import { cancelVisit, inviteVisitor, removeVisit, resendInvitation, updateVisit } from './invitations.service.ts';
 import { actorOf, allow, byVisit, callerOf } from './visitCaller.ts';
 import {
+  heldVisits,
   hostsOfBuilding,
   listVisits,
   visitBadge,
@@ -33,6 +34,12 @@ export async function visitsRoutes(app: FastifyInstance): Promise<void> {
   route(app, 'GET /meeting', {
     config: allow('view'),
     handler: async (request) => listVisits(await replicaReads(ctx, request), callerOf(request), request.query),
+  });
+
+  // Who waits at the door in the caller's buildings (the entry log's banner), from the primary.
+  route(app, 'GET /meetings/held', {
+    config: allow('view'),
+    handler: (request) => heldVisits(ctx, callerOf(request)),
   });
 
   route(app, 'GET /meetingStats/:buildingId', {

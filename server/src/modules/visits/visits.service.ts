@@ -1,10 +1,12 @@
-// The entry log's reads: the list, the counters, meetings.csv, one visit, its questionnaires and
-// the host search. Every read is the caller's company and, for supervisors,
+// The entry log's reads: the list, the counters, who waits at the door, meetings.csv, one visit,
+// its questionnaires and the host search. Every read is the caller's company and, for supervisors,
 // users and space users, their assigned buildings: in SQL for lists, counters and the CSV; by the
 // route's ownership check (and `visibleVisit` for ids in a body) for one visit.
 import {
   CSV_BOM,
+  HELD_VISITS_MAX,
   HOST_SEARCH_LIMIT,
+  type HeldVisitList,
   type HostCandidate,
   type Locale,
   type SignedDocument,
@@ -38,7 +40,14 @@ import { defaultZone, statusFactsOf, toVisitDetail, toVisitListItem, zoneOf } fr
 import type { VisitCaller } from './visitCaller.ts';
 import { searchHosts } from './hosts.service.ts';
 import { findTenantBuilding } from './visitDirectory.repo.ts';
-import { type Keyset, type VisitScope, buildingCounters, listTenantVisits, visitsAfter } from './visitList.repo.ts';
+import {
+  type Keyset,
+  type VisitScope,
+  buildingCounters,
+  heldTenantVisits,
+  listTenantVisits,
+  visitsAfter,
+} from './visitList.repo.ts';
 import { type TenantVisitRow, findTenantVisit } from './visits.repo.ts';
 import { csvLocalTime } from './csvLocalTime.ts';
 import { findVisitPhoto } from './visitPhoto.repo.ts';
@@ -124,6 +133,18 @@ export async function listVisits(
     limit,
   });
   return { docs: rows.map((row) => toVisitListItem(row, now)), totalDocs: total, totalCapped: capped };
+}
+
+/**
+ * Who waits at the door for staff (the watchlist held them, docs/watchlist.md) in the buildings
+ * the caller sees, whatever the entry log's filters: its banner. Read from the primary, as it
+ * follows a check-in made a moment ago.
+ */
+export async function heldVisits(ctx: ServerContext, caller: VisitCaller, now = new Date()): Promise<HeldVisitList> {
+  const rows = await heldTenantVisits(ctx.db, scopeOf(caller, now), HELD_VISITS_MAX);
+  return {
+    docs: rows.map((row) => ({ ...toVisitListItem(row, now), heldSince: new Date(row.held_since).toISOString() })),
+  };
 }
 
 export async function visitDetail(ctx: ServerContext, caller: VisitCaller, id: string): Promise<VisitDetail> {

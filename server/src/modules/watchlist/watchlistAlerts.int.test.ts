@@ -2,11 +2,19 @@
 // watchlist, held or refused, on a phone, a kiosk online or a kiosk's synced entry, is told by
 // e-mail to the building's security contacts, in the building's language, through the outbox and
 // a real SMTP exchange; never with the entry's reason. A building without contacts tells nobody,
-// and staff deciding a held visitor send no alert.
+// and staff deciding a held visitor send no alert. The entry log's banner reads who waits at the
+// door in the caller's buildings (GET /meetings/held), whatever its list shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PostalMime, { type Email } from 'postal-mime';
-import { type CheckInResponse, type WatchlistEntry, newVisitCodes, uuidv7 } from '@vestibule/shared';
 import {
+  type CheckInResponse,
+  type HeldVisitList,
+  type WatchlistEntry,
+  newVisitCodes,
+  uuidv7,
+} from '@vestibule/shared';
+import {
+  assignBuildings,
   createBuilding,
   createPerson,
   createTenant,
@@ -47,6 +55,9 @@ async function seedWorld() {
     email: 'ada@alerted.test',
   });
   const master = await createUser(db, { tenantId, role: 'ROLE_MASTER' });
+  const annexDesk = await createUser(db, { tenantId, role: 'ROLE_USER' });
+  await assignBuildings(db, annexDesk.id, [annex]);
+  const otherMaster = await createUser(db, { tenantId: await createTenant(db), role: 'ROLE_MASTER' });
   return {
     tenantId,
     paris,
@@ -55,6 +66,8 @@ async function seedWorld() {
     tokens,
     keys: { paris: await qrCodeKeyOf(db, paris), annex: await qrCodeKeyOf(db, annex) },
     master: bearer(await logInAs(t.app, master.username)),
+    annexDesk: bearer(await logInAs(t.app, annexDesk.username)),
+    otherMaster: bearer(await logInAs(t.app, otherMaster.username)),
     kiosk: await enrolledKiosk(t.app, paris),
   };
 }
@@ -231,5 +244,53 @@ describe("the watchlist's alerts to the building's security contacts", () => {
       .where('entity_id', '=', visit.id)
       .execute();
     expect(queued).toEqual([]);
+  });
+});
+
+describe('who waits at the door, for the entry log', () => {
+  const heldNames = async (headers: Record<string, string>) => {
+    const response = await call(headers, 'GET', '/meetings/held');
+    expect(response.statusCode).toBe(200);
+    return jsonOf<HeldVisitList>(response).docs.map((visit) => [visit.lastName, visit.buildingName, visit.held]);
+  };
+
+  it("lists the visitors held in the caller's buildings of their company, the longest waiting first, until staff decide", async () => {
+    await listed('NAME', 'Wanda Waiting', 'HOLD');
+    await listed('NAME', 'Paul Patient', 'HOLD');
+    expect(
+      jsonOf<CheckInResponse>(await phoneCheckIn('paris', { firstName: 'Wanda', lastName: 'Waiting' })),
+    ).toMatchObject({ held: true });
+    expect(
+      jsonOf<CheckInResponse>(await phoneCheckIn('annex', { firstName: 'Paul', lastName: 'Patient' })),
+    ).toMatchObject({ held: true });
+
+    // The company's officer sees every building's; held visitors of the earlier tests wait too.
+    const everyone = await heldNames(world.master);
+    expect(everyone).toEqual(
+      expect.arrayContaining([
+        ['Waiting', 'Alerted Paris', true],
+        ['Patient', 'Quiet Annex', true],
+      ]),
+    );
+    expect(everyone.findIndex((row) => row[0] === 'Waiting')).toBeLessThan(
+      everyone.findIndex((row) => row[0] === 'Patient'),
+    );
+    const first = jsonOf<HeldVisitList>(await call(world.master, 'GET', '/meetings/held')).docs[0];
+    expect(Date.parse(first!.heldSince)).not.toBeNaN();
+    // The desk of the annex sees the annex's only; another company's officer sees none.
+    expect(await heldNames(world.annexDesk)).toEqual([
+      ['Quiet', 'Quiet Annex', true],
+      ['Patient', 'Quiet Annex', true],
+    ]);
+    expect(await heldNames(world.otherMaster)).toEqual([]);
+
+    const paul = await t.database.db
+      .selectFrom('visits')
+      .select('id')
+      .where('building_id', '=', world.annex)
+      .where('last_name', '=', 'Patient')
+      .executeTakeFirstOrThrow();
+    expect((await call(world.annexDesk, 'POST', `/meeting/${paul.id}/refuseHeld`)).statusCode).toBe(200);
+    expect(await heldNames(world.annexDesk)).toEqual([['Quiet', 'Quiet Annex', true]]);
   });
 });

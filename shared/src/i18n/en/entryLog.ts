@@ -10,6 +10,16 @@ export const entryLog = {
   building: 'Building',
   anyBuilding: 'All buildings',
   company: 'Company',
+  /** Who waits at the door for staff in the user's buildings, above the list (docs/watchlist.md, "Alerts"). */
+  heldBanner: {
+    title_one: '{{count}} visitor waiting at the door for approval',
+    title_other: '{{count}} visitors waiting at the door for approval',
+    help: 'The company’s watchlist holds them at the reception: let each one in, or refuse them. Their host is told only once they are let in.',
+    where: 'at {{building}}',
+    since: 'waiting since {{time}}',
+    letIn: 'Let in',
+    refuse: 'Refuse',
+  },
   counters: {
     title: 'Today at {{building}}',
     inBuilding: 'In the building',

@@ -11,6 +11,15 @@ export const entryLog = {
   building: 'Edificio',
   anyBuilding: 'Todos los edificios',
   company: 'Empresa',
+  heldBanner: {
+    title_one: '{{count}} visitante espera su aprobación en la entrada',
+    title_other: '{{count}} visitantes esperan su aprobación en la entrada',
+    help: 'La lista de vigilancia de la empresa los retiene en la recepción: deje entrar o rechace a cada uno. Su anfitrión recibe el aviso solo cuando entran.',
+    where: 'en {{building}}',
+    since: 'espera desde {{time}}',
+    letIn: 'Dejar entrar',
+    refuse: 'Rechazar',
+  },
   counters: {
     title: 'Hoy en {{building}}',
     inBuilding: 'En el edificio',

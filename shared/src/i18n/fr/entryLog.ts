@@ -11,6 +11,15 @@ export const entryLog = {
   building: 'Bâtiment',
   anyBuilding: 'Tous les bâtiments',
   company: 'Entreprise',
+  heldBanner: {
+    title_one: '{{count}} visiteur attend à l’accueil votre accord',
+    title_other: '{{count}} visiteurs attendent à l’accueil votre accord',
+    help: 'La liste de surveillance de l’entreprise les retient à l’accueil : faites entrer ou refusez chacun d’eux. Leur hôte n’est prévenu qu’une fois la personne entrée.',
+    where: 'à {{building}}',
+    since: 'attend depuis {{time}}',
+    letIn: 'Faire entrer',
+    refuse: 'Refuser',
+  },
   counters: {
     title: "Aujourd'hui à {{building}}",
     inBuilding: 'Dans le bâtiment',

@@ -9,6 +9,7 @@ import {
   type WizardQuestionnaire,
   checkInDataSchema,
   checkInResponseSchema,
+  heldVisitListSchema,
   defaultCheckInForm,
   deskCheckInDataSchema,
   hostCandidateSchema,
@@ -284,7 +285,13 @@ export function fakeEntryLog(initial: VisitListItem[], options: FakeOptions = {}
     return [...visits.values()].filter((visit) => tile === undefined || counts[tile](visit));
   };
 
+  // A visitor held since the fake started (ten minutes ago), the longest waiting first as listed.
+  const heldSince = new Date(Date.now() - 600_000).toISOString();
   const answers: Answers = {
+    'GET /meetings/held': () =>
+      heldVisitListSchema.parse({
+        docs: [...visits.values()].filter((visit) => visit.held).map((visit) => ({ ...visit, heldSince })),
+      }),
     'GET /meeting': ({ query }) => {
       const docs = listed(query.counter);
       return visitListSchema.parse({ docs, totalDocs: docs.length, totalCapped: false });
