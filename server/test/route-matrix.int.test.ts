@@ -287,6 +287,8 @@ describe('route × role × tenant matrix', () => {
       'GET /service/checkinKiosk/:qrCodeKey/:identifier',
       'POST /service/checkin',
       'GET /service/sync/config/:qrCodeKey',
+      // An enrolled kiosk's staff screen with the building's PIN: a held visitor let in or refused.
+      'POST /service/sync/held/:qrCodeKey',
     ])
       expect(open).toContain(door);
   });

@@ -31,16 +31,21 @@ export async function refreshConfig(
 }
 
 /**
- * Today's present and expected visits of the building, for check-out and QR scans offline.
+ * The watchlist's word on a visit (docs/watchlist.md): held while the server's list says so (the
+ * staff screen lists it); else the word on a check-in made here (its push's answer or the
+ * device's own list) while the server's list still has it not in.
+ */
+function watchOf(visit: LocalVisit | undefined, listed: { checkedInAt: string | null; held?: boolean | undefined }) {
+  const watchedAt = visit?.watchedAt ? { watchedAt: visit.watchedAt } : {};
+  if (listed.held) return { watch: 'HELD' as const, ...watchedAt };
+  return visit?.watch && listed.checkedInAt === null ? { watch: visit.watch, ...watchedAt } : {};
+}
+
+/**
+ * Today's present, expected and held visits of the building, for check-out and QR scans offline.
  * Replaces the previous list in one transaction; a visit this device made or checked out and
  * has not synced yet keeps what the device knows.
  */
-/** The watchlist's word on a check-in made here, while the server's list still has it not in. */
-const watchOf = (visit: LocalVisit | undefined, checkedInAt: string | null) =>
-  visit?.watch && checkedInAt === null
-    ? { watch: visit.watch, ...(visit.watchedAt ? { watchedAt: visit.watchedAt } : {}) }
-    : {};
-
 export async function refreshVisits(
   db: KioskDb,
   qrCodeKey: string,
@@ -61,6 +66,8 @@ export async function refreshVisits(
     for (const visit of gone) {
       if (visit.source === 'device' && visit.checkedInAt && !visit.checkedOutAt)
         await db.visits.update(visit.id, { checkedOutAt: closedAt });
+      // Staff decided on a visitor held here (refused, or let in and gone since): no longer held.
+      if (visit.source === 'device' && visit.watch === 'HELD') await db.visits.update(visit.id, { watch: undefined });
     }
     const rows: LocalVisit[] = list
       .filter((visit) => !unsynced.has(visit.id))
@@ -83,8 +90,7 @@ export async function refreshVisits(
         companyName: visit.companyName ?? null,
         checkInForm: visit.checkInForm ?? null,
         source: known.get(visit.id)?.source ?? 'server',
-        // The watchlist's word on a check-in made here (its push's answer) outlives the list's refresh.
-        ...watchOf(known.get(visit.id), visit.checkedInAt),
+        ...watchOf(known.get(visit.id), visit),
       }));
     await db.visits.bulkPut(rows);
     await db.meta.put({ key: 'visitsFetchedAt', value: new Date().toISOString() });

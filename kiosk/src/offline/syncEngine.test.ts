@@ -8,6 +8,8 @@ import { ApiError } from '@vestibule/shared/api';
 import { type TestServer, employeeCheckIn, serverForTests } from './offlineTesting.ts';
 import { commitCheckIn, commitCheckOut, deviceIdOf } from './outbox.ts';
 import { RetryableSyncError, type SyncTransport, pushPending } from './syncEngine.ts';
+import { refreshVisits } from './configCache.ts';
+import { decideHeldVisitor } from './heldVisitors.ts';
 
 let testServer: TestServer;
 let qrCodeKey = '';
@@ -216,5 +218,28 @@ describe('kiosk outbox', () => {
     expect(await pushPending(db, server, { qrCodeKey })).toMatchObject({ applied: 1, failed: false });
     expect(await db.visits.get(visitId)).toMatchObject({ watch: 'HELD', checkedInAt: null });
     expect(await serverVisit(visitId)).toMatchObject({ held: true, checkedInAt: null });
+  });
+
+  it("lists a visitor held at the door from the day's list, and the staff screen's decision lets them in on both sides", async () => {
+    const lastName = `Waiting-${uuidv7()}`;
+    await testServer.manager.call('POST /watchlist', {
+      body: { kind: 'NAME', value: `Offline ${lastName}`, action: 'HOLD', reason: 'Escort required' },
+    });
+    // Held on the server from another kiosk's push: this device learns it from the day's list.
+    const other = await kiosks.open();
+    const { visitId } = await commitCheckIn(other, employee(lastName));
+    await pushPending(other, kiosks.transport(), { qrCodeKey });
+    const current = await kiosks.open();
+    await refreshVisits(current, qrCodeKey, kiosks.client());
+    expect(await current.visits.get(visitId)).toMatchObject({ watch: 'HELD', checkedInAt: null });
+
+    await expect(
+      decideHeldVisitor(current, qrCodeKey, { visitId, approve: true, pin: '0000' }, kiosks.client()),
+    ).rejects.toMatchObject({ errorCode: 'PIN_IDENTIFICATION_INVALID_PIN_BUILDING' });
+    await decideHeldVisitor(current, qrCodeKey, { visitId, approve: true, pin: '1234' }, kiosks.client());
+    const local = await current.visits.get(visitId);
+    expect(local!.checkedInAt).not.toBeNull();
+    expect(local).not.toHaveProperty('watch');
+    expect(await serverVisit(visitId)).toMatchObject({ held: false, checkedInAt: expect.any(String) });
   });
 });

@@ -61,6 +61,7 @@ export const publicCalls: { readonly [K in PublicCallKey]: true } = {
   'POST /sync/push': true,
   'GET /sync/config/:qrCodeKey': true,
   'POST /sync/staff/:qrCodeKey': true,
+  'POST /sync/held/:qrCodeKey': true,
   'GET /sync/visits/:qrCodeKey': true,
   'GET /sync/rollCall/:qrCodeKey': true,
   'GET /sync/device/:deviceId': true,

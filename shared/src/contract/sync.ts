@@ -101,10 +101,21 @@ export const syncContract = {
     response: okSchema,
     errors: [...kioskErrors, 'PIN_IDENTIFICATION_INVALID_PIN_BUILDING'],
   }),
+  'POST /sync/held/:qrCodeKey': endpoint({
+    access: 'public',
+    tags,
+    summary:
+      "Let in or refuse a visitor the watchlist holds at the door, from a kiosk's staff screen (the building's PIN)",
+    params: z.object({ qrCodeKey: key }),
+    body: z.object({ visitId: z.uuid(), approve: z.boolean(), pin: z.string().min(1).max(8) }),
+    response: okSchema,
+    errors: [...kioskErrors, 'PIN_IDENTIFICATION_INVALID_PIN_BUILDING', 'VISIT_NOT_HELD'],
+  }),
   'GET /sync/visits/:qrCodeKey': endpoint({
     access: 'public',
     tags,
-    summary: "Today's present and expected visits of the building: check-out and invitations' check-in while offline",
+    summary:
+      "Today's present, expected and held visits of the building: check-out and invitations' check-in while offline",
     params: z.object({ qrCodeKey: key }),
     response: z.array(
       z.object({
@@ -125,6 +136,11 @@ export const syncContract = {
          */
         pin: z.string().nullable(),
         checkInForm: z.record(z.string(), z.union([z.string(), z.boolean()])).nullable(),
+        /**
+         * Held at the door by the company's watchlist, waiting for staff (docs/watchlist.md): not
+         * in; the staff screen lists it. Absent from older servers.
+         */
+        held: z.boolean().optional(),
       }),
     ),
     errors: kioskErrors,

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resources } from '@vestibule/shared/i18n';
 import { initTestI18n } from '../../i18n/testI18n.ts';
 import { commitCheckIn } from '../../offline/outbox.ts';
 import { StaffScreen } from './StaffScreen.tsx';
@@ -57,5 +58,38 @@ describe('the kiosk staff screen', () => {
     expect(rejected.textContent).toContain('Alan Turing');
     expect(rejected.textContent).toContain('Check-in');
     expect(rejected.textContent).toMatch(/already checked in/i);
+  });
+
+  it('lists the visitors the watchlist holds at the door, and asks before letting one in', async () => {
+    const user = userEvent.setup();
+    const runner = offlineRunner();
+    await commitCheckIn(
+      runner.db,
+      { qrCodeKey: 'key-1', visitorType: 'VISITOR', checkInForm: { firstName: 'Zoë', lastName: 'Lefèvre' } },
+      { allowed: false, watch: 'HELD' },
+    );
+    render(<StaffScreen config={kioskConfig('4821')} runner={runner} onClose={vi.fn()} />);
+    await user.type(screen.getByLabelText('Building PIN code'), '4821');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const held = await screen.findByTestId('staff-held');
+    expect(held.textContent).toContain('Zoë Lefèvre');
+    await user.click(screen.getByRole('button', { name: 'Let Zoë Lefèvre in' }));
+    expect(screen.getByText('Let Zoë Lefèvre in? They are checked in now and their host is told.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Let in' }));
+    // The server decides: a kiosk with no network says so and the visitor stays held.
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
+        resources.en.errors.SERVER_CONNECTION_ERROR,
+      ),
+    );
+    expect(screen.getByTestId('staff-held').textContent).toContain('Zoë Lefèvre');
+  });
+
+  it('says when nobody waits at the door', async () => {
+    const user = userEvent.setup();
+    render(<StaffScreen config={kioskConfig('4821')} runner={offlineRunner()} onClose={vi.fn()} />);
+    await user.type(screen.getByLabelText('Building PIN code'), '4821');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText('Nobody is waiting.')).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import type { SyncRunner } from '../../offline/runtime.ts';
 import { staffPinAccepted, staffPinMatches } from '../../offline/staffPin.ts';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
 import { EvacuationView } from '../evacuation/index.ts';
+import { HeldVisitors } from './HeldVisitors.tsx';
 
 interface StaffScreenProps {
   config: KioskConfig;
@@ -25,18 +26,27 @@ let lockedUntil = 0;
 
 /** The kiosk's staff screen, behind the building's PIN code: how the device and its sync stand. */
 export function StaffScreen({ config, runner, onClose }: StaffScreenProps) {
-  const [unlocked, setUnlocked] = useState(false);
+  // The PIN it was opened with, kept while it is open: deciding on a held visitor asks it again.
+  const [pin, setPin] = useState<string | null>(null);
   // The evacuation list, from the device's own data: offline too.
   const [evacuation, setEvacuation] = useState(false);
-  if (unlocked && evacuation) return <EvacuationView runner={runner} onBack={() => setEvacuation(false)} />;
-  return unlocked ? (
-    <StaffPanel config={config} runner={runner} onClose={onClose} onEvacuation={() => setEvacuation(true)} />
+  if (pin !== null && evacuation) return <EvacuationView runner={runner} onBack={() => setEvacuation(false)} />;
+  return pin !== null ? (
+    <StaffPanel config={config} runner={runner} pin={pin} onClose={onClose} onEvacuation={() => setEvacuation(true)} />
   ) : (
-    <PinGate config={config} onUnlock={() => setUnlocked(true)} onClose={onClose} />
+    <PinGate config={config} onUnlock={setPin} onClose={onClose} />
   );
 }
 
-function PinGate({ config, onUnlock, onClose }: { config: KioskConfig; onUnlock: () => void; onClose: () => void }) {
+function PinGate({
+  config,
+  onUnlock,
+  onClose,
+}: {
+  config: KioskConfig;
+  onUnlock: (pin: string) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('publicVisit');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const [pin, setPin] = useState('');
@@ -71,7 +81,7 @@ function PinGate({ config, onUnlock, onClose }: { config: KioskConfig; onUnlock:
     }
     if (ok) {
       failedAttempts = 0;
-      onUnlock();
+      onUnlock(pin);
       return;
     }
     failedAttempts++;
@@ -128,7 +138,13 @@ function PinGate({ config, onUnlock, onClose }: { config: KioskConfig; onUnlock:
   );
 }
 
-function StaffPanel({ config, runner, onClose, onEvacuation }: StaffScreenProps & { onEvacuation: () => void }) {
+function StaffPanel({
+  config,
+  runner,
+  pin,
+  onClose,
+  onEvacuation,
+}: StaffScreenProps & { pin: string; onEvacuation: () => void }) {
   const { t } = useTranslation('publicVisit');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const db = runner.db;
@@ -205,6 +221,7 @@ function StaffPanel({ config, runner, onClose, onEvacuation }: StaffScreenProps 
           {t('staff.close')}
         </button>
       </div>
+      <HeldVisitors runner={runner} pin={pin} />
       <h2>{t('staff.rejectedTitle')}</h2>
       {rejected && rejected.length === 0 && <p>{t('staff.noRejected')}</p>}
       {rejected && rejected.length > 0 && (

@@ -788,6 +788,77 @@ describe('kiosk configuration', () => {
     expect(listed.map((visit) => visit.lastName)).toContain('Key-alone');
   });
 
+  it("lists a visitor the watchlist holds, whom staff at the building's kiosk let in with the building's PIN", async () => {
+    await t.database.db.updateTable('buildings').set({ pin_code: '4821' }).where('id', '=', buildingId).execute();
+    await t.database.db
+      .insertInto('watchlist_entries')
+      .values({
+        id: uuidv7(),
+        tenant_id: tenantId,
+        kind: 'NAME',
+        value: 'Kiosk Heldhere',
+        match_key: 'heldhere kiosk',
+        action: 'HOLD',
+        reason: 'Escort required',
+      })
+      .execute();
+    const k = kiosk();
+    const entry = k.checkIn('Heldhere');
+    await push(k.batch([entry]));
+    const listed = jsonOf<{ id: string; held?: boolean; pin: string | null; checkedInAt: string | null }[]>(
+      await read('visits'),
+    );
+    expect(listed.find((visit) => visit.id === entry.visitId)).toMatchObject({
+      held: true,
+      pin: null,
+      checkedInAt: null,
+    });
+
+    const decide = (body: object, headers = kioskHeaders) =>
+      t.app.inject({ method: 'POST', url: `/service/sync/held/${qrCodeKey}`, payload: body, headers });
+    const refusedBy = async (response: Awaited<ReturnType<typeof decide>>) => [
+      response.statusCode,
+      jsonOf<{ errorCode: string }>(response).errorCode,
+    ];
+    expect(await refusedBy(await decide({ visitId: entry.visitId, approve: true, pin: '0000' }))).toEqual([
+      400,
+      'PIN_IDENTIFICATION_INVALID_PIN_BUILDING',
+    ]);
+    expect(await refusedBy(await decide({ visitId: entry.visitId, approve: true, pin: '4821' }, {}))).toEqual([
+      401,
+      'KIOSK_ENROLMENT_REQUIRED',
+    ]);
+    // Another building of the company, whose kiosk knows its own PIN: not this visit.
+    const nextDoor = await createBuilding(t.database.db, tenantId, 'Held next door');
+    await t.database.db.updateTable('buildings').set({ pin_code: '1234' }).where('id', '=', nextDoor).execute();
+    const elsewhere = await enrolledKiosk(t.app, nextDoor);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/service/sync/held/${await qrCodeKeyOf(t.database.db, nextDoor)}`,
+      payload: { visitId: entry.visitId, approve: true, pin: '1234' },
+      headers: elsewhere.headers,
+    });
+    expect(await refusedBy(foreign)).toEqual([404, 'NOT_FOUND']);
+    expect((await visitsNamed('Heldhere'))[0]!.checked_in_at).toBeNull();
+
+    const approved = await decide({ visitId: entry.visitId, approve: true, pin: '4821' });
+    expect(approved.statusCode).toBe(200);
+    expect((await visitsNamed('Heldhere'))[0]!.checked_in_at).not.toBeNull();
+    expect(await refusedBy(await decide({ visitId: entry.visitId, approve: false, pin: '4821' }))).toEqual([
+      409,
+      'VISIT_NOT_HELD',
+    ]);
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_channel', 'actor_device_id'])
+      .where('entity_id', '=', entry.visitId)
+      .where('action', '=', 'WATCHLIST_HOLD_APPROVED')
+      .execute();
+    expect(audited).toEqual([
+      { action: 'WATCHLIST_HOLD_APPROVED', actor_channel: 'KIOSK', actor_device_id: expect.any(String) },
+    ]);
+  });
+
   it("names each visitor's host and company, for the staff screen's evacuation list", async () => {
     const k = kiosk();
     await push(k.batch([k.checkIn('Hosted')]));

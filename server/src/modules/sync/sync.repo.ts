@@ -387,6 +387,7 @@ export function openAndExpectedVisits(db: Db, buildingId: string) {
         'phone',
         'pin',
         'check_in_form',
+        'watch_hold',
       ])
       .where('building_id', '=', buildingId)
       .where('checked_out_at', 'is', null)
@@ -396,6 +397,8 @@ export function openAndExpectedVisits(db: Db, buildingId: string) {
       .where((eb) =>
         eb.or([
           eb('checked_in_at', 'is not', null),
+          // Held at the door by the watchlist: the staff screen lists them.
+          eb('watch_hold', '=', 'HELD'),
           eb.and([
             eb('scheduled_at', '>=', sql<Date>`now() - interval '12 hours'`),
             eb('scheduled_at', '<', sql<Date>`now() + interval '24 hours'`),

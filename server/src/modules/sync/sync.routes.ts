@@ -8,6 +8,7 @@ import { checkStaffPin, kioskConfig, kioskVisits } from './syncConfig.service.ts
 import { buildingDevices, deviceStatus, resolveRejected } from './syncDevices.service.ts';
 import { applyHeldEntry, discardHeldEntry, heldEntries } from './heldEntries.service.ts';
 import { pushBatch } from './syncPush.service.ts';
+import { decideHeldAtKiosk } from './syncHeld.service.ts';
 import { kioskRollCall } from './syncRollCall.service.ts';
 
 export async function syncRoutes(app: FastifyInstance): Promise<void> {
@@ -40,6 +41,12 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     // A 4-digit PIN: few tries per address and minute.
     config: { access: 'public', rateLimit: { max: 10, timeWindow: 60_000 } },
     handler: (request) => checkStaffPin(app.ctx, request.params.qrCodeKey, request.body.pin, channel(request)),
+  });
+
+  route(app, 'POST /sync/held/:qrCodeKey', {
+    // The building's PIN again: few tries per address and minute.
+    config: { access: 'public', rateLimit: { max: 10, timeWindow: 60_000 } },
+    handler: (request) => decideHeldAtKiosk(app.ctx, request.params.qrCodeKey, request.body, channel(request)),
   });
 
   route(app, 'GET /sync/visits/:qrCodeKey', {

@@ -104,11 +104,15 @@ async function buildKioskConfig(
 /** The staff screen's PIN, checked by the server for a building whose kiosks are not listed. */
 export async function checkStaffPin(ctx: ServerContext, qrCodeKey: string, pin: string, channel: CheckInChannel) {
   const building = await buildingForChannel(ctx, qrCodeKey, channel, null);
+  if (!staffPinMatches(building, pin)) throw new AppError('PIN_IDENTIFICATION_INVALID_PIN_BUILDING');
+  return { ok: true as const };
+}
+
+/** Whether `pin` is the building's staff PIN (a building without one has none to match). */
+export function staffPinMatches(building: Pick<KeyedBuilding, 'pin_code'>, pin: string): boolean {
   const expected = Buffer.from(building.pin_code ?? '');
   const given = Buffer.from(pin);
-  if (expected.length === 0 || expected.length !== given.length || !timingSafeEqual(expected, given))
-    throw new AppError('PIN_IDENTIFICATION_INVALID_PIN_BUILDING');
-  return { ok: true as const };
+  return expected.length > 0 && expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** PBKDF2 is slow on purpose: computed once per building and PIN, not on every request. */
@@ -135,7 +139,8 @@ export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel
   return rows.map((row) => {
     // An expected visit (an invitation) checks in at the kiosk: the visitor is shown its PIN and
     // the form starts from what the visit holds. A visit already in needs neither on the tablet.
-    const expected = row.checked_in_at === null;
+    const held = row.watch_hold === 'HELD';
+    const expected = row.checked_in_at === null && !held;
     return {
       id: row.id,
       identifier: row.identifier,
@@ -151,6 +156,7 @@ export async function kioskVisits(ctx: ServerContext, qrCodeKey: string, channel
       companyName: row.company_name,
       pin: expected ? row.pin : null,
       checkInForm: expected ? visitFormValues(row) : null,
+      held,
     };
   });
 }

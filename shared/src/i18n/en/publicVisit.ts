@@ -138,6 +138,18 @@ export const publicVisit = {
     types: { checkIn: 'Check-in', checkOut: 'Check-out', rollCall: 'Roll-call mark' },
     resolvedCount: '{{count}} refused entries were resolved in the administration.',
     resolveHint: 'Refused entries are kept. Resolve them in the administration, under the building’s kiosks.',
+    held: {
+      title: 'Waiting at the door for approval',
+      none: 'Nobody is waiting.',
+      since: 'since {{time}}',
+      letIn: 'Let in',
+      refuse: 'Refuse',
+      letInNamed: 'Let {{name}} in',
+      refuseNamed: 'Refuse {{name}}',
+      confirmLetIn: 'Let {{name}} in? They are checked in now and their host is told.',
+      confirmRefuse: 'Refuse {{name}}? The visit is recorded as refused by the watchlist.',
+      cancel: 'Cancel',
+    },
   },
   launch: {
     title: 'Set up this kiosk',

@@ -143,6 +143,18 @@ export const publicVisit: Catalogue<typeof english> = {
     resolvedCount: '{{count}} registros rechazados se resolvieron en la administración.',
     resolveHint:
       'Los registros rechazados se conservan. Resuélvalos en la administración, en los quioscos del edificio.',
+    held: {
+      title: 'Esperando autorización en la entrada',
+      none: 'Nadie está esperando.',
+      since: 'desde las {{time}}',
+      letIn: 'Dejar entrar',
+      refuse: 'Rechazar',
+      letInNamed: 'Dejar entrar a {{name}}',
+      refuseNamed: 'Rechazar a {{name}}',
+      confirmLetIn: '¿Dejar entrar a {{name}}? Se registra su entrada ahora y se avisa a su anfitrión.',
+      confirmRefuse: '¿Rechazar a {{name}}? La visita queda registrada como rechazada por la lista de vigilancia.',
+      cancel: 'Cancelar',
+    },
   },
   launch: {
     title: 'Configurar este quiosco',

@@ -145,6 +145,18 @@ export const publicVisit: Catalogue<typeof english> = {
     resolvedCount: '{{count}} enregistrements refusés ont été traités dans l’administration.',
     resolveHint:
       'Les enregistrements refusés sont conservés. Traitez-les dans l’administration, parmi les bornes du bâtiment.',
+    held: {
+      title: 'En attente d’autorisation à l’entrée',
+      none: 'Personne n’attend.',
+      since: 'depuis {{time}}',
+      letIn: 'Faire entrer',
+      refuse: 'Refuser',
+      letInNamed: 'Faire entrer {{name}}',
+      refuseNamed: 'Refuser {{name}}',
+      confirmLetIn: 'Faire entrer {{name}} ? La personne est enregistrée maintenant et son hôte est prévenu.',
+      confirmRefuse: 'Refuser {{name}} ? La visite est enregistrée comme refusée par la liste de surveillance.',
+      cancel: 'Annuler',
+    },
   },
   launch: {
     title: 'Configurer cette borne',
