@@ -50,8 +50,9 @@ beforeAll(async () => {
   if (!found) throw new Error('The demo data has no Demo HQ');
   const evacuation = await api.call('GET /evacuation/:buildingId', { params: { buildingId: found.id } });
   hq = { id: found.id, name: found.name, qrCodeKey: found.qrCodeKey, timeZoneId: evacuation.building.timeZoneId };
-  // The outcome screen stays a minute (the building's longest): a kiosk learns that the watchlist
-  // held a visitor from its push's answer, which a loaded machine may give after the default 15 s.
+  // The outcome screen stays a minute (the building's longest): a kiosk whose configuration does
+  // not hold the new watchlist entry yet learns that it held a visitor from its push's answer,
+  // which a loaded machine may give after the default 15 s.
   const building = await master.call('GET /building/:id', { params: { id: found.id } });
   const settings = Object.fromEntries(
     Object.keys(newBuildingSettings()).map((key) => [key, building[key as keyof typeof building]]),
@@ -245,9 +246,9 @@ describe('the host is found and told', () => {
         body: { kind: 'NAME', value: `${held.lastName} ${held.firstName}`, action: 'HOLD', reason: 'Escort on site' },
       });
 
-      // The kiosk decides without the list, then follows the server's answer: wait, no code.
+      // The kiosk says to wait, no code: from its hashed copy of the list once its configuration
+      // has it, else from its push's answer. The server holds the visit either way.
       await fillAtKiosk(held, host);
-      // The server holds the visit first; the kiosk's screen follows its push's answer.
       await expect.poll(async () => (await visitOf(held)).held, { timeout: MAIL_TIMEOUT_MS }).toBe(true);
       const waiting = kiosk.wizard.outcomeHeading('held');
       await waiting.waitFor();
