@@ -4,7 +4,16 @@ import { useId } from 'react';
 // Each stands beside its word (never alone), so each is hidden from screen readers.
 
 export type IconName =
-  'visitor' | 'contractor' | 'employee' | 'checkOut' | 'qrCode' | 'pin' | 'accessibility' | 'close' | 'printer';
+  | 'visitor'
+  | 'contractor'
+  | 'employee'
+  | 'checkOut'
+  | 'qrCode'
+  | 'pin'
+  | 'accessibility'
+  | 'close'
+  | 'printer'
+  | 'wait';
 
 /** Each icon as one path (circles as two arcs): the first screen carries them, so they stay small. */
 const paths: Record<IconName, string> = {
@@ -28,6 +37,8 @@ const paths: Record<IconName, string> = {
   close: 'M6 6l12 12M18 6 6 18',
   // A printer, its sheet coming out (the outcome's badge button).
   printer: 'M7 9V3h10v6M7 18H5a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M7 14h10v7H7z',
+  // An hourglass (the visitor held by the watchlist waits for staff).
+  wait: 'M6.5 3h11M6.5 21h11M7.5 3c0 5 9 5 9 9s-9 4-9 9M16.5 3c0 5-9 5-9 9s9 4 9 9',
 };
 
 /** A stroke icon on a 24-unit grid; it stands beside its word, so screen readers skip it. */

@@ -1,6 +1,7 @@
 import type { CheckInBuilding, CheckInResponse, WizardVisitorType } from '@vestibule/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KioskIcon } from '../../ui/icons.tsx';
 import { pagePath } from '../../app/router.ts';
 import { Link } from '../../ui/Link.tsx';
 import { useFocusOnMount } from '../../ui/useFocusOnMount.ts';
@@ -39,7 +40,7 @@ export function CheckInOutcome(props: OutcomeProps) {
       <section className="screen outcome" data-outcome="held" aria-labelledby="outcome-heading">
         <h1 id="outcome-heading" ref={heading} tabIndex={-1}>
           <span className="outcome-icon" aria-hidden="true">
-            ✋
+            <KioskIcon name="wait" />
           </span>{' '}
           {t('watchlist.heldTitle')}
         </h1>

@@ -195,6 +195,8 @@ function StaffPanel({
           {t('revoked.staffNotice')}
         </p>
       )}
+      {/* Who waits at the door comes first: staff act on it; the rest describes the device. */}
+      <HeldVisitors runner={runner} pin={pin} />
       <dl className="staff-facts">
         {rows.map(([id, label, value]) => (
           <div key={id} data-testid={`staff-${id}`}>
@@ -221,7 +223,6 @@ function StaffPanel({
           {t('staff.close')}
         </button>
       </div>
-      <HeldVisitors runner={runner} pin={pin} />
       <h2>{t('staff.rejectedTitle')}</h2>
       {rejected && rejected.length === 0 && <p>{t('staff.noRejected')}</p>}
       {rejected && rejected.length > 0 && (
