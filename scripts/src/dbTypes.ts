@@ -35,6 +35,8 @@ const columns: Record<string, string> = {
   'visits.watch_hold': `${union('HELD', 'APPROVED')} | null`,
   'watchlist_entries.kind': union('NAME', 'EMAIL', 'PHONE', 'COMPANY'),
   'watchlist_entries.action': union('DENY', 'HOLD'),
+  'webhook_deliveries.status': `Generated<${union('PENDING', 'DELIVERED', 'FAILED')}>`,
+  'webhook_deliveries.payload': json('Record<string, unknown>'),
   'visits.questionnaires_answers': json('AnsweredQuestionnaire[]', 'string | undefined'),
   'visits.exit_questionnaires_answers': json('AnsweredQuestionnaire[]', 'string | undefined'),
   'visits.source': union('OWN_DEVICE', 'KIOSK', 'STAFF', 'REGISTRATION'),

@@ -122,6 +122,9 @@ export const errorCatalogue = {
   WATCHLIST_ENTRY_EXISTS: { status: 409 },
   /** Approving or refusing a visit that is not waiting for approval (decided already, or never held). */
   VISIT_NOT_HELD: { status: 409 },
+  // Webhooks (docs/webhooks.md)
+  /** A webhook's address is not HTTPS (plain HTTP is allowed to loopback addresses only where the server allows it). */
+  WEBHOOK_URL_NOT_ALLOWED: { status: 400 },
   POSTPONE_DURATION_NOT_LONGER: { status: 400 },
   // Tenants and buildings
   TENANT_REQUIRED: { status: 400 },

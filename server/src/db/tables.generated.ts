@@ -694,6 +694,46 @@ export interface WatchlistEntries {
   value: string;
 }
 
+export interface WebhookAttempts {
+  at: Generated<Timestamp>;
+  delivery_id: string;
+  duration_ms: number;
+  error: string | null;
+  id: string;
+  status_code: number | null;
+}
+
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  delivered_at: Timestamp | null;
+  endpoint_id: string;
+  event: string;
+  event_id: string;
+  id: string;
+  last_error: string | null;
+  last_status_code: number | null;
+  next_attempt_at: Generated<Timestamp>;
+  object_id: string;
+  object_type: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  status: Generated<'PENDING' | 'DELIVERED' | 'FAILED'>;
+  tenant_id: string;
+}
+
+export interface WebhookEndpoints {
+  active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  description: Generated<string>;
+  events: string[];
+  id: string;
+  secret: string;
+  tenant_id: string;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
 export interface DB {
   account_tokens: AccountTokens;
   app_settings: AppSettings;
@@ -743,4 +783,7 @@ export interface DB {
   visit_photos: VisitPhotos;
   visits: Visits;
   watchlist_entries: WatchlistEntries;
+  webhook_attempts: WebhookAttempts;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_endpoints: WebhookEndpoints;
 }

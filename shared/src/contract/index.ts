@@ -20,6 +20,7 @@ import { peopleContract } from './people.ts';
 import { peopleUploadContract } from './peopleUpload.ts';
 import { privacyContract } from './privacy.ts';
 import { watchlistContract } from './watchlist.ts';
+import { webhooksContract } from './webhooks.ts';
 import { publicVisitContract } from './publicVisit.ts';
 import { questionnairesContract } from './questionnaires.ts';
 import { spaceBookingCheckInContract } from './spaceBookingCheckIn.ts';
@@ -60,6 +61,7 @@ export const contract = {
   ...tenantsContract,
   ...privacyContract,
   ...watchlistContract,
+  ...webhooksContract,
   ...citiesContract,
   ...usersContract,
   ...buildingsContract,

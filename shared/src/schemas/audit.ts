@@ -20,6 +20,8 @@ export const auditEntities = [
   'user',
   'visit',
   'watchlistEntry',
+  'webhookEndpoint',
+  'webhookDelivery',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -68,6 +70,11 @@ export const auditActions = [
   'WATCHLIST_MATCHED',
   'WATCHLIST_HOLD_APPROVED',
   'WATCHLIST_HOLD_REFUSED',
+  'WEBHOOK_ENDPOINT_ADDED',
+  'WEBHOOK_ENDPOINT_CHANGED',
+  'WEBHOOK_ENDPOINT_REMOVED',
+  'WEBHOOK_SECRET_REPLACED',
+  'WEBHOOK_REDELIVERED',
   'CITY_CREATED',
   'CITY_UPDATED',
   'CITY_DELETED',

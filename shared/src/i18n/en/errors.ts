@@ -69,6 +69,7 @@ export const errors = {
   VISIT_ALREADY_CHECKED_OUT: 'This visit is over: you have already checked out.',
   WATCHLIST_ENTRY_EXISTS: 'This person is already on the watchlist this way.',
   VISIT_NOT_HELD: 'This visit is not waiting for approval.',
+  WEBHOOK_URL_NOT_ALLOWED: 'A webhook’s address must start with https://.',
   POSTPONE_DURATION_NOT_LONGER: 'This duration does not extend your visit: choose a longer one.',
   CHECKIN_LINK_EXPIRED: 'This check-in link is no longer valid. Please scan the code displayed at the entrance.',
   KIOSK_DEVICE_NOT_ALLOWED: 'This device is not registered as a kiosk of this building.',

@@ -70,6 +70,7 @@ export const errors = {
   VISIT_ALREADY_CHECKED_OUT: 'Esta visita ha terminado: su salida ya está registrada.',
   WATCHLIST_ENTRY_EXISTS: 'Esta persona ya está en la lista de vigilancia de esta forma.',
   VISIT_NOT_HELD: 'Esta visita no espera aprobación.',
+  WEBHOOK_URL_NOT_ALLOWED: 'La dirección de un webhook debe empezar por https://.',
   POSTPONE_DURATION_NOT_LONGER: 'Esta duración no prolonga su visita: elija una más larga.',
   CHECKIN_LINK_EXPIRED: 'Este enlace de registro ya no es válido. Escanee el código que se muestra en la entrada.',
   KIOSK_DEVICE_NOT_ALLOWED: 'Este dispositivo no está registrado como quiosco de este edificio.',

@@ -69,6 +69,7 @@ export const errors = {
   VISIT_ALREADY_CHECKED_OUT: 'Cette visite est terminée : votre départ est déjà enregistré.',
   WATCHLIST_ENTRY_EXISTS: 'Cette personne est déjà sur la liste de surveillance de cette façon.',
   VISIT_NOT_HELD: 'Cette visite n’attend pas d’approbation.',
+  WEBHOOK_URL_NOT_ALLOWED: 'L’adresse d’un webhook doit commencer par https://.',
   POSTPONE_DURATION_NOT_LONGER: 'Cette durée ne prolonge pas votre visite : choisissez-en une plus longue.',
   CHECKIN_LINK_EXPIRED: 'Ce lien d’enregistrement n’est plus valide. Veuillez scanner le code affiché à l’entrée.',
   KIOSK_DEVICE_NOT_ALLOWED: 'Cet appareil n’est pas enregistré comme borne de ce bâtiment.',
