@@ -36,6 +36,9 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { privacyRoutes } from './modules/retention/privacy.routes.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { enqueueWebhookEvents } from './modules/webhooks/webhookEvents.ts';
+import { onAudited } from './modules/audit/audit.service.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { publicVisitRoutes } from './modules/publicVisit/publicVisit.routes.ts';
@@ -97,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Every audited change that is a webhook event writes its deliveries in its own transaction.
+  onAudited(enqueueWebhookEvents);
   const ctx: ServerContext = {
     db: database.db,
     config,
@@ -141,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(citiesRoutes);
       await service.register(privacyRoutes);
       await service.register(watchlistRoutes);
+      await service.register(webhooksRoutes);
       await service.register(usersRoutes);
       await service.register(buildingsRoutes);
       await service.register(questionnairesRoutes);

@@ -27,6 +27,8 @@ const envSchema = z.object({
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   CAMERA_ALLOW_LOCAL_ADDRESSES: z.enum(['0', '1']).default('0'),
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(['0', '1']).default('0'),
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 });
 
@@ -52,6 +54,13 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Cameras may be on loopback or link-local addresses (a camera simulator on this machine, tests). */
   cameraAllowLocalAddresses: boolean;
+  /** Webhooks may call plain HTTP on a loopback address (a receiver on this machine, tests). */
+  webhookAllowLoopback: boolean;
+  /**
+   * The key secrets kept for later use are encrypted with (a webhook's signing secret); unset:
+   * one generated once and kept in the database, so instances agree.
+   */
+  secretsKey: string | undefined;
   /** A session with no call for this long has ended (the admin app signs an idle tab out too). */
   sessionIdleMinutes: number;
   /** Built apps served by the server; missing folders are skipped. */
@@ -85,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === '1',
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     cameraAllowLocalAddresses: e.CAMERA_ALLOW_LOCAL_ADDRESSES === '1',
+    webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK === '1',
+    secretsKey: e.SECRETS_KEY,
     staticDirs: { admin: join(repoRoot, 'admin', 'dist'), kiosk: join(repoRoot, 'kiosk', 'dist') },
   };
 }

@@ -75,6 +75,8 @@ describe('route × role × tenant matrix', () => {
       'GET /service/privacy/subjects',
       'POST /service/privacy/subjects/export',
       'POST /service/privacy/subjects/erase',
+      'GET /service/webhooks',
+      'POST /service/webhooks/deliveries/:id/redeliver',
       'GET /service/watchlist',
       'POST /service/watchlist',
       'PATCH /service/watchlist/:id',

@@ -10,7 +10,9 @@ type TenantTable =
   | 'cities'
   | 'people'
   | 'roll_calls'
-  | 'watchlist_entries';
+  | 'watchlist_entries'
+  | 'webhook_endpoints'
+  | 'webhook_deliveries';
 
 /** Whether the row of `table` with this id belongs to the tenant. */
 function ownedRow(table: TenantTable) {
@@ -50,6 +52,8 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
       .executeTakeFirst()) !== undefined,
   city: ownedRow('cities'),
   watchlistEntry: ownedRow('watchlist_entries'),
+  webhookEndpoint: ownedRow('webhook_endpoints'),
+  webhookDelivery: ownedRow('webhook_deliveries'),
   person: ownedRow('people'),
   rollCall: ownedRow('roll_calls'),
   floor: async (db, tenantId, id) =>

@@ -11,6 +11,7 @@ import { retentionJob } from './retention.job.ts';
 import { statisticsJob } from './statistics.job.ts';
 import { visitExpiryJob } from './visitExpiry.job.ts';
 import { visitNoticesJob } from './visitNotices.job.ts';
+import { webhookSenderJob } from './webhookSender.job.ts';
 
 const jobs: JobFactory[] = [
   mobileTokenJob,
@@ -23,6 +24,7 @@ const jobs: JobFactory[] = [
   buildingRollupsJob,
   bookingReleaseJob,
   retentionJob,
+  webhookSenderJob,
 ];
 
 /** The jobs of a server with this database and configuration. */

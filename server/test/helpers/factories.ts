@@ -387,6 +387,38 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
       .execute();
     return id;
   },
+  webhookEndpoint: async (db, tenantId) => {
+    const id = uuidv7();
+    await db
+      .insertInto('webhook_endpoints')
+      .values({
+        id,
+        tenant_id: tenantId,
+        url: 'https://hooks.example.test/',
+        events: ['visit.checked_in'],
+        secret: 'v1.x.x.x',
+      })
+      .execute();
+    return id;
+  },
+  webhookDelivery: async (db, tenantId) => {
+    const endpointId = await tenantEntityFactories.webhookEndpoint!(db, tenantId);
+    const id = uuidv7();
+    await db
+      .insertInto('webhook_deliveries')
+      .values({
+        id,
+        event_id: uuidv7(),
+        endpoint_id: endpointId,
+        tenant_id: tenantId,
+        event: 'visit.checked_in',
+        object_type: 'visit',
+        object_id: uuidv7(),
+        payload: JSON.stringify({}),
+      })
+      .execute();
+    return id;
+  },
   city: async (db, tenantId) => {
     const id = uuidv7();
     await db

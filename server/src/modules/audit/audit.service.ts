@@ -109,12 +109,26 @@ export function auditAll(db: Db, actor: AuditActor, entries: readonly AuditEntry
   );
 }
 
+/** What is told of each change as it is recorded, in the change's own transaction. */
+export type AuditListener = (db: Db, changes: readonly { actor: AuditActor; entry: AuditEntry }[]) => Promise<void>;
+const listeners = new Set<AuditListener>();
+
+/**
+ * Tells `listener` of every change recorded from now on, in the change's transaction: every
+ * change is audited, so what follows a change (the webhooks' outbox, docs/webhooks.md) is
+ * written with it or not at all.
+ */
+export function onAudited(listener: AuditListener): void {
+  listeners.add(listener);
+}
+
 /** Records changes of several actors in one statement (a kiosk's pushed batch), in the transaction of the changes. */
 export async function auditEach(db: Db, changes: readonly { actor: AuditActor; entry: AuditEntry }[]): Promise<void> {
   await insertAuditRows(
     db,
     changes.map(({ actor, entry }) => rowOf(actor, entry)),
   );
+  for (const listener of listeners) await listener(db, changes);
 }
 
 function rowOf(actor: AuditActor, entry: AuditEntry): AuditRow {

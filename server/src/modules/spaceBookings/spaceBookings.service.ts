@@ -116,7 +116,7 @@ async function refusingOverlap<T>(
   }
 }
 
-async function seriesAnswer(db: Db, tenantId: string, seriesId: string): Promise<BookingSeries> {
+export async function seriesAnswer(db: Db, tenantId: string, seriesId: string): Promise<BookingSeries> {
   const row = await findSeries(db, tenantId, seriesId);
   if (!row) throw notFound();
   const [occurrences, attendees] = await Promise.all([
