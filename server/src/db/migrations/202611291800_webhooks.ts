@@ -42,7 +42,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index webhook_deliveries_object on webhook_deliveries (endpoint_id, object_id, created_at, id)`.execute(
     db,
   );
-  await sql`create index webhook_deliveries_log on webhook_deliveries (tenant_id, created_at desc, id desc)`.execute(db);
+  await sql`create index webhook_deliveries_log on webhook_deliveries (tenant_id, created_at desc, id desc)`.execute(
+    db,
+  );
   await sql`create table webhook_attempts (
       id uuid primary key,
       delivery_id uuid not null references webhook_deliveries (id) on delete cascade,
