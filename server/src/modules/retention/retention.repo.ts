@@ -322,6 +322,12 @@ export async function anonymise(trx: Db, ids: readonly string[], now: Date): Pro
     .where('status', '<>', 'PENDING')
     .execute();
   await trx.updateTable('applied_mutations').set({ payload: '{}' }).where(byVisit).execute();
+  // A webhook delivery carries the visit as it was: the log keeps none of it (docs/webhooks.md).
+  await trx
+    .deleteFrom('webhook_deliveries')
+    .where('object_type', '=', 'visit')
+    .where(anyOf('object_id', ids))
+    .execute();
   await eraseFromAudit(trx, 'visit', ids, personalAuditKeys);
   await trx
     .updateTable('visits')

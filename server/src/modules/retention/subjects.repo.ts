@@ -248,6 +248,11 @@ export async function eraseSubject(trx: Db, erasure: SubjectErasure): Promise<vo
       .where('entity', '=', 'person')
       .where(anyText('entity_id', erasure.personIds))
       .execute();
+    await trx
+      .deleteFrom('webhook_deliveries')
+      .where('object_type', '=', 'person')
+      .where(anyOf('object_id', erasure.personIds))
+      .execute();
     await eraseFromAudit(trx, 'person', erasure.personIds, personalPersonKeys);
     await trx.deleteFrom('people').where('tenant_id', '=', tenantId).where(anyOf('id', erasure.personIds)).execute();
   }

@@ -10,7 +10,7 @@ import {
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { openSecret } from '../../security/secretBox.ts';
-import { leaseDeliveries, lockDueDeliveries, recordAttempt } from './webhooks.repo.ts';
+import { leaseDeliveries, lockDueDeliveries, pruneDeliveries, recordAttempt } from './webhooks.repo.ts';
 
 // Sends the webhooks' due deliveries (docs/webhooks.md, "Delivery"): each signed with its
 // endpoint's secret over the timestamp and the body, at least once, in order per object; a
@@ -122,4 +122,12 @@ export async function deliverDue(
     });
   }
   return { sent: due.length, delivered, failed };
+}
+
+/** How long the delivery log keeps a settled delivery. */
+export const WEBHOOK_LOG_DAYS = 30;
+
+/** Forgets up to a thousand deliveries settled before the log's days; answers how many. */
+export function pruneDelivered(ctx: Pick<ServerContext, 'db'>, now = new Date()): Promise<number> {
+  return pruneDeliveries(ctx.db, new Date(now.getTime() - WEBHOOK_LOG_DAYS * 86_400_000), 1000);
 }

@@ -24,7 +24,7 @@ import {
   qrCodeKeyOf,
 } from '../../../test/helpers/factories.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
-import { deliverDue } from './webhookSender.ts';
+import { deliverDue, pruneDelivered } from './webhookSender.ts';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -307,5 +307,31 @@ describe('webhook deliveries', () => {
     });
     await deliverDue(t.app.ctx);
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it("forget a visit's deliveries when its visitor is erased, and every settled one after 30 days", async () => {
+    await subscribe(['visit.checked_in']);
+    const visitId = await checkIn();
+    await deliverDue(t.app.ctx);
+    const out = await call(world.master, 'PATCH', `/meeting/${visitId}/check-out`, {});
+    expect(out.statusCode).toBe(200);
+    const deliveriesOf = () =>
+      t.database.db.selectFrom('webhook_deliveries').select('id').where('object_id', '=', visitId).execute();
+    expect(await deliveriesOf()).toHaveLength(1);
+    const erased = await call(world.master, 'POST', '/privacy/subjects/erase', {
+      visitIds: [visitId],
+      personIds: [],
+      guests: [],
+    });
+    expect(erased.statusCode).toBe(200);
+    expect(await deliveriesOf()).toEqual([]);
+
+    const kept = await checkIn();
+    await deliverDue(t.app.ctx);
+    expect(await pruneDelivered(t.app.ctx, later(29 * 86_400))).toBe(0);
+    expect(await pruneDelivered(t.app.ctx, later(31 * 86_400))).toBeGreaterThanOrEqual(1);
+    expect(
+      await t.database.db.selectFrom('webhook_deliveries').select('id').where('object_id', '=', kept).execute(),
+    ).toEqual([]);
   });
 });

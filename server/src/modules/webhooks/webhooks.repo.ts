@@ -285,3 +285,21 @@ export async function requeueDelivery(db: Db, tenantId: string, id: string, now:
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Removes up to `limit` deliveries settled (delivered or failed) before `before`: the log keeps 30 days. */
+export async function pruneDeliveries(db: Db, before: Date, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('status', '<>', 'PENDING')
+        .where('created_at', '<', before)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
