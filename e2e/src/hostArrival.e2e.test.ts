@@ -5,7 +5,14 @@
 // host's arrival notice reaches the SMTP server with who came, their company and type, where they
 // wait and the time on the building's clock. Then the same with the network cut: the check-in
 // waits in the kiosk's outbox, still linked to its host, and the e-mail arrives once it syncs.
-import { type Locale, dayInZone, newBuildingSettings } from '@vestibule/shared';
+// The company's webhook receiver, on loopback, gets the check-in signed (docs/webhooks.md).
+import {
+  type Locale,
+  WEBHOOK_EVENT_HEADER,
+  type WebhookPayload,
+  dayInZone,
+  newBuildingSettings,
+} from '@vestibule/shared';
 import { chromiumArgs, chromiumPath } from '@vestibule/scripts';
 import type { ApiClient } from '@vestibule/shared/api';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
@@ -18,6 +25,7 @@ import { Inbox, type InboxMail } from './harness/inbox.ts';
 import { enrolmentCode } from './harness/kiosk-enrolment.ts';
 import { type ScenarioServer, startScenarioServer } from './harness/scenario-server.ts';
 import { signedIn } from './harness/service.ts';
+import { WebhookReceiver, isSignedWith } from './harness/webhookReceiver.ts';
 import { KioskPage } from './pages/KioskPage.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 
@@ -30,6 +38,7 @@ const en: Locale = 'en';
 const WAIT_TEXT = 'in the lobby, by the front desk on the ground floor';
 
 let inbox: Inbox;
+let receiver: WebhookReceiver;
 let server: ScenarioServer;
 let browser: Browser;
 let api: ApiClient;
@@ -40,7 +49,8 @@ let kiosk: KioskPage;
 
 beforeAll(async () => {
   inbox = await Inbox.start();
-  server = await startScenarioServer({ SMTP_URL: inbox.url });
+  receiver = await WebhookReceiver.start();
+  server = await startScenarioServer({ SMTP_URL: inbox.url, WEBHOOK_ALLOW_LOOPBACK: '1' });
   browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
   api = await signedIn(server.baseUrl, demoUsers.user.username);
   const master = await signedIn(server.baseUrl, demoUsers.master.username);
@@ -83,6 +93,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await inbox?.close();
+  await receiver?.close();
 });
 
 let people = 0;
@@ -289,6 +300,36 @@ describe('the host is found and told', () => {
       expect(approved.held).toBe(false);
       expectNoticeSays(mail, held, new Date(approved.checkedInAt));
       await desk.close();
+    },
+  );
+
+  test(
+    "the company's webhook receiver gets the kiosk's check-in, signed with the endpoint's secret",
+    { timeout: 180_000 },
+    async () => {
+      const master = await signedIn(server.baseUrl, demoUsers.master.username);
+      const { endpoint, secret } = await master.call('POST /webhooks', {
+        body: { url: receiver.url, events: ['visit.checked_in'], description: 'Access control' },
+      });
+      try {
+        const person = walkIn('Wilma');
+        await checkInAtKiosk(person, demoHosts.priya);
+        await kiosk.done();
+        // The kiosk pushes at once; the webhook sender runs every 5 s.
+        const delivery = await receiver.waitFor(
+          (candidate) => (JSON.parse(candidate.body) as WebhookPayload).data.lastName === person.lastName,
+          MAIL_TIMEOUT_MS,
+        );
+        expect(isSignedWith(delivery, secret)).toBe(true);
+        expect(isSignedWith(delivery, `${secret}x`)).toBe(false);
+        expect(delivery.headers[WEBHOOK_EVENT_HEADER]).toBe('visit.checked_in');
+        const payload = JSON.parse(delivery.body) as WebhookPayload;
+        const visit = await visitOf(person);
+        expect(payload).toMatchObject({ event: 'visit.checked_in' });
+        expect(payload.data).toMatchObject({ id: visit.id, firstName: person.firstName, status: 'IN' });
+      } finally {
+        await master.call('DELETE /webhooks/:id', { params: { id: endpoint.id } });
+      }
     },
   );
 });
