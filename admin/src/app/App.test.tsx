@@ -121,6 +121,7 @@ describe('toolbar', () => {
       'Questionnaires',
       'Privacy',
       'Watchlist',
+      'Integrations',
       'Tests',
       'Logs',
     ]);

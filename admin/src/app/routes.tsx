@@ -43,6 +43,10 @@ const screenFiles = {
     () => import('../features/watchlist/WatchlistPage.tsx'),
     (module) => module.WatchlistPage,
   ),
+  integrations: preloadable(
+    () => import('../features/integrations/IntegrationsPage.tsx'),
+    (module) => module.IntegrationsPage,
+  ),
   questionnaires: preloadable(
     () => import('../features/questionnaires/QuestionnairesScreen.tsx'),
     (module) => module.QuestionnairesScreen,
@@ -137,6 +141,7 @@ const TenantsPage = screenFiles.tenants.Component;
 const CitiesPage = screenFiles.cities.Component;
 const PrivacyPage = screenFiles.privacy.Component;
 const WatchlistPage = screenFiles.watchlist.Component;
+const IntegrationsPage = screenFiles.integrations.Component;
 const QuestionnairesScreen = screenFiles.questionnaires.Component;
 const LogsPage = screenFiles.logs.Component;
 const ProfilePage = screenFiles.profile.Component;
@@ -208,6 +213,7 @@ const screens: Record<RouteId, ReactNode> = {
   cities: <CitiesPage />,
   privacy: <PrivacyPage />,
   watchlist: <WatchlistPage />,
+  integrations: <IntegrationsPage />,
   floors: <FloorsPage />,
   questionnaires: <QuestionnairesScreen />,
   tests: <TestsPage />,

@@ -4,6 +4,7 @@ import { buildings } from '@vestibule/shared/i18n/en/buildings';
 import { cities } from '@vestibule/shared/i18n/en/cities';
 import { privacy } from '@vestibule/shared/i18n/en/privacy';
 import { watchlist } from '@vestibule/shared/i18n/en/watchlist';
+import { integrations } from '@vestibule/shared/i18n/en/integrations';
 import { csv } from '@vestibule/shared/i18n/en/csv';
 import { entryLog } from '@vestibule/shared/i18n/en/entryLog';
 import { evacuation } from '@vestibule/shared/i18n/en/evacuation';
@@ -39,6 +40,7 @@ const screenCatalogue = {
   cities,
   privacy,
   watchlist,
+  integrations,
   people,
   csv,
   evacuation,

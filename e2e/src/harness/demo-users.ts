@@ -35,6 +35,7 @@ export type MenuKey =
   | 'questionnaires'
   | 'privacy'
   | 'watchlist'
+  | 'integrations'
   | 'tests'
   | 'logs';
 
@@ -79,6 +80,7 @@ export const demoUsers = {
     'questionnaires',
     'privacy',
     'watchlist',
+    'integrations',
     'tests',
     'logs',
   ]),
@@ -91,6 +93,7 @@ export const demoUsers = {
     'questionnaires',
     'privacy',
     'watchlist',
+    'integrations',
   ]),
   supervisor: demoUser('supervisor', 'ROLE_SUPERVISOR', ['users', 'people', 'buildings', 'cities', 'floors']),
   user: demoUser('user', 'ROLE_USER', []),

@@ -55,6 +55,7 @@ const adminItems = {
   questionnaires: link('questionnaires', paths.questionnaires, 'shell.menu.questionnaires'),
   privacy: link('privacy', paths.privacy, 'shell.menu.privacy'),
   watchlist: link('watchlist', paths.watchlist, 'shell.menu.watchlist'),
+  integrations: link('integrations', paths.integrations, 'shell.menu.integrations'),
   tests: link('tests', paths.tests, 'shell.menu.tests'),
   logs: link('logs', paths.logs, 'shell.menu.logs'),
 };
@@ -75,13 +76,38 @@ export function primaryRole(roleString: string | null | undefined): Role | undef
 }
 
 function adminMenuFor(role: Role): MenuLink[] {
-  const { tenants, users, people, buildings, cities, floors, questionnaires, privacy, watchlist, tests, logs } =
-    adminItems;
+  const {
+    tenants,
+    users,
+    people,
+    buildings,
+    cities,
+    floors,
+    questionnaires,
+    privacy,
+    watchlist,
+    integrations,
+    tests,
+    logs,
+  } = adminItems;
   switch (role) {
     case 'ROLE_ADMIN':
-      return [tenants, users, people, buildings, cities, floors, questionnaires, privacy, watchlist, tests, logs];
+      return [
+        tenants,
+        users,
+        people,
+        buildings,
+        cities,
+        floors,
+        questionnaires,
+        privacy,
+        watchlist,
+        integrations,
+        tests,
+        logs,
+      ];
     case 'ROLE_MASTER':
-      return [users, people, buildings, cities, floors, questionnaires, privacy, watchlist];
+      return [users, people, buildings, cities, floors, questionnaires, privacy, watchlist, integrations];
     case 'ROLE_SUPERVISOR':
       return [users, people, buildings, cities, floors];
     case 'ROLE_TECH_1':

@@ -3,6 +3,7 @@ import { type HistoryType, historyTypes } from '@vestibule/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
+import { WebhookDeliveriesLog } from '../integrations/index.ts';
 import { AuditLogTab } from './AuditLogTab.tsx';
 import { HistoryTab, type HistoryTarget } from './HistoryTab.tsx';
 import { JobRunsTab } from './JobRunsTab.tsx';
@@ -20,8 +21,9 @@ function linkedHistory(search: string): HistoryTarget | null {
 /**
  * /admin/logs (administrators only): the audit log, who changed what and who signed in; the
  * mailbox, the delivery log of every e-mail the service wrote; the background jobs' runs; the
- * kiosks' sync figures; and the history of one object, typed in, opened from another tab's row,
- * or named by the link (`?history=<kind>:<id>`).
+ * kiosks' sync figures; the selected company's webhook deliveries (docs/webhooks.md); and the
+ * history of one object, typed in, opened from another tab's row, or named by the link
+ * (`?history=<kind>:<id>`).
  * A tab is drawn (and asks the server) when opened.
  */
 export function LogsPage() {
@@ -40,6 +42,7 @@ export function LogsPage() {
           <Tabs.Tab value="mailbox">{t('logs.mailbox.title')}</Tabs.Tab>
           <Tabs.Tab value="jobRuns">{t('operations.jobRuns.title')}</Tabs.Tab>
           <Tabs.Tab value="kioskSync">{t('operations.kioskSync.title')}</Tabs.Tab>
+          <Tabs.Tab value="webhooks">{t('integrations.deliveries.title')}</Tabs.Tab>
           <Tabs.Tab value="history">{t('operations.history.title')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="audit" pt="md">
@@ -53,6 +56,9 @@ export function LogsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="kioskSync" pt="md">
           <KioskSyncTab onHistory={(id) => showHistory({ type: 'kiosk', id })} />
+        </Tabs.Panel>
+        <Tabs.Panel value="webhooks" pt="md">
+          <WebhookDeliveriesLog />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           <HistoryTab key={target ? `${target.type}:${target.id}` : 'none'} target={target} onTarget={setTarget} />

@@ -55,6 +55,10 @@ export const routeTable = {
   cities: { path: '/admin/cities', access: { login: true, tenant: true, roles: supervisors } },
   privacy: { path: '/admin/privacy', access: { login: true, tenant: true, roles: ['ROLE_ADMIN', 'ROLE_MASTER'] } },
   watchlist: { path: '/admin/watchlist', access: { login: true, tenant: true, roles: ['ROLE_ADMIN', 'ROLE_MASTER'] } },
+  integrations: {
+    path: '/admin/integrations',
+    access: { login: true, tenant: true, roles: ['ROLE_ADMIN', 'ROLE_MASTER'] },
+  },
   floors: { path: '/admin/floors', access: { login: true, tenant: true, roles: supervisors } },
   questionnaires: { path: '/admin/questionnaires', access: { login: true, tenant: true, roles: supervisors } },
   tests: { path: '/admin/tests', access: { login: true, roles: admin } },

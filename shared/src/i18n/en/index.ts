@@ -3,6 +3,7 @@ import { buildings } from './buildings.ts';
 import { cities } from './cities.ts';
 import { privacy } from './privacy.ts';
 import { watchlist } from './watchlist.ts';
+import { integrations } from './integrations.ts';
 import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
@@ -49,6 +50,7 @@ export const en = {
   cities,
   privacy,
   watchlist,
+  integrations,
   wizard,
   publicVisit,
   scanner,

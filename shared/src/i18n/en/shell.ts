@@ -29,6 +29,7 @@ export const shell = {
     cities: 'Cities',
     privacy: 'Privacy',
     watchlist: 'Watchlist',
+    integrations: 'Integrations',
     floors: 'Floors',
     questionnaires: 'Questionnaires',
     tests: 'Tests',

@@ -30,6 +30,7 @@ export const shell = {
     cities: 'Ciudades',
     privacy: 'Privacidad',
     watchlist: 'Lista de vigilancia',
+    integrations: 'Integraciones',
     floors: 'Plantas',
     questionnaires: 'Cuestionarios',
     tests: 'Pruebas',

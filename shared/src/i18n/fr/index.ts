@@ -4,6 +4,7 @@ import { buildings } from './buildings.ts';
 import { cities } from './cities.ts';
 import { privacy } from './privacy.ts';
 import { watchlist } from './watchlist.ts';
+import { integrations } from './integrations.ts';
 import { tenants } from './tenants.ts';
 import { myProfile } from './profile.ts';
 import { users } from './users.ts';
@@ -50,6 +51,7 @@ export const fr = {
   cities,
   privacy,
   watchlist,
+  integrations,
   wizard,
   publicVisit,
   scanner,

@@ -30,6 +30,7 @@ export const shell = {
     cities: 'Villes',
     privacy: 'Confidentialité',
     watchlist: 'Liste de surveillance',
+    integrations: 'Intégrations',
     floors: 'Étages',
     questionnaires: 'Questionnaires',
     tests: 'Tests',
