@@ -77,7 +77,8 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryQuerySchema = z.object({
   endpointId: z.uuid().optional(),
   status: z.enum(webhookDeliveryStatuses).optional(),
-  page: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** From 1, as every list's page. */
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 export type WebhookDeliveryQuery = z.infer<typeof webhookDeliveryQuerySchema>;

@@ -67,8 +67,8 @@ export function WebhooksSection({ onChanged }: { onChanged: () => void }) {
       )}
       {state.kind === 'loaded' && state.data.endpoints.length > 0 && (
         <>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Text>{t('integrations.webhooks.intro')}</Text>
+          <Group justify="space-between" align="flex-start">
+            <Text style={{ flex: '1 1 24rem' }}>{t('integrations.webhooks.intro')}</Text>
             {add}
           </Group>
           <EndpointTable
@@ -159,7 +159,7 @@ function EndpointTable({
                 <Text size="sm">{endpoint.events.map((event) => t(`integrations.events.${event}`)).join(', ')}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={endpoint.active ? 'teal.9' : 'gray.7'} variant="filled">
+                <Badge color={endpoint.active ? 'teal.9' : 'gray.7'} variant="filled" miw="max-content">
                   {t(endpoint.active ? 'integrations.webhooks.states.active' : 'integrations.webhooks.states.paused')}
                 </Badge>
               </Table.Td>

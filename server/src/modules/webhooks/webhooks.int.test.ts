@@ -250,8 +250,12 @@ describe('webhook deliveries', () => {
     receiver.answers.push(503, 503);
     await deliverDue(t.app.ctx, new Date(), 500);
     expect(await deliverDue(t.app.ctx, later(25 * 3600), 500)).toMatchObject({ sent: 1, failed: 1 });
-    const failed = jsonOf<WebhookDeliveryList>(await call(world.master, 'GET', '/webhooks/deliveries?status=FAILED'));
+    const failed = jsonOf<WebhookDeliveryList>(
+      await call(world.master, 'GET', '/webhooks/deliveries?status=FAILED&page=1&limit=1'),
+    );
     expect(failed.docs).toHaveLength(1);
+    const all = jsonOf<WebhookDeliveryList>(await call(world.master, 'GET', '/webhooks/deliveries?page=2&limit=1'));
+    expect([all.totalDocs, all.docs.length]).toEqual([2, 1]);
     // An administrator sends it again: pending, then delivered with the same event id.
     const again = await call(world.master, 'POST', `/webhooks/deliveries/${failed.docs[0]!.id}/redeliver`);
     expect(jsonOf<{ status: string }>(again).status).toBe('PENDING');

@@ -198,7 +198,7 @@ export async function webhookDeliveries(
   const filter = { tenantId, endpointId: query.endpointId, status: query.status };
   const limit = query.limit ?? 50;
   const [rows, total] = await Promise.all([
-    listDeliveries(ctx.db, filter, { offset: (query.page ?? 0) * limit, limit }),
+    listDeliveries(ctx.db, filter, { offset: ((query.page ?? 1) - 1) * limit, limit }),
     countDeliveries(ctx.db, filter, LIST_COUNT_CAP),
   ]);
   return { docs: await toDeliveries(ctx, rows), totalDocs: total, totalCapped: total > LIST_COUNT_CAP };
