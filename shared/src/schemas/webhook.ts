@@ -7,18 +7,17 @@ import { cappedListResponseSchema } from './common.ts';
 export const WEBHOOK_URL_MAX = 500;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 
-export const webhookEndpointInputSchema = z
-  .object({
-    url: z.url().trim().max(WEBHOOK_URL_MAX),
-    description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).default(''),
-    events: z
-      .array(z.enum(webhookEvents))
-      .min(1)
-      .max(webhookEvents.length)
-      .refine((events) => new Set(events).size === events.length, 'each event once'),
-    active: z.boolean().default(true),
-  })
-  .meta({ id: 'WebhookEndpointInput' });
+export const webhookEndpointInputSchema = z.object({
+  url: z.url().trim().max(WEBHOOK_URL_MAX),
+  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).default(''),
+  events: z
+    .array(z.enum(webhookEvents))
+    .min(1)
+    .max(webhookEvents.length)
+    .refine((events) => new Set(events).size === events.length, 'each event once'),
+  active: z.boolean().default(true),
+});
+// No component name: its defaults make what a caller sends and what the server reads differ.
 export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;
 
 export const webhookEndpointSchema = z
