@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@vestibule/shared/contract';
 import { type TestApp, bearer, createTestApp, jsonOf, seedTwoTenants } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -32,7 +33,7 @@ describe('system endpoints', () => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
-  it('marks the public routes as needing no token in the OpenAPI document, and every other route a bearer token', async () => {
+  it('marks the public routes as needing no token in the OpenAPI document, every other route a bearer token, and those an API token may call', async () => {
     type Operation = { security?: unknown[] };
     const doc = jsonOf<{ paths: Record<string, Record<string, Operation>>; security: unknown[] }>(
       await t.app.inject({ method: 'GET', url: '/service/docs/json' }),
@@ -48,7 +49,11 @@ describe('system endpoints', () => {
         route: `${route.method} ${route.url}`,
         documented: true,
       });
-      const security = route.access === 'public' ? [] : undefined;
+      const key = `${route.method} ${route.url.replace(/^\/service/, '')}`;
+      const definition = (contract as Record<string, { tokenScope?: string }>)[key];
+      // A call an API token may make admits its scheme beside the session's (docs/api-tokens.md).
+      const security =
+        route.access === 'public' ? [] : definition?.tokenScope ? [{ bearer: [] }, { apiToken: [] }] : undefined;
       expect({ route: `${route.method} ${route.url}`, security: operation!.security }).toEqual({
         route: `${route.method} ${route.url}`,
         security,

@@ -12,7 +12,8 @@ type TenantTable =
   | 'roll_calls'
   | 'watchlist_entries'
   | 'webhook_endpoints'
-  | 'webhook_deliveries';
+  | 'webhook_deliveries'
+  | 'api_tokens';
 
 /** Whether the row of `table` with this id belongs to the tenant. */
 function ownedRow(table: TenantTable) {
@@ -54,6 +55,7 @@ export const tenantOwnership: Record<string, (db: Db, tenantId: string, id: stri
   watchlistEntry: ownedRow('watchlist_entries'),
   webhookEndpoint: ownedRow('webhook_endpoints'),
   webhookDelivery: ownedRow('webhook_deliveries'),
+  apiToken: ownedRow('api_tokens'),
   person: ownedRow('people'),
   rollCall: ownedRow('roll_calls'),
   floor: async (db, tenantId, id) =>

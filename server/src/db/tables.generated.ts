@@ -45,6 +45,20 @@ export interface AccountTokens {
   user_id: string;
 }
 
+export interface ApiTokens {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  expires_at: Timestamp;
+  id: string;
+  last_used_at: Timestamp | null;
+  name: string;
+  prefix: string;
+  revoked_at: Timestamp | null;
+  scopes: string[];
+  tenant_id: string;
+  token_hash: string;
+}
+
 export interface AppliedMutations {
   building_id: string;
   device_id: string;
@@ -736,6 +750,7 @@ export interface WebhookEndpoints {
 
 export interface DB {
   account_tokens: AccountTokens;
+  api_tokens: ApiTokens;
   app_settings: AppSettings;
   applied_mutations: AppliedMutations;
   audit_log: AuditLog;

@@ -57,12 +57,21 @@ export function route<K extends ContractKey>(app: FastifyInstance, key: K, optio
   app.withTypeProvider<ZodTypeProvider>().route({
     method,
     url: path,
-    config: { ...options.config, access },
+    config: { ...options.config, access, ...(definition.tokenScope ? { tokenScope: definition.tokenScope } : {}) },
     ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
     schema: {
       tags: [...definition.tags],
       summary: definition.summary,
-      ...(definition.errors.length > 0 ? { description: `Error codes: ${definition.errors.join(', ')}.` } : {}),
+      // A call an API token may make admits it beside the session's bearer, with its scope said (docs/api-tokens.md).
+      ...(definition.tokenScope ? { security: [{ bearer: [] }, { apiToken: [] }] } : {}),
+      ...(definition.errors.length > 0 || definition.tokenScope
+        ? {
+            description: [
+              ...(definition.tokenScope ? [`API tokens with the scope ${definition.tokenScope} may call it.`] : []),
+              ...(definition.errors.length > 0 ? [`Error codes: ${definition.errors.join(', ')}.`] : []),
+            ].join(' '),
+          }
+        : {}),
       ...(definition.params ? { params: definition.params } : {}),
       ...(definition.query ? { querystring: definition.query } : {}),
       ...(definition.body ? { body: definition.body } : {}),

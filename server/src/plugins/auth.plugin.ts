@@ -2,10 +2,27 @@ import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Role, SERVICE_BASE, TENANT_HEADER, maySelectTenant, seesWholeCompany } from '@vestibule/shared';
+import { createHash } from 'node:crypto';
+import {
+  API_TOKEN_CALLS_PER_MINUTE,
+  API_TOKEN_PREFIX,
+  type ApiTokenScope,
+  type Role,
+  SERVICE_BASE,
+  TENANT_HEADER,
+  maySelectTenant,
+  seesWholeCompany,
+} from '@vestibule/shared';
 import { buildingOfEntity, isAssignedBuilding, tenantOwnership } from '../db/ownership.repo.ts';
 import { getOrCreateSetting } from '../db/settings.repo.ts';
-import { findSession, recordSessionWrite, tenantExists, touchSession } from '../modules/auth/auth.repo.ts';
+import {
+  findApiToken,
+  findSession,
+  recordSessionWrite,
+  tenantExists,
+  touchApiToken,
+  touchSession,
+} from '../modules/auth/auth.repo.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/database.ts';
 
@@ -38,6 +55,8 @@ export interface AuthContext {
   sessionId: string;
   /** Where the primary's log stood after the session's last change (null: none recorded). */
   wroteLsn: string | null;
+  /** The API token the call came with (docs/api-tokens.md); absent for a person's session. */
+  apiToken?: { id: string; name: string };
 }
 
 declare module 'fastify' {
@@ -50,6 +69,8 @@ declare module 'fastify' {
      * route × role × tenant test creates such a row in another tenant and expects 404.
      */
     tenantParams?: Record<string, string>;
+    /** The scope an API token needs for this route (from its contract); absent: no token may call it. */
+    tokenScope?: ApiTokenScope;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -154,6 +175,13 @@ export const authPlugin = fp(
       if (access === undefined || access === 'public') return;
       const header = request.headers.authorization;
       if (!header || !/^Bearer\s+\S+$/i.test(header)) throw new AppError('UNAUTHORIZED');
+      const bearerValue = header.replace(/^Bearer\s+/i, '');
+      if (bearerValue.startsWith(API_TOKEN_PREFIX)) {
+        request.auth = await apiTokenAuth(options.db, bearerValue, config?.tokenScope);
+        if (!access.includes(request.auth.role)) throw new AppError('FORBIDDEN');
+        await checkTenantParams(options.db, request, request.auth);
+        return;
+      }
       let claims: TokenClaims;
       try {
         claims = await request.jwtVerify<TokenClaims>();
@@ -195,23 +223,7 @@ export const authPlugin = fp(
         wroteLsn: session.wrote_lsn,
       };
       if (!access.includes(user.role)) throw new AppError('FORBIDDEN');
-      if (config?.tenant && !tenantId) throw new AppError('TENANT_REQUIRED');
-      const params = request.params as Record<string, string | undefined>;
-      for (const [param, entity] of Object.entries(config?.tenantParams ?? {})) {
-        const value = params[param];
-        // A malformed id is left to validation (400 ID_MALFORMED).
-        if (!value || !uuidPattern.test(value)) continue;
-        const owns = tenantOwnership[entity];
-        if (!owns) throw new Error(`no ownership check for entity "${entity}"`);
-        if (!tenantId || !(await owns(options.db, tenantId, value))) throw new AppError('NOT_FOUND');
-        // Supervisors, users and space users see only the buildings assigned to them.
-        const buildingOf = buildingOfEntity[entity];
-        if (buildingOf && !seesWholeCompany(user.role)) {
-          const buildingId = await buildingOf(options.db, value);
-          if (buildingId && !(await isAssignedBuilding(options.db, user.id, buildingId)))
-            throw new AppError('NOT_FOUND');
-        }
-      }
+      await checkTenantParams(options.db, request, request.auth);
     });
 
     // Read your own writes (docs/scale.md, "Reads on a replica"): a session's successful change
@@ -220,12 +232,74 @@ export const authPlugin = fp(
     if (options.recordWrites) {
       app.addHook('onSend', async (request, reply) => {
         const readOnly = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
-        if (readOnly || !request.auth || reply.statusCode >= 400) return;
+        // An API token has no session to remember it by.
+        if (readOnly || !request.auth || request.auth.apiToken || reply.statusCode >= 400) return;
         await recordSessionWrite(options.db, request.auth.sessionId);
       });
     }
   },
 );
+
+/**
+ * The route's tenant and its path's rows: a tenant-scoped route needs the caller's company, and
+ * each row its path names must be that company's (and, for those who see only their assigned
+ * buildings, of one of them), else 404 before anything else runs.
+ */
+async function checkTenantParams(db: Db, request: FastifyRequest, auth: AuthContext): Promise<void> {
+  const config = request.routeOptions.config;
+  const { tenantId } = auth;
+  if (config?.tenant && !tenantId) throw new AppError('TENANT_REQUIRED');
+  const params = request.params as Record<string, string | undefined>;
+  for (const [param, entity] of Object.entries(config?.tenantParams ?? {})) {
+    const value = params[param];
+    // A malformed id is left to validation (400 ID_MALFORMED).
+    if (!value || !uuidPattern.test(value)) continue;
+    const owns = tenantOwnership[entity];
+    if (!owns) throw new Error(`no ownership check for entity "${entity}"`);
+    if (!tenantId || !(await owns(db, tenantId, value))) throw new AppError('NOT_FOUND');
+    // Supervisors, users and space users see only the buildings assigned to them.
+    const buildingOf = buildingOfEntity[entity];
+    if (buildingOf && !seesWholeCompany(auth.role)) {
+      const buildingId = await buildingOf(db, value);
+      if (buildingId && !(await isAssignedBuilding(db, auth.userId, buildingId))) throw new AppError('NOT_FOUND');
+    }
+  }
+}
+
+/** Calls of each token in the current minute, on this instance. */
+const tokenCalls = new Map<string, { minute: number; calls: number }>();
+
+/**
+ * The caller of an API token (docs/api-tokens.md): its company's corporate role, with the
+ * authority of who made it, on the routes whose contract names a scope it holds. An unknown,
+ * expired or revoked token, or one whose maker is blocked or gone, is refused as a bad token;
+ * a route it holds no scope for, as forbidden; past its calls a minute, as too many.
+ */
+async function apiTokenAuth(db: Db, value: string, scope: ApiTokenScope | undefined): Promise<AuthContext> {
+  const token = await findApiToken(db, createHash('sha256').update(value).digest('hex'));
+  if (!token || token.refused || !token.user_id) throw new AppError('BAD_TOKEN');
+  if (!scope || !token.scopes.includes(scope)) throw new AppError('FORBIDDEN');
+  const minute = Math.floor(Date.now() / 60_000);
+  const count = tokenCalls.get(token.id);
+  if (count?.minute === minute) {
+    if (++count.calls > API_TOKEN_CALLS_PER_MINUTE) throw new AppError('TOO_MANY_REQUESTS');
+  } else {
+    if (tokenCalls.size > 10_000) tokenCalls.clear();
+    tokenCalls.set(token.id, { minute, calls: 1 });
+  }
+  if (token.stale) await touchApiToken(db, token.id);
+  return {
+    userId: token.user_id,
+    username: `${token.name} (API token)`,
+    role: 'ROLE_MASTER',
+    homeTenantId: token.tenant_id,
+    tenantId: token.tenant_id,
+    impersonatorId: undefined,
+    sessionId: token.id,
+    wroteLsn: null,
+    apiToken: { id: token.id, name: token.name },
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

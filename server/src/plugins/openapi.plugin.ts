@@ -11,7 +11,19 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Vestibule API', description: 'Visitor and building-access service', version: productVersion },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A company's API token (docs/api-tokens.md): `Authorization: Bearer vst_...`, on the
+          // calls whose description names the scope it needs.
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'vst_',
+            description: "A company's API token, made on the Integrations screen; each call says the scope it needs.",
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     // Public routes (config.access 'public') need no token: `security: []` overrides the default.

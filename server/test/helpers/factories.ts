@@ -401,6 +401,22 @@ export const tenantEntityFactories: Record<string, (db: Db, tenantId: string) =>
       .execute();
     return id;
   },
+  apiToken: async (db, tenantId) => {
+    const id = uuidv7();
+    await db
+      .insertInto('api_tokens')
+      .values({
+        id,
+        tenant_id: tenantId,
+        name: 'Route matrix',
+        scopes: ['visits:read'],
+        token_hash: id,
+        prefix: 'vst_xxxxxx',
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
+    return id;
+  },
   webhookDelivery: async (db, tenantId) => {
     const endpointId = await tenantEntityFactories.webhookEndpoint!(db, tenantId);
     const id = uuidv7();

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
+import type { ApiTokenScope } from '../domain/apiTokens.ts';
 
 // One HTTP call of the service, defined once: the server registers its route (validation,
 // serialisation and OpenAPI entry) from it and the apps call it through the typed client.
@@ -29,6 +30,11 @@ export interface Endpoint {
   alsoAnswers?: readonly number[];
   /** The error codes of the catalogue this call may answer besides authentication and input faults. */
   errors: readonly ErrorCode[];
+  /**
+   * The scope an API token needs to make this call (docs/api-tokens.md); absent: no token may,
+   * only a person's session.
+   */
+  tokenScope?: ApiTokenScope;
 }
 
 /** Keys of a contract: the method, one space, the path with its `:params`. */

@@ -21,6 +21,7 @@ import { peopleUploadContract } from './peopleUpload.ts';
 import { privacyContract } from './privacy.ts';
 import { watchlistContract } from './watchlist.ts';
 import { webhooksContract } from './webhooks.ts';
+import { apiTokensContract } from './apiTokens.ts';
 import { publicVisitContract } from './publicVisit.ts';
 import { questionnairesContract } from './questionnaires.ts';
 import { spaceBookingCheckInContract } from './spaceBookingCheckIn.ts';
@@ -62,6 +63,7 @@ export const contract = {
   ...privacyContract,
   ...watchlistContract,
   ...webhooksContract,
+  ...apiTokensContract,
   ...citiesContract,
   ...usersContract,
   ...buildingsContract,

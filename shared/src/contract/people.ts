@@ -17,6 +17,7 @@ const tags = ['people'];
 
 export const peopleContract = {
   'GET /people': endpoint({
+    tokenScope: 'people:read',
     tags,
     summary: 'The directory: paged, sorted, searched (name, e-mail, phone, external id, company), filtered',
     query: peopleListQuerySchema,
@@ -30,6 +31,7 @@ export const peopleContract = {
     errors: [],
   }),
   'POST /person': endpoint({
+    tokenScope: 'people:write',
     tags,
     summary: 'A new person (201); employees need a default duration',
     body: personInputSchema,
@@ -43,6 +45,7 @@ export const peopleContract = {
     ],
   }),
   'GET /person/:id': endpoint({
+    tokenScope: 'people:read',
     tags,
     summary: 'One person',
     params: idParamsSchema,
@@ -50,6 +53,7 @@ export const peopleContract = {
     errors: ['NOT_FOUND'],
   }),
   'PATCH /person/:id': endpoint({
+    tokenScope: 'people:write',
     tags,
     summary: 'Change a person (deactivate with deactivated: true)',
     params: idParamsSchema,
@@ -63,6 +67,7 @@ export const peopleContract = {
     ],
   }),
   'DELETE /person/:id': endpoint({
+    tokenScope: 'people:write',
     tags,
     summary: 'Delete a person (their past visits stay, no longer linked)',
     params: idParamsSchema,

@@ -37,6 +37,7 @@ export const personErrors = ['PERSON_DEACTIVATED', 'PERSON_NOT_VALID'] as const 
 
 export const visitsContract = {
   'GET /meeting': endpoint({
+    tokenScope: 'visits:read',
     tags,
     summary:
       "The entry log: the tenant's visits (assigned buildings only for supervisors, users and space users) by its filters, one sort column, paged; totalDocs capped",
@@ -68,6 +69,7 @@ export const visitsContract = {
     errors: ['DATE_RANGE_TOO_LONG'],
   }),
   'GET /meeting/:id': endpoint({
+    tokenScope: 'visits:read',
     tags,
     summary: 'One visit with its answers',
     params: idParamsSchema,
@@ -90,6 +92,7 @@ export const visitsContract = {
     errors: ['NOT_FOUND'],
   }),
   'POST /meeting': endpoint({
+    tokenScope: 'invitations:write',
     tags,
     summary:
       'Invite a visitor (201): from the directory or typed, with a host of the directory, a time and a duration; the invitation e-mail is sent by the lifecycle job',
@@ -99,6 +102,7 @@ export const visitsContract = {
     errors: ['NOT_FOUND', 'MISSING', 'MEETING_HOST_NOT_EMPLOYEE', 'MEETING_IN_THE_PAST', ...personErrors],
   }),
   'PATCH /meeting/:id': endpoint({
+    tokenScope: 'invitations:write',
     tags,
     summary: 'Change a visit: visitor, host, duration; its time only before arrival',
     params: idParamsSchema,
@@ -114,6 +118,7 @@ export const visitsContract = {
     errors: ['NOT_FOUND'],
   }),
   'PATCH /meeting/:id/cancel': endpoint({
+    tokenScope: 'invitations:write',
     tags,
     summary: 'Cancel a visit before arrival',
     params: idParamsSchema,

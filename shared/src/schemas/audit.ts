@@ -22,6 +22,7 @@ export const auditEntities = [
   'watchlistEntry',
   'webhookEndpoint',
   'webhookDelivery',
+  'apiToken',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -75,6 +76,8 @@ export const auditActions = [
   'WEBHOOK_ENDPOINT_REMOVED',
   'WEBHOOK_SECRET_REPLACED',
   'WEBHOOK_REDELIVERED',
+  'API_TOKEN_CREATED',
+  'API_TOKEN_REVOKED',
   'CITY_CREATED',
   'CITY_UPDATED',
   'CITY_DELETED',

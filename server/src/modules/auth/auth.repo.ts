@@ -222,3 +222,36 @@ export async function rememberAddress(db: Db, usernameKey: string, address: stri
 export async function tenantExists(db: Db, tenantId: string): Promise<boolean> {
   return (await db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst()) !== undefined;
 }
+
+/**
+ * An API token by its hash (docs/api-tokens.md), with what decides whether it may act now: its
+ * expiry and revocation, its company's state, and its maker's (a blocked or removed maker's
+ * tokens stop with them).
+ */
+export function findApiToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('api_tokens as token')
+    .innerJoin('tenants', 'tenants.id', 'token.tenant_id')
+    .leftJoin('users', 'users.id', 'token.created_by')
+    .select([
+      'token.id',
+      'token.name',
+      'token.scopes',
+      'token.tenant_id',
+      'users.id as user_id',
+      sql<boolean>`coalesce(users.blocked, true) or tenants.active = false or token.revoked_at is not null
+        or token.expires_at <= now()`.as('refused'),
+      sql<boolean>`token.last_used_at is null or token.last_used_at <= now() - interval '1 minute'`.as('stale'),
+    ])
+    .where('token.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Records a token's use at most about once a minute (not a write per call). */
+export async function touchApiToken(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('api_tokens')
+    .set({ last_used_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}

@@ -59,6 +59,7 @@ export const logs = {
       watchlistEntry: 'Watchlist entry',
       webhookEndpoint: 'Webhook endpoint',
       webhookDelivery: 'Webhook delivery',
+      apiToken: 'API token',
     },
     actionCode: 'Action code',
     /** A short label of each action the server records (the code stays in the details and the CSV). */
@@ -107,6 +108,8 @@ export const logs = {
       WEBHOOK_ENDPOINT_REMOVED: 'Webhook endpoint removed',
       WEBHOOK_SECRET_REPLACED: 'Webhook signing secret replaced',
       WEBHOOK_REDELIVERED: 'Webhook delivery sent again',
+      API_TOKEN_CREATED: 'API token made',
+      API_TOKEN_REVOKED: 'API token revoked',
       CITY_CREATED: 'City added',
       CITY_UPDATED: 'City changed',
       CITY_DELETED: 'City deleted',

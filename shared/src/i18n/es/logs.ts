@@ -57,6 +57,7 @@ export const logs = {
       watchlistEntry: 'Entrada de la lista de vigilancia',
       webhookEndpoint: 'Destino de webhook',
       webhookDelivery: 'Envío de webhook',
+      apiToken: 'Token de API',
     },
     actionCode: 'Código de la acción',
     actions: {
@@ -104,6 +105,8 @@ export const logs = {
       WEBHOOK_ENDPOINT_REMOVED: 'Destino de webhook eliminado',
       WEBHOOK_SECRET_REPLACED: 'Secreto de firma del webhook sustituido',
       WEBHOOK_REDELIVERED: 'Envío de webhook repetido',
+      API_TOKEN_CREATED: 'Token de API creado',
+      API_TOKEN_REVOKED: 'Token de API revocado',
       CITY_CREATED: 'Ciudad añadida',
       CITY_UPDATED: 'Ciudad modificada',
       CITY_DELETED: 'Ciudad eliminada',

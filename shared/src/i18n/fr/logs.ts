@@ -57,6 +57,7 @@ export const logs = {
       watchlistEntry: 'Entrée de la liste de surveillance',
       webhookEndpoint: 'Point de réception de webhook',
       webhookDelivery: 'Envoi de webhook',
+      apiToken: 'Jeton d’API',
     },
     actionCode: 'Code de l’action',
     actions: {
@@ -104,6 +105,8 @@ export const logs = {
       WEBHOOK_ENDPOINT_REMOVED: 'Point de réception de webhook supprimé',
       WEBHOOK_SECRET_REPLACED: 'Secret de signature du webhook remplacé',
       WEBHOOK_REDELIVERED: 'Envoi de webhook renvoyé',
+      API_TOKEN_CREATED: 'Jeton d’API créé',
+      API_TOKEN_REVOKED: 'Jeton d’API révoqué',
       CITY_CREATED: 'Ville ajoutée',
       CITY_UPDATED: 'Ville modifiée',
       CITY_DELETED: 'Ville supprimée',
