@@ -129,7 +129,7 @@ describe('API tokens', () => {
     const [row] = jsonOf<ApiTokens>(await call(world.master, 'GET', '/apiTokens')).tokens.filter(
       (candidate) => candidate.id === made.apiToken.id,
     );
-    if (!row) throw new Error("the token is not listed");
+    if (!row) throw new Error('the token is not listed');
     expect(row.lastUsedAt).not.toBeNull();
   });
 
