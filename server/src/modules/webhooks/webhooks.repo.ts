@@ -203,22 +203,25 @@ function deliveries(db: Db, filter: DeliveryFilter) {
   return query;
 }
 
+/** What the delivery log shows of a delivery. */
+const deliveryColumns = [
+  'delivery.id',
+  'delivery.event_id',
+  'delivery.endpoint_id',
+  'endpoint.url',
+  'delivery.event',
+  'delivery.object_type',
+  'delivery.object_id',
+  'delivery.created_at',
+  'delivery.status',
+  'delivery.next_attempt_at',
+  'delivery.delivered_at',
+] as const;
+
 /** A page of the delivery log, newest first. */
 export function listDeliveries(db: Db, filter: DeliveryFilter, page: { offset: number; limit: number }) {
   return deliveries(db, filter)
-    .select([
-      'delivery.id',
-      'delivery.event_id',
-      'delivery.endpoint_id',
-      'endpoint.url',
-      'delivery.event',
-      'delivery.object_type',
-      'delivery.object_id',
-      'delivery.created_at',
-      'delivery.status',
-      'delivery.next_attempt_at',
-      'delivery.delivered_at',
-    ])
+    .select(deliveryColumns)
     .orderBy('delivery.created_at', 'desc')
     .orderBy('delivery.id', 'desc')
     .offset(page.offset)
@@ -242,22 +245,7 @@ export async function countDeliveries(db: Db, filter: DeliveryFilter, cap: numbe
 }
 
 export function findDelivery(db: Db, tenantId: string, id: string) {
-  return deliveries(db, { tenantId })
-    .select([
-      'delivery.id',
-      'delivery.event_id',
-      'delivery.endpoint_id',
-      'endpoint.url',
-      'delivery.event',
-      'delivery.object_type',
-      'delivery.object_id',
-      'delivery.created_at',
-      'delivery.status',
-      'delivery.next_attempt_at',
-      'delivery.delivered_at',
-    ])
-    .where('delivery.id', '=', id)
-    .executeTakeFirst();
+  return deliveries(db, { tenantId }).select(deliveryColumns).where('delivery.id', '=', id).executeTakeFirst();
 }
 
 /** The attempts of these deliveries, oldest first. */
