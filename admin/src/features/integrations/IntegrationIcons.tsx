@@ -18,3 +18,11 @@ export const IconSend = (props: IconProps) => (
     <path d="M10 14 21 3M21 3l-6.5 18a.55.55 0 0 1-1 0L10 14l-7-3.5a.55.55 0 0 1 0-1L21 3" />
   </Icon>
 );
+
+/** A token revoked. */
+export const IconBan = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m5.7 5.7 12.6 12.6" />
+  </Icon>
+);

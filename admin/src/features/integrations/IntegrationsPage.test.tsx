@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { WebhookDelivery, WebhookEndpoint } from '@vestibule/shared';
-import { describe, expect, it } from 'vitest';
+import type { ApiToken, WebhookDelivery, WebhookEndpoint } from '@vestibule/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe.ts';
 import { answerCalls, refusal } from '../../test/answerCalls.ts';
 import { renderScreen, storeSignIn } from '../../test/renderApp.tsx';
 import { IntegrationsPage } from './IntegrationsPage.tsx';
 
 // The Integrations screen's webhooks (docs/webhooks.md): endpoints added, changed, their secret
-// replaced and shown once, removed with their deliveries; the delivery log follows below.
+// replaced and shown once, removed with their deliveries; the delivery log follows below. Its API
+// tokens (docs/api-tokens.md): listed with their state, made and shown once, revoked.
 
 let sequence = 0;
 const id = () => {
@@ -59,6 +60,7 @@ function answerWebhooks(start: WebhookEndpoint[] = []) {
       return { ok: true };
     },
     'GET /webhooks/deliveries': () => ({ docs: deliveries, totalDocs: deliveries.length, totalCapped: false }),
+    'GET /apiTokens': () => ({ tokens: [] }),
   });
   return {
     calls,
@@ -246,5 +248,211 @@ describe('the integrations screen', () => {
     expect(await screen.findByText(EMPTY)).toBeInTheDocument();
     expect(calls.of('DELETE /webhooks/:id')).toHaveLength(1);
     expect(await within(log).findByText('No delivery matches.')).toBeInTheDocument();
+  });
+});
+
+/** A moment on the viewer's clock, as the screen writes it whatever the machine's time zone. */
+const local = (year: number, month: number, day: number, hours: number, minutes: number) =>
+  new Date(year, month - 1, day, hours, minutes).toISOString();
+
+/**
+ * The API token calls answered like the server, beside a company without webhooks: a token made
+ * is answered once with its value, a token revoked stays in the list.
+ */
+function answerTokens(start: ApiToken[] = []) {
+  let tokens = start;
+  return answerCalls({
+    'GET /webhooks': () => ({ endpoints: [] }),
+    'GET /webhooks/deliveries': () => ({ docs: [], totalDocs: 0, totalCapped: false }),
+    'GET /apiTokens': () => ({ tokens }),
+    'POST /apiTokens': ({ body }) => {
+      const token = 'vst_Q2hhbmdlIHRoaXMgdG9rZW4gaW4gcHJvZHVjdGlvbiE';
+      const apiToken: ApiToken = {
+        id: id(),
+        name: body.name,
+        scopes: body.scopes,
+        prefix: token.slice(0, 10),
+        createdAt: local(2026, 11, 29, 12, 0),
+        createdBy: 'admin',
+        expiresAt: local(2027, 11, 29, 12, 0),
+        lastUsedAt: null,
+        revokedAt: null,
+      };
+      tokens = [...tokens, apiToken];
+      return { apiToken, token };
+    },
+    'DELETE /apiTokens/:id': ({ params }) => {
+      tokens = tokens.map((token) =>
+        token.id === params.id ? { ...token, revokedAt: local(2026, 11, 29, 12, 30) } : token,
+      );
+      return tokens.find((token) => token.id === params.id)!;
+    },
+  });
+}
+
+const tokenRows = () =>
+  within(screen.getByTestId('api-tokens-table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent);
+
+describe('the API tokens of the integrations screen', () => {
+  // Only the clock is set: whether a token has expired depends on today.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 29, 12, 15));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('lists each token with its state, and revokes an active one only after saying what it stops', async () => {
+    storeSignIn({ username: 'master', role: 'ROLE_MASTER' });
+    const active: ApiToken = {
+      id: id(),
+      name: 'CRM sync',
+      scopes: ['visits:read', 'people:read'],
+      prefix: 'vst_Ab3dEf',
+      createdAt: local(2026, 11, 1, 12, 0),
+      createdBy: 'master',
+      expiresAt: local(2027, 1, 30, 12, 0),
+      lastUsedAt: local(2026, 11, 29, 8, 15),
+      revokedAt: null,
+    };
+    const revoked: ApiToken = {
+      ...active,
+      id: id(),
+      name: 'Old HR feed',
+      scopes: ['people:write'],
+      prefix: 'vst_Zz9yXw',
+      lastUsedAt: local(2026, 11, 10, 17, 40),
+      revokedAt: local(2026, 11, 20, 12, 0),
+    };
+    const expired: ApiToken = {
+      ...active,
+      id: id(),
+      name: 'Warehouse',
+      scopes: ['visits:read', 'invitations:write'],
+      prefix: 'vst_Kk7mNn',
+      createdAt: local(2026, 9, 1, 12, 0),
+      createdBy: null,
+      expiresAt: local(2026, 10, 1, 12, 0),
+      lastUsedAt: null,
+    };
+    const calls = answerTokens([active, revoked, expired]);
+    const { user } = renderScreen(<IntegrationsPage />);
+    const section = screen.getByRole('region', { name: 'API tokens' });
+    await waitFor(() =>
+      expect(tokenRows()).toEqual([
+        'CRM syncStarts with vst_Ab3dEf…Read visits, Read people2026-11-01by master2027-01-302026-11-29 08:15Active' +
+          'Revoke',
+        'Old HR feedStarts with vst_Zz9yXw…Write people2026-11-01by master2027-01-302026-11-10 17:40Revokedon 2026-11-20',
+        'WarehouseStarts with vst_Kk7mNn…Read visits, Write invitations2026-09-012026-10-01NeverExpired',
+      ]),
+    );
+    expect(within(section).getByText(/lets another of your systems call Vestibule’s API/)).toBeInTheDocument();
+    const docs = within(section).getByRole('link', { name: 'API documentation (opens in a new tab)' });
+    expect(docs).toHaveAttribute('href', '/service/docs');
+    expect(docs).toHaveAttribute('target', '_blank');
+    // A revoked or expired token is only told of: nothing is left to do with it.
+    expect(
+      within(section)
+        .getAllByRole('button', { name: /^Revoke/ })
+        .map((button) => button.ariaLabel),
+    ).toEqual(['Revoke CRM sync']);
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(within(section).getByRole('button', { name: 'Revoke CRM sync' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Revoke the token' });
+    expect(dialog).toHaveTextContent(
+      'Revoke CRM sync? The systems that use it are refused from their next call, at once. This cannot be undone.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.of('DELETE /apiTokens/:id')).toEqual([]);
+
+    await user.click(within(section).getByRole('button', { name: 'Revoke CRM sync' }));
+    dialog = await screen.findByRole('dialog', { name: 'Revoke the token' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('The token is revoked.')).toBeInTheDocument();
+    expect(calls.last('DELETE /apiTokens/:id').params).toEqual({ id: active.id });
+    await waitFor(() =>
+      expect(tokenRows()[0]).toBe(
+        'CRM syncStarts with vst_Ab3dEf…Read visits, Read people2026-11-01by master2027-01-302026-11-29 08:15Revoked' +
+          'on 2026-11-29',
+      ),
+    );
+    expect(within(section).queryByRole('button', { name: /^Revoke/ })).not.toBeInTheDocument();
+  });
+
+  it('makes a first token from the empty list, and shows it once with how to send it', async () => {
+    storeSignIn({ username: 'admin', role: 'ROLE_ADMIN' });
+    const calls = answerTokens();
+    const { user } = renderScreen(<IntegrationsPage />);
+    const section = screen.getByRole('region', { name: 'API tokens' });
+    expect(
+      await within(section).findByText(
+        'No token yet: make one so that another of your systems can call Vestibule’s API on your company’s behalf.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'API documentation (opens in a new tab)' })).toBeInTheDocument();
+    expect(within(section).queryByTestId('api-tokens-table')).not.toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Make a token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make a token' });
+    const name = within(dialog).getByRole('textbox', { name: /^Name/ });
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('maxlength', '80');
+    const expiry = within(dialog).getByRole('textbox', { name: 'Expires after' });
+    expect(expiry).toHaveValue('90 days');
+    await user.click(within(dialog).getByRole('button', { name: 'Make the token' }));
+    expect(within(dialog).getByText('Choose at least one scope.')).toBeInTheDocument();
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toBeInvalid();
+    expect(within(dialog).getByText('This field is required')).toBeInTheDocument();
+    expect(calls.of('POST /apiTokens')).toEqual([]);
+
+    await user.type(name, 'Meeting rooms');
+    const scopes = within(dialog).getByRole('group', { name: 'Scopes' });
+    const invitations = within(scopes).getByRole('checkbox', { name: 'Write invitations' });
+    expect(invitations).toHaveAccessibleDescription(
+      'Invite visitors, change their visits and cancel them. Choose at least one scope.',
+    );
+    await user.click(invitations);
+    await user.click(within(scopes).getByRole('checkbox', { name: 'Read visits' }));
+    expect(within(dialog).queryByText('Choose at least one scope.')).not.toBeInTheDocument();
+    expect(within(scopes).getByRole('checkbox', { name: 'Read people' })).toHaveAccessibleDescription(
+      'List the people of the directory and read each one.',
+    );
+    await user.click(expiry);
+    await user.click(await screen.findByRole('option', { name: '1 year' }));
+    expect(expiry).toHaveValue('1 year');
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Make the token' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'Your new token' });
+    expect(calls.last('POST /apiTokens').body).toEqual({
+      name: 'Meeting rooms',
+      scopes: ['visits:read', 'invitations:write'],
+      expiresInDays: 365,
+    });
+    const value = within(shown).getByRole('textbox', { name: 'Token' });
+    expect(value).toHaveValue('vst_Q2hhbmdlIHRoaXMgdG9rZW4gaW4gcHJvZHVjdGlvbiE');
+    expect(value).toHaveFocus();
+    expect(value).toHaveAccessibleDescription('It will not be shown again. If it is lost, revoke it and make another.');
+    expect(shown).toHaveTextContent('Copy the token Meeting rooms into the system that will call Vestibule.');
+    expect(shown).toHaveTextContent('Send it with each call, in this header:Authorization: Bearer <token>');
+    expect(shown).toHaveTextContent('A token may make 600 calls a minute');
+    await user.click(within(shown).getByRole('button', { name: 'Copy the token' }));
+    expect(await navigator.clipboard.readText()).toBe('vst_Q2hhbmdlIHRoaXMgdG9rZW4gaW4gcHJvZHVjdGlvbiE');
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(shown).getByRole('button', { name: 'I have copied it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await waitFor(() =>
+      expect(tokenRows()).toEqual([
+        'Meeting roomsStarts with vst_Q2hhbm…Read visits, Write invitations2026-11-29by admin2027-11-29NeverActiveRevoke',
+      ]),
+    );
+    expect(within(section).getByText(/lets another of your systems call Vestibule’s API/)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 // The Integrations screen (/admin/integrations): how Vestibule talks to a company's other systems.
-// Its webhooks (docs/webhooks.md) and their delivery log, also a tab of the Logs screen.
+// Its webhooks (docs/webhooks.md) and their delivery log, also a tab of the Logs screen; its API
+// tokens (docs/api-tokens.md).
 export const integrations = {
   title: 'Integrations',
   intro: 'Connect Vestibule to the other systems your company uses.',
@@ -82,6 +83,67 @@ export const integrations = {
     headers:
       'The header {{event}} names the event; {{id}} carries its id, the same on every attempt: a receiver drops a delivery whose id it has already seen.',
     done: 'I have copied it',
+  },
+  apiTokens: {
+    title: 'API tokens',
+    intro:
+      'A token lets another of your systems call Vestibule’s API on your company’s behalf, doing only what its scopes allow.',
+    docs: 'API documentation',
+    add: 'Make a token',
+    empty: 'No token yet: make one so that another of your systems can call Vestibule’s API on your company’s behalf.',
+    caption: 'API tokens',
+    columns: {
+      name: 'Name',
+      scopes: 'Scopes',
+      made: 'Made',
+      expires: 'Expires',
+      lastUsed: 'Last used',
+      state: 'State',
+      actions: 'Actions',
+    },
+    startsWith: 'Starts with {{prefix}}…',
+    madeBy: 'by {{name}}',
+    never: 'Never',
+    revokedOn: 'on {{date}}',
+    states: { active: 'Active', revoked: 'Revoked', expired: 'Expired' },
+    scopes: {
+      visitsRead: { label: 'Read visits', help: 'List the company’s visits and read each one.' },
+      invitationsWrite: { label: 'Write invitations', help: 'Invite visitors, change their visits and cancel them.' },
+      peopleRead: { label: 'Read people', help: 'List the people of the directory and read each one.' },
+      peopleWrite: { label: 'Write people', help: 'Add people to the directory, change them and remove them.' },
+    },
+    revoke: 'Revoke',
+    revokeLabel: 'Revoke {{name}}',
+    revokeTitle: 'Revoke the token',
+    revokeText:
+      'Revoke {{name}}? The systems that use it are refused from their next call, at once. This cannot be undone.',
+    revokeConfirm: 'Revoke',
+    revoked: 'The token is revoked.',
+    dialog: {
+      title: 'Make a token',
+      name: 'Name',
+      nameHelp: 'What uses it, to recognise it in the list: “CRM sync”, for example.',
+      scopes: 'Scopes',
+      scopesHelp: 'The token may call only what is ticked here.',
+      scopesRequired: 'Choose at least one scope.',
+      expiry: 'Expires after',
+      expiryHelp: 'It stops working then: make another one before.',
+      expiries: { '30': '30 days', '90': '90 days', '365': '1 year', '730': '2 years' },
+      submit: 'Make the token',
+    },
+    created: {
+      title: 'Your new token',
+      intro: 'Copy the token {{name}} into the system that will call Vestibule.',
+      label: 'Token',
+      once: 'It will not be shown again. If it is lost, revoke it and make another.',
+      copy: 'Copy',
+      copyLabel: 'Copy the token',
+      howTitle: 'How to use it',
+      how: 'Send it with each call, in this header:',
+      placeholder: '<token>',
+      limit: 'A token may make {{number}} calls a minute; beyond that, calls are refused until the next minute.',
+      done: 'I have copied it',
+    },
   },
   deliveries: {
     title: 'Webhook deliveries',

@@ -1,4 +1,4 @@
-// La pantalla Integraciones (/admin/integrations): sus webhooks y el registro de sus envíos.
+// La pantalla Integraciones (/admin/integrations): sus webhooks y el registro de sus envíos, sus tokens de API.
 export const integrations = {
   title: 'Integraciones',
   intro: 'Conecte Vestibule con los demás sistemas que usa su empresa.',
@@ -81,6 +81,75 @@ export const integrations = {
     headers:
       'La cabecera {{event}} nombra el evento; {{id}} lleva su identificador, el mismo en cada intento: el receptor descarta un envío cuyo identificador ya ha visto.',
     done: 'Ya lo he copiado',
+  },
+  apiTokens: {
+    title: 'Tokens de API',
+    intro:
+      'Un token permite que otro de sus sistemas llame a la API de Vestibule en nombre de su empresa, sin hacer más de lo que sus permisos autorizan.',
+    docs: 'Documentación de la API',
+    add: 'Crear un token',
+    empty:
+      'Todavía no hay ningún token: cree uno para que otro de sus sistemas pueda llamar a la API de Vestibule en nombre de su empresa.',
+    caption: 'Tokens de API',
+    columns: {
+      name: 'Nombre',
+      scopes: 'Permisos',
+      made: 'Creación',
+      expires: 'Caducidad',
+      lastUsed: 'Último uso',
+      state: 'Estado',
+      actions: 'Acciones',
+    },
+    startsWith: 'Empieza por {{prefix}}…',
+    madeBy: 'por {{name}}',
+    never: 'Nunca',
+    revokedOn: 'el {{date}}',
+    states: { active: 'Activo', revoked: 'Revocado', expired: 'Caducado' },
+    scopes: {
+      visitsRead: { label: 'Leer visitas', help: 'Listar las visitas de la empresa y consultar cada una.' },
+      invitationsWrite: {
+        label: 'Gestionar invitaciones',
+        help: 'Invitar a visitantes, modificar sus visitas y cancelarlas.',
+      },
+      peopleRead: { label: 'Leer personas', help: 'Listar las personas del directorio y consultar cada una.' },
+      peopleWrite: {
+        label: 'Gestionar personas',
+        help: 'Añadir personas al directorio, modificarlas y eliminarlas.',
+      },
+    },
+    revoke: 'Revocar',
+    revokeLabel: 'Revocar {{name}}',
+    revokeTitle: 'Revocar el token',
+    revokeText:
+      '¿Revocar {{name}}? Los sistemas que lo usan quedan rechazados desde su próxima llamada, de inmediato. No se puede deshacer.',
+    revokeConfirm: 'Revocar',
+    revoked: 'El token está revocado.',
+    dialog: {
+      title: 'Crear un token',
+      name: 'Nombre',
+      nameHelp: 'Qué lo usa, para reconocerlo en la lista: «Sincronización CRM», por ejemplo.',
+      scopes: 'Permisos',
+      scopesHelp: 'El token solo puede llamar a lo que esté marcado aquí.',
+      scopesRequired: 'Elija al menos un permiso.',
+      expiry: 'Caduca al cabo de',
+      expiryHelp: 'Entonces deja de funcionar: cree otro antes.',
+      expiries: { '30': '30 días', '90': '90 días', '365': '1 año', '730': '2 años' },
+      submit: 'Crear el token',
+    },
+    created: {
+      title: 'Su nuevo token',
+      intro: 'Copie el token {{name}} en el sistema que llamará a Vestibule.',
+      label: 'Token',
+      once: 'No se volverá a mostrar. Si se pierde, revóquelo y cree otro.',
+      copy: 'Copiar',
+      copyLabel: 'Copiar el token',
+      howTitle: 'Cómo usarlo',
+      how: 'Envíelo en cada llamada, en esta cabecera:',
+      placeholder: '<token>',
+      limit:
+        'Un token puede hacer {{number}} llamadas por minuto; por encima, las llamadas se rechazan hasta el minuto siguiente.',
+      done: 'Ya lo he copiado',
+    },
   },
   deliveries: {
     title: 'Envíos de webhooks',

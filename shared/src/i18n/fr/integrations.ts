@@ -1,4 +1,4 @@
-// L’écran Intégrations (/admin/integrations) : ses webhooks et leur journal d’envois.
+// L’écran Intégrations (/admin/integrations) : ses webhooks et leur journal d’envois, ses jetons d’API.
 export const integrations = {
   title: 'Intégrations',
   intro: 'Reliez Vestibule aux autres systèmes qu’utilise votre entreprise.',
@@ -81,6 +81,81 @@ export const integrations = {
     headers:
       'L’en-tête {{event}} nomme l’événement ; {{id}} porte son identifiant, le même à chaque tentative : le destinataire ignore un envoi dont il a déjà vu l’identifiant.',
     done: 'Je l’ai copié',
+  },
+  apiTokens: {
+    title: 'Jetons d’API',
+    intro:
+      'Un jeton permet à un autre de vos systèmes d’appeler l’API de Vestibule au nom de votre entreprise, sans rien faire de plus que ce que ses autorisations permettent.',
+    docs: 'Documentation de l’API',
+    add: 'Créer un jeton',
+    empty:
+      'Aucun jeton pour l’instant : créez-en un pour qu’un autre de vos systèmes puisse appeler l’API de Vestibule au nom de votre entreprise.',
+    caption: 'Jetons d’API',
+    columns: {
+      name: 'Nom',
+      scopes: 'Autorisations',
+      made: 'Création',
+      expires: 'Expiration',
+      lastUsed: 'Dernière utilisation',
+      state: 'État',
+      actions: 'Actions',
+    },
+    startsWith: 'Commence par {{prefix}}…',
+    madeBy: 'par {{name}}',
+    never: 'Jamais',
+    revokedOn: 'le {{date}}',
+    states: { active: 'Actif', revoked: 'Révoqué', expired: 'Expiré' },
+    scopes: {
+      visitsRead: {
+        label: 'Lire les visites',
+        help: 'Lister les visites de l’entreprise et consulter chacune d’elles.',
+      },
+      invitationsWrite: {
+        label: 'Gérer les invitations',
+        help: 'Inviter des visiteurs, modifier leurs visites et les annuler.',
+      },
+      peopleRead: {
+        label: 'Lire les personnes',
+        help: 'Lister les personnes de l’annuaire et consulter chacune d’elles.',
+      },
+      peopleWrite: {
+        label: 'Gérer les personnes',
+        help: 'Ajouter des personnes à l’annuaire, les modifier et les supprimer.',
+      },
+    },
+    revoke: 'Révoquer',
+    revokeLabel: 'Révoquer {{name}}',
+    revokeTitle: 'Révoquer le jeton',
+    revokeText:
+      'Révoquer {{name}} ? Les systèmes qui l’utilisent sont refusés dès leur prochain appel, immédiatement. C’est irréversible.',
+    revokeConfirm: 'Révoquer',
+    revoked: 'Le jeton est révoqué.',
+    dialog: {
+      title: 'Créer un jeton',
+      name: 'Nom',
+      nameHelp: 'Ce qui l’utilise, pour le reconnaître dans la liste : « Synchro CRM », par exemple.',
+      scopes: 'Autorisations',
+      scopesHelp: 'Le jeton ne peut appeler que ce qui est coché ici.',
+      scopesRequired: 'Choisissez au moins une autorisation.',
+      expiry: 'Expire après',
+      expiryHelp: 'Il cesse alors de fonctionner : créez-en un autre avant.',
+      expiries: { '30': '30 jours', '90': '90 jours', '365': '1 an', '730': '2 ans' },
+      submit: 'Créer le jeton',
+    },
+    created: {
+      title: 'Votre nouveau jeton',
+      intro: 'Copiez le jeton {{name}} dans le système qui appellera Vestibule.',
+      label: 'Jeton',
+      once: 'Il ne sera plus affiché. S’il est perdu, révoquez-le et créez-en un autre.',
+      copy: 'Copier',
+      copyLabel: 'Copier le jeton',
+      howTitle: 'Comment l’utiliser',
+      how: 'Envoyez-le à chaque appel, dans cet en-tête :',
+      placeholder: '<jeton>',
+      limit:
+        'Un jeton peut faire {{number}} appels par minute ; au-delà, les appels sont refusés jusqu’à la minute suivante.',
+      done: 'Je l’ai copié',
+    },
   },
   deliveries: {
     title: 'Envois des webhooks',
