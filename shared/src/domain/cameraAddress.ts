@@ -78,7 +78,14 @@ export function cameraAddressRefusal(typed: string, allowLocal: boolean): 'schem
     return 'scheme';
   }
   if (allowLocal) return undefined;
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (namedLocalHosts.includes(host) || host.endsWith('.localhost')) return 'local';
-  return isLocalIpAddress(host) ? 'local' : undefined;
+  return isLocalHost(url.hostname) ? 'local' : undefined;
+}
+
+/**
+ * Whether a URL's host is this machine, a link-local service or a cloud provider's metadata
+ * service (by name or address): what the server must never be pointed at by a typed address.
+ */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return namedLocalHosts.includes(host) || host.endsWith('.localhost') || isLocalIpAddress(host);
 }

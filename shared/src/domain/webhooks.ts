@@ -1,5 +1,6 @@
 // What a company's webhooks tell other systems (docs/webhooks.md): the events, and how each
 // delivery is signed so a receiver can check it came from Vestibule, untouched and recent.
+import { isLocalHost } from './cameraAddress.ts';
 
 export const webhookEvents = [
   'visit.invited',
@@ -47,4 +48,23 @@ export function parseWebhookSignature(header: string): { timestamp: number; sign
   const signature = parts.v1;
   if (!Number.isInteger(timestamp) || typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return null;
   return { timestamp, signature };
+}
+
+/**
+ * Whether the server may call this webhook address: HTTPS, no credentials in it, and never this
+ * machine, a link-local service or a metadata service (the server would be made to call itself);
+ * a server that allows loopback (a receiver on the same machine, tests) also calls those, over
+ * HTTP too. Private ranges stay allowed: a company's receiver may live on its own network.
+ */
+export function webhookUrlAllowed(address: string, allowLoopback: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  if (url.username !== '' || url.password !== '') return false;
+  const local = isLocalHost(url.hostname);
+  if (local) return allowLoopback && (url.protocol === 'https:' || url.protocol === 'http:');
+  return url.protocol === 'https:';
 }

@@ -11,6 +11,7 @@ import {
   type WebhookEvent,
   uuidv7,
   webhookEndpointInputSchema,
+  webhookUrlAllowed,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -50,17 +51,12 @@ function toEndpoint(row: EndpointRow): WebhookEndpoint {
   };
 }
 
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** HTTPS only; plain HTTP to a loopback address where the server allows it (a receiver on this machine). */
+/** An address the server may call (shared `webhookUrlAllowed`), else WEBHOOK_URL_NOT_ALLOWED. */
 function valuesOf(ctx: ServerContext, input: WebhookEndpointInput): EndpointValues {
   const parsed = webhookEndpointInputSchema.parse(input);
-  const url = new URL(parsed.url);
-  const allowed =
-    url.protocol === 'https:' ||
-    (url.protocol === 'http:' && ctx.config.webhookAllowLoopback && loopbackHosts.has(url.hostname));
-  if (!allowed || url.username !== '' || url.password !== '')
+  if (!webhookUrlAllowed(parsed.url, ctx.config.webhookAllowLoopback))
     throw new AppError('WEBHOOK_URL_NOT_ALLOWED', { field: 'url' });
+  const url = new URL(parsed.url);
   return { url: url.toString(), description: parsed.description, events: parsed.events, active: parsed.active };
 }
 
