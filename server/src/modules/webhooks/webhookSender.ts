@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import {
   WEBHOOK_EVENT_HEADER,
   WEBHOOK_ID_HEADER,
   WEBHOOK_RETRY_HOURS,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookDeliveryStatus,
+  isLocalIpAddress,
   uuidv7,
   webhookSignedText,
 } from '@vestibule/shared';
@@ -32,8 +34,30 @@ export function signatureOf(secret: string, timestamp: number, body: string): st
   return `t=${timestamp},v1=${signature}`;
 }
 
-async function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number) {
+/**
+ * Whether the address's host resolves to this machine, a link-local or a metadata address now
+ * (a name saved pointing elsewhere may since point there): such a delivery is not sent.
+ */
+async function resolvesLocal(url: string): Promise<boolean> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  try {
+    return (await lookup(host, { all: true })).some(({ address }) => isLocalIpAddress(address));
+  } catch {
+    // Not resolved: the request itself fails and says so.
+    return false;
+  }
+}
+
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  allowLocal: boolean,
+) {
   const started = performance.now();
+  if (!allowLocal && (await resolvesLocal(url)))
+    return { statusCode: null, error: 'address not allowed: it resolves to this machine', ok: false, durationMs: 0 };
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -104,6 +128,7 @@ export async function deliverDue(
       },
       body,
       timeoutMs,
+      ctx.config.webhookAllowLoopback,
     );
     const attempts = delivery.attempts + 1;
     const next = new Date(now.getTime() + retryDelayMs(attempts));

@@ -338,4 +338,16 @@ describe('webhook deliveries', () => {
       await t.database.db.selectFrom('webhook_deliveries').select('id').where('object_id', '=', kept).execute(),
     ).toEqual([]);
   });
+
+  it('are not sent to an address that resolves to this machine, on a server that does not allow it', async () => {
+    await subscribe(['visit.checked_in']);
+    await checkIn();
+    const strict = { db: t.app.ctx.db, config: { ...t.app.ctx.config, webhookAllowLoopback: false } };
+    expect(await deliverDue(strict)).toMatchObject({ sent: 1, delivered: 0 });
+    expect(receiver.received).toEqual([]);
+    const log = jsonOf<WebhookDeliveryList>(await call(world.master, 'GET', '/webhooks/deliveries?status=PENDING'));
+    expect(log.docs[0]!.attempts.map((attempt) => attempt.error)).toEqual([
+      'address not allowed: it resolves to this machine',
+    ]);
+  });
 });
