@@ -152,16 +152,31 @@ export class KioskPage {
     try {
       await this.scanHeading.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     } catch {
-      const shown = (await this.main.innerText()).replace(/\s+/g, ' ').trim();
       const camera = await this.page.evaluate(() => {
         const video = document.querySelector('video');
         if (!video) return 'no video element';
         const stream = video.srcObject instanceof MediaStream ? video.srcObject : null;
         const track = stream?.getVideoTracks()[0];
         const { scanAttempts = '0', lastRead = 'nothing' } = video.dataset;
-        return `video ${video.videoWidth}x${video.videoHeight}, readyState ${video.readyState}, paused ${video.paused}, time ${video.currentTime}, track ${track ? `${track.readyState} ${JSON.stringify(track.getSettings())}` : 'none'}; ${scanAttempts} attempts, last read ${lastRead}`;
+        // What the picture holds now: a blank frame is all light, a code held up has dark modules.
+        const canvas = document.createElement('canvas');
+        canvas.width = video.videoWidth;
+        canvas.height = video.videoHeight;
+        const context = canvas.getContext('2d');
+        let picture = 'no picture';
+        if (context && canvas.width > 0 && canvas.height > 0) {
+          context.drawImage(video, 0, 0);
+          const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+          let dark = 0;
+          for (let index = 0; index < data.length; index += 4) if (data[index]! < 128) dark += 1;
+          picture = `${Math.round((dark / (data.length / 4)) * 1000) / 10}% dark pixels`;
+        }
+        return `${scanAttempts} attempts, last read ${lastRead}, picture ${picture}; video ${video.videoWidth}x${video.videoHeight}, readyState ${video.readyState}, paused ${video.paused}, time ${video.currentTime}, track ${track ? `${track.readyState} ${JSON.stringify(track.getSettings())}` : 'none'}`;
       });
-      throw new Error(`The kiosk read no code in ${UI_TIMEOUT_MS} ms; it shows: ${shown}; the camera: ${camera}`);
+      const shown = (await this.main.innerText()).replace(/\s+/g, ' ').trim();
+      throw new Error(
+        `The kiosk read no code in ${UI_TIMEOUT_MS} ms; the camera: ${camera}; the kiosk shows: ${shown}`,
+      );
     }
   }
 

@@ -39,7 +39,7 @@ export function failuresOf(report: VitestReport, packageDir: string): string[] {
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
       const lines = stripVTControlCharacters(test.failureMessages?.[0] ?? '').split('\n');
-      const message = lines[0]?.slice(0, 300) ?? '';
+      const message = lines[0]?.slice(0, 1000) ?? '';
       const line = lines.map((text) => frameOfFile.exec(text)?.[1]).find((found) => found !== undefined);
       const at = line ? ` (${fileName}:${line})` : '';
       failures.push(`${path} > ${test.fullName}${message ? `: ${message}` : ''}${at}`);

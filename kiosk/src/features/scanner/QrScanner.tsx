@@ -79,8 +79,8 @@ function scanEvery(reader: BrowserQRCodeReader, video: HTMLVideoElement, onText:
       canvas.width = width;
       canvas.height = height;
     }
-    context.drawImage(video, 0, 0, width, height);
     try {
+      context.drawImage(video, 0, 0, width, height);
       return reader.decodeFromCanvas(canvas).getText();
     } catch {
       return null;
