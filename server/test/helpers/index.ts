@@ -14,3 +14,4 @@ export {
 export { enrolledKiosk, enrolmentCode } from './test-app.ts';
 export { TEST_PASSWORD, createFloor } from './factories.ts';
 export { encodePng, plainPng } from '../../src/db/seed/png.ts';
+export { type TestOidcProvider, TEST_ROLE_CLAIM, startOidcProvider } from './oidcProvider.ts';

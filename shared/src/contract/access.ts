@@ -11,6 +11,9 @@ export type PublicCallKey = {
 }[ContractKey];
 
 export const publicCalls: { readonly [K in PublicCallKey]: true } = {
+  'POST /sso/discover': true,
+  'GET /sso/oidc/:id/start': true,
+  'GET /sso/oidc/callback': true,
   'GET /actuator/health': true,
   'POST /login': true,
   'GET /sso/:token': true,

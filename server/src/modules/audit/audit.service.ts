@@ -82,6 +82,7 @@ const notSecret = new Set([
   'pinIdentificationMethodType',
   'hasPassword',
   'passwordReplaced',
+  'clientSecretReplaced',
 ]);
 
 function redacted(value: unknown): unknown {

@@ -256,6 +256,16 @@ export async function createSsoToken(
 }
 
 /**
+ * A one-time sign-in link for a user who proved who they are elsewhere (their company's identity
+ * provider, docs/sso.md): made for themselves, so it opens a session of their own.
+ */
+export async function signInLinkForSelf(ctx: ServerContext, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertSsoToken(ctx.db, { hash: hashSsoToken(token), userId, createdBy: userId }, SSO_TOKEN_LIFETIME_MINUTES);
+  return token;
+}
+
+/**
  * Signing in with a one-time link. A link an administrator made for someone else opens an
  * impersonation by that administrator (60 minutes, never renewed past them, audited as one), and
  * only while they are still an unblocked administrator; a link made for oneself is a sign-in; a
