@@ -61,6 +61,10 @@ function answerWebhooks(start: WebhookEndpoint[] = []) {
     },
     'GET /webhooks/deliveries': () => ({ docs: deliveries, totalDocs: deliveries.length, totalCapped: false }),
     'GET /apiTokens': () => ({ tokens: [] }),
+    'GET /ssoProvider': () => ({
+      provider: null,
+      redirectUri: 'https://vestibule.example.com/service/sso/oidc/callback',
+    }),
   });
   return {
     calls,
@@ -265,6 +269,10 @@ function answerTokens(start: ApiToken[] = []) {
     'GET /webhooks': () => ({ endpoints: [] }),
     'GET /webhooks/deliveries': () => ({ docs: [], totalDocs: 0, totalCapped: false }),
     'GET /apiTokens': () => ({ tokens }),
+    'GET /ssoProvider': () => ({
+      provider: null,
+      redirectUri: 'https://vestibule.example.com/service/sso/oidc/callback',
+    }),
     'POST /apiTokens': ({ body }) => {
       const token = 'vst_Q2hhbmdlIHRoaXMgdG9rZW4gaW4gcHJvZHVjdGlvbiE';
       const apiToken: ApiToken = {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
+import { SsoSection } from './SsoSection.tsx';
 import { WebhookDeliveriesLog } from './WebhookDeliveriesLog.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
 
@@ -21,6 +22,7 @@ export function IntegrationsPage() {
       <Text>{t('integrations.intro')}</Text>
       <WebhooksSection onChanged={() => setVersion((n) => n + 1)} />
       <ApiTokensSection />
+      <SsoSection />
       <SectionCard title={t('integrations.deliveries.title')}>
         <WebhookDeliveriesLog version={version} />
       </SectionCard>

@@ -91,3 +91,46 @@ describe('single sign-on', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('single sign-on on the login page', () => {
+  it('finds the company’s provider from a work e-mail and offers to sign in with it', async () => {
+    const { user, sessionCalls } = renderApp('/login', {
+      session: {
+        'POST /sso/discover': ({ body }) => ({
+          provider: body.login.endsWith('@acme.com')
+            ? { id: '0190a8f2-0000-7000-8000-000000000001', displayName: 'Acme Identity' }
+            : null,
+        }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await user.click(screen.getByRole('button', { name: 'Sign in with single sign-on' }));
+    const field = screen.getByRole('textbox', { name: /Work e-mail or company/ });
+    expect(field).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('This field is required')).toBeInTheDocument();
+
+    await user.type(field, 'kim@elsewhere.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/No single sign-on is set up for this e-mail or company/)).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, 'kim@acme.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const link = await screen.findByRole('link', { name: 'Sign in with Acme Identity' });
+    expect(link).toHaveAttribute('href', '/service/sso/oidc/0190a8f2-0000-7000-8000-000000000001/start');
+    expect(sessionCalls.of('POST /sso/discover').map((call) => call.body)).toEqual([
+      { login: 'kim@elsewhere.com' },
+      { login: 'kim@acme.com' },
+    ]);
+  });
+
+  it('says why a sign-in at the provider was refused when it comes back', async () => {
+    renderApp('/login?ssoError=SSO_NO_ACCOUNT');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No Vestibule account has this e-mail address. Ask your administrator to create one.',
+    );
+    expect(screen.getByRole('textbox', { name: /Work e-mail or company/ })).toBeInTheDocument();
+  });
+});

@@ -6,6 +6,7 @@ import { errorProps, Field, PasswordInput, plainFormClasses as classes } from '.
 import { Spinner } from '../../components/Spinner.tsx';
 import { homePathFor, paths } from '../routing/index.ts';
 import { selectSignedIn, useSession } from '../session/index.ts';
+import { SsoSignIn } from './SsoSignIn.tsx';
 
 // The sign-in page is drawn with plain elements and the plain form's small stylesheet (the Mantine
 // theme's values), so that the first page most users open loads no UI library: see docs/architecture.md.
@@ -79,6 +80,7 @@ export function LoginPage() {
           {t('login.forgot')}
         </Link>
       </form>
+      <SsoSignIn />
     </Page>
   );
 }

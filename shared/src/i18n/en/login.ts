@@ -9,6 +9,15 @@ export const login = {
   LOGGED_IN_AS_SUCCESS: 'You are now logged in as {{username}}.',
   LOGGED_OUT_AS_SUCCESS: 'You are no longer logged in as {{username}}.',
   IDLE_SIGNED_OUT: 'You were signed out after {{minutes}} minutes without activity.',
+  singleSignOn: {
+    start: 'Sign in with single sign-on',
+    separator: 'or',
+    login: 'Work e-mail or company',
+    hint: 'We find your company’s sign-in from your e-mail address or your company’s name.',
+    continue: 'Continue',
+    with: 'Sign in with {{name}}',
+    none: 'No single sign-on is set up for this e-mail or company. Sign in with your username and password.',
+  },
   sso: {
     title: 'Signing you in',
     text: 'Please wait while we sign you in…',

@@ -12,6 +12,15 @@ export const login = {
   LOGGED_IN_AS_SUCCESS: 'Ahora ha iniciado sesión como {{username}}.',
   LOGGED_OUT_AS_SUCCESS: 'Ya no ha iniciado sesión como {{username}}.',
   IDLE_SIGNED_OUT: 'Se cerró su sesión tras {{minutes}} minutos sin actividad.',
+  singleSignOn: {
+    start: 'Iniciar sesión con inicio de sesión único',
+    separator: 'o',
+    login: 'Correo del trabajo o empresa',
+    hint: 'Encontramos el acceso de su empresa a partir de su dirección de correo o del nombre de su empresa.',
+    continue: 'Continuar',
+    with: 'Iniciar sesión con {{name}}',
+    none: 'No hay inicio de sesión único configurado para este correo o esta empresa. Inicie sesión con su nombre de usuario y contraseña.',
+  },
   sso: {
     title: 'Iniciando sesión',
     text: 'Espere mientras iniciamos su sesión…',

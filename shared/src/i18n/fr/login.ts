@@ -12,6 +12,15 @@ export const login = {
   LOGGED_IN_AS_SUCCESS: 'Vous êtes maintenant connecté en tant que {{username}}.',
   LOGGED_OUT_AS_SUCCESS: 'Vous n’êtes plus connecté en tant que {{username}}.',
   IDLE_SIGNED_OUT: 'Vous avez été déconnecté après {{minutes}} minutes sans activité.',
+  singleSignOn: {
+    start: 'Se connecter par authentification unique',
+    separator: 'ou',
+    login: 'E-mail professionnel ou société',
+    hint: 'Nous trouvons la connexion de votre société à partir de votre adresse e-mail ou du nom de votre société.',
+    continue: 'Continuer',
+    with: 'Se connecter avec {{name}}',
+    none: 'Aucune authentification unique n’est configurée pour cet e-mail ou cette société. Connectez-vous avec votre nom d’utilisateur et votre mot de passe.',
+  },
   sso: {
     title: 'Connexion en cours',
     text: 'Veuillez patienter pendant que nous vous connectons…',
