@@ -37,6 +37,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { privacyRoutes } from './modules/retention/privacy.routes.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { hostChannelsRoutes } from './modules/hostChannels/hostChannels.routes.ts';
 import { apiTokensRoutes } from './modules/apiTokens/apiTokens.routes.ts';
 import { enqueueWebhookEvents } from './modules/webhooks/webhookEvents.ts';
 import { onAudited } from './modules/audit/audit.service.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(watchlistRoutes);
       await service.register(webhooksRoutes);
       await service.register(apiTokensRoutes);
+      await service.register(hostChannelsRoutes);
       await service.register(usersRoutes);
       await service.register(buildingsRoutes);
       await service.register(questionnairesRoutes);

@@ -80,6 +80,8 @@ describe('route × role × tenant matrix', () => {
       'PUT /service/ssoProvider',
       'DELETE /service/ssoProvider',
       'POST /service/webhooks/deliveries/:id/redeliver',
+      'GET /service/hostChannels',
+      'PATCH /service/hostChannels',
       'GET /service/watchlist',
       'POST /service/watchlist',
       'PATCH /service/watchlist/:id',

@@ -125,6 +125,11 @@ export const errorCatalogue = {
   // Webhooks (docs/webhooks.md)
   /** A webhook's address is not HTTPS (plain HTTP is allowed to loopback addresses only where the server allows it). */
   WEBHOOK_URL_NOT_ALLOWED: { status: 400 },
+  // Host notifications (docs/host-notifications.md)
+  /** A host told by SMS has no mobile number. */
+  PHONE_NUMBER_REQUIRED: { status: 400 },
+  /** A mobile number that is not in the international form (+ country code, 8 to 15 digits). */
+  PHONE_NUMBER_INVALID: { status: 400 },
   POSTPONE_DURATION_NOT_LONGER: { status: 400 },
   // Tenants and buildings
   TENANT_REQUIRED: { status: 400 },

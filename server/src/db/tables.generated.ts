@@ -8,6 +8,7 @@ import type {
   BuildingCheckInForms,
   BuildingSettings,
   FloorLayoutConfig,
+  HostChannelMessage,
   Role,
   SpaceShape,
 } from '@vestibule/shared';
@@ -251,6 +252,18 @@ export interface Floors {
   updated_at: Generated<Timestamp>;
 }
 
+export interface HostChannelSettings {
+  slack_url_sealed: string | null;
+  sms_account: string | null;
+  sms_endpoint_sealed: string | null;
+  sms_from: string | null;
+  sms_token_sealed: string | null;
+  teams_url_sealed: string | null;
+  tenant_id: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+}
+
 export interface JobRuns {
   duration_ms: number;
   error: string | null;
@@ -323,14 +336,20 @@ export interface MailAttachments {
 
 export interface MailOutbox {
   attempts: Generated<number>;
+  channel: Generated<'EMAIL' | 'SLACK' | 'TEAMS' | 'SMS'>;
+  channel_message: ColumnType<HostChannelMessage, string, string> | null;
+  channel_to: string | null;
   created_at: Generated<Timestamp>;
   entity: string | null;
   entity_id: string | null;
+  fallback_of: string | null;
   html_body: string | null;
   id: string;
   last_error: string | null;
   locale: string;
   next_attempt_at: Generated<Timestamp>;
+  provider_answer: string | null;
+  provider_status: number | null;
   reply_to: string | null;
   sent_at: Timestamp | null;
   status: Generated<'PENDING' | 'SENT' | 'FAILED'>;
@@ -350,7 +369,7 @@ export interface People {
   email: string | null;
   external_id: string | null;
   first_name: string;
-  host_notice: Generated<'EMAIL' | 'NONE'>;
+  host_notice: Generated<'EMAIL' | 'SLACK' | 'TEAMS' | 'SMS' | 'NONE'>;
   id: string;
   job_title: string | null;
   last_name: string;
@@ -594,7 +613,7 @@ export interface Users {
   email: string | null;
   favourite_building_id: string | null;
   first_name: string | null;
-  host_notice: Generated<'EMAIL' | 'NONE'>;
+  host_notice: Generated<'EMAIL' | 'SLACK' | 'TEAMS' | 'SMS' | 'NONE'>;
   id: string;
   last_name: string | null;
   password_hash: string;
@@ -791,6 +810,7 @@ export interface DB {
   space_bookings: SpaceBookings;
   spaces: Spaces;
   sso_tokens: SsoTokens;
+  host_channel_settings: HostChannelSettings;
   tenants: Tenants;
   user_buildings: UserBuildings;
   users: Users;

@@ -22,6 +22,7 @@ import { privacyContract } from './privacy.ts';
 import { watchlistContract } from './watchlist.ts';
 import { webhooksContract } from './webhooks.ts';
 import { apiTokensContract } from './apiTokens.ts';
+import { hostChannelsContract } from './hostChannels.ts';
 import { publicVisitContract } from './publicVisit.ts';
 import { questionnairesContract } from './questionnaires.ts';
 import { spaceBookingCheckInContract } from './spaceBookingCheckIn.ts';
@@ -64,6 +65,7 @@ export const contract = {
   ...watchlistContract,
   ...webhooksContract,
   ...apiTokensContract,
+  ...hostChannelsContract,
   ...citiesContract,
   ...usersContract,
   ...buildingsContract,

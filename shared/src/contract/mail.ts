@@ -21,6 +21,13 @@ export const outboxMailSchema = z
     /** What the e-mail is about (a visit, person or user), when known: its history lists it. */
     entity: z.enum(['visit', 'person', 'user']).nullable(),
     entityId: z.string().nullable(),
+    /** How it goes: an e-mail, or a host's message in Slack, Teams or by SMS (docs/host-notifications.md). */
+    channel: z.enum(['EMAIL', 'SLACK', 'TEAMS', 'SMS']),
+    /** An SMS's number. */
+    channelTo: z.string().nullable(),
+    /** A chat or SMS provider's last answer: its status and the start of its body. */
+    providerStatus: z.number().int().nullable(),
+    providerAnswer: z.string().nullable(),
   })
   .meta({ id: 'OutboxMail' });
 

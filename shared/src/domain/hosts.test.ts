@@ -71,7 +71,25 @@ describe('who is told of an arrival', () => {
   const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
   it('tells the linked host by e-mail, in their language', () => {
-    expect(hostToTell(host)).toEqual({ name: 'Ada Lovelace', email: 'ada@example.test', locale: 'fr' });
+    expect(hostToTell(host)).toEqual({
+      name: 'Ada Lovelace',
+      channel: 'EMAIL',
+      email: 'ada@example.test',
+      phone: null,
+      locale: 'fr',
+    });
+  });
+
+  it('tells by the channel chosen: a chat needs no address of theirs, an SMS a valid number, else their e-mail', () => {
+    expect(hostToTell({ ...host, hostNotice: 'SLACK', email: null })).toMatchObject({ channel: 'SLACK', email: null });
+    expect(hostToTell({ ...host, hostNotice: 'TEAMS' })).toMatchObject({ channel: 'TEAMS', email: 'ada@example.test' });
+    expect(hostToTell({ ...host, hostNotice: 'SMS', phone: '+33 6 12 34 56 78' })).toMatchObject({
+      channel: 'SMS',
+      phone: '+33612345678',
+      email: 'ada@example.test',
+    });
+    expect(hostToTell({ ...host, hostNotice: 'SMS', phone: '0612' })).toMatchObject({ channel: 'EMAIL', phone: null });
+    expect(hostToTell({ ...host, hostNotice: 'SMS', phone: null, email: null })).toBeNull();
   });
 
   it('tells nobody for a host only typed, one who chose none, one deactivated or blocked, or one without an address', () => {

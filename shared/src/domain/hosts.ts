@@ -3,9 +3,14 @@
 // the one rule that decides whether a host is told of an arrival (docs/visits.md, "Who is told").
 // Pure: the server, the kiosk (its cached directory, offline) and the wizard apply the same rules.
 import { HOST_NOTICE_MAX_AGE_MINUTES } from './lifecycle.ts';
+import { normalisedPhoneNumber } from './phoneNumbers.ts';
 
-/** How a host hears of an arrival: by e-mail, or not at all (their profile or person record). */
-export const hostNoticeChoices = ['EMAIL', 'NONE'] as const;
+/**
+ * How a host hears of an arrival (their profile or person record): by e-mail, in the company's
+ * Slack or Microsoft Teams channel, by SMS to their mobile number, or not at all
+ * (docs/host-notifications.md).
+ */
+export const hostNoticeChoices = ['EMAIL', 'SLACK', 'TEAMS', 'SMS', 'NONE'] as const;
 export type HostNotice = (typeof hostNoticeChoices)[number];
 
 /** A search answers at most this many hosts: a name narrows it, nobody scrolls a directory at a door. */
@@ -80,27 +85,43 @@ export interface HostRecord {
   /** Their language (a person's `locale`, a user's `userLocale`); another value reads as the building's. */
   locale: string | null;
   hostNotice: HostNotice;
+  /** Their mobile number (SMS). */
+  phone?: string | null;
   /** A person deactivated, or a user blocked: no longer written to. */
   inactive: boolean;
 }
 
-/** The arrival notice's recipient: who is told, at which address, in which language. */
+/** A channel a host is told by. */
+export type HostChannel = Exclude<HostNotice, 'NONE'>;
+
+/**
+ * The arrival notice's recipient: who is told, by which channel, in which language. `email` is
+ * where an e-mail goes (the channel's own, or the fallback of a chat or SMS that failed: null for
+ * none); `phone` is the SMS's number, in its international form.
+ */
 export interface HostToTell {
   name: string;
-  email: string;
+  channel: HostChannel;
+  email: string | null;
+  phone: string | null;
   locale: string | null;
 }
 
 /**
- * Who is told of an arrival: the visit's linked host (a person of the directory or a user), while
- * active, when they chose e-mail and have an address. A host only typed as a name has no record and
- * is told nothing; nor is a host who chose none.
+ * Who is told of an arrival, and how: the visit's linked host (a person of the directory or a
+ * user), while active, by the channel they chose. E-mail needs an address; SMS a valid mobile
+ * number (without one, their e-mail); Slack and Teams need nothing of theirs (the company's
+ * channel). A host only typed as a name has no record and is told nothing; nor is a host who
+ * chose none.
  */
 export function hostToTell(host: HostRecord | null): HostToTell | null {
-  if (!host || host.inactive || host.hostNotice !== 'EMAIL') return null;
-  const email = host.email?.trim() ?? '';
-  if (!email.includes('@')) return null;
-  return { name: host.name, email, locale: host.locale };
+  if (!host || host.inactive || host.hostNotice === 'NONE') return null;
+  const trimmed = host.email?.trim() ?? '';
+  const email = trimmed.includes('@') ? trimmed : null;
+  const phone = host.phone ? normalisedPhoneNumber(host.phone) : null;
+  const channel: HostChannel = host.hostNotice === 'SMS' && phone === null ? 'EMAIL' : host.hostNotice;
+  if (channel === 'EMAIL' && email === null) return null;
+  return { name: host.name, channel, email, phone: channel === 'SMS' ? phone : null, locale: host.locale };
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, dateFormats, locales, timeFormats } from '../constants.ts';
 import { hostNoticeChoices } from '../domain/hosts.ts';
 import { passwordPolicyFailures } from '../domain/password.ts';
+import { smsChoiceProblem } from '../domain/phoneNumbers.ts';
 import type { ErrorCode } from '../errors.ts';
 
 // A user's own account: profile, password reset, e-mail verification.
@@ -64,6 +65,12 @@ export const profileUpdateSchema = z
     dateFormat: z.enum(dateFormats).optional(),
     timeFormat: z.enum(timeFormats).optional(),
     favouriteBuildingId: z.uuid().nullable().optional(),
+  })
+  .superRefine((value, ctx) => {
+    // Told by SMS needs a mobile number; a change that leaves the number out keeps the stored one
+    // (the server checks the profile as it will be).
+    const problem = value.phone === undefined ? null : smsChoiceProblem(value.hostNotice, value.phone);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['phone'], message: problem, params: { errorCode: problem } });
   })
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locales } from '../constants.ts';
 import { hostNoticeChoices } from '../domain/hosts.ts';
+import { smsChoiceProblem } from '../domain/phoneNumbers.ts';
 import { visitorTypes } from '../domain/visitorTypes.ts';
 import { cappedListResponseSchema, optionalEmailSchema, optionalTextSchema } from './common.ts';
 
@@ -105,6 +106,8 @@ const personFields = {
 };
 
 type PersonFieldsInput = {
+  hostNotice?: string | undefined;
+  phone?: string | null | undefined;
   visitorType?: string;
   defaultDuration?: number | null;
   validFrom?: string | null;
@@ -128,6 +131,11 @@ function checkPerson(person: PersonFieldsInput, ctx: z.RefinementCtx): void {
       message: 'PEOPLE_VALID_TO_BEFORE_VALID_FROM',
       params: { errorCode: 'PEOPLE_VALID_TO_BEFORE_VALID_FROM' },
     });
+  }
+  // Told by SMS needs a mobile number; a change that leaves the number out keeps the stored one.
+  const smsProblem = person.phone === undefined ? null : smsChoiceProblem(person.hostNotice, person.phone);
+  if (smsProblem) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: smsProblem, params: { errorCode: smsProblem } });
   }
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { HostNotice } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 
 export function updateUserProfile(
@@ -9,7 +10,7 @@ export function updateUserProfile(
     last_name: string | null;
     phone: string | null;
     user_locale: 'en' | 'fr' | 'es';
-    host_notice: 'EMAIL' | 'NONE';
+    host_notice: HostNotice;
     date_format: string;
     time_format: string;
     favourite_building_id: string | null;

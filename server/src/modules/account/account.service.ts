@@ -9,6 +9,7 @@ import {
   type ResetPassword,
   type TokenUser,
   type VerifyEmail,
+  smsChoiceProblem,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -64,6 +65,12 @@ export async function updateProfile(
   if (body.favouriteBuildingId && !visible.some((building) => building.id === body.favouriteBuildingId)) {
     throw notFound();
   }
+  // Told by SMS needs a mobile number (docs/host-notifications.md): the choice and the number as they will be.
+  const smsProblem = smsChoiceProblem(
+    body.hostNotice ?? before.host_notice,
+    body.phone === undefined ? before.phone : body.phone,
+  );
+  if (smsProblem) throw new AppError(smsProblem, { field: 'phone' });
   const after = await ctx.db.transaction().execute(async (trx) => {
     await updateUserProfile(trx, auth.userId, {
       first_name: body.firstName,

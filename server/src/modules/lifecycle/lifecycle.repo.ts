@@ -219,12 +219,14 @@ export function noticeRows(db: Db, ids: readonly string[]) {
       'host.locale as host_locale',
       'host.deactivated as host_deactivated',
       'host.host_notice as host_notice',
+      'host.phone as host_phone',
       'host_user.first_name as host_user_first_name',
       'host_user.last_name as host_user_last_name',
       'host_user.email as host_user_email',
       'host_user.user_locale as host_user_locale',
       'host_user.blocked as host_user_blocked',
       'host_user.host_notice as host_user_notice',
+      'host_user.phone as host_user_phone',
       sql<boolean>`exists (select 1 from visit_photos where visit_photos.visit_id = v.id)`.as('has_photo'),
     ])
     .where('v.id', 'in', ids)

@@ -17,7 +17,7 @@ import {
 } from '../notifications/visitLetter.ts';
 import {
   endReminderMails,
-  hostCheckedInMail,
+  hostArrivalNotice,
   overdueAlertMails,
   startReminderMails,
 } from '../notifications/visitMails.ts';
@@ -136,6 +136,7 @@ function hostRecordOf(row: NoticeRow): HostRecord | null {
       email: row.host_email,
       locale: row.host_locale,
       hostNotice: row.host_notice ?? 'EMAIL',
+      phone: row.host_phone,
       inactive: row.host_deactivated === true,
     };
   }
@@ -146,6 +147,7 @@ function hostRecordOf(row: NoticeRow): HostRecord | null {
       email: row.host_user_email,
       locale: row.host_user_locale,
       hostNotice: row.host_user_notice ?? 'EMAIL',
+      phone: row.host_user_phone,
       inactive: row.host_user_blocked === true,
     };
   }
@@ -229,7 +231,8 @@ export function sendCancellations(deps: LifecycleDeps, now: Date): Promise<JobOu
 /**
  * Tells each host once that their visitor checked in, whatever the path (a kiosk online or synced
  * later, a phone, the desk, an invitation checked in): the shared rule (`arrivalNoticeTo`) decides
- * who is told; a visit is claimed once even when nobody is.
+ * who is told and by which channel (docs/host-notifications.md); a visit is claimed once even when
+ * nobody is.
  */
 export function notifyHostsOfCheckIns(deps: LifecycleDeps, now: Date): Promise<JobOutcome> {
   return noticeJob(deps, now, claimHostNotices, (row) => {
@@ -237,7 +240,7 @@ export function notifyHostsOfCheckIns(deps: LifecycleDeps, now: Date): Promise<J
     const host = arrivalNoticeTo(visit, hostRecordOf(row), now);
     if (!visit.checkedInAt || !host) return [];
     return [
-      hostCheckedInMail(buildingOf(row), { ...visit, checkedInAt: visit.checkedInAt }, host, {
+      hostArrivalNotice(buildingOf(row), { ...visit, checkedInAt: visit.checkedInAt }, host, {
         withPhoto: row.has_photo,
       }),
     ];

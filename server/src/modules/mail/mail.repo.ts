@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import { type HostChannelMessage, PROVIDER_ANSWER_MAX, uuidv7 } from '@vestibule/shared';
 import type { Db } from '../../db/database.ts';
 import { containsPattern } from '../../db/likePattern.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { type ChannelSend, ChannelFailure, type OutboxChannel, type ProviderAnswer } from './outboxChannel.ts';
 
 /**
  * A file sent with a message: its bytes, the logo of a building or the photo of a visit (read when
@@ -24,6 +26,12 @@ export interface OutgoingMail {
   attachments?: readonly MailAttachment[];
   /** What the e-mail is about, so the history of that visit, person or user lists it. */
   about?: MailAbout | null;
+  /**
+   * A host's message by chat or SMS (docs/host-notifications.md): its channel, an SMS's number,
+   * and its texts. The e-mail's fields are what goes to `to` should it fail; `to` may then be
+   * empty (no fallback). Absent: an e-mail.
+   */
+  channel?: { name: Exclude<OutboxChannel, 'EMAIL'>; to: string | null; message: HostChannelMessage } | null;
 }
 
 export interface MailAbout {
@@ -56,6 +64,9 @@ export async function enqueueMail(db: Db, id: string, mail: OutgoingMail): Promi
         reply_to: mail.replyTo ?? null,
         entity: mail.about?.entity ?? null,
         entity_id: mail.about?.id ?? null,
+        channel: mail.channel?.name ?? 'EMAIL',
+        channel_to: mail.channel?.to ?? null,
+        channel_message: mail.channel ? JSON.stringify(mail.channel.message) : null,
       })
       .execute();
     if (attachments.length === 0) return;
@@ -116,54 +127,171 @@ async function attachmentsOf(db: Db, mailIds: readonly string[]): Promise<Map<st
   return byMail;
 }
 
+/** An e-mail as the outbox hands it to SMTP. */
+export interface DueMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  replyTo: string | null;
+  attachments: SentAttachment[];
+}
+
+/**
+ * Queues, once, the e-mail of a chat or SMS message that failed for good, to the host's address
+ * (none when the message has no address), with the message's files; answers whether it did.
+ */
+async function queueFallbackMail(db: Db, failedId: string): Promise<boolean> {
+  const id = uuidv7();
+  const inserted = await db
+    .insertInto('mail_outbox')
+    .columns([
+      'id',
+      'tenant_id',
+      'to_address',
+      'locale',
+      'subject',
+      'text_body',
+      'html_body',
+      'reply_to',
+      'entity',
+      'entity_id',
+      'fallback_of',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select([
+          sql<string>`${id}::uuid`.as('id'),
+          'tenant_id',
+          'to_address',
+          'locale',
+          'subject',
+          'text_body',
+          'html_body',
+          'reply_to',
+          'entity',
+          'entity_id',
+          'id as fallback_of',
+        ])
+        .where('id', '=', failedId)
+        .where('channel', '<>', 'EMAIL')
+        .where('to_address', 'like', '%@%'),
+    )
+    .onConflict((oc) => oc.column('fallback_of').where('fallback_of', 'is not', null).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  await db
+    .insertInto('mail_attachments')
+    .columns([
+      'mail_id',
+      'position',
+      'file_name',
+      'content_type',
+      'content_id',
+      'content',
+      'building_logo_of',
+      'visit_photo_of',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('mail_attachments')
+        .select([
+          sql<string>`${id}::uuid`.as('mail_id'),
+          'position',
+          'file_name',
+          'content_type',
+          'content_id',
+          'content',
+          'building_logo_of',
+          'visit_photo_of',
+        ])
+        .where('mail_id', '=', failedId),
+    )
+    .execute();
+  return true;
+}
+
+const clipped = (text: string | null) => (text === null ? null : text.slice(0, PROVIDER_ANSWER_MAX));
+
 /**
  * Takes up to `limit` due messages under row locks (skipping rows another instance holds),
- * hands each to `send`, and records the outcome, all in one transaction. A failure is
- * retried with exponential back-off (1, 2, 4 ... 60 minutes); after `maxAttempts` it is FAILED.
+ * hands each to its channel's sender (`send` for an e-mail, `sendChannel` for a chat or SMS),
+ * and records the outcome and the provider's answer, all in one transaction. A failure is
+ * retried with exponential back-off (1, 2, 4 ... 60 minutes); after `maxAttempts` it is FAILED,
+ * as is at once a chat or SMS message that failed permanently (ChannelFailure); such a message
+ * failed for good has its e-mail queued to the host, once (docs/host-notifications.md).
+ * Without `send` (no SMTP) e-mails stay queued; without `sendChannel` chat and SMS messages do.
  */
 export async function processDueMail(
   db: Db,
   limit: number,
   maxAttempts: number,
-  send: (row: {
-    to: string;
-    subject: string;
-    text: string;
-    html: string | null;
-    replyTo: string | null;
-    attachments: SentAttachment[];
-  }) => Promise<void>,
+  send: ((row: DueMail) => Promise<void>) | null,
+  sendChannel: ChannelSend | null = null,
 ): Promise<{ sent: number; failed: number }> {
   return db.transaction().execute(async (trx) => {
-    const rows = await trx
+    let query = trx
       .selectFrom('mail_outbox')
-      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'reply_to', 'attempts'])
+      .select([
+        'id',
+        'tenant_id',
+        'to_address',
+        'subject',
+        'text_body',
+        'html_body',
+        'reply_to',
+        'attempts',
+        'channel',
+        'channel_to',
+        'channel_message',
+      ])
       .where('status', '=', 'PENDING')
-      .where('next_attempt_at', '<=', sql<Date>`now()`)
-      .orderBy('created_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+      .where('next_attempt_at', '<=', sql<Date>`now()`);
+    if (!send) query = query.where('channel', '<>', 'EMAIL');
+    if (!sendChannel) query = query.where('channel', '=', 'EMAIL');
+    const rows = await query.orderBy('created_at').limit(limit).forUpdate().skipLocked().execute();
     const attachments = await attachmentsOf(
       trx,
-      rows.map((row) => row.id),
+      rows.filter((row) => row.channel === 'EMAIL').map((row) => row.id),
     );
     let sent = 0;
     let failed = 0;
     for (const row of rows) {
+      let answer: ProviderAnswer | null = null;
       try {
-        await send({
-          to: row.to_address,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body,
-          replyTo: row.reply_to,
-          attachments: attachments.get(row.id) ?? [],
-        });
+        if (row.channel === 'EMAIL') {
+          await send?.({
+            to: row.to_address,
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body,
+            replyTo: row.reply_to,
+            attachments: attachments.get(row.id) ?? [],
+          });
+        } else {
+          if (!row.channel_message) throw new ChannelFailure('no message to send', { permanent: true });
+          answer = await sendChannel!(
+            {
+              id: row.id,
+              tenantId: row.tenant_id,
+              channel: row.channel,
+              to: row.channel_to,
+              message: row.channel_message,
+            },
+            trx,
+          );
+        }
         await trx
           .updateTable('mail_outbox')
-          .set({ status: 'SENT', sent_at: sql<Date>`now()`, attempts: row.attempts + 1, last_error: null })
+          .set({
+            status: 'SENT',
+            sent_at: sql<Date>`now()`,
+            attempts: row.attempts + 1,
+            last_error: null,
+            provider_status: answer?.statusCode ?? null,
+            provider_answer: clipped(answer?.body ?? null),
+          })
           .where('id', '=', row.id)
           .execute();
         sent++;
@@ -171,16 +299,25 @@ export async function processDueMail(
         failed++;
         const attempts = row.attempts + 1;
         const delayMinutes = Math.min(60, 2 ** (attempts - 1));
+        const failure = error instanceof ChannelFailure ? error : null;
+        const final = attempts >= maxAttempts || failure?.permanent === true;
         await trx
           .updateTable('mail_outbox')
           .set({
             attempts,
-            status: attempts >= maxAttempts ? 'FAILED' : 'PENDING',
+            status: final ? 'FAILED' : 'PENDING',
             next_attempt_at: sql<Date>`now() + make_interval(mins => ${delayMinutes})`,
             last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+            ...(row.channel === 'EMAIL'
+              ? {}
+              : {
+                  provider_status: failure?.answer?.statusCode ?? null,
+                  provider_answer: clipped(failure?.answer?.body ?? null),
+                }),
           })
           .where('id', '=', row.id)
           .execute();
+        if (final && row.channel !== 'EMAIL') await queueFallbackMail(trx, row.id);
       }
     }
     return { sent, failed };
@@ -230,6 +367,10 @@ export function listMailbox(
     'sent_at',
     'entity',
     'entity_id',
+    'channel',
+    'channel_to',
+    'provider_status',
+    'provider_answer',
   ]);
   if (page.afterId) {
     query = query.where(

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/database.ts';
-import { processDueMail } from './mail.repo.ts';
+import { type DueMail, processDueMail } from './mail.repo.ts';
+import type { ChannelSend } from './outboxChannel.ts';
 
 export const MAIL_BATCH = 20;
 export const MAIL_MAX_ATTEMPTS = 10;
@@ -11,13 +12,21 @@ export interface MailSender {
   close: () => void;
 }
 
-/** The background sender over SMTP (SMTP_URL); `from` defaults to no-reply at the SMTP host. */
-export function createMailSender(db: Db, smtpUrl: string, from?: string): MailSender {
-  const transport = nodemailer.createTransport(smtpUrl);
-  const sender = from ?? `Vestibule <no-reply@${new URL(smtpUrl).hostname || 'localhost'}>`;
-  return {
-    sendDue: () =>
-      processDueMail(db, MAIL_BATCH, MAIL_MAX_ATTEMPTS, async (mail) => {
+/**
+ * The background sender of the outbox: e-mails over SMTP (SMTP_URL; `from` defaults to no-reply at
+ * the SMTP host), a host's chat and SMS messages through `channels` (docs/host-notifications.md).
+ * Without SMTP, e-mails stay queued; without `channels`, chat and SMS messages do.
+ */
+export function createMailSender(
+  db: Db,
+  smtpUrl: string | null,
+  from?: string,
+  channels: ChannelSend | null = null,
+): MailSender {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  const sender = from ?? `Vestibule <no-reply@${(smtpUrl && new URL(smtpUrl).hostname) || 'localhost'}>`;
+  const sendMail = transport
+    ? async (mail: DueMail) => {
         await transport.sendMail({
           from: sender,
           to: mail.to,
@@ -35,7 +44,10 @@ export function createMailSender(db: Db, smtpUrl: string, from?: string): MailSe
             ...(file.contentId ? { cid: file.contentId, contentDisposition: 'inline' as const } : {}),
           })),
         });
-      }),
-    close: () => transport.close(),
+      }
+    : null;
+  return {
+    sendDue: () => processDueMail(db, MAIL_BATCH, MAIL_MAX_ATTEMPTS, sendMail, channels),
+    close: () => transport?.close(),
   };
 }

@@ -33,6 +33,10 @@ function toMail(row: MailboxRow) {
     sentAt: iso(row.sent_at),
     entity: row.entity as 'visit' | 'person' | 'user' | null,
     entityId: row.entity_id,
+    channel: row.channel,
+    channelTo: row.channel_to,
+    providerStatus: row.provider_status,
+    providerAnswer: row.provider_answer,
   };
 }
 

@@ -2,7 +2,7 @@
 // the start and end reminders to the visitor and the host, and the host's notices of the
 // check-in and of an overdue visit. Built from rows the lifecycle claimed; written to the outbox
 // in the same transaction. The invitation and the cancellation are invitationMails.ts.
-import type { HostToTell, Locale } from '@vestibule/shared';
+import { type HostChannelMessage, type HostToTell, type Locale, SMS_MAX_LENGTH, clipText } from '@vestibule/shared';
 import { translate } from '@vestibule/shared/i18n';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { visitLinks } from './links.ts';
@@ -132,7 +132,7 @@ export function endReminderMails(
 export function hostCheckedInMail(
   building: NoticeBuilding,
   visit: NoticeVisit & { checkedInAt: Date },
-  host: HostToTell,
+  host: Pick<HostToTell, 'name' | 'email' | 'locale'>,
   options: { withPhoto?: boolean } = {},
 ): OutgoingMail {
   const locale = localeOf(host.locale, building.defaultLocale);
@@ -146,7 +146,7 @@ export function hostCheckedInMail(
     translate(locale, `mail.lifecycle.hostCheckedIn.${key}`, { ...params, ...extra });
   const place = building.hostNoticeWaitText.trim();
   return letter(building, {
-    to: host.email,
+    to: host.email ?? '',
     locale,
     subject: t('subject'),
     blocks: [
@@ -159,6 +159,55 @@ export function hostCheckedInMail(
     ],
     ...(options.withPhoto ? { photoOf: visit.id } : {}),
   });
+}
+
+/**
+ * The arrival notice in a chat or by SMS (docs/host-notifications.md): a title, the facts (the
+ * visitor, their company, the building, the time) and a short text for an SMS, in the host's
+ * language. The provider's body is made from it when it is sent.
+ */
+export function hostArrivalMessage(
+  building: NoticeBuilding,
+  visit: NoticeVisit & { checkedInAt: Date },
+  host: Pick<HostToTell, 'locale'>,
+): HostChannelMessage {
+  const locale = localeOf(host.locale, building.defaultLocale);
+  const params = {
+    building: building.name,
+    visitor: visitorName(locale, visit),
+    time: timeOfDay(locale, building, visit.checkedInAt),
+    company: visit.companyName?.trim() ?? '',
+  };
+  const t = (key: string, extra: Record<string, string> = {}) =>
+    translate(locale, `mail.lifecycle.hostCheckedIn.${key}`, { ...params, ...extra });
+  const facts = [
+    { label: t('chat.visitor'), value: params.visitor },
+    ...(params.company === '' ? [] : [{ label: t('chat.company'), value: params.company }]),
+    { label: t('chat.building'), value: params.building },
+    { label: t('chat.time'), value: params.time },
+  ];
+  // An SMS keeps to one message: the company goes first when too long, then the names are cut.
+  const withCompany = params.company === '' ? null : t('chat.smsWithCompany');
+  const sms = withCompany !== null && withCompany.length <= SMS_MAX_LENGTH ? withCompany : t('chat.sms');
+  return { title: t('subject'), facts, sms: clipText(sms, SMS_MAX_LENGTH) };
+}
+
+/**
+ * The host's arrival notice as the outbox queues it: an e-mail, or a chat or SMS message that
+ * carries the e-mail to send instead should it fail (to their address, when they have one).
+ */
+export function hostArrivalNotice(
+  building: NoticeBuilding,
+  visit: NoticeVisit & { checkedInAt: Date },
+  host: HostToTell,
+  options: { withPhoto?: boolean } = {},
+): OutgoingMail {
+  const mail = hostCheckedInMail(building, visit, host, options);
+  if (host.channel === 'EMAIL') return mail;
+  return {
+    ...mail,
+    channel: { name: host.channel, to: host.phone, message: hostArrivalMessage(building, visit, host) },
+  };
 }
 
 /**

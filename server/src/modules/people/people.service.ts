@@ -13,6 +13,7 @@ import {
   type PersonStats,
   type PersonUpdate,
   newBuildingSettings,
+  smsChoiceProblem,
   uuidv7,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
@@ -130,11 +131,16 @@ function checkRules(person: {
   default_duration: number | null;
   valid_from: string | null;
   valid_to: string | null;
+  host_notice: string;
+  phone: string | null;
 }): void {
   if (person.visitor_type === 'EMPLOYEE' && person.default_duration === null)
     throw new AppError('PEOPLE_DEFAULT_DURATION_REQUIRED', { field: 'defaultDuration' });
   if (person.valid_from && person.valid_to && person.valid_to < person.valid_from)
     throw new AppError('PEOPLE_VALID_TO_BEFORE_VALID_FROM', { field: 'validTo' });
+  // Told by SMS needs a mobile number (docs/host-notifications.md).
+  const smsProblem = smsChoiceProblem(person.host_notice, person.phone);
+  if (smsProblem) throw new AppError(smsProblem, { field: 'phone' });
 }
 
 export async function onePerson(ctx: ServerContext, caller: PeopleCaller, id: string): Promise<Person> {
@@ -194,6 +200,8 @@ export async function createPerson(
     default_duration: row.default_duration ?? null,
     valid_from: row.valid_from ?? null,
     valid_to: row.valid_to ?? null,
+    host_notice: row.host_notice ?? 'EMAIL',
+    phone: row.phone ?? null,
   });
   const created = await refusingTakenExternalId(() =>
     ctx.db.transaction().execute(async (trx) => {
@@ -250,6 +258,8 @@ export async function editPerson(
     default_duration: pick(changes.default_duration, before.default_duration),
     valid_from: pick(changes.valid_from, before.valid_from),
     valid_to: pick(changes.valid_to, before.valid_to),
+    host_notice: pick(changes.host_notice, before.host_notice),
+    phone: pick(changes.phone, before.phone),
   });
   const after = await refusingTakenExternalId(() =>
     ctx.db.transaction().execute(async (trx) => {

@@ -1,16 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
 import {
   WEBHOOK_EVENT_HEADER,
   WEBHOOK_ID_HEADER,
   WEBHOOK_RETRY_HOURS,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookDeliveryStatus,
-  isLocalIpAddress,
   uuidv7,
   webhookSignedText,
 } from '@vestibule/shared';
 import type { ServerContext } from '../../context.ts';
+import { postOutbound } from '../../http/outboundPost.ts';
 import { openSecret } from '../../security/secretBox.ts';
 import { leaseDeliveries, lockDueDeliveries, pruneDeliveries, recordAttempt } from './webhooks.repo.ts';
 
@@ -32,63 +31,6 @@ export function retryDelayMs(attempts: number): number {
 export function signatureOf(secret: string, timestamp: number, body: string): string {
   const signature = createHmac('sha256', secret).update(webhookSignedText(timestamp, body)).digest('hex');
   return `t=${timestamp},v1=${signature}`;
-}
-
-/**
- * Whether the address's host resolves to this machine, a link-local or a metadata address now
- * (a name saved pointing elsewhere may since point there): such a delivery is not sent.
- */
-async function resolvesLocal(url: string): Promise<boolean> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  try {
-    return (await lookup(host, { all: true })).some(({ address }) => isLocalIpAddress(address));
-  } catch {
-    // Not resolved: the request itself fails and says so.
-    return false;
-  }
-}
-
-async function post(
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  timeoutMs: number,
-  allowLocal: boolean,
-) {
-  const started = performance.now();
-  if (!allowLocal && (await resolvesLocal(url)))
-    return { statusCode: null, error: 'address not allowed: it resolves to this machine', ok: false, durationMs: 0 };
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    // The answer's body is not read beyond its status: a receiver's page is not kept.
-    await response.body?.cancel();
-    const ok = response.status >= 200 && response.status < 300;
-    return {
-      statusCode: response.status,
-      error: ok ? null : `HTTP ${response.status}`,
-      ok,
-      durationMs: Math.round(performance.now() - started),
-    };
-  } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    const message = timedOut
-      ? `no answer within ${timeoutMs / 1000} s`
-      : error instanceof Error
-        ? ((error.cause as Error | undefined)?.message ?? error.message)
-        : String(error);
-    return {
-      statusCode: null,
-      error: message.slice(0, 300),
-      ok: false,
-      durationMs: Math.round(performance.now() - started),
-    };
-  }
 }
 
 /**
@@ -117,9 +59,9 @@ export async function deliverDue(
     const body = JSON.stringify(delivery.payload);
     const timestamp = Math.floor(Date.now() / 1000);
     const secret = await openSecret(ctx, delivery.secret);
-    const outcome = await post(
-      delivery.url,
-      {
+    // The answer's body is not read beyond its status: a receiver's page is not kept.
+    const outcome = await postOutbound(delivery.url, {
+      headers: {
         'content-type': 'application/json',
         'user-agent': 'Vestibule-Webhooks/1',
         [WEBHOOK_EVENT_HEADER]: delivery.event,
@@ -128,8 +70,8 @@ export async function deliverDue(
       },
       body,
       timeoutMs,
-      ctx.config.webhookAllowLoopback,
-    );
+      allowLocal: ctx.config.webhookAllowLoopback,
+    });
     const attempts = delivery.attempts + 1;
     const next = new Date(now.getTime() + retryDelayMs(attempts));
     const expired = next.getTime() > new Date(delivery.created_at).getTime() + WEBHOOK_RETRY_HOURS * 3_600_000;

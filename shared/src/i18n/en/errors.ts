@@ -70,6 +70,9 @@ export const errors = {
   WATCHLIST_ENTRY_EXISTS: 'This person is already on the watchlist this way.',
   VISIT_NOT_HELD: 'This visit is not waiting for approval.',
   WEBHOOK_URL_NOT_ALLOWED: 'A webhook’s address must start with https://.',
+  PHONE_NUMBER_REQUIRED: 'A mobile number is needed to be told by SMS.',
+  PHONE_NUMBER_INVALID:
+    'A mobile number is written in the international form: + then the country code and the number (+14165550100).',
   POSTPONE_DURATION_NOT_LONGER: 'This duration does not extend your visit: choose a longer one.',
   CHECKIN_LINK_EXPIRED: 'This check-in link is no longer valid. Please scan the code displayed at the entrance.',
   KIOSK_DEVICE_NOT_ALLOWED: 'This device is not registered as a kiosk of this building.',

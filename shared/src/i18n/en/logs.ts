@@ -110,6 +110,7 @@ export const logs = {
       WEBHOOK_REDELIVERED: 'Webhook delivery sent again',
       API_TOKEN_CREATED: 'API token made',
       API_TOKEN_REVOKED: 'API token revoked',
+      HOST_CHANNELS_CHANGED: 'Host notification channels changed',
       CITY_CREATED: 'City added',
       CITY_UPDATED: 'City changed',
       CITY_DELETED: 'City deleted',

@@ -146,6 +146,14 @@ export const mail = {
       wait: 'Where they wait: {{place}}',
       waitDefault: 'They are waiting for you at the reception.',
       photoAlt: 'Photo of {{visitor}}',
+      chat: {
+        visitor: 'Visitor',
+        company: 'Company',
+        building: 'Building',
+        time: 'Time',
+        sms: '{{visitor}} has arrived at {{building}} at {{time}}.',
+        smsWithCompany: '{{visitor}} ({{company}}) has arrived at {{building}} at {{time}}.',
+      },
       types: { VISITOR: 'Visitor', CONTRACTOR: 'Contractor', EMPLOYEE: 'Employee', RESIDENT: 'Resident' },
     },
     hostOverdue: {

@@ -71,6 +71,9 @@ export const errors = {
   WATCHLIST_ENTRY_EXISTS: 'Esta persona ya está en la lista de vigilancia de esta forma.',
   VISIT_NOT_HELD: 'Esta visita no espera aprobación.',
   WEBHOOK_URL_NOT_ALLOWED: 'La dirección de un webhook debe empezar por https://.',
+  PHONE_NUMBER_REQUIRED: 'Se necesita un número de móvil para recibir avisos por SMS.',
+  PHONE_NUMBER_INVALID:
+    'Un número de móvil se escribe en formato internacional: + seguido del prefijo del país y el número (+34612345678).',
   POSTPONE_DURATION_NOT_LONGER: 'Esta duración no prolonga su visita: elija una más larga.',
   CHECKIN_LINK_EXPIRED: 'Este enlace de registro ya no es válido. Escanee el código que se muestra en la entrada.',
   KIOSK_DEVICE_NOT_ALLOWED: 'Este dispositivo no está registrado como quiosco de este edificio.',

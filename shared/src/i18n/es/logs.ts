@@ -107,6 +107,7 @@ export const logs = {
       WEBHOOK_REDELIVERED: 'Envío de webhook repetido',
       API_TOKEN_CREATED: 'Token de API creado',
       API_TOKEN_REVOKED: 'Token de API revocado',
+      HOST_CHANNELS_CHANGED: 'Canales de aviso a anfitriones cambiados',
       CITY_CREATED: 'Ciudad añadida',
       CITY_UPDATED: 'Ciudad modificada',
       CITY_DELETED: 'Ciudad eliminada',

@@ -151,6 +151,14 @@ export const mail = {
       wait: 'Dónde espera: {{place}}',
       waitDefault: 'Le espera en la recepción.',
       photoAlt: 'Foto de {{visitor}}',
+      chat: {
+        visitor: 'Visitante',
+        company: 'Empresa',
+        building: 'Edificio',
+        time: 'Hora',
+        sms: '{{visitor}} ha llegado a {{building}} a las {{time}}.',
+        smsWithCompany: '{{visitor}} ({{company}}) ha llegado a {{building}} a las {{time}}.',
+      },
       types: { VISITOR: 'Visitante', CONTRACTOR: 'Contratista', EMPLOYEE: 'Empleado', RESIDENT: 'Residente' },
     },
     hostOverdue: {

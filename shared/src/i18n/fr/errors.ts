@@ -70,6 +70,9 @@ export const errors = {
   WATCHLIST_ENTRY_EXISTS: 'Cette personne est déjà sur la liste de surveillance de cette façon.',
   VISIT_NOT_HELD: 'Cette visite n’attend pas d’approbation.',
   WEBHOOK_URL_NOT_ALLOWED: 'L’adresse d’un webhook doit commencer par https://.',
+  PHONE_NUMBER_REQUIRED: 'Un numéro de mobile est nécessaire pour être prévenu par SMS.',
+  PHONE_NUMBER_INVALID:
+    'Un numéro de mobile s’écrit au format international : + puis l’indicatif du pays et le numéro (+33612345678).',
   POSTPONE_DURATION_NOT_LONGER: 'Cette durée ne prolonge pas votre visite : choisissez-en une plus longue.',
   CHECKIN_LINK_EXPIRED: 'Ce lien d’enregistrement n’est plus valide. Veuillez scanner le code affiché à l’entrée.',
   KIOSK_DEVICE_NOT_ALLOWED: 'Cet appareil n’est pas enregistré comme borne de ce bâtiment.',

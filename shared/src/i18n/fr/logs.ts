@@ -107,6 +107,7 @@ export const logs = {
       WEBHOOK_REDELIVERED: 'Envoi de webhook renvoyé',
       API_TOKEN_CREATED: 'Jeton d’API créé',
       API_TOKEN_REVOKED: 'Jeton d’API révoqué',
+      HOST_CHANNELS_CHANGED: 'Canaux de prévenance des hôtes modifiés',
       CITY_CREATED: 'Ville ajoutée',
       CITY_UPDATED: 'Ville modifiée',
       CITY_DELETED: 'Ville supprimée',

@@ -151,6 +151,14 @@ export const mail = {
       wait: 'Où la personne attend : {{place}}',
       waitDefault: 'La personne vous attend à l’accueil.',
       photoAlt: 'Photo de {{visitor}}',
+      chat: {
+        visitor: 'Visiteur',
+        company: 'Entreprise',
+        building: 'Bâtiment',
+        time: 'Heure',
+        sms: '{{visitor}} est arrivé(e) à {{building}} à {{time}}.',
+        smsWithCompany: '{{visitor}} ({{company}}) est arrivé(e) à {{building}} à {{time}}.',
+      },
       types: { VISITOR: 'Visiteur', CONTRACTOR: 'Prestataire', EMPLOYEE: 'Employé', RESIDENT: 'Résident' },
     },
     hostOverdue: {
