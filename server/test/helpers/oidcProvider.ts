@@ -92,6 +92,8 @@ export async function startOidcProvider(options: { redirectUri: string }): Promi
     // The claims of the scopes asked go in the ID token itself, as most company providers do.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    // Lifetimes of a test's length (stated, so the library does not warn of its defaults).
+    ttl: { AuthorizationCode: 60, Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => {
