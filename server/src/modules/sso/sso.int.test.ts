@@ -9,6 +9,7 @@ import { type LoginResponse, SSO_ERROR_PARAM, type SsoDiscovered, type SsoSettin
 import { createTenant, createUser } from '../../../test/helpers/factories.ts';
 import { TEST_ROLE_CLAIM, type TestOidcProvider, startOidcProvider } from '../../../test/helpers/oidcProvider.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
+import { pruneLogins } from './sso.repo.ts';
 
 let t: TestApp;
 let idp: TestOidcProvider;
@@ -274,6 +275,22 @@ describe('signing in at the provider', () => {
     const forged = new URL(returned);
     forged.searchParams.set('state', 'made-up-state');
     expect(await callback(forged)).toBe(refused('SSO_FAILED'));
+
+    // A day after they end, sign-ins are pruned; a fresh one stays.
+    await start();
+    await t.database.db
+      .updateTable('sso_logins')
+      .set({ expires_at: new Date(Date.now() - 2 * 86_400_000) })
+      .where('used_at', 'is not', null)
+      .execute();
+    const kept = await t.database.db
+      .selectFrom('sso_logins')
+      .select('state_hash')
+      .where('used_at', 'is', null)
+      .execute();
+    expect(await pruneLogins(t.database.db)).toBeGreaterThan(0);
+    const left = await t.database.db.selectFrom('sso_logins').select('state_hash').execute();
+    expect(left.map((row) => row.state_hash).sort()).toEqual(kept.map((row) => row.state_hash).sort());
   });
 
   it('refuses an ID token for another audience or already expired, though signed by the provider', async () => {

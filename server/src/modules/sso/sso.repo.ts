@@ -104,11 +104,12 @@ export function consumeLogin(db: Db, stateHash: string) {
 }
 
 /** Sign-ins started more than a day ago, used or not: nothing reads them any more. */
-export async function pruneLogins(db: Db): Promise<void> {
-  await db
+export async function pruneLogins(db: Db): Promise<number> {
+  const result = await db
     .deleteFrom('sso_logins')
     .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The company's user with that e-mail (any case), and whether another company has one. */
