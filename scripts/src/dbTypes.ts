@@ -21,6 +21,7 @@ const json = (type: string, insert = 'string') => `ColumnType<${type}, ${insert}
 
 const columns: Record<string, string> = {
   'users.role': 'Role',
+  'sso_providers.default_role': union('ROLE_MASTER', 'ROLE_SUPERVISOR', 'ROLE_USER', 'ROLE_SPACE'),
   'users.user_locale': `Generated<${union('en', 'fr', 'es')}>`,
   'buildings.settings': json('BuildingSettings'),
   'buildings.check_in_forms': json('BuildingCheckInForms'),

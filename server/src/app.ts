@@ -39,6 +39,7 @@ import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { hostChannelsRoutes } from './modules/hostChannels/hostChannels.routes.ts';
 import { apiTokensRoutes } from './modules/apiTokens/apiTokens.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { enqueueWebhookEvents } from './modules/webhooks/webhookEvents.ts';
 import { onAudited } from './modules/audit/audit.service.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await service.register(webhooksRoutes);
       await service.register(apiTokensRoutes);
       await service.register(hostChannelsRoutes);
+      await service.register(ssoRoutes);
       await service.register(usersRoutes);
       await service.register(buildingsRoutes);
       await service.register(questionnairesRoutes);

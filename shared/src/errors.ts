@@ -122,6 +122,19 @@ export const errorCatalogue = {
   WATCHLIST_ENTRY_EXISTS: { status: 409 },
   /** Approving or refusing a visit that is not waiting for approval (decided already, or never held). */
   VISIT_NOT_HELD: { status: 409 },
+  // Single sign-on (docs/sso.md)
+  /** The provider's issuer is not HTTPS (plain HTTP to a loopback address only where the server allows it). */
+  SSO_ISSUER_NOT_ALLOWED: { status: 400 },
+  /** The provider's discovery document (issuer/.well-known/openid-configuration) could not be read. */
+  SSO_ISSUER_UNREACHABLE: { status: 400 },
+  /** An e-mail domain already leads to another company's provider. */
+  SSO_DOMAIN_TAKEN: { status: 409 },
+  /** A single sign-on that did not complete: unknown, used or expired state, or a token that does not check out. */
+  SSO_FAILED: { status: 401 },
+  /** The provider vouched for an e-mail whose domain the company does not allow. */
+  SSO_DOMAIN_NOT_ALLOWED: { status: 403 },
+  /** No user of the company has that e-mail, and the company does not create users at sign-in. */
+  SSO_NO_ACCOUNT: { status: 403 },
   // Webhooks (docs/webhooks.md)
   /** A webhook's address is not HTTPS (plain HTTP is allowed to loopback addresses only where the server allows it). */
   WEBHOOK_URL_NOT_ALLOWED: { status: 400 },

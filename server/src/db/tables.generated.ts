@@ -562,6 +562,31 @@ export interface Spaces {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SsoLogins {
+  code_verifier: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  nonce: string;
+  state_hash: string;
+  tenant_id: string;
+  used_at: Timestamp | null;
+}
+
+export interface SsoProviders {
+  allowed_domains: string[];
+  client_id: string;
+  client_secret_sealed: string;
+  create_users: Generated<boolean>;
+  default_role: 'ROLE_MASTER' | 'ROLE_SUPERVISOR' | 'ROLE_USER' | 'ROLE_SPACE';
+  display_name: string;
+  enabled: Generated<boolean>;
+  issuer: string;
+  role_claim: string | null;
+  tenant_id: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+}
+
 export interface SsoTokens {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -785,6 +810,7 @@ export interface DB {
   device_alerts: DeviceAlerts;
   floor_plans: FloorPlans;
   floors: Floors;
+  host_channel_settings: HostChannelSettings;
   job_runs: JobRuns;
   kiosk_devices: KioskDevices;
   kiosk_enrolments: KioskEnrolments;
@@ -809,8 +835,9 @@ export interface DB {
   space_booking_series: SpaceBookingSeries;
   space_bookings: SpaceBookings;
   spaces: Spaces;
+  sso_logins: SsoLogins;
+  sso_providers: SsoProviders;
   sso_tokens: SsoTokens;
-  host_channel_settings: HostChannelSettings;
   tenants: Tenants;
   user_buildings: UserBuildings;
   users: Users;

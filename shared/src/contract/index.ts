@@ -22,6 +22,7 @@ import { privacyContract } from './privacy.ts';
 import { watchlistContract } from './watchlist.ts';
 import { webhooksContract } from './webhooks.ts';
 import { apiTokensContract } from './apiTokens.ts';
+import { ssoContract } from './sso.ts';
 import { hostChannelsContract } from './hostChannels.ts';
 import { publicVisitContract } from './publicVisit.ts';
 import { questionnairesContract } from './questionnaires.ts';
@@ -65,6 +66,7 @@ export const contract = {
   ...watchlistContract,
   ...webhooksContract,
   ...apiTokensContract,
+  ...ssoContract,
   ...hostChannelsContract,
   ...citiesContract,
   ...usersContract,

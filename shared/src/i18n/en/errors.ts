@@ -69,6 +69,13 @@ export const errors = {
   VISIT_ALREADY_CHECKED_OUT: 'This visit is over: you have already checked out.',
   WATCHLIST_ENTRY_EXISTS: 'This person is already on the watchlist this way.',
   VISIT_NOT_HELD: 'This visit is not waiting for approval.',
+  SSO_ISSUER_NOT_ALLOWED: 'The provider’s address (issuer) must start with https://.',
+  SSO_ISSUER_UNREACHABLE:
+    'The provider could not be reached at this address: check the issuer (its /.well-known/openid-configuration must open).',
+  SSO_DOMAIN_TAKEN: 'One of these e-mail domains already signs in with another company’s provider.',
+  SSO_FAILED: 'Single sign-on did not complete. Please start again.',
+  SSO_DOMAIN_NOT_ALLOWED: 'Your company does not allow single sign-on for this e-mail address.',
+  SSO_NO_ACCOUNT: 'No Vestibule account has this e-mail address. Ask your administrator to create one.',
   WEBHOOK_URL_NOT_ALLOWED: 'A webhook’s address must start with https://.',
   PHONE_NUMBER_REQUIRED: 'A mobile number is needed to be told by SMS.',
   PHONE_NUMBER_INVALID:

@@ -70,6 +70,13 @@ export const errors = {
   VISIT_ALREADY_CHECKED_OUT: 'Esta visita ha terminado: su salida ya está registrada.',
   WATCHLIST_ENTRY_EXISTS: 'Esta persona ya está en la lista de vigilancia de esta forma.',
   VISIT_NOT_HELD: 'Esta visita no espera aprobación.',
+  SSO_ISSUER_NOT_ALLOWED: 'La dirección del proveedor (issuer) debe empezar por https://.',
+  SSO_ISSUER_UNREACHABLE:
+    'No se pudo contactar con el proveedor en esta dirección: compruebe el issuer (su /.well-known/openid-configuration debe abrirse).',
+  SSO_DOMAIN_TAKEN: 'Uno de estos dominios de correo ya inicia sesión con el proveedor de otra empresa.',
+  SSO_FAILED: 'El inicio de sesión único no se completó. Vuelva a empezar.',
+  SSO_DOMAIN_NOT_ALLOWED: 'Su empresa no permite el inicio de sesión único para esta dirección de correo.',
+  SSO_NO_ACCOUNT: 'Ninguna cuenta de Vestibule tiene esta dirección de correo. Pida a su administrador que cree una.',
   WEBHOOK_URL_NOT_ALLOWED: 'La dirección de un webhook debe empezar por https://.',
   PHONE_NUMBER_REQUIRED: 'Se necesita un número de móvil para recibir avisos por SMS.',
   PHONE_NUMBER_INVALID:

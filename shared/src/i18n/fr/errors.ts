@@ -69,6 +69,13 @@ export const errors = {
   VISIT_ALREADY_CHECKED_OUT: 'Cette visite est terminée : votre départ est déjà enregistré.',
   WATCHLIST_ENTRY_EXISTS: 'Cette personne est déjà sur la liste de surveillance de cette façon.',
   VISIT_NOT_HELD: 'Cette visite n’attend pas d’approbation.',
+  SSO_ISSUER_NOT_ALLOWED: 'L’adresse du fournisseur (issuer) doit commencer par https://.',
+  SSO_ISSUER_UNREACHABLE:
+    'Le fournisseur est injoignable à cette adresse : vérifiez l’issuer (son /.well-known/openid-configuration doit s’ouvrir).',
+  SSO_DOMAIN_TAKEN: 'L’un de ces domaines de messagerie se connecte déjà avec le fournisseur d’une autre société.',
+  SSO_FAILED: 'L’authentification unique n’a pas abouti. Veuillez recommencer.',
+  SSO_DOMAIN_NOT_ALLOWED: 'Votre société n’autorise pas l’authentification unique pour cette adresse e-mail.',
+  SSO_NO_ACCOUNT: 'Aucun compte Vestibule n’a cette adresse e-mail. Demandez à votre administrateur d’en créer un.',
   WEBHOOK_URL_NOT_ALLOWED: 'L’adresse d’un webhook doit commencer par https://.',
   PHONE_NUMBER_REQUIRED: 'Un numéro de mobile est nécessaire pour être prévenu par SMS.',
   PHONE_NUMBER_INVALID:
