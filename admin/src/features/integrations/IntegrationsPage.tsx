@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/Page.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
+import { HostChannelsSection } from './HostChannelsSection.tsx';
 import { SsoSection } from './SsoSection.tsx';
 import { WebhookDeliveriesLog } from './WebhookDeliveriesLog.tsx';
 import { WebhooksSection } from './WebhooksSection.tsx';
@@ -22,6 +23,7 @@ export function IntegrationsPage() {
       <Text>{t('integrations.intro')}</Text>
       <WebhooksSection onChanged={() => setVersion((n) => n + 1)} />
       <ApiTokensSection />
+      <HostChannelsSection />
       <SsoSection />
       <SectionCard title={t('integrations.deliveries.title')}>
         <WebhookDeliveriesLog version={version} />

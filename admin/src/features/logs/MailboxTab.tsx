@@ -12,7 +12,7 @@ import { type MailboxPage, type OutboxMail, listMailbox } from './mailbox.api.ts
 import { mailboxCsv, periodOf } from './operations.api.ts';
 
 const statusColor: Record<OutboxMail['status'], string> = { PENDING: 'gray.7', SENT: 'teal.9', FAILED: 'red.9' };
-const COLUMNS = 6;
+const COLUMNS = 7;
 
 interface Filters {
   from: string;
@@ -31,8 +31,9 @@ function filterOf(filters: Filters): MailboxFilter {
 
 /**
  * The mailbox, the e-mail delivery log: every e-mail the service wrote, newest first, even without
- * an SMTP server; its state (waiting and retried, sent, failed), its attempts and the SMTP
- * server's last answer; by days, state and recipient; the same rows as CSV. An e-mail about a
+ * an SMTP server, and every host's message by Slack, Teams or SMS (docs/host-notifications.md);
+ * its channel, its state (waiting and retried, sent, failed), its attempts, the SMTP server's last
+ * answer or the provider's; by days, state and recipient; the same rows as CSV. An e-mail about a
  * visit, person or user opens that object's history.
  */
 export function MailboxTab({ onHistory }: { onHistory: (target: HistoryTarget) => void }) {
@@ -109,6 +110,7 @@ export function MailboxTab({ onHistory }: { onHistory: (target: HistoryTarget) =
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('logs.mailbox.created')}</Table.Th>
+                <Table.Th>{t('logs.mailbox.channel')}</Table.Th>
                 <Table.Th>{t('logs.mailbox.to')}</Table.Th>
                 <Table.Th>{t('logs.mailbox.subject')}</Table.Th>
                 <Table.Th>{t('logs.mailbox.status')}</Table.Th>
@@ -169,7 +171,8 @@ function MailRow({
     <>
       <Table.Tr>
         <Table.Td>{created}</Table.Td>
-        <Table.Td>{mail.to}</Table.Td>
+        <Table.Td>{t(`logs.mailbox.channels.${mail.channel}`)}</Table.Td>
+        <Table.Td>{mail.channelTo ?? mail.to}</Table.Td>
         <Table.Td>
           <Button
             variant="subtle"
@@ -204,6 +207,14 @@ function MailRow({
               )}
               {mail.lastError && (
                 <Text c="red.9">{t('logs.mailbox.lastError', { attempts: mail.attempts, error: mail.lastError })}</Text>
+              )}
+              {mail.channel !== 'EMAIL' && (mail.providerStatus !== null || mail.providerAnswer !== null) && (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="provider-answer">
+                  {t('logs.mailbox.providerAnswer', {
+                    status: mail.providerStatus === null ? t('logs.mailbox.noStatus') : `HTTP ${mail.providerStatus}`,
+                    answer: mail.providerAnswer ?? '',
+                  })}
+                </Text>
               )}
               <Text style={{ whiteSpace: 'pre-wrap' }}>{mail.text}</Text>
             </Stack>

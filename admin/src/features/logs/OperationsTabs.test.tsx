@@ -305,21 +305,54 @@ describe('the Mailbox tab, the e-mail delivery log', () => {
             sentAt: null,
             entity: 'visit',
             entityId: VISIT,
+            channel: 'EMAIL',
+            channelTo: null,
+            providerStatus: null,
+            providerAnswer: null,
+          },
+          {
+            id: '0190a8f2-0000-7000-8000-00000000e002',
+            to: 'hal@example.test',
+            locale: 'en',
+            subject: 'Vera Lang has arrived at Head office',
+            text: 'Vera Lang checked in',
+            status: 'PENDING',
+            attempts: 1,
+            lastError: 'HTTP 500',
+            createdAt: '2026-03-05T14:00:04.000Z',
+            sentAt: null,
+            entity: 'visit',
+            entityId: VISIT,
+            channel: 'SMS',
+            channelTo: '+33612345678',
+            providerStatus: 500,
+            providerAnswer: 'upstream busy',
           },
         ],
-        totalDocs: 1,
+        totalDocs: 2,
       }),
       'GET /logs/:type/:id': () => historySchema.parse(visitHistory),
     });
     await user.click(await screen.findByRole('tab', { name: 'Mailbox' }));
     const table = await screen.findByRole('table', { name: 'Mailbox' });
-    const [, row] = await within(table).findAllByRole('row');
-    expect(cellsOf(row as HTMLElement).slice(1, 5)).toEqual([
+    const [, row, sms] = await within(table).findAllByRole('row');
+    expect(cellsOf(row as HTMLElement).slice(1, 6)).toEqual([
+      'E-mail',
       'vera@example.test',
       'Your visit to Head office',
       'Failed',
       '5',
     ]);
+    // A host's SMS: its channel, its number, and the provider's answer once opened.
+    expect(cellsOf(sms as HTMLElement).slice(1, 6)).toEqual([
+      'SMS',
+      '+33612345678',
+      'Vera Lang has arrived at Head office',
+      'Waiting',
+      '1',
+    ]);
+    await user.click(within(table).getByRole('button', { name: 'Vera Lang has arrived at Head office' }));
+    expect(await screen.findByTestId('provider-answer')).toHaveTextContent('Provider’s answer: HTTP 500 upstream busy');
     await user.click(within(table).getByRole('button', { name: 'Your visit to Head office' }));
     expect(await screen.findByText('Attempts: 5. Last error: 550 mailbox unavailable')).toBeInTheDocument();
 

@@ -43,6 +43,12 @@ describe('person dialog', () => {
     expect(within(dialog).getByRole('textbox', { name: /^When their visitor arrives/ })).toHaveValue(
       'Tell them by e-mail',
     );
+    // Told by SMS needs their mobile number.
+    await user.click(within(dialog).getByRole('textbox', { name: /^When their visitor arrives/ }));
+    await user.click(await screen.findByRole('option', { name: /^Text their mobile \(SMS\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A mobile number is needed to be told by SMS.')).toBeInTheDocument();
+    expect(calls.of('POST /person')).toEqual([]);
     await user.click(within(dialog).getByRole('textbox', { name: /^When their visitor arrives/ }));
     await user.click(await screen.findByRole('option', { name: 'Do not tell them' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -109,6 +109,22 @@ describe('profile page', () => {
     expect(screen.getByTestId('date-elsewhere')).toHaveTextContent('05/03/2026 02:07 PM');
   });
 
+  it('asks for a mobile number before the choice of SMS is saved, then saves both', async () => {
+    const { calls, user } = renderPage();
+    await screen.findByRole('textbox', { name: 'First name' });
+    await user.clear(textbox('Phone'));
+    await choose(user, 'When my visitor arrives', 'Text my mobile (SMS)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A mobile number is needed to be told by SMS.')).toBeInTheDocument();
+    expect(textbox('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.of('PATCH /profile')).toEqual([]);
+
+    await user.type(textbox('Phone'), '+44 7700 900123');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(calls.last('PATCH /profile').body).toMatchObject({ phone: '+44 7700 900123', hostNotice: 'SMS' });
+  });
+
   it('switches the interface to the language saved', async () => {
     const { user } = renderPage();
     await screen.findByRole('textbox', { name: 'First name' });

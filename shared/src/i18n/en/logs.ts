@@ -18,6 +18,10 @@ export const logs = {
     channels: { EMAIL: 'E-mail', SLACK: 'Slack', TEAMS: 'Teams', SMS: 'SMS' },
     providerAnswer: 'Provider’s answer: {{status}} {{answer}}',
     noStatus: 'no answer',
+    channel: 'Channel',
+    channels: { EMAIL: 'E-mail', SLACK: 'Slack', TEAMS: 'Teams', SMS: 'SMS' },
+    providerAnswer: 'Provider’s answer: {{status}} {{answer}}',
+    noStatus: 'no answer',
   },
   audit: {
     title: 'Audit log',

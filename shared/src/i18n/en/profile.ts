@@ -26,8 +26,15 @@ export const myProfile = {
     favouriteBuilding: 'Favourite building',
     noFavouriteBuilding: 'No favourite building',
     hostNotice: 'When my visitor arrives',
-    hostNoticeHelp: 'When you are the host of a visitor who checks in.',
-    hostNotices: { EMAIL: 'Tell me by e-mail', NONE: 'Do not tell me' },
+    hostNoticeHelp:
+      'When you are the host of a visitor who checks in. Slack and Teams post in your company’s channel; SMS needs your mobile number above.',
+    hostNotices: {
+      EMAIL: 'Tell me by e-mail',
+      SLACK: 'Tell me in Slack',
+      TEAMS: 'Tell me in Microsoft Teams',
+      SMS: 'Text my mobile (SMS)',
+      NONE: 'Do not tell me',
+    },
   },
   password: {
     title: 'Change password',

@@ -30,7 +30,13 @@ export const myProfile = {
     noFavouriteBuilding: 'Ningún edificio favorito',
     hostNotice: 'Cuando llega mi visitante',
     hostNoticeHelp: 'Cuando es el anfitrión de un visitante que registra su entrada.',
-    hostNotices: { EMAIL: 'Avisarme por correo', NONE: 'No avisarme' },
+    hostNotices: {
+      EMAIL: 'Avisarme por correo',
+      SLACK: 'Avisarme en Slack',
+      TEAMS: 'Avisarme en Microsoft Teams',
+      SMS: 'Enviarme un SMS',
+      NONE: 'No avisarme',
+    },
   },
   password: {
     title: 'Cambiar la contraseña',

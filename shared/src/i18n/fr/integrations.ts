@@ -209,6 +209,45 @@ export const integrations = {
       showSecret: 'Afficher le secret',
     },
   },
+  channels: {
+    title: 'Prévenir les hôtes',
+    intro:
+      'Où sont prévenus de l’arrivée de leur visiteur les hôtes qui ont choisi Slack, Microsoft Teams ou le SMS dans leur profil. Un message qui ne peut pas être remis est envoyé à l’hôte par e-mail.',
+    loadFailed: 'Les réglages de prévenance des hôtes n’ont pas pu être chargés.',
+    set: 'Défini',
+    notSet: 'Non défini',
+    configured: 'Prêt',
+    notConfigured: 'Non configuré',
+    secretKept: 'Enregistré et jamais affiché. Laissez vide pour le garder.',
+    saved: 'Prévenance des hôtes enregistrée.',
+    removed: '{{channel}} retiré : ses hôtes sont prévenus par e-mail.',
+    showSecret: 'Afficher le jeton',
+    remove: 'Retirer',
+    removeTitle: 'Retirer {{channel}} ?',
+    removeText:
+      'Les hôtes qui ont choisi {{channel}} sont prévenus par e-mail jusqu’à ce qu’il soit défini de nouveau.',
+    removeConfirm: 'Retirer {{channel}}',
+    names: { SLACK: 'Slack', TEAMS: 'Microsoft Teams', SMS: 'SMS' },
+    setUp: 'Configurer {{channel}}',
+    change: 'Modifier {{channel}}',
+    slack: {
+      help: 'Un webhook entrant de votre espace Slack (https://hooks.slack.com/services/…) : les arrivées sont publiées dans son canal.',
+      url: 'Adresse du webhook entrant Slack',
+    },
+    teams: {
+      help: 'Un webhook entrant d’un canal Teams (une adresse Workflows ou de connecteur) : les arrivées y sont publiées sous forme de carte.',
+      url: 'Adresse du webhook entrant Teams',
+    },
+    sms: {
+      help: 'Un fournisseur de SMS avec une API de type Twilio : un envoi de formulaire avec authentification HTTP Basic.',
+      endpointUrl: 'Adresse d’envoi des messages du fournisseur',
+      account: 'Compte (nom d’utilisateur)',
+      authToken: 'Jeton d’authentification',
+      from: 'Numéro d’expéditeur',
+      fromHelp: 'Au format international : + puis l’indicatif du pays et le numéro (+33612345678).',
+      summary: 'Compte {{account}}, envoyé depuis le {{from}}',
+    },
+  },
   deliveries: {
     title: 'Envois des webhooks',
     description:

@@ -30,7 +30,13 @@ export const myProfile = {
     noFavouriteBuilding: 'Aucun bâtiment favori',
     hostNotice: 'Quand mon visiteur arrive',
     hostNoticeHelp: 'Quand vous êtes l’hôte d’un visiteur qui s’enregistre.',
-    hostNotices: { EMAIL: 'Me prévenir par e-mail', NONE: 'Ne pas me prévenir' },
+    hostNotices: {
+      EMAIL: 'Me prévenir par e-mail',
+      SLACK: 'Me prévenir dans Slack',
+      TEAMS: 'Me prévenir dans Microsoft Teams',
+      SMS: 'M’envoyer un SMS',
+      NONE: 'Ne pas me prévenir',
+    },
   },
   password: {
     title: 'Changer de mot de passe',
