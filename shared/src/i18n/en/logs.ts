@@ -18,10 +18,6 @@ export const logs = {
     channels: { EMAIL: 'E-mail', SLACK: 'Slack', TEAMS: 'Teams', SMS: 'SMS' },
     providerAnswer: 'Provider’s answer: {{status}} {{answer}}',
     noStatus: 'no answer',
-    channel: 'Channel',
-    channels: { EMAIL: 'E-mail', SLACK: 'Slack', TEAMS: 'Teams', SMS: 'SMS' },
-    providerAnswer: 'Provider’s answer: {{status}} {{answer}}',
-    noStatus: 'no answer',
   },
   audit: {
     title: 'Audit log',

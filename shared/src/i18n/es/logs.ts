@@ -17,10 +17,6 @@ export const logs = {
     channels: { EMAIL: 'Correo', SLACK: 'Slack', TEAMS: 'Teams', SMS: 'SMS' },
     providerAnswer: 'Respuesta del proveedor: {{status}} {{answer}}',
     noStatus: 'sin respuesta',
-    channel: 'Canal',
-    channels: { EMAIL: 'Correo', SLACK: 'Slack', TEAMS: 'Teams', SMS: 'SMS' },
-    providerAnswer: 'Respuesta del proveedor: {{status}} {{answer}}',
-    noStatus: 'sin respuesta',
   },
   audit: {
     title: 'Registro de auditoría',

@@ -17,10 +17,6 @@ export const logs = {
     channels: { EMAIL: 'E-mail', SLACK: 'Slack', TEAMS: 'Teams', SMS: 'SMS' },
     providerAnswer: 'Réponse du fournisseur : {{status}} {{answer}}',
     noStatus: 'pas de réponse',
-    channel: 'Canal',
-    channels: { EMAIL: 'E-mail', SLACK: 'Slack', TEAMS: 'Teams', SMS: 'SMS' },
-    providerAnswer: 'Réponse du fournisseur : {{status}} {{answer}}',
-    noStatus: 'pas de réponse',
   },
   audit: {
     title: 'Journal d’audit',
