@@ -125,7 +125,6 @@ export function SsoDialog({
             label={t('integrations.sso.dialog.issuer')}
             description={t('integrations.sso.dialog.issuerHelp')}
             type="url"
-            placeholder="https://"
             withAsterisk
             aria-required
             autoComplete="off"
@@ -154,14 +153,12 @@ export function SsoDialog({
             withAsterisk
             aria-required
             autoComplete="off"
-            placeholder="acme.com"
             {...textFieldProps(form, server, 'allowedDomains', 2000)}
           />
           <TextInput
             label={t('integrations.sso.dialog.roleClaim')}
             description={t('integrations.sso.dialog.roleClaimHelp')}
             autoComplete="off"
-            placeholder="groups"
             {...textFieldProps(form, server, 'roleClaim', 100)}
           />
           <SwitchWithHelp

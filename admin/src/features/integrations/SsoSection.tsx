@@ -144,7 +144,7 @@ function ProviderSummary({
           <Button variant="default" onClick={onEdit}>
             {t('integrations.sso.edit')}
           </Button>
-          <Button variant="default" color="red" onClick={onRemove}>
+          <Button variant="outline" color="red.8" onClick={onRemove}>
             {t('integrations.sso.remove')}
           </Button>
         </Group>

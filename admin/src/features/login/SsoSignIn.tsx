@@ -19,8 +19,10 @@ export function SsoSignIn() {
   const noticeText = useNoticeText();
   const [searchParams] = useSearchParams();
   const returnedCode = searchParams.get(SSO_ERROR_PARAM);
-  const refusal = returnedCode !== null && isErrorCode(returnedCode) ? returnedCode : null;
-  const [open, setOpen] = useState(refusal !== null);
+  const returned = returnedCode !== null && isErrorCode(returnedCode) ? returnedCode : null;
+  const [open, setOpen] = useState(returned !== null);
+  // The provider's refusal is shown until the person tries again.
+  const [refusal, setRefusal] = useState(returned);
   const [login, setLogin] = useState('');
   const [missing, setMissing] = useState(false);
   const [searching, setSearching] = useState(false);
@@ -34,6 +36,7 @@ export function SsoSignIn() {
     setMissing(text === '');
     setFound(undefined);
     setFailure(null);
+    setRefusal(null);
     if (text === '') {
       document.getElementById(`${id}-login`)?.focus();
       return;
@@ -86,7 +89,7 @@ export function SsoSignIn() {
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
-            autoFocus={refusal === null}
+            autoFocus={returned === null}
             aria-required
             aria-describedby={`${id}-hint`}
             value={login}
@@ -101,7 +104,7 @@ export function SsoSignIn() {
           {t('login.singleSignOn.hint')}
         </p>
         {found ? (
-          <a className={classes.submit} href={`${SERVICE_BASE}/sso/oidc/${found.id}/start`}>
+          <a className={`${classes.submit} ${ssoClasses.link}`} href={`${SERVICE_BASE}/sso/oidc/${found.id}/start`}>
             {t('login.singleSignOn.with', { name: found.displayName })}
           </a>
         ) : (

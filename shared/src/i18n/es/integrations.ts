@@ -171,7 +171,7 @@ export const integrations = {
     on: 'Ofrecido en la página de inicio de sesión',
     off: 'No ofrecido',
     summary: {
-      issuer: 'Issuer',
+      issuer: 'Emisor (issuer)',
       clientId: 'ID de cliente',
       domains: 'Dominios de correo',
       roleClaim: 'Claim de rol',
@@ -186,7 +186,7 @@ export const integrations = {
       enabledHelp: 'Desactivado: la configuración se conserva y cada uno inicia sesión con su contraseña.',
       displayName: 'Nombre en el botón de inicio de sesión',
       displayNameHelp: 'Los usuarios ven «Iniciar sesión con {{name}}».',
-      issuer: 'Issuer',
+      issuer: 'Emisor (issuer)',
       issuerHelp: 'La dirección del proveedor: su /.well-known/openid-configuration debe abrirse.',
       clientId: 'ID de cliente',
       clientSecret: 'Secreto de cliente',

@@ -13,7 +13,7 @@ export const login = {
   LOGGED_OUT_AS_SUCCESS: 'Ya no ha iniciado sesión como {{username}}.',
   IDLE_SIGNED_OUT: 'Se cerró su sesión tras {{minutes}} minutos sin actividad.',
   singleSignOn: {
-    start: 'Iniciar sesión con inicio de sesión único',
+    start: 'Usar el inicio de sesión único',
     separator: 'o',
     login: 'Correo del trabajo o empresa',
     hint: 'Encontramos el acceso de su empresa a partir de su dirección de correo o del nombre de su empresa.',

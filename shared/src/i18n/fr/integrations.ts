@@ -177,7 +177,7 @@ export const integrations = {
     on: 'Proposée sur la page de connexion',
     off: 'Non proposée',
     summary: {
-      issuer: 'Issuer',
+      issuer: 'Émetteur (issuer)',
       clientId: 'ID client',
       domains: 'Domaines de messagerie',
       roleClaim: 'Claim de rôle',
@@ -192,7 +192,7 @@ export const integrations = {
       enabledHelp: 'Désactivée : la configuration est conservée et chacun se connecte avec son mot de passe.',
       displayName: 'Nom sur le bouton de connexion',
       displayNameHelp: 'Les utilisateurs voient « Se connecter avec {{name}} ».',
-      issuer: 'Issuer',
+      issuer: 'Émetteur (issuer)',
       issuerHelp: 'L’adresse du fournisseur : son /.well-known/openid-configuration doit s’ouvrir.',
       clientId: 'ID client',
       clientSecret: 'Secret client',
