@@ -123,6 +123,16 @@ export function onAudited(listener: AuditListener): void {
   listeners.add(listener);
 }
 
+/**
+ * Tells the listeners, one by one, of changes that a single summary row records (a directory
+ * import of thousands of people), in the transaction of the changes, as if each were audited.
+ */
+export async function announceEach(db: Db, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const changes = entries.map((entry) => ({ actor, entry }));
+  for (const listener of listeners) await listener(db, changes);
+}
+
 /** Records changes of several actors in one statement (a kiosk's pushed batch), in the transaction of the changes. */
 export async function auditEach(db: Db, changes: readonly { actor: AuditActor; entry: AuditEntry }[]): Promise<void> {
   await insertAuditRows(

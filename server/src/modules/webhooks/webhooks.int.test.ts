@@ -23,6 +23,7 @@ import {
   createUser,
   qrCodeKeyOf,
 } from '../../../test/helpers/factories.ts';
+import { multipartForm } from '../../../test/helpers/multipart.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../test/helpers/test-app.ts';
 import { deliverDue, pruneDelivered } from './webhookSender.ts';
 
@@ -311,6 +312,54 @@ describe('webhook deliveries', () => {
     });
     await deliverDue(t.app.ctx);
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('tell each person an import of the directory creates or changes, as their own calls answer them', async () => {
+    await subscribe(['person.created', 'person.updated']);
+    const form = multipartForm([
+      {
+        name: 'file',
+        value: 'First name;Last name;Type;External id\r\nImre;Imported;VISITOR;IMP-1\r\nIrma;Imported;VISITOR;IMP-2',
+        fileName: 'people.csv',
+        contentType: 'text/csv',
+      },
+      {
+        name: 'fields',
+        value: JSON.stringify({
+          columns: { firstName: 0, lastName: 1, visitorType: 2, externalId: 3 },
+          datesFormat: 'dd/MM/yyyy',
+          firstRow: 2,
+          buildingId: world.hq,
+          dryRun: false,
+        }),
+      },
+    ]);
+    const importFile = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/service/people/upload',
+        payload: form.payload,
+        headers: { ...form.headers, ...world.master },
+      });
+    const first = await importFile();
+    expect(first.statusCode, first.body).toBe(200);
+    await deliverDue(t.app.ctx);
+    const created = receiver.received.map((received) => payloadOf(received));
+    expect(created.map((payload) => [payload.event, (payload.data as { firstName: string }).firstName]).sort()).toEqual(
+      [
+        ['person.created', 'Imre'],
+        ['person.created', 'Irma'],
+      ],
+    );
+    // The same file again changes the same people: told as updated, with the same ids.
+    receiver.received.length = 0;
+    expect((await importFile()).statusCode).toBe(200);
+    await deliverDue(t.app.ctx);
+    const updated = receiver.received.map((received) => payloadOf(received));
+    expect(updated.map((payload) => payload.event)).toEqual(['person.updated', 'person.updated']);
+    expect(updated.map((payload) => (payload.data as { id: string }).id).sort()).toEqual(
+      created.map((payload) => (payload.data as { id: string }).id).sort(),
+    );
   });
 
   it("forget a visit's deliveries when its visitor is erased, and every settled one after 30 days", async () => {

@@ -11,7 +11,7 @@ import {
   createTenant,
   createUser,
 } from '../../../../test/helpers/factories.ts';
-import { pngOfSize } from '../../../../test/helpers/multipart.ts';
+import { type MultipartPart, multipartForm, pngOfSize } from '../../../../test/helpers/multipart.ts';
 import { type TestApp, bearer, createTestApp, jsonOf, logInAs } from '../../../../test/helpers/test-app.ts';
 
 let t: TestApp;
@@ -44,39 +44,15 @@ const allColumns = {
 };
 const baseFields = { columns: allColumns, datesFormat: 'dd/MM/yyyy', firstRow: 2 };
 
-interface Part {
-  name: string;
-  value: string | Buffer;
-  fileName?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body of text fields and files. */
-function multipart(parts: readonly Part[]) {
-  const boundary = `----vestibule${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const file = part.fileName !== undefined ? `; filename="${part.fileName}"` : '';
-    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}${type}\r\n\r\n`),
-    );
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const csvFile = (content: string | Buffer, fileName = 'people.csv'): Part => ({
+const csvFile = (content: string | Buffer, fileName = 'people.csv'): MultipartPart => ({
   name: 'file',
   value: content,
   fileName,
   contentType: 'text/csv',
 });
 
-async function send(token: string, parts: readonly Part[], headers: Record<string, string> = {}) {
-  const form = multipart(parts);
+async function send(token: string, parts: readonly MultipartPart[], headers: Record<string, string> = {}) {
+  const form = multipartForm(parts);
   const response = await t.app.inject({
     method: 'PATCH',
     url: '/service/people/upload',
@@ -523,7 +499,7 @@ describe('PATCH /people/upload: the file', () => {
     const fields = { name: 'fields', value: JSON.stringify({ ...baseFields, dryRun: true }) };
     const big = csvFile(Buffer.alloc(5_000_001, 0x61));
     const binary = { name: 'file', value: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00]), fileName: 'people.csv' };
-    const cases: [string, Part, string][] = [
+    const cases: [string, MultipartPart, string][] = [
       ['en', big, 'The file is too big: a people file can be at most 5 MB.'],
       ['fr', big, 'Le fichier est trop volumineux : un fichier de personnes fait au plus 5 Mo.'],
       ['es', big, 'El archivo es demasiado grande: un archivo de personas puede ocupar como máximo 5 MB.'],
@@ -552,7 +528,7 @@ describe('PATCH /people/upload: the file', () => {
 
   it('refuses a broken form with 400 MALFORMED_MULTIPART and writes nobody', async () => {
     const before = (await peopleOf(tenantId)).length;
-    const whole = multipart([
+    const whole = multipartForm([
       { name: 'fields', value: JSON.stringify({ ...baseFields, dryRun: false }) },
       csvFile(file('Broken;Form;HQ-1;v;;;;;;;;;')),
     ]);
@@ -597,7 +573,7 @@ describe('PATCH /people/upload: the file', () => {
       name: 'fields',
       value: typeof value === 'string' ? value : JSON.stringify(value),
     });
-    const cases: [Part[], string, string][] = [
+    const cases: [MultipartPart[], string, string][] = [
       [[csv], 'MISSING', 'columns'],
       [[csv, fields('{oops')], 'MALFORMED_JSON', 'fields'],
       [[csv, fields({ ...baseFields, datesFormat: 'yy/MM/dd' })], 'VALIDATION_FAILED', 'datesFormat'],
@@ -643,7 +619,7 @@ describe('PATCH /people/upload: the file', () => {
     for (const role of ['user', 'tech'] as const) {
       expect(await send(tokens[role], parts), role).toMatchObject({ status: 403, body: { errorCode: 'FORBIDDEN' } });
     }
-    const anonymous = multipart(parts);
+    const anonymous = multipartForm(parts);
     const response = await t.app.inject({ method: 'PATCH', url: '/service/people/upload', ...anonymous });
     expect(response.statusCode).toBe(401);
   });

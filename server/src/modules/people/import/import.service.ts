@@ -15,7 +15,7 @@ import { translate } from '@vestibule/shared/i18n';
 import type { ServerContext } from '../../../context.ts';
 import { refreshStatistics } from '../../../db/statistics.ts';
 import { AppError } from '../../../errors.ts';
-import { type AuditActor, audit } from '../../audit/audit.service.ts';
+import { type AuditActor, type AuditEntry, announceEach, audit } from '../../audit/audit.service.ts';
 import { tenantExists } from '../../auth/auth.repo.ts';
 import { readCsv } from './csvFile.ts';
 import {
@@ -86,6 +86,10 @@ function changedColumns(fields: PeopleUploadFields): ImportedColumn[] {
     .map((column) => columnOf[column])
     .filter((column): column is ImportedColumn => column !== undefined && !always.includes(column));
   return [...always, ...new Set(mapped)];
+}
+
+function personChange(tenantId: string, action: string, id: string): AuditEntry {
+  return { tenantId, action, entity: 'person', entityId: id };
 }
 
 function toRow(tenantId: string, { values }: CheckedRow): ImportedPersonRow {
@@ -219,6 +223,13 @@ export async function importPeople(
           entityId: null,
           after: { created: inserted, updated: changed, total: checked.total },
         });
+        // Each person created or changed is told as a change of its own (webhooks, docs/webhooks.md).
+        await announceEach(trx, actor, [
+          ...newPeople.map((row) => personChange(scope.tenantId, 'PERSON_CREATED', row.id)),
+          ...checked.rows.flatMap((row) =>
+            row.existingId === undefined ? [] : [personChange(scope.tenantId, 'PERSON_UPDATED', row.existingId)],
+          ),
+        ]);
         return { inserted, changed };
       })
       .catch(refusedByDatabase);
