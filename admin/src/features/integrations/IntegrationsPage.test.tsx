@@ -10,6 +10,20 @@ import { IntegrationsPage } from './IntegrationsPage.tsx';
 // replaced and shown once, removed with their deliveries; the delivery log follows below. Its API
 // tokens (docs/api-tokens.md): listed with their state, made and shown once, revoked.
 
+/** The screen's other cards, answered empty: single sign-on not set up, no host channel. */
+const otherCards = {
+  'GET /ssoProvider': () => ({
+    provider: null,
+    redirectUri: 'https://vestibule.example.com/service/sso/oidc/callback',
+  }),
+  'GET /hostChannels': () => ({
+    slack: { webhookUrlSet: false },
+    teams: { webhookUrlSet: false },
+    sms: { endpointUrlSet: false, authTokenSet: false, account: null, from: null, configured: false },
+    updatedAt: null,
+  }),
+} as const;
+
 let sequence = 0;
 const id = () => {
   sequence += 1;
@@ -61,10 +75,7 @@ function answerWebhooks(start: WebhookEndpoint[] = []) {
     },
     'GET /webhooks/deliveries': () => ({ docs: deliveries, totalDocs: deliveries.length, totalCapped: false }),
     'GET /apiTokens': () => ({ tokens: [] }),
-    'GET /ssoProvider': () => ({
-      provider: null,
-      redirectUri: 'https://vestibule.example.com/service/sso/oidc/callback',
-    }),
+    ...otherCards,
   });
   return {
     calls,
@@ -269,10 +280,7 @@ function answerTokens(start: ApiToken[] = []) {
     'GET /webhooks': () => ({ endpoints: [] }),
     'GET /webhooks/deliveries': () => ({ docs: [], totalDocs: 0, totalCapped: false }),
     'GET /apiTokens': () => ({ tokens }),
-    'GET /ssoProvider': () => ({
-      provider: null,
-      redirectUri: 'https://vestibule.example.com/service/sso/oidc/callback',
-    }),
+    ...otherCards,
     'POST /apiTokens': ({ body }) => {
       const token = 'vst_Q2hhbmdlIHRoaXMgdG9rZW4gaW4gcHJvZHVjdGlvbiE';
       const apiToken: ApiToken = {
