@@ -126,6 +126,8 @@ async function seedWorld() {
     otherTeams,
     master: bearer(await logInAs(t.app, master.username)),
     masterId: master.id,
+    // The Mailbox is the administrators' (docs/roles.md).
+    admin: bearer(await logInAs(t.app, (await createUser(db, { tenantId: null, role: 'ROLE_ADMIN' })).username)),
     otherMaster: bearer(await logInAs(t.app, otherMaster.username)),
   };
 }
@@ -367,6 +369,10 @@ describe('a host told by their channel', () => {
     expect(await rowsAbout(lastName)).toEqual([
       expect.objectContaining({ channel: 'SMS', channel_to: '+33612345678', status: 'SENT', provider_status: 200 }),
     ]);
+    // The Mailbox's export says it too: the channel, the number and the provider's answer.
+    const csv = await call('GET', '/mailbox/mailbox.csv', world.admin);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(',SMS +33612345678,200 ');
   });
 
   it('NONE: nothing is sent anywhere', async () => {

@@ -258,6 +258,7 @@ describe('the e-mail delivery log', () => {
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toContain('Subject');
+    expect(lines[0]).toContain('Channel,Provider’s answer');
     expect(lines).toHaveLength(byRecipient.docs.length + 1);
     expect(csv.body).toContain('550 mailbox unavailable');
   });

@@ -68,6 +68,8 @@ async function* mailboxCsvRows(ctx: ServerContext, filter: MailboxFilterOf, loca
     'logs.mailbox.to',
     'logs.mailbox.subject',
     'logs.mailbox.status',
+    'logs.mailbox.channel',
+    'logs.mailbox.providerColumn',
     'operations.mailbox.attempts',
     'operations.mailbox.lastError',
     'operations.mailbox.sentAt',
@@ -83,6 +85,11 @@ async function* mailboxCsvRows(ctx: ServerContext, filter: MailboxFilterOf, loca
         row.to_address,
         row.subject,
         t(`logs.mailbox.statuses.${row.status}`),
+        // A chat or SMS message: its channel, an SMS's number, and what the provider answered.
+        row.channel === 'EMAIL'
+          ? t('logs.mailbox.channels.EMAIL')
+          : `${t(`logs.mailbox.channels.${row.channel}`)}${row.channel_to ? ` ${row.channel_to}` : ''}`,
+        row.provider_status === null ? '' : `${row.provider_status} ${row.provider_answer ?? ''}`.trim(),
         row.attempts,
         row.last_error,
         iso(row.sent_at),

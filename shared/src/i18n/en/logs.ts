@@ -17,6 +17,7 @@ export const logs = {
     channel: 'Channel',
     channels: { EMAIL: 'E-mail', SLACK: 'Slack', TEAMS: 'Teams', SMS: 'SMS' },
     providerAnswer: 'Provider’s answer: {{status}} {{answer}}',
+    providerColumn: 'Provider’s answer',
     noStatus: 'no answer',
   },
   audit: {

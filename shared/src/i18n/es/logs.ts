@@ -16,6 +16,7 @@ export const logs = {
     channel: 'Canal',
     channels: { EMAIL: 'Correo', SLACK: 'Slack', TEAMS: 'Teams', SMS: 'SMS' },
     providerAnswer: 'Respuesta del proveedor: {{status}} {{answer}}',
+    providerColumn: 'Respuesta del proveedor',
     noStatus: 'sin respuesta',
   },
   audit: {

@@ -16,6 +16,7 @@ export const logs = {
     channel: 'Canal',
     channels: { EMAIL: 'E-mail', SLACK: 'Slack', TEAMS: 'Teams', SMS: 'SMS' },
     providerAnswer: 'Réponse du fournisseur : {{status}} {{answer}}',
+    providerColumn: 'Réponse du fournisseur',
     noStatus: 'pas de réponse',
   },
   audit: {
