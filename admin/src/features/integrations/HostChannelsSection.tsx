@@ -23,6 +23,7 @@ import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 import type { FieldIssue } from '../../form/validationMessages.ts';
 import { useLoaded } from '../floors/index.ts';
 import { messageFromError, notifications } from '../notifications/index.ts';
+import { refusedAddress } from './refusedAddress.ts';
 
 type Channel = 'SLACK' | 'TEAMS' | 'SMS';
 const channels: readonly Channel[] = ['SLACK', 'TEAMS', 'SMS'];
@@ -201,24 +202,6 @@ function ChannelRow({
       </Table.Td>
     </Table.Tr>
   );
-}
-
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * What the server surely refuses (docs/webhooks.md, "Endpoints", the same rule): an address that
- * is not HTTPS or holds a user name or password. Plain HTTP to this machine is the server's to
- * allow where it is set to.
- */
-function refusedAddress(text: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return false;
-  }
-  const loopback = url.protocol === 'http:' && loopbackHosts.has(url.hostname);
-  return (url.protocol !== 'https:' && !loopback) || url.username !== '' || url.password !== '';
 }
 
 const urlFields: readonly Field[] = ['slackWebhookUrl', 'teamsWebhookUrl', 'smsEndpointUrl'];

@@ -19,6 +19,7 @@ import { useFormSave } from '../../form/useFormSave.ts';
 import { useSchemaForm } from '../../form/useSchemaForm.ts';
 import { useServerFieldErrors } from '../../form/useServerFieldErrors.ts';
 import { eventsOf, webhookEventGroups } from './webhookEvents.ts';
+import { refusedAddress } from './refusedAddress.ts';
 
 type Field = 'url' | 'description' | 'events';
 
@@ -27,25 +28,6 @@ interface Values {
   description: string;
   events: WebhookEvent[];
   active: boolean;
-}
-
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * What the server surely refuses (docs/webhooks.md): an address that is not HTTPS, or that holds
- * a user name or password. Plain HTTP to this machine is left to the server, which allows it
- * where it is set to (a local receiver) and says so on the field otherwise.
- */
-function refusedAddress(text: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    // Not an address at all: the schema says so.
-    return false;
-  }
-  const loopback = url.protocol === 'http:' && loopbackHosts.has(url.hostname);
-  return (url.protocol !== 'https:' && !loopback) || url.username !== '' || url.password !== '';
 }
 
 const webhookFormSchema = webhookEndpointInputSchema.superRefine((input, context) => {

@@ -137,6 +137,28 @@ export interface DueMail {
   attachments: SentAttachment[];
 }
 
+/** What a failed chat or SMS message's e-mail copies of it: all but its channel's parts. */
+const fallbackColumns = [
+  'tenant_id',
+  'to_address',
+  'locale',
+  'subject',
+  'text_body',
+  'html_body',
+  'reply_to',
+  'entity',
+  'entity_id',
+] as const;
+const attachmentColumns = [
+  'position',
+  'file_name',
+  'content_type',
+  'content_id',
+  'content',
+  'building_logo_of',
+  'visit_photo_of',
+] as const;
+
 /**
  * Queues, once, the e-mail of a chat or SMS message that failed for good, to the host's address
  * (none when the message has no address), with the message's files; answers whether it did.
@@ -145,35 +167,11 @@ async function queueFallbackMail(db: Db, failedId: string): Promise<boolean> {
   const id = uuidv7();
   const inserted = await db
     .insertInto('mail_outbox')
-    .columns([
-      'id',
-      'tenant_id',
-      'to_address',
-      'locale',
-      'subject',
-      'text_body',
-      'html_body',
-      'reply_to',
-      'entity',
-      'entity_id',
-      'fallback_of',
-    ])
+    .columns(['id', ...fallbackColumns, 'fallback_of'])
     .expression((eb) =>
       eb
         .selectFrom('mail_outbox')
-        .select([
-          sql<string>`${id}::uuid`.as('id'),
-          'tenant_id',
-          'to_address',
-          'locale',
-          'subject',
-          'text_body',
-          'html_body',
-          'reply_to',
-          'entity',
-          'entity_id',
-          'id as fallback_of',
-        ])
+        .select([sql<string>`${id}::uuid`.as('id'), ...fallbackColumns, 'id as fallback_of'])
         .where('id', '=', failedId)
         .where('channel', '<>', 'EMAIL')
         .where('to_address', 'like', '%@%'),
@@ -183,29 +181,11 @@ async function queueFallbackMail(db: Db, failedId: string): Promise<boolean> {
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
   await db
     .insertInto('mail_attachments')
-    .columns([
-      'mail_id',
-      'position',
-      'file_name',
-      'content_type',
-      'content_id',
-      'content',
-      'building_logo_of',
-      'visit_photo_of',
-    ])
+    .columns(['mail_id', ...attachmentColumns])
     .expression((eb) =>
       eb
         .selectFrom('mail_attachments')
-        .select([
-          sql<string>`${id}::uuid`.as('mail_id'),
-          'position',
-          'file_name',
-          'content_type',
-          'content_id',
-          'content',
-          'building_logo_of',
-          'visit_photo_of',
-        ])
+        .select([sql<string>`${id}::uuid`.as('mail_id'), ...attachmentColumns])
         .where('mail_id', '=', failedId),
     )
     .execute();
