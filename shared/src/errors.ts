@@ -135,6 +135,8 @@ export const errorCatalogue = {
   SSO_DOMAIN_NOT_ALLOWED: { status: 403 },
   /** No user of the company has that e-mail, and the company does not create users at sign-in. */
   SSO_NO_ACCOUNT: { status: 403 },
+  /** A password sign-in of a user whose company requires single sign-on for their e-mail's domain. */
+  SSO_REQUIRED: { status: 403 },
   // Webhooks (docs/webhooks.md)
   /** A webhook's address is not HTTPS (plain HTTP is allowed to loopback addresses only where the server allows it). */
   WEBHOOK_URL_NOT_ALLOWED: { status: 400 },

@@ -581,6 +581,7 @@ export interface SsoProviders {
   display_name: string;
   enabled: Generated<boolean>;
   issuer: string;
+  require_sso: Generated<boolean>;
   role_claim: string | null;
   tenant_id: string;
   updated_at: Generated<Timestamp>;

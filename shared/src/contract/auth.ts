@@ -12,7 +12,7 @@ export const authContract = {
     summary: 'Sign in with a username and password',
     body: loginRequestSchema,
     response: loginResponseSchema,
-    errors: ['WRONG_PASSWORD', 'BLOCKED_USER', 'TENANT_INACTIVE'],
+    errors: ['WRONG_PASSWORD', 'BLOCKED_USER', 'TENANT_INACTIVE', 'SSO_REQUIRED'],
   }),
   'GET /token': endpoint({
     tags,

@@ -28,6 +28,8 @@ export const ssoProviderInputSchema = z.object({
   /** Whether a first sign-in creates the user (with the claim's role, else `defaultRole`). */
   createUsers: z.boolean(),
   defaultRole: z.enum(ssoRoles),
+  /** Whether the company's users of these domains may no longer sign in with a password. */
+  requireSso: z.boolean().default(false),
 });
 export type SsoProviderInput = z.input<typeof ssoProviderInputSchema>;
 
@@ -41,6 +43,7 @@ export const ssoProviderSchema = z
     roleClaim: z.string().nullable(),
     createUsers: z.boolean(),
     defaultRole: z.enum(ssoRoles),
+    requireSso: z.boolean(),
     updatedAt: z.string(),
   })
   .meta({ id: 'SsoProvider' });

@@ -30,6 +30,7 @@ interface Values {
   roleClaim: string;
   createUsers: boolean;
   defaultRole: SsoRole;
+  requireSso: boolean;
 }
 
 /** What the server reads of the form: an empty secret keeps the saved one, an empty claim is none. */
@@ -44,6 +45,7 @@ function toInput(values: Values): SsoProviderInput {
     roleClaim: values.roleClaim.trim() === '' ? null : values.roleClaim,
     createUsers: values.createUsers,
     defaultRole: values.defaultRole,
+    requireSso: values.requireSso,
   };
 }
 
@@ -78,6 +80,7 @@ export function SsoDialog({
       roleClaim: provider?.roleClaim ?? '',
       createUsers: provider?.createUsers ?? false,
       defaultRole: provider?.defaultRole ?? 'ROLE_USER',
+      requireSso: provider?.requireSso ?? false,
     },
     {
       clientSecret: (issue) => (issue.message === 'required' ? t('common.validation.required') : undefined),
@@ -177,6 +180,13 @@ export function SsoDialog({
               const chosen = ssoRoles.find((known) => known === role);
               if (chosen) form.setField('defaultRole', chosen);
             }}
+          />
+          <SwitchWithHelp
+            id="sso-require"
+            label={t('integrations.sso.dialog.requireSso')}
+            help={t('integrations.sso.dialog.requireSsoHelp')}
+            checked={form.values.requireSso}
+            onChange={(change) => form.setField('requireSso', change.currentTarget.checked)}
           />
           <SwitchWithHelp
             id="sso-enabled"

@@ -57,6 +57,7 @@ describe('single sign-on on the integrations screen', () => {
     await user.type(issuer, 'https://login.acme.com');
     await user.type(within(dialog).getByRole('textbox', { name: /^Role claim/ }), 'groups');
     await user.click(within(dialog).getByRole('switch', { name: 'Create users at their first sign-in' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Require single sign-on' }));
     expect(await axeViolations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Single sign-on' })).not.toBeInTheDocument());
@@ -70,12 +71,14 @@ describe('single sign-on on the integrations screen', () => {
       roleClaim: 'groups',
       createUsers: true,
       defaultRole: 'ROLE_USER',
+      requireSso: true,
     });
 
     const summary = await within(section).findByTestId('sso-provider');
     expect(within(summary).getByText('Acme Identity')).toBeInTheDocument();
     expect(within(summary).getByText('Offered on the sign-in page')).toBeInTheDocument();
     expect(within(summary).getByText('Created at their first sign-in, as User')).toBeInTheDocument();
+    expect(within(summary).getByText('Refused: single sign-on is required')).toBeInTheDocument();
   });
 
   it('keeps the saved secret when the field is left empty, and removes the provider after asking', async () => {
@@ -89,6 +92,7 @@ describe('single sign-on on the integrations screen', () => {
       roleClaim: null,
       createUsers: false,
       defaultRole: 'ROLE_USER',
+      requireSso: false,
       updatedAt: '2026-11-29T09:00:00.000Z',
     });
     const { user } = renderScreen(<SsoSection />);

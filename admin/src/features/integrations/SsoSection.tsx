@@ -130,6 +130,12 @@ function ProviderSummary({
         ? t('integrations.sso.summary.created', { role: t(`common.roles.${provider.defaultRole}`) })
         : t('integrations.sso.summary.notCreated'),
     ],
+    [
+      t('integrations.sso.summary.passwords'),
+      provider.requireSso
+        ? t('integrations.sso.summary.passwordsRefused')
+        : t('integrations.sso.summary.passwordsAccepted'),
+    ],
   ];
   return (
     <Stack gap="sm" data-testid="sso-provider">

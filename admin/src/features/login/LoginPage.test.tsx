@@ -125,6 +125,20 @@ describe('single sign-on on the login page', () => {
     ]);
   });
 
+  it('tells a user whose company requires single sign-on to use it, naming the provider', async () => {
+    const { user } = renderApp('/login', {
+      session: {
+        'POST /login': () =>
+          json(403, { errorCode: 'SSO_REQUIRED', msg: 'refused', params: { provider: 'Acme Identity' } }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await fillAndSubmit(user, 'pat', 'right-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your company signs you in with Acme Identity: choose “Sign in with single sign-on” below.',
+    );
+  });
+
   it('says why a sign-in at the provider was refused when it comes back', async () => {
     renderApp('/login?ssoError=SSO_NO_ACCOUNT');
     await screen.findByRole('heading', { level: 1, name: 'Log in' });

@@ -255,3 +255,21 @@ export async function touchApiToken(db: Db, id: string): Promise<void> {
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * The name of the provider a user must sign in with (docs/sso.md, "Requiring it"): their
+ * company's enabled provider requires single sign-on and lists their e-mail's domain; null when
+ * a password may do.
+ */
+export async function requiredSsoProvider(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('sso_providers', 'sso_providers.tenant_id', 'users.tenant_id')
+    .select('sso_providers.display_name')
+    .where('users.id', '=', userId)
+    .where('sso_providers.enabled', '=', true)
+    .where('sso_providers.require_sso', '=', true)
+    .where(sql<boolean>`lower(split_part(users.email, '@', 2)) = any(sso_providers.allowed_domains)`)
+    .executeTakeFirst();
+  return row?.display_name ?? null;
+}

@@ -24,6 +24,7 @@ import {
   isKnownAddress,
   recordLoginFailure,
   rememberAddress,
+  requiredSsoProvider,
   revokeSession,
 } from './auth.repo.ts';
 import type { AuthContext } from '../../plugins/auth.plugin.ts';
@@ -149,6 +150,12 @@ export async function logIn(
   if (user.tenant_inactive) {
     await event('LOGIN_REFUSED_TENANT_INACTIVE');
     throw new AppError('TENANT_INACTIVE');
+  }
+  // Told only to whoever knows the password: the company signs this user in through its provider.
+  const provider = await requiredSsoProvider(ctx.db, user.id);
+  if (provider !== null) {
+    await event('LOGIN_REFUSED_SSO_REQUIRED');
+    throw new AppError('SSO_REQUIRED', { provider });
   }
   await clearLoginFailures(ctx.db, pairKey);
   await rememberAddress(ctx.db, usernameKey, address);

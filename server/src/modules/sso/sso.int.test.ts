@@ -138,6 +138,7 @@ describe('a company sets up its provider', () => {
       roleClaim: TEST_ROLE_CLAIM,
       createUsers: true,
       defaultRole: 'ROLE_USER',
+      requireSso: false,
       updatedAt: expect.any(String) as string,
     });
     // Saved again without a secret, the one saved before stays.
@@ -322,6 +323,32 @@ describe('signing in at the provider', () => {
     returned.searchParams.set('error', 'access_denied');
     expect(await callback(returned)).toBe(refused('SSO_FAILED'));
     expect((await auditRows('LOGIN_SSO_FAILED')).at(-1)!.after).toMatchObject({ reason: 'provider: access_denied' });
+  });
+});
+
+describe('requiring single sign-on', () => {
+  it('refuses a password to the company’s users of its domains, once the password is right', async () => {
+    const db = t.database.db;
+    const inDomain = await createUser(db, { tenantId: world.tenantId, role: 'ROLE_USER' });
+    await db.updateTable('users').set({ email: 'Pat.Ward@SSO.test' }).where('id', '=', inDomain.id).execute();
+    const contractor = await createUser(db, { tenantId: world.tenantId, role: 'ROLE_USER' });
+    const password = (username: string, secret = inDomain.password) =>
+      call({}, 'POST', '/login', { username, password: secret });
+
+    await configure({ requireSso: true });
+    const refusedSignIn = await password(inDomain.username);
+    expect([refusedSignIn.statusCode, jsonOf(refusedSignIn)]).toEqual([
+      403,
+      expect.objectContaining({ errorCode: 'SSO_REQUIRED', params: { provider: 'Acme Identity' } }),
+    ]);
+    // A wrong password says only that, as for anyone.
+    expect(jsonOf(await password(inDomain.username, 'not-the-password')).errorCode).toBe('WRONG_PASSWORD');
+    // An address of another domain (a contractor's) still signs in with a password.
+    expect((await password(contractor.username)).statusCode).toBe(200);
+    expect((await auditRows('LOGIN_REFUSED_SSO_REQUIRED')).map((audit) => audit.entity_id)).toEqual([inDomain.id]);
+
+    await configure({ requireSso: false, clientSecret: undefined });
+    expect((await password(inDomain.username)).statusCode).toBe(200);
   });
 });
 

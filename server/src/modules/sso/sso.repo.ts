@@ -14,6 +14,7 @@ export interface ProviderValues {
   role_claim: string | null;
   create_users: boolean;
   default_role: SsoRole;
+  require_sso: boolean;
 }
 
 function providers(db: Db) {

@@ -63,6 +63,7 @@ function toProvider(row: ProviderRow): SsoProvider {
     roleClaim: row.role_claim,
     createUsers: row.create_users,
     defaultRole: row.default_role,
+    requireSso: row.require_sso,
     updatedAt: row.updated_at.toISOString(),
   };
 }
@@ -112,6 +113,7 @@ export async function setSsoProvider(
         role_claim: parsed.roleClaim,
         create_users: parsed.createUsers,
         default_role: parsed.defaultRole,
+        require_sso: parsed.requireSso,
       },
       actor.userId,
     );

@@ -76,6 +76,7 @@ export const errors = {
   SSO_FAILED: 'Single sign-on did not complete. Please start again.',
   SSO_DOMAIN_NOT_ALLOWED: 'Your company does not allow single sign-on for this e-mail address.',
   SSO_NO_ACCOUNT: 'No Vestibule account has this e-mail address. Ask your administrator to create one.',
+  SSO_REQUIRED: 'Your company signs you in with {{provider}}: choose “Sign in with single sign-on” below.',
   WEBHOOK_URL_NOT_ALLOWED: 'A webhook’s address must start with https://.',
   PHONE_NUMBER_REQUIRED: 'A mobile number is needed to be told by SMS.',
   PHONE_NUMBER_INVALID:

@@ -173,6 +173,9 @@ export const integrations = {
       newUsers: 'New users',
       created: 'Created at their first sign-in, as {{role}}',
       notCreated: 'Not created: an administrator creates them first',
+      passwords: 'Passwords',
+      passwordsRefused: 'Refused: single sign-on is required',
+      passwordsAccepted: 'Accepted beside single sign-on',
     },
     dialog: {
       title: 'Single sign-on',
@@ -194,6 +197,9 @@ export const integrations = {
       createUsers: 'Create users at their first sign-in',
       createUsersHelp: 'Off: only people who already have a Vestibule account with that e-mail sign in.',
       defaultRole: 'Default role',
+      requireSso: 'Require single sign-on',
+      requireSsoHelp:
+        'People whose e-mail is of these domains can no longer sign in with a password; they are told to use single sign-on.',
       showSecret: 'Show the secret',
     },
   },

@@ -78,6 +78,7 @@ export const logs = {
       SIGN_IN_LINK_CREATED: 'Sign-in link made for a user',
       LOGIN_SSO: 'Signed in with single sign-on',
       LOGIN_SSO_FAILED: 'Single sign-on refused',
+      LOGIN_REFUSED_SSO_REQUIRED: 'Password sign-in refused: single sign-on required',
       USER_ROLE_SET_BY_SSO: 'Role given by the identity provider',
       SSO_PROVIDER_SET: 'Single sign-on provider set',
       SSO_PROVIDER_REMOVED: 'Single sign-on provider removed',

@@ -77,6 +77,7 @@ export const errors = {
   SSO_FAILED: 'El inicio de sesión único no se completó. Vuelva a empezar.',
   SSO_DOMAIN_NOT_ALLOWED: 'Su empresa no permite el inicio de sesión único para esta dirección de correo.',
   SSO_NO_ACCOUNT: 'Ninguna cuenta de Vestibule tiene esta dirección de correo. Pida a su administrador que cree una.',
+  SSO_REQUIRED: 'Su empresa le conecta con {{provider}}: elija «Usar el inicio de sesión único» más abajo.',
   WEBHOOK_URL_NOT_ALLOWED: 'La dirección de un webhook debe empezar por https://.',
   PHONE_NUMBER_REQUIRED: 'Se necesita un número de móvil para recibir avisos por SMS.',
   PHONE_NUMBER_INVALID:

@@ -179,6 +179,9 @@ export const integrations = {
       newUsers: 'Nuevos usuarios',
       created: 'Creados en su primer inicio de sesión, como {{role}}',
       notCreated: 'No se crean: un administrador los crea antes',
+      passwords: 'Contraseñas',
+      passwordsRefused: 'Rechazadas: el inicio de sesión único es obligatorio',
+      passwordsAccepted: 'Aceptadas junto al inicio de sesión único',
     },
     dialog: {
       title: 'Inicio de sesión único',
@@ -200,6 +203,9 @@ export const integrations = {
       createUsers: 'Crear los usuarios en su primer inicio de sesión',
       createUsersHelp: 'Desactivado: solo inician sesión quienes ya tienen una cuenta de Vestibule con ese correo.',
       defaultRole: 'Rol predeterminado',
+      requireSso: 'Exigir el inicio de sesión único',
+      requireSsoHelp:
+        'Las personas cuyo correo es de estos dominios ya no pueden iniciar sesión con contraseña; se les indica que usen el inicio de sesión único.',
       showSecret: 'Mostrar el secreto',
     },
   },

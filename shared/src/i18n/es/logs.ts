@@ -75,6 +75,7 @@ export const logs = {
       SIGN_IN_LINK_CREATED: 'Enlace de inicio de sesión creado para un usuario',
       LOGIN_SSO: 'Inicio de sesión único',
       LOGIN_SSO_FAILED: 'Inicio de sesión único rechazado',
+      LOGIN_REFUSED_SSO_REQUIRED: 'Inicio de sesión con contraseña rechazado: inicio de sesión único obligatorio',
       USER_ROLE_SET_BY_SSO: 'Rol dado por el proveedor de identidad',
       SSO_PROVIDER_SET: 'Proveedor de inicio de sesión único configurado',
       SSO_PROVIDER_REMOVED: 'Proveedor de inicio de sesión único eliminado',

@@ -76,6 +76,8 @@ export const errors = {
   SSO_FAILED: 'L’authentification unique n’a pas abouti. Veuillez recommencer.',
   SSO_DOMAIN_NOT_ALLOWED: 'Votre société n’autorise pas l’authentification unique pour cette adresse e-mail.',
   SSO_NO_ACCOUNT: 'Aucun compte Vestibule n’a cette adresse e-mail. Demandez à votre administrateur d’en créer un.',
+  SSO_REQUIRED:
+    'Votre société vous connecte avec {{provider}} : choisissez « Se connecter par authentification unique » ci-dessous.',
   WEBHOOK_URL_NOT_ALLOWED: 'L’adresse d’un webhook doit commencer par https://.',
   PHONE_NUMBER_REQUIRED: 'Un numéro de mobile est nécessaire pour être prévenu par SMS.',
   PHONE_NUMBER_INVALID:

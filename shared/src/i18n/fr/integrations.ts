@@ -185,6 +185,9 @@ export const integrations = {
       newUsers: 'Nouveaux utilisateurs',
       created: 'Créés à leur première connexion, en tant que {{role}}',
       notCreated: 'Non créés : un administrateur les crée d’abord',
+      passwords: 'Mots de passe',
+      passwordsRefused: 'Refusés : l’authentification unique est exigée',
+      passwordsAccepted: 'Acceptés à côté de l’authentification unique',
     },
     dialog: {
       title: 'Authentification unique',
@@ -206,6 +209,9 @@ export const integrations = {
       createUsers: 'Créer les utilisateurs à leur première connexion',
       createUsersHelp: 'Désactivé : seules les personnes ayant déjà un compte Vestibule avec cet e-mail se connectent.',
       defaultRole: 'Rôle par défaut',
+      requireSso: 'Exiger l’authentification unique',
+      requireSsoHelp:
+        'Les personnes dont l’e-mail est de ces domaines ne peuvent plus se connecter avec un mot de passe ; il leur est indiqué d’utiliser l’authentification unique.',
       showSecret: 'Afficher le secret',
     },
   },

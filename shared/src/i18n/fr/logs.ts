@@ -75,6 +75,7 @@ export const logs = {
       SIGN_IN_LINK_CREATED: 'Lien de connexion créé pour un utilisateur',
       LOGIN_SSO: 'Connexion par authentification unique',
       LOGIN_SSO_FAILED: 'Authentification unique refusée',
+      LOGIN_REFUSED_SSO_REQUIRED: 'Connexion par mot de passe refusée : authentification unique exigée',
       USER_ROLE_SET_BY_SSO: 'Rôle donné par le fournisseur d’identité',
       SSO_PROVIDER_SET: 'Fournisseur d’authentification unique défini',
       SSO_PROVIDER_REMOVED: 'Fournisseur d’authentification unique supprimé',
