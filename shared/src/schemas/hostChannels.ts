@@ -26,8 +26,8 @@ export const hostChannelsInputSchema = z
       .refine(isPhoneNumber, { message: 'PHONE_NUMBER_INVALID', params: { errorCode: 'PHONE_NUMBER_INVALID' } })
       .nullable()
       .optional(),
-  })
-  .meta({ id: 'HostChannelsInput' });
+  });
+// No OpenAPI name (`.meta({ id })`): its `pipe` reads differently in and out, and one name for both collides.
 export type HostChannelsInput = z.infer<typeof hostChannelsInputSchema>;
 
 /** The fields of the settings, as the audit log names the ones changed. */

@@ -165,7 +165,7 @@ function ChannelRow({
       <Table.Td>
         <Stack gap={4}>
           <Group gap="sm">
-            <Badge color={ready ? 'teal.9' : 'gray.7'} variant="light">
+            <Badge color={ready ? 'teal.9' : 'gray.7'} variant="filled">
               {channel === 'SMS'
                 ? ready
                   ? t('integrations.channels.configured')

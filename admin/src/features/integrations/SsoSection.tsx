@@ -142,7 +142,7 @@ function ProviderSummary({
       <Group justify="space-between" align="center">
         <Group gap="sm">
           <Text fw={600}>{provider.displayName}</Text>
-          <Badge color={provider.enabled ? 'green.9' : 'gray.7'} variant="light">
+          <Badge color={provider.enabled ? 'teal.9' : 'gray.7'} variant="filled">
             {provider.enabled ? t('integrations.sso.on') : t('integrations.sso.off')}
           </Badge>
         </Group>
