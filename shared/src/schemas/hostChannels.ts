@@ -12,21 +12,20 @@ export const HOST_CHANNEL_TOKEN_MAX = 200;
 const secretUrl = z.string().trim().max(WEBHOOK_URL_MAX).pipe(z.url()).nullable().optional();
 
 /** What an administrator changes; each field absent is kept as it is, null removes it. */
-export const hostChannelsInputSchema = z
-  .object({
-    slackWebhookUrl: secretUrl,
-    teamsWebhookUrl: secretUrl,
-    smsEndpointUrl: secretUrl,
-    smsAccount: z.string().trim().min(1).max(HOST_CHANNEL_ACCOUNT_MAX).nullable().optional(),
-    smsAuthToken: z.string().trim().min(1).max(HOST_CHANNEL_TOKEN_MAX).nullable().optional(),
-    smsFrom: z
-      .string()
-      .trim()
-      .max(40)
-      .refine(isPhoneNumber, { message: 'PHONE_NUMBER_INVALID', params: { errorCode: 'PHONE_NUMBER_INVALID' } })
-      .nullable()
-      .optional(),
-  });
+export const hostChannelsInputSchema = z.object({
+  slackWebhookUrl: secretUrl,
+  teamsWebhookUrl: secretUrl,
+  smsEndpointUrl: secretUrl,
+  smsAccount: z.string().trim().min(1).max(HOST_CHANNEL_ACCOUNT_MAX).nullable().optional(),
+  smsAuthToken: z.string().trim().min(1).max(HOST_CHANNEL_TOKEN_MAX).nullable().optional(),
+  smsFrom: z
+    .string()
+    .trim()
+    .max(40)
+    .refine(isPhoneNumber, { message: 'PHONE_NUMBER_INVALID', params: { errorCode: 'PHONE_NUMBER_INVALID' } })
+    .nullable()
+    .optional(),
+});
 // No OpenAPI name (`.meta({ id })`): its `pipe` reads differently in and out, and one name for both collides.
 export type HostChannelsInput = z.infer<typeof hostChannelsInputSchema>;
 
