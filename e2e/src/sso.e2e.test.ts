@@ -55,9 +55,10 @@ describe('single sign-on', () => {
     await new LoginPage(page).signInAs(demoUsers.master);
     await page.goto('/admin/integrations');
     const section = page.getByRole('region', { name: label('integrations.sso.title') });
-    await expect
-      .poll(() => section.getByTestId('sso-redirect-uri').textContent())
-      .toBe(`${server.baseUrl}/service/sso/oidc/callback`);
+    // Shown once the card has loaded, as the server answers it.
+    const redirectUri = section.getByTestId('sso-redirect-uri');
+    await redirectUri.waitFor();
+    expect(await redirectUri.textContent()).toBe(`${server.baseUrl}/service/sso/oidc/callback`);
     await section.getByRole('button', { name: label('integrations.sso.setUp') }).click();
     const dialog = page.getByRole('dialog', { name: label('integrations.sso.dialog.title') });
     await dialog
